@@ -1,0 +1,127 @@
+"""Actions: small immutable values with a stable JSON form.
+
+A game declares its action types as frozen, slotted dataclasses decorated with :func:`action`.
+Instances are hashable and compare by value, so the same action travels unchanged through the CLI,
+the web, a record and a bot. :class:`ActionCodec` turns JSON forms back into actions and rejects
+malformed ones with :class:`IllegalAction` before any state is touched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+#: Engine rule IDs for actions that no game rule can judge because they are not well formed.
+UNKNOWN_TYPE = "ACTION-1"
+MALFORMED = "ACTION-2"
+
+
+class Action:
+    """Base class of every action. Subclasses are made by :func:`action`."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for name in self._json_fields:  # type: ignore[attr-defined]
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def __str__(self) -> str:
+        fields = " ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "type")
+        return f"{self.type} {fields}".strip()
+
+
+def action(type_name: str):
+    """Class decorator: make ``cls`` a frozen slotted dataclass action with JSON type ``type_name``."""
+
+    def wrap(cls):
+        cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
+        cls.type = type_name
+        cls._json_fields = tuple(f.name for f in dataclasses.fields(cls))
+        return cls
+
+    return wrap
+
+
+def _accepts(annotation: Any, value: Any) -> bool:
+    """Does a JSON value fit a field annotation (int, str, bool, None, unions, tuple[int, ...])?"""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(arg, value) for arg in typing.get_args(annotation))
+    if annotation is type(None) or annotation is None:
+        return value is None
+    if annotation is bool:
+        return isinstance(value, bool)
+    if annotation is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if annotation is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        item = typing.get_args(annotation)[0]
+        return isinstance(value, (list, tuple)) and all(_accepts(item, v) for v in value)
+    if origin is typing.Literal:
+        return value in typing.get_args(annotation)
+    return False
+
+
+class ActionCodec:
+    """Parses the JSON form of a game's actions into action values."""
+
+    def __init__(self, *classes: type[Action]):
+        self.classes = {cls.type: cls for cls in classes}
+        self._fields = {}
+        for cls in classes:
+            hints = typing.get_type_hints(cls)
+            self._fields[cls.type] = [
+                (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+                for f in dataclasses.fields(cls)
+            ]
+
+    def parse(self, data: Any) -> Action:
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, dict):
+            raise IllegalAction(MALFORMED, f"an action is a JSON object with a 'type', not {type(data).__name__}")
+        kind = data.get("type")
+        cls = self.classes.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise IllegalAction(
+                UNKNOWN_TYPE, f"unknown action type {kind!r}; this game's action types are {', '.join(self.classes)}"
+            )
+        fields = self._fields[kind]
+        names = {name for name, _, _ in fields}
+        extra = sorted(set(data) - names - {"type"})
+        if extra:
+            raise IllegalAction(MALFORMED, f"'{kind}' has no field {', '.join(map(repr, extra))}; its fields are {sorted(names)}")
+        kwargs = {}
+        for name, annotation, required in fields:
+            if name not in data:
+                if required:
+                    raise IllegalAction(MALFORMED, f"'{kind}' needs the field {name!r}")
+                continue
+            value = data[name]
+            if not _accepts(annotation, value):
+                raise IllegalAction(MALFORMED, f"field {name!r} of '{kind}' must be {_describe(annotation)}, not {value!r}")
+            kwargs[name] = tuple(value) if isinstance(value, list) else value
+        return cls(**kwargs)
+
+
+def _describe(annotation: Any) -> str:
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in typing.get_args(annotation))
+    if annotation is type(None):
+        return "null"
+    if origin is tuple:
+        return f"a list of {_describe(typing.get_args(annotation)[0])}"
+    if origin is typing.Literal:
+        return " or ".join(map(repr, typing.get_args(annotation)))
+    return {int: "an integer", str: "a string", bool: "true or false"}.get(annotation, str(annotation))

@@ -1,0 +1,176 @@
+"""The game-agnostic interface every game implements (after OpenSpiel's Game/State split).
+
+A :class:`Game` is a rule set with its player count and options fixed; it makes states. A
+:class:`State` is one position of one game: who acts, what they may do, what each player may
+see. Everything outside ``cardtable.games`` (CLI, bots, simulation, records, server) works
+through this interface only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from .actions import Action, ActionCodec
+from .errors import IllegalAction, OptionError
+from .options import Option, resolve_options
+from .rng import new_seed
+
+#: Engine rule ID for any action sent after the game has ended.
+GAME_OVER = "GAME-OVER"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    rules_version: str
+    #: rule ID an action by a player who is not to act breaks (e.g. "MOJO-3.6")
+    turn_rule: str
+    docs: str = ""
+
+
+class Game:
+    """A game with its player count and options fixed. Subclasses set the class attributes."""
+
+    info: ClassVar[GameInfo]
+    declared_options: ClassVar[tuple[Option, ...]] = ()
+    codec: ClassVar[ActionCodec]
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
+        info = self.info
+        if players is None:
+            players = info.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be an integer from {info.min_players} to {info.max_players}, not {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise OptionError(f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}")
+        self.num_players = players
+        self.options = resolve_options(self.declared_options, options)
+        self.check_options()
+
+    # -- to override -------------------------------------------------------------------------
+    def check_options(self) -> None:
+        """Raise OptionError when the options do not fit together or with the player count."""
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        raise NotImplementedError
+
+    def catalogue(self) -> dict[str, Any]:
+        """Static public data a surface or a bot may need (card values, names). JSON-ready."""
+        return {}
+
+    def action_label(self, action: Action) -> str:
+        """A short text for a person: 'play 7 (yellow) on pile 0'."""
+        return str(action)
+
+    # -- shared ------------------------------------------------------------------------------
+    def parse_action(self, data: Any) -> Action:
+        return self.codec.parse(data)
+
+    def describe(self) -> dict[str, Any]:
+        info = self.info
+        return {
+            "name": info.name,
+            "title": info.title,
+            "summary": info.summary,
+            "players": [info.min_players, info.max_players],
+            "default_players": info.default_players,
+            "rules_version": info.rules_version,
+            "options": [o.to_json() for o in self.declared_options],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{self.info.name} players={self.num_players} options={self.options}>"
+
+
+class State:
+    """One position of a game.
+
+    Subclasses implement ``legal_actions``, ``_apply``, ``is_terminal``, ``returns``, ``scores``,
+    ``view``, ``clone`` and ``snapshot``, and keep ``current_player`` (−1 once the game is over)
+    and ``history`` (the ``(player, action)`` pairs applied so far) up to date. ``_apply`` must check
+    everything before it changes anything, so that a rejected action leaves the state as it was.
+    """
+
+    game: Game
+    seed: int
+    current_player: int
+    history: list[tuple[int, Action]]
+
+    def apply(self, action: Action | Mapping[str, Any], player: int | None = None) -> None:
+        """Apply ``action`` for the player to act; with ``player`` given, also check it is their turn.
+
+        Raises :class:`IllegalAction` (naming the broken rule) and leaves the state unchanged.
+        """
+        if not isinstance(action, Action):
+            action = self.game.codec.parse(action)
+        actor = self.current_player
+        if player is not None and player != actor:
+            if actor < 0:
+                raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
+            raise IllegalAction(
+                self.game.info.turn_rule, f"it is seat {actor}'s turn, not seat {player}'s; wait for your turn"
+            )
+        self._apply(action)
+        self.history.append((actor, action))
+
+    def is_legal(self, action: Action | Mapping[str, Any]) -> bool:
+        try:
+            action = self.game.parse_action(action)
+        except IllegalAction:
+            return False
+        return action in self.legal_actions()
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state (hidden parts included): equal digests, equal states."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def record(self):
+        from .record import Record
+
+        return Record.from_state(self)
+
+    # -- to override -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Each seat's share of the win once the game is over (shared wins split it); zeros before."""
+        raise NotImplementedError
+
+    def scores(self) -> list[Any]:
+        """The game's own score of each seat (totals, points), public at any time."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, JSON-ready; ``None`` is a spectator, who sees public information only."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON, hidden parts included. For tests, digests and debugging; never for players."""
+        raise NotImplementedError
+
+
+def fresh_seed(seed: int | None) -> int:
+    if seed is None:
+        return new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"a seed is an integer ≥ 0, not {seed!r}")
+    return seed

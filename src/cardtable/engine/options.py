@@ -1,0 +1,77 @@
+"""Declared game options: each names its rule, its default and what values it takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    A value is legal if it is one of ``choices``, or (when ``integer`` is set) an integer within
+    ``[minimum, maximum]``. ``choices`` and ``integer`` may both be given ("auto" or an integer).
+    """
+
+    name: str
+    default: Any
+    doc: str
+    rule: str
+    choices: tuple[Any, ...] = ()
+    integer: bool = False
+    boolean: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        parts = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+        if self.boolean:
+            parts.append("true or false")
+        if self.integer:
+            if self.minimum is not None and self.maximum is not None:
+                parts.append(f"an integer from {self.minimum} to {self.maximum}")
+            elif self.minimum is not None:
+                parts.append(f"an integer ≥ {self.minimum}")
+            elif self.maximum is not None:
+                parts.append(f"an integer ≤ {self.maximum}")
+            else:
+                parts.append("an integer")
+        return " or ".join(parts)
+
+    def validate(self, value: Any) -> Any:
+        if isinstance(value, str) and value in self.choices:
+            return value
+        if self.boolean and isinstance(value, bool):
+            return value
+        if not isinstance(value, bool) and value in self.choices:
+            return value
+        if self.integer and isinstance(value, int) and not isinstance(value, bool):
+            if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
+                return value
+        raise OptionError(f"option {self.name}={value!r} is not allowed ({self.rule}); use {self.allowed()}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "default": self.default, "allowed": self.allowed(), "rule": self.rule, "doc": self.doc}
+
+
+def resolve_options(declared: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every declared option with its validated value: the given one, or the default."""
+    declared = {o.name: o for o in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise OptionError(f"unknown option {', '.join(unknown)}; this game's options are {', '.join(declared) or 'none'}")
+    return {name: opt.validate(given[name]) if name in given else opt.default for name, opt in declared.items()}
+
+
+def parse_option_value(text: str) -> Any:
+    """The value of ``--option key=value`` typed on a command line: JSON where it parses, else the text."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text

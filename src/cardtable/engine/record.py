@@ -1,0 +1,181 @@
+"""Records: everything needed to replay a game bit for bit, as JSON lines (docs/records.md).
+
+A record is a ``header`` line (format, game, rules version, players, options, seed), one
+``action`` line per applied action (its index, the acting seat and the action's JSON form) and,
+once known, a ``result`` line (scores, returns and a digest of the final state). Chance comes from
+the seed, so seed + options + actions re-create every state; the digest proves it did.
+A file may hold several records one after the other.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator
+
+from .errors import CardtableError, IllegalAction, RecordError
+
+FORMAT = "cardtable.record"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rules_version: str
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_state(cls, state) -> "Record":
+        game = state.game
+        rec = cls(
+            game=game.info.name,
+            players=game.num_players,
+            options=dict(game.options),
+            seed=state.seed,
+            rules_version=game.info.rules_version,
+            actions=[(p, a.to_json()) for p, a in state.history],
+        )
+        if state.is_terminal():
+            rec.result = {
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "digest": state.digest(),
+            }
+        return rec
+
+    # -- writing -----------------------------------------------------------------------------
+    def lines(self) -> Iterator[dict[str, Any]]:
+        header = {
+            "kind": "header",
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+        }
+        if self.meta:
+            header["meta"] = self.meta
+        yield header
+        for i, (player, action) in enumerate(self.actions):
+            yield {"kind": "action", "n": i, "player": player, "action": action}
+        if self.result is not None:
+            yield {"kind": "result", "actions": len(self.actions), **self.result}
+
+    def write(self, out: IO[str]) -> None:
+        for line in self.lines():
+            out.write(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+    def dumps(self) -> str:
+        import io
+
+        buf = io.StringIO()
+        self.write(buf)
+        return buf.getvalue()
+
+    # -- replaying ---------------------------------------------------------------------------
+    def replay(self, check: bool = True, source: str = "record"):
+        """Re-create the game's final state. With ``check``, also verify the result line.
+
+        Raises RecordError naming the action that was illegal or the part of the result that differs.
+        """
+        from .registry import load
+
+        try:
+            game = load(self.game, players=self.players, options=self.options)
+        except CardtableError as exc:
+            raise RecordError(f"{source}: cannot set up the game: {exc}") from None
+        state = game.new_initial_state(seed=self.seed)
+        for i, (player, action) in enumerate(self.actions):
+            try:
+                state.apply(action, player=player)
+            except IllegalAction as exc:
+                raise RecordError(f"{source}: action {i} ({json.dumps(action)}) by seat {player} is illegal: {exc}") from None
+        if check and self.result is not None:
+            if not state.is_terminal():
+                raise RecordError(f"{source}: the record has a result but the game is not over after {len(self.actions)} actions")
+            for key, actual in (("scores", state.scores()), ("returns", state.returns()), ("digest", state.digest())):
+                if key in self.result and self.result[key] != actual:
+                    raise RecordError(f"{source}: final {key} differ: record says {self.result[key]!r}, replay gives {actual!r}")
+        return state
+
+
+def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
+    """Parse records from JSON lines; RecordError names the source and line of any defect."""
+    records: list[Record] = []
+    current: Record | None = None
+    for lineno, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        where = f"{source}:{lineno}"
+        try:
+            line = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"{where}: not JSON ({exc})") from None
+        if not isinstance(line, dict):
+            raise RecordError(f"{where}: each line must be a JSON object")
+        kind = line.get("kind")
+        if kind == "header":
+            if line.get("format") != FORMAT:
+                raise RecordError(f"{where}: not a cardtable record (format {line.get('format')!r})")
+            if line.get("format_version") != FORMAT_VERSION:
+                raise RecordError(f"{where}: record format version {line.get('format_version')!r} is not supported (this cardtable reads {FORMAT_VERSION})")
+            try:
+                current = Record(
+                    game=_typed(line, "game", str, where),
+                    players=_typed(line, "players", int, where),
+                    options=_typed(line, "options", dict, where),
+                    seed=_typed(line, "seed", int, where),
+                    rules_version=_typed(line, "rules_version", str, where),
+                    meta=line.get("meta") or {},
+                )
+            except KeyError as exc:
+                raise RecordError(f"{where}: header lacks {exc}") from None
+            records.append(current)
+        elif kind in ("action", "result"):
+            if current is None:
+                raise RecordError(f"{where}: {kind} line before any header")
+            if current.result is not None:
+                raise RecordError(f"{where}: {kind} line after the record's result")
+            if kind == "action":
+                if line.get("n") != len(current.actions):
+                    raise RecordError(f"{where}: action number {line.get('n')!r} out of order (expected {len(current.actions)})")
+                action = line.get("action")
+                if not isinstance(action, dict):
+                    raise RecordError(f"{where}: 'action' must be a JSON object")
+                current.actions.append((_typed(line, "player", int, where), action))
+            else:
+                if line.get("actions") != len(current.actions):
+                    raise RecordError(f"{where}: result counts {line.get('actions')!r} actions, the record has {len(current.actions)}")
+                current.result = {k: v for k, v in line.items() if k not in ("kind", "actions")}
+        else:
+            raise RecordError(f"{where}: unknown line kind {kind!r} (expected header, action or result)")
+    if not records:
+        raise RecordError(f"{source}: no record in it")
+    return records
+
+
+def load_records(path: str | Path) -> list[Record]:
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return read_records(fh, source=str(path))
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+
+
+def _typed(line: dict, key: str, kind: type, where: str):
+    value = line[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{where}: {key!r} must be {kind.__name__}, not {value!r}")
+    return value

@@ -1,0 +1,68 @@
+"""Mojo as a cardtable game: its description, options and the checks that tie them together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import Game, GameInfo, OptionError
+from cardtable.engine.game import fresh_seed
+
+from . import cards as C
+from .actions import CODEC, Draw, Play, Reveal, Stop
+from .options import OPTIONS
+from .state import MojoState
+
+
+class MojoGame(Game):
+    info = GameInfo(
+        name="mojo",
+        title="Mojo",
+        summary="Shedding game: play lower, equal or higher than the discard pile; lowest total wins.",
+        min_players=2,  # OP-3
+        max_players=8,
+        default_players=3,
+        rules_version="mojo/1",
+        turn_rule="MOJO-3.6",
+        docs="docs/mojo.md",
+    )
+    declared_options = OPTIONS
+    codec = CODEC
+
+    def check_options(self) -> None:
+        opts = self.options
+        n = self.num_players
+        threshold = opts["mojo_threshold"]
+        self.threshold = (2 if n == 2 else 3) if threshold == "auto" else threshold  # MOJO-5.1
+        if opts["hand_size"] <= self.threshold:
+            raise OptionError(f"option hand_size={opts['hand_size']} must be greater than the Mojo threshold {self.threshold} (MOJO-2.2)")
+        if opts["hand_size"] * n + opts["discard_piles"] > C.NUM_CARDS:
+            raise OptionError(
+                f"hand_size {opts['hand_size']} × {n} players + {opts['discard_piles']} discard pile(s) needs more than the 78 cards"
+            )
+        first = opts["first_player"]
+        if first != "random" and first >= n:
+            raise OptionError(f"option first_player={first} is not a seat; seats are 0 to {n - 1} (MOJO-3.3)")
+
+    def new_initial_state(self, seed: int | None = None) -> MojoState:
+        return MojoState(self, fresh_seed(seed))
+
+    def catalogue(self) -> dict[str, Any]:
+        return {
+            "cards": [{"id": i, "value": C.VALUE[i], "colour": C.COLOURS[C.COLOUR[i]]} for i in range(C.NUM_CARDS)],
+            "colours": list(C.COLOURS),
+            "max_raw_score": C.MAX_RAW_SCORE,
+        }
+
+    def action_label(self, action) -> str:
+        if isinstance(action, Play):
+            where = f" on pile {action.pile}" if self.options["discard_piles"] == 2 else ""
+            return f"play {C.label(action.card)}{where}"
+        if isinstance(action, Draw):
+            return "draw from the draw pile" if action.source == "deck" else f"draw the top card of pile {action.pile}"
+        if isinstance(action, Stop):
+            return "stop (end your turn)"
+        if isinstance(action, Reveal):
+            if action.card is not None:
+                return f"reveal {C.label(action.card)}"
+            return f"reveal face-down card #{action.position + 1}"
+        return str(action)
