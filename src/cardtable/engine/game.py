@@ -70,6 +70,10 @@ class Game:
         """A short text for a person: 'play 7 (yellow) on pile 0'."""
         return str(action)
 
+    def display_order(self, actions: list[Action]) -> list[Action]:
+        """The legal actions in the order a person reads them best (the engine's order is for speed)."""
+        return list(actions)
+
     # -- shared ------------------------------------------------------------------------------
     def parse_action(self, data: Any) -> Action:
         return self.codec.parse(data)

@@ -53,6 +53,16 @@ class MojoGame(Game):
             "max_raw_score": C.MAX_RAW_SCORE,
         }
 
+    def display_order(self, actions):
+        kinds = {"play": 0, "stop": 1, "draw": 2, "reveal": 3}
+
+        def key(a):
+            card = getattr(a, "card", None)
+            return (kinds[a.type], C.VALUE[card] if card is not None else -1, card or 0, getattr(a, "pile", 0) or 0,
+                    getattr(a, "position", 0) or 0)
+
+        return sorted(actions, key=key)
+
     def action_label(self, action) -> str:
         if isinstance(action, Play):
             where = f" on pile {action.pile}" if self.options["discard_piles"] == 2 else ""

@@ -1,0 +1,48 @@
+"""What a computer player is, and what it may know.
+
+An agent never holds the state: it is handed an :class:`Observation` with the acting player's
+view (spec "hidden information": only what that player may see), the legal actions (which list
+only that player's own options) and the game, whose static public data (``catalogue()``) it may read.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.engine import Action, Game
+
+
+class Observation:
+    """The acting player's knowledge at a decision. The view is built only when an agent asks for it."""
+
+    __slots__ = ("game", "player", "legal_actions", "_view_of", "_view")
+
+    def __init__(self, state, player: int):
+        self.game: Game = state.game
+        self.player = player
+        self.legal_actions: list[Action] = state.legal_actions()
+        self._view_of = state.view
+        self._view = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._view_of(self.player)
+        return self._view
+
+
+class Agent:
+    """A computer player. Subclasses implement :meth:`act`; ``rng`` is the agent's own seeded stream."""
+
+    name = "agent"
+
+    def __init__(self, game: Game, seed: int = 0):
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"

@@ -1,0 +1,1 @@
+"""Rule-of-thumb players, one module per game, found through cardtable.agents.registry.HEURISTICS."""

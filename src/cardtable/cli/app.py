@@ -1,0 +1,205 @@
+"""`cardtable`: list games, play in the terminal, simulate bots, replay records."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cardtable.engine import CardtableError, load, load_records
+from cardtable.engine.options import parse_option_value
+from cardtable.engine.registry import game_class, game_names
+
+app = typer.Typer(
+    help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def handles_errors(fn):
+    """Turn every cardtable error into one clear line on stderr and exit code 2; no traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except CardtableError as exc:
+            err.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def parse_options(pairs: list[str] | None) -> dict:
+    options = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CardtableError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = parse_option_value(value.strip())
+    return options
+
+
+OptionArg = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option key=value (repeatable)")]
+
+
+@app.command()
+@handles_errors
+def games(
+    name: Annotated[Optional[str], typer.Argument(help="show this game's options")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+):
+    """List the games, their player counts and options."""
+    names = [name] if name else game_names()
+    described = [game_class(n)().describe() for n in names]
+    if as_json:
+        print(json.dumps(described if not name else described[0], indent=2, ensure_ascii=False))
+        return
+    for d in described:
+        console.print(f"[bold]{d['name']}[/] — {d['title']}: {d['summary']}")
+        console.print(f"  players {d['players'][0]}–{d['players'][1]} (default {d['default_players']}), rules {d['rules_version']}")
+        table = Table(show_edge=False, box=None, pad_edge=False)
+        for col in ("option", "default", "values", "rule"):
+            table.add_column(col)
+        for o in d["options"]:
+            table.add_row(o["name"], json.dumps(o["default"]), o["allowed"], o["rule"])
+        console.print(table)
+
+
+@app.command()
+@handles_errors
+def play(
+    game: Annotated[str, typer.Argument(help="game name, e.g. mojo")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help="seat 0, 1, … in order: human, random or heuristic (repeatable); missing seats are bots")] = None,
+    option: OptionArg = None,
+    seed: Annotated[Optional[int], typer.Option(help="seed (a random one is chosen and shown if omitted)")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="write the game's record to this file")] = None,
+):
+    """Play a game in the terminal against bots, or hot-seat with several humans."""
+    from .play import parse_seats, play_terminal
+
+    g = load(game, players=players, options=parse_options(option))
+    seats = parse_seats(g, seat or [])
+    from cardtable.engine.game import fresh_seed
+
+    state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt))
+    if record:
+        with record.open("w", encoding="utf-8") as fh:
+            state.record().write(fh)
+        console.print(f"Record written to {record}")
+
+
+@app.command()
+@handles_errors
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    players: Annotated[Optional[int], typer.Option("--players", "-p")] = None,
+    agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate across games)")] = "random",
+    seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
+    option: OptionArg = None,
+    record: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON lines) to this file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+):
+    """Play many games between bots and report win rates (with 95 % intervals) and speed."""
+    from cardtable.sim import simulate as run
+    from cardtable.sim.runner import lineup_for
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise CardtableError("--agents needs at least one agent name")
+    opts = parse_options(option)
+    lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
+    out = record.open("w", encoding="utf-8") if record else None
+    try:
+        progress = None if as_json else Progress(
+            TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=err, transient=True,
+        )
+
+        def on_game(outcome):
+            if out is not None and outcome.record is not None:
+                outcome.record.meta = {"agents": outcome.seats}
+                outcome.record.write(out)
+            if progress is not None:
+                progress.advance(task)
+
+        if progress is not None:
+            progress.start()
+            task = progress.add_task(f"{game}: {games} games", total=games)
+        try:
+            summary = run(game, games, players=players, agents=names, seed=seed, options=opts,
+                          on_game=on_game, keep_records=out is not None)
+        finally:
+            if progress is not None:
+                progress.stop()
+    finally:
+        if out is not None:
+            out.close()
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players, seats rotated")
+    for col in ("agent", "seats", "wins", "win rate", "95 % interval", "mean score"):
+        table.add_column(col)
+    for name, a in summary["per_agent"].items():
+        low, high = a["win_rate_ci95"]
+        table.add_row(name, str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
+    console.print(table)
+    console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
+                  f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
+    for message in summary["error_messages"]:
+        err.print(f"[yellow]{message}[/]")
+    if record:
+        console.print(f"Records written to {record}")
+
+
+@app.command()
+@handles_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="record file (JSON lines)")],
+    check: Annotated[bool, typer.Option("--check", help="also verify the final scores and state digest; exit 1 on any difference")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print every action")] = False,
+):
+    """Replay the record(s) in FILE and show how each game ended."""
+    records = load_records(file)
+    failures = 0
+    for index, rec in enumerate(records):
+        source = f"{file} record {index + 1}"
+        try:
+            state = rec.replay(check=check, source=source)
+        except CardtableError as exc:
+            err.print(f"[red]FAILED[/] {exc}", highlight=False)
+            failures += 1
+            continue
+        if verbose:
+            game = state.game
+            for n, (player, action) in enumerate(state.history):
+                console.print(f"{n:>4} seat {player}: {game.action_label(action)}")
+        status = "over" if state.is_terminal() else "unfinished"
+        verdict = "[green]ok[/] " if check else ""
+        console.print(f"{verdict}{source}: {rec.game}, {rec.players} players, seed {rec.seed}, "
+                      f"{len(rec.actions)} actions, {status}, scores {state.scores()}")
+    if failures:
+        err.print(f"{failures} of {len(records)} record(s) failed")
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""A game in the terminal: human seats (hot-seat when several) against bots.
+
+Each human sees only their own view; bots get only Observations; between human turns in a
+hot-seat game the screen is cleared and the next player is asked to take over.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from cardtable.agents import Observation, make_agent
+from cardtable.engine import CardtableError, Game, IllegalAction
+from cardtable.engine.rng import derive_seed
+
+from .render import describe_events, render_view
+
+HELP = (
+    "Type the number of a move. Other inputs: a JSON action such as "
+    '{"type": "play", "card": 17, "pile": 0}; "?" shows this help; "v" shows the table again; "q" quits.'
+)
+
+
+class Quit(Exception):
+    pass
+
+
+def play_terminal(
+    console: Console,
+    game: Game,
+    seats: list[str],
+    seed: int,
+    read: Callable[[str], str],
+) -> object:
+    """Play one game; returns the final state. ``read(prompt)`` supplies each line a human types."""
+    state = game.new_initial_state(seed=seed)
+    agents = {i: make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats) if name != "human"}
+    humans = [i for i, name in enumerate(seats) if name == "human"]
+    names = [f"{name}" for name in seats]
+    console.print(f"[bold]{game.info.title}[/] · {game.num_players} players · seed {state.seed} · seats: "
+                  + ", ".join(f"{i}={n}" for i, n in enumerate(names)))
+    last_human = None
+    try:
+        while not state.is_terminal():
+            player = state.current_player
+            before = state.view(None)
+            if player in agents:
+                action = agents[player].act(Observation(state, player))
+                state.apply(action, player=player)
+                console.print(f"seat {player} ({names[player]}): {game.action_label(action)}")
+            else:
+                if len(humans) > 1 and last_human != player:
+                    console.clear()
+                    read(f"Seat {player}: take the keyboard so that only you see the screen, then press Enter ")
+                last_human = player
+                action = _human_turn(console, game, state, player, names, read)
+                console.print(f"seat {player} (you): {game.action_label(action)}")
+            for line in describe_events(game, before, state.view(None), player, names):
+                console.print(line)
+    except Quit:
+        console.print("Game left unfinished.")
+        return state
+    _show_result(console, game, state, names)
+    return state
+
+
+def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> object:
+    render_view(console, game, state.view(player), names)
+    while True:
+        legal = game.display_order(state.legal_actions())
+        for i, action in enumerate(legal, 1):
+            console.print(f"  [bold]{i:>2}[/] {game.action_label(action)}")
+        try:
+            text = read(f"Seat {player}, your move [1-{len(legal)}]: ").strip()
+        except EOFError:
+            raise Quit from None
+        if text in ("q", "quit", "exit"):
+            raise Quit
+        if text in ("?", "h", "help"):
+            console.print(HELP)
+            continue
+        if text in ("v", "view"):
+            render_view(console, game, state.view(player), names)
+            continue
+        if text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(legal):
+                console.print(f"[red]There is no move {index}; choose 1 to {len(legal)}.[/]")
+                continue
+            action = legal[index - 1]
+        elif text.startswith("{"):
+            try:
+                action = json.loads(text)
+            except ValueError as exc:
+                console.print(f"[red]Not JSON: {exc}[/]")
+                continue
+        else:
+            console.print(f"[red]Type a move number from 1 to {len(legal)} (or ? for help).[/]")
+            continue
+        try:
+            state.apply(action, player=player)
+        except IllegalAction as exc:
+            console.print(f"[red]Rejected ({exc.rule}): {exc.message}[/]")
+            continue
+        return action if not isinstance(action, dict) else game.parse_action(action)
+
+
+def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
+    returns = state.returns()
+    table = Table(title="Final result")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score")
+    table.add_column("result")
+    for i, (score, share) in enumerate(zip(state.scores(), returns)):
+        table.add_row(str(i), names[i], str(score), "[bold green]wins[/]" if share > 0 else "")
+    console.print(table)
+    winners = [i for i, share in enumerate(returns) if share > 0]
+    console.print("Winner: " + " and ".join(f"seat {i} ({names[i]})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+
+
+def parse_seats(game: Game, specs: list[str]) -> list[str]:
+    """Seat specs as given (human or an agent name), padded: seat 0 human, the rest the game's best bot."""
+    from cardtable.agents import agent_names
+
+    known = agent_names(game)
+    default_bot = "heuristic" if "heuristic" in known else "random"
+    seats = list(specs) if specs else ["human"]
+    if len(seats) > game.num_players:
+        raise CardtableError(f"{len(seats)} seats given for {game.num_players} players")
+    seats += [default_bot] * (game.num_players - len(seats))
+    for name in seats:
+        if name != "human" and name not in known:
+            raise CardtableError(f"unknown seat {name!r}; a seat is 'human' or one of: {', '.join(known)}")
+    return seats

@@ -1,0 +1,36 @@
+"""Terminal renderers of views, one module per game, found by game name; JSON for games without one.
+
+A renderer only ever gets a view (what one player, or a spectator, may see) and the game's public
+catalogue: it cannot show what the viewer may not see.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+
+from rich.console import Console
+
+
+def renderer(game_name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game_name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:
+    module = renderer(game.info.name)
+    if module is None:
+        console.print_json(json.dumps(view))
+    else:
+        module.render(console, game, view, seat_names)
+
+
+def describe_events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+    """Public consequences of an action (a draw, a round's end) worth telling everyone."""
+    module = renderer(game.info.name)
+    if module is None or not hasattr(module, "events"):
+        return []
+    return module.events(game, before, after, actor, seat_names)

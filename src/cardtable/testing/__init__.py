@@ -1,0 +1,1 @@
+"""Tools for testing games: golden playthroughs."""

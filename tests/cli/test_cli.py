@@ -1,0 +1,103 @@
+"""The `cardtable` command as a person uses it: real processes, real stdin."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def cardtable(*args, input=None):
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable.cli.app", *args],
+        input=input, capture_output=True, text=True, timeout=300,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+    )
+
+
+def test_games_lists_mojo_with_options():
+    out = cardtable("games", "--json")
+    assert out.returncode == 0
+    (mojo,) = [g for g in json.loads(out.stdout) if g["name"] == "mojo"]
+    assert mojo["players"] == [2, 8]
+    assert {o["name"] for o in mojo["options"]} >= {"hand_size", "discard_piles", "equal_value_replay", "target_score"}
+
+
+def test_scripted_play_session_to_the_end(tmp_path):
+    record = tmp_path / "game.jsonl"
+    # A bad number, an illegal JSON move, then always the first legal move until the game ends.
+    script = "9\n" + '{"type": "play", "card": 999}\n' + "1\n" * 400
+    out = cardtable("play", "mojo", "--players", "2", "--seed", "4", "--option", "target_score=15",
+                    "--record", str(record), input=script)
+    assert out.returncode == 0, out.stderr
+    assert "There is no move 9" in out.stdout
+    assert "Rejected (MOJO-4.2)" in out.stdout
+    assert "Your hand:" in out.stdout
+    assert "Final result" in out.stdout and "Winner: seat" in out.stdout
+    check = cardtable("replay", str(record), "--check")
+    assert check.returncode == 0 and "ok" in check.stdout
+
+
+def test_hot_seat_shows_each_human_only_their_own_hand():
+    out = cardtable("play", "mojo", "--players", "2", "--seat", "human", "--seat", "human", "--seed", "1",
+                    input="\n1\n\n1\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "Seat 0: take the keyboard" in out.stdout and "Seat 1: take the keyboard" in out.stdout
+    assert "Game left unfinished" in out.stdout
+
+
+def test_simulate_json_summary():
+    out = cardtable("simulate", "mojo", "--games", "20", "--players", "2", "--agents", "heuristic,random", "--seed", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    for key in ("game", "games", "players", "agents", "wins", "mean_actions", "errors", "seconds", "games_per_s", "actions_per_s"):
+        assert key in summary
+    assert summary["games"] == 20 and summary["errors"] == 0
+    assert sum(summary["wins"].values()) == pytest.approx(20)
+    assert out.stderr == ""  # no progress bar with --json
+
+
+def test_simulate_is_deterministic_for_a_seed():
+    runs = [json.loads(cardtable("simulate", "mojo", "-n", "10", "--agents", "heuristic,random,random", "--json").stdout) for _ in range(2)]
+    assert runs[0]["wins"] == runs[1]["wins"] and runs[0]["mean_actions"] == runs[1]["mean_actions"]
+
+
+def test_replay_check_fails_on_a_tampered_record(tmp_path):
+    record = tmp_path / "games.jsonl"
+    assert cardtable("simulate", "mojo", "-n", "3", "--record", str(record), "--json").returncode == 0
+    assert cardtable("replay", str(record), "--check").returncode == 0
+    lines = [json.loads(l) for l in record.read_text().splitlines()]
+    result = next(l for l in lines if l["kind"] == "result")
+    result["scores"] = [s + 1 for s in result["scores"]]
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(json.dumps(l) for l in lines) + "\n")
+    out = cardtable("replay", str(tampered), "--check")
+    assert out.returncode == 1
+    assert "final scores differ" in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["simulate", "mojo", "--option", "colour=red"], "unknown option colour"),
+        (["simulate", "mojo", "--option", "discard_piles=3"], "discard_piles=3 is not allowed"),
+        (["simulate", "mojo", "--option", "hand_size"], "--option takes key=value"),
+        (["simulate", "mojo", "--agents", "wizard"], "unknown agent 'wizard'"),
+        (["simulate", "mojo", "--players", "9"], "2 to 8 players"),
+        (["play", "mojo", "--seat", "wizard"], "unknown seat 'wizard'"),
+        (["replay", "/nonexistent/record.jsonl"], "cannot read"),
+    ],
+)
+def test_bad_input_gets_one_clear_line_and_a_nonzero_exit(args, words):
+    out = cardtable(*args)
+    assert out.returncode != 0
+    assert words in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_corrupt_record_file(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    out = cardtable("replay", str(bad))
+    assert out.returncode != 0 and "bad.jsonl:1: not JSON" in out.stderr

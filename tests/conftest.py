@@ -1,0 +1,9 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# "ci" (default) keeps the suite well inside CI's budget; "thorough" is for a long local run:
+#   CARDTABLE_HYPOTHESIS=thorough python3 dev.py test
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "ci"))
