@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Set up cardtable in ./.venv and run it: the README's two commands.
+
+    python3 dev.py play [ARGS]   set up, then `cardtable play mojo` against two bots (ARGS go to `cardtable play`)
+    python3 dev.py test [ARGS]   set up with the test tools, then run the whole test suite (ARGS go to pytest)
+    python3 dev.py run ARGS      set up, then `cardtable ARGS`
+
+Needs only Python 3.11+ with venv and pip. The environment is rebuilt when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def setup(extras: str) -> None:
+    """Create .venv and install cardtable (with ``extras``) unless an install of this pyproject already has them."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"cardtable needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    stamp = VENV / ".cardtable-setup"
+    project = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PYTHON.exists() and stamp.exists():
+        done_project, _, done_extras = stamp.read_text().partition(":")
+        if done_project == project and (not extras or extras in done_extras.split(",")):
+            return
+    if not PYTHON.exists():
+        print(f"Creating {VENV} …", flush=True)
+        venv.create(VENV, with_pip=True)
+    target = f".[{extras}]" if extras else "."
+    print(f"Installing cardtable{f'[{extras}]' if extras else ''} into {VENV} …", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", target], check=True, cwd=ROOT)
+    stamp.write_text(f"{project}:{extras}")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("play", "test", "run"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "test":
+        setup("test")
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    setup("")
+    if command == "play":
+        return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", "play", *(rest or ["mojo"])], cwd=ROOT)
+    return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
