@@ -205,6 +205,8 @@ class MojoState(State):
 
     def _draw(self, a) -> None:
         p = self.current_player
+        if self.phase == OVER:  # GAME-OVER: checked before the pile rules, as for every other action
+            self._reject_out_of_phase("draw")
         if a.source == "pile":
             if self.npiles == 1:
                 raise IllegalAction("MOJO-8.3", "drawing from a discard pile is only part of the two-pile variant; draw from the deck")
@@ -251,6 +253,8 @@ class MojoState(State):
             if card not in down:
                 raise IllegalAction("MOJO-5.5", f"card {card} ({C.label(card)}) is not in your face-down row; it holds {C.values(down)}")
         elif a.position is not None:
+            if self.owner_sees:
+                raise IllegalAction("MOJO-5.5", f"you see your face-down cards: name the card to reveal ({C.values(down)})")
             if not 0 <= a.position < len(down):
                 raise IllegalAction("MOJO-5.5", f"your face-down row has positions 0 to {len(down) - 1}, not {a.position}")
             card = down[a.position]
@@ -380,9 +384,16 @@ class MojoState(State):
                 "draw_choice": self.draw_other if self.phase == DRAW_CHOICE else None,
             },
             "seats": seats,
-            "rounds": [dict(r) for r in self.rounds],
+            "rounds": self._rounds_copy(),
             "result": {"winners": list(self.winners), "totals": list(self.totals)} if over else None,
         }
+
+    def _rounds_copy(self) -> list[dict[str, Any]]:
+        """Finished-round summaries as fresh values: what a caller does to them never reaches the state."""
+        return [
+            {k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v for k, v in r.items()}
+            for r in self.rounds
+        ]
 
     # -- copies --------------------------------------------------------------------------------
     def clone(self) -> "MojoState":
@@ -438,7 +449,7 @@ class MojoState(State):
             "round": self.round_no,
             "round_first": self.round_first,
             "totals": list(self.totals),
-            "rounds": self.rounds,
+            "rounds": self._rounds_copy(),
             "mojo_side": self.mojo_side,
             "holder": self.holder,
             "draw_other": self.draw_other,
