@@ -197,6 +197,23 @@ def replay(
         raise typer.Exit(1)
 
 
+@app.command()
+@handles_errors
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on; 0.0.0.0 to let other machines join")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
+    db: Annotated[Path, typer.Option(help="SQLite database holding every table and action")] = Path("cardtable.db"),
+    bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before it moves, so people can follow")] = 0.6,
+):
+    """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
+    from cardtable.server.app import serve as run
+
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
+                  f"games are kept in {db})")
+    run(host, port, str(db), bot_delay=bot_delay)
+
+
 def main() -> None:
     app()
 

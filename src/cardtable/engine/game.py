@@ -70,6 +70,11 @@ class Game:
         """A short text for a person: 'play 7 (yellow) on pile 0'."""
         return str(action)
 
+    def undoable(self, state: "State", action: Action) -> bool:
+        """May ``action``, just applied to reach ``state``, be taken back? Only if it used no chance and
+        revealed nothing hidden; games say which of their actions qualify (none by default)."""
+        return False
+
     def display_order(self, actions: list[Action]) -> list[Action]:
         """The legal actions in the order a person reads them best (the engine's order is for speed)."""
         return list(actions)

@@ -53,6 +53,13 @@ class MojoGame(Game):
             "max_raw_score": C.MAX_RAW_SCORE,
         }
 
+    def undoable(self, state, action) -> bool:
+        # An equal play keeps the turn (MOJO-4.3.2) and draws nothing: taking it back reveals nothing
+        # new. Every other action ends the turn, draws or reveals.
+        from .state import REPLAY
+
+        return isinstance(action, Play) and state.phase == REPLAY
+
     def display_order(self, actions):
         kinds = {"play": 0, "stop": 1, "draw": 2, "reveal": 3}
 

@@ -1,0 +1,282 @@
+"""The web table's HTTP + WebSocket API (FastAPI). OpenAPI at /docs and /openapi.json.
+
+Clients only ever receive messages built by ``Table.message_for(seat)``: the seat's own view,
+its legal moves and the public log. A seat proves itself with the secret token it got on joining,
+sent as the ``X-Seat-Token`` header (HTTP) or the ``token`` query parameter (WebSocket).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from cardtable.agents import agent_names
+from cardtable.engine import CardtableError, OptionError, UnknownGame, game_class, game_names
+from cardtable.store import SqliteStore
+
+from .tables import Table, TableError, TableManager
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 64 * 1024
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="registered game name, e.g. mojo")
+    players: int | None = Field(None, description="number of players (the game's default if omitted)")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options")
+    seed: int | None = Field(None, ge=0, description="seed; a fresh one if omitted")
+    seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")
+    takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")
+    hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")
+
+
+class Join(BaseModel):
+    seat: int = Field(ge=0)
+
+
+class ActionRequest(BaseModel):
+    action: Any = Field(description="the action's JSON form, e.g. {'type': 'play', 'card': 17, 'pile': 0}")
+
+
+def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0) -> FastAPI:
+    store = SqliteStore(db_path)
+    manager = TableManager(store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        manager.restore()
+        for table in manager.tables.values():
+            schedule_bots(table)
+        sweeper = asyncio.create_task(sweep())
+        yield
+        sweeper.cancel()
+        store.close()
+
+    app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
+                  description="Play cardtable games over HTTP and WebSocket. Every message a seat receives is built from that seat's view.")
+    app.state.manager = manager
+
+    # -- errors: always a 4xx with a reason, never a changed game ---------------------------------
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError):
+        return JSONResponse({"error": exc.message, "rule": exc.rule}, status_code=exc.status)
+
+    @app.exception_handler(UnknownGame)
+    async def unknown_game(request: Request, exc: UnknownGame):
+        return JSONResponse({"error": str(exc), "rule": None}, status_code=404)
+
+    @app.exception_handler(CardtableError)
+    async def cardtable_error(request: Request, exc: CardtableError):
+        return JSONResponse({"error": str(exc), "rule": getattr(exc, "rule", None)}, status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError):
+        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        return JSONResponse({"error": f"invalid request: {problems}", "rule": None}, status_code=422)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"error": f"request body larger than {MAX_BODY} bytes", "rule": None}, status_code=413)
+        return await call_next(request)
+
+    # -- notifications -------------------------------------------------------------------------------
+    def notify(table: Table) -> None:
+        for seat, queues in list(table.watchers.items()):
+            if queues:
+                message = table.message_for(seat)
+                for queue in queues:
+                    queue.put_nowait(message)
+
+    def schedule_bots(table: Table) -> None:
+        if manager.bot_to_move(table) is not None and not getattr(table, "_bots_running", False):
+            table._bots_running = True
+            asyncio.get_running_loop().create_task(run_bots(table))
+
+    async def run_bots(table: Table) -> None:
+        try:
+            while True:
+                if manager.bot_delay:
+                    await asyncio.sleep(manager.bot_delay)
+                async with table.lock:
+                    if manager.bot_to_move(table) is None:
+                        return
+                    manager.bot_move(table)
+                notify(table)
+        finally:
+            table._bots_running = False
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(sweep_seconds)
+            for table in list(manager.tables.values()):
+                if manager.take_over_if_due(table):
+                    notify(table)
+                    schedule_bots(table)
+
+    def seat_for(table: Table, token: str | None) -> int | None:
+        return table.seat_of(token)
+
+    # -- pages ---------------------------------------------------------------------------------------
+    if WEB.exists():
+        app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page():
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str):
+        return FileResponse(WEB / "table.html")
+
+    # -- API -----------------------------------------------------------------------------------------
+    @app.get("/api/games", summary="The registered games with players, options and bots")
+    async def list_games():
+        out = []
+        for name in game_names():
+            game = game_class(name)()
+            out.append({**game.describe(), "bots": agent_names(game)})
+        return out
+
+    @app.get("/api/tables", summary="Open, running and finished tables (public information only)")
+    async def list_tables():
+        return [t.summary() for t in sorted(manager.tables.values(), key=lambda t: -t.created)]
+
+    @app.post("/api/tables", status_code=201, summary="Create a table; join its seats with POST /api/tables/{id}/join")
+    async def create_table(body: CreateTable):
+        game = game_class(body.game)
+        players = body.players if body.players is not None else game.info.default_players
+        seats = body.seats
+        if seats is None:
+            default = "heuristic" if "heuristic" in agent_names(game(players=players, options=body.options)) else "random"
+            seats = ["human"] + [default] * (players - 1)
+        table = manager.create(body.game, players, body.options, body.seed, seats,
+                               {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat})
+        schedule_bots(table)
+        return {"table": table.summary(), "links": {i: f"/table/{table.id}?seat={i}" for i, s in enumerate(seats) if s == "human"}}
+
+    @app.post("/api/tables/{table_id}/join", summary="Take a free human seat; the answer holds its secret token")
+    async def join(table_id: str, body: Join):
+        table = manager.get(table_id)
+        async with table.lock:
+            token = manager.join(table, body.seat)
+        notify(table)
+        return {"seat": body.seat, "token": token}
+
+    @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
+    async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
+        table = manager.get(table_id)
+        return table.message_for(seat_for(table, x_seat_token))
+
+    @app.post("/api/tables/{table_id}/actions", summary="Play an action for the seat of the token")
+    async def act(table_id: str, body: ActionRequest, x_seat_token: str | None = Header(None)):
+        table = manager.get(table_id)
+        async with table.lock:
+            seat = seat_for(table, x_seat_token)
+            manager.apply(table, seat, body.action)
+        notify(table)
+        schedule_bots(table)
+        return table.message_for(seat)
+
+    @app.post("/api/tables/{table_id}/undo", summary="Take back your last action where the undo policy allows")
+    async def undo(table_id: str, x_seat_token: str | None = Header(None)):
+        table = manager.get(table_id)
+        async with table.lock:
+            seat = seat_for(table, x_seat_token)
+            if seat is None:
+                raise TableError(401, "undo needs your seat token")
+            manager.undo(table, seat)
+        notify(table)
+        return table.message_for(seat)
+
+    @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse,
+             summary="The record (JSON lines) of a finished game, for `cardtable replay`")
+    async def record(table_id: str):
+        table = manager.get(table_id)
+        if not table.state.is_terminal():
+            raise TableError(409, "the game is still running; its record is available when it ends")
+        return PlainTextResponse(table.state.record().dumps(), media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{table.id}.jsonl"'})
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def websocket(ws: WebSocket, table_id: str, token: str | None = None):
+        table = manager.tables.get(table_id)
+        if table is None:
+            await ws.close(code=4404, reason=f"no table {table_id!r}")
+            return
+        try:
+            seat = table.seat_of(token)
+        except TableError as exc:
+            await ws.close(code=4403, reason=exc.message)
+            return
+        await ws.accept()
+        queue: asyncio.Queue = asyncio.Queue()
+        table.watchers.setdefault(seat, set()).add(queue)
+        if seat is not None:
+            table.seats[seat].connections += 1
+            table.seats[seat].left_at = None
+            if table.seats[seat].takeover is not None:
+                async with table.lock:
+                    manager.take_back(table, seat)
+                notify(table)
+        queue.put_nowait(table.message_for(seat))
+
+        async def sender():
+            while True:
+                await ws.send_json(await queue.get())
+
+        send_task = asyncio.create_task(sender())
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_BODY:
+                    await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
+                    continue
+                try:
+                    import json
+
+                    message = json.loads(text)
+                    if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping"):
+                        raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"} or {\"type\": \"ping\"}")
+                    if message["type"] == "ping":
+                        await ws.send_json({"type": "pong"})
+                        continue
+                    async with table.lock:
+                        if message["type"] == "undo":
+                            if seat is None:
+                                raise TableError(401, "undo needs your seat token")
+                            manager.undo(table, seat)
+                        else:
+                            manager.apply(table, seat, message.get("action"))
+                    notify(table)
+                    schedule_bots(table)
+                except ValueError as exc:
+                    await ws.send_json({"type": "error", "error": f"not JSON: {exc}", "rule": None})
+                except TableError as exc:
+                    await ws.send_json({"type": "error", "error": exc.message, "rule": exc.rule, "status": exc.status})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            send_task.cancel()
+            table.watchers.get(seat, set()).discard(queue)
+            if seat is not None:
+                table.seats[seat].connections -= 1
+                if table.seats[seat].connections == 0:
+                    manager.leave(table, seat)
+
+    return app
+
+
+def serve(host: str, port: int, db: str, bot_delay: float = 0.4) -> None:
+    import uvicorn
+
+    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="warning")
