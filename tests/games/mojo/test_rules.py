@@ -13,7 +13,7 @@ import pytest
 import cardtable
 from cardtable import IllegalAction, OptionError
 from cardtable.engine import Action, action
-from cardtable.engine.rng import make_rng
+from cardtable.engine.rng import Rng
 from cardtable.games.mojo import cards as C
 from cardtable.games.mojo.actions import Draw, Play, Reveal, Stop
 from tests.games.mojo.helpers import (
@@ -141,7 +141,7 @@ def test_MOJO_2_2_deal_one_at_a_time_from_the_first_player():
     # Re-create the seeded shuffle (MOJO-2.1) to see the order of dealing.
     state = fresh(3, {"first_player": 1}, seed=5)
     deck = list(range(78))
-    make_rng(5).shuffle(deck)
+    Rng(5).shuffle(deck)
     dealt = deck[::-1]  # the top card (last element) is dealt first
     order = [1, 2, 0]  # from the first player, clockwise
     expect = [[], [], []]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine import GAME_OVER, IllegalAction, State
-from cardtable.engine.rng import copy_rng, make_rng
+from cardtable.engine.rng import Rng
 
 from . import cards as C
 from .actions import DRAW_DECK, DRAW_PILE, PLAY, REVEAL_CARD, REVEAL_POSITION, STOP, Draw, Play, Reveal, Stop
@@ -35,7 +35,7 @@ class MojoState(State):
         n = game.num_players
         self.game = game
         self.seed = seed
-        self.rng = make_rng(seed)
+        self.rng = Rng(seed)
         self.history = []
         self.n = n
         self.threshold = game.threshold
@@ -51,7 +51,7 @@ class MojoState(State):
         self.winners: list[int] = []
         first = opts["first_player"]
         if first == "random":
-            first = self.rng.randrange(n)  # MOJO-3.3
+            first = self.rng.below(n)  # MOJO-3.3
         self._start_round(first)
 
     # -- setup ---------------------------------------------------------------------------------
@@ -65,11 +65,14 @@ class MojoState(State):
             self.direction = 1 if self.mojo_side == 0 else -1  # MOJO-3.2, MOJO-2.5
         deck = list(range(C.NUM_CARDS))
         self.rng.shuffle(deck)  # MOJO-2.1
+        # MOJO-2.2: one card at a time from the top (the end of the list), starting with the first
+        # player in the round's direction: the k-th player in that order gets every n-th card.
+        size = self.game.options["hand_size"]
+        top = len(deck) - 1
         hands: list[list[int]] = [[] for _ in range(n)]
-        order = [(first + k * self.direction) % n for k in range(n)]
-        for _ in range(self.game.options["hand_size"]):  # MOJO-2.2
-            for p in order:
-                hands[p].append(deck.pop())
+        for k in range(n):
+            hands[(first + k * self.direction) % n] = deck[top - k::-n][:size]
+        del deck[len(deck) - n * size:]
         self.piles = [[deck.pop()] for _ in range(self.npiles)]  # MOJO-2.3, MOJO-8.1
         self.deck = deck  # MOJO-2.6
         self.hands = hands
@@ -84,6 +87,15 @@ class MojoState(State):
         self.draw_other = -1
 
     # -- the interface -------------------------------------------------------------------------
+    def apply(self, action, player=None) -> None:
+        # Hot path: a play chosen from legal_actions() by a bot goes straight to the rule.
+        if action.__class__ is Play and player is None:
+            actor = self.current_player
+            self._play(action)
+            self.history.append((actor, action))
+        else:
+            State.apply(self, action, player)
+
     def legal_actions(self):
         phase = self.phase
         if phase == OVER:
@@ -400,7 +412,7 @@ class MojoState(State):
         new = MojoState.__new__(MojoState)
         new.game = self.game
         new.seed = self.seed
-        new.rng = copy_rng(self.rng)
+        new.rng = self.rng.copy()
         new.history = self.history.copy()
         new.current_player = self.current_player
         new.phase = self.phase
@@ -430,10 +442,9 @@ class MojoState(State):
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": self.rng.state(),
             "history": [[p, a.to_json()] for p, a in self.history],
             "current_player": self.current_player,
             "phase": PHASE_NAMES[self.phase],
