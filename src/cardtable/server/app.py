@@ -16,6 +16,7 @@ from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field
 
 from cardtable.agents import agent_names
@@ -32,7 +33,7 @@ class CreateTable(BaseModel):
     game: str = Field(description="registered game name, e.g. mojo")
     players: int | None = Field(None, description="number of players (the game's default if omitted)")
     options: dict[str, Any] = Field(default_factory=dict, description="game options")
-    seed: int | None = Field(None, ge=0, description="seed; a fresh one if omitted")
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="seed; a fresh one if omitted")  # SQLite INTEGER
     seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")
     takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")
     hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")
@@ -76,6 +77,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     @app.exception_handler(CardtableError)
     async def cardtable_error(request: Request, exc: CardtableError):
         return JSONResponse({"error": str(exc), "rule": getattr(exc, "rule", None)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        # Starlette's own refusals (unknown path, wrong method, unparsable body) in the same shape.
+        return JSONResponse({"error": str(exc.detail), "rule": None}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
@@ -237,7 +243,13 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
+                text = frame.get("text")
+                if text is None:
+                    await ws.send_json({"type": "error", "error": "send JSON in text frames, not binary", "rule": None})
+                    continue
                 if len(text) > MAX_BODY:
                     await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
                     continue
@@ -259,7 +271,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                             manager.apply(table, seat, message.get("action"))
                     notify(table)
                     schedule_bots(table)
-                except ValueError as exc:
+                except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deep
                     await ws.send_json({"type": "error", "error": f"not JSON: {exc}", "rule": None})
                 except TableError as exc:
                     await ws.send_json({"type": "error", "error": exc.message, "rule": exc.rule, "status": exc.status})

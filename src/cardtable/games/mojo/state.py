@@ -13,6 +13,7 @@ from cardtable.engine import GAME_OVER, IllegalAction, State
 from cardtable.engine.rng import Rng
 
 from . import cards as C
+from .cards import VALUE
 from .actions import DRAW_DECK, DRAW_PILE, PLAY, REVEAL_CARD, REVEAL_POSITION, STOP, Draw, Play, Reveal, Stop
 
 # Phases of the acting player's turn.
@@ -145,27 +146,27 @@ class MojoState(State):
 
     # -- transitions ---------------------------------------------------------------------------
     def _play(self, a) -> None:
-        phase = self.phase
         p = self.current_player
-        if phase != PLAY_PHASE and phase != REPLAY:
+        if self.phase > REPLAY:
             self._reject_out_of_phase("play")
         if self.in_mojo[p]:
             raise IllegalAction("MOJO-5.4", "you are in the Mojo moment: you cannot play; reveal one of your face-down cards")
-        hand = self.hands[p]
-        card = a.card
-        if card not in hand:
-            raise IllegalAction("MOJO-4.2", f"card {card} ({C.label(card)}) is not in your hand; you hold {C.values(hand)}")
         pile_index = a.pile
         if not 0 <= pile_index < self.npiles:
             if self.npiles == 1:
                 raise IllegalAction("MOJO-2.3", f"there is one discard pile, pile 0, not pile {pile_index}")
             raise IllegalAction("MOJO-8.2", f"choose discard pile 0 or 1, not {pile_index}")
-        hand.remove(card)
+        hand = self.hands[p]
+        card = a.card
+        try:
+            hand.remove(card)  # one scan both checks and removes
+        except ValueError:
+            raise IllegalAction("MOJO-4.2", f"card {card} ({C.label(card)}) is not in your hand; you hold {C.values(hand)}") from None
         if self.npiles == 2:
             self.known[p].discard(card)
         pile = self.piles[pile_index]
-        covered = C.VALUE[pile[-1]]
-        value = C.VALUE[card]
+        covered = VALUE[pile[-1]]
+        value = VALUE[card]
         pile.append(card)  # MOJO-4.2
         # MOJO-4.7: only values are compared.
         if value < covered:  # MOJO-4.3.1
