@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set up cardtable in ./.venv and run it: the README's two commands.
 
-    python3 dev.py play [ARGS]   set up, then `cardtable play mojo` against two bots (ARGS go to `cardtable play`)
+    python3 dev.py play [ARGS]   set up, then start the web table on http://127.0.0.1:8000/ (ARGS go to `cardtable serve`)
+    python3 dev.py terminal      set up, then play Mojo in the terminal against two bots
     python3 dev.py test [ARGS]   set up with the test tools, then run the whole test suite (ARGS go to pytest)
     python3 dev.py run ARGS      set up, then `cardtable ARGS`
 
@@ -44,7 +45,7 @@ def setup(extras: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "run"):
+    if not argv or argv[0] not in ("play", "terminal", "test", "run"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -53,6 +54,8 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
     setup("")
     if command == "play":
+        return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", "serve", *rest], cwd=ROOT)
+    if command == "terminal":
         return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", "play", *(rest or ["mojo"])], cwd=ROOT)
     return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", *rest], cwd=ROOT)
 

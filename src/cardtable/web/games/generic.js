@@ -1,0 +1,44 @@
+// The fallback for games without their own renderer: the seat's view as pretty-printed JSON, the
+// legal moves as buttons, and the final result when the game is over.
+import { h } from "../js/common.js";
+
+export function createRenderer(root, ui) {
+  const box = h("div", { class: "generic" });
+  root.append(box);
+  return {
+    update(msg, { legal }) {
+      const view = msg.view || {};
+      const parts = [];
+      if (msg.returns) {
+        const best = Math.max(...msg.returns);
+        parts.push(
+          h("section", { id: "scoreboard", class: "scoreboard", "aria-label": "Final result" },
+            h("h2", {}, "Game over"),
+            h("table", { class: "score-table" },
+              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, "Share of the win"))),
+              h("tbody", {}, msg.returns.map((r, seat) =>
+                h("tr", { class: r === best && r > 0 ? "winner" : "" },
+                  h("th", { scope: "row" }, ui.seatName(seat, { long: true })),
+                  h("td", {}, msg.scores ? msg.scores[seat] : ""),
+                  h("td", {}, r)))),
+            ),
+          ),
+        );
+      }
+      parts.push(
+        h("div", { class: "generic-moves", role: "group", "aria-label": "Legal moves" },
+          legal.map((entry) =>
+            h("button", {
+              type: "button",
+              class: "btn legal",
+              "data-legal": true,
+              dataset: { key: `gen:${JSON.stringify(entry.action)}` },
+              onclick: () => ui.act(entry.action),
+            }, entry.label))),
+        h("h2", { class: "generic-title" }, `What ${msg.seat === null ? "a spectator" : "you"} can see`),
+        h("pre", { class: "view-json", tabindex: "0", "aria-label": "The game state you can see, as JSON" }, JSON.stringify(view, null, 2)),
+      );
+      box.replaceChildren(...parts);
+    },
+  };
+}

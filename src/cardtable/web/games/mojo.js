@@ -1,0 +1,472 @@
+// Mojo at the table: the seats around the felt, the draw pile, the discard pile(s), the Mojo card,
+// your hand, the round history and the final scoreboard. Legal moves glow and are clickable; every
+// one of them is also a real <button> (Enter/Space), and the page lists them all as plain buttons.
+import { h } from "../js/common.js";
+
+// -- the 78 cards (docs/mojo.md, spec 2.1): IDs by ascending value, then copy --------------------------
+// [first ID, last ID, value]
+const RANGES = [
+  [0, 3, 0], [4, 7, 1], [8, 12, 2], [13, 17, 3], [18, 22, 4], [23, 28, 5], [29, 34, 6],
+  [35, 40, 7], [41, 47, 8], [48, 54, 9], [55, 61, 10], [62, 69, 11], [70, 77, 12],
+];
+const COLOURS = ["blue", "green", "yellow", "orange", "red"];
+const COLOUR_OF_VALUE = [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4];
+
+export const VALUE = [];
+for (const [first, last, value] of RANGES) for (let id = first; id <= last; id++) VALUE[id] = value;
+
+export function value(id) {
+  return VALUE[id];
+}
+
+export function colour(id) {
+  return COLOURS[COLOUR_OF_VALUE[VALUE[id]]];
+}
+
+export function cardName(id) {
+  return VALUE[id] === undefined ? `card #${id}` : `${VALUE[id]} ${colour(id)}`;
+}
+
+// -- legal moves, indexed by what they act on -----------------------------------------------------------
+function indexLegal(legal) {
+  const index = { plays: new Map(), stop: null, drawDeck: null, drawPile: new Map(), revealCard: new Map(), revealPos: new Map() };
+  for (const entry of legal) {
+    const a = entry.action;
+    if (a.type === "play") {
+      if (!index.plays.has(a.card)) index.plays.set(a.card, []);
+      index.plays.get(a.card).push(entry);
+    } else if (a.type === "stop") index.stop = entry;
+    else if (a.type === "draw" && a.source === "deck") index.drawDeck = entry;
+    else if (a.type === "draw") index.drawPile.set(a.pile, entry);
+    else if (a.type === "reveal" && a.card !== undefined && a.card !== null) index.revealCard.set(a.card, entry);
+    else if (a.type === "reveal") index.revealPos.set(a.position, entry);
+  }
+  return index;
+}
+
+// -- building blocks ------------------------------------------------------------------------------------
+/**
+ * A face-up card. With `onActivate` it is a <button> (focusable, Enter/Space) marked data-legal;
+ * otherwise an image with a label.
+ */
+function card(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false } = {}) {
+  const v = VALUE[id];
+  const name = cardName(id);
+  const classes = `card face c-${colour(id)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;
+  const inner = [
+    h("span", { class: "corner tl", "aria-hidden": "true" }, v),
+    h("span", { class: "pip", "aria-hidden": "true" }, v),
+    h("span", { class: "corner br", "aria-hidden": "true" }, v),
+  ];
+  if (onActivate) {
+    return h("button", {
+      type: "button",
+      class: classes,
+      "data-legal": true,
+      "aria-label": label || name,
+      "aria-pressed": selected ? "true" : null,
+      dataset: { key: key || `card:${id}`, card: id },
+      onclick: onActivate,
+    }, inner);
+  }
+  return h("div", { class: classes, role: "img", "aria-label": label || name, dataset: { card: id } }, inner);
+}
+
+function back({ size = "md", onActivate = null, label = "face-down card", key = null, extraClass = "" } = {}) {
+  const classes = `card back ${size}${onActivate ? " legal" : ""} ${extraClass}`;
+  const inner = h("span", { class: "back-mark", "aria-hidden": "true" }, "M");
+  if (onActivate) {
+    return h("button", { type: "button", class: classes, "data-legal": true, "aria-label": label, dataset: { key }, onclick: onActivate }, inner);
+  }
+  return h("div", { class: classes, role: "img", "aria-label": label }, inner);
+}
+
+/** A row of cards with a caption; `empty` text when there are none. */
+function row(caption, cards, { cls = "", empty = null, label = null } = {}) {
+  if (!cards.length && empty === null) return null;
+  return h("div", { class: `row ${cls}`, role: "group", "aria-label": label || caption },
+    h("span", { class: "row-caption" }, caption),
+    h("div", { class: "cards" }, cards.length ? cards : h("span", { class: "empty" }, empty)));
+}
+
+function badge(text, cls, title = null) {
+  return h("span", { class: `badge ${cls}`, title }, text);
+}
+
+// -- the renderer -----------------------------------------------------------------------------------------
+export function createRenderer(root, ui) {
+  let selected = null; // a hand card chosen first, in the two-pile variant
+  let last = null; // {msg, ctx}
+  let seenRounds = null; // rounds already known (a new one shows the round summary)
+  let banner = null; // the round summary shown after a round ends
+  let bannerTimer = null;
+  let lastTops = null;
+
+  const box = h("div", { class: "mojo" });
+  root.append(box);
+
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selected !== null) {
+      selected = null;
+      ui.rerender();
+    }
+  });
+
+  function play(entry) {
+    selected = null;
+    ui.act(entry.action);
+  }
+
+  function chooseCard(id, plays) {
+    if (plays.length === 1) return play(plays[0]);
+    selected = selected === id ? null : id;
+    ui.rerender();
+  }
+
+  function update(msg, ctx) {
+    last = { msg, ctx };
+    const view = msg.view;
+    const me = msg.seat;
+    const legal = indexLegal(ctx.legal);
+    if (selected !== null && !legal.plays.has(selected)) selected = null;
+
+    // A finished round: say what happened (the next round is already dealt).
+    const rounds = view.rounds || [];
+    if (seenRounds !== null && rounds.length > seenRounds) {
+      banner = rounds[rounds.length - 1];
+      clearTimeout(bannerTimer);
+      bannerTimer = setTimeout(() => {
+        banner = null;
+        if (last) ui.rerender();
+      }, 12000);
+    }
+    seenRounds = rounds.length;
+
+    const tops = view.piles.map((p) => p[p.length - 1]);
+    const freshTops = lastTops ? tops.map((t, i) => t !== lastTops[i]) : tops.map(() => false);
+    lastTops = tops;
+
+    const n = view.players;
+    const order = [];
+    const startAt = me === null ? 0 : me + 1;
+    for (let k = 0; k < n; k++) {
+      const s = (startAt + k) % n;
+      if (s !== me) order.push(s);
+    }
+
+    const felt = h("div", { class: `felt${view.phase === "over" ? " over" : ""}` },
+      msg.returns ? scoreboard(msg) : null,
+      banner && !msg.returns ? roundBanner(msg, banner) : null,
+      h("div", { class: "opponents", role: "list", "aria-label": me === null ? "Players" : "Other players" },
+        order.map((s) => seatPanel(msg, s, legal))),
+      centre(msg, legal, freshTops),
+      prompt(msg, legal),
+      me !== null ? mySeat(msg, legal) : null,
+    );
+    box.replaceChildren(felt, history(msg));
+  }
+
+  // -- seats -------------------------------------------------------------------------------------------
+  function seatHeader(msg, s) {
+    const view = msg.view;
+    const info = view.seats[s];
+    const table = msg.table.seats[s] || {};
+    const turn = view.current_player === s && view.phase !== "over";
+    const holder = view.mojo_card.holder === s;
+    const winners = view.result ? view.result.winners : [];
+    return h("div", { class: "seat-head" },
+      h("span", { class: "seat-name" }, turn ? h("span", { class: "turn-dot", "aria-hidden": "true" }) : null, ui.seatName(s)),
+      table.kind && table.kind !== "human" ? badge(table.kind, "bot", `played by the ${table.kind} bot`) : null,
+      table.kind === "human" && !table.taken ? badge("free seat", "free") : null,
+      table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge("away", "away", "not connected") : null,
+      table.takeover ? badge(`${table.takeover} bot stands in`, "bot", "the player left; a bot plays until they return") : null,
+      h("span", { class: "total", title: "total score", "aria-label": `total ${info.total} points` }, info.total),
+      turn ? badge("to play", "turn") : null,
+      info.in_mojo ? badge("Mojo moment", "mojo", "reveals a face-down card each turn") : null,
+      holder ? badge(`Mojo card ${view.mojo_card.side}`, "holder", "holds the Mojo card") : null,
+      winners.includes(s) ? badge("winner", "winner") : null,
+    );
+  }
+
+  function seatPanel(msg, s, legal) {
+    const view = msg.view;
+    const info = view.seats[s];
+    const turn = view.current_player === s && view.phase !== "over";
+    const hand = info.hand
+      ? row(`Hand (${info.hand.length})`, info.hand.map((c) => card(c, { size: "sm" })), { cls: "hand-open" })
+      : handBacks(info);
+    const known = !info.hand && info.known && info.known.length
+      ? row("known in hand", info.known.map((c) => card(c, { size: "xs" })), { cls: "known" })
+      : null;
+    const down = info.facedown
+      ? row("face down", info.facedown.map((c) => card(c, { size: "xs", extraClass: "peek" })), { cls: "down" })
+      : info.facedown_size
+        ? row("face down", Array.from({ length: info.facedown_size }, () => back({ size: "xs" })), { cls: "down", label: `${info.facedown_size} face-down cards` })
+        : null;
+    const up = info.revealed.length ? row("revealed", info.revealed.map((c) => card(c, { size: "xs" })), { cls: "up" }) : null;
+    const winner = view.result && view.result.winners.includes(s);
+    return h("section", {
+      class: `seat${turn ? " to-play" : ""}${info.in_mojo ? " in-mojo" : ""}${winner ? " winner" : ""}`,
+      role: "listitem",
+      "aria-label": `${ui.seatName(s, { long: true })}: ${info.hand_size} cards in hand, total ${info.total}${turn ? ", to play" : ""}${info.in_mojo ? ", in the Mojo moment" : ""}`,
+      dataset: { seat: s },
+    }, seatHeader(msg, s), h("div", { class: "seat-rows" }, hand, known, down, up));
+  }
+
+  function handBacks(info) {
+    const shown = Math.min(info.hand_size, 10);
+    const fan = h("div", { class: "fan", "aria-hidden": "true" }, Array.from({ length: shown }, () => back({ size: "xs" })));
+    return h("div", { class: "row hand-count", role: "group", "aria-label": `${info.hand_size} cards in hand` },
+      h("span", { class: "row-caption" }, "hand"),
+      h("div", { class: "cards" },
+        h("span", { class: "count" }, `${info.hand_size} card${info.hand_size === 1 ? "" : "s"}`),
+        info.hand_size ? fan : null));
+  }
+
+  function mySeat(msg, legal) {
+    const view = msg.view;
+    const me = msg.seat;
+    const info = view.seats[me];
+    const turn = view.current_player === me && view.phase !== "over";
+    const hand = (info.hand || []).map((c) => {
+      const plays = legal.plays.get(c);
+      const label = plays
+        ? (plays.length === 1 ? `${cardName(c)} — play it` : `${cardName(c)} — choose, then pick a pile`)
+        : cardName(c);
+      return card(c, {
+        size: "lg",
+        onActivate: plays ? () => chooseCard(c, plays) : null,
+        label,
+        selected: selected === c,
+        key: `hand:${c}`,
+      });
+    });
+    let down = null;
+    if (info.facedown_size) {
+      const cards = info.facedown
+        ? info.facedown.map((c) => {
+          const entry = legal.revealCard.get(c);
+          return card(c, {
+            size: "md",
+            extraClass: "peek",
+            onActivate: entry ? () => play(entry) : null,
+            label: entry ? `${cardName(c)}, face down — reveal it` : `${cardName(c)}, face down`,
+            key: `down:${c}`,
+          });
+        })
+        : Array.from({ length: info.facedown_size }, (_, i) => {
+          const entry = legal.revealPos.get(i);
+          return back({
+            size: "md",
+            onActivate: entry ? () => play(entry) : null,
+            label: entry ? `face-down card ${i + 1} — reveal it` : `face-down card ${i + 1}`,
+            key: `pos:${i}`,
+          });
+        });
+      down = row(info.facedown ? "face down (only you see them)" : "face down", cards, { cls: "down" });
+    }
+    const up = info.revealed.length ? row("revealed", info.revealed.map((c) => card(c, { size: "sm" })), { cls: "up" }) : null;
+    return h("section", {
+      class: `seat me${turn ? " to-play" : ""}${info.in_mojo ? " in-mojo" : ""}`,
+      "aria-label": `Your seat (seat ${me})`,
+      dataset: { seat: me },
+    },
+      seatHeader(msg, me),
+      h("p", { class: "my-counts" },
+        `${info.hand_size} card${info.hand_size === 1 ? "" : "s"} in hand`,
+        info.facedown_size ? ` · ${info.facedown_size} face down` : "",
+        info.revealed.length ? ` · ${info.revealed.length} revealed` : ""),
+      info.hand && info.hand.length
+        ? h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${info.hand.length} cards` }, hand)
+        : (!info.facedown_size ? h("p", { class: "empty" }, "No cards in hand.") : null),
+      down,
+      up,
+    );
+  }
+
+  // -- the middle of the table ---------------------------------------------------------------------------
+  function centre(msg, legal, freshTops) {
+    const view = msg.view;
+    const two = view.piles.length > 1;
+    const deckEntry = legal.drawDeck;
+    const deck = h("div", { class: "stack draw-pile" },
+      h("span", { class: "stack-caption" }, "Draw pile"),
+      deckEntry
+        ? back({ size: "lg", onActivate: () => play(deckEntry), label: `draw pile, ${view.draw_pile} cards — draw from it`, key: "draw:deck", extraClass: "deck" })
+        : (view.draw_pile ? back({ size: "lg", label: `draw pile, ${view.draw_pile} cards`, extraClass: "deck" }) : h("div", { class: "card lg slot", role: "img", "aria-label": "draw pile empty" })),
+      h("span", { class: "stack-count" }, `${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`),
+    );
+    const piles = view.piles.map((pile, i) => {
+      const top = pile[pile.length - 1];
+      const name = two ? `Pile ${i}` : "Discard pile";
+      const target = selected !== null && legal.plays.get(selected)?.find((e) => e.action.pile === i);
+      const take = legal.drawPile.get(i);
+      let topCard;
+      if (target) {
+        topCard = card(top, { size: "xl", onActivate: () => play(target), label: `${name}, top ${cardName(top)} — play your ${cardName(selected)} here`, key: `pile:${i}`, extraClass: "target", fresh: freshTops[i] });
+      } else if (take) {
+        topCard = card(top, { size: "xl", onActivate: () => play(take), label: `${name}, top ${cardName(top)} — take this card`, key: `take:${i}`, fresh: freshTops[i] });
+      } else {
+        topCard = card(top, { size: "xl", label: `${name}, top card ${cardName(top)}`, fresh: freshTops[i] });
+      }
+      const below = pile.slice(Math.max(0, pile.length - 6), -1);
+      return h("div", { class: "stack discard", dataset: { pile: i } },
+        h("span", { class: "stack-caption" }, name),
+        topCard,
+        h("div", { class: "pile-history", role: "group", "aria-label": `${name}: the cards below the top, newest last` },
+          below.length ? below.map((c) => card(c, { size: "xs" })) : h("span", { class: "empty" }, "—")),
+        h("span", { class: "stack-count" }, `${pile.length} card${pile.length === 1 ? "" : "s"}`),
+      );
+    });
+    const side = view.mojo_card.side;
+    const clockwise = view.direction === "clockwise";
+    const holder = view.mojo_card.holder;
+    const mojo = h("div", { class: "stack mojo-card-stack" },
+      h("span", { class: "stack-caption" }, "Mojo card"),
+      h("div", { class: `card lg mojo-card side-${side === "0" ? "zero" : "ten"}`, role: "img", "aria-label": `Mojo card, side ${side} up` },
+        h("span", { class: "mojo-word", "aria-hidden": "true" }, "MOJO"),
+        h("span", { class: "mojo-side", "aria-hidden": "true" }, side)),
+      h("span", { class: "stack-count" }, holder === null || holder === undefined ? "nobody holds it" : `held by ${ui.seatName(holder)}`),
+    );
+    const direction = h("div", { class: "direction", role: "img", "aria-label": `play goes ${view.direction}` },
+      h("span", { class: `arrow ${clockwise ? "cw" : "ccw"}`, "aria-hidden": "true" }, clockwise ? "↻" : "↺"),
+      h("span", {}, clockwise ? "clockwise" : "counter-clockwise"));
+    const info = h("div", { class: "round-info" },
+      h("span", { class: "round-no" }, `Round ${view.round}`),
+      h("span", {}, `game ends at ${msg.table.options.target_score}`),
+      direction);
+    return h("div", { class: "centre", "aria-label": "Middle of the table", role: "group" }, info, h("div", { class: "stacks" }, deck, piles, mojo));
+  }
+
+  function prompt(msg, legal) {
+    const view = msg.view;
+    const me = msg.seat;
+    const pending = last.ctx.busy;
+    const parts = [];
+    const buttons = [];
+    const mine = !pending && (legal.plays.size || legal.stop || legal.drawDeck || legal.drawPile.size || legal.revealCard.size || legal.revealPos.size);
+    const top = view.piles.map((p) => VALUE[p[p.length - 1]]);
+    if (msg.returns) {
+      parts.push("Game over.");
+    } else if (pending) {
+      parts.push("…");
+    } else if (!mine) {
+      const cur = view.current_player;
+      parts.push(cur === me ? "Waiting…" : `${ui.seatName(cur, { long: true })} is playing…`);
+    } else if (view.phase === "draw_choice") {
+      parts.push(`Higher — now take a card: from the draw pile or the top of pile ${view.pending.draw_choice}.`);
+      if (legal.drawDeck) buttons.push(moveButton(legal.drawDeck, "Draw from the draw pile"));
+      for (const [pile, entry] of legal.drawPile) buttons.push(moveButton(entry, `Take the ${cardName(view.piles[pile][view.piles[pile].length - 1])} from pile ${pile}`));
+    } else if (legal.revealCard.size || legal.revealPos.size) {
+      parts.push("Mojo moment — reveal one of your face-down cards.");
+    } else if (selected !== null) {
+      parts.push(`Play your ${cardName(selected)} on which pile?`);
+      for (const entry of legal.plays.get(selected)) {
+        const p = entry.action.pile;
+        buttons.push(moveButton(entry, `Pile ${p} (top ${top[p]})`, `target:${p}`));
+      }
+      buttons.push(h("button", { type: "button", class: "btn ghost", dataset: { key: "cancel" }, onclick: () => { selected = null; ui.rerender(); } }, "Cancel"));
+    } else if (view.phase === "replay") {
+      parts.push(`Equal! Play another card${legal.stop ? " — or stop" : " (you must)"}.`);
+      if (legal.stop) buttons.push(moveButton(legal.stop, "Stop (end my turn)", "stop", "primary"));
+    } else {
+      const t = top.length > 1 ? `tops ${top.join(" and ")}` : `top ${top[0]}`;
+      parts.push(`Your turn — play a card (${t}). Lower ends your turn, equal plays again, higher draws a card.`);
+    }
+    return h("div", { class: `prompt${mine ? " mine" : ""}`, "aria-live": "polite" },
+      h("p", {}, parts),
+      buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
+  }
+
+  function moveButton(entry, text, key = null, cls = "") {
+    return h("button", {
+      type: "button",
+      class: `btn legal ${cls}`,
+      "data-legal": true,
+      dataset: { key: key || `pb:${JSON.stringify(entry.action)}` },
+      onclick: () => play(entry),
+    }, text);
+  }
+
+  // -- rounds and the end ------------------------------------------------------------------------------
+  function roundBanner(msg, r) {
+    const n = msg.view.players;
+    const names = (s) => ui.seatName(s);
+    return h("section", { class: "round-banner", "aria-label": `Round ${r.round} result` },
+      h("button", { type: "button", class: "btn small ghost close", "aria-label": "Close the round result", onclick: () => { banner = null; ui.rerender(); } }, "×"),
+      h("h2", {}, `Round ${r.round} is over`),
+      h("p", {}, `${names(r.ender)} ended it; ${names(r.holder)} took the Mojo card (side ${r.mojo_side} up).`),
+      h("div", { class: "round-cards" },
+        Array.from({ length: n }, (_, s) =>
+          h("div", { class: "round-seat" },
+            h("span", { class: "who" }, names(s)),
+            h("span", { class: "cards" }, (r.cards[s] || []).map((c) => card(c, { size: "xs" }))),
+            h("span", { class: "score" }, `raw ${r.raw[s]} → ${r.scores[s] >= 0 ? "+" : ""}${r.scores[s]}`, h("b", {}, ` = ${r.totals[s]}`))))),
+    );
+  }
+
+  function history(msg) {
+    const view = msg.view;
+    const rounds = view.rounds || [];
+    const n = view.players;
+    const cols = Array.from({ length: n }, (_, s) => s);
+    return h("section", { class: "history panel", "aria-labelledby": "history-title" },
+      h("h2", { id: "history-title" }, "Rounds"),
+      rounds.length
+        ? h("div", { class: "table-scroll" },
+          h("table", { class: "rounds" },
+            h("thead", {}, h("tr", {},
+              h("th", { scope: "col" }, "Round"),
+              cols.map((s) => h("th", { scope: "col", class: `num${s === msg.seat ? " me" : ""}` }, ui.seatName(s))))),
+            h("tbody", {}, rounds.map((r) => h("tr", {},
+              h("th", { scope: "row" },
+                h("span", { class: "round-no-cell" }, r.round),
+                h("span", { class: "round-detail" }, `${ui.seatName(r.ender)} ended it · Mojo card: ${ui.seatName(r.holder)} (${r.mojo_side})`)),
+              cols.map((s) => h("td", { class: `num${s === msg.seat ? " me" : ""}${s === r.holder ? " holder" : ""}`, title: `raw ${r.raw[s]}, round score ${r.scores[s]}, total ${r.totals[s]}` },
+                h("span", { class: "round-score" }, `+${r.scores[s]}`),
+                h("span", { class: "round-detail" }, `raw ${r.raw[s]} · Σ ${r.totals[s]}`)))))),
+            h("tfoot", {}, h("tr", {},
+              h("th", { scope: "row" }, "Total"),
+              cols.map((s) => h("td", { class: `num${s === msg.seat ? " me" : ""}` }, view.seats[s].total)))),
+          ),
+          h("p", { class: "rounds-legend" }, h("span", { class: "mark", "aria-hidden": "true" }, "◆"), " took the Mojo card: 0 if lowest, else raw + 10. Raw: the highest card of each colour held."))
+        : h("p", { class: "empty" }, "No round finished yet. A round scores the highest card of each colour you hold; the lowest total wins."),
+    );
+  }
+
+  function scoreboard(msg) {
+    const view = msg.view;
+    const winners = view.result ? view.result.winners : msg.returns.map((r, s) => (r > 0 ? s : -1)).filter((s) => s >= 0);
+    const order = view.seats.map((s) => s.seat).sort((a, b) => view.seats[a].total - view.seats[b].total || a - b);
+    const names = winners.map((s) => ui.seatName(s));
+    const headline = winners.length === 1
+      ? (winners[0] === msg.seat ? "You win!" : `${names[0]} wins`)
+      : `Shared win: ${names.join(" and ")}`;
+    let rank = 0;
+    let prev = null;
+    return h("section", { id: "scoreboard", class: "scoreboard", "aria-labelledby": "scoreboard-title" },
+      h("h2", { id: "scoreboard-title" }, "Game over — ", headline),
+      h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Total"), h("th", { scope: "col" }, "Win share"))),
+        h("tbody", {}, order.map((s, i) => {
+          const total = view.seats[s].total;
+          if (total !== prev) rank = i + 1;
+          prev = total;
+          const won = winners.includes(s);
+          return h("tr", { class: `${won ? "winner" : ""}${s === msg.seat ? " me" : ""}` },
+            h("td", {}, rank),
+            h("th", { scope: "row" }, won ? h("span", { class: "trophy", "aria-hidden": "true" }, "★ ") : null, ui.seatName(s, { long: true })),
+            h("td", { class: "num" }, total),
+            h("td", { class: "num" }, msg.returns[s] ? String(Math.round(msg.returns[s] * 100) / 100) : "0"));
+        })),
+      ),
+      h("p", { class: "score-links" },
+        h("a", { class: "btn primary", href: `/api/tables/${encodeURIComponent(msg.table.id)}/record`, download: `${msg.table.id}.jsonl` }, "Download record"),
+        " ",
+        h("a", { class: "btn", href: "/" }, "Back to the lobby")),
+    );
+  }
+
+  return { update };
+}

@@ -1,0 +1,447 @@
+// The table page: which seat am I, the WebSocket (with reconnects), and everything around the game's
+// own renderer: moves list, undo, alerts, log, invitations, record link.
+import { ApiError, api, copyField, absoluteUrl, h, joinSeat, seatName, tableLink, tokens } from "./common.js";
+import { loadRenderer } from "../games/index.js";
+
+const $ = (id) => document.getElementById(id);
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+const wantedSeat = parseSeat(params.get("seat"));
+
+const state = {
+  token: null,
+  seat: null, // the seat the server knows us as (from its messages)
+  message: null,
+  busy: false,
+  busyTimer: null,
+  ws: null,
+  attempts: 0,
+  reconnectTimer: null,
+  pingTimer: null,
+  stopped: false,
+  renderer: null,
+  rendererGame: null,
+  parked: false, // keyboard focus waits on the status line for the next move
+};
+
+function parseSeat(text) {
+  if (text === null || text === "") return null;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+// -- start ------------------------------------------------------------------------------------------
+async function start() {
+  if (!tableId) return fatal("No table given. Go back to the lobby and pick one.");
+  $("title").textContent = `Table ${tableId}`;
+  wireControls();
+  if (wantedSeat !== null) {
+    state.token = tokens.get(tableId, wantedSeat);
+    if (!state.token) await tryJoin(wantedSeat);
+  }
+  offerHeldSeats();
+  connect();
+}
+
+async function tryJoin(seat) {
+  try {
+    state.token = await joinSeat(tableId, seat);
+    return true;
+  } catch (exc) {
+    if (exc instanceof ApiError && exc.status === 404 && /no table/.test(exc.message)) {
+      fatal(`There is no table ${tableId}. It may have been removed; start a new one in the lobby.`);
+      return false;
+    }
+    const why = exc instanceof ApiError ? exc.message : String(exc);
+    notice(`You cannot take seat ${seat}: ${why}. You are watching as a spectator.`);
+    state.token = null;
+    return false;
+  }
+}
+
+/** Without a ?seat, say so if this browser holds a seat at this table (e.g. arrived by "watch"). */
+function offerHeldSeats() {
+  if (wantedSeat !== null) return;
+  const held = tokens.seats(tableId);
+  if (held.length) {
+    notice(
+      "You are watching. This browser holds ",
+      held.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(tableId, s) }, `seat ${s}`)]),
+      " at this table.",
+    );
+  }
+}
+
+// -- WebSocket --------------------------------------------------------------------------------------
+function connect() {
+  if (state.stopped) return;
+  clearTimeout(state.reconnectTimer);
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = state.token ? `?token=${encodeURIComponent(state.token)}` : "";
+  const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
+  state.ws = ws;
+  setConn("connecting", state.attempts ? "reconnecting…" : "connecting…");
+
+  ws.addEventListener("open", () => {
+    setConn("open", "connected");
+    clearInterval(state.pingTimer);
+    state.pingTimer = setInterval(() => sendRaw({ type: "ping" }), 25000);
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    state.attempts = 0;
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") onError(msg.rule, msg.error);
+  });
+  ws.addEventListener("close", (event) => onClose(ws, event));
+}
+
+async function onClose(ws, event) {
+  if (state.ws !== ws) return;
+  clearInterval(state.pingTimer);
+  state.ws = null;
+  setBusy(false);
+  if (event.code === 4404) {
+    fatal(`There is no table ${tableId}. It may have been removed; start a new one in the lobby.`);
+    return;
+  }
+  if (event.code === 4403 && state.token) {
+    // The token is not (or no longer) this table's: forget it, try the seat afresh, else watch.
+    tokens.remove(tableId, wantedSeat);
+    state.token = null;
+    if (wantedSeat !== null) await tryJoin(wantedSeat);
+    connect();
+    return;
+  }
+  const delay = Math.min(10000, 500 * 2 ** state.attempts) + Math.floor(Math.random() * 250);
+  state.attempts += 1;
+  setConn("closed", `disconnected — reconnecting in ${Math.round(delay / 100) / 10} s`);
+  state.reconnectTimer = setTimeout(connect, delay);
+}
+
+function sendRaw(payload) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(payload));
+    return true;
+  }
+  return false;
+}
+
+/** Play an action: over the socket, or over HTTP while the socket is down. */
+async function act(action) {
+  if (state.busy) return;
+  clearAlert();
+  setBusy(true);
+  if (sendRaw({ type: "action", action })) return;
+  try {
+    onState(await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: { action }, token: state.token }));
+  } catch (exc) {
+    onError(exc.rule ?? null, exc.message);
+  }
+}
+
+async function undo() {
+  if (state.busy) return;
+  clearAlert();
+  setBusy(true);
+  if (sendRaw({ type: "undo" })) return;
+  try {
+    onState(await api(`/api/tables/${encodeURIComponent(tableId)}/undo`, { method: "POST", token: state.token }));
+  } catch (exc) {
+    onError(exc.rule ?? null, exc.message);
+  }
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  clearTimeout(state.busyTimer);
+  if (busy) {
+    // Never lock the page for good if an answer is lost.
+    state.busyTimer = setTimeout(() => {
+      state.busy = false;
+      render();
+    }, 5000);
+  }
+  document.body.classList.toggle("busy", busy);
+  if (state.message) render();
+}
+
+// -- messages ---------------------------------------------------------------------------------------
+function onState(msg) {
+  const first = !state.message;
+  state.message = msg;
+  state.seat = msg.seat;
+  state.busy = false;
+  clearTimeout(state.busyTimer);
+  document.body.classList.remove("busy");
+  render({ first });
+}
+
+function onError(rule, text) {
+  state.busy = false;
+  clearTimeout(state.busyTimer);
+  document.body.classList.remove("busy");
+  showAlert(rule, text);
+  if (state.message) render();
+}
+
+function showAlert(rule, text) {
+  const box = $("alert");
+  box.replaceChildren(
+    h("span", { class: "alert-icon", "aria-hidden": "true" }, "!"),
+    h("span", { class: "alert-text" },
+      h("strong", {}, "Move refused"),
+      rule ? [" — ", h("code", { class: "rule" }, rule)] : "",
+      ": ",
+      text),
+    h("button", { type: "button", class: "btn small ghost", "aria-label": "Dismiss", onclick: clearAlert }, "×"),
+  );
+  box.classList.add("shown");
+}
+
+function clearAlert() {
+  const box = $("alert");
+  box.replaceChildren();
+  box.classList.remove("shown");
+}
+
+function notice(...parts) {
+  const box = $("notice");
+  box.replaceChildren(...parts.flat(Infinity).map((p) => (p instanceof Node ? p : document.createTextNode(String(p)))));
+  box.hidden = false;
+}
+
+function fatal(text) {
+  state.stopped = true;
+  clearTimeout(state.reconnectTimer);
+  setConn("closed", "no table");
+  $("game").replaceChildren(h("div", { class: "fatal" }, h("p", {}, text), h("p", {}, h("a", { class: "btn", href: "/" }, "Back to the lobby"))));
+  $("game").setAttribute("aria-busy", "false");
+}
+
+function setConn(kind, text) {
+  const el = $("conn");
+  el.dataset.state = kind;
+  el.textContent = text;
+}
+
+// -- rendering --------------------------------------------------------------------------------------
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return { key: null, inside: false };
+  return { key: el.dataset ? el.dataset.key || null : null, inside: !!el.closest("#game, #moves-panel") };
+}
+
+function restoreFocus(before) {
+  const active = document.activeElement;
+  const turn = $("turn");
+  if (state.parked && active === turn) {
+    // Focus waited on the status line while the move was sent; now it goes back to something to play.
+    const next = document.querySelector("#game [data-legal]") || document.querySelector("#moves button.move");
+    if (next) {
+      state.parked = false;
+      next.focus({ preventScroll: true });
+    }
+    return;
+  }
+  if (active && active !== document.body && document.contains(active)) return;
+  if (before.key) {
+    const same = document.querySelector(`[data-key="${CSS.escape(before.key)}"]`);
+    if (same) return same.focus({ preventScroll: true });
+  }
+  if (!before.inside) return;
+  const next = document.querySelector("#game [data-legal]") || document.querySelector("#moves button.move");
+  if (next) return next.focus({ preventScroll: true });
+  state.parked = true;
+  turn.focus({ preventScroll: true });
+}
+
+async function render({ first = false } = {}) {
+  const msg = state.message;
+  if (!msg) return;
+  const before = focusKey();
+  const summary = msg.table;
+  const mine = msg.seat;
+  const legal = state.busy ? [] : msg.legal;
+
+  document.title = `${summary.title} · table ${summary.id} — cardtable`;
+  $("title").textContent = `${summary.title} · table ${summary.id}`;
+  $("who").textContent = mine === null ? "watching" : `seat ${mine}`;
+  $("who").dataset.role = mine === null ? "spectator" : "player";
+  document.body.dataset.actions = String(summary.actions);
+  document.body.dataset.status = summary.status;
+  document.body.dataset.myTurn = String(legal.length > 0);
+
+  // The game's own renderer (or the generic one).
+  if (state.rendererGame !== summary.game) {
+    const factory = await loadRenderer(summary.game);
+    if (state.rendererGame !== summary.game) {
+      state.rendererGame = summary.game;
+      $("game").replaceChildren();
+      state.renderer = factory($("game"), {
+        act,
+        rerender: () => render(),
+        seatName: (seat, opts) => seatName(state.message.table, seat, state.message.seat, opts),
+      });
+    }
+  }
+  state.renderer.update(msg, { legal, busy: state.busy, first });
+  $("game").setAttribute("aria-busy", "false");
+
+  renderTurn(msg, legal);
+  renderMoves(legal);
+  renderTools(msg);
+  renderLog(msg);
+  renderInvite(msg);
+  renderSwitch(msg);
+  restoreFocus(before);
+}
+
+function renderTurn(msg, legal) {
+  const view = msg.view || {};
+  const turn = $("turn");
+  let text;
+  if (msg.returns) text = "The game is over.";
+  else if (state.busy) text = "Sending your move…";
+  else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
+  else if (Number.isInteger(view.current_player) && view.current_player >= 0)
+    text = `Waiting for ${seatName(msg.table, view.current_player, msg.seat, { long: true })}.`;
+  else text = "Waiting.";
+  if (turn.textContent !== text) turn.textContent = text;
+  turn.classList.toggle("my-turn", legal.length > 0);
+}
+
+function renderMoves(legal) {
+  const list = $("moves");
+  list.replaceChildren(
+    ...legal.map((entry) =>
+      h("li", {},
+        h("button", {
+          type: "button",
+          class: "btn move",
+          dataset: { key: `move:${JSON.stringify(entry.action)}`, action: JSON.stringify(entry.action) },
+          onclick: () => act(entry.action),
+        }, entry.label),
+      ),
+    ),
+  );
+  const msg = state.message;
+  if (!legal.length && msg && !msg.returns) list.append(h("li", { class: "none" }, msg.seat === null ? "Spectators watch." : "No move for you right now."));
+}
+
+function renderTools(msg) {
+  const undoButton = $("undo");
+  undoButton.hidden = !msg.undo;
+  undoButton.disabled = state.busy;
+  const record = $("record");
+  record.hidden = !msg.returns;
+  record.href = `/api/tables/${encodeURIComponent(msg.table.id)}/record`;
+  record.setAttribute("download", `${msg.table.id}.jsonl`);
+  $("raw").hidden = msg.seat === null || !!msg.returns;
+}
+
+function renderLog(msg) {
+  const log = $("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  const entries = msg.log || [];
+  log.replaceChildren(
+    ...entries.map((e) =>
+      h("li", { class: e.seat === msg.seat ? "mine" : "" },
+        h("span", { class: "log-n" }, e.n + 1),
+        h("span", { class: "log-who" }, seatName(msg.table, e.seat, msg.seat)),
+        h("span", { class: "log-text" }, e.text),
+      ),
+    ),
+  );
+  if (!entries.length) log.append(h("li", { class: "none" }, "No moves yet."));
+  if (atBottom) log.scrollTop = log.scrollHeight; // follow new moves unless the reader scrolled up
+}
+
+function renderInvite(msg) {
+  const box = $("invite");
+  const free = msg.table.seats
+    .map((s, i) => ({ ...s, seat: i }))
+    .filter((s) => s.kind === "human" && !s.taken);
+  if (!free.length || msg.returns) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const existing = [...box.querySelectorAll("input.copy-input")].map((i) => i.value).join(" ");
+  const wanted = free.map((s) => absoluteUrl(tableLink(msg.table.id, s.seat))).join(" ");
+  box.hidden = false;
+  if (existing === wanted) return; // keep the fields (and a selection in them) untouched
+  box.replaceChildren(
+    h("h2", { id: "invite-title" }, "Invite players"),
+    h("p", { class: "hint" }, "Send each person the link of a free seat. The game waits for them when it is their turn."),
+    ...free.map((s) => copyField(`Seat ${s.seat}`, absoluteUrl(tableLink(msg.table.id, s.seat)))),
+  );
+}
+
+/** Hot seat: the other seats this browser holds, with a nudge when one of them is to move. */
+function renderSwitch(msg) {
+  const box = $("switch");
+  const others = tokens.seats(msg.table.id).filter((s) => s !== msg.seat);
+  if (!others.length || msg.returns) {
+    box.hidden = true;
+    return;
+  }
+  const current = msg.view && msg.view.current_player;
+  const due = others.includes(current) && msg.table.seats[current] && msg.table.seats[current].kind === "human";
+  box.hidden = false;
+  box.classList.toggle("due", due);
+  box.replaceChildren(
+    h("h2", {}, "Your other seats"),
+    h("p", {}, due ? `It is seat ${current}'s turn — ` : "This browser also holds ",
+      others.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(msg.table.id, s), class: s === current ? "btn small" : "" }, `seat ${s}`)]),
+      due ? "." : " at this table."),
+  );
+}
+
+// -- controls ---------------------------------------------------------------------------------------
+function wireControls() {
+  $("undo").addEventListener("click", undo);
+  $("raw-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("raw-input").value.trim();
+    if (!text) return;
+    let action;
+    try {
+      action = JSON.parse(text);
+    } catch (exc) {
+      showAlert(null, `that is not JSON: ${exc.message}`);
+      return;
+    }
+    act(action);
+  });
+  document.addEventListener("focusin", (event) => {
+    if (event.target !== $("turn")) state.parked = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && $("alert").classList.contains("shown")) clearAlert();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && !state.ws) connect();
+  });
+}
+
+// For the console and for tests: the live connection, e.g. cardtable.send({type: "stop"}).
+window.cardtable = {
+  get message() {
+    return state.message;
+  },
+  get seat() {
+    return state.seat;
+  },
+  send: (action) => act(action),
+  sendRaw: (payload) => sendRaw(payload),
+  close: () => state.ws && state.ws.close(),
+};
+
+start();
