@@ -47,6 +47,28 @@ class ActionRequest(BaseModel):
     action: Any = Field(description="the action's JSON form, e.g. {'type': 'play', 'card': 17, 'pile': 0}")
 
 
+class _LimitStreamedBody:
+    """413 for a body over MAX_BODY that declares no Content-Length (chunked): counts what is read."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise StarletteHTTPException(413, f"request body larger than {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
 def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0) -> FastAPI:
     store = SqliteStore(db_path)
     manager = TableManager(store, bot_delay=bot_delay)
@@ -64,6 +86,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
                   description="Play cardtable games over HTTP and WebSocket. Every message a seat receives is built from that seat's view.")
     app.state.manager = manager
+    app.add_middleware(_LimitStreamedBody)
 
     # -- errors: always a 4xx with a reason, never a changed game ---------------------------------
     @app.exception_handler(TableError)

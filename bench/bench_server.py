@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Load benchmark of the web table server: many concurrent two-human Mojo tables over WebSockets.
+
+It starts ``cardtable serve`` as a subprocess (127.0.0.1, a free port, a temporary database,
+``--bot-delay 0``), creates ``--tables`` tables (default 100) of two human seats, joins both seats
+over HTTP and opens one WebSocket per seat, all from one asyncio client. Every seat answers each
+message in which it has legal moves by sending its first legal action. A move's latency runs from
+sending it to receiving the state message that shows it (the mover's own copy). A table whose game
+ends is replaced by a new one until ``--games`` games have been started; the run stops after
+``--seconds`` (default 20) of measurement, after ``--warmup`` seconds that are not counted.
+
+Without ``--think`` every table always has a move waiting (a closed loop): the server is saturated and
+a move waits for the moves of the other tables in front of it, so latency ≈ tables / (moves/s)
+(Little's law): 100 tables at 1,000 moves/s means about 100 ms. With ``--think S`` each seat waits S
+seconds on average before moving, which offers about tables / S moves/s and shows the latency at that load.
+
+Reported: moves/s, latency p50/p90/p99/max, tables, games finished, errors, the CPU time used by the
+server and by this client (both share the machine's cores), and the server's database size.
+
+Usage::
+
+    python bench/bench_server.py                       # 100 tables, 20 s
+    python bench/bench_server.py --tables 10 --seconds 5 --json
+    python bench/bench_server.py --profile prof.out    # server under cProfile; prints its top functions
+    python bench/bench_server.py --sqlite-synchronous NORMAL   # experiment: no fsync per commit (see below)
+    python bench/bench_server.py --url http://127.0.0.1:8000   # drive a server started elsewhere
+
+``--sqlite-synchronous`` starts the server through a launcher that sets that SQLite pragma after the
+store opens: an experiment to see what the fsync per action costs. FULL (the server's own setting) makes
+every acknowledged action survive a power cut; NORMAL (in WAL mode) survives a crash of the process
+but may lose the last commits on a power cut or an OS crash.
+
+Targets from the issue: 100 concurrent tables, at least 1,000 moves/s with p99 latency under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_MOVES_PER_S = 1000
+TARGET_P99_MS = 50
+clock = time.perf_counter
+
+# Experiments only: the server process is started through this launcher, which changes one thing
+# (given as JSON in argv[1]) by monkeypatching, then runs `cardtable serve` as usual.
+LAUNCHER = """
+import json, sys
+exp = json.loads(sys.argv.pop(1))
+if exp.get("synchronous"):
+    import cardtable.store.sqlite as s
+    init = s.SqliteStore.__init__
+    def patched(self, path):
+        init(self, path)
+        self._db.execute("PRAGMA synchronous=" + exp["synchronous"])
+    s.SqliteStore.__init__ = patched
+if exp.get("log_entries") is not None:
+    import cardtable.server.tables as t
+    log = t.Table.log
+    t.Table.log = lambda self, last=exp["log_entries"]: log(self, last)
+if exp.get("no_deflate"):
+    import uvicorn
+    run = uvicorn.run
+    uvicorn.run = lambda *a, **k: run(*a, ws_per_message_deflate=False, **k)
+from cardtable.cli.app import main
+sys.argv[0] = "cardtable"
+main()
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all processes have used since boot, over all cores (Linux /proc/stat)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+        return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+class Server:
+    def __init__(self, db: Path, experiment: dict[str, Any], profile: str | None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = db
+        args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db), "--bot-delay", "0"]
+        if experiment:
+            cmd = [sys.executable, "-c", LAUNCHER, json.dumps(experiment), *args]
+        else:
+            cmd = [sys.executable, "-m", "cardtable.cli.app", *args]
+        if profile:
+            if experiment:
+                raise SystemExit("--profile cannot be combined with the experiments")
+            cmd = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "cardtable.cli.app", *args]
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                self.log.seek(0)
+                raise SystemExit(f"server exited: {self.log.read().decode(errors='replace')[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        self.stop()
+        raise SystemExit("server did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)  # uvicorn shuts down cleanly; cProfile writes its file
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+
+class Bench:
+    def __init__(self, url: str, tables: int, games: int, seconds: float, warmup: float, options: dict,
+                 think: float = 0.0):
+        self.url = url
+        self.ws_url = url.replace("http://", "ws://", 1)
+        self.tables = tables
+        self.games_budget = games
+        self.seconds = seconds
+        self.warmup = warmup
+        self.options = options
+        self.think = think
+        self.rng = random.Random(0)
+        self.games_started = 0
+        self.games_finished = 0
+        self.latencies: list[float] = []  # seconds, moves sent inside the measured window
+        self.errors: list[str] = []
+        self.moves_total = 0
+        self.stopping = asyncio.Event()
+        self.window: tuple[float, float] | None = None
+        self.server_pid: int | None = None
+        self.client_lag: list[float] = []
+
+    # -- one table: create, join, play with two connections -------------------------------------
+    async def new_table(self, http: httpx.AsyncClient) -> tuple[str, dict[int, str]]:
+        r = await http.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "human"],
+                                                 "options": self.options, "takeover_seconds": None})
+        r.raise_for_status()
+        table_id = r.json()["table"]["id"]
+        tokens = {}
+        for seat in (0, 1):
+            j = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat})
+            j.raise_for_status()
+            tokens[seat] = j.json()["token"]
+        return table_id, tokens
+
+    async def seat(self, table_id: str, token: str, done: asyncio.Event) -> None:
+        acted_at = -1  # action count when this seat sent its pending move; -1: none pending
+        last_acted = -1
+        sent_at = 0.0
+        async with connect(f"{self.ws_url}/api/tables/{table_id}/ws?token={token}", max_size=2**24,
+                           open_timeout=30, close_timeout=2) as ws:
+            while not self.stopping.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except asyncio.TimeoutError:
+                    continue
+                now = clock()
+                message = json.loads(raw)
+                if message.get("type") != "state":
+                    self.errors.append(json.dumps(message)[:200])
+                    acted_at = -1
+                    continue
+                count = message["table"]["actions"]
+                if acted_at >= 0 and count > acted_at:
+                    self.record(sent_at, now)
+                    acted_at = -1
+                if message["table"]["status"] == "finished":
+                    done.set()
+                    return
+                if message["legal"] and acted_at < 0 and count > last_acted:
+                    last_acted = acted_at = count
+                    if self.think:  # a person thinking (the position cannot change meanwhile); the times are
+                        # spread (0.5 to 1.5 × think) so that the tables do not all move at the same moment
+                        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                    sent_at = clock()
+                    await ws.send(json.dumps({"type": "action", "action": message["legal"][0]["action"]}))
+
+    def record(self, sent: float, received: float) -> None:
+        self.moves_total += 1
+        if self.window and self.window[0] <= sent and received <= self.window[1]:
+            self.latencies.append(received - sent)
+
+    async def table_slot(self, http: httpx.AsyncClient, first: tuple[str, dict[int, str]] | None) -> None:
+        """Play the table made beforehand, then a new one each time a game ends."""
+        while not self.stopping.is_set() and (first or self.games_started < self.games_budget):
+            self.games_started += 1
+            try:
+                if first:
+                    (table_id, tokens), first = first, None
+                else:
+                    async with self.creating:
+                        table_id, tokens = await self.new_table(http)
+                done = asyncio.Event()
+                await asyncio.gather(*(self.seat(table_id, tokens[s], done) for s in (0, 1)))
+                if done.is_set():
+                    self.games_finished += 1
+            except (httpx.HTTPError, ConnectionClosed, OSError, asyncio.TimeoutError) as exc:
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.1)
+
+    async def lag_monitor(self) -> None:
+        """How late this client's own event loop wakes up: a stalled client inflates the latencies."""
+        while not self.stopping.is_set():
+            t = clock()
+            await asyncio.sleep(0.01)
+            if self.window and self.window[0] <= t:
+                self.client_lag.append(clock() - t - 0.01)
+
+    async def run(self) -> dict[str, Any]:
+        # Few HTTP connections: httpx's pool gets slow (and this client's loop late) with hundreds of
+        # requests waiting; the tables are all made and joined before any play starts.
+        self.creating = asyncio.Semaphore(4)
+        limits = httpx.Limits(max_connections=4)
+        async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http:
+            start = clock()
+
+            async def made():
+                async with self.creating:
+                    return await self.new_table(http)
+
+            first = await asyncio.gather(*(made() for _ in range(self.tables)))
+            self.setup_seconds = clock() - start
+            self.games_started = 0
+            slots = [asyncio.create_task(self.table_slot(http, t)) for t in first]
+            monitor = asyncio.create_task(self.lag_monitor())
+            await asyncio.sleep(self.warmup)
+            self.window = (clock(), clock() + self.seconds)
+            cpu0 = time.process_time()
+            busy0 = machine_busy_seconds()
+            server0 = cpu_seconds(self.server_pid) if self.server_pid else 0.0
+            await asyncio.sleep(self.seconds)
+            self.window = (self.window[0], clock())
+            cpu = time.process_time() - cpu0
+            server_cpu = cpu_seconds(self.server_pid) - server0 if self.server_pid else float("nan")
+            busy = machine_busy_seconds() - busy0
+            self.stopping.set()
+            await asyncio.wait(slots, timeout=10)
+            for task in [*slots, monitor]:
+                task.cancel()
+        elapsed = self.window[1] - self.window[0]
+        lat = sorted(self.latencies)
+
+        def pct(p: float) -> float | None:
+            return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
+
+        return {
+            "tables": self.tables,
+            "think_seconds": self.think,
+            "seconds": round(elapsed, 2),
+            "warmup_seconds": self.warmup,
+            "moves": len(lat),
+            "moves_per_s": round(len(lat) / elapsed, 1),
+            "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": pct(1.0) if lat else None,
+                           "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+            "games_started": self.games_started,
+            "games_finished": self.games_finished,
+            "errors": len(self.errors),
+            "error_examples": self.errors[:5],
+            "client_cpu_seconds": round(cpu, 2),
+            "client_loop_lag_ms": {"p99": round(1000 * sorted(self.client_lag)[int(0.99 * len(self.client_lag))], 2),
+                                   "max": round(1000 * max(self.client_lag), 2)} if self.client_lag else None,
+            "server_cpu_seconds": round(server_cpu, 2),
+            # CPU that other programs took from the machine during the measurement: with 2 cores, every
+            # second of it is a second the server and the client could not have
+            "other_cpu_seconds": round(busy - cpu - (server_cpu if self.server_pid else 0.0), 2),
+            "wall_seconds_total": round(clock() - start, 2),
+            "setup_seconds": round(self.setup_seconds, 2),
+        }
+
+
+def store_bench(directory: str | None, actions: int = 2000) -> dict[str, Any]:
+    """SQLite alone: the server's one transaction (one fsync) per action, against group commits that
+    write several actions in one transaction, with synchronous FULL and NORMAL."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from cardtable.store import SqliteStore, StoredTable
+
+    action = {"type": "play", "card": 17, "pile": 0}
+    out = {}
+    for sync in ("FULL", "NORMAL"):
+        for batch in (1, 10, 100):
+            with tempfile.TemporaryDirectory(dir=directory) as d:
+                store = SqliteStore(Path(d) / "s.db")
+                store._db.execute(f"PRAGMA synchronous={sync}")
+                store.create_table(StoredTable("t", "mojo", 2, {}, 1, [], {}, 0.0))
+                start = clock()
+                for first in range(0, actions, batch):
+                    rows = [("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)",
+                             ("t", n, n % 2, json.dumps(action))) for n in range(first, min(actions, first + batch))]
+                    store._write(rows)
+                elapsed = clock() - start
+                store.close()
+            out[f"{sync} batch {batch}"] = {"actions_per_s": round(actions / elapsed),
+                                            "ms_per_commit": round(1000 * elapsed / -(-actions // batch), 3)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured wall time (default 20)")
+    ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring (default 2)")
+    ap.add_argument("--games", type=int, default=5000, help="most games started in all (default 5000)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a seat waits before each move (uniform, 0.5 to 1.5 times it; default 0: at once). "
+                         "With T tables about T / (think + latency) moves/s are offered: latency at a given load")
+    ap.add_argument("--option", "-o", action="append", default=[], help="game option key=JSON value (repeatable)")
+    ap.add_argument("--url", help="drive a server that is already running instead of starting one")
+    ap.add_argument("--sqlite-synchronous", choices=["FULL", "NORMAL", "OFF"],
+                    help="experiment: start the server with this SQLite synchronous pragma (its own is FULL)")
+    ap.add_argument("--log-entries", type=int, help="experiment: messages carry only the last N log entries (the server sends 200)")
+    ap.add_argument("--no-deflate", action="store_true", help="experiment: no permessage-deflate compression of WebSocket messages")
+    ap.add_argument("--db-dir", help="directory of the temporary database (default: the system's temporary directory)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, write FILE, print the top functions")
+    ap.add_argument("--profile-top", type=int, default=30)
+    ap.add_argument("--store-only", action="store_true",
+                    help="measure SQLite alone: one commit per action (the server's way) against group commits")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.store_only:
+        result = store_bench(args.db_dir)
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            for name, r in result.items():
+                print(f"{name:<18} {r['actions_per_s']:>8} actions/s   {r['ms_per_commit']:.3f} ms per commit")
+        return 0
+    options = {}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        options[key] = json.loads(value)
+
+    experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("log_entries", args.log_entries),
+                                    ("no_deflate", args.no_deflate)) if v not in (None, False)}
+    server = None
+    tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
+    try:
+        if args.url:
+            url = args.url.rstrip("/")
+        else:
+            server = Server(Path(tmp.name) / "bench.db", experiment, args.profile)
+            server.wait_ready()
+            url = server.url
+        bench = Bench(url, args.tables, args.games, args.seconds, args.warmup, options, args.think)
+        bench.server_pid = server.proc.pid if server else None
+        result = asyncio.run(bench.run())
+        if server:
+            db = Path(tmp.name) / "bench.db"
+            result["db_bytes"] = sum(p.stat().st_size for p in db.parent.glob("bench.db*"))
+    finally:
+        if server:
+            server.stop()
+    result["sqlite_synchronous"] = args.sqlite_synchronous or ("FULL (server default)" if not args.url else "unknown")
+    result["experiment"] = experiment
+    result["targets"] = {"moves_per_s": TARGET_MOVES_PER_S, "p99_ms": TARGET_P99_MS,
+                         "met": result["moves_per_s"] >= TARGET_MOVES_PER_S and (result["latency_ms"]["p99"] or 1e9) < TARGET_P99_MS}
+    result["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        lat = result["latency_ms"]
+        think = f", {result['think_seconds']} s think time per move" if result["think_seconds"] else ""
+        print(f"{result['tables']} tables, {result['seconds']} s measured (after {result['warmup_seconds']} s warm-up){think}")
+        print(f"moves/s      {result['moves_per_s']:.0f}   (target ≥ {TARGET_MOVES_PER_S})")
+        print(f"latency ms   p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}   (target p99 < {TARGET_P99_MS})")
+        print(f"games        {result['games_finished']} finished, {result['games_started']} started")
+        print(f"client lag   p99 {result['client_loop_lag_ms']['p99']} ms, max {result['client_loop_lag_ms']['max']} ms "
+              "(how late this client's own event loop ran; large values mean the client, not the server, was slow)")
+        print(f"errors       {result['errors']}" + (f"  e.g. {result['error_examples'][0]}" if result["errors"] else ""))
+        print(f"cpu seconds  server {result.get('server_cpu_seconds')}, client {result['client_cpu_seconds']}, "
+              f"other programs {result['other_cpu_seconds']} (in {result['seconds']} s on {os.cpu_count()} cores)")
+        if result["other_cpu_seconds"] > 0.1 * result["seconds"] * (os.cpu_count() or 1):
+            print("WARNING      other programs used more than 10 % of the machine: the figures are low")
+        print(f"sqlite       synchronous={result['sqlite_synchronous']}, db {result.get('db_bytes', 0) / 1e6:.1f} MB")
+        if experiment:
+            print(f"EXPERIMENT   {json.dumps(experiment)} (the server as shipped does not do this)")
+        print("targets met" if result["targets"]["met"] else "targets NOT met")
+    if args.profile and server:
+        import pstats
+
+        out = sys.stderr if args.json else sys.stdout
+        stats = pstats.Stats(args.profile, stream=out)
+        stats.sort_stats("tottime").print_stats(args.profile_top)
+        stats.sort_stats("cumulative").print_stats(args.profile_top)
+    tmp.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
