@@ -370,7 +370,10 @@ def main(argv: list[str] | None = None) -> int:
     options = {}
     for pair in args.option:
         key, _, value = pair.partition("=")
-        options[key] = json.loads(value)
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value  # a bare word: a string option value
 
     experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("log_entries", args.log_entries),
                                     ("no_deflate", args.no_deflate)) if v not in (None, False)}
