@@ -134,8 +134,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     async def run_bots(table: Table) -> None:
         try:
             while True:
-                if manager.bot_delay:
-                    await asyncio.sleep(manager.bot_delay)
+                # Always yield, even with no delay: a table of bots must never starve the other requests.
+                await asyncio.sleep(manager.bot_delay)
                 async with table.lock:
                     if manager.bot_to_move(table) is None:
                         return
@@ -158,6 +158,13 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     # -- pages ---------------------------------------------------------------------------------------
     if WEB.exists():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.middleware("http")
+    async def revalidate_static(request: Request, call_next):
+        response = await call_next(request)
+        if request.url.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "no-cache"  # a new version of the UI is picked up at once
+        return response
 
     @app.get("/", include_in_schema=False)
     async def lobby_page():

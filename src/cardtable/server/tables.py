@@ -67,6 +67,7 @@ class Table:
     created: float
     watchers: dict[Any, set] = field(default_factory=dict)  # seat (or None) -> set of queues
     agents: dict[int, Any] = field(default_factory=dict)
+    log_cache: list = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def seat_of(self, token: str | None) -> int | None:
@@ -111,14 +112,20 @@ class Table:
             "returns": state.returns() if state.is_terminal() else None,
         }
 
-    def log(self, last: int = 200) -> list[dict[str, Any]]:
-        game = self.game
+    def log(self, last: int = 60) -> list[dict[str, Any]]:
+        """The last public log entries (every action is public in the games so far). Entries are built
+        once per action and kept, since every message of every seat carries them."""
         history = self.state.history
-        start = max(0, len(history) - last)
-        return [
-            {"n": n, "seat": p, "text": game.action_label(a), "action": a.to_json()}
-            for n, (p, a) in enumerate(history[start:], start)
-        ]
+        cache = self.log_cache
+        if len(cache) > len(history) or (cache and cache[-1]["action"] != history[len(cache) - 1][1].to_json()):
+            cache.clear()  # an undo took actions back
+        game = self.game
+        for n in range(max(len(cache), len(history) - last), len(history)):
+            p, a = history[n]
+            while len(cache) < n:
+                cache.append(None)
+            cache.append({"n": n, "seat": p, "text": game.action_label(a), "action": a.to_json()})
+        return [entry for entry in cache[max(0, len(history) - last):len(history)] if entry is not None]
 
     def can_undo(self, seat: int) -> bool:
         """Board Game Arena's policy: only your own last actions, only when every other seat is a bot or
