@@ -153,7 +153,10 @@ class TableManager:
             state = game.new_initial_state(seed=stored.seed)
             for seat, action in stored.actions:
                 state.apply(action, player=seat)
-            seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i))
+            # Nobody is connected after a restart: the takeover clock of every joined human seat starts now.
+            now = time.time()
+            seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i),
+                          left_at=now if stored.token_hashes.get(i) else None)
                      for i, s in enumerate(stored.seats)]
             self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created)
         return len(self.tables)
@@ -203,14 +206,14 @@ class TableManager:
         state = table.state
         if seat is None:
             raise TableError(401, "an action needs the seat token of the player whose turn it is")
-        if table.seats[seat].takeover is not None:
-            self.take_back(table, seat)
         trial = state.clone()
         try:
             trial.apply(action, player=seat)
         except IllegalAction as exc:
             raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
         self._commit(table, trial)
+        if table.seats[seat].takeover is not None:
+            self.take_back(table, seat)  # the player is back: their own accepted move says so
 
     def _commit(self, table: Table, new_state: Any) -> None:
         n = len(table.state.history)
