@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
+import pytest
+
 import cardtable
 from cardtable.games.mojo import cards as C
 from cardtable.games.mojo import state as S
@@ -168,3 +170,13 @@ def check_zones(state) -> None:
     counts = Counter(cid for zone in zones for cid in zone)
     assert sorted(counts) == list(ALL_IDS), "some card IDs are missing"
     assert max(counts.values()) == 1, "some card IDs are in two zones"
+
+
+def rejects(state, act, rule, player=None):
+    """The action is refused citing ``rule``, and the state is exactly as before (INV-13)."""
+    before = state.snapshot()
+    with pytest.raises(cardtable.IllegalAction) as info:
+        state.apply(act, player=player)
+    assert info.value.rule == rule, info.value
+    assert state.snapshot() == before
+    return info.value

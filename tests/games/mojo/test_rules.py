@@ -17,19 +17,11 @@ from cardtable.engine.rng import Rng
 from cardtable.games.mojo import cards as C
 from cardtable.games.mojo.actions import Draw, Play, Reveal, Stop
 from tests.games.mojo.helpers import (
-    ALL_IDS, card, check_zones, hand, pile, play, reveal, setup, values,
+    ALL_IDS, card, check_zones, hand, pile, play, rejects, reveal, setup, values,
 )
 
 
 # -- shared tools ----------------------------------------------------------------------------------
-def rejects(state, act, rule, player=None):
-    """The action is refused citing ``rule``, and the state is exactly as before (INV-13)."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(act, player=player)
-    assert info.value.rule == rule, info.value
-    assert state.snapshot() == before
-    return info.value
 
 
 def end_of_round(**kw):

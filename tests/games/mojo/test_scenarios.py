@@ -5,19 +5,11 @@ Three players P0, P1, P2, clockwise, one discard pile, default options, unless a
 
 from __future__ import annotations
 
-import pytest
 
-from cardtable import IllegalAction
 from cardtable.games.mojo.actions import Draw, Play, Reveal, Stop
-from tests.games.mojo.helpers import card, check_zones, hand, pile, play, reveal, setup, values
+from tests.games.mojo.helpers import card, check_zones, hand, pile, play, rejects, reveal, setup, values
 
 
-def rejects(state, act, rule, player=None):
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(act, player=player)
-    assert info.value.rule == rule, info.value
-    assert state.snapshot() == before
 
 
 def test_scenario_01_MOJO_4_3_1_lower_ends_turn():
