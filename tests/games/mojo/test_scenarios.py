@@ -5,11 +5,8 @@ Three players P0, P1, P2, clockwise, one discard pile, default options, unless a
 
 from __future__ import annotations
 
-
 from cardtable.games.mojo.actions import Draw, Play, Reveal, Stop
 from tests.games.mojo.helpers import card, check_zones, hand, pile, play, rejects, reveal, setup, values
-
-
 
 
 def test_scenario_01_MOJO_4_3_1_lower_ends_turn():
