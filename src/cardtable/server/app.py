@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -127,8 +128,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     queue.put_nowait(message)
 
     def schedule_bots(table: Table) -> None:
-        if manager.bot_to_move(table) is not None and not getattr(table, "_bots_running", False):
-            table._bots_running = True
+        if manager.bot_to_move(table) is not None and not table.bots_running:
+            table.bots_running = True
             asyncio.get_running_loop().create_task(run_bots(table))
 
     async def run_bots(table: Table) -> None:
@@ -142,7 +143,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     manager.bot_move(table)
                 notify(table)
         finally:
-            table._bots_running = False
+            table.bots_running = False
 
     async def sweep() -> None:
         while True:
@@ -284,8 +285,6 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
                     continue
                 try:
-                    import json
-
                     message = json.loads(text)
                     if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping"):
                         raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"} or {\"type\": \"ping\"}")

@@ -67,7 +67,8 @@ class Table:
     created: float
     watchers: dict[Any, set] = field(default_factory=dict)  # seat (or None) -> set of queues
     agents: dict[int, Any] = field(default_factory=dict)
-    log_cache: list = field(default_factory=list)
+    log_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    bots_running: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def seat_of(self, token: str | None) -> int | None:
@@ -114,18 +115,15 @@ class Table:
 
     def log(self, last: int = 60) -> list[dict[str, Any]]:
         """The last public log entries (every action is public in the games so far). Entries are built
-        once per action and kept, since every message of every seat carries them."""
+        once per action and kept, since every message of every seat carries them; an undo clears them."""
         history = self.state.history
-        cache = self.log_cache
-        if len(cache) > len(history) or (cache and cache[-1]["action"] != history[len(cache) - 1][1].to_json()):
-            cache.clear()  # an undo took actions back
+        start = max(0, len(history) - last)
         game = self.game
-        for n in range(max(len(cache), len(history) - last), len(history)):
-            p, a = history[n]
-            while len(cache) < n:
-                cache.append(None)
-            cache.append({"n": n, "seat": p, "text": game.action_label(a), "action": a.to_json()})
-        return [entry for entry in cache[max(0, len(history) - last):len(history)] if entry is not None]
+        for n in range(start, len(history)):
+            if n not in self.log_cache:
+                p, a = history[n]
+                self.log_cache[n] = {"n": n, "seat": p, "text": game.action_label(a), "action": a.to_json()}
+        return [self.log_cache[n] for n in range(start, len(history))]
 
     def can_undo(self, seat: int) -> bool:
         """Board Game Arena's policy: only your own last actions, only when every other seat is a bot or
@@ -253,6 +251,7 @@ class TableManager:
             replayed.apply(a, player=p)
         self.store.truncate_actions(table.id, keep, time.time())
         table.state = replayed
+        table.log_cache.pop(keep, None)
 
     def leave(self, table: Table, seat: int) -> None:
         """The last connection of a human seat closed: start the takeover clock."""
