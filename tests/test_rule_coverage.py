@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SPECS = {"MOJO": ("mojo.md", "src/cardtable/games/mojo")}
+SPECS = {
+    "MOJO": ("mojo.md", "src/cardtable/games/mojo"),
+    "MAOQY": ("maoqy.md", "src/cardtable/games/maoqy"),
+}
 
 
 def spec_rule_ids(prefix: str, spec_name: str) -> set[str]:

@@ -50,7 +50,10 @@ def play_terminal(
             if player in agents:
                 action = agents[player].act(Observation(state, player))
                 state.apply(action, player=player)
-                console.print(f"seat {player} ({names[player]}): {game.action_label(action)}")
+                # What the people at this screen may know of the bot's move: with several of them, only
+                # the public part; with one, what that seat sees.
+                viewer = humans[0] if len(humans) == 1 else None
+                console.print(f"seat {player} ({names[player]}): {game.log_entry(action, player, viewer)[0]}")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()

@@ -70,6 +70,15 @@ class Game:
         """A short text for a person: 'play 7 (yellow) on pile 0'."""
         return str(action)
 
+    def log_entry(self, action: Action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+        """How ``viewer`` (a seat, or None for a spectator) hears of ``actor``'s ``action``: a text and the
+        action's JSON. Every surface that tells other seats of a move (server log, terminal) goes through
+        this. By default every action is public; a game with secret actions overrides it and sets
+        ``secret_actions``."""
+        return self.action_label(action), action.to_json()
+
+    secret_actions = False  # True when log_entry hides something of some actions from some viewers
+
     def undoable(self, state: "State", action: Action) -> bool:
         """May ``action``, just applied to reach ``state``, be taken back? Only if it used no chance and
         revealed nothing hidden; games say which of their actions qualify (none by default)."""
