@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -198,7 +199,7 @@ class Bench:
                 except asyncio.TimeoutError:
                     continue
                 now = clock()
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message.get("type") != "state":
                     self.errors.append(json.dumps(message)[:200])
                     acted_at = -1

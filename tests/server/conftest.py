@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,13 @@ class Server:
 
     def table(self, table_id: str):
         return self.manager.tables[table_id]
+
+    def settle(self, table_id: str, timeout: float = 10.0) -> None:
+        """Wait until the table's bots have made every move that is theirs (they run in the server's loop)."""
+        deadline = time.monotonic() + timeout
+        while self.table(table_id).bots_running:
+            assert time.monotonic() < deadline, "the bots did not finish moving"
+            time.sleep(0.005)
 
     def fingerprint(self, table_id: str) -> tuple[str, int]:
         """The whole hidden state's digest and the number of actions: equal means nothing changed."""

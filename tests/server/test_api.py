@@ -111,6 +111,29 @@ def test_list_tables_newest_first(server):
     assert all(set(t) >= {"id", "game", "players", "seats", "status", "actions"} for t in listed)
 
 
+def test_list_tables_by_status_game_and_limit(server):
+    running = server.create(players=2, seats=["human", "random"])
+    server.join(running, 0)
+    open_ = server.create(players=2, seats=["human", "human"])
+    finished = server.create(players=2, seats=["human", "human"], seed=11, options=SHORT)
+    play_out(server, finished, {0: server.join(finished, 0), 1: server.join(finished, 1)})
+
+    def listed(query: str) -> list[str]:
+        r = server.client.get(f"/api/tables{query}")
+        assert r.status_code == 200, r.text
+        return [t["id"] for t in r.json()]
+
+    assert listed("") == [open_, running]  # by default what one can join or watch now
+    assert listed("?status=finished") == [finished]
+    assert listed("?status=open&status=finished") == [finished, open_]
+    assert listed("?status=running&status=open&status=finished&limit=2") == [finished, open_]
+    assert listed("?game=mojo&limit=1") == [open_]
+    assert listed("?game=nosuchgame") == []
+    for bad in ("?status=lost", "?limit=0", "?limit=many"):
+        r = server.client.get(f"/api/tables{bad}")
+        assert r.status_code == 422 and "error" in r.json(), bad
+
+
 def test_record_only_when_finished_and_it_replays(server, tmp_path):
     table_id = server.create(players=2, seats=["human", "human"], seed=11, options=SHORT)
     tokens = {0: server.join(table_id, 0), 1: server.join(table_id, 1)}

@@ -30,7 +30,7 @@ TABLES = [
     (3, ["human", "heuristic", "random"], {}),
     (3, ["human", "human", "heuristic"], {"discard_piles": 2}),
     (2, ["human", "human"], {"owner_sees_facedown": False, "equal_value_replay": "must"}),
-    (2, ["heuristic", "random"], {}),  # bots only: plays to the end by itself
+    (2, ["heuristic", "random"], {}),  # bots only: waits, since nobody watches it
 ]
 
 
@@ -41,12 +41,13 @@ def view_of(http: httpx.Client, table_id: str, token: str | None = None) -> dict
 
 
 def quiet(http: httpx.Client, table_id: str, kinds: list[str], timeout: float = 10.0) -> dict:
-    """The spectator's message once a human (or nobody) is to move: no bot is about to change the table."""
+    """The spectator's message once a human (or nobody) is to move: no bot is about to change the table.
+    A table of bots only is quiet while nobody watches it over a WebSocket."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         message = view_of(http, table_id)
         player = message["view"]["current_player"]
-        if player < 0 or kinds[player] == "human":
+        if player < 0 or kinds[player] == "human" or "human" not in kinds:
             return message
         time.sleep(0.01)
     raise AssertionError(f"table {table_id} never waited for a human")

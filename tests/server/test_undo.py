@@ -89,6 +89,7 @@ def test_no_undo_after_a_lower_or_higher_play(server, kind):
     token = server.join(table_id, 0)
     r = server.act(table_id, token, {"type": "play", "card": card(server, table_id, kind)})
     assert r.status_code == 200 and r.json()["undo"] is False
+    server.settle(table_id)
     before = server.fingerprint(table_id)
     u = server.undo(table_id, token)
     assert u.status_code == 409 and "error" in u.json()
@@ -103,6 +104,7 @@ def test_no_undo_after_another_players_action(server):
     assert server.act(table_id, token, {"type": "play", "card": card(server, table_id, "equal")}).status_code == 200
     r = server.act(table_id, token, {"type": "stop"})
     assert r.status_code == 200
+    server.settle(table_id)
     state = server.table(table_id).state
     if state.is_terminal():
         pytest.skip("the game ended")
@@ -122,6 +124,7 @@ def test_no_undo_with_another_human(server):
     t1 = server.join(table_id, 1)
     r = server.act(table_id, t0, {"type": "play", "card": card(server, table_id, "equal")})
     assert r.status_code == 200 and r.json()["undo"] is False
+    server.settle(table_id)
     before = server.fingerprint(table_id)
     for token in (t0, t1):
         u = server.undo(table_id, token)

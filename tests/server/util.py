@@ -146,8 +146,11 @@ class Replay:
             assert sorted(map(json.dumps, legal)) == sorted(json.dumps(a.to_json()) for a in state.legal_actions())
         else:
             assert legal == [], f"seat {seat} got legal moves at {n} actions, when seat {state.current_player} acts"
-        start = max(0, n - 200)  # the log holds the last 200 actions
+        # The log's end: the last entries, in order, exactly as the record has them.
+        assert message["log_size"] == n
         log = [(entry["n"], entry["seat"], entry["action"]) for entry in message["log"]]
+        start = n - len(log)
+        assert start >= 0 and (log or n == 0), (n, log)
         assert log == [(i, p, a) for i, (p, a) in enumerate(self.record.actions[start:n], start)]
 
 

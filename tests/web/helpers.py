@@ -14,9 +14,10 @@ LIST_LEGAL = "#moves button.move"
 
 
 def create_in_lobby(page: Page, players: int, seats: list[str], options: dict | None = None, seed: int | None = None,
-                    hot_seat: bool = False) -> str:
-    """Fill the lobby form, create the table and land on it; returns the table id."""
+                    hot_seat: bool = False, game: str = "mojo") -> str:
+    """Fill the lobby form for ``game``, create the table and land on it; returns the table id."""
     page.goto("/")
+    page.get_by_role("radio", name=game_title(page, game)).check()
     count = page.get_by_label("Players", exact=True)
     count.fill(str(players))
     count.dispatch_event("change")
@@ -42,6 +43,13 @@ def create_in_lobby(page: Page, players: int, seats: list[str], options: dict | 
     page.wait_for_url("**/table/*")
     page.locator(".felt").wait_for()
     return page.url.split("/table/")[1].split("?")[0]
+
+
+def game_title(page: Page, game: str) -> str:
+    """The lobby names games by title; the radio's value is the registered name."""
+    radio = page.locator(f'input[name="game"][value="{game}"]')
+    radio.wait_for(state="attached")
+    return radio.get_attribute("aria-label")
 
 
 def click_one(page: Page, selector: str) -> bool:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import orjson
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -24,7 +24,7 @@ from cardtable.agents import agent_names
 from cardtable.engine import CardtableError, OptionError, UnknownGame, game_class, game_names
 from cardtable.store import SqliteStore
 
-from .tables import Table, TableError, TableManager
+from .tables import LOG_ENTRIES, Table, TableError, TableManager
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
@@ -121,11 +121,15 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     # -- notifications -------------------------------------------------------------------------------
     def notify(table: Table) -> None:
-        for seat, queues in list(table.watchers.items()):
-            if queues:
-                message = table.message_for(seat)
-                for queue in queues:
-                    queue.put_nowait(message)
+        watched = [seat for seat, queues in table.watchers.items() if queues]
+        for seat, message in table.encoded_messages(watched).items():
+            for queue in table.watchers[seat]:
+                queue.put_nowait(message)
+
+    def unwatched_bots_only(table: Table) -> bool:
+        """A table of bots only plays while someone watches it: otherwise nobody waits for its moves,
+        and a long game (a huge target score) would keep the server busy for nothing."""
+        return all(s.kind != "human" for s in table.seats) and not any(table.watchers.values())
 
     def schedule_bots(table: Table) -> None:
         if manager.bot_to_move(table) is not None and not table.bots_running:
@@ -138,9 +142,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                 # Always yield, even with no delay: a table of bots must never starve the other requests.
                 await asyncio.sleep(manager.bot_delay)
                 async with table.lock:
-                    if manager.bot_to_move(table) is None:
+                    if manager.bot_to_move(table) is None or unwatched_bots_only(table):
                         return
-                    manager.bot_move(table)
+                    await manager.bot_move(table)
                 notify(table)
         finally:
             table.bots_running = False
@@ -184,9 +188,22 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             out.append({**game.describe(), "bots": agent_names(game)})
         return out
 
-    @app.get("/api/tables", summary="Open, running and finished tables (public information only)")
-    async def list_tables():
-        return [t.summary() for t in sorted(manager.tables.values(), key=lambda t: -t.created)]
+    @app.get("/api/tables", summary="Tables, newest first (public information only)")
+    async def list_tables(
+        status: list[Literal["open", "running", "finished"]] = Query(["open", "running"], description="which tables (repeatable)"),
+        game: str | None = Query(None, description="only tables of this game"),
+        limit: int = Query(50, ge=1, le=500, description="at most this many tables"),
+    ):
+        out = []
+        for table in sorted(manager.tables.values(), key=lambda t: -t.created):
+            if game is not None and table.game.info.name != game:
+                continue
+            summary = table.summary()
+            if summary["status"] in status:
+                out.append(summary)
+                if len(out) == limit:
+                    break
+        return out
 
     @app.post("/api/tables", status_code=201, summary="Create a table; join its seats with POST /api/tables/{id}/join")
     async def create_table(body: CreateTable):
@@ -219,7 +236,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         table = manager.get(table_id)
         async with table.lock:
             seat = seat_for(table, x_seat_token)
-            manager.apply(table, seat, body.action)
+            await manager.apply(table, seat, body.action)
         notify(table)
         schedule_bots(table)
         return table.message_for(seat)
@@ -231,7 +248,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             seat = seat_for(table, x_seat_token)
             if seat is None:
                 raise TableError(401, "undo needs your seat token")
-            manager.undo(table, seat)
+            await manager.undo(table, seat)
         notify(table)
         return table.message_for(seat)
 
@@ -246,6 +263,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None):
+        """One connection = one watcher. It starts as the seat of the ``token`` query parameter, or as
+        a spectator; ``{"type": "hello", "token": ...}`` as first message makes it a seat without
+        putting the secret in the URL (where proxies and logs keep it)."""
         table = manager.tables.get(table_id)
         if table is None:
             await ws.close(code=4404, reason=f"no table {table_id!r}")
@@ -257,19 +277,34 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             return
         await ws.accept()
         queue: asyncio.Queue = asyncio.Queue()
-        table.watchers.setdefault(seat, set()).add(queue)
-        if seat is not None:
-            table.seats[seat].connections += 1
-            table.seats[seat].left_at = None
-            if table.seats[seat].takeover is not None:
-                async with table.lock:
-                    manager.take_back(table, seat)
-                notify(table)
-        queue.put_nowait(table.message_for(seat))
+        hello_done = seat is not None
+
+        async def attach(new_seat: int | None) -> None:
+            nonlocal seat
+            seat = new_seat
+            table.watchers.setdefault(seat, set()).add(queue)
+            if seat is not None:
+                table.seats[seat].connections += 1
+                table.seats[seat].left_at = None
+                if table.seats[seat].takeover is not None:
+                    async with table.lock:
+                        manager.take_back(table, seat)
+                    notify(table)
+            queue.put_nowait(table.encoded_messages([seat], LOG_ENTRIES)[seat])
+
+        def detach() -> None:
+            table.watchers.get(seat, set()).discard(queue)
+            if seat is not None:
+                table.seats[seat].connections -= 1
+                if table.seats[seat].connections == 0:
+                    manager.leave(table, seat)
+
+        await attach(seat)
+        schedule_bots(table)  # a table of bots only waits for a watcher
 
         async def sender():
             while True:
-                await ws.send_json(await queue.get())
+                await ws.send_text(await queue.get())
 
         send_task = asyncio.create_task(sender())
         try:
@@ -285,19 +320,35 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
                     continue
                 try:
-                    message = json.loads(text)
-                    if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping"):
-                        raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"} or {\"type\": \"ping\"}")
+                    message = orjson.loads(text)
+                    if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping", "hello"):
+                        raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"}, "
+                                              "{\"type\": \"hello\", \"token\": ...} or {\"type\": \"ping\"}")
                     if message["type"] == "ping":
                         await ws.send_json({"type": "pong"})
+                        continue
+                    if message["type"] == "hello":
+                        if hello_done:
+                            raise TableError(409, "this connection already said hello; open a new one for another seat")
+                        given = message.get("token")
+                        if given is not None and not isinstance(given, str):
+                            raise TableError(400, "the token is a string")
+                        try:
+                            new_seat = table.seat_of(given)
+                        except TableError as exc:  # as for a bad token in the URL
+                            await ws.close(code=4403, reason=exc.message)
+                            return
+                        hello_done = True
+                        detach()
+                        await attach(new_seat)
                         continue
                     async with table.lock:
                         if message["type"] == "undo":
                             if seat is None:
                                 raise TableError(401, "undo needs your seat token")
-                            manager.undo(table, seat)
+                            await manager.undo(table, seat)
                         else:
-                            manager.apply(table, seat, message.get("action"))
+                            await manager.apply(table, seat, message.get("action"))
                     notify(table)
                     schedule_bots(table)
                 except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deep
@@ -308,11 +359,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             pass
         finally:
             send_task.cancel()
-            table.watchers.get(seat, set()).discard(queue)
-            if seat is not None:
-                table.seats[seat].connections -= 1
-                if table.seats[seat].connections == 0:
-                    manager.leave(table, seat)
+            detach()
 
     return app
 

@@ -15,11 +15,17 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from cardtable.agents import Observation, agent_names, make_agent
 from cardtable.engine import CardtableError, IllegalAction, load
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.rng import derive_seed
 from cardtable.store import SqliteStore, StoredTable
+
+
+LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in every HTTP answer)
+LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
 
 
 class TableError(CardtableError):
@@ -67,8 +73,10 @@ class Table:
     created: float
     watchers: dict[Any, set] = field(default_factory=dict)  # seat (or None) -> set of queues
     agents: dict[int, Any] = field(default_factory=dict)
-    log_cache: dict[int, dict[str, Any]] = field(default_factory=dict)
+    log_cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)  # (n, viewer) -> entry
     bots_running: bool = False
+    _log_state: Any = None  # the state whose log _log_json encodes
+    _log_json: dict[tuple[int, int | None], bytes] = field(default_factory=dict)  # (entries, viewer) -> JSON
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def seat_of(self, token: str | None) -> int | None:
@@ -95,35 +103,62 @@ class Table:
             "created": self.created,
         }
 
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """Everything one seat (or a spectator, None) is sent: its view, its legal moves, the public log."""
+    def message_for(self, seat: int | None, summary: Any = None, log: Any = None) -> dict[str, Any]:
+        """Everything one seat (or a spectator, None) is sent: its view, its legal moves, the end of the
+        public log (``log_size`` entries in all; a client keeps what it got before and merges by ``n``).
+        ``summary`` and ``log`` may be given already encoded, when the same message goes to every seat."""
         state = self.state
         game = self.game
         mine = seat is not None and state.current_player == seat and not self.seats[seat].is_bot
         legal = game.display_order(state.legal_actions()) if mine else []
         return {
             "type": "state",
-            "table": self.summary(),
+            "table": self.summary() if summary is None else summary,
             "seat": seat,
             "view": state.view(seat),
             "legal": [{"action": a.to_json(), "label": game.action_label(a)} for a in legal],
-            "log": self.log(),
+            "log": self.log(viewer=seat) if log is None else log,
+            "log_size": len(state.history),
             "undo": seat is not None and self.can_undo(seat),
             "scores": state.scores(),
             "returns": state.returns() if state.is_terminal() else None,
         }
 
-    def log(self, last: int = 60) -> list[dict[str, Any]]:
-        """The last public log entries (every action is public in the games so far). Entries are built
-        once per action and kept, since every message of every seat carries them; an undo clears them."""
+    def encoded_messages(self, seats: Any, log_entries: int = LOG_TAIL) -> dict[Any, str]:
+        """The state message of each of ``seats`` as JSON text, with the last ``log_entries`` log entries.
+        What seats share (the table's summary, and the log unless the game has secret actions) is
+        encoded once and spliced into each."""
+        summary = orjson.Fragment(orjson.dumps(self.summary()))
+        return {seat: orjson.dumps(self.message_for(
+            seat, summary, orjson.Fragment(self.encoded_log(log_entries, seat)))).decode() for seat in seats}
+
+    def log(self, last: int = LOG_ENTRIES, viewer: int | None = None) -> list[dict[str, Any]]:
+        """The last log entries as ``viewer`` may read them (``Game.log_entry``). Entries are built once
+        per action (and viewer, for games with secret actions) and kept, since every message of every
+        seat carries them; an undo clears them."""
         history = self.state.history
         start = max(0, len(history) - last)
         game = self.game
+        who = viewer if game.secret_actions else None
+        cache = self.log_cache
         for n in range(start, len(history)):
-            if n not in self.log_cache:
+            if (n, who) not in cache:
                 p, a = history[n]
-                self.log_cache[n] = {"n": n, "seat": p, "text": game.action_label(a), "action": a.to_json()}
-        return [self.log_cache[n] for n in range(start, len(history))]
+                text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
+                cache[n, who] = {"n": n, "seat": p, "text": text, "action": action}
+        return [cache[n, who] for n in range(start, len(history))]
+
+    def encoded_log(self, last: int, viewer: int | None) -> bytes:
+        """``log(last, viewer)`` as JSON, encoded once per state (every accepted action or undo makes a
+        new state)."""
+        if self._log_state is not self.state:
+            self._log_json = {}
+            self._log_state = self.state
+        key = (last, viewer if self.game.secret_actions else None)
+        encoded = self._log_json.get(key)
+        if encoded is None:
+            encoded = self._log_json[key] = orjson.dumps(self.log(last, key[1]))
+        return encoded
 
     def can_undo(self, seat: int) -> bool:
         """Board Game Arena's policy: only your own last actions, only when every other seat is a bot or
@@ -199,7 +234,7 @@ class TableManager:
         return token
 
     # -- play -----------------------------------------------------------------------------------
-    def apply(self, table: Table, seat: int | None, action: Any) -> None:
+    async def apply(self, table: Table, seat: int | None, action: Any) -> None:
         """Validate through the engine, store durably, then change the live state. Raises TableError."""
         state = table.state
         if seat is None:
@@ -209,14 +244,28 @@ class TableManager:
             trial.apply(action, player=seat)
         except IllegalAction as exc:
             raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
-        self._commit(table, trial)
+        await self._commit(table, trial)
         if table.seats[seat].takeover is not None:
             self.take_back(table, seat)  # the player is back: their own accepted move says so
 
-    def _commit(self, table: Table, new_state: Any) -> None:
+    async def _commit(self, table: Table, new_state: Any) -> None:
+        """Durable before anyone is told. The caller holds the table's lock, so the table's actions are
+        written in order; other tables go on while this one waits for the disk."""
         n = len(table.state.history)
         seat, action = new_state.history[n]
-        self.store.append_action(table.id, n, seat, action.to_json())  # durable before anyone is told
+        await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json()), new_state)
+
+    @staticmethod
+    async def _persist(table: Table, write: Any, new_state: Any) -> None:
+        """Wait for ``write`` (a store future), then make ``new_state`` the table's state."""
+        written = asyncio.wrap_future(write)
+        try:
+            await asyncio.shield(written)
+        except asyncio.CancelledError:
+            # The request was cancelled, but the write goes on: the live state must follow the disk.
+            await written
+            table.state = new_state
+            raise
         table.state = new_state
 
     def bot_to_move(self, table: Table) -> int | None:
@@ -226,7 +275,7 @@ class TableManager:
         seat = state.current_player
         return seat if table.seats[seat].is_bot else None
 
-    def bot_move(self, table: Table) -> None:
+    async def bot_move(self, table: Table) -> None:
         seat = self.bot_to_move(table)
         if seat is None:
             return
@@ -239,19 +288,19 @@ class TableManager:
         action = agent.act(Observation(table.state, seat))
         trial = table.state.clone()
         trial.apply(action, player=seat)
-        self._commit(table, trial)
+        await self._commit(table, trial)
 
-    def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: Table, seat: int) -> None:
         if not table.can_undo(seat):
             raise TableError(409, "nothing to undo: only your own last action, before anyone else acted "
                                   "and before any card was drawn or revealed")
         keep = len(table.state.history) - 1
+        for key in [k for k in table.log_cache if k[0] >= keep]:
+            del table.log_cache[key]
         replayed = table.game.new_initial_state(seed=table.state.seed)
         for p, a in table.state.history[:keep]:
             replayed.apply(a, player=p)
-        self.store.truncate_actions(table.id, keep, time.time())
-        table.state = replayed
-        table.log_cache.pop(keep, None)
+        await self._persist(table, self.store.submit(self.store.truncation(table.id, keep, time.time())), replayed)
 
     def leave(self, table: Table, seat: int) -> None:
         """The last connection of a human seat closed: start the takeover clock."""

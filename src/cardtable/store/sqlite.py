@@ -9,8 +9,10 @@ acknowledged. WAL mode with ``synchronous=FULL`` makes each commit durable on re
 from __future__ import annotations
 
 import json
+import queue
 import sqlite3
 import threading
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,8 +63,11 @@ class StoredTable:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
+Statements = list[tuple[str, tuple]]
+
+
 class SqliteStore:
-    """One SQLite file; safe to use from the server's threads (one connection, one lock)."""
+    """One SQLite file, written by one writer thread with group commit; reads take the same lock."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
@@ -72,21 +77,68 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._pending: queue.SimpleQueue[tuple[Statements, Future] | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_groups, name="cardtable-sqlite-writer", daemon=True)
+        self._writer.start()
+        self.commits = 0  # how many fsyncs so far (the benchmark reports writes per commit)
 
     def close(self) -> None:
+        self._pending.put(None)
+        self._writer.join()
         with self._lock:
             self._db.close()
 
-    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+    def submit(self, statements: Statements) -> Future:
+        """Queue one write (its statements are all-or-nothing); the future resolves once it is durable."""
+        future: Future = Future()
+        self._pending.put((statements, future))
+        return future
+
+    def _write(self, statements: Statements) -> None:
+        self.submit(statements).result()
+
+    def _write_groups(self) -> None:
+        while True:
+            first = self._pending.get()
+            if first is None:
+                return
+            group = [first]
+            while True:
+                try:
+                    item = self._pending.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._pending.put(None)  # stop after this group
+                    break
+                group.append(item)
+            self._commit_group(group)
+
+    def _commit_group(self, group: list[tuple[Statements, Future]]) -> None:
+        failed: dict[int, BaseException] = {}
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, params in statements:
-                    self._db.execute(sql, params)
+                self._db.execute("BEGIN IMMEDIATE")
+                for i, (statements, _) in enumerate(group):
+                    self._db.execute("SAVEPOINT write")
+                    try:
+                        for sql, params in statements:
+                            self._db.execute(sql, params)
+                        self._db.execute("RELEASE write")
+                    except sqlite3.Error as exc:
+                        self._db.execute("ROLLBACK TO write")
+                        self._db.execute("RELEASE write")
+                        failed[i] = exc
                 self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+                self.commits += 1
+            except BaseException as exc:  # the commit itself failed: nothing of the group is durable
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                for _, future in group:
+                    _answer(future, exc)
+                return
+        for i, (_, future) in enumerate(group):
+            _answer(future, failed.get(i))
 
     def create_table(self, t: StoredTable) -> None:
         self._write([(
@@ -102,18 +154,19 @@ class SqliteStore:
             "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)
         )])
 
-    def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
-        """Durable on return: the caller tells nobody about the action before this returns."""
-        self._write([(
+    def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> Future:
+        """Durable when the returned future resolves: the caller tells nobody about the action before."""
+        return self.submit([(
             "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", (table_id, n, seat, json.dumps(action))
         )])
 
-    def truncate_actions(self, table_id: str, keep: int, at: float) -> None:
-        """Undo: forget the actions from number ``keep`` on."""
-        self._write([
+    @staticmethod
+    def truncation(table_id: str, keep: int, at: float) -> Statements:
+        """Undo: forget the actions from number ``keep`` on (give it to ``submit``)."""
+        return [
             ("DELETE FROM actions WHERE table_id = ? AND n >= ?", (table_id, keep)),
             ("INSERT INTO truncations (table_id, at, keep) VALUES (?,?,?)", (table_id, at, keep)),
-        ])
+        ]
 
     def load_all(self) -> list[StoredTable]:
         with self._lock:
@@ -131,3 +184,13 @@ class SqliteStore:
             ):
                 tables[table_id].actions.append((seat, json.loads(action)))
         return list(tables.values())
+
+
+def _answer(future: Future, error: BaseException | None) -> None:
+    try:
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
+    except InvalidStateError:  # the waiter gave up (cancelled); the write's fate is still as stated
+        pass

@@ -193,7 +193,11 @@ async function create(event) {
 async function refreshTables() {
   let list;
   try {
-    list = await api("/api/tables");
+    const [playing, finished] = await Promise.all([
+      api("/api/tables?status=open&status=running&limit=100"),
+      api("/api/tables?status=finished&limit=20"),
+    ]);
+    list = playing.concat(finished);
   } catch (exc) {
     $("tables-status").textContent = `cannot reach the server (${exc.message}); retrying`;
     return;

@@ -23,6 +23,8 @@ const state = {
   renderer: null,
   rendererGame: null,
   parked: false, // keyboard focus waits on the status line for the next move
+  log: [], // the log entries received so far (messages carry only its end)
+  awaitingSeat: false, // hello sent: the state messages before the seat's own are the spectator's
 };
 
 function parseSeat(text) {
@@ -78,12 +80,14 @@ function connect() {
   if (state.stopped) return;
   clearTimeout(state.reconnectTimer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = state.token ? `?token=${encodeURIComponent(state.token)}` : "";
-  const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
+  // The token goes in the first message, not the URL (URLs end up in proxies' and servers' logs).
+  const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
   state.ws = ws;
+  state.awaitingSeat = !!state.token;
   setConn("connecting", state.attempts ? "reconnecting…" : "connecting…");
 
   ws.addEventListener("open", () => {
+    if (state.token) ws.send(JSON.stringify({ type: "hello", token: state.token }));
     setConn("open", "connected");
     clearInterval(state.pingTimer);
     state.pingTimer = setInterval(() => sendRaw({ type: "ping" }), 25000);
@@ -96,6 +100,10 @@ function connect() {
       return;
     }
     state.attempts = 0;
+    if (msg.type === "state" && state.awaitingSeat) {
+      if (msg.seat === null) return; // the spectator's welcome, sent before the server read our hello
+      state.awaitingSeat = false;
+    }
     if (msg.type === "state") onState(msg);
     else if (msg.type === "error") onError(msg.rule, msg.error);
   });
@@ -175,6 +183,7 @@ function setBusy(busy) {
 // -- messages ---------------------------------------------------------------------------------------
 function onState(msg) {
   const first = !state.message;
+  mergeLog(msg);
   state.message = msg;
   state.seat = msg.seat;
   state.busy = false;
@@ -346,10 +355,20 @@ function renderTools(msg) {
   $("raw").hidden = msg.seat === null || !!msg.returns;
 }
 
+// A message carries the end of the log and its size: keep what came before, drop what an undo took back.
+function mergeLog(msg) {
+  const fresh = msg.log || [];
+  const size = msg.log_size ?? (fresh.length ? fresh[fresh.length - 1].n + 1 : 0);
+  const from = fresh.length ? fresh[0].n : size;
+  let kept = state.log.filter((e) => e.n < Math.min(from, size));
+  if (kept.length && kept[kept.length - 1].n + 1 < from) kept = []; // a gap: start again from this message
+  state.log = kept.concat(fresh).slice(-200);
+}
+
 function renderLog(msg) {
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  const entries = msg.log || [];
+  const entries = state.log;
   log.replaceChildren(
     ...entries.map((e) =>
       h("li", { class: e.seat === msg.seat ? "mine" : "" },
