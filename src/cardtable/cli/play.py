@@ -66,6 +66,8 @@ def play_terminal(
     except Quit:
         console.print("Game left unfinished.")
         return state
+    # The final position (nobody was shown what the last move did), as the people at this screen may see it.
+    render_view(console, game, state.view(humans[0] if len(humans) == 1 else None), names)
     _show_result(console, game, state, names)
     return state
 
@@ -122,6 +124,9 @@ def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
         table.add_row(str(i), names[i], str(score), "[bold green]wins[/]" if share > 0 else "")
     console.print(table)
     winners = [i for i, share in enumerate(returns) if share > 0]
+    if not winners:
+        console.print("No winner.")
+        return
     console.print("Winner: " + " and ".join(f"seat {i} ({names[i]})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
 
 

@@ -14,6 +14,8 @@ class Option:
 
     A value is legal if it is one of ``choices``, or (when ``integer`` is set) an integer within
     ``[minimum, maximum]``. ``choices`` and ``integer`` may both be given ("auto" or an integer).
+    With ``text`` set, any string of at most ``max_length`` characters is legal (free text such as a
+    question, which a game stores but never interprets); control characters are refused.
     """
 
     name: str
@@ -25,9 +27,13 @@ class Option:
     boolean: bool = False
     minimum: int | None = None
     maximum: int | None = None
+    text: bool = False
+    max_length: int = 200
 
     def allowed(self) -> str:
         parts = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+        if self.text:
+            parts.append("any text")  # no digits: the web lobby reads numbers in this line as choices
         if self.boolean:
             parts.append("true or false")
         if self.integer:
@@ -46,6 +52,13 @@ class Option:
             return value
         if self.boolean and isinstance(value, bool):
             return value
+        if self.text and isinstance(value, str):
+            if len(value) > self.max_length:
+                raise OptionError(f"option {self.name} is {len(value)} characters long ({self.rule}); "
+                                  f"use at most {self.max_length}")
+            if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+                raise OptionError(f"option {self.name} contains a control character ({self.rule}); use plain text")
+            return value
         if not isinstance(value, bool) and value in self.choices:
             return value
         if self.integer and isinstance(value, int) and not isinstance(value, bool):
@@ -54,7 +67,10 @@ class Option:
         raise OptionError(f"option {self.name}={value!r} is not allowed ({self.rule}); use {self.allowed()}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "default": self.default, "allowed": self.allowed(), "rule": self.rule, "doc": self.doc}
+        out = {"name": self.name, "default": self.default, "allowed": self.allowed(), "rule": self.rule, "doc": self.doc}
+        if self.text:  # a surface shows a text field and sends what is typed as it is
+            out |= {"text": True, "max_length": self.max_length}
+        return out
 
 
 def resolve_options(declared: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

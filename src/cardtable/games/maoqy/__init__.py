@@ -3,7 +3,11 @@
 from cardtable.engine import register
 
 from .game import MaoqyGame
+from .oracle import MaoqyOracleGame  # Level 2, a proposal (spec 10.1)
+from .ritual import MaoqyRitualGame  # Level 3, a proposal (spec 10.2)
 
 register(MaoqyGame)
+register(MaoqyOracleGame)
+register(MaoqyRitualGame)
 
-__all__ = ["MaoqyGame"]
+__all__ = ["MaoqyGame", "MaoqyOracleGame", "MaoqyRitualGame"]

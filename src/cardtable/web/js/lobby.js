@@ -24,7 +24,7 @@ async function loadGames() {
         h("input", { type: "radio", name: "game", value: g.name, checked: wanted ? g.name === wanted : i === 0, "aria-label": g.title, "aria-describedby": `game-summary-${g.name}`, onchange: () => chooseGame(g.name) }),
         h("span", { class: "game-title", "aria-hidden": "true" }, g.title),
         h("span", { class: "game-summary", id: `game-summary-${g.name}` }, g.summary),
-        h("span", { class: "game-players" }, `${g.players[0]}–${g.players[1]} players`)),
+        h("span", { class: "game-players" }, g.players[0] === g.players[1] ? `${g.players[0]} player${g.players[0] === 1 ? "" : "s"}` : `${g.players[0]}–${g.players[1]} players`)),
     ),
   );
   const checked = document.querySelector('input[name="game"]:checked') || document.querySelector('input[name="game"]');
@@ -95,7 +95,10 @@ function optionControl(opt) {
       ...extra,
     });
 
-  if (typeof def === "boolean") {
+  if (opt.text) {
+    input = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length });
+    read = () => input.value; // free text is sent as typed, never read as JSON
+  } else if (typeof def === "boolean") {
     input = h("input", { type: "checkbox", id, checked: def });
     read = () => input.checked;
   } else if (words.length && !isInt) {
