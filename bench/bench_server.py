@@ -73,14 +73,13 @@ if exp.get("synchronous"):
         init(self, path)
         self._db.execute("PRAGMA synchronous=" + exp["synchronous"])
     s.SqliteStore.__init__ = patched
-if exp.get("log_entries") is not None:
-    import cardtable.server.tables as t
-    log = t.Table.log
-    t.Table.log = lambda self, last=exp["log_entries"]: log(self, last)
-if exp.get("no_deflate"):
+if exp.get("ws"):
     import uvicorn
     run = uvicorn.run
-    uvicorn.run = lambda *a, **k: run(*a, ws_per_message_deflate=False, **k)
+    def run_with(*a, **k):
+        k["ws"] = exp["ws"]
+        run(*a, **k)
+    uvicorn.run = run_with
 from cardtable.cli.app import main
 sys.argv[0] = "cardtable"
 main()
@@ -344,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0, help="measured wall time (default 20)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring (default 2)")
     ap.add_argument("--games", type=int, default=5000, help="most games started in all (default 5000)")
+    ap.add_argument("--rate", type=float, metavar="MOVES_PER_S",
+                    help="offer about this many moves/s in all (sets --think to tables / rate): latency at a given load")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a seat waits before each move (uniform, 0.5 to 1.5 times it; default 0: at once). "
                          "With T tables about T / (think + latency) moves/s are offered: latency at a given load")
@@ -351,8 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--url", help="drive a server that is already running instead of starting one")
     ap.add_argument("--sqlite-synchronous", choices=["FULL", "NORMAL", "OFF"],
                     help="experiment: start the server with this SQLite synchronous pragma (its own is FULL)")
-    ap.add_argument("--log-entries", type=int, help="experiment: messages carry only the last N log entries (the server sends 200)")
-    ap.add_argument("--no-deflate", action="store_true", help="experiment: no permessage-deflate compression of WebSocket messages")
+    ap.add_argument("--ws-impl", choices=["websockets", "websockets-sansio"],
+                    help="experiment: uvicorn's WebSocket implementation (the server lets uvicorn choose)")
     ap.add_argument("--db-dir", help="directory of the temporary database (default: the system's temporary directory)")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, write FILE, print the top functions")
     ap.add_argument("--profile-top", type=int, default=30)
@@ -376,8 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             options[key] = value  # a bare word: a string option value
 
-    experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("log_entries", args.log_entries),
-                                    ("no_deflate", args.no_deflate)) if v not in (None, False)}
+    experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("ws", args.ws_impl)) if v not in (None, False)}
     server = None
     tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
     try:
@@ -387,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
             server = Server(Path(tmp.name) / "bench.db", experiment, args.profile)
             server.wait_ready()
             url = server.url
-        bench = Bench(url, args.tables, args.games, args.seconds, args.warmup, options, args.think)
+        think = args.tables / args.rate if args.rate else args.think
+        bench = Bench(url, args.tables, args.games, args.seconds, args.warmup, options, think)
         bench.server_pid = server.proc.pid if server else None
         result = asyncio.run(bench.run())
         if server:

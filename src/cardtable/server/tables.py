@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 import uuid
@@ -23,6 +24,8 @@ from cardtable.engine.game import fresh_seed
 from cardtable.engine.rng import derive_seed
 from cardtable.store import SqliteStore, StoredTable
 
+
+logger = logging.getLogger("cardtable.server")
 
 LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in every HTTP answer)
 LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
@@ -177,15 +180,23 @@ class TableManager:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self.unrestorable: dict[str, str] = {}  # table id -> why it could not be replayed at start
 
     # -- lifecycle ------------------------------------------------------------------------------
     def restore(self) -> int:
         """Re-create every stored table by replaying its actions from its seed."""
         for stored in self.store.load_all():
-            game = load(stored.game, players=stored.players, options=stored.options)
-            state = game.new_initial_state(seed=stored.seed)
-            for seat, action in stored.actions:
-                state.apply(action, player=seat)
+            try:
+                game = load(stored.game, players=stored.players, options=stored.options)
+                state = game.new_initial_state(seed=stored.seed)
+                for seat, action in stored.actions:
+                    state.apply(action, player=seat)
+            except CardtableError as exc:
+                # E.g. the game's plugin or a data set it names is gone or changed: the other tables
+                # still open; this one is kept on disk untouched and reported.
+                self.unrestorable[stored.id] = str(exc)
+                logger.warning("table %s (%s) cannot be restored and is left out: %s", stored.id, stored.game, exc)
+                continue
             # Nobody is connected after a restart: the takeover clock of every joined human seat starts now.
             now = time.time()
             seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i),
@@ -216,6 +227,8 @@ class TableManager:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
+            if table_id in self.unrestorable:
+                raise TableError(410, f"table {table_id} could not be restored: {self.unrestorable[table_id]}")
             raise TableError(404, f"no table {table_id!r}")
         return table
 
