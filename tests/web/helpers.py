@@ -17,7 +17,7 @@ def create_in_lobby(page: Page, players: int, seats: list[str], options: dict | 
                     hot_seat: bool = False, game: str = "mojo") -> str:
     """Fill the lobby form for ``game``, create the table and land on it; returns the table id."""
     page.goto("/")
-    page.get_by_role("radio", name=game_title(page, game)).check()
+    page.get_by_role("radio", name=game_title(page, game), exact=True).check()
     count = page.get_by_label("Players", exact=True)
     count.fill(str(players))
     count.dispatch_event("change")

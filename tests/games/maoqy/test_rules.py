@@ -859,7 +859,7 @@ def test_action_labels_and_display_order():
     game = cardtable.load("maoqy", 3)
     assert game.action_label(Street(tuple(cards("blue 3-7")))) == "street: blue 3-7"
     assert game.action_label(Draw("open", 2, c("gold 5"))) == "draw gold 5 from seat 2's open hand"
-    assert game.action_label(Hide(c("red 9"))) == "hide red 9 (in your hiding place)"
+    assert game.action_label(Hide(c("red 9"))) == "hide red 9 (in the hiding place)"
     assert game.action_label(Direction("ccw")).startswith("play counter-clockwise")
     state = setup(hands={0: ["blue 3-7", "red 1"]}, known=["gold 1"])
     ordered = game.display_order(state.legal_actions())

@@ -83,14 +83,14 @@ class MaoqyGame(Game):
             if action.source == "open":
                 return f"draw {C.label(action.card)} from seat {action.player}'s open hand"
             if action.source == "hiding":
-                return f"take back {C.label(action.card)} from your hiding place"
+                return f"take back {C.label(action.card)} from the hiding place"
             return f"draw from a {action.source}"
         if isinstance(action, Discard):
             return f"discard {C.label(action.card)} onto the Known"
         if isinstance(action, Open):
-            return f"open {C.label(action.card)} (to your open hand)"
+            return f"open {C.label(action.card)} (to the open hand)"
         if isinstance(action, Hide):
-            return f"hide {C.label(action.card)} (in your hiding place)"
+            return f"hide {C.label(action.card)} (in the hiding place)"
         if isinstance(action, Street):
             cards = sorted(action.cards)
             if cards and all(c < C.STANDARD_CARDS for c in cards) and len({c // C.PER_KINGDOM for c in cards}) == 1:

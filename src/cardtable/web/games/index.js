@@ -3,6 +3,7 @@
 // ui = {act(action), rerender(), seatName(seat, {long})}, ctx = {legal, busy, first}.
 const RENDERERS = {
   mojo: () => import("./mojo.js"),
+  maoqy: () => import("./maoqy.js"),
 };
 
 export async function loadRenderer(game) {

@@ -1,0 +1,269 @@
+"""MAOQY in the terminal: the Unknown and the Known, every seat (hidden hand as backs by kingdom, open
+hand, street, hiding place), your hand grouped by kingdom; after each move, what changed for everyone.
+
+Every kingdom is written by name (or a three-letter code) as well as in its colour, so nothing rests on
+colour alone. A renderer gets only a view: it never shows what its viewer may not see. Text about another
+seat's move comes from ``game.log_entry`` (the view's ``last_action`` is already the viewer's version).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+# Rich styles of the twelve kingdoms; white and black get a background so that they show on any terminal.
+STYLE = {
+    "red": "bold red3", "turquoise": "bold dark_cyan", "blue": "bold dodger_blue2", "brown": "bold orange4",
+    "violet": "bold medium_purple", "gold": "bold gold3", "green": "bold green4", "orange": "bold dark_orange",
+    "silver": "bold grey62", "yellow": "bold yellow3", "white": "bold black on grey93", "black": "bold grey93 on grey15",
+}
+EXTRA_STYLE = "bold magenta"
+# the numbers after a kingdom's name in your hand: no background there, it would make a wide bar
+NUMBER_STYLE = {**STYLE, "white": "bold", "black": "bold"}
+PER_KINGDOM = 17
+
+
+def _info(game, card: int) -> dict:
+    return _catalogue(game)["by_id"].get(card) or {"id": card, "number": "?", "name": f"#{card}", "kingdom": None}
+
+
+_BY_ID: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _catalogue(game) -> dict:
+    """The game's catalogue by card ID, made once per game object."""
+    try:
+        return _BY_ID[game]
+    except (KeyError, TypeError):
+        pass
+    by_id = {"by_id": {c["id"]: c for c in game.catalogue()["cards"]}}
+    try:
+        _BY_ID[game] = by_id
+    except TypeError:  # not weakly referenceable: build it each time
+        pass
+    return by_id
+
+
+def _style(kingdom: str | None) -> str:
+    return STYLE.get(kingdom or "", EXTRA_STYLE)
+
+
+def _kingdom(kingdom: str | None, text: str | None = None) -> Text:
+    return Text(text if text is not None else (kingdom or "extra"), style=_style(kingdom))
+
+
+def card_text(game, card: int, long: bool = False) -> Text:
+    """'red 7' in red (with the figure when ``long``); an extra card as '18 Der Leopard'."""
+    c = _info(game, card)
+    if c.get("kingdom") in STYLE:
+        label = f"{c['kingdom']} {c['number']}" + (f" {c['name']}" if long else "")
+    else:
+        label = f"{c['number']} {c['name']}"
+    return Text(label, style=_style(c.get("kingdom")))
+
+
+def _cards(game, cards, empty: str = "—") -> Text:
+    if not cards:
+        return Text(empty, style="dim")
+    return Text(", ").join(card_text(game, c) for c in cards)
+
+
+def _run(game, cards) -> str:
+    numbers = sorted(_info(game, c)["number"] for c in cards)
+    if len(numbers) > 1 and numbers[-1] - numbers[0] == len(numbers) - 1:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
+
+
+def _street(game, cards) -> Text:
+    kingdom = _info(game, cards[0]).get("kingdom")
+    text = _kingdom(kingdom, f"{kingdom} {_run(game, cards)}")
+    text.append(f" ({len(cards)}/{PER_KINGDOM})", style="bold" if len(cards) == PER_KINGDOM else "dim")
+    return text
+
+
+def _backs(backs, size: int) -> Text:
+    """'3: red×2 blue' — how many cards, and the kingdoms their backs show (when they show any)."""
+    text = Text(str(size))
+    if backs:
+        text.append(": ")
+        counts: dict[str, int] = {}
+        for k in backs:
+            counts[k] = counts.get(k, 0) + 1
+        for i, (k, n) in enumerate(counts.items()):
+            if i:
+                text.append(" ")
+            text.append_text(_kingdom(k, f"{k}×{n}" if n > 1 else k))
+    return text
+
+
+def _seq(view: dict, step: int) -> str:
+    n = view["players"]
+    start = view["first_player"] if view["first_player"] is not None else 0
+    seats = [str((start + step * i) % n) for i in range(min(n, 5))]
+    return " → ".join(seats) + (" …" if n > 5 else "")
+
+
+def _direction(view: dict) -> str:
+    if view["direction"] == "cw":
+        return f"clockwise ↻ (seat {_seq(view, 1)})"
+    if view["direction"] == "ccw":
+        return f"counter-clockwise ↺ (seat {_seq(view, -1)})"
+    return "direction not chosen yet"
+
+
+def _first_draw(game, view: dict) -> Text:
+    text = Text("First-player draw: ")
+    for r, shown in enumerate(view["first_draw"]):
+        if r:
+            text.append("; tie, again: ", style="dim")
+        for i, entry in enumerate(shown):
+            if i:
+                text.append(", ")
+            text.append(f"seat {entry['seat']} ")
+            text.append_text(card_text(game, entry["card"]))
+    if view["first_player"] is not None:
+        text.append(f" → seat {view['first_player']} begins", style="bold")
+    return text
+
+
+def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
+    me = view["viewer"]
+    n = view["players"]
+    cur = view["current_player"]
+    if view["result"]:
+        winners = view["result"]["winners"]
+        who = "game over · " + (f"won by seat {' and '.join(map(str, winners))}" if winners else "no winner")
+    elif cur == me:
+        who = f"your turn (seat {me})"
+    else:
+        who = f"seat {cur} to act"
+    console.rule(f"MAOQY · turn {view['turn']} of {view['turn_limit']} · {_direction(view)} · {who}")
+    if view["turn"] < n or view["phase"] == "direction":
+        console.print(_first_draw(game, view))
+
+    unknown = Text(f"The Unknown: {view['unknown_size']} card{'s' if view['unknown_size'] != 1 else ''}")
+    if view["unknown_top_back"]:
+        unknown.append(", top card's back ")
+        unknown.append_text(_kingdom(view["unknown_top_back"]))
+    elif not view["unknown_size"] and len(view["known"]) > 1:
+        unknown.append(" (a draw shuffles the Known but its top into a new Unknown)", style="dim")
+    console.print(unknown)
+    known = view["known"]
+    line = Text(f"The Known ({len(known)}): ")
+    if known:
+        below = known[-9:-1]
+        if len(known) > 9:
+            line.append(f"{len(known) - 9} more, ", style="dim")
+        if below:
+            line.append_text(_cards(game, below))
+            line.append(", ")
+        line.append("top ")
+        line.append_text(card_text(game, known[-1], long=True))
+    else:
+        line.append("empty", style="dim")
+    console.print(line)
+    if view["passes"]:
+        warn = view["passes"] == n - 1
+        console.print(f"{view['passes']} pass{'es' if view['passes'] != 1 else ''} in a row"
+                      + (" — one more pass ends the game (MAOQY-8.2)" if warn else f" ({n} in a row end the game)"),
+                      style="bold yellow" if warn else None)
+
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    for col in ("seat", "player", "hidden hand", "open hand", "street", "hiding", ""):
+        table.add_column(col, overflow="fold")
+    for seat in view["seats"]:
+        i = seat["seat"]
+        hand = _backs(seat["hand_backs"] if i != me else None, seat["hand_size"])
+        if seat["hand_public"] and i != me:
+            hand.append(" incl. ")
+            hand.append_text(_cards(game, seat["hand_public"]))
+        streets = Text(" ").join(_street(game, s) for s in seat["streets"]) if seat["streets"] else Text("—", style="dim")
+        hiding = _backs(seat["hiding_backs"] if i != me else None, seat["hiding_size"]) if seat["hiding_size"] else Text("—", style="dim")
+        status = []
+        if i == view["current_player"]:
+            status.append("[bold]to act[/]")
+        if i == view["first_player"]:
+            status.append("began")
+        if view["result"] and i in view["result"]["winners"]:
+            status.append("[bold green]winner[/]")
+        name = seat_names[i] + (" (you)" if i == me else "")
+        table.add_row(str(i), name, hand, _cards(game, seat["open"]), streets, hiding, " ".join(status))
+    console.print(table)
+
+    if me is not None and "hand" in view["seats"][me]:
+        _render_own(console, game, view, view["seats"][me])
+
+
+def _render_own(console: Console, game, view: dict, mine: dict) -> None:
+    hand = mine["hand"]
+    seen = set(mine["hand_public"])
+    console.print(Text(f"Your hidden hand ({len(hand)} of {view['hand_limit']}):", style="bold"))
+    if not hand:
+        console.print(Text("  empty", style="dim"))
+    groups: dict[str | None, list[int]] = {}
+    for c in sorted(hand):
+        groups.setdefault(_info(game, c).get("kingdom"), []).append(c)
+    for kingdom, cards in groups.items():
+        line = Text("  ")
+        line.append_text(_kingdom(kingdom, f"{kingdom or 'extra':<10}"))
+        for c in cards:
+            info = _info(game, c)
+            line.append(f" {info['number']:>2}" if kingdom else f" {info['number']} {info['name']},",
+                        style=NUMBER_STYLE.get(kingdom or "", EXTRA_STYLE))
+            if c in seen:
+                line.append("*", style="bold")
+        console.print(line)
+    if seen:
+        console.print(Text("  * everybody saw this card arrive in your hand", style="dim"))
+    if mine["open"]:
+        console.print(Text("Your open hand: ").append_text(_cards(game, mine["open"])))
+    if mine["hiding"]:
+        console.print(Text("Your hiding place: ").append_text(_cards(game, mine["hiding"])).append(" (hidden: only you see it)", style="dim"))
+    if mine["streets"]:
+        console.print(Text("Your street: ").append_text(Text(" ").join(_street(game, s) for s in mine["streets"])))
+
+
+def result_line(view: dict, seat_names: list[str]) -> str:
+    result = view["result"]
+    winners = result["winners"]
+    why = {
+        "complete": "a street holds a whole kingdom (MAOQY-8.1)",
+        "deadlock": "everybody passed in one full round (MAOQY-8.2)",
+        "turn_limit": f"the turn limit of {view['turn_limit']} was reached (MAOQY-8.3)",
+    }.get(result["reason"], result["reason"] or "")
+    if not winners:
+        return f"The game is over: {why}. Nobody has a street, so nobody wins."
+    names = " and ".join(f"seat {w} ({seat_names[w]})" for w in winners)
+    most = "" if result["reason"] == "complete" else f"; the most cards in a street ({max(result['street_cards'])}) win"
+    return f"The game is over: {why}{most}. Winner: {names}."
+
+
+def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+    """What everybody saw happen besides the move itself (the move's own line comes from log_entry):
+    the direction, a reshuffle of the Known, a street opened or grown, passes about to end the game, the end.
+    Built from public views only, so nothing hidden can slip in."""
+    lines = []
+    if after["direction"] and not before["direction"]:
+        lines.append(f"Play goes {_direction(after)}.")
+    if after["unknown_size"] > before["unknown_size"]:
+        lines.append(f"The Unknown ran out: the Known but its top card was shuffled into a new Unknown of "
+                     f"{after['unknown_size'] + 1} cards.")  # +1: the card just drawn from it
+    was, now = before["seats"][actor], after["seats"][actor]
+    if now["street_cards"] > was["street_cards"]:
+        for street in now["streets"]:
+            if street not in was["streets"]:
+                kingdom = _info(game, street[0]).get("kingdom")
+                opened = not any(_info(game, s[0]).get("kingdom") == kingdom for s in was["streets"])
+                lines.append(f"seat {actor} {'opens a' if opened else 'grows the'} {kingdom} street: now "
+                             f"{kingdom} {_run(game, street)}, {len(street)} of {PER_KINGDOM}.")
+    n = after["players"]
+    if after["phase"] != "over" and after["passes"] == n - 1 and n > 1:
+        lines.append(f"{n - 1} pass{'es' if n > 2 else ''} in a row: if seat {after['current_player']} passes too, "
+                     "the game ends (MAOQY-8.2).")
+    if after["result"] and not before["result"]:
+        lines.append(result_line(after, seat_names))
+    return lines
