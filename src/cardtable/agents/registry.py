@@ -12,6 +12,7 @@ from .random_agent import RandomAgent
 # game name -> "module:Class" of its heuristic; imported only when asked for.
 HEURISTICS = {
     "mojo": "cardtable.agents.heuristics.mojo:MojoHeuristic",
+    "maoqy": "cardtable.agents.heuristics.maoqy:MaoqyHeuristic",
 }
 
 AGENT_HELP = {
