@@ -1,4 +1,4 @@
-"""`cardtable`: list games, play in the terminal, simulate bots, replay records."""
+"""`cardtable`: list games, play in the terminal, simulate bots, replay records, export data schemas."""
 
 from __future__ import annotations
 
@@ -195,6 +195,41 @@ def replay(
     if failures:
         err.print(f"{failures} of {len(records)} record(s) failed")
         raise typer.Exit(1)
+
+
+@app.command()
+@handles_errors
+def schema(
+    game: Annotated[str, typer.Argument(help="game (or schema provider) name, e.g. mitosz or maoqy")],
+    out: Annotated[Optional[Path], typer.Option("--out", help="write one file per schema, GAME-NAME.schema.json, into this directory")] = None,
+    only: Annotated[Optional[str], typer.Option("--only", help="print (or write) only this schema, e.g. card")] = None,
+):
+    """Print the JSON Schemas of a game's data files (card sets, decks, level data), for editors and checks.
+
+    Without --out: one JSON object, schema name -> JSON Schema (with --only: that schema alone).
+    Works for games whose data exists before their rules (no game class needed).
+    """
+    from cardtable.engine.registry import schema_provider, schemas
+
+    found = schemas(game)
+    provider = schema_provider(game)
+    if only is not None:
+        if only not in found:
+            raise CardtableError(f"{game!r} has no schema {only!r}; its schemas: {', '.join(found)}")
+        found = {only: found[only]}
+    dialect = "https://json-schema.org/draft/2020-12/schema"
+    found = {name: {"$schema": dialect, **s} if "$schema" not in s else s for name, s in found.items()}
+    if out is None:
+        print(json.dumps(found[only] if only is not None else found, indent=2, ensure_ascii=False))
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, s in found.items():
+            path = out / f"{provider}-{name}.schema.json"
+            path.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            console.print(f"wrote {path}", highlight=False)
+    except OSError as exc:
+        raise CardtableError(f"cannot write the schemas into {out}: {exc.strerror or exc}") from None
 
 
 @app.command()

@@ -43,6 +43,58 @@ class RecordError(CardtableError, ValueError):
     """A record file that is missing, unreadable or inconsistent; the message names the file and line."""
 
 
+class DataError(CardtableError, ValueError):
+    """A data file (a card set, a deck, a level set …) that is missing, unreadable or invalid.
+
+    Game-agnostic: a game's data layer raises it (or a subclass) with ``file`` (the path, or the name
+    asked for when there is no file), ``entry`` (which entry of the file, e.g. ``"card SMP-013 'Lysa
+    Brightspear'"``; None for the file as a whole), ``field`` (the field path inside that entry, e.g.
+    ``"maneuvers[0].cost.magic"``; None if no single field is at fault), ``line`` (1-based, when known)
+    and ``reason``. ``problems`` holds every problem found as ``(entry, field, line, reason)`` tuples; the
+    attributes are those of the first. The message names them all (at most ``MAX_SHOWN``).
+    """
+
+    MAX_SHOWN = 5
+
+    def __init__(self, reason: str, *, file: str | None = None, entry: str | None = None, field: str | None = None,
+                 line: int | None = None,
+                 problems: list[tuple[str | None, str | None, int | None, str]] | None = None):
+        self.problems = list(problems) if problems else [(entry, field, line, reason)]
+        self.entry, self.field, self.line, self.reason = self.problems[0]
+        self.file = file
+        super().__init__(self._message())
+
+    @staticmethod
+    def describe(entry: str | None, field: str | None, line: int | None, reason: str) -> str:
+        """One problem as text: ``card X (line 12), field 'a.b': reason``."""
+        where = entry or ""
+        if line is not None:
+            where += f" (line {line})" if where else f"line {line}"
+        if field:
+            where += f", field {field!r}" if where else f"field {field!r}"
+        return f"{where}: {reason}" if where else reason
+
+    def _message(self) -> str:
+        shown = [self.describe(*p) for p in self.problems[:self.MAX_SHOWN]]
+        more = len(self.problems) - len(shown)
+        text = "; ".join(shown) + (f" (and {more} more)" if more > 0 else "")
+        return f"{self.file}: {text}" if self.file else text
+
+
+class UnknownSchemas(CardtableError, KeyError):
+    """``cardtable schema NAME`` for a name that exports no data schemas."""
+
+    def __init__(self, name: str, known: list[str], is_game: bool = False):
+        super().__init__(name)
+        self.name = name
+        self.known = known
+        self.is_game = is_game
+
+    def __str__(self) -> str:
+        what = f"game {self.name!r} exports no data schemas" if self.is_game else f"no game or schema provider {self.name!r}"
+        return f"{what}; games with data schemas: {', '.join(self.known) or 'none'}"
+
+
 class UnknownAgent(CardtableError, KeyError):
     def __init__(self, name: str, known: list[str]):
         super().__init__(name)

@@ -1,0 +1,22 @@
+"""The JSON Schemas of Mítosz's data files (``cardtable schema mitosz``): a card set, one card, a deck.
+
+Found by the engine's registry by its module name (``cardtable.games.<name>.schemas``), so it works
+before there is a Mítosz game class; imported only when the schemas are asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    from .schema import Card, CardSet, Deck
+
+    out = {}
+    for name, model, title in (("set", CardSet, "Mítosz card set (a file <code>.yaml)"),
+                               ("card", Card, "Mítosz card definition (spec 5.2)"),
+                               ("deck", Deck, "Mítosz deck (a file deck-<name>.yaml, MIT-1.3.1)")):
+        schema = model.model_json_schema(by_alias=True)
+        schema["title"] = title
+        out[name] = schema
+    return out
