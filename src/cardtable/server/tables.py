@@ -175,6 +175,11 @@ class Table:
         return self.game.undoable(self.state, history[-1][1]) and self.state.current_player == seat
 
 
+async def _durable(write: Any) -> None:
+    """Wait for a store write without holding up the server's loop (the writer thread does the fsync)."""
+    await asyncio.wrap_future(write)
+
+
 class TableManager:
     def __init__(self, store: SqliteStore, bot_delay: float = 0.4):
         self.store = store
@@ -205,7 +210,7 @@ class TableManager:
             self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created)
         return len(self.tables)
 
-    def create(self, game_name: str, players: int | None, options: dict | None, seed: int | None,
+    async def create(self, game_name: str, players: int | None, options: dict | None, seed: int | None,
                seats: list[str], settings: dict[str, Any]) -> Table:
         game = load(game_name, players=players, options=options)
         known = agent_names(game)
@@ -217,10 +222,10 @@ class TableManager:
         table_id = uuid.uuid4().hex[:12]
         state = game.new_initial_state(seed=fresh_seed(seed))
         table = Table(table_id, game, state, [Seat(kind=k) for k in seats], settings, time.time())
-        self.store.create_table(StoredTable(
+        await _durable(self.store.create_table(StoredTable(
             table_id, game_name, game.num_players, dict(game.options), state.seed,
             [{"kind": k, "takeover": None} for k in seats], settings, table.created,
-        ))
+        )))
         self.tables[table_id] = table
         return table
 
@@ -233,7 +238,7 @@ class TableManager:
         return table
 
     # -- seats ----------------------------------------------------------------------------------
-    def join(self, table: Table, seat: int) -> str:
+    async def join(self, table: Table, seat: int) -> str:
         if not 0 <= seat < len(table.seats):
             raise TableError(404, f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {seat}")
         s = table.seats[seat]
@@ -243,7 +248,7 @@ class TableManager:
             raise TableError(409, f"seat {seat} is already taken; ask for another seat's link or watch")
         token = secrets.token_urlsafe(24)
         s.token_hash = hash_token(token)
-        self.store.set_token(table.id, seat, s.token_hash)
+        await _durable(self.store.set_token(table.id, seat, s.token_hash))
         return token
 
     # -- play -----------------------------------------------------------------------------------
@@ -259,7 +264,7 @@ class TableManager:
             raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
         await self._commit(table, trial)
         if table.seats[seat].takeover is not None:
-            self.take_back(table, seat)  # the player is back: their own accepted move says so
+            await self.take_back(table, seat)  # the player is back: their own accepted move says so
 
     async def _commit(self, table: Table, new_state: Any) -> None:
         """Durable before anyone is told. The caller holds the table's lock, so the table's actions are
@@ -319,7 +324,7 @@ class TableManager:
         """The last connection of a human seat closed: start the takeover clock."""
         table.seats[seat].left_at = time.time()
 
-    def take_over_if_due(self, table: Table, now: float | None = None) -> bool:
+    async def take_over_if_due(self, table: Table, now: float | None = None) -> bool:
         timeout = table.settings.get("takeover_seconds")
         if timeout is None:
             return False
@@ -331,19 +336,19 @@ class TableManager:
                 s.takeover = table.settings.get("takeover_agent") or self._best_bot(table)
                 changed = True
         if changed:
-            self._save_seats(table)
+            await self._save_seats(table)
         return changed
 
-    def take_back(self, table: Table, seat: int) -> None:
+    async def take_back(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
         if s.takeover is not None:
             s.takeover = None
             s.left_at = None
-            self._save_seats(table)
+            await self._save_seats(table)
 
     def _best_bot(self, table: Table) -> str:
         names = agent_names(table.game)
         return "heuristic" if "heuristic" in names else "random"
 
-    def _save_seats(self, table: Table) -> None:
-        self.store.update_seats(table.id, [{"kind": s.kind, "takeover": s.takeover} for s in table.seats])
+    async def _save_seats(self, table: Table) -> None:
+        await _durable(self.store.update_seats(table.id, [{"kind": s.kind, "takeover": s.takeover} for s in table.seats]))

@@ -94,9 +94,6 @@ class SqliteStore:
         self._pending.put((statements, future))
         return future
 
-    def _write(self, statements: Statements) -> None:
-        self.submit(statements).result()
-
     def _write_groups(self) -> None:
         while True:
             first = self._pending.get()
@@ -140,17 +137,18 @@ class SqliteStore:
         for i, (_, future) in enumerate(group):
             _answer(future, failed.get(i))
 
-    def create_table(self, t: StoredTable) -> None:
-        self._write([(
+    # Every write below returns the future of ``submit``: durable once it resolves.
+    def create_table(self, t: StoredTable) -> Future:
+        return self.submit([(
             "INSERT INTO tables (id, game, players, options, seed, seats, settings, created) VALUES (?,?,?,?,?,?,?,?)",
             (t.id, t.game, t.players, json.dumps(t.options), t.seed, json.dumps(t.seats), json.dumps(t.settings), t.created),
         )])
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        self._write([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future:
+        return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])
 
-    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
-        self._write([(
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> Future:
+        return self.submit([(
             "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)
         )])
 

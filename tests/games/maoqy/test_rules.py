@@ -876,8 +876,8 @@ def test_public_action_hides_hidden_cards_from_others():
     assert game.public_action(Discard(5), 0, None) == {"type": "discard", "card": 5}
     state = setup(hands={0: ["red 9"]})
     act(state, Hide(c("red 9")))
-    assert state.view(1)["last_action"] == {"player": 0, "type": "hide"}
-    assert state.view(0)["last_action"] == {"player": 0, "type": "hide", "card": c("red 9")}
+    assert state.view(1)["last_action"] == {"actor": 0, "type": "hide"}
+    assert state.view(0)["last_action"] == {"actor": 0, "type": "hide", "card": c("red 9")}
 
 
 def test_catalogue_lists_every_card_of_the_deck():
@@ -933,3 +933,10 @@ def test_log_entry_names_a_hidden_card_only_to_its_owner():
         text, action = game.log_entry(Draw("hiding", card=5), 0, viewer)
         assert action == {"type": "draw", "from": "hiding"} and C.label(5) not in text
     assert game.log_entry(Discard(5), 0, 1) == (game.action_label(Discard(5)), {"type": "discard", "card": 5})
+
+
+def test_last_action_names_the_actor_and_the_open_hands_owner_apart():
+    """A draw from another seat's open hand: ``actor`` is who drew, ``player`` whose open hand it was."""
+    state = setup(hands={0: []}, opened={1: ["red 9"]})
+    act(state, Draw("open", player=1, card=c("red 9")))
+    assert state.view(1)["last_action"] == {"actor": 0, "type": "draw", "from": "open", "player": 1, "card": c("red 9")}

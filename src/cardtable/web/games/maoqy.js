@@ -590,16 +590,12 @@ export function createRenderer(root, ui) {
       h("span", { class: "stack-count" }, view.first_player !== null && view.first_player !== undefined ? `${ui.seatName(view.first_player)} began` : ""));
   }
 
-  /** The last move in words, as this seat saw it (a hidden card stays hidden). The view's last_action
-   *  carries the actor as "player", but a draw from an open hand's own "player" (the hand's owner) takes
-   *  its place, so the actor comes from the log's last entry when there is one. */
+  /** The last move in words, as this seat saw it (a hidden card stays hidden). */
   function lastMove(msg) {
     const view = msg.view;
     const a = view.last_action;
     if (!a) return null;
-    const log = msg.log || [];
-    const entry = log.length ? log[log.length - 1] : null;
-    const actor = entry && entry.n === (msg.log_size ?? entry.n + 1) - 1 ? entry.seat : (a.type === "draw" && a.from === "open" ? null : a.player);
+    const actor = a.actor ?? null;
     const who = actor === null ? "A player" : ui.seatName(actor);
     const card = (c) => (c === undefined || c === null ? "a card" : cardName(c));
     const their = actor !== null && actor === msg.seat ? "your" : "their";
