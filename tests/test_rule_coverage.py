@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.spec import spec_matches
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = {
@@ -17,11 +18,7 @@ SPECS = {
 
 
 def spec_rule_ids(prefix: str, spec_name: str) -> set[str]:
-    for rules in (ROOT.parent / "shared" / "rules", ROOT / "shared" / "rules"):
-        path = rules / spec_name
-        if path.exists():
-            return set(re.findall(rf"\*\*({prefix}-\d+(?:\.\d+)*)\*\*", path.read_text(encoding="utf-8")))
-    return set()
+    return spec_matches(spec_name, rf"\*\*({prefix}-\d+(?:\.\d+)*)\*\*")
 
 
 def cited_rule_ids(prefix: str, folder: str) -> set[str]:

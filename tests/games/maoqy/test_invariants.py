@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -31,6 +29,7 @@ from cardtable import IllegalAction
 from cardtable.engine import read_records
 from cardtable.games.maoqy import state as S
 from cardtable.games.maoqy.actions import Direction, Discard, Draw, Hide, Open, Pass, Street
+from tests.spec import spec_matches
 
 # --------------------------------------------------------------------------------------------
 # The cards of spec section 2, written out independently of cardtable.games.maoqy.cards.
@@ -62,15 +61,7 @@ def spec_deck(options: dict) -> list[int]:
     return sorted(ids)
 
 
-def _spec_rule_ids() -> set[str]:
-    root = Path(__file__).resolve().parents[3]
-    for path in (root.parent / "shared" / "rules" / "maoqy.md", root / "shared" / "rules" / "maoqy.md"):
-        if path.exists():
-            return set(re.findall(r"MAOQY-\d+(?:\.\d+)*", path.read_text(encoding="utf-8")))
-    return set()  # pragma: no cover - then only the form of a rule ID is checked
-
-
-SPEC_RULES = _spec_rule_ids()
+SPEC_RULES = spec_matches("maoqy.md", r"MAOQY-\d+(?:\.\d+)*")  # empty without the spec: then only a rule ID's form is checked
 ENGINE_RULES = {"ACTION-1", "ACTION-2", "GAME-OVER"}
 
 # --------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from cardtable.engine.game import GAME_OVER
 from cardtable.engine.options import Option, resolve_options
 from cardtable.engine.registry import game_class, game_names
 from cardtable.engine.rng import Rng
+from tests.spec import spec_text
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "src" / "cardtable" / "games" / "maoqy" / "data"
@@ -691,11 +692,7 @@ def test_server_lobby_lists_and_plays_one_player_levels(tmp_path):
 
 # -- the proposals all have tests; the rule-coverage check is not disturbed ---------------------------
 def test_every_proposal_point_has_a_test_named_after_it():
-    spec = None
-    for rules in (ROOT.parent / "shared" / "rules", ROOT / "shared" / "rules"):
-        if (rules / "maoqy.md").exists():
-            spec = (rules / "maoqy.md").read_text(encoding="utf-8")
-            break
+    spec = spec_text("maoqy.md")
     points = set(re.findall(r"\*\*(P[23]\.\d+)\*\*", spec)) if spec else set()
     points |= {f"P2.{i}" for i in range(1, 7)} | {f"P3.{i}" for i in range(1, 5)}
     names = re.findall(r"def (test_\w+)", Path(__file__).read_text(encoding="utf-8"))

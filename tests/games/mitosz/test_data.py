@@ -22,17 +22,14 @@ from cardtable.engine import CardtableError, DataError
 from cardtable.engine.registry import game_names, schema_names, schemas
 from cardtable.games.mitosz import data as D
 from cardtable.games.mitosz.schema import Card, CardSet, Deck, number_range, parse_value
+from tests.spec import spec_text
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "src" / "cardtable" / "games" / "mitosz" / "data"
 SMP_FILE = DATA / "smp.yaml"
 
 
-def spec_text() -> str | None:
-    for rules in (ROOT.parent / "shared" / "rules", ROOT / "shared" / "rules"):
-        if (rules / "mitosz.md").exists():
-            return (rules / "mitosz.md").read_text(encoding="utf-8")
-    return None
+
 
 
 def raw_smp() -> dict:
@@ -245,7 +242,7 @@ def test_spec_7_1_coverage_of_the_sample_set(smp):
 
 def test_spec_7_3_cards_are_in_smp_exactly_as_specified(smp):
     """Every card of spec 7.3 validates with the schema as written there, and equals SMP's card."""
-    spec = spec_text()
+    spec = spec_text("mitosz.md")
     if spec is None:
         pytest.skip("the specification is not beside the checkout")
     section = spec[spec.index("### 7.3"):spec.index("### 7.4")]

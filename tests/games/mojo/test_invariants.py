@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -31,6 +29,7 @@ import cardtable
 from cardtable import IllegalAction
 from cardtable.engine import read_records
 from cardtable.games.mojo.actions import Draw, Play, Reveal, Stop
+from tests.spec import spec_matches
 
 # --------------------------------------------------------------------------------------------
 # The card table of spec section 2.1, written out independently of cardtable.games.mojo.cards.
@@ -59,16 +58,7 @@ def spec_raw(cards) -> int:
     return sum(best.values())
 
 
-def _spec_rule_ids() -> set[str]:
-    """Rule IDs of the specification, when it lies beside the checkout (../shared/rules)."""
-    root = Path(__file__).resolve().parents[3]
-    for path in (root.parent / "shared" / "rules" / "mojo.md", root / "shared" / "rules" / "mojo.md"):
-        if path.exists():
-            return set(re.findall(r"MOJO-\d+(?:\.\d+)*", path.read_text(encoding="utf-8")))
-    return set()  # pragma: no cover - then only the form of a rule ID is checked
-
-
-SPEC_RULES = _spec_rule_ids()
+SPEC_RULES = spec_matches("mojo.md", r"MOJO-\d+(?:\.\d+)*")  # empty without the spec: then only a rule ID's form is checked
 ENGINE_RULES = {"ACTION-1", "ACTION-2", "GAME-OVER"}
 
 
