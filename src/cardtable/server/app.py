@@ -71,14 +71,17 @@ class _LimitStreamedBody:
         await self.app(scope, limited, send)
 
 
-def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0) -> FastAPI:
+def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0,
+               freeze_startup: bool = False) -> FastAPI:
     store = SqliteStore(db_path)
     manager = TableManager(store, bot_delay=bot_delay)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         manager.restore()
-        gc.freeze()  # what start-up made (modules, restored tables) is never garbage: keep it out of collections
+        if freeze_startup:  # what start-up made (modules, restored tables) is never garbage: keep it out of collections
+            gc.collect()
+            gc.freeze()
         for table in manager.tables.values():
             schedule_bots(table)
         sweeper = asyncio.create_task(sweep())
@@ -375,5 +378,5 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4) -> None:
     gc.set_threshold(50_000, 20, 100)
 
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
-    uvicorn.run(create_app(db, bot_delay=bot_delay), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(db, bot_delay=bot_delay, freeze_startup=True), host=host, port=port, log_level="warning",
                 ws_per_message_deflate=False)
