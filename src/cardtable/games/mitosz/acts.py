@@ -1,0 +1,722 @@
+"""What a player may do (spec 8.1) and announcing it: the checks, with the rule each one enforces.
+
+One check per act type returns the first broken rule (or None); the legal-action list is every
+candidate the checks accept, and ``announce`` refuses with the same check, so the list and the
+refusals never disagree. Announcing pays the cost, rotates the user and puts the act on the stack;
+a counter round follows (MIT-4.6.4, MIT-6.3.5).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cardtable.engine import IllegalAction
+
+from .actions import STACK_ID_BASE, PlaceNation, PlayUnsummoned, Summon, UseFate, UseFreeManeuver, UseManeuver
+from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked
+from .moves import spheres_text
+
+SUMMON_PHASES = ("summon_1", "summon_2")
+#: The implicit maneuver of non-cursed items and buildings: sacrifice the card (OP-16).
+SACRIFICE = "sacrifice"
+Bad = tuple  # (rule, message)
+
+
+class Acts:
+    # -- the legal-action list ---------------------------------------------------------------------
+    def legal_acts(self, seat: int, counter: bool) -> list:
+        if not counter and self.phase == "battle":
+            return []  # OP-39: before a fight only declaring one is open (fights: Mítosz II)
+        out = []
+        p = self.players[seat]
+        hand = self.distinct(p.hand)
+        own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
+        for iid in hand:
+            d = self.cards[iid].d
+            t = d.card_type
+            if t == "nation":
+                if own_turn_summon and not p.nation_placed:
+                    for x, y in self.nation_cells(seat):
+                        a = PlaceNation(iid, x, y)
+                        if self.check_place_nation(seat, a) is None:
+                            out.append(a)
+            elif t in ("leader", "item", "location", "intrigue") and not counter:
+                if t != "intrigue" and not own_turn_summon:
+                    if t == "item":
+                        out += self._unsummoned_options(seat, iid)
+                    continue
+                if t == "item":
+                    unsummoned = self._unsummoned_options(seat, iid)
+                    out += unsummoned
+                    done = {a.host for a in unsummoned}  # the free way dominates paying (MIT-3.5.d)
+                    hosts = [h for h in self.item_hosts(seat, iid) if h not in done]
+                elif t == "location":
+                    hosts = self.location_hosts(seat, iid)
+                else:
+                    hosts = [None]
+                for host in hosts:
+                    for pay_from, pay_for in self.payments(seat, iid, host):
+                        a = Summon(iid, host, pay_from, pay_for)
+                        if self.check_summon(seat, a) is None:
+                            out.append(a)
+            elif t == "free_maneuver":
+                out += self._free_options(seat, iid, counter)
+            elif t == "fate":
+                out += self._fate_options(seat, iid, counter)
+        for inst in self.cards:
+            if inst.zone == "board" and inst.controller == seat:
+                out += self._bound_options(seat, inst, counter)
+        return out
+
+    def nation_cells(self, seat: int) -> list[tuple[int, int]]:
+        grid = self.players[seat].grid
+        if not grid:
+            return [(0, 0)]
+        cells = set()
+        for (x, y) in grid:
+            for dx, dy in ROAD_OFFSET.values():
+                c = (x + dx, y + dy)
+                if c not in grid:
+                    cells.add(c)
+        return sorted(cells)
+
+    def item_hosts(self, seat: int, iid: int) -> list[int]:
+        return [h for p in self.players for h in p.leaders]
+
+    def location_hosts(self, seat: int, iid: int) -> list[int]:
+        out = list(self.players[seat].grid.values())
+        if "building" in self.cards[iid].d.subtypes:
+            out += [i.iid for i in self.cards if i.zone == "board" and i.controller == seat
+                    and i.d.card_type == "location" and "region" in i.d.subtypes]
+        return sorted(out)
+
+    def payments(self, seat: int, iid: int, host) -> list[tuple]:
+        """Exact payment, and each single-point substitution for a card linked to the high god (spec 8.3)."""
+        cost = self.summon_cost(iid, host)
+        out = [(None, None)]
+        if self.god_linked(seat, iid):
+            names = ("magic", "influence", "wealth", "force")
+            for s_for in range(4):
+                if cost[s_for] == 0:
+                    continue
+                for s_from in range(4):
+                    if s_from != s_for:
+                        out.append((names[s_from], names[s_for]))
+        return out
+
+    def god_linked(self, seat: int, iid: int) -> bool:
+        return linked(self.cards[iid].d, self.cards[self.players[seat].god].d)
+
+    def summon_cost(self, iid: int, host) -> tuple:
+        d = self.cards[iid].d
+        if host is not None and 0 <= host < len(self.cards):
+            h = self.cards[host].d
+            if d.card_type == "location" and "region" in d.subtypes and h.card_type == "nation" and linked(d, h):
+                return (0, 0, 0, 0)  # MIT-8.region.c
+            if d.card_type == "location" and "building" in d.subtypes and "region" in h.subtypes and linked(d, h):
+                return (0, 0, 0, 0)  # MIT-8.building.b
+        return d.cost
+
+    def _unsummoned_options(self, seat: int, iid: int) -> list:
+        out = []
+        for host in self.item_hosts(seat, iid):
+            a = PlayUnsummoned(iid, host)
+            if self.check_unsummoned(seat, a) is None:
+                out.append(a)
+        return out
+
+    # -- maneuvers: options ------------------------------------------------------------------------
+    def _bound_options(self, seat: int, inst, counter: bool) -> list:
+        out = []
+        maneuvers = list(inst.d.usable)
+        if inst.d.implicit_sacrifice and not counter:
+            maneuvers.append(None)
+        for m in maneuvers:
+            if counter and m.speed == "normal":
+                continue
+            mid = m.id if m is not None else SACRIFICE
+            if self._maneuver_gate(seat, inst, m, counter) is not None:
+                continue
+            for targets, steps, times in self._variants(seat, m, inst.iid, inst.iid, free=False):
+                a = UseManeuver(inst.iid, mid, targets, steps, times)
+                if self.check_maneuver(seat, a, counter) is None:
+                    out.append(a)
+        return out
+
+    def _free_options(self, seat: int, iid: int, counter: bool) -> list:
+        out = []
+        d = self.cards[iid].d
+        choices = d.options or d.maneuvers
+        users = [i for i in self.cards if i.zone == "board" and i.controller == seat]
+        for m in choices:
+            if counter and m.speed == "normal":
+                continue
+            for user in users:
+                if self._free_user_problem(seat, iid, user) is not None:
+                    continue
+                if self._maneuver_gate(seat, user, m, counter, card=iid) is not None:
+                    continue
+                free = linked(d, user.d)
+                for targets, steps, times in self._variants(seat, m, iid, user.iid, free=free):
+                    a = UseFreeManeuver(iid, user.iid, m.id, targets, steps, times)
+                    if self.check_free(seat, a, counter) is None:
+                        out.append(a)
+        return out
+
+    def _fate_options(self, seat: int, iid: int, counter: bool) -> list:
+        out = []
+        m = self.cards[iid].d.maneuvers[0]
+        if counter and m.speed == "normal":
+            return out
+        vias = [None] if self.god_linked(seat, iid) else self.god_allowances(seat)
+        for via in vias:
+            for targets, _steps, _times in self._variants(seat, m, iid, -1, free=False):
+                a = UseFate(iid, via, targets)
+                if self.check_fate(seat, a, counter) is None:
+                    out.append(a)
+        return out
+
+    def god_allowances(self, seat: int) -> list[int]:
+        """OP-62: each own god leader grants one fate use per turn."""
+        return [i for i in self.players[seat].leaders if "god" in self.subtypes(self.cards[i])
+                and i not in self.players[seat].allowances]
+
+    def _variants(self, seat: int, m, card: int, user: int, free: bool):
+        """Every (targets, steps, times) the maneuver may be announced with."""
+        if m is None:
+            yield (), None, None
+            return
+        step_counts = range(1, len(m.steps) + 1) if m.steps else [None]
+        times_list = [None]
+        if m.per is not None:
+            times_list = range(1, 10)
+        target_sets = self.target_options(seat, m, card, user)
+        for steps in step_counts:
+            for times in times_list:
+                cost = self.maneuver_cost(m, steps, times, free)
+                if not self.can_pay(seat, cost):
+                    if times is not None:
+                        break
+                    continue
+                for targets in target_sets:
+                    yield targets, steps, times
+
+    def target_options(self, seat: int, m, card: int, user: int) -> list[tuple]:
+        names = sorted((n for n, sel in m.targets.items() if sel.select == "chosen"), key=lambda n: int(n[1:]))
+        if not names:
+            return [()]
+        keys = self.effect_keys(card, m, user)
+        per_name = []
+        for n in names:
+            sel = m.targets[n]
+            cands = self.target_candidates(seat, sel, keys, card, user)
+            count = sel.count or 1
+            if isinstance(count, str):
+                k = int(count.split()[1])
+                sizes = range(1, min(k, len(cands)) + 1)
+            else:
+                sizes = [count] if len(cands) >= count else []
+            options = [c for size in sizes for c in combinations(cands, size)]
+            if not options:
+                return []
+            per_name.append(options)
+        out = [()]
+        for options in per_name:
+            out = [prev + opt for prev in out for opt in options]
+        return out
+
+    def target_candidates(self, seat: int, sel, keys, card: int, user: int) -> list[int]:
+        f = sel.filter
+        if f is not None and f.zone == "stack":
+            return [STACK_ID_BASE + it.sid for it in self.stack if self.matches_item(it, f, seat)]
+        source_is_god = card >= 0 and self.cards[card].d.card_type == "high_god"
+        refs = {"$self": card, "$user": user}
+        out = []
+        for inst in self.cards:
+            if inst.iid == card and (f is None or f.zone in (None, "board")) and inst.zone != "board":
+                continue
+            if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
+                if "steal" in keys and not self.stealable(inst):
+                    continue
+                out.append(inst.iid)
+        return out
+
+    def stealable(self, inst) -> bool:
+        """MIT-5.2.c, OP-30."""
+        return inst.d.card_type not in ("free_maneuver", "fate", "high_god") and inst.host < 0
+
+    def effect_keys(self, card: int, m, user: int) -> frozenset:
+        """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
+        its user's types (MIT-4.4), its primitives."""
+        keys = set(m.subtypes) if m is not None else set()
+        if card >= 0:
+            d = self.cards[card].d
+            keys.add(d.card_type)
+            keys.update(d.subtypes)
+        if user >= 0:
+            ud = self.cards[user].d
+            keys.update(self.subtypes(self.cards[user]))
+            keys.add(ud.card_type)
+        if m is not None:
+            for _, call in m.calls():
+                (field,) = type(call).model_fields
+                keys.add(field.rstrip("_"))
+        return frozenset(keys)
+
+    def maneuver_cost(self, m, steps, times, free: bool) -> tuple:
+        if m is None:
+            return (0, 0, 0, 0)
+        cost = [m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force]
+        if m.steps and steps:
+            for st in m.steps[:steps]:
+                for s, name in enumerate(("magic", "influence", "wealth", "force")):
+                    cost[s] += getattr(st.cost, name)
+        if free:
+            cost = [0, 0, 0, 0]  # MIT-3.9.h
+        if m.per is not None and m.per.pay is not None and times:
+            paid = times - 1 if free else times  # MIT-4.2.6.e: one repetition free for a free maneuver
+            for s, name in enumerate(("magic", "influence", "wealth", "force")):
+                cost[s] += getattr(m.per.pay, name) * paid
+        return tuple(cost)
+
+    # -- checks ------------------------------------------------------------------------------------
+    def _in_hand(self, seat: int, iid: int, what: str) -> Bad | None:
+        if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or self.cards[iid].zone != "hand" \
+                or self.cards[iid].owner != seat:
+            return ("MIT-1.5.1.a", f"card {iid} is not in your hand; {what} from your hand")
+        return None
+
+    def _window_only(self, counter: bool, what: str) -> Bad | None:
+        if counter:
+            return ("MIT-6.4.1", f"in a counter round only counter or locked effects may be used, not {what} (OP-23)")
+        if self.phase == "battle":
+            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+        return None
+
+    def check_place_nation(self, seat: int, a: PlaceNation, counter: bool = False) -> Bad | None:
+        bad = self._in_hand(seat, a.card, "place a nation")
+        if bad:
+            return bad
+        d = self.cards[a.card].d
+        if d.card_type != "nation":
+            return ("MIT-3.2.1.j", f"{d.name} is a {d.card_type.replace('_', ' ')}, not a nation")
+        bad = self._window_only(counter, "placing a nation")
+        if bad:
+            return bad
+        p = self.players[seat]
+        if seat != self.active or self.phase not in SUMMON_PHASES:
+            return ("MIT-6.2.3.1", "a nation is put onto the board only in its player's summon phase")
+        if p.nation_placed:
+            return ("MIT-3.2.1.e", "one nation per turn: you have already put a nation onto the board this turn")
+        scope = self.players if self.opts["nation_copy_scope"] == "board" else [p]
+        copies = sum(1 for q in scope for i in q.grid.values() if self.cards[i].d.id == d.id)
+        copies += sum(1 for it in self.stack if it.kind == "nation" and self.cards[it.card].d.id == d.id)
+        if copies >= len(d.roads):
+            return ("MIT-3.2.1.g", f"{copies} {d.name} already on the board, as many as its roads "
+                                   f"({len(d.roads)}): no more copies may be played")
+        cell = (a.x, a.y)
+        grid = p.grid
+        if not grid:
+            if cell != (0, 0):
+                return ("MIT-3.2.1.b", "your first nation goes to the cell (0, 0) (OP-12)")
+            return None
+        if cell in grid:
+            return ("MIT-3.2.1.f", f"a nation already stands at ({a.x}, {a.y})")
+        neighbours = [(r, grid[(a.x + dx, a.y + dy)]) for r, (dx, dy) in ROAD_OFFSET.items()
+                      if (a.x + dx, a.y + dy) in grid]
+        if not neighbours:
+            return ("MIT-3.2.1.b", f"({a.x}, {a.y}) does not touch your empire by a side; a new nation must join "
+                                   f"the empire (corner contact is not enough)")
+        matches = [r in d.roads and OPPOSITE[r] in self.cards[m].d.roads for r, m in neighbours]
+        if self.opts["nation_placement_rule"] == "all_shared_edges_match":
+            for r, m in neighbours:
+                if (r in d.roads) != (OPPOSITE[r] in self.cards[m].d.roads):
+                    return ("MIT-3.2.1.c", f"the {r} edge of {d.name} and the facing edge of "
+                                           f"{self.cards[m].d.name} do not match (every shared edge must)")
+        if not any(matches):
+            return ("MIT-3.2.1.c", f"no road of {d.name} at ({a.x}, {a.y}) faces a road of a neighbouring nation")
+        return None
+
+    def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
+        bad = self._in_hand(seat, a.card, "summon a card")
+        if bad:
+            return bad
+        inst = self.cards[a.card]
+        d = inst.d
+        t = d.card_type
+        if t == "nation":
+            return ("MIT-3.2.1.j", "a nation is not summoned: place it (place_nation)")
+        if t in ("high_god", "free_maneuver", "fate"):
+            rule = {"high_god": "MIT-6.3.8.b", "free_maneuver": "MIT-3.9.d", "fate": "MIT-3.7.c"}[t]
+            return (rule, f"a {t.replace('_', ' ')} need not and cannot be summoned")
+        if t == "supply":
+            return ("MIT-3.8.a", "a supply can only be summoned into a battle")
+        bad = self._window_only(counter, "summoning")
+        if bad:
+            return bad
+        if t != "intrigue" and (seat != self.active or self.phase not in SUMMON_PHASES):
+            return ("MIT-6.2.3.1", f"a {t} is summoned only in its player's summon phase")
+        if d.unique and self._unique_on_board(d):
+            return ("MIT-2.3.b", f"{d.name} is unique and already on the board")
+        if t == "leader" and any(d.name == self.god_name(o) for o in self.opponents(seat)):
+            return ("MIT-3.4.3.c", f"{d.name} is another player's high god: it may be summoned only with that "
+                                   f"player's permission, which this version does not ask for")
+        bad = self._host_problem(seat, inst, a.host)
+        if bad:
+            return bad
+        cost = list(self.summon_cost(a.card, a.host))
+        if a.pay_from is not None or a.pay_for is not None:
+            if a.pay_from not in SPHERE_INDEX or a.pay_for not in SPHERE_INDEX or a.pay_from == a.pay_for:
+                return ("MIT-3.1.g", "a substitution names two different spheres: pay_from and pay_for")
+            if not self.god_linked(seat, a.card):
+                return ("MIT-3.1.g", f"{d.name} is not linked to your high god: no sphere may stand in for another")
+            if cost[SPHERE_INDEX[a.pay_for]] < 1:
+                return ("MIT-3.1.g", f"the cost of {d.name} has no {a.pay_for} point to pay from another sphere")
+            cost[SPHERE_INDEX[a.pay_for]] -= 1
+            cost[SPHERE_INDEX[a.pay_from]] += 1
+        if not self.can_pay(seat, cost):
+            return ("MIT-6.3.3", f"{d.name} costs {spheres_text(cost)}; your spheres hold "
+                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
+        return None
+
+    def _unique_on_board(self, d) -> bool:
+        return any(i.zone in ("board", "stack") and i.d.id == d.id for i in self.cards)
+
+    def _host_problem(self, seat: int, inst, host) -> Bad | None:
+        d = inst.d
+        t = d.card_type
+        if t in ("leader", "intrigue"):
+            return ("MIT-3.5.a", f"a {t} is not attached to a card") if host is not None else None
+        if host is None or not isinstance(host, int) or not 0 <= host < len(self.cards) \
+                or self.cards[host].zone != "board":
+            what = "an own leader" if t == "item" else "an own nation"
+            return ("MIT-3.5.a" if t == "item" else "MIT-3.3.a", f"name {what} on the board to attach {d.name} to")
+        h = self.cards[host]
+        if t == "item":
+            if h.d.card_type != "leader" or host not in self.players[h.controller].leaders:
+                return ("MIT-3.5.a", "an item is attached to a leader in a leader row")
+            if h.controller != seat and not d.cursed:
+                return ("MIT-2.4.c", "only a cursed item may be attached to an enemy leader")
+            others = [self.cards[x].d for x in self.attachments(host)]
+            for sub in ("weapon", "armor"):
+                if sub in d.subtypes and any(sub in o.subtypes for o in others):
+                    return (f"MIT-8.{sub}", f"{h.d.name} already carries a {sub}: at most one per leader")
+            if "relic" in d.subtypes and d.mythology != h.d.mythology and "kharenian" not in (d.mythology,
+                                                                                            h.d.mythology):
+                return ("MIT-8.relic", f"a relic goes only on a leader of its mythology ({d.mythology}), unless "
+                                       f"one of them is Kharenian")
+            return None
+        # a location
+        if h.controller != seat:
+            return ("MIT-3.3.a", "a location is attached to an own nation")
+        if h.d.card_type == "nation":
+            if any(self.cards[x].d.card_type == "location" for x in self.attachments(host)):
+                return ("MIT-3.3.a", f"{h.d.name} already has a location: one location per nation")
+            return None
+        if h.d.card_type == "location" and "region" in h.d.subtypes:
+            if "building" not in d.subtypes:
+                return ("MIT-8.region.a", "only a building may be attached to a region")
+            if any("building" in self.cards[x].d.subtypes for x in self.attachments(host)):
+                return ("MIT-8.building.a", f"{h.d.name} already has a building: at most one per region")
+            return None
+        return ("MIT-3.3.a", "a location is attached to a nation (a building also to a region)")
+
+    def check_unsummoned(self, seat: int, a: PlayUnsummoned, counter: bool = False) -> Bad | None:
+        bad = self._in_hand(seat, a.card, "play a card")
+        if bad:
+            return bad
+        inst = self.cards[a.card]
+        d = inst.d
+        bad = self._window_only(counter, "playing a card")
+        if bad:
+            return bad
+        if d.card_type != "item":
+            rule = "MIT-3.8.f" if d.card_type == "supply" else "MIT-6.3.8.a"
+            return (rule, f"{d.name} cannot be played without summoning here")
+        if d.unique and self._unique_on_board(d):
+            return ("MIT-2.3.b", f"{d.name} is unique and already on the board")
+        bad = self._host_problem(seat, inst, a.host)
+        if bad:
+            return bad
+        if not linked(d, self.cards[a.host].d):
+            return ("MIT-3.5.d", f"{d.name} is not linked to {self.cards[a.host].d.name}: it must be summoned")
+        return None
+
+    def _maneuver_gate(self, seat: int, user, m, counter: bool, card: int | None = None) -> Bad | None:
+        """The checks on the user and the moment, shared by bound and free maneuvers and fates."""
+        if counter and (m is None or m.speed == "normal"):
+            return ("MIT-6.4.1", "in a counter round only counter or locked effects may be used (OP-23)")
+        if not counter and self.phase == "battle":
+            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+        if m is not None:
+            bad = self.timing_problem(seat, m)
+            if bad:
+                return bad
+        if user is None:
+            return None
+        name = user.d.name
+        if self.neutralized(user):
+            return ("MIT-5.5", f"{name}'s ability is neutralized: it cannot use maneuvers")
+        if self.restricted(user, "cannot_use_maneuvers"):
+            return ("MIT-5.5", f"{name} cannot use maneuvers now")
+        mid = m.id if m is not None else SACRIFICE
+        if card is None and mid in user.blocked:
+            return ("MIT-4.1.e", f"this maneuver of {name} was neutralized this turn: it cannot be used again "
+                                 f"until the start of the next turn")
+        permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
+        if not permanent:
+            if user.d.card_type == "high_god":
+                if card is None and user.uses and user.uses.get(mid):
+                    return ("MIT-4.5", f"{name} has used this maneuver this turn")
+            elif user.d.card_type in NON_ROTATING:
+                if user.spent:
+                    return ("MIT-4.5", f"{name} has used a maneuver this turn and cannot use more (OP-28)")
+            elif user.rotated:
+                return ("MIT-3.4.1.a", f"{name} is rotated: only permanent maneuvers may be used by it")
+        elif m is not None and not isinstance(m.permanent, bool) and card is None:
+            if user.uses and user.uses.get(mid, 0) >= m.permanent.uses_per_turn:
+                return ("MIT-4.2.6.a", f"this maneuver of {name} may be used {m.permanent.uses_per_turn} times "
+                                       f"per turn")
+        if m is not None and any(type(c).__name__ == "SacrificeUser" for c in m.conditions):
+            if user.d.cursed:
+                return ("MIT-2.4.b", f"{name} is cursed and cannot be sacrificed")
+            if user.d.card_type == "high_god":
+                return ("MIT-3.1.f", "the high god cannot be sacrificed")
+        return None
+
+    def timing_problem(self, seat: int, m) -> Bad | None:
+        timing = m.timing
+        if not timing:
+            return None
+        if "action" in timing and seat != self.active:
+            return ("MIT-4.2.1.a", "an action maneuver is used only in its player's turn")
+        if "reaction" in timing and seat == self.active:
+            return ("MIT-4.2.1.b", "a reaction maneuver is not used in its player's own turn")
+        if "rite" in timing and self.phase == "battle":
+            return ("MIT-4.2.1.c", "a rite maneuver is not used in a battle phase")
+        if "battle" in timing:
+            return ("MIT-4.2.1.d", "a battle maneuver is used only in a fight of the battle phase")
+        return None
+
+    def _params_problem(self, seat: int, m, card: int, user: int, targets, steps, times, free: bool) -> Bad | None:
+        if m is None:
+            if targets or steps is not None or times is not None:
+                return ("MIT-4.6.2.2", "sacrificing the card takes no targets, steps or repetitions")
+            return None
+        if m.steps:
+            if steps is None or not 1 <= steps <= len(m.steps):
+                return ("MIT-4.2.6.d", f"say how many steps you use: 1 to {len(m.steps)}")
+        elif steps is not None:
+            return ("MIT-4.2.6.d", "this maneuver has no steps")
+        if m.per is not None:
+            if times is None or not 1 <= times <= 9:
+                return ("MIT-4.2.6.e", "say how many times you fulfil the requirement after the slash: 1 to 9")
+        elif times is not None:
+            return ("MIT-4.2.6.e", "this maneuver has no slash: it is used once")
+        cost = self.maneuver_cost(m, steps, times, free)
+        if not self.can_pay(seat, cost):
+            return ("MIT-4.2.2", f"the usage cost is {spheres_text(cost)}; your spheres hold "
+                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
+        if tuple(targets) not in self.target_options(seat, m, card, user):
+            return ("MIT-4.6.1", "those targets are not allowed for this maneuver (OP-29)")
+        for c in m.conditions:
+            kind = type(c).__name__
+            if kind == "SacrificeCondition":
+                p = c.sacrifice
+                n = sum(1 for i in self.cards if self.matches(i, p.filter, seat, {}) and i.controller == seat
+                        and not i.d.cursed)
+                if n < p.n:
+                    return ("MIT-5.11", "the maneuver needs a card to sacrifice, and you have none that fits")
+            elif kind == "DiscardCondition":
+                if len(self.players[seat].hand) - (1 if self.cards[card].zone == "hand" else 0) < c.discard.n:
+                    return ("MIT-5.11", f"the maneuver needs {c.discard.n} card(s) to discard")
+            elif kind == "RequiresCondition":
+                r = c.requires
+                count = sum(1 for i in self.cards if self.matches(i, r.count.filter, seat, {}))
+                if not self.compare(count, r, {}, None):
+                    return ("MIT-5.11", "the maneuver's requirement is not met")
+        return None
+
+    def check_maneuver(self, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
+        if not isinstance(a.card, int) or not 0 <= a.card < len(self.cards) or self.cards[a.card].zone != "board" \
+                or self.cards[a.card].controller != seat:
+            return ("MIT-4.6.2.2", "name a maneuver of one of your cards on the board")
+        inst = self.cards[a.card]
+        if a.maneuver == SACRIFICE and inst.d.implicit_sacrifice:
+            m = None
+            if inst.host < 0 or self.cards[inst.host].controller != seat:
+                return ("MIT-3.5.c", f"{inst.d.name} may be sacrificed only while attached to your own card")
+        else:
+            m = next((x for x in inst.d.usable if x.id == a.maneuver), None)
+            if m is None:
+                return ("MIT-4.6.2.2", f"{inst.d.name} has no maneuver {a.maneuver!r} to use")
+        bad = self._maneuver_gate(seat, inst, m, counter)
+        if bad:
+            return bad
+        return self._params_problem(seat, m, a.card, a.card, a.targets, a.steps, a.times, False)
+
+    def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
+        d = self.cards[iid].d
+        ud = user.d
+        if user.zone != "board" or user.controller != seat:
+            return ("MIT-3.9.b", "the user is one of your cards on the board")
+        if ud.card_type not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
+            return ("MIT-3.9.b", "free maneuvers are used by permanent cards and supplies")
+        if ud.card_type == "nation":
+            return ("MIT-3.2.2.d", "a nation uses a free maneuver only while it fights")
+        if ud.card_type == "location":
+            return ("MIT-3.3.d", "a location uses a free maneuver only while it fights")
+        if linked(d, ud):
+            return None  # MIT-3.9.h
+        groups = d.requirement_groups
+        if groups:
+            subs = self.subtypes(user)
+            if not any(g <= subs for g in groups):
+                need = " or ".join("+".join(sorted(g)) for g in groups)
+                return ("MIT-3.9.c", f"{ud.name} does not meet the requirements of {d.name} ({need})")
+        return None
+
+    def check_free(self, seat: int, a: UseFreeManeuver, counter: bool) -> Bad | None:
+        bad = self._in_hand(seat, a.card, "use a free maneuver")
+        if bad:
+            return bad
+        d = self.cards[a.card].d
+        if d.card_type != "free_maneuver":
+            return ("MIT-3.9.a", f"{d.name} is not a free maneuver")
+        m = next((x for x in (d.options or d.maneuvers) if x.id == a.option), None)
+        if m is None:
+            return ("MIT-3.9.e", f"{d.name} has no option {a.option!r}")
+        if not isinstance(a.user, int) or not 0 <= a.user < len(self.cards):
+            return ("MIT-3.9.b", "name the card that uses the maneuver")
+        user = self.cards[a.user]
+        bad = self._free_user_problem(seat, a.card, user) or self._maneuver_gate(seat, user, m, counter, card=a.card)
+        if bad:
+            return bad
+        return self._params_problem(seat, m, a.card, a.user, a.targets, a.steps, a.times, linked(d, user.d))
+
+    def check_fate(self, seat: int, a: UseFate, counter: bool) -> Bad | None:
+        bad = self._in_hand(seat, a.card, "use a fate")
+        if bad:
+            return bad
+        d = self.cards[a.card].d
+        if d.card_type != "fate":
+            return ("MIT-3.7.a", f"{d.name} is not a fate")
+        if a.via is None:
+            if not self.god_linked(seat, a.card):
+                return ("MIT-3.7.a", f"{d.name} is not linked to your high god: a god leader must allow it "
+                                     f"(MIT-8.god)")
+        elif a.via not in self.god_allowances(seat):
+            return ("MIT-8.god", "that is not one of your god leaders with an unused fate this turn (OP-62)")
+        m = d.maneuvers[0]
+        bad = self._maneuver_gate(seat, None, m, counter)
+        if bad:
+            return bad
+        return self._params_problem(seat, m, a.card, -1, a.targets, None, None, False)
+
+    # -- announcing --------------------------------------------------------------------------------
+    def announce(self, seat: int, a) -> None:
+        counter = self.mode == "counter"
+        if self.mode not in ("window", "counter") or seat != self.priority:
+            raise IllegalAction(self.game.info.turn_rule, f"P{self.priority} has the right to act now, not P{seat}")
+        check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
+                 PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
+                 UseFreeManeuver: self.check_free, UseFate: self.check_fate}.get(type(a))
+        if check is None:
+            raise IllegalAction("MIT-6.1.4.a", f"{a.type!r} answers a question; nothing is asked now")
+        bad = check(seat, a, counter)
+        if bad:
+            raise IllegalAction(*bad)
+        from .state import Item
+
+        sid = self.next_sid
+        self.next_sid += 1
+        p = self.players[seat]
+        if isinstance(a, PlaceNation):
+            p.nation_placed = True
+            self._to_stack(a.card)
+            item = Item(sid, "nation", seat, a.card, cell=(a.x, a.y))
+            self.note(f"P{seat} places {self.cards[a.card].d.name} at ({a.x}, {a.y})")
+        elif isinstance(a, (Summon, PlayUnsummoned)):
+            d = self.cards[a.card].d
+            if isinstance(a, Summon):
+                cost = list(self.summon_cost(a.card, a.host))
+                if a.pay_for is not None:
+                    cost[SPHERE_INDEX[a.pay_for]] -= 1
+                    cost[SPHERE_INDEX[a.pay_from]] += 1
+                self.pay(seat, cost)  # MIT-6.3.3
+                how = f"summons {d.name} (pays {spheres_text(cost)})"
+            else:
+                how = f"plays {d.name} without summoning"
+            where = f" onto {self.cards[a.host].d.name}" if a.host is not None else ""
+            self._to_stack(a.card)
+            item = Item(sid, "summon" if isinstance(a, Summon) else "unsummoned", seat, a.card, host=a.host
+                        if a.host is not None else -1)
+            self.note(f"P{seat} {how}{where}")
+        else:
+            if isinstance(a, UseManeuver):
+                inst = self.cards[a.card]
+                m = None if a.maneuver == SACRIFICE else next(x for x in inst.d.usable if x.id == a.maneuver)
+                user, card, kind, free = inst, a.card, "maneuver", False
+            elif isinstance(a, UseFreeManeuver):
+                d = self.cards[a.card].d
+                m = next(x for x in (d.options or d.maneuvers) if x.id == a.option)
+                user, card, kind, free = self.cards[a.user], a.card, "free", linked(d, self.cards[a.user].d)
+            else:
+                m = self.cards[a.card].d.maneuvers[0]
+                user, card, kind, free = None, a.card, "fate", False
+                if a.via is not None:
+                    p.allowances = p.allowances + (a.via,)
+            cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free)
+            self.pay(seat, cost)  # MIT-4.6.3
+            if user is not None:
+                self._use_up(user, m, kind)
+            if kind != "maneuver":
+                self._to_stack(card)
+            item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m, tuple(a.targets),
+                        getattr(a, "steps", None), getattr(a, "times", None), via=getattr(a, "via", None))
+            item.x = getattr(a, "times", None) or 1
+            self.note(f"P{seat} {self.describe_use(item)}" + (f" (pays {spheres_text(cost)})" if any(cost) else ""))
+        self.stack.append(item)
+        self.start_counter_round(self.affected(item), from_window=not counter, actor=seat)
+
+    def _to_stack(self, iid: int) -> None:
+        self.take_out(iid)
+        self.cards[iid].zone = "stack"
+
+    def _use_up(self, user, m, kind: str) -> None:
+        """MIT-4.6.3: the user rotates, unless the maneuver is permanent; non-rotating users are spent (OP-28)."""
+        mid = m.id if m is not None else SACRIFICE
+        if kind == "maneuver":
+            user.uses = dict(user.uses or {})
+            user.uses[mid] = user.uses.get(mid, 0) + 1
+        permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
+        if permanent:
+            return
+        t = user.d.card_type
+        if t == "high_god":
+            return  # MIT-4.5: only that maneuver is used up (recorded in uses)
+        if t in NON_ROTATING:
+            user.spent = True
+        else:
+            user.rotated = True
+
+    def affected(self, item) -> int:
+        """OP-43.5: the controller of all the item's targets, else the acting player."""
+        owners = set()
+        for t in item.targets:
+            if t >= STACK_ID_BASE:
+                it = self.stack_item(t)
+                if it is not None:
+                    owners.add(it.player)
+            elif 0 <= t < len(self.cards):
+                owners.add(self.cards[t].controller)
+        if len(owners) == 1:
+            return owners.pop()
+        return item.player if not owners else self.active
+
+    def stack_item(self, target: int):
+        sid = target - STACK_ID_BASE
+        for it in self.stack:
+            if it.sid == sid:
+                return it
+        return None

@@ -1,0 +1,149 @@
+"""State checks (spec 5.9), expiry of effects (5.13), winning by a hold (OP-02) or by deck-out (OP-04)."""
+
+from __future__ import annotations
+
+
+class Checks:
+    def state_checks(self) -> bool:
+        """Run the checks until nothing changes. False if a player must choose (the leader limit)."""
+        for _ in range(50):
+            changed = False
+            board = [i for i in self.cards if i.zone == "board"]
+            # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
+            uniques: dict[str, list[int]] = {}
+            for inst in board:
+                if inst.d.unique and inst.d.card_type != "high_god":
+                    uniques.setdefault(inst.d.id, []).append(inst.iid)
+            for name, iids in uniques.items():
+                if len(iids) > 1:
+                    self.note(f"{len(iids)} copies of the unique {self.cards[iids[0]].d.name} are on the board: "
+                              f"all are destroyed (MIT-2.3.c)")
+                    for iid in iids:
+                        self.leave_board(iid, "afterworld", "destroy")
+                    changed = True
+            if changed:
+                continue
+            # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction)
+            for inst in board:
+                d = inst.d
+                if inst.zone != "board":
+                    continue
+                if d.card_type == "nation":
+                    if all(self.road_level(inst.iid, r, base=True) < 1 for r in d.roads):
+                        self.note(f"every road of {d.name} is below level 1 (MIT-2.2.c)")
+                        self.leave_board(inst.iid, "afterworld", "rule")
+                        changed = True
+                elif d.level is not None and not d.is_modifier and d.card_type in ("leader", "supply") \
+                        and self.base_level(inst.iid) < 1:
+                    self.note(f"{d.name}'s base level fell below 1 (MIT-2.2.c)")
+                    self.leave_board(inst.iid, "afterworld", "rule")
+                    changed = True
+            if changed:
+                continue
+            # 3. MIT-1.4.2.a: attachments whose host left the board
+            for inst in board:
+                if inst.zone == "board" and inst.host >= 0 and self.cards[inst.host].zone != "board":
+                    self.leave_board(inst.iid, "afterworld", "attachment")
+                    changed = True
+            if changed:
+                continue
+            # 6. MIT-3.4.2.b, OP-14: the leader limit
+            for seat in self.order:
+                over = len(self.players[seat].leaders) - self.leader_limit(seat)
+                if over > 0:
+                    self.set_prompt("sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
+                    return False
+            break
+        self.track_holds()
+        return True
+
+    def limit_candidates(self, seat: int) -> list[int]:
+        """OP-14: non-cursed leaders first (cursed ones cannot be sacrificed, MIT-2.4.b)."""
+        leaders = self.players[seat].leaders
+        plain = [i for i in leaders if not self.cards[i].d.cursed]
+        return plain or list(leaders)
+
+    # -- winning (MIT-1.1.1, OP-02; MIT-1.3.4, OP-04) -----------------------------------------------
+    def track_holds(self) -> None:
+        target = self.opts["win_target"]
+        for p in self.players:
+            total = self.power_total(p.seat)
+            if total >= target and p.hold is None:
+                p.hold = (self.active, self.turn)
+                self.note(f"P{p.seat} holds {total} power points: P{p.seat} wins at the start of "
+                          f"P{self.active}'s next turn if the total stays at {target} or more (MIT-1.1.1)")
+            elif total < target and p.hold is not None:
+                p.hold = None
+                self.note(f"P{p.seat}'s power points fell to {total}: the hold is broken")
+
+    def check_holds(self) -> None:
+        done = [p.seat for p in self.players if p.hold is not None and p.hold[0] == self.active
+                and p.hold[1] < self.turn]
+        if not done:
+            return
+        totals = {s: self.power_total(s) for s in done}
+        if len(done) > 1 and self.opts["simultaneous_hold"] == "draw":
+            winners = done
+        else:
+            best = max(totals.values())
+            winners = [s for s in done if totals[s] == best]
+        self.end_game(winners, "MIT-1.1.1", "held the win target for a round")
+
+    def failed_draw(self, seat: int) -> None:
+        if self.deckout is None:
+            self.deckout = (self.active, self.turn, (seat,))
+        elif seat not in self.deckout[2]:
+            self.deckout = (self.deckout[0], self.deckout[1], self.deckout[2] + (seat,))
+
+    def check_deckout(self) -> None:
+        """OP-04: at the end of a round in which every player (or any, by option) failed a draw."""
+        if self.deckout is None:
+            return
+        anchor, started, failed = self.deckout
+        if self.active != anchor or self.turn <= started:
+            return
+        if self.opts["deckout_mode"] == "all_players" and len(failed) < self.n:
+            self.deckout = None
+            return
+        totals = [self.power_total(s) for s in range(self.n)]
+        best = max(totals)
+        winners = [s for s in range(self.n) if totals[s] == best]
+        self.end_game(winners, "MIT-1.3.4", "the decks ran out")
+
+    def end_game(self, winners: list[int], rule: str, why: str) -> None:
+        totals = [self.power_total(s) for s in range(self.n)]
+        self.result = {"winners": sorted(winners), "rule": rule, "reason": why, "totals": totals}
+        if len(winners) == 1:
+            self.note(f"P{winners[0]} wins: {why} ({rule}); power points {totals}")
+        else:
+            self.note(f"The game is a draw: {why} ({rule}); power points {totals}")
+
+    # -- durations (spec 5.13) ---------------------------------------------------------------------
+    def expire_at_turn_start(self) -> None:
+        """MIT-6.2.1.2: effects that last until the start of a turn, or for N rounds, end now."""
+        keep, ended = [], []
+        for e in self.effects:
+            u = e.until
+            if (u[0] == "turn" and u[1] <= self.turn) or \
+                    (u[0] == "rounds" and u[1] == self.active and self.turns_taken[u[1]] >= u[2]):
+                ended.append(e)
+            else:
+                keep.append(e)
+        if not ended:
+            return
+        self.effects = keep
+        self.statics_cache = None
+        for e in ended:
+            if e.kind == "steal":
+                (iid,) = e.targets
+                inst = self.cards[iid]
+                if inst.zone == "board" and inst.controller != inst.owner:
+                    self.players[inst.controller].leaders.remove(iid)
+                    inst.controller = inst.owner
+                    self.players[inst.owner].leaders.append(iid)
+                    self.note(f"{inst.d.name} returns to P{inst.owner} (OP-30)")
+        sources = {e.source for e in self.effects}
+        for lst in (self.fates, self.lingering):
+            for iid in list(lst):
+                if iid not in sources:  # MIT-3.7.g, MIT-3.9.g: its effect ended
+                    self.leave_board(iid, "afterworld", "rule")

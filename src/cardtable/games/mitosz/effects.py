@@ -1,0 +1,820 @@
+"""Resolving the stack: cards entering the board (MIT-6.3.6) and the effect interpreter (spec 6.4).
+
+A maneuver's effect is a queue of primitive calls kept on its stack item, so that a call that needs a
+player's choice (a discard, a searched card) can stop the resolution with a prompt and the next
+action carries on from there.
+"""
+
+from __future__ import annotations
+
+from .acts import SACRIFICE
+from .actions import STACK_ID_BASE
+from .cards import PERMANENT_TYPES, linked
+from .flow import SPHERE_NAMES
+from .schema import number_range
+
+SUSPEND = False
+
+
+def _call(call):
+    (field,) = type(call).model_fields
+    return field.rstrip("_"), getattr(call, field)
+
+
+class Effects:
+    # -- helpers used by the rules -----------------------------------------------------------------
+    def statics_of(self, primitive: str):
+        return [(src, ctrl, params) for src, ctrl, prim, params, _keys, _b in self.statics() if prim == primitive]
+
+    def hand_size(self, seat: int) -> int:
+        size = self.opts["hand_size"]
+        for e in self.effects:
+            if e.kind == "modify_hand_size" and e.value[0] == seat:
+                size += e.value[1]
+        return max(0, size)
+
+    def describe_use(self, item) -> str:
+        card = self.cards[item.card]
+        if item.kind == "maneuver":
+            what = f"uses {card.d.name}'s maneuver" if item.m is not None else f"sacrifices {card.d.name}"
+            if item.m is not None and card.d.card_type == "item" and "potion" in card.d.subtypes:
+                what = f"uses {card.d.name}"
+        elif item.kind == "free":
+            what = f"uses {card.d.name} (user {self.cards[item.user].d.name})"
+        else:
+            what = f"uses the fate {card.d.name}"
+            if item.via is not None:
+                what += f" (allowed by {self.cards[item.via].d.name})"
+        if item.steps:
+            what += f", {item.steps} step{'s' if item.steps > 1 else ''}"
+        if item.times and item.times > 1:
+            what += f", ×{item.times}"
+        if item.targets:
+            what += " on " + ", ".join(self.target_name(t) for t in item.targets)
+        return what
+
+    def target_name(self, t: int) -> str:
+        if t >= STACK_ID_BASE:
+            it = self.stack_item(t)
+            if it is None:
+                return "an item that left the stack"
+            return f"{self.cards[it.card].d.name} (on the stack, P{it.player})"
+        return f"{self.cards[t].d.name} (P{self.cards[t].controller})"
+
+    # -- resolving one stack item ------------------------------------------------------------------
+    def resolve_item(self, item) -> bool:
+        if not item.started:
+            item.started = True
+            if item.kind in ("nation", "summon", "unsummoned"):
+                self._resolve_card(item)
+                return True
+            card = self.cards[item.card]
+            if item.neutralized:
+                self.note(f"{card.d.name} was neutralized: nothing happens (P{item.player})")
+                self._finish(item, happened=False)
+                return True
+            if not self._look(item):
+                self._finish(item, happened=False)
+                return True
+            item.queue = self._effect_calls(item)
+        while item.queue:
+            call = item.queue.pop(0)
+            if self.run_call(call, item) is SUSPEND:
+                return False
+        self._finish(item, happened=True)
+        return True
+
+    def _effect_calls(self, item) -> list:
+        m = item.m
+        if m is None:
+            return []
+        if m.steps:
+            calls = [c for st in m.steps[:item.steps or 1] for c in st.effect]
+        else:
+            calls = list(m.effect)
+        return calls * max(1, item.x)
+
+    def _resolve_card(self, item) -> None:
+        """MIT-6.3.6: the card is put onto the board (or, destroyed while played, to the afterworld)."""
+        iid = item.card
+        inst = self.cards[iid]
+        seat = item.player
+        if item.destroyed:  # OP-27
+            self.to_zone(iid, "afterworld")
+            self.note(f"{inst.d.name} is destroyed while being played and goes to the afterworld (OP-27)")
+            return
+        t = inst.d.card_type
+        if t == "nation":
+            grid = self.players[seat].grid
+            if item.cell in grid:
+                self.to_zone(iid, "hand")
+                return
+            self.enter_board(iid, seat)
+            inst.cell = item.cell
+            grid[item.cell] = iid
+            self.note(f"{inst.d.name} joins P{seat}'s empire at {item.cell}")
+        elif t == "leader":
+            self.enter_board(iid, seat)
+            self.players[seat].leaders.append(iid)
+            self.note(f"{inst.d.name} enters P{seat}'s leader row")
+        elif t in ("item", "location"):
+            host = item.host
+            if host < 0 or self.cards[host].zone != "board" or self._host_problem(seat, _Off(inst), host):
+                self.to_zone(iid, "afterworld")
+                self.note(f"{inst.d.name} has no legal card to attach to any more: it goes to the afterworld")
+                return
+            self.enter_board(iid, seat)
+            inst.host = host
+            self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}")
+        elif t == "intrigue":
+            if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
+                self.note(f"the intrigue limit ({self.intrigue_limit()}) is reached: the other intrigues go to "
+                          f"the afterworld (MIT-3.6.c)")
+                for other in list(self.intrigues):
+                    self.leave_board(other, "afterworld", "rule")
+            self.enter_board(iid, seat)
+            self.intrigues.append(iid)
+            self.note(f"{inst.d.name} takes effect for P{seat}")
+
+    def _look(self, item) -> bool:
+        """MIT-4.6.5, MIT-4.2.3.b/c, OP-24: reveal and peek happen after the counter round."""
+        m = item.m
+        if m is None:
+            return True
+        for c in m.conditions:
+            kind = type(c).__name__
+            if kind == "RevealCondition":
+                who = self._enemy_for(item)
+                deck = self.players[who].deck
+                if not deck:
+                    self.note(f"P{who}'s deck is empty: nothing can be revealed, so the effect does not happen "
+                              f"(MIT-4.2.3.b)")
+                    return False
+                top = deck.pop()
+                deck.insert(0, top)  # to the bottom of its deck
+                item.revealed = top
+                d = self.cards[top].d
+                self.note(f"P{item.player} reveals P{who}'s top card: {d.name} (number {d.number}); it goes to the "
+                          f"bottom of the deck")
+                if not self._look_holds(c.reveal, top, item):
+                    self.note(f"the reveal condition fails: {self.cards[item.card].d.name} has no effect")
+                    return False
+            elif kind == "PeekCondition":
+                who = self._enemy_for(item)
+                hand = self.players[who].hand
+                if not hand:
+                    self.note(f"P{who}'s hand is empty: nothing can be peeked at, so the effect does not happen "
+                              f"(MIT-4.2.3.c)")
+                    return False
+                seen = hand[self.rng.below(len(hand))]
+                item.peeked = seen
+                d = self.cards[seen].d
+                self.note(f"P{item.player} peeks at a random card of P{who}'s hand", None)
+                self.note(f"the peeked card is {d.name} (number {d.number})", (item.player, who))
+                if not self._look_holds(c.peek, seen, item):
+                    self.note(f"the peek condition fails: {self.cards[item.card].d.name} has no effect")
+                    return False
+        return True
+
+    def _look_holds(self, look, iid: int, item) -> bool:
+        if look.refers:
+            return True
+        if look.number is not None:
+            return self.cards[iid].d.number in number_range(look.number)
+        f = look.filter.model_copy(update={"zone": self.cards[iid].zone})
+        return self.matches(self.cards[iid], f, item.player, {})
+
+    def _enemy_for(self, item) -> int:
+        """OP-24: the controller of an enemy target, else the (first) opponent."""
+        for t in item.targets:
+            owner = self.stack_item(t).player if t >= STACK_ID_BASE and self.stack_item(t) else \
+                (self.cards[t].controller if t < STACK_ID_BASE else item.player)
+            if owner != item.player:
+                return owner
+        return self.opponents(item.player)[0]
+
+    def _finish(self, item, happened: bool) -> None:
+        """MIT-4.6.6 – 4.6.7: the level the maneuver gives, sacrifices, and where the used card goes."""
+        card = self.cards[item.card]
+        m = item.m
+        if item.kind == "maneuver" and m is None and happened:
+            self._sacrifice_implicit(card, item)
+            return
+        if happened and m is not None:
+            level = card.d.level if item.kind == "free" else m.level
+            if level is not None and item.user >= 0 and self.cards[item.user].zone == "board":
+                user = self.cards[item.user]
+                bonus = self._myth_bonus(card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
+                self._add_effect("modify_level", item, (item.user,), None, level + bonus, self._until("default", item))
+                self.note(f"{user.d.name} gets {level + bonus:+d} level (OP-25)")
+            if any(type(c).__name__ == "SacrificeUser" for c in m.conditions) and item.user >= 0 \
+                    and self.cards[item.user].zone == "board":
+                self.leave_board(item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
+            for c in m.conditions:
+                kind = type(c).__name__
+                if kind == "SacrificeCondition":
+                    pool = [i.iid for i in self.cards if i.zone == "board" and i.controller == item.player
+                            and not i.d.cursed and self.matches(i, c.sacrifice.filter, item.player, {})]
+                    for iid in pool[:c.sacrifice.n]:
+                        self.leave_board(iid, "afterworld", "sacrifice")
+                elif kind == "DiscardCondition":
+                    for iid in list(self.players[item.player].hand)[:c.discard.n]:
+                        self.discard_card(iid, "the maneuver's condition")
+        if item.kind == "free":
+            if happened and item.lasting:
+                self.enter_board(item.card, item.player)
+                self.lingering.append(item.card)  # MIT-3.9.g: until its effect ends
+            else:
+                self.to_zone(item.card, "afterworld")
+        elif item.kind == "fate":
+            if happened and item.lasting and card.d.duration_rounds and m.speed == "normal":
+                self.enter_board(item.card, item.player)
+                self.fates.append(item.card)  # MIT-3.7.g: on the board while it lasts
+            else:
+                self.to_zone(item.card, "afterworld")
+
+    def _sacrifice_implicit(self, card, item) -> None:
+        """OP-16: a potion gives its level to its leader when sacrificed; any item or building goes."""
+        if card.zone != "board":
+            return
+        if "potion" in card.d.subtypes and card.host >= 0 and card.d.level is not None:
+            host = self.cards[card.host]
+            delta = card.d.level + self._myth_bonus(card, host)
+            self._add_effect("modify_level", item, (host.iid,), None, delta, self._until("default", item))
+            self.note(f"{host.d.name} gets {delta:+d} level from {card.d.name} (MIT-8.potion)")
+        self.leave_board(card.iid, "afterworld", "sacrifice")
+
+    # -- effects with a duration (spec 5.13) -------------------------------------------------------
+    def _until(self, duration, item) -> tuple:
+        if duration == "permanent":
+            return ("permanent",)
+        if duration == "while_attached":
+            return ("attached", item.card)
+        rounds = getattr(duration, "rounds", None)
+        if rounds is None and duration == "default" and item is not None and item.kind == "fate":
+            rounds = self.cards[item.card].d.duration_rounds
+        if rounds:
+            seat = self.active
+            return ("rounds", seat, self.turns_taken[seat] + rounds)
+        return ("turn", self.turn + 1)  # until the start of the next turn (fight durations: Mítosz II)
+
+    def _add_effect(self, kind, item, targets, selector, value, until, keys=None) -> None:
+        self.seq += 1
+        source = item.card if item is not None else -1
+        if keys is None and item is not None:
+            keys = self.effect_keys(item.card, item.m, item.user)
+        from .state import Eff
+
+        self.effects.append(Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
+                                selector, value, until, keys or frozenset()))
+        self.statics_cache = None
+        if item is not None and until[0] != "permanent":
+            item.lasting = True
+
+    # -- references and selectors (spec 6.1, 6.2) --------------------------------------------------
+    def refs(self, item) -> dict[str, int]:
+        card = item.card
+        out = {"$self": card, "$user": item.user, "$revealed": item.revealed, "$peeked": item.peeked,
+               "$host": self.cards[card].host if card >= 0 else -1}
+        if item.m is not None:
+            names = sorted((n for n, s in item.m.targets.items() if s.select == "chosen"), key=lambda n: int(n[1:]))
+            if names and item.targets:
+                out["$" + names[0]] = item.targets[0]
+                for i, n in enumerate(names):
+                    if i < len(item.targets):
+                        out["$" + n] = item.targets[i]
+        return out
+
+    def _chosen(self, item, name: str) -> list[int]:
+        m = item.m
+        names = sorted((n for n, s in m.targets.items() if s.select == "chosen"), key=lambda n: int(n[1:]))
+        if len(names) == 1:
+            return list(item.targets)
+        index = names.index(name)
+        return [item.targets[index]] if index < len(item.targets) else []
+
+    def resolve_target(self, target, item) -> list[int]:
+        """Cards (or stack ids) a target expression names, re-checked at resolution (OP-29)."""
+        refs = self.refs(item)
+        if isinstance(target, str):
+            name = target[1:]
+            if name.startswith("t") and name[1:].isdigit() and item.m is not None and name in item.m.targets:
+                sel = item.m.targets[name]
+                keys = self.effect_keys(item.card, item.m, item.user)
+                out = []
+                for t in self._chosen(item, name):
+                    if t >= STACK_ID_BASE:
+                        it = self.stack_item(t)
+                        if it is not None and self.matches_item(it, sel.filter, item.player):
+                            out.append(t)
+                    elif self.matches(self.cards[t], sel.filter, item.player, refs,
+                                      source_is_god=self.cards[item.card].d.card_type == "high_god") \
+                            and not self.immune(self.cards[t], keys, item.player):
+                        out.append(t)
+                    else:
+                        self.note(f"{self.cards[t].d.name} is no longer a legal target: the effect skips it (OP-29)")
+                return out
+            ref = refs.get(target, -1)
+            return [ref] if ref >= 0 else []
+        sel = target
+        if sel.select in ("self", "user", "host", "revealed", "peeked"):
+            ref = refs.get("$" + sel.select, -1)
+            return [ref] if ref >= 0 else []
+        keys = self.effect_keys(item.card, item.m, item.user)
+        pool = [i.iid for i in self.cards if self.matches(i, sel.filter, item.player, refs)
+                and not self.immune(i, keys, item.player)]
+        if sel.select == "random":
+            count = sel.count if isinstance(sel.count, int) else 1
+            out = []
+            while pool and len(out) < count:
+                out.append(pool.pop(self.rng.below(len(pool))))
+            return out
+        return pool
+
+    def players_of(self, ref, item) -> list[int]:
+        seat = item.player
+        if ref == "self":
+            return [seat]
+        if ref == "enemy":
+            return self.opponents(seat)[:1]
+        if ref == "each_enemy":
+            return self.opponents(seat)
+        if ref == "each":
+            return list(self.order)
+        if ref == "active":
+            return [self.active]
+        kind, inner = ref.split("(")
+        refs = self.refs(item)
+        iid = refs.get(inner.rstrip(")"), -1)
+        if iid < 0:
+            return []
+        return [self.cards[iid].controller if kind == "controller" else self.cards[iid].owner]
+
+    # -- the primitives (spec 6.4) -----------------------------------------------------------------
+    def run_call(self, call, item):
+        name, p = _call(call)
+        handler = getattr(self, "_p_" + name, None)
+        if handler is None:
+            self.note(f"({name} has no effect outside a fight)")
+            return True
+        return handler(p, item)
+
+    def _p_draw(self, p, item):
+        for seat in self.players_of(p.player, item):
+            n = self.value(p.n, self.refs(item), item)
+            got = self.draw(seat, n)
+            self.note(f"P{seat} draws {got} card{'s' if got != 1 else ''}")
+        return True
+
+    def _p_discard(self, p, item):
+        for seat in self.players_of(p.player, item):
+            n = self.value(p.n, self.refs(item), item)
+            hand = self.players[seat].hand
+            if n <= 0 or not hand:
+                continue
+            if p.chooser == "random":
+                for _ in range(min(n, len(hand))):
+                    self.discard_card(hand[self.rng.below(len(hand))], "at random")
+                continue
+            chooser = seat if p.chooser == "owner" else item.player
+            if len(hand) <= n:
+                for iid in list(hand):
+                    self.discard_card(iid, self.cards[item.card].d.name)
+                continue
+            self.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=self.cards[item.card].d.name)
+            return SUSPEND
+        return True
+
+    def _p_mill(self, p, item):
+        for seat in self.players_of(p.player, item):
+            deck = self.players[seat].deck
+            for _ in range(min(self.value(p.n, self.refs(item), item), len(deck))):
+                iid = deck[-1]
+                self.to_zone(iid, "afterworld")
+                self.note(f"{self.cards[iid].d.name} goes from P{seat}'s deck to the afterworld")
+        return True
+
+    def _p_destroy(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            if t >= STACK_ID_BASE:  # OP-27: a card being played
+                it = self.stack_item(t)
+                if it is not None and it.kind in ("summon", "unsummoned", "nation"):
+                    it.destroyed = True
+                continue
+            inst = self.cards[t]
+            d = inst.d
+            if inst.zone != "board" or d.card_type == "high_god":
+                continue  # MIT-1.2.5, MIT-3.1.f
+            if d.card_type not in PERMANENT_TYPES and d.card_type != "supply":
+                continue  # MIT-5.1
+            if self.restricted(inst, "cannot_be_destroyed"):
+                self.note(f"{d.name} cannot be destroyed")
+                continue
+            self.leave_board(t, "afterworld", "destroy")
+        return True
+
+    def _p_sacrifice(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone != "board" or inst.controller != item.player or inst.d.cursed \
+                    or inst.d.card_type == "high_god" or self.restricted(inst, "cannot_be_sacrificed"):
+                continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
+            self.leave_board(t, "afterworld", "sacrifice")
+        return True
+
+    def _p_return_to_hand(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
+                self.leave_board(t, "hand", "return")
+        return True
+
+    def _p_search_deck(self, p, item):
+        for seat in self.players_of(p.player, item):
+            f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
+            found = [i for i in reversed(self.players[seat].deck)
+                     if f is None or self.matches(self.cards[i], f, seat, self.refs(item))]
+            n = self.value(p.n, self.refs(item), item)
+            restricted = p.filter is not None
+            if not found:
+                self.note(f"P{seat} searches the deck and finds nothing that fits; the deck is shuffled")
+                self.rng.shuffle(self.players[seat].deck)
+                continue
+            choices = self.distinct(found)
+            if len(choices) == 1 and n == 1:
+                self._found(seat, choices[0], p.to, restricted)
+                self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
+                continue
+            self.set_prompt("search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
+                            left=n)
+            return SUSPEND
+        return True
+
+    def _found(self, seat: int, iid: int, to: str, restricted: bool) -> None:
+        d = self.cards[iid].d
+        if to == "deck_top":
+            deck = self.players[seat].deck
+            deck.remove(iid)
+            deck.append(iid)
+        else:
+            self.take_out(iid)
+            self._move_to_hand(iid)
+        if restricted:
+            self.note(f"P{seat} searches the deck and shows the card found: {d.name} (MIT-1.3.3)")
+        else:
+            self.note(f"P{seat} searches the deck and takes a card")
+            self.note(f"you found {d.name}", (seat,))
+
+    def answer_pick(self, pr, card: int) -> None:
+        seat = pr["player"]
+        if pr["kind"] == "search":
+            self._found(seat, card, pr["to"], pr["restricted"])
+            left = pr["left"] - 1
+            remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "deck"]
+            if left > 0 and remaining:
+                self.set_prompt("search", seat, rule=pr["rule"], cards=tuple(self.distinct(remaining)), to=pr["to"],
+                                restricted=pr["restricted"], left=left)
+                return
+            self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
+        else:  # recover by filter
+            self._recover(seat, card)
+            left = pr["left"] - 1
+            remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "afterworld"]
+            if left > 0 and remaining:
+                self.set_prompt("pick", seat, rule=pr["rule"], cards=tuple(remaining), left=left, text=pr["text"])
+
+    def _recover(self, seat: int, iid: int) -> None:
+        """MIT-1.4.3, OP-06: from the afterworld into the owner's hand, shown; no shuffle."""
+        inst = self.cards[iid]
+        self.take_out(iid)
+        self._move_to_hand(iid)
+        self.note(f"P{inst.owner} recovers {inst.d.name} from the afterworld (MIT-1.4.3)")
+
+    def _p_recover(self, p, item):
+        if p.target is not None:
+            for t in self.resolve_target(p.target, item):
+                if self.cards[t].zone == "afterworld":
+                    self._recover(item.player, t)
+            return True
+        for seat in self.players_of(p.player, item):
+            f = p.filter.model_copy(update={"zone": "afterworld"})
+            pool = [i for i in reversed(self.players[seat].afterworld)
+                    if self.matches(self.cards[i], f, seat, self.refs(item))]
+            n = self.value(p.n if p.n is not None else 1, self.refs(item), item)
+            if not pool:
+                continue
+            if len(self.distinct(pool)) == 1 and n == 1:
+                self._recover(seat, pool[0])
+                continue
+            self.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(self.distinct(pool)), left=n,
+                            text="choose a card to recover from the afterworld")
+            return SUSPEND
+        return True
+
+    def _p_exile(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone == "board":
+                self.leave_board(t, "oblivion", "exile")
+            elif inst.zone in ("hand", "deck", "afterworld"):
+                self.note(f"{inst.d.name} (P{inst.owner}) sinks into oblivion from the {inst.zone} (MIT-1.4.4)")
+                self.to_zone(t, "oblivion")
+        return True
+
+    def _p_put_on_deck(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone == "board":
+                self.leave_board(t, "deck", "deck")
+                if p.position == "bottom":
+                    deck = self.players[inst.owner].deck
+                    deck.remove(t)
+                    deck.insert(0, t)
+            else:
+                self.to_zone(t, "deck", p.position)
+            self.deckout = None  # OP-04: a deck received a card
+        return True
+
+    def _p_shuffle_deck(self, p, item):
+        for seat in self.players_of(p.player, item):
+            self.rng.shuffle(self.players[seat].deck)
+            self.note(f"P{seat} shuffles the deck")
+        return True
+
+    def _p_look_top(self, p, item):
+        for seat in self.players_of(p.player, item):
+            deck = self.players[seat].deck
+            n = self.value(p.n, self.refs(item), item)
+            top = [self.cards[i].d.name for i in reversed(deck[-n:])] if n else []
+            self.note(f"P{item.player} looks at the top {n} card(s) of P{seat}'s deck")
+            self.note("top of the deck: " + (", ".join(top) or "nothing"), (item.player,))
+        return True
+
+    def _p_rotate(self, p, item, value=True):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone != "board":
+                continue
+            if inst.d.card_type in ("leader", "supply"):
+                inst.rotated = value
+                self.note(f"{inst.d.name} is {'rotated' if value else 'unrotated'}")
+            elif value:
+                inst.spent = True  # MIT-4.5
+        return True
+
+    def _p_unrotate(self, p, item):
+        return self._p_rotate(p, item, value=False)
+
+    def _amount(self, amount) -> list[int]:
+        return [getattr(amount, s) for s in SPHERE_NAMES]
+
+    def _p_gain_spheres(self, p, item):
+        for seat in self.players_of(p.player, item):
+            pl = self.players[seat]
+            if hasattr(p.amount, "choose"):
+                room = sum(max(0, pl.smax[s] - pl.spheres[s]) for s in range(4))
+                n = min(p.amount.choose, room)
+                if n > 0:
+                    self.set_prompt("refill", seat, n=n, rule="MIT-5.4")
+                    return SUSPEND
+                continue
+            amount = self._amount(p.amount)
+            gained = amount if p.over_max else [min(amount[s], max(0, pl.smax[s] - pl.spheres[s])) for s in range(4)]
+            self._gain(pl, gained, "gains")
+        return True
+
+    def _p_lose_spheres(self, p, item):
+        for seat in self.players_of(p.player, item):
+            pl = self.players[seat]
+            if hasattr(p.amount, "choose"):
+                n = p.amount.choose
+                while n > 0 and any(pl.spheres):  # the largest sphere first (the loser keeps the most choice)
+                    s = max(range(4), key=lambda k: pl.spheres[k])
+                    pl.spheres[s] -= 1
+                    n -= 1
+            else:
+                amount = self._amount(p.amount)
+                pl.spheres = [max(0, pl.spheres[s] - amount[s]) for s in range(4)]
+            self.note(f"P{seat} loses sphere points → {'/'.join(map(str, pl.spheres))}")
+        return True
+
+    def _p_steal_spheres(self, p, item):
+        thief = self.players[item.player]
+        for seat in self.players_of(p.from_, item):
+            victim = self.players[seat]
+            for _ in range(self.value(p.n, self.refs(item), item)):
+                if p.sphere == "chosen":
+                    s = max(range(4), key=lambda k: victim.spheres[k])
+                else:
+                    s = SPHERE_NAMES.index(p.sphere)
+                if victim.spheres[s] <= 0:
+                    break
+                victim.spheres[s] -= 1
+                if p.over_max or thief.spheres[s] < thief.smax[s]:
+                    thief.spheres[s] += 1
+                self.note(f"P{item.player} steals 1 {SPHERE_NAMES[s]} from P{seat}")
+        return True
+
+    def _targets_or_selector(self, target, item):
+        if not isinstance(target, str) and target.select == "all":
+            return None, target  # continuous (MIT-5.7)
+        return tuple(self.resolve_target(target, item)), None
+
+    def _p_modify_level(self, p, item):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        delta = self.value(p.delta, self.refs(item), item)
+        kind = "modify_base_level" if p.base else "modify_level"
+        self._add_effect(kind, item, targets, selector, delta, self._until(p.duration, item))
+        if targets:
+            self.note(", ".join(self.cards[t].d.name for t in targets) + f" gets {delta:+d} level")
+        return True
+
+    def _p_modify_road(self, p, item):
+        targets, selector = self._targets_or_selector(p.nation, item)
+        if targets == ():
+            return True
+        delta = self.value(p.delta, self.refs(item), item)
+        road = p.road if p.road != "chosen" else "all"
+        self._add_effect("modify_road", item, targets, selector, (road, delta), self._until(p.duration, item))
+        whose = "the chosen nations" if targets else "every matching nation"
+        self.note(f"{whose}: roads {delta:+d}" + (f" ({road})" if road != "all" else ""))
+        return True
+
+    def _p_close_road(self, p, item, kind="close_road"):
+        targets, selector = self._targets_or_selector(p.nation, item)
+        if targets == ():
+            return True
+        self._add_effect(kind, item, targets, selector, p.road if p.road != "chosen" else "all",
+                         self._until(p.duration, item))
+        return True
+
+    def _p_open_road(self, p, item):
+        return self._p_close_road(p, item, "open_road")
+
+    def _p_neutralize(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            if t < STACK_ID_BASE:
+                continue
+            it = self.stack_item(t)
+            if it is None or it.neutralized:
+                continue
+            if it.m is not None and it.m.speed == "locked":
+                self.note(f"{self.cards[it.card].d.name} is locked and cannot be neutralized (MIT-4.2.6.b)")
+                continue
+            it.neutralized = True
+            self.note(f"{self.cards[it.card].d.name} is neutralized")
+            if it.kind == "maneuver":  # MIT-4.1.e
+                user = self.cards[it.card]
+                mid = it.m.id if it.m is not None else SACRIFICE
+                user.blocked = user.blocked + (mid,)
+        return True
+
+    def _p_neutralize_ability(self, p, item):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        self._add_effect("neutralize_ability", item, targets, selector, None, self._until(p.duration, item))
+        if targets:
+            self.note(", ".join(self.cards[t].d.name for t in targets) + "'s ability is neutralized (MIT-5.5)")
+        return True
+
+    def _p_steal(self, p, item):
+        thief = item.player
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone != "board" or inst.controller == thief or not self.stealable(inst):
+                continue
+            if self.restricted(inst, "cannot_be_stolen"):
+                continue
+            if inst.d.card_type == "leader":
+                self.players[inst.controller].leaders.remove(t)
+                inst.controller = thief
+                self.players[thief].leaders.append(t)
+                self._add_effect("steal", item, (t,), None, None, self._until(p.duration, item))
+                self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) (MIT-5.2.a)")
+        return True
+
+    def _p_add_token(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            if inst.zone != "board":
+                continue
+            n = self.value(p.n, self.refs(item), item)
+            tokens = list(inst.tokens)
+            for k, (kind, count, eff) in enumerate(tokens):
+                if kind == p.kind:
+                    tokens[k] = (kind, count + n, eff)
+                    break
+            else:
+                tokens.append((p.kind, n, p.effect))
+            inst.tokens = tuple(tokens)
+            self.statics_cache = None
+            self.note(f"{n} {p.kind} token{'s' if n != 1 else ''} on {inst.d.name} (MIT-5.10)")
+        return True
+
+    def _p_remove_token(self, p, item):
+        for t in self.resolve_target(p.target, item):
+            inst = self.cards[t]
+            out = []
+            for kind, count, eff in inst.tokens:
+                if kind == p.kind:
+                    count = 0 if p.n == "all" else count - self.value(p.n, self.refs(item), item)
+                if count > 0:
+                    out.append((kind, count, eff))
+            inst.tokens = tuple(out)
+            self.statics_cache = None
+        return True
+
+    def _p_grant_immunity(self, p, item):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        self._add_effect("grant_immunity", item, targets, selector, frozenset(p.against), self._until(p.duration, item))
+        if targets:
+            self.note(", ".join(self.cards[t].d.name for t in targets) + " becomes immune to "
+                      + ", ".join(p.against))
+        return True
+
+    def _p_grant_subtype(self, p, item, kind="grant_subtype"):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets != ():
+            self._add_effect(kind, item, targets, selector, p.subtype, self._until(p.duration, item))
+        return True
+
+    def _p_remove_subtype(self, p, item):
+        return self._p_grant_subtype(p, item, "remove_subtype")
+
+    def _p_restrict(self, p, item):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets != ():
+            self._add_effect("restrict", item, targets, selector, p.what, self._until(p.duration, item))
+        return True
+
+    def _p_modify_hand_size(self, p, item):
+        for seat in self.players_of(p.player, item):
+            self._add_effect("modify_hand_size", item, (), None, (seat, self.value(p.delta, self.refs(item), item)),
+                             self._until(p.duration, item))
+        return True
+
+    def _p_modify_power_points(self, p, item):
+        targets, selector = self._targets_or_selector(p.target, item)
+        if targets != ():
+            self._add_effect("modify_power_points", item, targets, selector,
+                             self.value(p.delta, self.refs(item), item), self._until(p.duration, item))
+        return True
+
+    def _p_choose_one(self, p, item):
+        labels = [", ".join(_call(c)[0] for c in option) for option in p.options]
+        self.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
+        item.queue[0:0] = [("choose_one", p)]  # remembered until the answer
+        return SUSPEND
+
+    def answer_option(self, pr, index: int) -> None:
+        for it in self.stack:
+            if it.sid == pr.get("sid") and it.queue and isinstance(it.queue[0], tuple):
+                _, p = it.queue.pop(0)
+                it.queue[0:0] = list(p.options[index])
+                return
+
+    def _p_if(self, p, item):
+        branch = p.then if self.condition(p.cond, item) else p.else_
+        item.queue[0:0] = list(branch)
+        return True
+
+    def condition(self, cond, item) -> bool:
+        name, p = _call(cond)
+        refs = self.refs(item)
+        if name == "all":
+            return all(self.condition(c, item) for c in p)
+        if name == "any":
+            return any(self.condition(c, item) for c in p)
+        if name == "not":
+            return not self.condition(p, item)
+        if name == "count":
+            return self.compare(sum(1 for i in self.cards if self.matches(i, p.filter, item.player, refs)), p, refs,
+                                item)
+        if name == "card":
+            iid = refs.get(p.ref, -1)
+            if iid < 0:
+                return False
+            f = p.filter if p.filter.zone else p.filter.model_copy(update={"zone": self.cards[iid].zone})
+            return self.matches(self.cards[iid], f, item.player, refs)
+        if name == "number":
+            iid = refs.get(p.of, -1)
+            return iid >= 0 and self.cards[iid].d.number in number_range(p.is_)
+        if name == "compare":
+            return self.compare(self.value(p.value, refs, item), p, refs, item)
+        return False
+
+
+class _Off:
+    """A stand-in used to re-check a host for a card on the stack: the same card, as if in hand."""
+
+    def __init__(self, inst):
+        self.d = inst.d
+        self.iid = inst.iid
+
+
+__all__ = ["Effects", "linked"]

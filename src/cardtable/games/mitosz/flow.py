@@ -1,0 +1,358 @@
+"""The turn machine (spec 5.6), open windows (5.7), counter rounds and the stack (5.8), prompts (8.2).
+
+The machine is a list of pending steps (``todo``, run last-pushed first). Each step either runs a rule
+step and goes on, or sets up a decision — an open window, a counter round or a prompt — and stops.
+The answer to the decision is an action; after it, the machine runs on. Everything is plain data, so a
+clone can stop and resume anywhere.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from cardtable.engine import IllegalAction
+
+from .actions import PASS, Choose, ChooseOption, Pass, Refill
+
+PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
+PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summon phase", "battle": "battle phase",
+                "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
+SPHERE_NAMES = ("magic", "influence", "wealth", "force")
+
+
+class Flow:
+    # -- the driver --------------------------------------------------------------------------------
+    def _push(self, *steps: str) -> None:
+        """Schedule ``steps`` to run in the order given, before anything scheduled earlier."""
+        self.todo.extend(reversed(steps))
+
+    def _run(self) -> None:
+        skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
+        while True:
+            while self.todo and self.result is None:
+                step = self.todo.pop()
+                if getattr(self, "_step_" + step)():
+                    break
+            if self.result is not None:
+                self.mode = "over"
+                self.current_player = -1
+                self.prompt = None
+                return
+            self.current_player = self.prompt["player"] if self.mode == "prompt" else self.priority
+            if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
+                self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
+                continue
+            return
+
+    def _has_choice(self, seat: int) -> bool:
+        return any(not isinstance(a, Pass) for a in self.legal_for(seat))
+
+    def act(self, seat: int, action) -> None:
+        if self.mode == "prompt":
+            self._answer(seat, action)
+        elif isinstance(action, Pass):
+            self._pass(seat)
+        else:
+            self.announce(seat, action)  # checks everything first; IllegalAction leaves the state as it was
+        self._run()
+
+    def legal_for(self, seat: int) -> list:
+        if self.mode == "prompt":
+            return self._prompt_options()
+        if self.mode == "window":
+            return self.legal_acts(seat, counter=False) + [PASS]
+        if self.mode == "counter":
+            return self.legal_acts(seat, counter=True) + [PASS]
+        return []
+
+    # -- turns (MIT-6.2) ---------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        self.todo = []
+        self._push("turn_start")
+        self._run()
+
+    def _step_turn_start(self) -> bool:
+        self.turn += 1
+        seat = self.active
+        self.turns_taken[seat] += 1
+        self.phase = "start"
+        # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
+        for inst in self.cards:
+            inst.spent = False
+            inst.uses = None
+            inst.blocked = ()
+        for p in self.players:
+            p.nation_placed = False
+            p.allowances = ()
+        self.note(f"— Turn {self.turn}: P{seat} —")
+        self.check_holds()  # OP-02: a hold completes at MIT-6.2.1.1
+        if self.result is None:
+            self.check_deckout()  # OP-04
+        if self.result is not None:
+            return True
+        self.expire_at_turn_start()  # MIT-6.2.1.2
+        # MIT-6.2.1.3: start-of-turn effects (no card of the sample set has one)
+        self._push("checks", "window")
+        return False
+
+    def _step_next_phase(self) -> bool:
+        index = PHASES.index(self.phase)
+        if self.phase == "end":
+            self._push("end_discard", "end_cap", "end_refill", "end_produce", "end_unrotate", "end_hand",
+                       "next_turn")
+            return False
+        self.phase = PHASES[index + 1]
+        if self.phase == "draw":
+            self.draw_phase()
+            self._push("checks", "window")
+        else:
+            self._push("window")
+        return False
+
+    def draw_phase(self) -> None:
+        """MIT-6.2.2.1: draw 2, and the extra draws the player is entitled to."""
+        seat = self.active
+        n = self.opts["draws_per_turn"]
+        for _src, ctrl, params in self.statics_of("extra_draw"):
+            if ctrl == seat:
+                n += self.value(params.n, {}, None)
+        drawn = self.draw(seat, n)
+        self.note(f"P{seat} draws {drawn} card{'s' if drawn != 1 else ''}"
+                  + (f" ({n - drawn} could not be drawn: the deck is empty)" if drawn < n else ""))
+        if drawn < n:
+            self.failed_draw(seat)
+
+    # -- open windows (spec 5.7) -------------------------------------------------------------------
+    def _step_window(self) -> bool:
+        self.mode = "window"
+        self.priority = self.active
+        self.passes = 0
+        self.cycle = False
+        return True
+
+    def _step_window_resume(self) -> bool:
+        """After an act resolved: the next player in turn order gets priority (MIT-6.1.4.b)."""
+        self.mode = "window"
+        self.passes = 0
+        self.cycle = False
+        self.priority = self.next_seat(self.window_actor)
+        return True
+
+    def _pass(self, seat: int) -> None:
+        if self.mode == "window":
+            if seat == self.active:
+                self.passes = 1
+                self.cycle = True
+            elif self.cycle:
+                self.passes += 1
+            if self.cycle and self.passes >= self.n:  # MIT-6.1.4.c: everyone passed from the active player
+                self.mode = "busy"
+                self._push("next_phase")
+            else:
+                self.priority = self.next_seat(seat)
+        elif self.mode == "counter":
+            self.passes += 1
+            if self.passes >= self.n:  # MIT-6.4.1: nobody responded; the stack resolves
+                self.mode = "busy"
+                self._push("resolve", "checks", self.after_stack)
+            else:
+                self.priority = self.next_seat(seat)
+
+    def start_counter_round(self, first: int, from_window: bool, actor: int) -> None:
+        if from_window:
+            self.window_actor = actor
+            self.after_stack = "window_resume"
+        self.mode = "counter"
+        self.passes = 0
+        self.priority = first
+
+    # -- the stack (spec 5.8) ----------------------------------------------------------------------
+    def _step_resolve(self) -> bool:
+        while self.stack:
+            item = self.stack[-1]
+            if not self.resolve_item(item):
+                self._push("resolve")
+                return True  # a prompt inside the effect
+            self.stack.pop()
+        return False
+
+    def _step_checks(self) -> bool:
+        if self.state_checks():
+            return False
+        self._push("checks")
+        return True  # a prompt (leader limit)
+
+    # -- the end phase (MIT-6.2.4, OP-40 – OP-42) --------------------------------------------------
+    def _hand_over(self) -> int:
+        return len(self.players[self.active].hand) - self.hand_size(self.active)
+
+    def _step_end_discard(self) -> bool:
+        over = self._hand_over()
+        if over <= 0:
+            return False
+        self.set_prompt("discard_hand", self.active, n=over, rule="MIT-6.2.4.1")
+        self._push("end_discard")
+        return True
+
+    _step_end_hand = _step_end_discard  # MIT-6.2.4.6.a: the hand size holds at the end of the turn
+
+    def _step_end_cap(self) -> bool:
+        p = self.players[self.active]
+        for s in range(4):  # MIT-6.2.4.2
+            if p.spheres[s] > p.smax[s]:
+                self.note(f"P{p.seat}'s {SPHERE_NAMES[s]} drops to its maximum {p.smax[s]}")
+                p.spheres[s] = p.smax[s]
+        return False
+
+    def _step_end_refill(self) -> bool:
+        p = self.players[self.active]
+        points = self.opts["sphere_refill"]
+        room = [p.smax[s] - p.spheres[s] for s in range(4)]
+        if sum(room) <= points or points == 0:  # every sphere fills (the rest is lost): nothing to choose
+            gained = [max(0, r) for r in room]
+            self._gain(p, gained, "regains")
+            return False
+        self.set_prompt("refill", self.active, n=points, rule="MIT-6.2.4.3")
+        return True
+
+    def _step_end_produce(self) -> bool:
+        p = self.players[self.active]
+        for src, ctrl, params in self.statics_of("produce_spheres"):  # MIT-6.2.4.3: producing cards
+            if ctrl != p.seat:
+                continue
+            amount = params.amount
+            if hasattr(amount, "choose"):
+                amount = [amount.choose if s == 0 else 0 for s in range(4)]  # (no sample card chooses)
+            else:
+                amount = [getattr(amount, s) for s in SPHERE_NAMES]
+            gained = [min(amount[s], p.smax[s] - p.spheres[s]) for s in range(4)]
+            self._gain(p, gained, f"gets from {self.cards[src].d.name}")
+        return False
+
+    def _gain(self, p, gained, verb: str) -> None:
+        gained = [max(0, g) for g in gained]
+        for s in range(4):
+            p.spheres[s] += gained[s]
+        if any(gained):
+            self.note(f"P{p.seat} {verb} " + ", ".join(f"{g} {SPHERE_NAMES[s]}" for s, g in enumerate(gained) if g)
+                      + f" → {'/'.join(map(str, p.spheres))}")
+
+    def _step_end_unrotate(self) -> bool:
+        seat = self.active
+        rotated = [i for i in self.players[seat].leaders if self.cards[i].rotated]
+        k = self.opts["unrotate_per_turn"] - (self.prompt_done if self.prompt_done else 0)
+        if not rotated or k <= 0:
+            self.prompt_done = 0
+            return False
+        if len(rotated) <= k:  # OP-42: with two or fewer, all unrotate
+            for i in rotated:
+                self.cards[i].rotated = False
+            self.note(f"P{seat} unrotates " + ", ".join(self.cards[i].d.name for i in rotated))
+            self.prompt_done = 0
+            return False
+        self.set_prompt("unrotate", seat, n=k, rule="MIT-6.2.4.4")
+        self._push("end_unrotate")
+        return True
+
+    def _step_next_turn(self) -> bool:
+        self.note(f"P{self.active}'s turn ends")
+        self.active = self.next_seat(self.active)  # MIT-6.2.4.6.b: nobody acts in between
+        self._push("turn_start")
+        return False
+
+    # -- prompts (spec 8.2) ------------------------------------------------------------------------
+    def set_prompt(self, kind: str, seat: int, rule: str, **data) -> None:
+        self.mode = "prompt"
+        self.prompt = {"kind": kind, "player": seat, "rule": rule, **data}
+
+    def _prompt_options(self) -> list:
+        pr = self.prompt
+        kind = pr["kind"]
+        seat = pr["player"]
+        if kind in ("discard_hand", "discard"):
+            return [Choose((i,)) for i in self.distinct(self.players[seat].hand)]
+        if kind == "sacrifice_leader":
+            return [Choose((i,)) for i in self.limit_candidates(seat)]
+        if kind == "unrotate":
+            return [Choose((i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
+        if kind in ("search", "pick"):
+            return [Choose((i,)) for i in pr["cards"]]
+        if kind == "refill":
+            p = self.players[seat]
+            room = [p.smax[s] - p.spheres[s] for s in range(4)]
+            n = pr["n"]
+            return [Refill(v) for v in product(*(range(r + 1) for r in room)) if sum(v) == n]
+        if kind == "option":
+            return [ChooseOption(i) for i in range(len(pr["options"]))]
+        return []
+
+    def _answer(self, seat: int, action) -> None:
+        pr = self.prompt
+        if seat != pr["player"]:
+            raise IllegalAction(pr["rule"], f"P{pr['player']} is choosing now ({self.prompt_text()})")
+        if action not in self._prompt_options():
+            expected = {"Choose": "a card", "Refill": "a split", "ChooseOption": "an option"}
+            raise IllegalAction(pr["rule"], f"that does not answer the question: {self.prompt_text()}"
+                                + (" (pass is not an answer here)" if isinstance(action, Pass) else ""))
+        kind = pr["kind"]
+        self.mode = "busy"
+        self.prompt = None
+        if kind in ("discard_hand", "discard"):
+            (card,) = action.cards
+            self.discard_card(card)
+            left = pr["n"] - 1
+            if left > 0 and self.players[seat].hand:
+                self.set_prompt(kind, seat, n=left, rule=pr["rule"], **{k: v for k, v in pr.items()
+                                                                        if k not in ("kind", "player", "rule", "n")})
+        elif kind == "sacrifice_leader":
+            (card,) = action.cards
+            inst = self.cards[card]
+            how = "goes" if inst.d.cursed else "is sacrificed"
+            self.note(f"P{seat} is over the leader limit: {inst.d.name} {how} to the afterworld (MIT-3.4.2.b)")
+            self.leave_board(card, "afterworld", "sacrifice" if not inst.d.cursed else "rule")
+        elif kind == "unrotate":
+            (card,) = action.cards
+            self.cards[card].rotated = False
+            self.note(f"P{seat} unrotates {self.cards[card].d.name}")
+            self.prompt_done = (self.prompt_done or 0) + 1
+        elif kind == "refill":
+            self._gain(self.players[seat], list(action.spheres), "regains")
+        elif kind in ("search", "pick"):
+            (card,) = action.cards
+            self.answer_pick(pr, card)
+        elif kind == "option":
+            self.answer_option(pr, action.index)
+
+    def prompt_text(self) -> str:
+        pr = self.prompt
+        if pr is None:
+            return ""
+        kind, n = pr["kind"], pr.get("n", 1)
+        if kind == "discard_hand":
+            return f"discard {n} card{'s' if n != 1 else ''} down to the hand size (MIT-6.2.4.1)"
+        if kind == "discard":
+            return f"discard {n} card{'s' if n != 1 else ''} ({pr.get('source', 'an effect')})"
+        if kind == "sacrifice_leader":
+            return f"sacrifice {n} leader{'s' if n != 1 else ''}: over the leader limit (MIT-3.4.2.b)"
+        if kind == "unrotate":
+            return f"choose {n} leader{'s' if n != 1 else ''} to unrotate (MIT-6.2.4.4)"
+        if kind == "refill":
+            return f"share {n} sphere points among the spheres (MIT-6.2.4.3)"
+        if kind == "search":
+            return "choose the card found by the search (MIT-1.3.3)"
+        if kind == "pick":
+            return pr.get("text", "choose a card")
+        if kind == "option":
+            return "choose: " + " / ".join(pr["options"])
+        return kind
+
+    def distinct(self, iids) -> list[int]:
+        """One card of each definition (the first), so equal choices are offered once."""
+        seen = set()
+        out = []
+        for i in iids:
+            d = self.cards[i].d.id
+            if d not in seen:
+                seen.add(d)
+                out.append(i)
+        return out

@@ -1,0 +1,133 @@
+"""Mítosz as a cardtable game: its description, options, decks and the words for its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import Game, GameInfo, OptionError
+from cardtable.engine.game import fresh_seed
+
+from .actions import (CODEC, STACK_ID_BASE, Choose, ChooseOption, Pass, PlaceNation, PlayUnsummoned, Refill, Summon,
+                      UseFate, UseFreeManeuver, UseManeuver)
+from .cards import build_defs, cost_label
+from .data import DeckRules, MitoszDataError, load_deck
+from .options import OPTIONS
+from .text import card_text
+
+
+class MitoszGame(Game):
+    info = GameInfo(
+        name="mitosz",
+        title="Mítosz",
+        summary="Gods, nations and leaders: summon, build an empire on a grid of roads, use maneuvers and counter "
+                "them on a stack; hold 12 power points for a round to win. (Fights come with Mítosz II.)",
+        min_players=2,
+        max_players=2,  # OP-65: tier 1 is two players
+        default_players=2,
+        rules_version="mitosz/1.1.2",
+        turn_rule="MIT-6.1.4.b",
+        docs="docs/mitosz.md",
+    )
+    declared_options = OPTIONS
+    codec = CODEC
+
+    def check_options(self) -> None:
+        opts = self.options
+        rules = DeckRules(win_target=opts["win_target"], deck_min_multiplier=opts["deck_min_multiplier"],
+                          deck_min_includes_high_god=opts["deck_min_includes_high_god"], max_copies=opts["max_copies"])
+        decks = []
+        for key in ("deck_a", "deck_b")[:self.num_players]:
+            try:
+                decks.append(load_deck(opts[key], rules))
+            except MitoszDataError as exc:
+                raise OptionError(f"option {key}={opts[key]!r}: {exc}") from None
+        self.decks = decks
+        cards = {}
+        for deck in decks:
+            cards.update(deck.cards_by_id)
+        self.defs = build_defs(cards)
+        # instance ids follow the deck lists (high god first), whatever the seed
+        self.layout = []
+        for seat, deck in enumerate(decks):
+            self.layout.append((self.defs[deck.high_god.id], seat))
+            self.layout += [(self.defs[cid], seat) for cid in deck.card_ids()]
+
+    def new_initial_state(self, seed: int | None = None):
+        from .state import MitoszState
+
+        return MitoszState(self, fresh_seed(seed), self.decks)
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "docs": self.info.docs}
+
+    def catalogue(self) -> dict[str, Any]:
+        cards = {}
+        for d in self.defs.values():
+            cards[d.id] = {"id": d.id, "name": d.name, "type": d.card_type, "subtypes": sorted(d.subtypes),
+                           "mythology": d.mythology, "unique": d.unique, "magical": d.magical, "cursed": d.cursed,
+                           "level": d.level, "modifier": d.is_modifier, "cost": list(d.cost),
+                           "cost_label": cost_label(d.cost) if d.card_type in ("leader", "item", "location",
+                                                                                "intrigue", "supply") else "",
+                           "power_points": d.power_points, "links": sorted(d.links), "number": d.number,
+                           "roads": d.roads, "sphere_max": list(d.sphere_max) if d.sphere_max else None,
+                           "requirements": [sorted(g) for g in d.requirement_groups],
+                           "duration": d.duration_rounds, "text": card_text(d), "flavor": d.flavor}
+        return {"cards": cards, "instances": [d.id for d, _ in self.layout],
+                "decks": [{"name": deck.name, "title": deck.title} for deck in self.decks]}
+
+    # -- words ---------------------------------------------------------------------------------
+    def _name(self, iid: int | None) -> str:
+        if iid is None:
+            return "?"
+        if iid >= STACK_ID_BASE:
+            return f"stack item {iid - STACK_ID_BASE}"
+        if 0 <= iid < len(self.layout):
+            return self.layout[iid][0].name
+        return f"card {iid}"
+
+    def action_label(self, action) -> str:
+        n = self._name
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, PlaceNation):
+            return f"place {n(action.card)} at ({action.x}, {action.y})"
+        if isinstance(action, Summon):
+            text = f"summon {n(action.card)}" + (f" onto {n(action.host)}" if action.host is not None else "")
+            if action.pay_from:
+                text += f" (paying 1 {action.pay_for} with {action.pay_from})"
+            return text
+        if isinstance(action, PlayUnsummoned):
+            return f"play {n(action.card)} onto {n(action.host)} without summoning"
+        if isinstance(action, (UseManeuver, UseFreeManeuver, UseFate)):
+            if isinstance(action, UseManeuver):
+                text = f"sacrifice {n(action.card)}" if action.maneuver == "sacrifice" else \
+                    f"use {n(action.card)}'s maneuver"
+            elif isinstance(action, UseFreeManeuver):
+                text = f"use {n(action.card)} with {n(action.user)}"
+                d = self.layout[action.card][0] if 0 <= action.card < len(self.layout) else None
+                if d is not None and d.options:
+                    text += f" (option {[m.id for m in d.options].index(action.option) + 1})" \
+                        if action.option in [m.id for m in d.options] else ""
+            else:
+                text = f"use the fate {n(action.card)}" + (f" (allowed by {n(action.via)})" if action.via is not None
+                                                            else "")
+            if getattr(action, "steps", None):
+                text += f", {action.steps} step(s)"
+            if getattr(action, "times", None):
+                text += f", ×{action.times}"
+            if action.targets:
+                text += " on " + ", ".join(n(t) for t in action.targets)
+            return text
+        if isinstance(action, Choose):
+            return "choose " + ", ".join(n(c) for c in action.cards)
+        if isinstance(action, Refill):
+            names = ("magic", "influence", "wealth", "force")
+            return "regain " + ", ".join(f"{v} {names[s]}" for s, v in enumerate(action.spheres) if v)
+        if isinstance(action, ChooseOption):
+            return f"option {action.index + 1}"
+        return str(action)
+
+    def display_order(self, actions):
+        kinds = {"place_nation": 0, "summon": 1, "play_unsummoned": 2, "use_maneuver": 3, "use_free_maneuver": 4,
+                 "use_fate": 5, "choose": 6, "refill": 7, "option": 8, "pass": 9}
+        return sorted(actions, key=lambda a: (kinds.get(a.type, 10), self.action_label(a)))

@@ -1,0 +1,412 @@
+"""Levels, roads, power points, statics, immunity and card filters (spec 5.10, 6.2, 6.7; MIT-5.5, 5.8, 5.12).
+
+Continuous effects are never stored on the cards: a level is computed from the printed level, the
+attached modifier cards, tokens, the active effects and the statics of the cards on the board, each
+time it is asked. Statics are gathered once per change of the board (``statics_cache``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ROAD_OFFSET
+
+
+class Levels:
+    # -- where cards are ---------------------------------------------------------------------------
+    def board(self) -> list[int]:
+        return [i.iid for i in self.cards if i.zone == "board"]
+
+    def attachments(self, iid: int) -> list[int]:
+        return [i.iid for i in self.cards if i.host == iid and i.zone == "board"]
+
+    def opponents(self, seat: int) -> list[int]:
+        return [s for s in self.order if s != seat]
+
+    def next_seat(self, seat: int) -> int:
+        order = self.order
+        return order[(order.index(seat) + 1) % len(order)]
+
+    def god_name(self, seat: int) -> str:
+        return self.cards[self.players[seat].god].d.name
+
+    def god_myth(self, seat: int) -> str:
+        return self.cards[self.players[seat].god].d.mythology
+
+    def is_god_leader(self, inst) -> bool:
+        """MIT-3.4.3.a: the leader is its controller's own high god."""
+        return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == self.god_name(inst.controller) \
+            and inst.owner == inst.controller
+
+    def leader_limit(self, seat: int) -> int:
+        return len(self.players[seat].grid) + self.opts["leader_limit_bonus"]  # MIT-3.4.2.b
+
+    def intrigue_limit(self) -> int:
+        return self.n + self.opts["intrigue_limit_bonus"]  # MIT-3.6.b
+
+    # -- statics (spec 6.7) ------------------------------------------------------------------------
+    def statics(self) -> list[tuple]:
+        """(source iid, controller, primitive, params, keys) of every static on the board, and of tokens."""
+        cache = self.statics_cache
+        if cache is not None:
+            return cache
+        out = []
+        seen_intrigues = set()
+        for inst in self.cards:
+            if inst.zone != "board":
+                continue
+            d = inst.d
+            if d.statics:
+                if d.card_type == "intrigue":  # MIT-3.6.d, OP-18: only the earliest copy works
+                    if d.id in seen_intrigues:
+                        continue
+                    if any(self.cards[j].d.id == d.id for j in self.intrigues[:self.intrigues.index(inst.iid)]):
+                        continue
+                    seen_intrigues.add(d.id)
+                keys = frozenset((d.card_type, *d.subtypes))
+                for call in d.statics:
+                    (field,) = type(call).model_fields
+                    out.append((inst.iid, inst.controller, field.rstrip("_"), getattr(call, field), keys, inst.iid))
+            for kind, count, call in inst.tokens:
+                if call is None:
+                    continue
+                (field,) = type(call).model_fields
+                for _ in range(count):
+                    out.append((inst.iid, inst.controller, field.rstrip("_"), getattr(call, field),
+                                frozenset(("token", kind)), inst.iid))
+        self.statics_cache = out
+        return out
+
+    def _static_hits(self, primitive: str, inst, attr: str = "target", immunity: bool = True):
+        """The statics of ``primitive`` that apply to ``inst``."""
+        for src, ctrl, prim, params, keys, bearer in self.statics():
+            if prim != primitive:
+                continue
+            target = getattr(params, attr)
+            if isinstance(target, str):
+                ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
+                if ref != inst.iid:
+                    continue
+            elif not self.matches(inst, target.filter, ctrl, {"$self": src}, select_all=True):
+                continue
+            if immunity and self.immune(inst, keys, ctrl):
+                continue
+            yield src, ctrl, params
+
+    def _effects_on(self, kind: str, inst):
+        for e in self.effects:
+            if e.kind != kind:
+                continue
+            if e.targets is not None:
+                if inst.iid not in e.targets:
+                    continue
+            elif not self.matches(inst, e.selector.filter, e.controller, {}, select_all=True):
+                continue
+            if self.immune(inst, e.keys, e.controller):
+                continue
+            yield e
+
+    # -- abilities ---------------------------------------------------------------------------------
+    def neutralized(self, inst) -> bool:
+        """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
+        return any(True for _ in self._effects_on("neutralize_ability", inst))
+
+    def restricted(self, inst, what: str) -> bool:
+        for _src, _ctrl, params in self._static_hits("restrict", inst):
+            if params.what == what:
+                return True
+        return any(e.value == what for e in self._effects_on("restrict", inst))
+
+    def subtypes(self, inst) -> frozenset:
+        subs = inst.d.subtypes
+        if not self.effects:
+            return subs
+        added = [e.value for e in self._effects_on("grant_subtype", inst)]
+        removed = [e.value for e in self._effects_on("remove_subtype", inst)]
+        return (subs | frozenset(added)) - frozenset(removed) if added or removed else subs
+
+    def immunities(self, inst, seat: int | None = None) -> set:
+        out: set = set()
+        d = inst.d
+        if d.card_type == "location" and "shrine" in d.subtypes:
+            out.add("strike")  # MIT-8.shrine
+        if inst.zone == "board" and self.is_god_leader(inst):
+            out.add("intrigue")  # MIT-3.4.3.a
+        for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+            out.update(params.against)
+        for e in self.effects:
+            if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets:
+                out.update(e.value)
+        return out
+
+    def immune(self, inst, keys: frozenset, source_controller: int | None = None) -> bool:
+        """MIT-5.12, OP-34: an effect of kind ``keys`` does not apply to ``inst`` if it, or a card it is
+        attached to (directly or not), is immune to one of the keys."""
+        if not keys:
+            return False
+        current = inst
+        for _ in range(6):
+            if self.immunities(current) & keys:
+                return True
+            if current.host < 0:
+                return False
+            current = self.cards[current.host]
+        return False
+
+    # -- levels (spec 5.10) ------------------------------------------------------------------------
+    def _myth_bonus(self, card, partner) -> int:
+        """MIT-5.8, OP-32: +1 when both cards share the mythology of the controller's high god."""
+        myth = self.god_myth(card.controller)
+        return 1 if card.d.mythology == myth and partner.d.mythology == myth else 0
+
+    def _is_modifier_attachment(self, a) -> bool:
+        d = a.d
+        return d.level is not None and d.is_modifier and not (d.card_type == "item" and "potion" in d.subtypes)
+
+    def mod_current(self, a) -> int:
+        if not self._is_modifier_attachment(a) or self.neutralized(a):
+            return 0
+        value = a.d.level + self._myth_bonus(a, self.cards[a.host]) if a.host >= 0 else a.d.level
+        for e in self._effects_on("modify_level", a):
+            value += e.value
+        return value
+
+    def mod_base(self, a) -> int:
+        if not self._is_modifier_attachment(a) or self.neutralized(a):
+            return 0
+        value = a.d.level
+        for e in self._effects_on("modify_base_level", a):
+            value += e.value
+        return value
+
+    def _token_levels(self, inst) -> int:
+        total = 0
+        for src, _ctrl, params in self._static_hits("modify_level", inst):
+            total += self.value(params.delta, {"$self": src, "$bearer": src}, None)
+        return total
+
+    def level(self, iid: int) -> int:
+        """The current level (spec 5.10), floored at 0 (OP-63); 0 while the ability is neutralized."""
+        inst = self.cards[iid]
+        d = inst.d
+        if d.level is None:
+            return 0
+        if d.is_modifier:
+            return self.mod_current(inst)
+        if self.neutralized(inst):
+            return 0
+        value = d.level
+        for a in self.cards:
+            if a.host == iid and a.zone == "board":
+                value += self.mod_current(a)
+        value += self._token_levels(inst)
+        for e in self._effects_on("modify_level", inst):
+            value += e.value
+        for e in self._effects_on("modify_base_level", inst):
+            value += e.value
+        if self.is_god_leader(inst):
+            value += 1  # MIT-3.4.3.a
+        return max(0, value)
+
+    def base_level(self, iid: int) -> int:
+        """OP-08: printed level + attached modifiers' base values + tokens + base-level effects."""
+        inst = self.cards[iid]
+        d = inst.d
+        if d.level is None:
+            return 0
+        if d.is_modifier:
+            return self.mod_base(inst)
+        value = d.level
+        for a in self.cards:
+            if a.host == iid and a.zone == "board":
+                value += self.mod_base(a)
+        for e in self._effects_on("modify_base_level", inst):
+            value += e.value
+        return value
+
+    def road_level(self, nation: int, road: str, base: bool = False) -> int:
+        """A road's level (spec 5.10): printed + the location (MIT-3.3.b) + road and nation effects."""
+        inst = self.cards[nation]
+        value = inst.d.roads[road]
+        for a in self.cards:
+            if a.host == nation and a.zone == "board" and a.d.card_type == "location":
+                value += self.mod_base(a) if base else self.mod_current(a)
+        if not base:
+            for src, _ctrl, params in self._static_hits("modify_road", inst, "nation"):
+                if params.road in ("all", road):
+                    value += self.value(params.delta, {"$self": src, "$bearer": src}, None)
+            for e in self._effects_on("modify_road", inst):
+                r, delta = e.value
+                if r in ("all", road):
+                    value += delta
+            for e in self._effects_on("modify_level", inst):
+                value += e.value  # MIT-3.2.1.i: a nation's level gain goes to each road
+        return max(0, value) if not base else value
+
+    def road_closed(self, nation: int, road: str) -> bool:
+        """MIT-3.2.2.a, OP-12: closed by an own nation in the cell it points to, or by an effect."""
+        inst = self.cards[nation]
+        dx, dy = ROAD_OFFSET[road]
+        x, y = inst.cell
+        if (x + dx, y + dy) in self.players[inst.controller].grid:
+            return True
+        closed = False
+        for e in self._effects_on("close_road", inst):
+            if e.value in ("all", road):
+                closed = True
+        for e in self._effects_on("open_road", inst):
+            if e.value in ("all", road):
+                closed = False
+        return closed
+
+    # -- power points (OP-01) ----------------------------------------------------------------------
+    def power_total(self, seat: int) -> int:
+        by_owner = self.opts["pp_counts_for"] == "owner"
+        total = 0
+        for inst in self.cards:
+            if inst.zone != "board":
+                continue
+            if (inst.owner if by_owner else inst.controller) != seat:
+                continue
+            total += inst.d.power_points
+            if inst.d.card_type == "leader" and self.is_god_leader(inst):
+                total += 1  # MIT-3.4.3.a
+            for e in self._effects_on("modify_power_points", inst):
+                total += e.value
+        return max(0, total)
+
+    # -- filters (spec 6.2) ------------------------------------------------------------------------
+    def matches(self, inst, f, seat: int, refs: dict[str, int], select_all: bool = False,
+                source_is_god: bool = False) -> bool:
+        """Does the card ``inst`` match the filter ``f`` for the player ``seat``? Zone defaults to board."""
+        d = inst.d
+        if f is None:
+            return inst.zone == "board" and (d.card_type != "high_god" or source_is_god)
+        zone = f.zone or "board"
+        if zone == "fight":
+            return False  # no fight in progress (fights come with Mítosz II)
+        if inst.zone != zone:
+            return False
+        if d.card_type == "high_god" and not (f.includes_high_god or source_is_god):
+            return False  # MIT-3.1.f
+        if f.controller and f.controller != "any":
+            ctrl = inst.controller if zone == "board" else inst.owner
+            if (ctrl == seat) != (f.controller == "self"):
+                return False
+        if f.owner and f.owner != "any" and (inst.owner == seat) != (f.owner == "self"):
+            return False
+        if f.card_type is not None and d.card_type not in f.card_type:
+            return False
+        if f.subtypes_any is not None or f.subtypes_all is not None:
+            subs = self.subtypes(inst)
+            if f.subtypes_any is not None and not subs.intersection(f.subtypes_any):
+                return False
+            if f.subtypes_all is not None and not subs.issuperset(f.subtypes_all):
+                return False
+        if f.mythology is not None and d.mythology != f.mythology:
+            return False
+        if f.name is not None and d.name != f.name:
+            return False
+        if f.unique is not None and d.unique != f.unique:
+            return False
+        if f.magical is not None and d.magical != f.magical:
+            return False
+        if f.cursed is not None and d.cursed != f.cursed:
+            return False
+        if f.rotated is not None and inst.rotated != f.rotated:
+            return False
+        if f.creature is not None:
+            creature = d.card_type == "leader" or (d.card_type == "supply" and bool(self.subtypes(inst) & {"troop", "beast"}))
+            if creature != f.creature:
+                return False
+        if f.in_fight:
+            return False
+        if f.row is not None:
+            return False
+        if f.level is not None and not self.compare(self.level(inst.iid), f.level, refs, None):
+            return False
+        if f.number is not None and d.number not in f.number.in_:
+            return False
+        if f.attached_to is not None and inst.host != refs.get(f.attached_to, -2):
+            return False
+        if f.linked_to is not None:
+            from .cards import linked
+
+            other = refs.get(f.linked_to, -1)
+            if other < 0 or not linked(d, self.cards[other].d):
+                return False
+        return True
+
+    def matches_item(self, item, f, seat: int) -> bool:
+        """A filter on the stack (``zone: stack``): maneuvers, fates and cards being played."""
+        if f is None or f.zone != "stack":
+            return False
+        if f.controller and f.controller != "any" and (item.player == seat) != (f.controller == "self"):
+            return False
+        if f.card_type is not None:
+            kinds = set(f.card_type)
+            if item.kind in ("maneuver", "free"):
+                if "maneuver" not in kinds:
+                    return False
+            elif item.kind == "fate":
+                if "fate" not in kinds:
+                    return False
+            elif self.cards[item.card].d.card_type not in kinds:
+                return False
+        card = self.cards[item.card] if item.card >= 0 else None
+        if card is not None:
+            if f.name is not None and card.d.name != f.name:
+                return False
+            if f.magical is not None and card.d.magical != f.magical:
+                return False
+            if f.subtypes_any is not None:
+                subs = set(card.d.subtypes) | set(item.m.subtypes if item.m is not None else ())
+                if not subs.intersection(f.subtypes_any):
+                    return False
+        return True
+
+    def compare(self, value: int, cmp, refs: dict[str, int], item) -> bool:
+        for op in ("lt", "le", "eq", "ge", "gt"):
+            bound = getattr(cmp, op)
+            if bound is None:
+                continue
+            b = self.value(bound, refs, item)
+            if op == "lt" and not value < b or op == "le" and not value <= b or op == "eq" and value != b \
+                    or op == "ge" and not value >= b or op == "gt" and not value > b:
+                return False
+        return True
+
+    def value(self, v: Any, refs: dict[str, int], item) -> int:
+        """A value (spec 6.1): an int, an expression, or ``{count: {filter}}``."""
+        if isinstance(v, int):
+            return v
+        if isinstance(v, str):
+            from .schema import parse_value
+
+            return self._eval(parse_value(v), refs, item)
+        seat = item.player if item is not None else self.active
+        return sum(1 for i in self.cards if self.matches(i, v.count.filter, seat, refs))
+
+    def _eval(self, tree: tuple, refs: dict[str, int], item) -> int:
+        kind = tree[0]
+        if kind == "int":
+            return tree[1]
+        if kind == "x":
+            return item.x if item is not None else 1
+        if kind in ("level", "base_level", "number", "cost_total"):
+            iid = refs.get(tree[1], -1)
+            if iid < 0:
+                return 0
+            if kind == "level":
+                return self.level(iid)
+            if kind == "base_level":
+                return self.base_level(iid)
+            if kind == "number":
+                return self.cards[iid].d.number
+            return self.cards[iid].d.cost_total
+        if kind == "half":
+            return self._eval(tree[1], refs, item) // 2  # MIT-5.3
+        if kind == "neg":
+            return -self._eval(tree[1], refs, item)
+        left, right = self._eval(tree[1], refs, item), self._eval(tree[2], refs, item)
+        return left + right if kind == "+" else left - right if kind == "-" else left * right

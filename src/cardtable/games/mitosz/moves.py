@@ -1,0 +1,125 @@
+"""Moving cards between zones (MIT-G1, MIT-1.2 – 1.5): draws, discards, entering and leaving the board.
+
+Every card that leaves the board goes to its owner's zones (MIT-G1), forgets everything (MIT-1.2.6)
+and takes its attachments to their owners' afterworlds (MIT-1.4.2.a).
+"""
+
+from __future__ import annotations
+
+from .flow import SPHERE_NAMES
+
+
+class Moves:
+    def _zone_list(self, inst) -> list[int] | None:
+        p = self.players[inst.owner]
+        return {"deck": p.deck, "hand": p.hand, "afterworld": p.afterworld, "oblivion": p.oblivion}.get(inst.zone)
+
+    def _move_to_hand(self, iid: int) -> None:
+        inst = self.cards[iid]
+        inst.zone = "hand"
+        self.players[inst.owner].hand.append(iid)
+
+    def take_out(self, iid: int) -> None:
+        """Remove a card from the list of the zone it is in (not the board: see leave_board)."""
+        inst = self.cards[iid]
+        zone = self._zone_list(inst)
+        if zone is not None and iid in zone:
+            zone.remove(iid)
+
+    def draw(self, seat: int, n: int) -> int:
+        """MIT-1.3.2, MIT-5.4: the top cards of one's own deck, at once; stops when the deck is empty."""
+        deck = self.players[seat].deck
+        drawn = 0
+        for _ in range(n):
+            if not deck:
+                break
+            self._move_to_hand(deck.pop())
+            drawn += 1
+        return drawn
+
+    def discard_card(self, iid: int, why: str = "") -> None:
+        """MIT-1.5.1.b: from the hand to its owner's afterworld, face up."""
+        inst = self.cards[iid]
+        self.take_out(iid)
+        inst.zone = "afterworld"
+        self.players[inst.owner].afterworld.append(iid)
+        self.note(f"P{inst.owner} discards {inst.d.name}" + (f" ({why})" if why else ""))
+
+    def to_zone(self, iid: int, to: str, position: str = "top") -> None:
+        """A card not on the board (hand, deck, afterworld, oblivion, stack) to one of its owner's zones."""
+        inst = self.cards[iid]
+        self.take_out(iid)
+        inst.reset()
+        inst.zone = to
+        lst = self._zone_list(inst)
+        if to == "deck" and position == "bottom":
+            lst.insert(0, iid)
+        else:
+            lst.append(iid)
+
+    def enter_board(self, iid: int, seat: int) -> None:
+        inst = self.cards[iid]
+        self.take_out(iid)
+        inst.zone = "board"
+        inst.controller = seat
+        inst.entered = self.turn
+        inst.rotated = False
+        self.statics_cache = None
+
+    def leave_board(self, iid: int, to: str, how: str) -> None:
+        """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``."""
+        inst = self.cards[iid]
+        if inst.zone != "board":
+            return
+        d = inst.d
+        for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
+            self.leave_board(a, "afterworld", "attachment")
+        was_god_leader = self.is_god_leader(inst)
+        region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
+        ctrl = self.players[inst.controller]
+        if d.card_type == "nation" and inst.cell is not None:
+            ctrl.grid.pop(inst.cell, None)
+        for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
+            if iid in lst:
+                lst.remove(iid)
+        words = {"destroy": "is destroyed", "sacrifice": "is sacrificed", "attachment": "goes with its host",
+                 "return": "returns", "exile": "sinks into oblivion", "rule": "goes", "deck": "goes"}
+        where = {"afterworld": "the afterworld", "hand": "its owner's hand", "deck": "its owner's deck",
+                 "oblivion": "oblivion"}[to]
+        self.note(f"{d.name} (P{inst.owner}) {words.get(how, 'goes')} to {where}")
+        inst.reset()
+        inst.zone = to
+        self._zone_list(inst).append(iid)
+        self.statics_cache = None
+        if self.effects:
+            self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
+                            and not (e.kind == "steal" and e.targets == (iid,))]
+        if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
+            self.note(f"the region was destroyed, so its nation is destroyed too (MIT-8.region.b)")
+            self.leave_board(region_of, "afterworld", "destroy")
+        if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
+            p = self.players[inst.owner]
+            self.note(f"P{p.seat}'s high god fell as a leader: P{p.seat} discards the whole hand and loses "
+                      f"every sphere point (MIT-3.4.3.b)")
+            for card in list(p.hand):
+                self.discard_card(card)
+            p.spheres = [0, 0, 0, 0]
+            if self.opts["high_god_leader_loss"] == "hand_and_board":
+                for other in list(self.cards):
+                    if other.zone == "board" and other.controller == p.seat and other.d.card_type != "high_god" \
+                            and other.host < 0:
+                        self.leave_board(other.iid, "afterworld", "rule")
+
+    def pay(self, seat: int, cost) -> None:
+        p = self.players[seat]
+        for s in range(4):
+            p.spheres[s] -= cost[s]
+
+    def can_pay(self, seat: int, cost) -> bool:
+        spheres = self.players[seat].spheres
+        return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
+
+
+def spheres_text(cost) -> str:
+    parts = [f"{n} {SPHERE_NAMES[s]}" for s, n in enumerate(cost) if n]
+    return ", ".join(parts) if parts else "nothing"

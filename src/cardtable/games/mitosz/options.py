@@ -1,0 +1,45 @@
+"""Mítosz's options: spec Appendix A, each with the rule or open point it changes.
+
+Fights, three or more players and the options that only concern them come with Mítosz II.
+"""
+
+from __future__ import annotations
+
+from cardtable.engine import Option
+
+OPTIONS = (
+    Option("deck_a", "dawn-court", "the first seat's deck, by name (packaged: dawn-court, frost-clans; more in "
+           "$CARDTABLE_DATA_DIR/mitosz/)", "MIT-1.3.1.a", text=True, max_length=64),
+    Option("deck_b", "frost-clans", "the second seat's deck, by name", "MIT-1.3.1.a", text=True, max_length=64),
+    Option("win_target", 12, "power points a player must hold for a round to win", "MIT-1.1.1", integer=True,
+           minimum=1, maximum=60),
+    Option("deck_min_multiplier", 5, "a deck holds at least this many times the win target", "MIT-1.3.1.b",
+           integer=True, minimum=1, maximum=20),
+    Option("deck_min_includes_high_god", False, "the deck minimum counts the high god", "OP-03", boolean=True),
+    Option("max_copies", 4, "copies of one card a deck may hold", "MIT-1.3.1.c", integer=True, minimum=1, maximum=60),
+    Option("hand_size", 7, "cards in hand at the end of one's turn, and the opening hand", "MIT-1.5.2", integer=True,
+           minimum=1, maximum=30),
+    Option("draws_per_turn", 2, "cards drawn in the draw phase", "MIT-6.2.2.1", integer=True, minimum=0, maximum=10),
+    Option("sphere_refill", 3, "sphere points regained at the end of one's turn", "MIT-6.2.4.3", integer=True,
+           minimum=0, maximum=24),
+    Option("unrotate_per_turn", 2, "leaders unrotated at the end of one's turn", "MIT-6.2.4.4", integer=True,
+           minimum=0, maximum=20),
+    Option("leader_limit_bonus", 2, "leaders allowed beyond one's number of nations", "MIT-3.4.2.b", integer=True,
+           minimum=0, maximum=20),
+    Option("intrigue_limit_bonus", 1, "intrigues allowed on the board beyond the number of players", "MIT-3.6.b",
+           integer=True, minimum=0, maximum=20),
+    Option("pp_counts_for", "controller", "whose power points a card counts for", "OP-01",
+           choices=("controller", "owner")),
+    Option("simultaneous_hold", "most_points", "two holds completing at once: the most points win, or a draw",
+           "OP-02", choices=("most_points", "draw")),
+    Option("deckout_mode", "all_players", "the deck-out ending needs every player, or any player, to fail a draw "
+           "in a round", "OP-04", choices=("all_players", "any_player")),
+    Option("nation_placement_rule", "one_match", "a new nation needs one facing road pair, or every shared edge "
+           "must match", "OP-12", choices=("one_match", "all_shared_edges_match")),
+    Option("nation_copy_scope", "board", "the nation copy limit counts copies on the whole board, or one player's",
+           "OP-13", choices=("board", "player")),
+    Option("high_god_leader_loss", "hand", "losing one's high god as a leader discards the hand, or also the board",
+           "OP-15", choices=("hand", "hand_and_board")),
+    Option("counter_prompting", "always", "ask every player in every counter round, or skip players without a "
+           "legal response (for simulations)", "OP-43", choices=("always", "skip_if_no_legal_response")),
+)

@@ -1,0 +1,337 @@
+"""Mítosz's state: card instances in zones, players, the stack, active effects, the turn machine's place.
+
+The rules live in mixins, one job each: ``levels`` (levels, roads, power points, statics, immunity),
+``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect interpreter,
+spec 6), ``flow`` (phases, open windows, counter rounds, the stack, prompts), ``checks`` (state checks,
+spec 5.9; holds and deck-out). ``view`` builds what each player may see (spec 9).
+
+Representation: every card is an :class:`Inst` in ``self.cards`` (its index is its instance id, fixed
+for the game); zones are lists of ids in the players; active effects are immutable :class:`Eff` values,
+so a clone copies lists, not effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import GAME_OVER, Action, IllegalAction, State
+from cardtable.engine.rng import Rng
+
+from .acts import Acts
+from .checks import Checks
+from .effects import Effects
+from .flow import PHASES, Flow
+from .levels import Levels
+from .moves import Moves
+from .view import Views
+
+
+class Inst:
+    """One card of the game (spec 5.3). ``owner`` never changes (MIT-G1)."""
+
+    __slots__ = ("iid", "d", "owner", "controller", "zone", "host", "rotated", "spent", "uses", "blocked", "tokens",
+                 "cell", "entered")
+
+    def __init__(self, iid: int, d, owner: int):
+        self.iid = iid
+        self.d = d
+        self.owner = owner
+        self.controller = owner
+        self.zone = "deck"
+        self.host = -1  # the card this one is attached to (locations, items)
+        self.rotated = False
+        self.spent = False  # a non-rotating card that used a non-permanent maneuver this turn (OP-28)
+        self.uses: dict[str, int] | None = None  # maneuver id -> uses this turn
+        self.blocked: tuple[str, ...] = ()  # maneuvers neutralized this turn (MIT-4.1.e)
+        self.tokens: tuple = ()  # (kind, n, effect call)
+        self.cell: tuple[int, int] | None = None  # nations
+        self.entered = 0  # the turn it came onto the board
+
+    def copy(self) -> "Inst":
+        c = Inst.__new__(Inst)
+        c.iid = self.iid
+        c.d = self.d
+        c.owner = self.owner
+        c.controller = self.controller
+        c.zone = self.zone
+        c.host = self.host
+        c.rotated = self.rotated
+        c.spent = self.spent
+        c.uses = dict(self.uses) if self.uses else None
+        c.blocked = self.blocked
+        c.tokens = self.tokens
+        c.cell = self.cell
+        c.entered = self.entered
+        return c
+
+    def reset(self) -> None:
+        """MIT-1.2.6: a card that leaves the board keeps no memories."""
+        self.controller = self.owner
+        self.host = -1
+        self.rotated = False
+        self.spent = False
+        self.uses = None
+        self.blocked = ()
+        self.tokens = ()
+        self.cell = None
+
+
+class Player:
+    __slots__ = ("seat", "god", "spheres", "smax", "deck", "hand", "afterworld", "oblivion", "grid", "leaders",
+                 "nation_placed", "allowances", "hold", "deck_name")
+
+    def copy(self) -> "Player":
+        c = Player.__new__(Player)
+        c.seat = self.seat
+        c.god = self.god
+        c.spheres = list(self.spheres)
+        c.smax = self.smax
+        c.deck = list(self.deck)
+        c.hand = list(self.hand)
+        c.afterworld = list(self.afterworld)
+        c.oblivion = list(self.oblivion)
+        c.grid = dict(self.grid)
+        c.leaders = list(self.leaders)
+        c.nation_placed = self.nation_placed
+        c.allowances = self.allowances
+        c.hold = self.hold
+        c.deck_name = self.deck_name
+        return c
+
+
+class Eff:
+    """An active effect (spec 5.5): immutable once made; it ends by being removed from the list."""
+
+    __slots__ = ("seq", "kind", "controller", "source", "targets", "selector", "value", "until", "keys")
+
+    def __init__(self, seq, kind, controller, source, targets, selector, value, until, keys=frozenset()):
+        self.seq = seq
+        self.kind = kind  # the primitive: modify_level, modify_road, grant_immunity, restrict, steal …
+        self.controller = controller
+        self.source = source  # the card whose effect it is (-1 for none)
+        self.targets = targets  # tuple of instance ids, or None with a selector (evaluated continuously)
+        self.selector = selector
+        self.value = value  # primitive-specific: a delta, (road, delta), immunity keys, a subtype …
+        self.until = until  # ("turn", n) | ("rounds", seat, n) | ("fight",) | ("permanent",) | ("attached", iid)
+        self.keys = keys  # what the effect is, for immunity (MIT-5.12): source types, subtypes, primitive
+
+
+class Item:
+    """Something on the stack (spec 5.8): a card being played, or a maneuver or fate being used."""
+
+    __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
+                 "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell")
+
+    def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
+                 via=None, cell=None):
+        self.sid = sid
+        self.kind = kind  # "summon", "unsummoned", "nation", "maneuver", "free", "fate"
+        self.player = player
+        self.card = card
+        self.user = user
+        self.m = m
+        self.targets = targets
+        self.steps = steps
+        self.times = times
+        self.host = host
+        self.neutralized = False
+        self.destroyed = False  # OP-27: destroyed while being played
+        self.queue: list | None = None  # effect calls still to run (resolution in progress)
+        self.revealed = -1
+        self.peeked = -1
+        self.via = via
+        self.started = False
+        self.lasting = False  # it made an effect with a duration (a free maneuver then lingers, MIT-3.9.g)
+        self.x = 1
+        self.cell = cell
+
+    def copy(self) -> "Item":
+        c = Item.__new__(Item)
+        for name in Item.__slots__:
+            setattr(c, name, getattr(self, name))
+        if self.queue is not None:
+            c.queue = list(self.queue)
+        return c
+
+
+class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
+    __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
+                 "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
+                 "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
+                 "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
+                 "prompt_done")
+
+    def __init__(self, game, seed: int, decks):
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.opts = game.options
+        n = self.n = game.num_players
+        self.cards: list[Inst] = []
+        self.players: list[Player] = []
+        for seat, deck in enumerate(decks):
+            p = Player()
+            p.seat = seat
+            p.deck_name = deck.name
+            god = Inst(len(self.cards), game.defs[deck.high_god.id], seat)
+            self.cards.append(god)
+            p.god = god.iid
+            p.smax = god.d.sphere_max
+            p.spheres = list(p.smax)  # MIT-3.1.d: all four at maximum
+            p.deck = []
+            for card_id in deck.card_ids():
+                inst = Inst(len(self.cards), game.defs[card_id], seat)
+                self.cards.append(inst)
+                p.deck.append(inst.iid)
+            p.hand, p.afterworld, p.oblivion, p.grid, p.leaders = [], [], [], {}, []
+            p.nation_placed = False
+            p.allowances = ()  # god leaders whose fate allowance was used this turn (OP-62)
+            p.hold = None
+            self.players.append(p)
+        self.turn = 0
+        self.turns_taken = [0] * n
+        self.phase = "setup"
+        self.step = ""
+        self.mode = "setup"
+        self.priority = -1
+        self.passes = 0
+        self.cycle = False
+        self.window_actor = -1
+        self.stack: list[Item] = []
+        self.next_sid = 0
+        self.prompt: dict[str, Any] | None = None
+        self.effects: list[Eff] = []
+        self.seq = 0
+        self.intrigues: list[int] = []
+        self.fates: list[int] = []
+        self.lingering: list[int] = []
+        self.result: dict[str, Any] | None = None
+        self.log: list[tuple] = []
+        self.deckout: tuple | None = None  # (anchor seat, turn started, seats that failed)
+        self.draw_failed: tuple = ()
+        self.after_stack = "window"
+        self.statics_cache = None
+        self.todo: list[str] = []
+        self.prompt_done = 0
+        self.current_player = -1
+        self._setup()
+
+    # -- setup (MIT-6.1, OP-36) ------------------------------------------------------------------
+    def _setup(self) -> None:
+        for p in self.players:
+            god = self.cards[p.god]
+            god.zone = "board"  # MIT-3.1.a, MIT-6.1.1.a
+            self.note(f"P{p.seat} puts the high god {god.d.name} onto the board "
+                      f"(spheres {'/'.join(map(str, p.spheres))})")
+        for p in self.players:
+            self.rng.shuffle(p.deck)  # MIT-1.3.1.e
+        order: list[int] = []
+        pending = [list(range(self.n))]
+        while pending:  # MIT-6.1.1.b, OP-36: lowest number first; ties reveal again among themselves
+            group = pending.pop(0)
+            if len(group) == 1:
+                order.append(group[0])
+                continue
+            shown = {}
+            for seat in group:
+                deck = self.players[seat].deck
+                if not deck:
+                    shown[seat] = -1
+                    continue
+                top = self.cards[deck[-1]]
+                shown[seat] = top.d.number
+                self.note(f"P{seat} reveals {top.d.name} (number {top.d.number})")
+            numbers = sorted(set(shown.values()))
+            if len(numbers) == 1 and len(group) > 1:
+                if all(v == -1 for v in shown.values()):
+                    order.extend(group)
+                    continue
+                for seat in group:
+                    self.rng.shuffle(self.players[seat].deck)
+                pending.insert(0, group)
+                continue
+            pending[0:0] = [[s for s in group if shown[s] == v] for v in numbers]
+        self.order = tuple(order)
+        self.note("Turn order: " + ", ".join(f"P{s}" for s in order))
+        for p in self.players:  # MIT-6.1.2
+            self.rng.shuffle(p.deck)
+        for p in self.players:
+            for _ in range(self.opts["hand_size"]):
+                if p.deck:
+                    self._move_to_hand(p.deck.pop())
+        self.active = order[0]
+        self._begin_turn()
+
+    # -- the interface ---------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self.result is not None:
+            raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
+        self.act(self.current_player, action)
+
+    def legal_actions(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        return self.legal_for(self.current_player)
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.n
+        if self.result is not None:
+            winners = self.result["winners"]
+            for w in winners:
+                out[w] = 1.0 / len(winners)
+        return out
+
+    def scores(self) -> list[Any]:
+        return [self.power_total(p) for p in range(self.n)]
+
+    def clone(self) -> "MitoszState":
+        c = MitoszState.__new__(MitoszState)
+        c.game = self.game
+        c.seed = self.seed
+        c.rng = self.rng.copy()
+        c.history = list(self.history)
+        c.current_player = self.current_player
+        c.n = self.n
+        c.opts = self.opts
+        c.cards = [i.copy() for i in self.cards]
+        c.players = [p.copy() for p in self.players]
+        c.order = self.order
+        c.active = self.active
+        c.turn = self.turn
+        c.turns_taken = list(self.turns_taken)
+        c.phase = self.phase
+        c.step = self.step
+        c.mode = self.mode
+        c.priority = self.priority
+        c.passes = self.passes
+        c.cycle = self.cycle
+        c.window_actor = self.window_actor
+        c.stack = [i.copy() for i in self.stack]
+        c.next_sid = self.next_sid
+        c.prompt = self.prompt
+        c.effects = list(self.effects)
+        c.seq = self.seq
+        c.intrigues = list(self.intrigues)
+        c.fates = list(self.fates)
+        c.lingering = list(self.lingering)
+        c.result = self.result
+        c.log = list(self.log)
+        c.deckout = self.deckout
+        c.draw_failed = self.draw_failed
+        c.after_stack = self.after_stack
+        c.statics_cache = None
+        c.todo = list(self.todo)
+        c.prompt_done = self.prompt_done
+        return c
+
+    # -- the log ---------------------------------------------------------------------------------
+    def note(self, text: str, to: tuple[int, ...] | None = None) -> None:
+        """A log entry; ``to`` limits it to some seats (a peeked card, an unrestricted search)."""
+        self.log.append((self.turn, text, to))
+
+
+__all__ = ["MitoszState", "Inst", "Player", "Eff", "Item", "PHASES"]

@@ -1,0 +1,154 @@
+"""What each player may see (spec section 9) and the whole state for tests (snapshot).
+
+A view holds the board, spheres, afterworlds, oblivion and the stack for everyone; a hand only for
+its owner (others see its size); decks only as sizes; the log entries meant for the viewer (a peeked
+card only for the peeker and the card's owner).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import STACK_ID_BASE
+from .flow import PHASE_TITLES
+
+LOG_VIEW = 80
+
+
+class Views:
+    def card_json(self, iid: int, board: bool = True) -> dict[str, Any]:
+        inst = self.cards[iid]
+        d = inst.d
+        out: dict[str, Any] = {"id": iid, "card": d.id, "name": d.name, "type": d.card_type, "owner": inst.owner}
+        if not board:
+            return out
+        out["controller"] = inst.controller
+        if d.level is not None:
+            out["level"] = self.level(iid)
+        if inst.rotated:
+            out["rotated"] = True
+        if inst.spent:
+            out["spent"] = True
+        if inst.tokens:
+            out["tokens"] = {kind: n for kind, n, _ in inst.tokens}
+        if self.neutralized(inst):
+            out["neutralized"] = True
+        attached = self.attachments(iid)
+        if attached:
+            out["attached"] = [self.card_json(a) for a in attached]
+        return out
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        players = []
+        for p in self.players:
+            seat = p.seat
+            nations = []
+            for cell, iid in sorted(p.grid.items()):
+                entry = self.card_json(iid)
+                entry["x"], entry["y"] = cell
+                entry["roads"] = {r: {"level": self.road_level(iid, r), "closed": self.road_closed(iid, r)}
+                                  for r in self.cards[iid].d.roads}
+                nations.append(entry)
+            players.append({
+                "seat": seat,
+                "deck_name": p.deck_name,
+                "god": self.card_json(p.god),
+                "spheres": list(p.spheres),
+                "sphere_max": list(p.smax),
+                "power": self.power_total(seat),
+                "hold": {"anchor": p.hold[0], "since_turn": p.hold[1]} if p.hold else None,
+                "deck": len(p.deck),
+                "hand_count": len(p.hand),
+                "hand": [self.card_json(i, board=False) for i in p.hand] if player == seat else None,
+                "hand_size": self.hand_size(seat),
+                "afterworld": [self.card_json(i, board=False) for i in reversed(p.afterworld)],
+                "oblivion": [self.card_json(i, board=False) for i in p.oblivion],
+                "nations": nations,
+                "leaders": [self.card_json(i) for i in p.leaders],
+                "leader_limit": self.leader_limit(seat),
+                "nation_placed": p.nation_placed,
+            })
+        stack = []
+        for it in self.stack:
+            stack.append({
+                "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
+                "card": self.card_json(it.card, board=False),
+                "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
+                "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
+                "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
+                if it.kind in ("maneuver", "free", "fate") else f"P{it.player} plays {self.cards[it.card].d.name}",
+            })
+        prompt = None
+        if self.prompt is not None:
+            prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"], "text": self.prompt_text()}
+        log = [text for _turn, text, to in self.log if to is None or (player is not None and player in to)]
+        return {
+            "game": "mitosz",
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "phase_title": PHASE_TITLES.get(self.phase, self.phase),
+            "mode": self.mode,
+            "to_act": self.current_player,
+            "order": list(self.order),
+            "players": players,
+            "intrigues": [self.card_json(i) for i in self.intrigues],
+            "intrigue_limit": self.intrigue_limit(),
+            "fates": [self.card_json(i) for i in self.fates],
+            "lingering": [self.card_json(i) for i in self.lingering],
+            "stack": stack,
+            "prompt": prompt,
+            "effects": self.effects_json(),
+            "log": log[-LOG_VIEW:],
+            "log_size": len(log),
+            "win_target": self.opts["win_target"],
+            "result": self.result,
+        }
+
+    def effects_json(self) -> list[dict[str, Any]]:
+        out = []
+        for e in self.effects:
+            until = e.until
+            if until[0] == "turn":
+                ends = "until the start of the next turn"
+            elif until[0] == "rounds":
+                ends = f"until the start of P{until[1]}'s turn {until[2]}"
+            elif until[0] == "attached":
+                ends = "while attached"
+            else:
+                ends = "permanently"
+            source = self.cards[e.source].d.name if e.source >= 0 else "a rule"
+            on = ", ".join(self.cards[t].d.name for t in e.targets) if e.targets else "every matching card"
+            out.append({"kind": e.kind, "source": source, "on": on, "value": _plain(e.value), "ends": ends})
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn, "active": self.active, "phase": self.phase, "mode": self.mode,
+            "priority": self.priority, "passes": self.passes, "cycle": self.cycle, "order": list(self.order),
+            "cards": [[i.iid, i.d.id, i.owner, i.controller, i.zone, i.host, i.rotated, i.spent,
+                       sorted((i.uses or {}).items()), list(i.blocked), [[k, n] for k, n, _ in i.tokens],
+                       list(i.cell) if i.cell else None] for i in self.cards],
+            "players": [{"spheres": p.spheres, "deck": p.deck, "hand": p.hand, "afterworld": p.afterworld,
+                         "oblivion": p.oblivion, "grid": sorted([list(c), i] for c, i in p.grid.items()),
+                         "leaders": p.leaders, "nation_placed": p.nation_placed, "allowances": list(p.allowances),
+                         "hold": list(p.hold) if p.hold else None} for p in self.players],
+            "stack": [[it.sid, it.kind, it.player, it.card, it.user, list(it.targets), it.neutralized,
+                       it.destroyed] for it in self.stack],
+            "effects": [[e.seq, e.kind, e.controller, e.source, list(e.targets) if e.targets is not None else None,
+                         _plain(e.value), list(e.until)] for e in self.effects],
+            "intrigues": self.intrigues, "fates": self.fates, "lingering": self.lingering,
+            "prompt": {k: _plain(v) for k, v in self.prompt.items()} if self.prompt else None,
+            "result": self.result, "rng": self.rng.state(), "log": len(self.log), "turns_taken": self.turns_taken,
+            "deckout": _plain(self.deckout),
+        }
+
+
+def _plain(value):
+    if isinstance(value, (frozenset, set)):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
