@@ -14,6 +14,9 @@ The cardtable lines (``--game``, see ``LINES``):
 * ``maoqy-nopass``: MAOQY, uniform random play among the actions other than pass (pass only when it
   is the only action). These games run to the turn limit (2000 turns): MAOQY's typical long game, and
   the line compared with the issue's target.
+* ``mitosz``: Mítosz with the two sample decks, uniform random play (every pass in an open window or a
+  counter round is a decision, as it is for a person). Its ``legal_actions()`` figure is measured with
+  the state's caches dropped before each call (``forget_caches``), so it is the full computation.
 
 What is counted (see docs/benchmarks.md):
 
@@ -84,6 +87,7 @@ LINES = {
     "mojo": [Line("mojo", "mojo", "random", {"openspiel": 1.0, "rlcard": 20.0})],
     "maoqy": [Line("maoqy", "maoqy", "random", {}, hot_path=False),
               Line("maoqy-nopass", "maoqy", "no-pass", {"rlcard": 10.0})],
+    "mitosz": [Line("mitosz", "mitosz", "random", {"rlcard": 2.0})],
 }
 PEERS = {"openspiel": "OpenSpiel crazy_eights", "rlcard": "RLCard uno"}
 INSTALL_HINT = "pip install -e '.[bench]'"
@@ -189,6 +193,9 @@ class PoolBench:
 
     def legal_batch(self) -> int:
         for s in self.pool:
+            forget = getattr(s, "forget_caches", None)
+            if forget is not None:  # a game that keeps its legal actions between calls (Mítosz)
+                forget()
             s.legal_actions()
         return len(self.pool)
 

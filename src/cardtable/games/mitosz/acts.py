@@ -17,6 +17,28 @@ from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked
 from .moves import spheres_text
 
 SUMMON_PHASES = ("summon_1", "summon_2")
+SPHERE_NAMES = ("magic", "influence", "wealth", "force")
+_CHOSEN: dict[int, tuple] = {}
+_PRIMITIVES: dict[int, tuple] = {}
+
+
+def primitives_of(m) -> frozenset:
+    """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver."""
+    hit = _PRIMITIVES.get(id(m))
+    if hit is None:
+        names = frozenset(next(iter(type(call).model_fields)).rstrip("_") for _, call in m.calls())
+        hit = _PRIMITIVES[id(m)] = (names, m)
+    return hit[0]
+
+
+def chosen_names(m) -> tuple:
+    """The maneuver's targets chosen at announcement (OP-29), in order t1, t2 … (maneuvers live as long as
+    the process, so their ids are stable keys)."""
+    names = _CHOSEN.get(id(m))
+    if names is None:
+        names = _CHOSEN[id(m)] = (tuple(sorted((n for n, sel in m.targets.items() if sel.select == "chosen"),
+                                               key=lambda n: int(n[1:]))), m)
+    return names[0]
 #: The implicit maneuver of non-cursed items and buildings: sacrifice the card (OP-16).
 SACRIFICE = "sacrifice"
 Bad = tuple  # (rule, message)
@@ -29,10 +51,23 @@ class Acts:
             return []  # OP-39: before a fight only declaring one is open (fights: Mítosz II)
         out = []
         p = self.players[seat]
-        hand = self.distinct(p.hand)
+        cards = self.cards
+        cache = self.cache()
+        mine = cache.get(("mine", seat))
+        if mine is None:
+            mine = cache[("mine", seat)] = [i for i in self.board_insts() if i.controller == seat]
+        if counter:  # OP-23: only counter and locked effects; most of the time there are none
+            hand = [i for i in self.distinct(p.hand) if cards[i].d.quick]
+            mine_active = [i for i in mine if i.d.quick]
+            if not hand and not mine_active:
+                return out
+        else:
+            hand = self.distinct(p.hand)
+            mine_active = [i for i in mine if i.d.active]
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
+        users = None
         for iid in hand:
-            d = self.cards[iid].d
+            d = cards[iid].d
             t = d.card_type
             if t == "nation":
                 if own_turn_summon and not p.nation_placed:
@@ -45,6 +80,8 @@ class Acts:
                     if t == "item":
                         out += self._unsummoned_options(seat, iid)
                     continue
+                if t != "location" and sum(p.spheres) < d.cost_total and t != "item":
+                    continue  # no payment can cover it (a substitution keeps the total)
                 if t == "item":
                     unsummoned = self._unsummoned_options(seat, iid)
                     out += unsummoned
@@ -54,18 +91,33 @@ class Acts:
                     hosts = self.location_hosts(seat, iid)
                 else:
                     hosts = [None]
-                for host in hosts:
-                    for pay_from, pay_for in self.payments(seat, iid, host):
-                        a = Summon(iid, host, pay_from, pay_for)
-                        if self.check_summon(seat, a) is None:
-                            out.append(a)
+                if hosts and self._summon_card_problem(seat, iid, False) is None:
+                    inst = cards[iid]
+                    spheres = p.spheres
+                    for host in hosts:
+                        if host is not None and self._host_problem(seat, inst, host) is not None:
+                            continue
+                        cost = self.summon_cost(iid, host)
+                        if spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] \
+                                and spheres[3] >= cost[3]:
+                            out.append(Summon(iid, host))
+                        if sum(cost) and sum(spheres) >= sum(cost) and self.god_linked(seat, iid):
+                            for s_for in range(4):  # MIT-3.1.g: one point from another sphere
+                                if not cost[s_for]:
+                                    continue
+                                for s_from in range(4):
+                                    if s_from != s_for and spheres[s_from] >= cost[s_from] + 1 and all(
+                                            spheres[k] >= cost[k] for k in range(4) if k not in (s_for, s_from)) \
+                                            and spheres[s_for] >= cost[s_for] - 1:
+                                        out.append(Summon(iid, host, SPHERE_NAMES[s_from], SPHERE_NAMES[s_for]))
             elif t == "free_maneuver":
-                out += self._free_options(seat, iid, counter)
+                if users is None:
+                    users = [i for i in mine if i.d.card_type not in ("nation", "location")]
+                out += self._free_options(seat, iid, counter, users)
             elif t == "fate":
                 out += self._fate_options(seat, iid, counter)
-        for inst in self.cards:
-            if inst.zone == "board" and inst.controller == seat:
-                out += self._bound_options(seat, inst, counter)
+        for inst in mine_active:
+            out += self._bound_options(seat, inst, counter)
         return out
 
     def nation_cells(self, seat: int) -> list[tuple[int, int]]:
@@ -86,7 +138,7 @@ class Acts:
     def location_hosts(self, seat: int, iid: int) -> list[int]:
         out = list(self.players[seat].grid.values())
         if "building" in self.cards[iid].d.subtypes:
-            out += [i.iid for i in self.cards if i.zone == "board" and i.controller == seat
+            out += [i.iid for i in self.board_insts() if i.controller == seat
                     and i.d.card_type == "location" and "region" in i.d.subtypes]
         return sorted(out)
 
@@ -138,19 +190,19 @@ class Acts:
             if self._maneuver_gate(seat, inst, m, counter) is not None:
                 continue
             for targets, steps, times in self._variants(seat, m, inst.iid, inst.iid, free=False):
-                a = UseManeuver(inst.iid, mid, targets, steps, times)
-                if self.check_maneuver(seat, a, counter) is None:
-                    out.append(a)
+                if m is None or self._conditions_problem(seat, m, inst.iid) is None:
+                    out.append(UseManeuver(inst.iid, mid, targets, steps, times))
         return out
 
-    def _free_options(self, seat: int, iid: int, counter: bool) -> list:
+    def _free_options(self, seat: int, iid: int, counter: bool, users: list) -> list:
         out = []
         d = self.cards[iid].d
         choices = d.options or d.maneuvers
-        users = [i for i in self.cards if i.zone == "board" and i.controller == seat]
         for m in choices:
             if counter and m.speed == "normal":
                 continue
+            if self._maneuver_gate(seat, None, m, counter) is not None:
+                continue  # the moment is wrong whoever uses it
             for user in users:
                 if self._free_user_problem(seat, iid, user) is not None:
                     continue
@@ -158,22 +210,20 @@ class Acts:
                     continue
                 free = linked(d, user.d)
                 for targets, steps, times in self._variants(seat, m, iid, user.iid, free=free):
-                    a = UseFreeManeuver(iid, user.iid, m.id, targets, steps, times)
-                    if self.check_free(seat, a, counter) is None:
-                        out.append(a)
+                    if self._conditions_problem(seat, m, iid) is None:
+                        out.append(UseFreeManeuver(iid, user.iid, m.id, targets, steps, times))
         return out
 
     def _fate_options(self, seat: int, iid: int, counter: bool) -> list:
         out = []
         m = self.cards[iid].d.maneuvers[0]
-        if counter and m.speed == "normal":
+        if self._maneuver_gate(seat, None, m, counter) is not None:
             return out
         vias = [None] if self.god_linked(seat, iid) else self.god_allowances(seat)
         for via in vias:
             for targets, _steps, _times in self._variants(seat, m, iid, -1, free=False):
-                a = UseFate(iid, via, targets)
-                if self.check_fate(seat, a, counter) is None:
-                    out.append(a)
+                if self._conditions_problem(seat, m, iid) is None:
+                    out.append(UseFate(iid, via, targets))
         return out
 
     def god_allowances(self, seat: int) -> list[int]:
@@ -202,7 +252,7 @@ class Acts:
                     yield targets, steps, times
 
     def target_options(self, seat: int, m, card: int, user: int) -> list[tuple]:
-        names = sorted((n for n, sel in m.targets.items() if sel.select == "chosen"), key=lambda n: int(n[1:]))
+        names = chosen_names(m)
         if not names:
             return [()]
         keys = self.effect_keys(card, m, user)
@@ -227,13 +277,25 @@ class Acts:
 
     def target_candidates(self, seat: int, sel, keys, card: int, user: int) -> list[int]:
         f = sel.filter
+        # on the board, a filter that reads neither rotation nor levels holds until a card moves
+        steady = f is not None and f.zone in (None, "board") and f.rotated is None and f.level is None
+        cache = self.cache() if steady else self.decision_cache()
+        key = ("tc", seat, id(sel), keys, card, user)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = self._target_candidates(seat, sel, keys, card, user)
+        return hit
+
+    def _target_candidates(self, seat: int, sel, keys, card: int, user: int) -> list[int]:
+        f = sel.filter
         if f is not None and f.zone == "stack":
             return [STACK_ID_BASE + it.sid for it in self.stack if self.matches_item(it, f, seat)]
         source_is_god = card >= 0 and self.cards[card].d.card_type == "high_god"
         refs = {"$self": card, "$user": user}
         out = []
-        for inst in self.cards:
-            if inst.iid == card and (f is None or f.zone in (None, "board")) and inst.zone != "board":
+        zone = (f.zone if f is not None else None) or "board"
+        for inst in self.board_insts() if zone == "board" else self.cards:
+            if inst.zone != zone:
                 continue
             if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
                 if "steal" in keys and not self.stealable(inst):
@@ -248,6 +310,14 @@ class Acts:
     def effect_keys(self, card: int, m, user: int) -> frozenset:
         """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
         its user's types (MIT-4.4), its primitives."""
+        cache = self.cache()
+        key = ("keys", card, id(m), user)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = self._effect_keys(card, m, user)
+        return hit
+
+    def _effect_keys(self, card: int, m, user: int) -> frozenset:
         keys = set(m.subtypes) if m is not None else set()
         if card >= 0:
             d = self.cards[card].d
@@ -258,9 +328,7 @@ class Acts:
             keys.update(self.subtypes(self.cards[user]))
             keys.add(ud.card_type)
         if m is not None:
-            for _, call in m.calls():
-                (field,) = type(call).model_fields
-                keys.add(field.rstrip("_"))
+            keys.update(primitives_of(m))
         return frozenset(keys)
 
     def maneuver_cost(self, m, steps, times, free: bool) -> tuple:
@@ -338,11 +406,32 @@ class Acts:
         return None
 
     def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
-        bad = self._in_hand(seat, a.card, "summon a card")
+        bad = self._in_hand(seat, a.card, "summon a card") or self._summon_card_problem(seat, a.card, counter)
         if bad:
             return bad
         inst = self.cards[a.card]
         d = inst.d
+        bad = self._host_problem(seat, inst, a.host)
+        if bad:
+            return bad
+        cost = list(self.summon_cost(a.card, a.host))
+        if a.pay_from is not None or a.pay_for is not None:
+            if a.pay_from not in SPHERE_INDEX or a.pay_for not in SPHERE_INDEX or a.pay_from == a.pay_for:
+                return ("MIT-3.1.g", "a substitution names two different spheres: pay_from and pay_for")
+            if not self.god_linked(seat, a.card):
+                return ("MIT-3.1.g", f"{d.name} is not linked to your high god: no sphere may stand in for another")
+            if cost[SPHERE_INDEX[a.pay_for]] < 1:
+                return ("MIT-3.1.g", f"the cost of {d.name} has no {a.pay_for} point to pay from another sphere")
+            cost[SPHERE_INDEX[a.pay_for]] -= 1
+            cost[SPHERE_INDEX[a.pay_from]] += 1
+        if not self.can_pay(seat, cost):
+            return ("MIT-6.3.3", f"{d.name} costs {spheres_text(cost)}; your spheres hold "
+                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
+        return None
+
+    def _summon_card_problem(self, seat: int, iid: int, counter: bool) -> Bad | None:
+        """The checks of a summon that do not depend on where the card goes or how it is paid."""
+        d = self.cards[iid].d
         t = d.card_type
         if t == "nation":
             return ("MIT-3.2.1.j", "a nation is not summoned: place it (place_nation)")
@@ -361,22 +450,6 @@ class Acts:
         if t == "leader" and any(d.name == self.god_name(o) for o in self.opponents(seat)):
             return ("MIT-3.4.3.c", f"{d.name} is another player's high god: it may be summoned only with that "
                                    f"player's permission, which this version does not ask for")
-        bad = self._host_problem(seat, inst, a.host)
-        if bad:
-            return bad
-        cost = list(self.summon_cost(a.card, a.host))
-        if a.pay_from is not None or a.pay_for is not None:
-            if a.pay_from not in SPHERE_INDEX or a.pay_for not in SPHERE_INDEX or a.pay_from == a.pay_for:
-                return ("MIT-3.1.g", "a substitution names two different spheres: pay_from and pay_for")
-            if not self.god_linked(seat, a.card):
-                return ("MIT-3.1.g", f"{d.name} is not linked to your high god: no sphere may stand in for another")
-            if cost[SPHERE_INDEX[a.pay_for]] < 1:
-                return ("MIT-3.1.g", f"the cost of {d.name} has no {a.pay_for} point to pay from another sphere")
-            cost[SPHERE_INDEX[a.pay_for]] -= 1
-            cost[SPHERE_INDEX[a.pay_from]] += 1
-        if not self.can_pay(seat, cost):
-            return ("MIT-6.3.3", f"{d.name} costs {spheres_text(cost)}; your spheres hold "
-                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
         return None
 
     def _unique_on_board(self, d) -> bool:
@@ -446,12 +519,12 @@ class Acts:
         """The checks on the user and the moment, shared by bound and free maneuvers and fates."""
         if counter and (m is None or m.speed == "normal"):
             return ("MIT-6.4.1", "in a counter round only counter or locked effects may be used (OP-23)")
-        if not counter and self.phase == "battle":
-            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
-        if m is not None:
+        if m is not None:  # the timing marker first: it names the more specific rule (S-13: MIT-4.2.1.c)
             bad = self.timing_problem(seat, m)
             if bad:
                 return bad
+        if not counter and self.phase == "battle":
+            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
         if user is None:
             return None
         name = user.d.name
@@ -519,6 +592,10 @@ class Acts:
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
         if tuple(targets) not in self.target_options(seat, m, card, user):
             return ("MIT-4.6.1", "those targets are not allowed for this maneuver (OP-29)")
+        return self._conditions_problem(seat, m, card)
+
+    def _conditions_problem(self, seat: int, m, card: int) -> Bad | None:
+        """MIT-5.11: a sacrifice, discard or state requirement of the maneuver must be met."""
         for c in m.conditions:
             kind = type(c).__name__
             if kind == "SacrificeCondition":
@@ -538,6 +615,9 @@ class Acts:
         return None
 
     def check_maneuver(self, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
+        if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
+                and self.cards[a.card].zone == "board" and self.cards[a.card].d.cursed:
+            return ("MIT-2.4.b", f"{self.cards[a.card].d.name} is cursed and cannot be sacrificed (OP-16)")
         if not isinstance(a.card, int) or not 0 <= a.card < len(self.cards) or self.cards[a.card].zone != "board" \
                 or self.cards[a.card].controller != seat:
             return ("MIT-4.6.2.2", "name a maneuver of one of your cards on the board")
@@ -556,6 +636,14 @@ class Acts:
         return self._params_problem(seat, m, a.card, a.card, a.targets, a.steps, a.times, False)
 
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
+        cache = self.cache()
+        key = ("fu", iid, user.iid, seat)
+        if key in cache:
+            return cache[key]
+        bad = cache[key] = self._free_user_check(seat, iid, user)
+        return bad
+
+    def _free_user_check(self, seat: int, iid: int, user) -> Bad | None:
         d = self.cards[iid].d
         ud = user.d
         if user.zone != "board" or user.controller != seat:
@@ -572,8 +660,7 @@ class Acts:
         if groups:
             subs = self.subtypes(user)
             if not any(g <= subs for g in groups):
-                need = " or ".join("+".join(sorted(g)) for g in groups)
-                return ("MIT-3.9.c", f"{ud.name} does not meet the requirements of {d.name} ({need})")
+                return ("MIT-3.9.c", f"{ud.name} does not meet the requirements of {d.name} ({d.requirement_text})")
         return None
 
     def check_free(self, seat: int, a: UseFreeManeuver, counter: bool) -> Bad | None:

@@ -30,7 +30,8 @@ class CardDef:
     __slots__ = ("id", "name", "card_type", "subtypes", "mythology", "unique", "magical", "cursed", "level",
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
-                 "usable", "implicit_sacrifice", "flavor")
+                 "usable", "implicit_sacrifice", "flavor", "quick", "active", "min_level",
+                 "requirement_text")
 
     def __init__(self, card: Any):
         self.model = card
@@ -57,6 +58,7 @@ class CardDef:
         self.sphere_max = tuple(card.sphere_max.as_dict()[s] for s in V.SPHERES) if card.sphere_max else None
         self.roads: dict[str, int] = card.roads.as_dict() if card.roads is not None else {}
         self.requirement_groups = tuple(frozenset(g) for g in (card.requirement_groups or ()))
+        self.requirement_text = " or ".join("+".join(sorted(g)) for g in self.requirement_groups)
         self.duration_rounds: int | None = (card.duration.rounds if card.duration is not None
                                             and not isinstance(card.duration, str) else None)
         self.flavor = card.flavor
@@ -64,9 +66,17 @@ class CardDef:
         self.statics = tuple(call for m in self.maneuvers if m.static for call in m.static)
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
+        #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round
+        self.quick = any(m.speed != "normal" for m in self.usable) or any(m.speed != "normal" for m in self.options)
         # OP-16: a non-cursed item, and a non-cursed building, may be sacrificed as a permanent maneuver
         self.implicit_sacrifice = not self.cursed and (
             self.card_type == "item" or (self.card_type == "location" and "building" in self.subtypes))
+        #: the lowest printed level that MIT-2.2.c watches (a road's, for a nation); 1 for cards it skips
+        self.min_level = min(self.roads.values()) if self.roads else (
+            self.level if self.level is not None and not self.is_modifier and self.card_type in ("leader", "supply")
+            else 1)
+        #: the card has something to announce from the board (a bound maneuver or the implicit sacrifice)
+        self.active = bool(self.usable) or self.implicit_sacrifice
 
     def maneuver(self, mid: str):
         for m in self.maneuvers:

@@ -8,11 +8,11 @@ class Checks:
         """Run the checks until nothing changes. False if a player must choose (the leader limit)."""
         for _ in range(50):
             changed = False
-            board = [i for i in self.cards if i.zone == "board"]
+            board = list(self.board_insts())
             # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
             uniques: dict[str, list[int]] = {}
             for inst in board:
-                if inst.d.unique and inst.d.card_type != "high_god":
+                if inst.d.unique:
                     uniques.setdefault(inst.d.id, []).append(inst.iid)
             for name, iids in uniques.items():
                 if len(iids) > 1:
@@ -24,10 +24,14 @@ class Checks:
             if changed:
                 continue
             # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction)
+            lowering = any(e.kind == "modify_base_level" for e in self.effects)
+            negative = set() if lowering else {a.host for a in board if a.host >= 0 and (a.d.level or 0) < 0}
             for inst in board:
                 d = inst.d
                 if inst.zone != "board":
                     continue
+                if not lowering and inst.iid not in negative and d.min_level >= 1:
+                    continue  # nothing lowers it
                 if d.card_type == "nation":
                     if all(self.road_level(inst.iid, r, base=True) < 1 for r in d.roads):
                         self.note(f"every road of {d.name} is below level 1 (MIT-2.2.c)")

@@ -125,6 +125,7 @@ class Effects:
                 return
             self.enter_board(iid, seat)
             inst.host = host
+            self.statics_cache = None
             self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}")
         elif t == "intrigue":
             if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c

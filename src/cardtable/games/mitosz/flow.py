@@ -8,7 +8,6 @@ clone can stop and resume anywhere.
 
 from __future__ import annotations
 
-from itertools import product
 
 from cardtable.engine import IllegalAction
 
@@ -18,6 +17,8 @@ PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
 PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summon phase", "battle": "battle phase",
                 "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
+#: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
+QUIET_STEPS = frozenset(("window", "window_resume", "next_phase"))
 
 
 class Flow:
@@ -31,7 +32,9 @@ class Flow:
         while True:
             while self.todo and self.result is None:
                 step = self.todo.pop()
-                if getattr(self, "_step_" + step)():
+                if step not in QUIET_STEPS:
+                    self.touch()
+                if STEPS[step](self):
                     break
             if self.result is not None:
                 self.mode = "over"
@@ -47,23 +50,47 @@ class Flow:
     def _has_choice(self, seat: int) -> bool:
         return any(not isinstance(a, Pass) for a in self.legal_for(seat))
 
+    def touch(self) -> None:
+        """Something happened: cached facts (targets, the stack, rotations, legal actions) are dropped."""
+        self.version += 1
+        self.dcache = None
+
     def act(self, seat: int, action) -> None:
-        if self.mode == "prompt":
-            self._answer(seat, action)
-        elif isinstance(action, Pass):
-            self._pass(seat)
+        if isinstance(action, Pass) and self.mode != "prompt":
+            self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
         else:
-            self.announce(seat, action)  # checks everything first; IllegalAction leaves the state as it was
+            self.touch()
+            if self.mode == "prompt":
+                self._answer(seat, action)
+            else:
+                self.announce(seat, action)  # checks everything first; IllegalAction leaves the state as it was
+            self.touch()
         self._run()
 
     def legal_for(self, seat: int) -> list:
         if self.mode == "prompt":
             return self._prompt_options()
-        if self.mode == "window":
-            return self.legal_acts(seat, counter=False) + [PASS]
-        if self.mode == "counter":
-            return self.legal_acts(seat, counter=True) + [PASS]
-        return []
+        if self.mode not in ("window", "counter"):
+            return []
+        counter = self.mode == "counter"
+        # What a player may do changes only when something happens (``version``), with the player's role and
+        # the kind of phase: a pass changes neither, so the list is kept across passes.
+        if self.phase == "battle":
+            kind = "battle"
+        elif seat == self.active:
+            kind = "summon" if self.phase in ("summon_1", "summon_2") else "own"
+        else:
+            kind = "other"
+        key = (seat, counter, kind)
+        memo = self.legal_memo
+        if memo is None:
+            memo = self.legal_memo = {}
+        hit = memo.get(key)
+        if hit is not None and hit[0] == self.version:
+            return list(hit[1])
+        acts = self.legal_acts(seat, counter) + [PASS]
+        memo[key] = (self.version, acts)
+        return list(acts)
 
     # -- turns (MIT-6.2) ---------------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -111,6 +138,7 @@ class Flow:
 
     def draw_phase(self) -> None:
         """MIT-6.2.2.1: draw 2, and the extra draws the player is entitled to."""
+        self.touch()
         seat = self.active
         n = self.opts["draws_per_turn"]
         for _src, ctrl, params in self.statics_of("extra_draw"):
@@ -281,7 +309,7 @@ class Flow:
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
-            return [Refill(v) for v in product(*(range(r + 1) for r in room)) if sum(v) == n]
+            return [Refill(v) for v in splits(n, room)]
         if kind == "option":
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         return []
@@ -356,3 +384,17 @@ class Flow:
                 seen.add(d)
                 out.append(i)
         return out
+
+
+#: The machine's steps by name (``todo`` holds names: plain data a clone copies).
+STEPS = {name[len("_step_"):]: fn for name, fn in vars(Flow).items() if name.startswith("_step_")}
+
+
+def splits(n: int, room: list[int], start: int = 0) -> list[tuple]:
+    """Every way to share ``n`` points among the spheres from ``start`` on, none above its room."""
+    if start == len(room) - 1:
+        return [(n,)] if 0 <= n <= room[start] else []
+    out = []
+    for k in range(min(n, room[start]) + 1):
+        out += [(k,) + rest for rest in splits(n - k, room, start + 1)]
+    return out

@@ -127,6 +127,15 @@ class MitoszGame(Game):
             return f"option {action.index + 1}"
         return str(action)
 
+    secret_actions = True  # a card chosen in a prompt may be one only its chooser has seen (a search)
+
+    def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+        """Others hear that a card was chosen, not which: an unrestricted search finds a card only its
+        searcher sees (MIT-1.3.3). Everything a choice makes public (a discard) is in the view's log."""
+        if isinstance(action, Choose) and viewer != actor:
+            return "choose a card", {"type": "choose"}
+        return self.action_label(action), action.to_json()
+
     def display_order(self, actions):
         kinds = {"place_nation": 0, "summon": 1, "play_unsummoned": 2, "use_maneuver": 3, "use_free_maneuver": 4,
                  "use_fate": 5, "choose": 6, "refill": 7, "option": 8, "pass": 9}

@@ -14,11 +14,43 @@ from .cards import ROAD_OFFSET
 
 class Levels:
     # -- where cards are ---------------------------------------------------------------------------
+    def cache(self) -> dict:
+        """Facts derived from where the cards are; dropped (``statics_cache = None``) whenever a card moves,
+        is attached or an effect starts or ends."""
+        c = self.statics_cache
+        if c is None:
+            c = self.statics_cache = {}
+        return c
+
+    def decision_cache(self) -> dict:
+        """Facts that hold until anything happens (a rotation, a payment, the stack): dropped by ``touch``."""
+        c = self.dcache
+        if c is None:
+            c = self.dcache = {}
+        return c
+
+    def board_insts(self) -> list:
+        c = self.cache()
+        out = c.get("board")
+        if out is None:
+            out = c["board"] = [i for i in self.cards if i.zone == "board"]
+        return out
+
+    def attached(self, iid: int) -> list:
+        c = self.cache()
+        index = c.get("att")
+        if index is None:
+            index = c["att"] = {}
+            for i in self.board_insts():
+                if i.host >= 0:
+                    index.setdefault(i.host, []).append(i)
+        return index.get(iid, ())
+
     def board(self) -> list[int]:
-        return [i.iid for i in self.cards if i.zone == "board"]
+        return [i.iid for i in self.board_insts()]
 
     def attachments(self, iid: int) -> list[int]:
-        return [i.iid for i in self.cards if i.host == iid and i.zone == "board"]
+        return [i.iid for i in self.attached(iid)]
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in self.order if s != seat]
@@ -47,14 +79,13 @@ class Levels:
     # -- statics (spec 6.7) ------------------------------------------------------------------------
     def statics(self) -> list[tuple]:
         """(source iid, controller, primitive, params, keys) of every static on the board, and of tokens."""
-        cache = self.statics_cache
-        if cache is not None:
-            return cache
+        c = self.cache()
+        cached = c.get("statics")
+        if cached is not None:
+            return cached
         out = []
         seen_intrigues = set()
-        for inst in self.cards:
-            if inst.zone != "board":
-                continue
+        for inst in self.board_insts():
             d = inst.d
             if d.statics:
                 if d.card_type == "intrigue":  # MIT-3.6.d, OP-18: only the earliest copy works
@@ -74,7 +105,7 @@ class Levels:
                 for _ in range(count):
                     out.append((inst.iid, inst.controller, field.rstrip("_"), getattr(call, field),
                                 frozenset(("token", kind)), inst.iid))
-        self.statics_cache = out
+        c["statics"] = out
         return out
 
     def _static_hits(self, primitive: str, inst, attr: str = "target", immunity: bool = True):
@@ -109,12 +140,23 @@ class Levels:
     # -- abilities ---------------------------------------------------------------------------------
     def neutralized(self, inst) -> bool:
         """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
+        if not self.effects:
+            return False
         return any(True for _ in self._effects_on("neutralize_ability", inst))
 
     def restricted(self, inst, what: str) -> bool:
-        for _src, _ctrl, params in self._static_hits("restrict", inst):
-            if params.what == what:
-                return True
+        c = self.cache()
+        by_statics = c.get("restrict")
+        if by_statics is None:  # (card, restriction) pairs the statics on the board impose
+            by_statics = set()
+            if any(st[2] == "restrict" for st in self.statics()):
+                by_statics = {(i.iid, params.what) for i in self.board_insts()
+                              for _s, _c, params in self._static_hits("restrict", i)}
+            c["restrict"] = by_statics
+        if (inst.iid, what) in by_statics:
+            return True
+        if not self.effects:
+            return False
         return any(e.value == what for e in self._effects_on("restrict", inst))
 
     def subtypes(self, inst) -> frozenset:
@@ -196,9 +238,8 @@ class Levels:
         if self.neutralized(inst):
             return 0
         value = d.level
-        for a in self.cards:
-            if a.host == iid and a.zone == "board":
-                value += self.mod_current(a)
+        for a in self.attached(iid):
+            value += self.mod_current(a)
         value += self._token_levels(inst)
         for e in self._effects_on("modify_level", inst):
             value += e.value
@@ -217,9 +258,8 @@ class Levels:
         if d.is_modifier:
             return self.mod_base(inst)
         value = d.level
-        for a in self.cards:
-            if a.host == iid and a.zone == "board":
-                value += self.mod_base(a)
+        for a in self.attached(iid):
+            value += self.mod_base(a)
         for e in self._effects_on("modify_base_level", inst):
             value += e.value
         return value
@@ -228,8 +268,8 @@ class Levels:
         """A road's level (spec 5.10): printed + the location (MIT-3.3.b) + road and nation effects."""
         inst = self.cards[nation]
         value = inst.d.roads[road]
-        for a in self.cards:
-            if a.host == nation and a.zone == "board" and a.d.card_type == "location":
+        for a in self.attached(nation):
+            if a.d.card_type == "location":
                 value += self.mod_base(a) if base else self.mod_current(a)
         if not base:
             for src, _ctrl, params in self._static_hits("modify_road", inst, "nation"):
@@ -261,19 +301,29 @@ class Levels:
 
     # -- power points (OP-01) ----------------------------------------------------------------------
     def power_total(self, seat: int) -> int:
+        return self.power_totals()[seat]
+
+    def power_totals(self) -> list[int]:
+        """Every player's power points (OP-01), computed once per change of the board."""
+        c = self.cache()
+        totals = c.get("power")
+        if totals is not None:
+            return totals
         by_owner = self.opts["pp_counts_for"] == "owner"
-        total = 0
-        for inst in self.cards:
-            if inst.zone != "board":
-                continue
-            if (inst.owner if by_owner else inst.controller) != seat:
-                continue
-            total += inst.d.power_points
-            if inst.d.card_type == "leader" and self.is_god_leader(inst):
-                total += 1  # MIT-3.4.3.a
-            for e in self._effects_on("modify_power_points", inst):
-                total += e.value
-        return max(0, total)
+        totals = [0] * self.n
+        gods = [self.cards[p.god].d.name for p in self.players]
+        pp_effects = any(e.kind == "modify_power_points" for e in self.effects)
+        for inst in self.board_insts():
+            seat = inst.owner if by_owner else inst.controller
+            d = inst.d
+            totals[seat] += d.power_points
+            if d.card_type == "leader" and d.name == gods[inst.controller] and inst.owner == inst.controller:
+                totals[seat] += 1  # MIT-3.4.3.a
+            if pp_effects:
+                for e in self._effects_on("modify_power_points", inst):
+                    totals[seat] += e.value
+        totals = c["power"] = [max(0, t) for t in totals]
+        return totals
 
     # -- filters (spec 6.2) ------------------------------------------------------------------------
     def matches(self, inst, f, seat: int, refs: dict[str, int], select_all: bool = False,

@@ -159,7 +159,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
-                 "prompt_done")
+                 "prompt_done", "version", "legal_memo", "dcache")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -214,6 +214,9 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.statics_cache = None
         self.todo: list[str] = []
         self.prompt_done = 0
+        self.version = 0
+        self.legal_memo = None
+        self.dcache = None
         self.current_player = -1
         self._setup()
 
@@ -326,7 +329,16 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.statics_cache = None
         c.todo = list(self.todo)
         c.prompt_done = self.prompt_done
+        c.version = self.version
+        c.legal_memo = None
+        c.dcache = None
         return c
+
+    def forget_caches(self) -> None:
+        """Drop every derived fact (for benchmarks that time the full computation)."""
+        self.statics_cache = None
+        self.legal_memo = None
+        self.dcache = None
 
     # -- the log ---------------------------------------------------------------------------------
     def note(self, text: str, to: tuple[int, ...] | None = None) -> None:
