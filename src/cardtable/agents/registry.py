@@ -13,6 +13,7 @@ from .random_agent import RandomAgent
 HEURISTICS = {
     "mojo": "cardtable.agents.heuristics.mojo:MojoHeuristic",
     "maoqy": "cardtable.agents.heuristics.maoqy:MaoqyHeuristic",
+    "mitosz": "cardtable.agents.heuristics.mitosz:MitoszHeuristic",
 }
 
 AGENT_HELP = {

@@ -41,17 +41,28 @@ def handles_errors(fn):
     return wrapper
 
 
-def parse_options(pairs: list[str] | None) -> dict:
+def parse_options(pairs: list[str] | None, game: str | None = None) -> dict:
+    """``key=value`` pairs: a value is read as JSON where it parses, else as text; a free-text option of
+    ``game`` (such as Mítosz's deck names) always takes the text as typed."""
+    text = set()
+    if game is not None:
+        try:
+            text = {o.name for o in game_class(game).declared_options if o.text}
+        except CardtableError:
+            pass  # an unknown game: load() says so
     options = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise CardtableError(f"--option takes key=value, not {pair!r}")
-        options[key.strip()] = parse_option_value(value.strip())
+        key = key.strip()
+        options[key] = value.strip() if key in text else parse_option_value(value.strip())
     return options
 
 
-OptionArg = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option key=value (repeatable)")]
+OptionArg = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="game option key=value (repeatable); `cardtable games GAME` lists them, "
+    "e.g. -o deck_a=frost-clans for mitosz")]
 
 
 @app.command()
@@ -90,7 +101,7 @@ def play(
     """Play a game in the terminal against bots, or hot-seat with several humans."""
     from .play import parse_seats, play_terminal
 
-    g = load(game, players=players, options=parse_options(option))
+    g = load(game, players=players, options=parse_options(option, game))
     seats = parse_seats(g, seat or [])
     from cardtable.engine.game import fresh_seed
 
@@ -120,7 +131,7 @@ def simulate(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
         raise CardtableError("--agents needs at least one agent name")
-    opts = parse_options(option)
+    opts = parse_options(option, game)
     lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
     out = record.open("w", encoding="utf-8") if record else None
     try:

@@ -10,13 +10,14 @@ import json
 from typing import Callable
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction
 from cardtable.engine.rng import derive_seed
 
-from .render import describe_events, render_view
+from .render import describe_events, move_labels, render_view
 
 HELP = (
     "Type the number of a move. Other inputs: a JSON action such as "
@@ -76,8 +77,8 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
     render_view(console, game, state.view(player), names)
     while True:
         legal = game.display_order(state.legal_actions())
-        for i, action in enumerate(legal, 1):
-            console.print(f"  [bold]{i:>2}[/] {game.action_label(action)}")
+        for i, label in enumerate(move_labels(game, state.view(player), legal), 1):
+            console.print(f"  [bold]{i:>2}[/] {escape(label)}")
         try:
             text = read(f"Seat {player}, your move [1-{len(legal)}]: ").strip()
         except EOFError:

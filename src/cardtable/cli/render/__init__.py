@@ -34,3 +34,12 @@ def describe_events(game, before: dict, after: dict, actor: int, seat_names: lis
     if module is None or not hasattr(module, "events"):
         return []
     return module.events(game, before, after, actor, seat_names)
+
+
+def move_labels(game, view: dict, actions: list) -> list[str]:
+    """The labels of the legal moves as the terminal lists them: ``game.action_label``, unless the game's
+    renderer tells equal-looking moves apart (``move_labels``)."""
+    module = renderer(game.info.name)
+    if module is not None and hasattr(module, "move_labels"):
+        return module.move_labels(game, view, actions)
+    return [game.action_label(a) for a in actions]

@@ -4,6 +4,7 @@
 const RENDERERS = {
   mojo: () => import("./mojo.js"),
   maoqy: () => import("./maoqy.js"),
+  mitosz: () => import("./mitosz.js"),
 };
 
 export async function loadRenderer(game) {

@@ -312,6 +312,9 @@ async function render({ first = false } = {}) {
   restoreFocus(before);
 }
 
+/** The seat to move: views name it current_player (Mítosz: to_act). */
+const toAct = (view) => view.current_player ?? view.to_act;
+
 function renderTurn(msg, legal) {
   const view = msg.view || {};
   const turn = $("turn");
@@ -319,8 +322,8 @@ function renderTurn(msg, legal) {
   if (msg.returns) text = "The game is over.";
   else if (state.busy) text = "Sending your move…";
   else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
-  else if (Number.isInteger(view.current_player) && view.current_player >= 0)
-    text = `Waiting for ${seatName(msg.table, view.current_player, msg.seat, { long: true })}.`;
+  else if (Number.isInteger(toAct(view)) && toAct(view) >= 0)
+    text = `Waiting for ${seatName(msg.table, toAct(view), msg.seat, { long: true })}.`;
   else text = "Waiting.";
   if (turn.textContent !== text) turn.textContent = text;
   turn.classList.toggle("my-turn", legal.length > 0);
@@ -411,7 +414,7 @@ function renderSwitch(msg) {
     box.hidden = true;
     return;
   }
-  const current = msg.view && msg.view.current_player;
+  const current = msg.view && toAct(msg.view);
   const due = others.includes(current) && msg.table.seats[current] && msg.table.seats[current].kind === "human";
   box.hidden = false;
   box.classList.toggle("due", due);

@@ -1,0 +1,146 @@
+"""`cardtable play mitosz` as a person uses it (real processes, real stdin), and the Mítosz terminal
+renderer on every kind of view (windows, counter rounds with a stack, prompts, the end)."""
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from cardtable.agents import Observation, make_agent
+from cardtable.cli.render import describe_events, move_labels, render_view, renderer
+from cardtable.engine import load
+
+
+def cardtable(*args, input=None, columns=120):
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable.cli.app", *args],
+        input=input, capture_output=True, text=True, timeout=300,
+        env={"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+    )
+
+
+def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
+    record = tmp_path / "mitosz.jsonl"
+    # Typing mistakes, a move the rules refuse, then always the first move listed (a nation, a summon, a
+    # maneuver … else pass) until the game ends.
+    script = "x\n" + "99\n" + '{"type": "summon", "card": 9999}\n' + "1\n" * 1500
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4",
+                    "--record", str(record), input=script)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Type a move number" in text and "There is no move 99" in text
+    assert re.search(r"Rejected \(MIT-[\d.a-z]+\): card 9999 is not in your hand", text)
+    # the table: the rule line, both high gods with their spheres, power, the grid, leaders, the hand with texts
+    assert re.search(r"Mítosz · turn 1 · P0's turn · start phase · open window · your move", text)
+    assert "P0 (human, you) · high god Solvane, Dawn Sovereign · deck dawn-court" in text
+    assert "P1 (random) · high god Hrimgar, Frost Father · deck frost-clans" in text
+    assert "magic M 4/4  influence I 5/5  wealth W 4/4  force F 3/3 · power 0 of 12" in text
+    assert re.search(r"Your hand \(7, hand size 7\):", text)
+    assert "Captain Orren" in text and "leader (warlord) · cost W1 F2 · level 3 · 1 PP" in text
+    assert re.search(r"┌0,0─*┤\d├", text) or re.search(r"┌0,0─", text)  # a nation on the grid, with its roads
+    assert re.search(r"│ *\d?\d?│|├\d", text)
+    assert "Leaders (" in text and "Intrigues (" in text
+    assert "Stack (resolves top first; top is last):" in text and "← top" in text
+    assert "Decision for P0 (you): share 3 sphere points among the spheres (MIT-6.2.4.3)" in text
+    assert "Log (last 8 of" in text
+    # what the bot did, and the log lines of what followed
+    assert "seat 1 (random): " in text and "  · P1 draws 2 cards" in text
+    assert re.search(r"seat 0 \(you\): place .* at \(0, 0\)", text)
+    # the end: the final position, the result line, the table of scores
+    assert "game over · won by P0" in text
+    assert "The game is over: held the win target for a round (MIT-1.1.1). Winner: P0 (human" in text
+    assert "Final result" in text and "Winner: seat 0 (human)" in text
+    check = cardtable("replay", str(record), "--check")
+    assert check.returncode == 0 and "ok" in check.stdout
+
+
+def test_the_bots_hand_stays_hidden_in_the_terminal():
+    """MIT-1.5 / spec section 9: only the hand's size is shown, never its cards."""
+    game = load("mitosz")
+    state = game.new_initial_state(seed=4)
+    bot_hand = {c["name"] for c in state.view(1)["players"][1]["hand"]}
+    mine = {c["name"] for c in state.view(0)["players"][0]["hand"]}
+    secret = bot_hand - mine - {"Hrimgar, Frost Father"}
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="q\n")
+    assert out.returncode == 0, out.stderr
+    assert "hand 7 (size 7)" in out.stdout
+    assert secret, "the decks share every card"
+    for name in secret:
+        assert name not in out.stdout, name
+
+
+def test_hot_seat_hands_the_keyboard_over():
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "human", "--seed", "3",
+                    input="\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\nq\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Seat 0: take the keyboard" in text and "Seat 1: take the keyboard" in text
+    assert "P0 (human, you)" in text and "P1 (human, you)" in text
+    assert "Game left unfinished" in text
+
+
+@pytest.mark.parametrize("value, message", [
+    ("frost-clans", None),
+    ("12", "no deck '12'"),  # a text option takes digits as text, not as a number
+    ("nope", "no deck 'nope'"),
+    ("../etc", "is not the name of a deck"),
+])
+def test_the_deck_options_are_text(value, message):
+    out = cardtable("play", "mitosz", "-o", f"deck_a={value}", "-o", "deck_b=dawn-court", "--seed", "1", input="q\n")
+    if message is None:
+        assert out.returncode == 0, out.stderr
+        assert "P0 (human, you) · high god Hrimgar, Frost Father · deck frost-clans" in out.stdout
+        assert "P1 (heuristic) · high god Solvane" in out.stdout or "P1 (random) · high god Solvane" in out.stdout
+    else:
+        assert out.returncode == 2
+        assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_help_and_games_name_the_deck_options():
+    out = cardtable("play", "--help", columns=200)
+    assert "deck_a=frost-clans" in out.stdout
+    out = cardtable("games", "mitosz", columns=200)
+    assert "deck_a" in out.stdout and "dawn-court" in out.stdout and "any text" in out.stdout
+
+
+# -- the renderer on every kind of view ------------------------------------------------------------------
+@pytest.mark.parametrize("seed, width", [(0, 120), (1, 80), (2, 60)])
+def test_every_view_and_event_renders(seed, width):
+    game = load("mitosz")
+    assert renderer("mitosz") is not None
+    names = ["human", "random"]
+    state = game.new_initial_state(seed=seed)
+    agents = [make_agent("random", game, seed * 10 + i) for i in range(2)]
+    console = Console(file=io.StringIO(), width=width, color_system="truecolor")
+    lines = []
+    seen = set()
+    while not state.is_terminal():
+        p = state.current_player
+        view = state.view(p)
+        kind = view["mode"] + (":" + view["prompt"]["kind"] if view["prompt"] else "") + ("+stack" if view["stack"] else "")
+        if kind not in seen:  # each kind of position once, from both seats and a spectator
+            seen.add(kind)
+            for viewer in (None, 0, 1):
+                render_view(console, game, state.view(viewer), names)
+            labels = move_labels(game, view, game.display_order(state.legal_actions()))
+            assert len(set(labels)) == len(labels), labels  # equal cards are told apart
+        before = state.view(None)
+        state.apply(agents[p].act(Observation(state, p)), player=p)
+        lines += describe_events(game, before, state.view(None), p, names)
+    for viewer in (None, 0, 1):
+        render_view(console, game, state.view(viewer), names)
+    text = console.file.getvalue()
+    assert {"window", "counter+stack", "prompt:refill"} <= seen, seen
+    assert "Mítosz · turn" in text and "game over" in text
+    assert any(line.startswith("The game is over") for line in lines)
+    assert any(line.startswith("  · ") for line in lines)
+    assert "Stack (resolves top first" in text and "Decision for" in text
+    if width >= 100:
+        assert "┌" in text and "└" in text  # the grid is drawn
+    # a spectator sees no hand; a player only their own
+    spectator = io.StringIO()
+    render_view(Console(file=spectator, width=width), game, state.view(None), names)
+    assert "Your hand" not in spectator.getvalue()
