@@ -903,11 +903,11 @@ def test_a_bad_user_deck_names_its_file(data_dir):
 
 
 # -- the package and the exported schemas ---------------------------------------------------------------------
-def test_mitosz_is_not_a_registered_game_yet():
-    assert "mitosz" not in game_names()
+def test_mitosz_is_a_registered_game_with_data_schemas():
+    assert "mitosz" in game_names()
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    for group in pyproject["project"].get("entry-points", {}).values():
-        assert not any("mitosz" in target for target in group.values())
+    games = pyproject["project"]["entry-points"]["cardtable.games"]
+    assert games["mitosz"] == "cardtable.games.mitosz:MitoszGame"
     assert "mitosz" in schema_names()
 
 

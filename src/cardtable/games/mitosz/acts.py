@@ -62,7 +62,10 @@ class Acts:
             if not hand and not mine_active:
                 return out
         else:
-            hand = self.distinct(p.hand)
+            dc = self.decision_cache()
+            hand = dc.get(("hand", seat))
+            if hand is None:
+                hand = dc[("hand", seat)] = self.distinct(p.hand)
             mine_active = [i for i in mine if i.d.active]
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         users = None
@@ -70,11 +73,10 @@ class Acts:
             d = cards[iid].d
             t = d.card_type
             if t == "nation":
-                if own_turn_summon and not p.nation_placed:
+                if own_turn_summon and not p.nation_placed and self._nation_card_problem(seat, iid, False) is None:
                     for x, y in self.nation_cells(seat):
-                        a = PlaceNation(iid, x, y)
-                        if self.check_place_nation(seat, a) is None:
-                            out.append(a)
+                        if self._nation_cell_problem(seat, d, x, y) is None:
+                            out.append(PlaceNation(iid, x, y))
             elif t in ("leader", "item", "location", "intrigue") and not counter:
                 if t != "intrigue" and not own_turn_summon:
                     if t == "item":
@@ -180,8 +182,11 @@ class Acts:
     # -- maneuvers: options ------------------------------------------------------------------------
     def _bound_options(self, seat: int, inst, counter: bool) -> list:
         out = []
+        if inst.d.card_type in ("free_maneuver", "fate"):
+            return out  # a lasting fate or free maneuver on the board is not used again (MIT-4.6.2.1)
         maneuvers = list(inst.d.usable)
-        if inst.d.implicit_sacrifice and not counter:
+        if inst.d.implicit_sacrifice and not counter and inst.host >= 0 \
+                and self.cards[inst.host].controller == seat:  # OP-16: attached to a card of its controller
             maneuvers.append(None)
         for m in maneuvers:
             if counter and m.speed == "normal":
@@ -203,7 +208,12 @@ class Acts:
                 continue
             if self._maneuver_gate(seat, None, m, counter) is not None:
                 continue  # the moment is wrong whoever uses it
-            for user in users:
+            cheapest = self.maneuver_cost(m, 1 if m.steps else None, 1 if m.per is not None else None, False)
+            if not self.can_pay(seat, cheapest):  # only a linked user, who uses it for free (MIT-3.9.h)
+                candidates = [u for u in users if linked(d, u.d)]
+            else:
+                candidates = users
+            for user in candidates:
                 if self._free_user_problem(seat, iid, user) is not None:
                     continue
                 if self._maneuver_gate(seat, user, m, counter, card=iid) is not None:
@@ -240,7 +250,7 @@ class Acts:
         times_list = [None]
         if m.per is not None:
             times_list = range(1, 10)
-        target_sets = self.target_options(seat, m, card, user)
+        target_sets = None  # computed only once some cost can be paid
         for steps in step_counts:
             for times in times_list:
                 cost = self.maneuver_cost(m, steps, times, free)
@@ -248,6 +258,10 @@ class Acts:
                     if times is not None:
                         break
                     continue
+                if target_sets is None:
+                    target_sets = self.target_options(seat, m, card, user)
+                    if not target_sets:
+                        return
                 for targets in target_sets:
                     yield targets, steps, times
 
@@ -362,10 +376,11 @@ class Acts:
         return None
 
     def check_place_nation(self, seat: int, a: PlaceNation, counter: bool = False) -> Bad | None:
-        bad = self._in_hand(seat, a.card, "place a nation")
-        if bad:
-            return bad
-        d = self.cards[a.card].d
+        bad = self._in_hand(seat, a.card, "place a nation") or self._nation_card_problem(seat, a.card, counter)
+        return bad or self._nation_cell_problem(seat, self.cards[a.card].d, a.x, a.y)
+
+    def _nation_card_problem(self, seat: int, iid: int, counter: bool) -> Bad | None:
+        d = self.cards[iid].d
         if d.card_type != "nation":
             return ("MIT-3.2.1.j", f"{d.name} is a {d.card_type.replace('_', ' ')}, not a nation")
         bad = self._window_only(counter, "placing a nation")
@@ -382,18 +397,22 @@ class Acts:
         if copies >= len(d.roads):
             return ("MIT-3.2.1.g", f"{copies} {d.name} already on the board, as many as its roads "
                                    f"({len(d.roads)}): no more copies may be played")
-        cell = (a.x, a.y)
-        grid = p.grid
+        return None
+
+    def _nation_cell_problem(self, seat: int, d, x: int, y: int) -> Bad | None:
+        """OP-12: the first nation at (0, 0); later ones beside the empire with a facing road pair."""
+        cell = (x, y)
+        grid = self.players[seat].grid
         if not grid:
             if cell != (0, 0):
                 return ("MIT-3.2.1.b", "your first nation goes to the cell (0, 0) (OP-12)")
             return None
         if cell in grid:
-            return ("MIT-3.2.1.f", f"a nation already stands at ({a.x}, {a.y})")
-        neighbours = [(r, grid[(a.x + dx, a.y + dy)]) for r, (dx, dy) in ROAD_OFFSET.items()
-                      if (a.x + dx, a.y + dy) in grid]
+            return ("MIT-3.2.1.f", f"a nation already stands at ({x}, {y})")
+        neighbours = [(r, grid[(x + dx, y + dy)]) for r, (dx, dy) in ROAD_OFFSET.items()
+                      if (x + dx, y + dy) in grid]
         if not neighbours:
-            return ("MIT-3.2.1.b", f"({a.x}, {a.y}) does not touch your empire by a side; a new nation must join "
+            return ("MIT-3.2.1.b", f"({x}, {y}) does not touch your empire by a side; a new nation must join "
                                    f"the empire (corner contact is not enough)")
         matches = [r in d.roads and OPPOSITE[r] in self.cards[m].d.roads for r, m in neighbours]
         if self.opts["nation_placement_rule"] == "all_shared_edges_match":
@@ -402,7 +421,7 @@ class Acts:
                     return ("MIT-3.2.1.c", f"the {r} edge of {d.name} and the facing edge of "
                                            f"{self.cards[m].d.name} do not match (every shared edge must)")
         if not any(matches):
-            return ("MIT-3.2.1.c", f"no road of {d.name} at ({a.x}, {a.y}) faces a road of a neighbouring nation")
+            return ("MIT-3.2.1.c", f"no road of {d.name} at ({x}, {y}) faces a road of a neighbouring nation")
         return None
 
     def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
@@ -453,7 +472,8 @@ class Acts:
         return None
 
     def _unique_on_board(self, d) -> bool:
-        return any(i.zone in ("board", "stack") and i.d.id == d.id for i in self.cards)
+        return any(i.d.id == d.id for i in self.board_insts()) or \
+            any(self.cards[it.card].d.id == d.id for it in self.stack if it.card >= 0)
 
     def _host_problem(self, seat: int, inst, host) -> Bad | None:
         d = inst.d
@@ -615,6 +635,9 @@ class Acts:
         return None
 
     def check_maneuver(self, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
+        if isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
+                and self.cards[a.card].d.card_type in ("free_maneuver", "fate"):
+            return ("MIT-4.6.2.1", f"{self.cards[a.card].d.name} is used from the hand; on the board it only lasts")
         if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
                 and self.cards[a.card].zone == "board" and self.cards[a.card].d.cursed:
             return ("MIT-2.4.b", f"{self.cards[a.card].d.name} is cursed and cannot be sacrificed (OP-16)")

@@ -9,6 +9,8 @@ clone can stop and resume anywhere.
 from __future__ import annotations
 
 
+from functools import lru_cache
+
 from cardtable.engine import IllegalAction
 
 from .actions import PASS, Choose, ChooseOption, Pass, Refill
@@ -294,6 +296,13 @@ class Flow:
         self.prompt = {"kind": kind, "player": seat, "rule": rule, **data}
 
     def _prompt_options(self) -> list:
+        dc = self.decision_cache()
+        options = dc.get("prompt")
+        if options is None:
+            options = dc["prompt"] = self._prompt_choices()
+        return list(options)
+
+    def _prompt_choices(self) -> list:
         pr = self.prompt
         kind = pr["kind"]
         seat = pr["player"]
@@ -309,7 +318,7 @@ class Flow:
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
-            return [Refill(v) for v in splits(n, room)]
+            return [Refill(v) for v in splits(n, tuple(room))]
         if kind == "option":
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         return []
@@ -390,11 +399,12 @@ class Flow:
 STEPS = {name[len("_step_"):]: fn for name, fn in vars(Flow).items() if name.startswith("_step_")}
 
 
-def splits(n: int, room: list[int], start: int = 0) -> list[tuple]:
+@lru_cache(maxsize=4096)
+def splits(n: int, room: tuple, start: int = 0) -> tuple:
     """Every way to share ``n`` points among the spheres from ``start`` on, none above its room."""
     if start == len(room) - 1:
-        return [(n,)] if 0 <= n <= room[start] else []
-    out = []
+        return ((n,),) if 0 <= n <= room[start] else ()
+    out: list[tuple] = []
     for k in range(min(n, room[start]) + 1):
         out += [(k,) + rest for rest in splits(n - k, room, start + 1)]
-    return out
+    return tuple(out)

@@ -82,7 +82,8 @@ class MitoszGame(Game):
         if iid >= STACK_ID_BASE:
             return f"stack item {iid - STACK_ID_BASE}"
         if 0 <= iid < len(self.layout):
-            return self.layout[iid][0].name
+            d = self.layout[iid][0]
+            return d.name + " (high god)" if d.card_type == "high_god" else d.name
         return f"card {iid}"
 
     def action_label(self, action) -> str:

@@ -94,6 +94,10 @@ class Moves:
         if self.effects:
             self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
                             and not (e.kind == "steal" and e.targets == (iid,))]
+            for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
+                for other in list(lst):
+                    if not any(e.source == other for e in self.effects):
+                        self.leave_board(other, "afterworld", "rule")
         if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
             self.note(f"the region was destroyed, so its nation is destroyed too (MIT-8.region.b)")
             self.leave_board(region_of, "afterworld", "destroy")

@@ -90,6 +90,8 @@ class Views:
             "phase_title": PHASE_TITLES.get(self.phase, self.phase),
             "mode": self.mode,
             "to_act": self.current_player,
+            "current_player": self.current_player,
+            "viewer": player,
             "order": list(self.order),
             "players": players,
             "intrigues": [self.card_json(i) for i in self.intrigues],

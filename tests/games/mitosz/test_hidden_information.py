@@ -1,0 +1,96 @@
+"""Mítosz's hidden information (rules/mitosz.md, section 9).
+
+The main property: what seat p sees, ``view(p)``, must not change when only cards p may not see change
+places. At random positions of random games a variant is built in which the other player's hand and
+deck, and p's own deck, are shuffled among themselves (sizes kept, each card staying with its owner);
+p's view of the variant must equal p's view of the game, and so must a spectator's. Peeked cards are
+seen only by the peeking player and the owner (OP-24); drawn cards are named to nobody else.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from cardtable.games.mitosz.actions import PASS, UseFreeManeuver
+from tests.games.mitosz.helpers import A, B, fresh, hand, leader, pass_counter, pass_until, ready, scene
+
+
+def permuted(s, viewer: int | None, rng: random.Random):
+    """A clone whose cards hidden from ``viewer`` (other hands, every deck) trade places within each owner."""
+    v = s.clone()
+    for p in v.players:
+        places = [(p.deck, k) for k in range(len(p.deck))]
+        if p.seat != viewer:
+            places += [(p.hand, k) for k in range(len(p.hand))]
+        cards = [zone[k] for zone, k in places]
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        if len(cards) > 1 and shuffled == cards:
+            shuffled = shuffled[1:] + shuffled[:1]
+        for (zone, k), iid in zip(places, shuffled):
+            zone[k] = iid
+        for iid in p.deck:
+            v.cards[iid].zone = "deck"
+        for iid in p.hand:
+            v.cards[iid].zone = "hand"
+    return v
+
+
+def random_positions(seed: int, choices: int, every: int = 9, limit: int = 400):
+    s = fresh(seed)
+    rng = random.Random(choices)
+    for step in range(limit):
+        if s.result is not None:
+            return
+        if step % every == 0:
+            yield s
+        legal = s.legal_actions()
+        others = [a for a in legal if a != PASS]
+        s.apply(rng.choice(others) if others and rng.random() < 0.6 else rng.choice(legal))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_views_do_not_depend_on_hidden_cards(seed, choices):
+    note(f"seed={seed} choices={choices}")
+    rng = random.Random(seed ^ choices)
+    for s in random_positions(seed, choices):
+        for viewer in (A, B, None):
+            variant = permuted(s, viewer, rng)
+            assert variant.view(viewer) == s.view(viewer), f"view of {viewer} leaks hidden cards"
+        assert s.view(A)["players"][B]["hand"] is None and s.view(B)["players"][A]["hand"] is None
+        assert s.view(None)["players"][A]["hand"] is None
+        assert isinstance(s.view(A)["players"][A]["deck"], int)  # a deck shows only its size
+
+
+def test_drawn_cards_are_named_to_nobody_else():
+    s = scene(phase="start")
+    ready(s)
+    top2 = s.players[A].deck[-2:]
+    names = {s.cards[i].d.name for i in top2}
+    mark_b, mark_none = len(s.view(B)["log"]), s.view(None)["log_size"]
+    pass_until(s, "draw", A)
+    assert set(top2) <= set(s.players[A].hand)
+    for seat in (B, None):
+        new = s.view(seat)["log"][-(s.view(seat)["log_size"] - (mark_b if seat == B else mark_none)):]
+        assert not any(n in t for t in new for n in names), new
+    assert [x["id"] for x in s.view(A)["players"][A]["hand"]] == s.players[A].hand
+
+
+def test_OP_24_a_peeked_card_is_seen_by_the_peeker_and_the_owner_only():
+    s = scene(active=B)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    (pool,) = hand(s, B, "Scrying Pool")
+    (secret,) = hand(s, A, "Gate Spearmen")  # number 1: not exiled, stays hidden
+    ready(s)
+    s.apply(UseFreeManeuver(pool, ulfar, "m1"))
+    pass_counter(s)
+    name = s.cards[secret].d.name
+    assert s.cards[secret].zone == "hand"
+    assert any(name in t for t in s.view(A)["log"])  # the owner
+    assert any(name in t for t in s.view(B)["log"])  # the peeker
+    assert not any(name in t for t in s.view(None)["log"])  # nobody else
+    assert any("peeks at a random card" in t for t in s.view(None)["log"])  # only that a peek happened

@@ -1,0 +1,1388 @@
+"""One test per rule of the Mítosz specification (rules/mitosz.md, section 3: golden rules, chapters 1–6
+and 8, outside fights), named after the rule ID: test_MIT_3_2_1_g_…, test_MIT_G1_…, test_MIT_8_region_b_….
+
+Each builds a position card by card (tests/games/mitosz/helpers.py), acts, and checks a consequence the
+rule demands: for a forbidden act, that it is refused citing the rule with the state unchanged. The rules
+of fights (chapter 7 and the fight-only parts of 3 and 8) come with Mítosz II; tests/test_rule_coverage.py
+lists them.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+import yaml
+
+from cardtable.games.mitosz import MitoszGame
+from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNation, PlayUnsummoned, Refill, Summon,
+                                            UseFate, UseFreeManeuver, UseManeuver)
+from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
+from cardtable.games.mitosz.state import Item
+from tests.games.mitosz.helpers import (A, B, afterworld, attach, deck_top, do, fresh, god, hand, intrigue, leader,
+                                        nation, pass_counter, pass_until, ready, rejects, scene, sph, spheres)
+
+
+def sid(s, k: int = -1) -> int:
+    return STACK_ID_BASE + s.stack[k].sid
+
+
+def d(s, iid):
+    return s.cards[iid].d
+
+
+def fake_item(s, seat: int, card: int, m=None, kind: str = "fate") -> Item:
+    return Item(10_000, kind, seat, card, -1, m)
+
+
+ALL_BOARD = SimpleNamespace(target=SimpleNamespace(select="all", filter=None, count=None))
+
+
+# -- golden rules -------------------------------------------------------------------------------------
+def test_MIT_G1_a_stolen_card_keeps_its_owner_and_leaves_to_the_owners_afterworld():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    assert s.cards[vigdis].controller == A and s.cards[vigdis].owner == B
+    s.leave_board(vigdis, "afterworld", "destroy")
+    assert vigdis in s.players[B].afterworld and vigdis not in s.players[A].afterworld
+
+
+def test_MIT_G2_card_text_prevails_a_permanent_maneuver_of_a_rotated_leader():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo", rotated=True)  # MIT-3.4.1.a: only unrotated leaders use maneuvers …
+    hand(s, A, "Captain Orren")
+    ready(s, priority=A)
+    do(s, UseManeuver(ivo, "m1"))  # … but the card's text says permanent
+    assert s.players[A].spheres[0] == 3 and s.cards[ivo].rotated
+
+
+# -- chapter 1 ------------------------------------------------------------------------------------------
+def test_MIT_1_2_1_the_board_is_a_zone_of_its_own():
+    s = fresh(3)
+    for p in s.players:
+        assert all(s.cards[i].zone == "deck" for i in p.deck)
+        assert all(s.cards[i].zone == "hand" for i in p.hand)
+    assert [i.iid for i in s.cards if i.zone == "board"] == [god(s, A), god(s, B)]
+
+
+def test_MIT_1_2_2_a_played_cards_go_face_up_onto_their_players_side():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+    do(s, Summon(orren))
+    pass_counter(s)
+    assert s.cards[orren].zone == "board" and s.cards[orren].controller == A and orren in s.players[A].leaders
+    assert any(x["id"] == orren for x in s.view(B)["players"][A]["leaders"])
+
+
+def test_MIT_1_2_2_b_MIT_1_5_1_c_only_cards_on_the_board_affect_play():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (court,) = hand(s, A, "Whispering Court")
+    afterworld(s, A, "Whispering Court")
+    ready(s)
+    assert s.level(ivo) == 1  # a Whispering Court in hand and one in the afterworld: no +1
+    do(s, Summon(court))
+    pass_counter(s)
+    assert s.level(ivo) == 2
+
+
+def test_MIT_1_2_3_a_card_returns_to_hand_from_the_board():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")
+    blade = attach(s, A, "Sunsteel Blade", orren)
+    s.leave_board(orren, "hand", "return")
+    assert orren in s.players[A].hand and blade in s.players[A].afterworld
+
+
+def test_MIT_1_2_4_a_sacrifice_is_made_from_the_board():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    (blade2,) = hand(s, A, "Sunsteel Blade")
+    ready(s)
+    rejects(s, UseManeuver(blade2, "sacrifice"), "MIT-4.6.2.2")  # not on the board
+    do(s, UseManeuver(blade, "sacrifice"))
+    pass_counter(s)
+    assert blade in s.players[A].afterworld
+
+
+def test_MIT_1_2_5_MIT_5_1_MIT_3_1_f_MIT_3_9_f_only_permanents_on_the_board_are_destroyed():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    orren = leader(s, A, "Captain Orren")
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    assert gold in s.lingering
+    (in_hand,) = hand(s, A, "Lysa Brightspear")
+    s._p_destroy(ALL_BOARD, fake_item(s, B, -1))
+    assert all(s.cards[i].zone == "afterworld" for i in (city, orren, ivo, vigdis))
+    # a free maneuver cannot be destroyed (MIT-3.9.f): it leaves only because its effect ended with Vigdis
+    assert not any("Turncoat Gold (P0) is destroyed" in t for _x, t, _to in s.log)
+    assert gold in s.players[A].afterworld
+    assert s.cards[god(s, A)].zone == "board" and s.cards[god(s, B)].zone == "board"  # MIT-3.1.f
+    assert s.cards[in_hand].zone == "hand"  # MIT-1.2.5
+    assert "free_maneuver" not in PERMANENT_TYPES
+
+
+def test_MIT_1_2_6_cards_leaving_the_board_have_no_memories():
+    s = scene()
+    orren = leader(s, A, "Captain Orren", rotated=True)
+    blade = attach(s, A, "Sunsteel Blade", orren)
+    s.cards[orren].tokens = (("frost", 1, None),)
+    s.leave_board(orren, "hand", "return")
+    o = s.cards[orren]
+    assert not o.rotated and o.tokens == () and o.host == -1 and o.controller == A
+    assert s.cards[blade].zone == "afterworld"
+
+
+def test_MIT_1_3_1_e_the_deck_is_shuffled_and_holds_no_high_god():
+    decks = [tuple(fresh(seed).players[A].deck) for seed in (1, 2, 3)]
+    assert len(set(decks)) == 3
+    s = fresh(1)
+    assert all(d(s, i).card_type != "high_god" for p in s.players for i in p.deck + p.hand)
+    assert s.view(A)["players"][A]["deck"] == len(s.players[A].deck)  # face down: only its size
+
+
+def test_MIT_1_3_3_a_restricted_search_is_shown_and_the_deck_shuffled():
+    s = scene(active=B, phase="draw")
+    hrimgar = leader(s, B, "Hrimgar, Frost Father")
+    ready(s)
+    deck_before = list(s.players[B].deck)
+    do(s, UseManeuver(hrimgar, "m1"))
+    pass_counter(s)
+    if s.mode == "prompt":
+        do(s, s.legal_actions()[0])
+    found = [i for i in s.players[B].hand if d(s, i).card_type == "supply"]
+    assert len(found) == 1 and "beast" in d(s, found[0]).subtypes
+    assert any(d(s, found[0]).name in t and "shows" in t for t in s.view(A)["log"])  # shown to A
+    assert sorted(s.players[B].deck) == sorted(set(deck_before) - set(found))
+    assert s.players[B].deck != [i for i in deck_before if i not in found]  # shuffled
+
+
+def test_MIT_1_4_1_the_afterworld_is_public_and_ordered_newest_on_top():
+    s = scene()
+    a1, a2 = afterworld(s, A, "Captain Orren", "Magister Ivo")
+    view = s.view(B)["players"][A]["afterworld"]
+    assert [x["id"] for x in view] == [a2, a1]
+
+
+def test_MIT_1_4_2_a_MIT_1_4_2_b_attached_cards_go_along_the_host_is_not_destroyed():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    ready(s)
+    do(s, UseManeuver(blade, "sacrifice"))
+    pass_counter(s)
+    assert blade in s.players[A].afterworld and s.cards[lysa].zone == "board"  # MIT-1.4.2.b
+    blade2 = attach(s, A, "Sunsteel Blade", lysa)
+    s.leave_board(lysa, "afterworld", "destroy")
+    assert s.players[A].afterworld[-2:] in ([blade2, lysa], [lysa, blade2])  # MIT-1.4.2.a
+
+
+def test_MIT_1_4_3_recovered_from_the_afterworld_shown_not_shuffled():
+    s = scene()
+    orren, ivo, gate = afterworld(s, A, "Captain Orren", "Magister Ivo", "Gate Spearmen")
+    ready(s)
+    do(s, UseManeuver(god(s, A), "m1", (orren,)))  # Solvane: Rite, W2, recover a leader
+    pass_counter(s)
+    assert orren in s.players[A].hand and s.players[A].afterworld == [ivo, gate]
+    assert any("recovers Captain Orren" in t for t in s.view(B)["log"])
+
+
+def test_MIT_1_4_4_MIT_4_2_3_c_peek_and_oblivion():
+    s = scene(active=B)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    (pool,) = hand(s, B, "Scrying Pool")
+    (target,) = hand(s, A, "Siege Ballista")  # number 3: below 7
+    ready(s)
+    do(s, UseFreeManeuver(pool, ulfar, "m1"))
+    pass_counter(s)
+    assert s.cards[target].zone == "hand"  # 3 is not 7+
+    (wolves_like,) = hand(s, B, "Scrying Pool")
+    s.to_zone(target, "afterworld")
+    (gryph,) = hand(s, A, "Magister Ivo")  # number 5: not 7+
+    s.to_zone(gryph, "deck")
+    (orren,) = hand(s, A, "Gate Spearmen")  # SMP-081: number 1
+    s.to_zone(orren, "deck")
+    (court,) = hand(s, A, "Gilded Archers")  # SMP-082: number 2
+    s.to_zone(court, "deck")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")  # SMP-095: number 5
+    s.to_zone(tribute, "deck")
+    (volley,) = hand(s, A, "Veil Counterspell")  # SMP-092: 2
+    s.to_zone(volley, "deck")
+    (shield,) = hand(s, A, "Shield Oath")  # SMP-097: number 7
+    ready(s)
+    s.cards[ulfar].rotated = False
+    do(s, UseFreeManeuver(wolves_like, ulfar, "m1"))
+    pass_counter(s)
+    assert shield in s.players[A].oblivion and s.cards[shield].zone == "oblivion"  # MIT-1.4.4
+
+
+def test_MIT_1_5_1_a_MIT_1_5_3_a_MIT_6_3_1_cards_are_played_from_the_hand():
+    s = scene()
+    orren = s.players[A].deck[-1]
+    orren = [i for i in s.players[A].deck if d(s, i).name == "Captain Orren"][0]
+    ready(s)
+    rejects(s, Summon(orren), "MIT-1.5.1.a")
+    (orren,) = hand(s, A, "Captain Orren")
+    assert s.players[A].hand == [orren]
+    do(s, Summon(orren))
+
+
+def test_MIT_1_5_1_b_a_demanded_discard_goes_from_hand_to_afterworld():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    (keep,) = hand(s, A, "Captain Orren")
+    top = s.players[A].deck[-1]
+    ready(s, priority=A)
+    do(s, UseManeuver(ivo, "m1"))  # draw 1, then discard 1
+    pass_counter(s)
+    assert s.mode == "prompt" and s.prompt["kind"] == "discard"
+    do(s, Choose((keep,)))
+    assert keep in s.players[A].afterworld and s.players[A].hand == [top]
+
+
+def test_MIT_1_5_2_the_hand_size_holds_at_the_end_of_the_turn():
+    s = scene(phase="end")
+    hand(s, A, *(["Captain Orren"] * 3 + ["Gate Spearmen"] * 4 + ["Gilded Archers"] * 2))
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 2
+    rejects(s, PASS, "MIT-6.2.4.1")
+    while s.mode == "prompt":
+        s.apply(s.legal_actions()[0])
+    assert len(s.players[A].hand) == 7
+
+
+def test_MIT_1_5_3_b_MIT_1_5_3_c_MIT_3_5_d_a_linked_item_is_played_without_summoning_for_free():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    orren = leader(s, A, "Captain Orren")
+    (blade,) = hand(s, A, "Sunsteel Blade")
+    spheres(s, A, "0/0/0/0")
+    ready(s)
+    rejects(s, Summon(blade, lysa), "MIT-6.3.3")
+    rejects(s, PlayUnsummoned(blade, orren), "MIT-3.5.d")  # not linked to Orren
+    do(s, PlayUnsummoned(blade, lysa))
+    pass_counter(s)
+    assert s.cards[blade].host == lysa and sph(s, A) == "0/0/0/0"
+
+
+def test_MIT_1_5_3_d_OP_07_without_summoning_at_any_time_the_player_may_act():
+    s = scene(active=B, phase="draw")
+    lysa = leader(s, A, "Lysa Brightspear")
+    (blade,) = hand(s, A, "Sunsteel Blade")
+    ready(s, priority=A)
+    do(s, PlayUnsummoned(blade, lysa))  # in B's draw phase
+    pass_counter(s)
+    assert s.cards[blade].host == lysa
+
+
+# -- chapter 2 ------------------------------------------------------------------------------------------
+def test_MIT_2_1_MIT_2_10_MIT_2_3_a_mythology_set_and_uniqueness_of_a_card():
+    s = scene()
+    lysa, orren = hand(s, A, "Lysa Brightspear", "Captain Orren")
+    assert d(s, lysa).mythology == "aurelian" and d(s, lysa).set == "SMP"
+    assert d(s, lysa).unique and not d(s, orren).unique
+    ready(s)
+    leader(s, A, "Lysa Brightspear")
+    ready(s)
+    rejects(s, Summon(lysa), "MIT-2.3.b")
+    do(s, Summon(orren))  # a second copy of a non-unique card is fine
+    pass_counter(s)
+    leader(s, A, "Captain Orren")
+    assert s.state_checks() or s.prompt
+
+
+def test_MIT_2_2_a_MIT_2_2_b_level_and_modifier_cards():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    assert s.level(lysa) == 2 and d(s, lysa).level == 2
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    assert d(s, blade).is_modifier and d(s, blade).level == 2
+    assert s.level(lysa) == 2 + 2 + 1  # +2, +1 same mythology (MIT-5.8)
+
+
+def test_MIT_2_5_MIT_2_6_the_picture_has_no_effect_the_cost_is_a_sphere_vector():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    assert d(s, orren).cost == (0, 0, 1, 2)
+    assert not hasattr(d(s, orren), "picture")
+    ready(s)
+    do(s, Summon(orren))
+    assert sph(s, A) == "4/5/3/1"
+
+
+def test_MIT_2_7_a_MIT_5_5_types_survive_a_neutralized_ability():
+    s = scene()
+    intrigue(s, A, "Whispering Court")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    ready(s)
+    do(s, UseManeuver(s.intrigues[0], "m2", (skeld,)))
+    pass_counter(s)
+    assert s.neutralized(s.cards[skeld]) and s.level(skeld) == 0  # MIT-5.5
+    assert s.subtypes(s.cards[skeld]) == frozenset({"warlord", "dwarf"})  # MIT-2.7.a
+    assert s.power_total(B) == 1  # OP-31: power points stay
+
+
+def test_MIT_2_7_b_MIT_3_2_1_a_a_nation_is_a_nation_and_joins_the_empire():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    assert d(s, city).card_type == "nation" and "urban" in d(s, city).subtypes
+    assert s.players[A].grid == {(0, 0): city}
+    assert s.power_total(A) == 2
+
+
+def test_MIT_2_8_a_MIT_2_8_b_MIT_2_8_c_maneuvers_and_two_way_links():
+    s = scene()
+    (court,) = hand(s, A, "Whispering Court")
+    assert [m.id for m in d(s, court).maneuvers] == ["m1", "m2"]
+    lysa, orren = hand(s, A, "Lysa Brightspear", "Captain Orren")
+    gryph, blade = hand(s, A, "Skyreaver Gryphon", "Sunsteel Blade")
+    assert "Lysa Brightspear" in d(s, orren).links and linked(d(s, orren), d(s, lysa))
+    assert "Sunsteel Blade" not in d(s, orren).links and not linked(d(s, orren), d(s, blade))
+    # two-way: Temple of First Light lists nothing; Solvane lists it
+    temple = hand(s, A, "Temple of First Light")[0]
+    assert not d(s, temple).links and linked(d(s, temple), d(s, god(s, A)))
+
+
+def test_MIT_2_2_c_OP_08_base_level_below_one():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    torc = attach(s, B, "Torc of Thorns", ivo)
+    assert s.base_level(ivo) == 0
+    ready(s)
+    assert s.state_checks()
+    assert ivo in s.players[A].afterworld and torc in s.players[B].afterworld
+
+
+# -- chapter 3: high god --------------------------------------------------------------------------------
+def test_MIT_3_1_a_MIT_3_1_b_MIT_6_1_1_a_the_high_god_is_on_the_board_with_four_spheres():
+    s = fresh(5)
+    for seat in (A, B):
+        g = s.cards[god(s, seat)]
+        assert g.zone == "board" and g.d.card_type == "high_god" and len(s.players[seat].spheres) == 4
+        assert s.view(1 - seat)["players"][seat]["spheres"] == list(g.d.sphere_max)
+
+
+def test_MIT_3_1_e_MIT_4_5_the_high_gods_maneuver_is_used_once_a_turn():
+    s = scene()
+    orren, ivo = afterworld(s, A, "Captain Orren", "Magister Ivo")
+    ready(s)
+    do(s, UseManeuver(god(s, A), "m1", (orren,)))
+    pass_counter(s)
+    pass_until(s, "summon_1", A)
+    rejects(s, UseManeuver(god(s, A), "m1", (ivo,)), "MIT-4.5")
+
+
+def test_MIT_3_1_f_the_high_god_is_not_a_target():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    rejects(s, UseFreeManeuver(gold, ivo, "m1", (god(s, B),)), "MIT-4.6.1")
+    assert not s.stealable(s.cards[god(s, B)])
+
+
+# -- chapter 3: nations ---------------------------------------------------------------------------------
+def test_MIT_3_2_1_d_MIT_4_5_nations_do_not_rotate():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    orren = leader(s, A, "Captain Orren")
+    s._p_rotate(ALL_BOARD, fake_item(s, B, -1))
+    assert s.cards[orren].rotated and not s.cards[city].rotated and s.cards[city].spent
+
+
+def test_MIT_3_2_1_f_a_nation_stays_where_it_is():
+    s = scene()
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    (c2,) = hand(s, A, "Gilded Cityfolk")
+    ready(s)
+    rejects(s, PlaceNation(c2, 0, 0), "MIT-3.2.1.f")
+    city = s.players[A].grid[(0, 0)]
+    s._p_return_to_hand(ALL_BOARD, fake_item(s, B, -1))
+    assert s.cards[city].zone == "board" and s.players[A].grid == {(0, 0): city}
+
+
+def test_MIT_3_2_1_i_a_nations_level_gain_goes_to_each_road():
+    s = scene()
+    herders = nation(s, A, "Sunfield Herders")
+    s._add_effect("modify_level", None, (herders,), None, 2, ("permanent",))
+    assert [s.road_level(herders, r) for r in "NESW"] == [3, 3, 3, 3]
+
+
+def test_MIT_3_2_1_j_MIT_3_7_c_MIT_3_9_d_MIT_6_3_8_b_cards_that_are_never_summoned():
+    s = scene()
+    city, dawn, tribute = hand(s, A, "Gilded Cityfolk", "Dawnbreak", "Tribute of the Hearth")
+    ready(s)
+    rejects(s, Summon(city), "MIT-3.2.1.j")
+    rejects(s, Summon(dawn), "MIT-3.7.c")
+    rejects(s, Summon(tribute), "MIT-3.9.d")
+
+
+def test_MIT_3_2_2_a_free_and_closed_roads():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk", 0, 0)
+    c2 = nation(s, A, "Gilded Cityfolk", 1, 0)
+    assert s.road_closed(city, "E") and not s.road_closed(city, "W") and s.road_closed(c2, "W")
+    fjord = nation(s, B, "Fjord Wardens", 2, 0)  # another player's nation never closes a road
+    assert not s.road_closed(c2, "E") and not s.road_closed(fjord, "N")
+    s._add_effect("close_road", None, (city,), None, "W", ("permanent",))
+    assert s.road_closed(city, "W")
+
+
+def test_MIT_3_2_2_d_MIT_3_3_d_nations_and_locations_use_free_maneuvers_only_in_fights():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    temple = attach(s, A, "Temple of First Light", city)
+    (gold,) = hand(s, A, "Turncoat Gold")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s)
+    rejects(s, UseFreeManeuver(gold, city, "m1", (vigdis,)), "MIT-3.2.2.d")
+    rejects(s, UseFreeManeuver(gold, temple, "m1", (vigdis,)), "MIT-3.3.d")
+
+
+# -- chapter 3: locations -------------------------------------------------------------------------------
+def test_MIT_3_3_a_one_location_per_nation_on_an_own_nation():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    fjord = nation(s, B, "Fjord Wardens")
+    attach(s, A, "Temple of First Light", city)
+    temple2, granary = hand(s, A, "Temple of First Light", "Granary Hall")
+    ready(s)
+    rejects(s, Summon(temple2, city), "MIT-3.3.a")
+    rejects(s, Summon(granary, fjord), "MIT-3.3.a")
+    rejects(s, Summon(granary, None), "MIT-3.3.a")
+
+
+def test_MIT_3_3_b_the_location_raises_every_road():
+    s = scene(active=B)
+    pine = nation(s, B, "Pinewood Tribes")
+    attach(s, B, "Ironhold Bastion", pine)
+    assert [s.road_level(pine, r) for r in "WNE"] == [4, 4, 4]  # 1 + 2 + 1 m
+
+
+# -- chapter 3: leaders ---------------------------------------------------------------------------------
+def test_MIT_3_4_1_a_a_rotated_leader_uses_no_maneuvers():
+    s = scene(phase="draw", active=B)
+    hrimgar = leader(s, B, "Hrimgar, Frost Father", rotated=True)
+    ready(s)
+    rejects(s, UseManeuver(hrimgar, "m1"), "MIT-3.4.1.a")
+
+
+def test_MIT_3_4_2_a_leaders_stand_in_the_leader_row():
+    s = scene()
+    (ivo,) = hand(s, A, "Magister Ivo")
+    ready(s)
+    do(s, Summon(ivo))
+    assert ivo not in s.players[A].leaders  # on the stack during the counter round
+    pass_counter(s)
+    assert s.players[A].leaders == [ivo] and s.view(A)["players"][A]["leaders"][0]["id"] == ivo
+
+
+def test_MIT_3_4_3_a_the_high_god_as_a_leader():
+    s = scene()
+    nation(s, A, "Gilded Cityfolk")
+    (solvane,) = hand(s, A, "Solvane, Dawn Sovereign")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    intrigue(s, A, "Whispering Court")
+    ready(s)
+    do(s, Summon(solvane))
+    pass_counter(s)
+    assert s.level(solvane) == 5  # 4 + 1
+    assert s.power_total(A) == 2 + 1 + 1
+    assert s.immune(s.cards[solvane], frozenset({"intrigue"})) and not s.immune(s.cards[skeld],
+                                                                               frozenset({"intrigue"}))
+
+
+def test_MIT_3_4_3_b_OP_15_losing_the_high_god_leader():
+    s = scene()
+    solvane = leader(s, A, "Solvane, Dawn Sovereign")
+    cards = hand(s, A, "Captain Orren", "Gate Spearmen")
+    s.leave_board(solvane, "afterworld", "destroy")
+    assert s.players[A].hand == [] and all(c in s.players[A].afterworld for c in cards)
+    assert sph(s, A) == "0/0/0/0"
+    s = scene()
+    solvane = leader(s, A, "Solvane, Dawn Sovereign")
+    hand(s, A, "Captain Orren")
+    s.leave_board(solvane, "hand", "return")  # not to the afterworld: nothing lost
+    assert len(s.players[A].hand) == 2 and sph(s, A) == "4/5/4/3"
+
+
+def _custom(tmp_path, monkeypatch, base, add, name):
+    from pathlib import Path
+
+    import cardtable.games.mitosz as pkg
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir(exist_ok=True)
+    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / f"deck-{base}.yaml").read_text(encoding="utf-8"))
+    raw["cards"].append(add)
+    (folder / f"deck-{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+                                              encoding="utf-8")
+
+
+def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
+    _custom(tmp_path, monkeypatch, "dawn-court", {"card": "SMP-021", "copies": 1, "name": "Hrimgar, Frost Father"},
+            "dawn-hrimgar")
+    s = MitoszGame(2, {"deck_a": "dawn-hrimgar"}).new_initial_state(0)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order, s.active, s.phase = (A, B), A, "summon_1"
+    (hrimgar,) = hand(s, A, "Hrimgar, Frost Father")
+    ready(s)
+    rejects(s, Summon(hrimgar), "MIT-3.4.3.c")
+
+
+# -- chapter 3: items -----------------------------------------------------------------------------------
+def test_MIT_3_5_a_MIT_2_4_c_items_go_on_own_leaders_cursed_items_also_on_enemies():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    orren = leader(s, A, "Captain Orren")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    (blade,) = hand(s, A, "Sunsteel Blade")
+    ready(s)
+    rejects(s, Summon(blade, city), "MIT-3.5.a")
+    rejects(s, Summon(blade, None), "MIT-3.5.a")
+    rejects(s, Summon(blade, skeld), "MIT-2.4.c")
+    do(s, Summon(blade, orren))
+
+
+def test_MIT_3_5_b_items_are_not_moved_between_leaders():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    leader(s, A, "Captain Orren")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    ready(s)
+    about = [a for a in s.legal_actions() if getattr(a, "card", None) == blade]
+    assert about == [UseManeuver(blade, "sacrifice")]
+
+
+def test_MIT_3_5_c_OP_16_an_own_non_cursed_item_is_sacrificed_as_a_permanent_maneuver():
+    s = scene(active=B)
+    lysa = leader(s, A, "Lysa Brightspear")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    torc = attach(s, B, "Torc of Thorns", lysa)
+    ready(s, priority=A)  # in B's turn: no timing
+    assert UseManeuver(blade, "sacrifice") in s.legal_actions()
+    rejects(s, UseManeuver(torc, "sacrifice"), "MIT-2.4.b")
+    do(s, UseManeuver(blade, "sacrifice"))
+    assert not s.cards[blade].spent  # permanent
+    pass_counter(s)
+    assert blade in s.players[A].afterworld
+
+
+# -- chapter 3: intrigues -------------------------------------------------------------------------------
+def test_MIT_3_6_a_OP_17_intrigues_in_any_window_with_priority():
+    s = scene(phase="draw")
+    (feud,) = hand(s, B, "Blood Feud")
+    ready(s, priority=B)  # A's turn
+    do(s, Summon(feud))
+    pass_counter(s)
+    assert s.intrigues == [feud]
+
+
+def test_MIT_3_6_b_MIT_3_6_c_the_intrigue_limit():
+    s = scene()
+    w1 = intrigue(s, A, "Whispering Court")
+    f1 = intrigue(s, B, "Blood Feud")
+    (w2,) = hand(s, A, "Whispering Court")
+    ready(s)
+    assert s.intrigue_limit() == 3
+    do(s, Summon(w2))
+    pass_counter(s)
+    assert s.intrigues == [w1, f1, w2]  # three: at the limit, nobody leaves
+    (f2,) = hand(s, B, "Blood Feud")
+    ready(s, priority=B)
+    do(s, Summon(f2))
+    pass_counter(s)
+    assert s.intrigues == [f2]
+
+
+def test_MIT_3_6_d_OP_18_identical_intrigues_do_not_combine():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    intrigue(s, A, "Whispering Court")
+    assert s.level(ivo) == 2
+    intrigue(s, A, "Whispering Court")
+    s.statics_cache = None
+    assert s.level(ivo) == 2
+
+
+# -- chapter 3: fates -----------------------------------------------------------------------------------
+def test_MIT_3_7_b_a_fate_in_the_opponents_turn():
+    s = scene(phase="draw")
+    nation(s, A, "Gilded Cityfolk")
+    (winter,) = hand(s, B, "Long Winter")
+    ready(s, priority=B)
+    do(s, UseFate(winter))
+    pass_counter(s)
+    assert winter in s.fates
+
+
+def test_MIT_3_7_e_a_maneuver_filter_does_not_match_a_fate():
+    s = scene()
+    nation(s, A, "Gilded Cityfolk")
+    ivo = leader(s, A, "Magister Ivo")
+    (veil,) = hand(s, A, "Veil Counterspell")
+    (winter,) = hand(s, B, "Long Winter")
+    ready(s, priority=B)
+    do(s, UseFate(winter))
+    s.apply(PASS)  # B (no target: the acting player is the affected one) passes
+    assert s.current_player == A
+    rejects(s, UseFreeManeuver(veil, ivo, "o1", (sid(s),)), "MIT-4.6.1")
+
+
+def test_MIT_3_7_f_MIT_3_7_g_OP_19_instant_fates_leave_lasting_fates_stay():
+    s = scene()
+    nation(s, B, "Fjord Wardens")
+    orren = leader(s, A, "Captain Orren", rotated=True)
+    (dawn,) = hand(s, A, "Dawnbreak")
+    ready(s)
+    do(s, UseFate(dawn, None, (orren,)))
+    pass_counter(s)
+    assert dawn in s.players[A].afterworld and not s.cards[orren].rotated  # instant
+    (winter,) = hand(s, B, "Long Winter")
+    ready(s, priority=B)
+    do(s, UseFate(winter))
+    pass_counter(s)
+    assert s.cards[winter].zone == "board" and winter in s.fates  # lasting: on the board
+
+
+# -- chapter 3: supplies and free maneuvers ------------------------------------------------------------
+def test_MIT_3_8_a_MIT_3_8_f_supplies_only_in_battles():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")
+    (gate,) = hand(s, A, "Gate Spearmen")
+    ready(s)
+    rejects(s, Summon(gate), "MIT-3.8.a")
+    rejects(s, PlayUnsummoned(gate, orren), "MIT-3.8.f")
+
+
+def test_MIT_3_9_a_MIT_3_9_b_free_maneuver_and_its_user():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    gold, orren = hand(s, A, "Turncoat Gold", "Captain Orren")
+    ready(s)
+    rejects(s, UseFreeManeuver(orren, ivo, "m1"), "MIT-3.9.a")
+    rejects(s, UseFreeManeuver(gold, vigdis, "m1", (vigdis,)), "MIT-3.9.b")
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+
+
+def test_MIT_3_9_c_OP_22_requirement_groups():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")  # warlord, not a ruler
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ready(s)
+    rejects(s, UseFreeManeuver(tribute, orren, "m1", (), None, 1), "MIT-3.9.c")
+    ivo = leader(s, A, "Magister Ivo")
+    ready(s)
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 1))
+
+
+def test_MIT_3_9_g_MIT_3_9_h_a_linked_free_maneuver_is_free_and_leaves_when_done():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    (omen,) = hand(s, B, "Omen of Ravens")
+    spheres(s, B, "0/0/0/0")
+    ready(s)
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 1))
+    s.apply(PASS)
+    do(s, UseFreeManeuver(omen, ulfar, "m1", (sid(s),)))  # linked to Ulfar: free, though magic is 0
+    pass_counter(s)
+    assert omen in s.players[B].afterworld and tribute in s.players[A].afterworld
+
+
+# -- chapter 4: maneuvers -------------------------------------------------------------------------------
+def test_MIT_4_1_a_MIT_4_1_c_MIT_4_2_bound_and_free_maneuvers_and_their_parts():
+    s = scene()
+    court, gold = hand(s, A, "Whispering Court", "Turncoat Gold")
+    m1, m2 = d(s, court).maneuvers
+    assert m1.speed == "locked" and m1.static and m2.timing == ["action"] and m2.cost.influence == 2
+    assert d(s, gold).card_type == "free_maneuver" and d(s, gold).maneuvers[0].targets
+    for m in (m1, m2):
+        assert hasattr(m, "timing") and hasattr(m, "cost") and hasattr(m, "conditions") and hasattr(m, "subtypes") \
+            and hasattr(m, "effect")
+
+
+def test_MIT_4_1_b_a_maneuver_in_any_phase_its_user_rotates():
+    s = scene(phase="draw", active=B)
+    hrimgar = leader(s, B, "Hrimgar, Frost Father")
+    ready(s)
+    do(s, UseManeuver(hrimgar, "m1"))
+    assert s.cards[hrimgar].rotated and s.mode == "counter"
+
+
+def test_MIT_4_1_d_neutralizing_affects_only_maneuvers():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    (oath,) = hand(s, A, "Oath Unmade")
+    ready(s)
+    do(s, Summon(orren))
+    rejects(s, UseFate(oath, None, (sid(s),)), "MIT-4.6.1")  # a summon is not a maneuver
+
+
+def test_MIT_4_1_e_a_neutralized_maneuver_is_locked_out_until_the_next_turn():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    (oath,) = hand(s, A, "Oath Unmade")
+    hrimgar = leader(s, B, "Hrimgar, Frost Father")
+    ready(s, priority=B)
+    # B's Hrimgar leader is an action; A neutralizes it
+    do(s, UseManeuver(hrimgar, "m1"))
+    s.apply(PASS) if s.current_player == B else None
+    do(s, UseFate(oath, None, (sid(s),)))
+    pass_counter(s)
+    assert "m1" in s.cards[hrimgar].blocked
+    s.cards[hrimgar].rotated = False
+    pass_until(s, "summon_1", B)
+    rejects(s, UseManeuver(hrimgar, "m1"), "MIT-4.1.e")
+
+
+def test_MIT_4_2_1_a_MIT_4_2_1_b_action_and_reaction():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s, priority=A)
+    rejects(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)), "MIT-4.2.1.a")
+    do(s, UseManeuver(ivo, "m1"))  # a reaction, in B's turn
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    ready(s)
+    rejects(s, UseManeuver(ivo, "m1"), "MIT-4.2.1.b")
+
+
+def test_MIT_4_2_1_c_a_rite_not_in_the_battle_phase():
+    s = scene(phase="battle")
+    orren = afterworld(s, A, "Captain Orren")[0]
+    ready(s)
+    rejects(s, UseManeuver(god(s, A), "m1", (orren,)), "MIT-4.2.1.c")
+
+
+def test_MIT_4_2_1_d_a_battle_maneuver_only_in_a_fight():
+    s = scene(active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    ready(s)
+    rejects(s, UseManeuver(god(s, B), "m1", (skeld,)), "MIT-4.2.1.d")
+    ready(s, phase="battle")
+    rejects(s, UseManeuver(god(s, B), "m1", (skeld,)), "MIT-4.2.1.d")
+
+
+def test_MIT_4_2_1_e_no_timing_marker_any_time():
+    s = scene(active=B, phase="draw")
+    ivo = leader(s, A, "Magister Ivo")
+    (rune,) = hand(s, A, "Rune of Warding")
+    ready(s, priority=A)
+    do(s, UseFreeManeuver(rune, ivo, "m1", (ivo,)))
+    pass_counter(s)
+    assert "poison" in s.immunities(s.cards[ivo])
+
+
+def test_MIT_4_2_3_MIT_4_6_5_a_condition_decides_after_the_counter_round():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    (omen,) = hand(s, B, "Omen of Ravens")
+    (nomads,) = deck_top(s, A, "Dunewatch Nomads")  # number 6: 5+
+    ready(s)
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 1))
+    s.apply(PASS)
+    do(s, UseFreeManeuver(omen, ulfar, "m1", (sid(s),)))
+    assert s.players[A].deck[-1] == nomads  # nothing revealed yet (MIT-4.6.5)
+    hand_before = len(s.players[A].hand)
+    pass_counter(s)
+    assert s.players[A].deck[0] == nomads and len(s.players[A].hand) == hand_before  # neutralized: no draw
+
+
+def test_MIT_4_2_3_a_the_sacrifice_condition():
+    s = scene(active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    bearers = s.players[B].deck[0]
+    bearers = [i for i in s.players[B].deck if d(s, i).name == "Shieldwall Bearers"][0]
+    s.enter_board(bearers, B)
+    m = d(s, bearers).maneuvers[0]
+    item = Item(9000, "maneuver", B, bearers, bearers, m, (skeld,))
+    s._finish(item, happened=False)  # neutralized: the user stays
+    assert s.cards[bearers].zone == "board"
+    s._finish(item, happened=True)
+    assert bearers in s.players[B].afterworld
+
+
+def test_MIT_4_2_4_MIT_4_4_a_maneuver_carries_its_subtypes_and_its_users_types():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (veil,) = hand(s, A, "Veil Counterspell")
+    m = d(s, veil).options[0]
+    keys = s.effect_keys(veil, m, ivo)
+    assert {"spell", "wizard", "ruler", "scribe", "leader", "neutralize"} <= keys
+
+
+def test_MIT_4_2_6_MIT_4_2_6_a_permanent_maneuvers_and_their_uses_per_turn():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    hand(s, A, "Captain Orren")
+    ready(s, priority=A)
+    for _ in range(2):
+        do(s, UseManeuver(ivo, "m1"))
+        pass_counter(s)
+        while s.mode == "prompt":
+            s.apply(s.legal_actions()[0])
+        if s.current_player != A:
+            s.apply(PASS)
+        assert not s.cards[ivo].rotated
+    rejects(s, UseManeuver(ivo, "m1"), "MIT-4.2.6.a")
+    assert s.players[A].spheres[0] == 2
+
+
+def test_MIT_4_2_6_e_per_slash_repetitions():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ready(s)
+    rejects(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 3), "MIT-4.2.2")  # W6 > 4
+    rejects(s, UseFreeManeuver(tribute, ivo, "m1", (), None, None), "MIT-4.2.6.e")
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 2))
+    assert sph(s, A) == "4/5/0/3"
+    pass_counter(s)
+    assert len(s.players[A].hand) == 2
+
+
+def test_MIT_4_3_a_MIT_4_6_7_a_free_maneuver_with_a_permanent_effect_goes_now():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ready(s)
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 1))
+    assert s.cards[tribute].zone == "stack"
+    pass_counter(s)
+    assert tribute in s.players[A].afterworld and tribute not in s.lingering
+
+
+def test_MIT_4_3_b_an_effect_with_a_stated_duration_is_beyond_neutralizing():
+    s = scene(phase="draw")
+    nation(s, A, "Gilded Cityfolk")
+    ivo = leader(s, A, "Magister Ivo")
+    (veil,) = hand(s, A, "Veil Counterspell")
+    (winter,) = hand(s, B, "Long Winter")
+    ready(s, priority=B)
+    do(s, UseFate(winter))
+    pass_counter(s)
+    assert winter in s.fates and s.stack == []
+    if s.current_player != A:
+        s.apply(PASS)
+    assert not any(isinstance(a, UseFreeManeuver) and a.card == veil for a in s.legal_actions())
+
+
+def test_MIT_4_6_MIT_4_6_1_MIT_4_6_2_1_MIT_4_6_3_MIT_4_6_4_announcing_a_free_maneuver():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    rejects(s, UseFreeManeuver(gold, ivo, "m1", (ivo,)), "MIT-4.6.1")  # not an enemy leader
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    assert s.cards[gold].zone == "stack" and s.view(B)["stack"][0]["card"]["name"] == "Turncoat Gold"  # shown
+    assert s.view(B)["stack"][0]["user"]["id"] == ivo
+    assert sph(s, A) == "4/2/4/3" and s.cards[ivo].rotated  # paid and rotated (MIT-4.6.3)
+    assert s.mode == "counter" and s.cards[vigdis].controller == B  # the counter round first (MIT-4.6.4)
+
+
+def test_MIT_4_6_2_2_a_bound_maneuver_is_named_by_card_and_id():
+    s = scene()
+    intrigue(s, A, "Whispering Court")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    ready(s)
+    court = s.intrigues[0]
+    rejects(s, UseManeuver(court, "m9", (skeld,)), "MIT-4.6.2.2")
+    rejects(s, UseManeuver(skeld, "m1"), "MIT-4.6.2.2")  # not one of A's cards
+    do(s, UseManeuver(court, "m2", (skeld,)))
+
+
+def test_MIT_4_6_6_MIT_4_2_5_OP_25_the_effect_and_the_level_a_maneuver_gives():
+    s = scene(active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    draught = attach(s, B, "Draught of Embers", skeld)
+    assert s.level(skeld) == 3  # a potion's level does nothing while merely attached
+    ready(s)
+    do(s, UseManeuver(draught, "sacrifice"))
+    pass_counter(s)
+    assert draught in s.players[B].afterworld and s.level(skeld) == 3 + 2 + 1  # MIT-8.potion, +1 m
+
+
+# -- chapter 5 ------------------------------------------------------------------------------------------
+def test_MIT_5_1_permanent_card_types():
+    assert PERMANENT_TYPES == {"leader", "nation", "location", "intrigue", "item", "high_god"}
+
+
+def test_MIT_5_2_a_MIT_5_2_b_stolen_then_gone_to_the_afterworld():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    assert any(e.kind == "steal" for e in s.effects)
+    s.leave_board(vigdis, "afterworld", "destroy")
+    assert not any(e.kind == "steal" for e in s.effects)  # the effect ended
+    assert vigdis in s.players[B].afterworld
+
+
+def test_MIT_5_2_c_maneuver_cards_cannot_be_stolen():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    gold, gold2 = hand(s, A, "Turncoat Gold", "Turncoat Gold") if False else (hand(s, A, "Turncoat Gold")[0], None)
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    assert gold in s.lingering and not s.stealable(s.cards[gold])
+    assert s.stealable(s.cards[ivo])
+
+
+def test_MIT_5_3_rounding_down():
+    s = scene()
+    assert s.value("half(3)", {}, None) == 1 and s.value("half(7)", {}, None) == 3
+
+
+def test_MIT_5_4_draws_and_gains_happen_at_once():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    (tribute,) = hand(s, A, "Tribute of the Hearth")
+    ready(s)
+    do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 2))
+    s.apply(PASS)
+    s.apply(PASS)
+    assert len(s.players[A].hand) == 2 and s.mode == "window"  # both cards in one resolution
+
+
+def test_MIT_5_5_a_neutralized_leader_cannot_use_maneuvers():
+    s = scene()
+    intrigue(s, A, "Whispering Court")
+    wyrm = leader(s, B, "The Rime Wyrm")
+    nation(s, A, "Gilded Cityfolk")
+    ready(s)
+    do(s, UseManeuver(s.intrigues[0], "m2", (wyrm,)))
+    pass_counter(s)
+    assert s.level(wyrm) == 0
+    ready(s, active=B)
+    rejects(s, UseManeuver(wyrm, "m1", (s.players[A].grid[(0, 0)],)), "MIT-5.5")
+
+
+def test_MIT_5_6_creatures_are_leaders_troops_and_beasts():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")
+    city = nation(s, A, "Gilded Cityfolk")
+    f = SimpleNamespace(**{k: None for k in (
+        "zone", "controller", "owner", "card_type", "subtypes_any", "subtypes_all", "mythology", "name", "unique",
+        "magical", "cursed", "rotated", "in_fight", "row", "level", "number", "attached_to", "linked_to",
+        "includes_high_god")}, creature=True)
+    assert s.matches(s.cards[orren], f, A, {}) and not s.matches(s.cards[city], f, A, {})
+
+
+def test_MIT_5_7_continuous_effects_apply_to_cards_that_come_later():
+    s = scene()
+    intrigue(s, B, "Blood Feud")  # all heroes +1
+    (lysa,) = hand(s, A, "Lysa Brightspear")
+    ready(s)
+    do(s, Summon(lysa))
+    pass_counter(s)
+    assert s.level(lysa) == 3
+
+
+def test_MIT_5_8_OP_32_same_mythology_bonus():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    attach(s, A, "Temple of First Light", city)
+    fjord = nation(s, B, "Fjord Wardens")
+    attach(s, B, "Temple of First Light", fjord, owner=A)  # an aurelian location on a nordan nation: no bonus
+    assert s.road_level(city, "E") == 4 and s.road_level(fjord, "N") == 3
+
+
+def test_MIT_5_12_OP_34_immunity_covers_attached_cards():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    blade = attach(s, A, "Sunsteel Blade", ivo)
+    s._add_effect("grant_immunity", None, (ivo,), None, frozenset({"poison"}), ("permanent",))
+    assert s.immune(s.cards[blade], frozenset({"poison"})) and not s.immune(s.cards[blade], frozenset({"fear"}))
+
+
+def test_MIT_5_14_enemy_cards_are_the_other_players():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    orren = leader(s, A, "Captain Orren")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    targets = {a.targets for a in s.legal_actions() if isinstance(a, UseFreeManeuver) and a.card == gold}
+    assert targets == {(vigdis,)} and (orren,) not in targets
+
+
+def test_MIT_5_17_a_requirement_true_for_several_cards_applies_to_all():
+    s = scene(active=B)
+    c1 = nation(s, A, "Gilded Cityfolk", 0, 0)
+    c2 = nation(s, A, "Sunfield Herders", 1, 0)
+    own = nation(s, B, "Fjord Wardens")
+    (winter,) = hand(s, B, "Long Winter")
+    ready(s)
+    do(s, UseFate(winter))
+    pass_counter(s)
+    assert s.road_level(c1, "E") == 2 + 0 - 1 + 0 and s.road_level(c2, "N") == 0 and s.road_level(own, "N") == 2
+
+
+# -- chapter 6 ------------------------------------------------------------------------------------------
+def test_MIT_6_1_3_a_MIT_6_1_5_in_anothers_turn_only_reacting():
+    s = scene()
+    orren, feud = hand(s, B, "Jarl Skeld Ironbrow", "Blood Feud")
+    ready(s, priority=B)
+    rejects(s, Summon(orren), "MIT-6.2.3.1")
+    assert Summon(feud) in s.legal_actions()
+
+
+def test_MIT_6_1_3_b_a_round_lasts_until_the_players_next_turn():
+    s = scene(active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    intrigue(s, B, "Blood Feud")
+    s.turn = 4
+    nation(s, B, "Fjord Wardens")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (court,) = hand(s, A, "Whispering Court")
+    ready(s)
+    spheres(s, B, "3/2/3/6")
+    for name in ("Cliffside Clans",):
+        pass
+    s.players[B].hold = None
+    s.track_holds()
+    assert s.players[A].hold is None and s.players[B].hold is None  # below 12: no hold
+    s.opts = dict(s.opts, win_target=2)
+    s.track_holds()
+    assert s.players[B].hold == (B, 4)  # anchored to the turn in which it began
+
+
+def test_MIT_6_1_4_a_the_acts():
+    names = {cls.__name__ for cls in (PASS.__class__, PlaceNation, Summon, PlayUnsummoned, UseManeuver,
+                                      UseFreeManeuver, UseFate)}
+    assert len(names) == 7
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+    kinds = {type(a).__name__ for a in s.legal_actions()}
+    assert kinds == {"Summon", "Pass"}
+    rejects(s, Choose((orren,)), "MIT-6.1.4.a")
+
+
+def test_MIT_6_1_4_b_MIT_6_1_4_c_priority_passes_on_and_all_pass_ends_the_phase():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+    do(s, Summon(orren))
+    pass_counter(s)
+    assert s.phase == "summon_1" and s.current_player == B  # B may react to A's act
+    s.apply(PASS)
+    assert s.phase == "summon_1" and s.current_player == A
+    s.apply(PASS)
+    assert s.phase == "summon_1" and s.current_player == B
+    s.apply(PASS)
+    assert s.phase == "battle"
+
+
+def test_MIT_6_2_MIT_6_2_3_2_a_the_phases_in_order():
+    s = scene(phase="start")
+    ready(s)
+    seen = [s.phase]
+    while s.active == A:
+        s.apply(s.legal_actions()[0] if s.mode == "prompt" else PASS)
+        if s.phase != seen[-1] and s.active == A:
+            seen.append(s.phase)
+    assert seen == ["start", "draw", "summon_1", "battle", "summon_2", "end"]
+
+
+def test_MIT_6_2_1_1_MIT_6_2_1_2_MIT_6_2_1_3_the_start_phase():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    intrigue(s, A, "Whispering Court")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    (city,) = hand(s, A, "Gilded Cityfolk")
+    ready(s)
+    do(s, PlaceNation(city, 0, 0))
+    pass_counter(s)
+    s.apply(PASS)  # B
+    do(s, UseManeuver(s.intrigues[0], "m2", (skeld,)))
+    pass_counter(s)
+    assert s.players[A].nation_placed and s.cards[s.intrigues[0]].spent and s.neutralized(s.cards[skeld])
+    pass_until(s, "start", B)
+    assert not s.players[A].nation_placed and not s.cards[s.intrigues[0]].spent  # MIT-6.2.1.1
+    assert not s.neutralized(s.cards[skeld])  # MIT-6.2.1.2
+    assert s.mode == "window"  # MIT-6.2.1.3 (no start-of-turn effects in the sample set), then a window
+
+
+def test_MIT_6_2_2_1_the_draw_phase_draws_two():
+    s = scene(phase="start")
+    ready(s)
+    top2 = s.players[A].deck[-2:]
+    pass_until(s, "draw", A)
+    assert sorted(s.players[A].hand) == sorted(top2)
+
+
+def test_MIT_6_2_3_1_MIT_6_2_3_3_nations_in_either_summon_phase_once():
+    s = scene(phase="summon_2")
+    c1, c2 = hand(s, A, "Gilded Cityfolk", "Gilded Cityfolk")
+    ready(s)
+    do(s, PlaceNation(c1, 0, 0))
+    pass_counter(s)
+    s.apply(PASS)  # B
+    rejects(s, PlaceNation(c2, 1, 0), "MIT-3.2.1.e")
+    ready(s, phase="draw")
+    s.players[A].nation_placed = False
+    rejects(s, PlaceNation(c2, 1, 0), "MIT-6.2.3.1")
+
+
+def test_MIT_6_2_4_2_MIT_6_2_4_3_cap_and_refill():
+    s = scene(phase="end")
+    spheres(s, A, "4/6/0/0")
+    ready(s)
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.players[A].spheres[1] == 5 and s.prompt["kind"] == "refill"
+    offered = set(s.legal_actions())
+    assert Refill((0, 0, 3, 0)) in offered and Refill((0, 1, 2, 0)) not in offered
+    do(s, Refill((0, 0, 1, 2)))
+    assert sph(s, A) == "4/5/1/2"
+
+
+def test_MIT_6_2_4_5_MIT_6_2_4_6_b_the_turn_ends_and_the_next_begins_at_once():
+    s = scene(phase="end")
+    ready(s)
+    turn = s.turn
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.active == B and s.turn == turn + 1 and s.phase == "start" and s.current_player == B
+
+
+def test_MIT_6_3_MIT_6_3_2_MIT_6_3_5_MIT_6_3_6_MIT_6_3_8_the_summon_procedure():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+    do(s, Summon(orren))
+    assert s.cards[orren].zone == "stack" and s.mode == "counter" and sph(s, A) == "4/5/3/1"  # 6.3.2 – 6.3.5
+    assert any("summons Captain Orren" in t for t in s.view(B)["log"])
+    pass_counter(s)
+    assert s.cards[orren].zone == "board" and s.stack == [] and s.mode == "window"  # 6.3.6, 6.3.8
+
+
+def test_MIT_6_3_4_conditions_of_a_summon_are_met_at_summoning():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk")
+    b1, b2 = hand(s, A, "Sunsteel Blade", "Sunsteel Blade")
+    ready(s)
+    do(s, Summon(b1, orren))
+    pass_counter(s)
+    pass_until(s, "summon_1", A)
+    rejects(s, Summon(b2, orren), "MIT-8.weapon")
+
+
+def test_MIT_6_3_8_a_a_card_without_sphere_icon_is_not_played_without_summoning():
+    s = scene()
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+    rejects(s, PlayUnsummoned(orren, None), "MIT-6.3.8.a")
+
+
+def test_MIT_6_5_1_events_open_counter_rounds():
+    s = scene()
+    (city,) = hand(s, A, "Gilded Cityfolk")
+    ready(s)
+    do(s, PlaceNation(city, 0, 0))
+    assert s.mode == "counter" and s.stack and s.stack[0].kind == "nation"
+
+
+def test_MIT_7_2_1_b_OP_39_the_battle_phase_offers_only_a_pass():
+    s = scene(phase="battle")
+    (orren,) = hand(s, A, "Captain Orren")
+    (feud,) = hand(s, B, "Blood Feud")
+    ready(s)
+    assert s.legal_actions() == [PASS]
+    rejects(s, Summon(orren), "MIT-7.2.1.b")
+    ready(s, priority=B)
+    rejects(s, Summon(feud), "MIT-7.2.1.b")
+
+
+# -- chapter 8 ------------------------------------------------------------------------------------------
+def test_MIT_8_power_MIT_8_spheres_power_points_and_spheres():
+    s = scene()
+    nation(s, A, "Gilded Cityfolk")
+    leader(s, A, "Lysa Brightspear")
+    leader(s, A, "Captain Orren")
+    assert s.power_total(A) == 2 + 0 + 1 and s.view(B)["players"][A]["power"] == 3
+    assert s.view(B)["players"][A]["spheres"] == [4, 5, 4, 3]
+
+
+def test_MIT_8_nation_subtypes_MIT_8_race_MIT_8_extra_subtypes_MIT_8_supply_subtypes_MIT_8_intrigue_tags():
+    from cardtable.games.mitosz import vocabulary as V
+
+    words = " ".join(str(getattr(V, k)) for k in dir(V) if k.isupper())
+    for sub in ("forest", "mountain", "deep", "swamp", "steppe", "polar", "desert", "urban", "aquatic",
+                "shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf",
+                "beast", "troop", "war_machine", "weapon", "armor", "sage", "scribe", "rune", "seer", "prophecy"):
+        assert sub in words, sub
+    s = scene()
+    court = hand(s, A, "Whispering Court")[0]
+    assert d(s, court).subtypes == frozenset()  # an intrigue has no subtypes
+
+
+def test_MIT_8_maneuver_markers():
+    s = scene()
+    ivo, omen, reck = (hand(s, seat, name)[0] for seat, name in (
+        (A, "Magister Ivo"), (B, "Omen of Ravens"), (B, "Winter's Reckoning")))
+    m = d(s, ivo).maneuvers[0]
+    assert m.timing == ["reaction"] and m.permanent.uses_per_turn == 2
+    o = d(s, omen).maneuvers[0]
+    assert o.speed == "counter" and type(o.conditions[0]).__name__ == "RevealCondition"
+    assert len(d(s, reck).maneuvers[0].steps) == 2
+
+
+def test_MIT_8_region_a_MIT_8_region_c_MIT_8_building_a_MIT_8_building_b_region_and_buildings():
+    s = scene()
+    herders = nation(s, A, "Sunfield Herders")
+    plains, granary, granary2, temple = hand(s, A, "Plains of Aster", "Granary Hall", "Granary Hall",
+                                             "Temple of First Light")
+    spheres(s, A, "0/0/0/0")
+    ready(s)
+    do(s, Summon(plains, herders))  # linked region: free (MIT-8.region.c)
+    pass_counter(s)
+    pass_until(s, "summon_1", A)
+    rejects(s, Summon(temple, plains), "MIT-8.region.a")  # only a building on a region
+    do(s, Summon(granary, plains))  # linked building: free (MIT-8.building.b)
+    pass_counter(s)
+    assert s.cards[granary].host == plains and sph(s, A) == "0/0/0/0"
+    pass_until(s, "summon_1", A)
+    spheres(s, A, "4/5/4/3")
+    rejects(s, Summon(granary2, plains), "MIT-8.building.a")
+
+
+def test_MIT_8_region_b_a_destroyed_region_takes_its_nation():
+    s = scene()
+    herders = nation(s, A, "Sunfield Herders")
+    plains = attach(s, A, "Plains of Aster", herders)
+    s.leave_board(plains, "afterworld", "destroy")
+    assert herders in s.players[A].afterworld and s.players[A].grid == {}
+    s = scene()
+    herders = nation(s, A, "Sunfield Herders")
+    plains = attach(s, A, "Plains of Aster", herders)
+    s.leave_board(plains, "hand", "return")  # not destroyed: the nation stays
+    assert s.cards[herders].zone == "board"
+
+
+def test_MIT_8_building_c_OP_16_a_building_is_sacrificed_as_a_permanent_maneuver():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    granary = attach(s, A, "Granary Hall", city)
+    ready(s)
+    do(s, UseManeuver(granary, "sacrifice"))
+    pass_counter(s)
+    assert granary in s.players[A].afterworld and s.cards[city].zone == "board"
+
+
+def test_MIT_8_shrine_MIT_8_strike_a_shrine_is_immune_to_strikes():
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    temple = attach(s, A, "Temple of First Light", city)
+    (winter,) = hand(s, B, "Long Winter")
+    assert "strike" in d(s, winter).subtypes
+    keys = s.effect_keys(winter, d(s, winter).maneuvers[0], -1)
+    assert s.immune(s.cards[temple], keys) and not s.immune(s.cards[city], keys)
+
+
+def test_MIT_8_god_OP_62_a_god_leader_allows_one_fate_a_turn():
+    s = scene()
+    solvane = leader(s, A, "Solvane, Dawn Sovereign")
+    assert s.god_allowances(A) == [solvane]
+    (oath,) = hand(s, A, "Oath Unmade")
+    ready(s)
+    assert s.god_allowances(B) == []
+
+
+def test_MIT_8_ruler_no_rule_text_only_a_tag():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    assert "ruler" in d(s, ivo).subtypes and s.level(ivo) == 1  # no rule of its own
+    intrigue(s, A, "Whispering Court")  # cards refer to it
+    s.statics_cache = None
+    assert s.level(ivo) == 2
+
+
+def test_MIT_8_weapon_MIT_8_armor_one_of_each_per_leader():
+    s = scene(active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    attach(s, B, "Scale Hauberk", skeld)
+    h2, draught = hand(s, B, "Scale Hauberk", "Draught of Embers")
+    ready(s)
+    rejects(s, Summon(h2, skeld), "MIT-8.armor")
+    do(s, Summon(draught, skeld))
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    (b2,) = hand(s, A, "Sunsteel Blade")
+    ready(s)
+    rejects(s, PlayUnsummoned(b2, lysa), "MIT-8.weapon")
+
+
+def test_MIT_8_relic_a_kharenian_relic_goes_on_any_leader():
+    s = scene()
+    orren = leader(s, A, "Captain Orren")
+    (idol,) = hand(s, A, "Idol of Kharen")
+    assert d(s, idol).mythology == "kharenian" and "relic" in d(s, idol).subtypes
+    ready(s)
+    do(s, Summon(idol, orren))
+    pass_counter(s)
+    assert s.cards[idol].host == orren
+    # the rule itself, for a relic that is not Kharenian (none in the sample set): the check refuses
+    fake = SimpleNamespace(d=SimpleNamespace(**{**{k: getattr(d(s, idol), k) for k in (
+        "name", "card_type", "subtypes", "cursed", "unique")}, "mythology": "nordan"}), iid=idol)
+    assert s._host_problem(A, fake, orren)[0] == "MIT-8.relic"
+
+
+def test_MIT_8_potion_its_effect_applies_when_sacrificed():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    (draught,) = hand(s, A, "Draught of Embers") if False else (None,)
+    draught = attach(s, A, "Draught of Embers", lysa, owner=B)
+    assert s.level(lysa) == 2
+    ready(s)
+    do(s, UseManeuver(draught, "sacrifice"))
+    pass_counter(s)
+    assert s.level(lysa) == 4 and draught in s.players[B].afterworld  # nordan potion: no bonus for A
+
+
+@pytest.mark.xfail(strict=True, reason="OP-05 not implemented: the engine orders simultaneous afterworld moves "
+                                       "itself (attachments first) and never asks the owner")
+def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld():
+    s = scene()
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    attach(s, A, "Idol of Kharen", lysa)
+    (torc,) = hand(s, B, "Torc of Thorns")
+    ready(s, active=B)
+    s.cards[lysa].d  # Lysa (2) + Blade (3) + Idol (2): the Torc cannot bring her below 1; destroy her instead
+    s.leave_board(lysa, "afterworld", "destroy")
+    assert s.mode == "prompt" and s.prompt["player"] == A  # three cards at once: A orders them
