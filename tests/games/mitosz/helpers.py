@@ -67,7 +67,7 @@ def ready(s, priority: int | None = None, phase: str | None = None, active: int 
         s.phase = phase
     if active is not None:
         s.active = active
-    s.statics_cache = None
+    s.forget_caches()  # the scene was changed by hand: nothing derived from it holds
     s.stack = []
     s.todo = []
     s.prompt = None

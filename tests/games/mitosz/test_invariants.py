@@ -51,7 +51,10 @@ class Watcher:
                 assert inst.host == -1 and not inst.rotated and inst.controller == inst.owner  # MIT-1.2.6
         # 5. hand size at the end of the turn (MIT-1.5.2)
         if s.active != self.active or s.turn != self.turn:
-            if s.result is None or s.turn != self.turn:
+            # checked when the next turn has just begun (its draw not yet made); with skipped prompts a
+            # whole turn may pass inside one apply, and the hand seen then is that later turn's
+            if (s.result is None and s.turn == self.turn + 1 and s.phase == "start") or \
+                    (s.result is not None and s.turn != self.turn):
                 assert len(s.players[self.active].hand) <= s.hand_size(self.active), "hand size at turn end"
             self.active, self.turn = s.active, s.turn
         settled = s.mode in ("window", "counter") or s.result is not None

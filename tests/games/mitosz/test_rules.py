@@ -619,7 +619,7 @@ def test_MIT_3_6_d_OP_18_identical_intrigues_do_not_combine():
     intrigue(s, A, "Whispering Court")
     assert s.level(ivo) == 2
     intrigue(s, A, "Whispering Court")
-    s.statics_cache = None
+    s.forget_caches()
     assert s.level(ivo) == 2
 
 
@@ -1327,7 +1327,7 @@ def test_MIT_8_ruler_no_rule_text_only_a_tag():
     ivo = leader(s, A, "Magister Ivo")
     assert "ruler" in d(s, ivo).subtypes and s.level(ivo) == 1  # no rule of its own
     intrigue(s, A, "Whispering Court")  # cards refer to it
-    s.statics_cache = None
+    s.forget_caches()
     assert s.level(ivo) == 2
 
 

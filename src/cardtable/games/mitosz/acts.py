@@ -20,6 +20,16 @@ SUMMON_PHASES = ("summon_1", "summon_2")
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 _CHOSEN: dict[int, tuple] = {}
 _PRIMITIVES: dict[int, tuple] = {}
+_NEEDS_STACK: dict[int, tuple] = {}
+
+
+def needs_stack(m) -> bool:
+    """Does the maneuver choose a target on the stack (a neutralize, a destroy of a card being played)?"""
+    hit = _NEEDS_STACK.get(id(m))
+    if hit is None:
+        hit = _NEEDS_STACK[id(m)] = (any(sel.select == "chosen" and sel.filter is not None and sel.filter.zone == "stack"
+                                         for sel in m.targets.values()), m)
+    return hit[0]
 
 
 def primitives_of(m) -> frozenset:
@@ -62,11 +72,15 @@ class Acts:
             if not hand and not mine_active:
                 return out
         else:
+            role = "active" if seat == self.active else "other"
             dc = self.decision_cache()
-            hand = dc.get(("hand", seat))
+            hand = dc.get(("hand", seat, role))
             if hand is None:
-                hand = dc[("hand", seat)] = self.distinct(p.hand)
-            mine_active = [i for i in mine if i.d.active]
+                total = sum(p.spheres)  # a card whose every use costs more than the spheres hold is skipped
+                hand = dc[("hand", seat, role)] = [i for i in self.distinct(p.hand) if role in cards[i].d.hand_roles
+                                                   and cards[i].d.hand_spend <= total]
+            total = sum(p.spheres)
+            mine_active = [i for i in mine if role in i.d.board_roles and i.d.board_spend <= total]
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         users = None
         for iid in hand:
@@ -173,7 +187,12 @@ class Acts:
 
     def _unsummoned_options(self, seat: int, iid: int) -> list:
         out = []
+        partners = self.cards[iid].d.partners
+        if not partners:
+            return out
         for host in self.item_hosts(seat, iid):
+            if self.cards[host].d.name not in partners:
+                continue  # MIT-3.5.d: only onto a linked leader
             a = PlayUnsummoned(iid, host)
             if self.check_unsummoned(seat, a) is None:
                 out.append(a)
@@ -308,7 +327,15 @@ class Acts:
         refs = {"$self": card, "$user": user}
         out = []
         zone = (f.zone if f is not None else None) or "board"
-        for inst in self.board_insts() if zone == "board" else self.cards:
+        if zone == "board":
+            pool = self.board_insts()
+        elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
+            pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
+        elif zone in ("afterworld", "oblivion"):
+            pool = [self.cards[i] for p in self.players for i in getattr(p, zone)]
+        else:
+            pool = self.cards
+        for inst in pool:
             if inst.zone != zone:
                 continue
             if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
@@ -545,6 +572,8 @@ class Acts:
                 return bad
         if not counter and self.phase == "battle":
             return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+        if m is not None and not self.stack and needs_stack(m):
+            return ("MIT-4.6.1", "the maneuver targets something on the stack, and the stack is empty")
         if user is None:
             return None
         name = user.d.name

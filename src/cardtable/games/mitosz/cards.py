@@ -31,7 +31,8 @@ class CardDef:
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
                  "usable", "implicit_sacrifice", "flavor", "quick", "active", "min_level",
-                 "requirement_text")
+                 "requirement_text", "partners", "hand_roles", "board_roles",
+                 "hand_spend", "board_spend")
 
     def __init__(self, card: Any):
         self.model = card
@@ -75,8 +76,28 @@ class CardDef:
         self.min_level = min(self.roads.values()) if self.roads else (
             self.level if self.level is not None and not self.is_modifier and self.card_type in ("leader", "supply")
             else 1)
-        #: the card has something to announce from the board (a bound maneuver or the implicit sacrifice)
-        self.active = bool(self.usable) or self.implicit_sacrifice
+        #: the card has something to announce from the board (a bound maneuver or the implicit sacrifice);
+        #: a fate or free maneuver lasting on the board is never used again (MIT-4.6.2.1)
+        self.active = (bool(self.usable) or self.implicit_sacrifice) and self.card_type not in ("fate",
+                                                                                               "free_maneuver")
+        self.partners: frozenset[str] = frozenset()  # set by build_defs
+        # In whose turn the card may do something, a cheap first filter of the legal actions:
+        # from the hand (summons are the active player's; intrigues and linked items anyone's) …
+        t = self.card_type
+        if t in ("fate", "free_maneuver"):
+            self.hand_roles = _roles(self.options or self.maneuvers)
+        elif t in ("intrigue", "item"):
+            self.hand_roles = frozenset(("active", "other"))
+        else:
+            self.hand_roles = frozenset(("active",))
+        # … and from the board (bound maneuvers, the implicit sacrifice in any window)
+        self.board_roles = _roles(self.usable) | (frozenset(("active", "other")) if self.implicit_sacrifice
+                                                  else frozenset()) if self.active else frozenset()
+        # a counter or locked maneuver usable outside fights at all
+        self.quick = self.quick and bool(self.hand_roles if self.card_type in ("fate", "free_maneuver")
+                                         else self.board_roles)
+        self.hand_spend = 0  # set by build_defs
+        self.board_spend = 0 if self.implicit_sacrifice else _least_cost(self.usable)
 
     def maneuver(self, mid: str):
         for m in self.maneuvers:
@@ -110,4 +131,49 @@ def linked(a: CardDef, b: CardDef) -> bool:
 
 
 def build_defs(cards: dict[str, Any]) -> dict[str, CardDef]:
-    return {cid: CardDef(card) for cid, card in cards.items()}
+    defs = {cid: CardDef(card) for cid, card in cards.items()}
+    for d in defs.values():  # the names a card is linked with, both ways (MIT-2.8.c)
+        d.partners = frozenset(o.name for o in defs.values() if linked(d, o))
+        # the fewest sphere points its use from the hand can cost: a cheap first filter of legal actions
+        t = d.card_type
+        if t == "fate":
+            d.hand_spend = _least_cost(d.maneuvers)
+        elif t == "free_maneuver":
+            d.hand_spend = 0 if d.partners else _least_cost(d.options or d.maneuvers)  # MIT-3.9.h: linked is free
+        elif t == "item" and d.partners or t == "location" and d.subtypes & {"region", "building"}:
+            d.hand_spend = 0  # MIT-3.5.d, MIT-8.region.c, MIT-8.building.b
+        elif t in ("leader", "location", "item", "intrigue", "supply"):
+            d.hand_spend = max(0, d.cost_total - 0)
+        else:
+            d.hand_spend = 0
+    return defs
+
+
+def _least_cost(maneuvers) -> int:
+    """The fewest sphere points any use of these maneuvers costs (a first step, one repetition)."""
+    best = None
+    for m in maneuvers:
+        total = m.cost.total()
+        if m.steps:
+            total += m.steps[0].cost.total()
+        if m.per is not None and m.per.pay is not None:
+            total += m.per.pay.total()
+        best = total if best is None else min(best, total)
+    return best if best is not None else 0
+
+
+def _roles(maneuvers) -> frozenset:
+    """Whose turn a maneuver may be used in (MIT-4.2.1): "active", "other"; battle-only ones in neither
+    (fights: Mítosz II)."""
+    roles: set = set()
+    for m in maneuvers:
+        t = m.timing
+        if "battle" in t:
+            continue
+        if "action" in t:
+            roles.add("active")
+        elif "reaction" in t:
+            roles.add("other")
+        else:
+            roles.update(("active", "other"))
+    return frozenset(roles)

@@ -6,6 +6,17 @@ from __future__ import annotations
 class Checks:
     def state_checks(self) -> bool:
         """Run the checks until nothing changes. False if a player must choose (the leader limit)."""
+        if self.checked == self.version:
+            return True  # nothing has happened since the last clean check
+        log_size = len(self.log)
+        clean = self._state_checks()
+        if len(self.log) != log_size:  # every change the checks make is logged
+            self.touch()
+        if clean:
+            self.checked = self.version
+        return clean
+
+    def _state_checks(self) -> bool:
         for _ in range(50):
             changed = False
             board = list(self.board_insts())
@@ -56,6 +67,7 @@ class Checks:
                 over = len(self.players[seat].leaders) - self.leader_limit(seat)
                 if over > 0:
                     self.set_prompt("sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
+                    self.touch()
                     return False
             break
         self.track_holds()

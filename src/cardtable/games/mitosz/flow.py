@@ -20,7 +20,7 @@ PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summo
                 "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 #: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
-QUIET_STEPS = frozenset(("window", "window_resume", "next_phase"))
+QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
 
 
 class Flow:
@@ -87,11 +87,12 @@ class Flow:
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
+        stamp = (self.version, self.seat_versions[seat])
         hit = memo.get(key)
-        if hit is not None and hit[0] == self.version:
+        if hit is not None and hit[0] == stamp:
             return list(hit[1])
         acts = self.legal_acts(seat, counter) + [PASS]
-        memo[key] = (self.version, acts)
+        memo[key] = (stamp, acts)
         return list(acts)
 
     # -- turns (MIT-6.2) ---------------------------------------------------------------------------
@@ -106,7 +107,7 @@ class Flow:
         self.turns_taken[seat] += 1
         self.phase = "start"
         # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
-        for inst in self.cards:
+        for inst in self.board_insts():  # a card off the board forgot these when it left (MIT-1.2.6)
             inst.spent = False
             inst.uses = None
             inst.blocked = ()
@@ -140,8 +141,10 @@ class Flow:
 
     def draw_phase(self) -> None:
         """MIT-6.2.2.1: draw 2, and the extra draws the player is entitled to."""
-        self.touch()
         seat = self.active
+        # only the drawer's hand and deck change: nothing another player may do depends on them (spec 9)
+        self.seat_versions[seat] += 1
+        self.dcache = None
         n = self.opts["draws_per_turn"]
         for _src, ctrl, params in self.statics_of("extra_draw"):
             if ctrl == seat:

@@ -159,7 +159,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
-                 "prompt_done", "version", "legal_memo", "dcache")
+                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -215,6 +215,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.todo: list[str] = []
         self.prompt_done = 0
         self.version = 0
+        self.seat_versions = [0] * n
+        self.checked = -1  # the version at the last clean state check
         self.legal_memo = None
         self.dcache = None
         self.current_player = -1
@@ -330,15 +332,19 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.todo = list(self.todo)
         c.prompt_done = self.prompt_done
         c.version = self.version
+        c.seat_versions = list(self.seat_versions)
+        c.checked = self.checked
         c.legal_memo = None
         c.dcache = None
         return c
 
     def forget_caches(self) -> None:
-        """Drop every derived fact (for benchmarks that time the full computation)."""
+        """Drop every derived fact: for benchmarks that time the full computation, and for tests that set
+        a position up by hand."""
         self.statics_cache = None
         self.legal_memo = None
         self.dcache = None
+        self.version += 1
 
     # -- the log ---------------------------------------------------------------------------------
     def note(self, text: str, to: tuple[int, ...] | None = None) -> None:
