@@ -67,7 +67,9 @@ class Acts:
         if mine is None:
             mine = cache[("mine", seat)] = [i for i in self.board_insts() if i.controller == seat]
         if counter:  # OP-23: only counter and locked effects; most of the time there are none
-            hand = [i for i in self.distinct(p.hand) if cards[i].d.quick]
+            hand = [i for i in p.hand if cards[i].d.quick]
+            if len(hand) > 1:
+                hand = self.distinct(hand)
             mine_active = [i for i in mine if i.d.quick]
             if not hand and not mine_active:
                 return out
@@ -310,8 +312,10 @@ class Acts:
 
     def target_candidates(self, seat: int, sel, keys, card: int, user: int) -> list[int]:
         f = sel.filter
-        # on the board, a filter that reads neither rotation nor levels holds until a card moves
-        steady = f is not None and f.zone in (None, "board") and f.rotated is None and f.level is None
+        # on the board or in the public piles, a filter that reads neither rotation nor levels holds until a
+        # card moves (every move there drops the cache)
+        steady = f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
+            and f.level is None
         cache = self.cache() if steady else self.decision_cache()
         key = ("tc", seat, id(sel), keys, card, user)
         hit = cache.get(key)
@@ -332,7 +336,8 @@ class Acts:
         elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
             pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
         elif zone in ("afterworld", "oblivion"):
-            pool = [self.cards[i] for p in self.players for i in getattr(p, zone)]
+            whose = [self.players[seat]] if f.owner == "self" else self.players
+            pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
         else:
             pool = self.cards
         for inst in pool:

@@ -17,17 +17,27 @@ class Checks:
         return clean
 
     def _state_checks(self) -> bool:
+        cards = self.cards
         for _ in range(50):
             changed = False
             board = list(self.board_insts())
-            # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
+            # one pass gathers what each check needs; most of the time nothing is wrong
             uniques: dict[str, list[int]] = {}
+            negative: set[int] = set()
+            orphans: list[int] = []
             for inst in board:
-                if inst.d.unique:
-                    uniques.setdefault(inst.d.id, []).append(inst.iid)
-            for name, iids in uniques.items():
+                d = inst.d
+                if d.unique:
+                    uniques.setdefault(d.id, []).append(inst.iid)
+                if inst.host >= 0:
+                    if (d.level or 0) < 0:
+                        negative.add(inst.host)
+                    if cards[inst.host].zone != "board":
+                        orphans.append(inst.iid)
+            # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
+            for iids in uniques.values():
                 if len(iids) > 1:
-                    self.note(f"{len(iids)} copies of the unique {self.cards[iids[0]].d.name} are on the board: "
+                    self.note(f"{len(iids)} copies of the unique {cards[iids[0]].d.name} are on the board: "
                               f"all are destroyed (MIT-2.3.c)")
                     for iid in iids:
                         self.leave_board(iid, "afterworld", "destroy")
@@ -35,14 +45,13 @@ class Checks:
             if changed:
                 continue
             # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction)
-            lowering = any(e.kind == "modify_base_level" for e in self.effects)
-            negative = set() if lowering else {a.host for a in board if a.host >= 0 and (a.d.level or 0) < 0}
+            lowering = any(e.kind == "modify_base_level" for e in self.effects) if self.effects else False
             for inst in board:
                 d = inst.d
+                if not lowering and d.min_level >= 1 and inst.iid not in negative:
+                    continue  # nothing lowers it
                 if inst.zone != "board":
                     continue
-                if not lowering and inst.iid not in negative and d.min_level >= 1:
-                    continue  # nothing lowers it
                 if d.card_type == "nation":
                     if all(self.road_level(inst.iid, r, base=True) < 1 for r in d.roads):
                         self.note(f"every road of {d.name} is below level 1 (MIT-2.2.c)")
@@ -56,9 +65,9 @@ class Checks:
             if changed:
                 continue
             # 3. MIT-1.4.2.a: attachments whose host left the board
-            for inst in board:
-                if inst.zone == "board" and inst.host >= 0 and self.cards[inst.host].zone != "board":
-                    self.leave_board(inst.iid, "afterworld", "attachment")
+            for iid in orphans:
+                if cards[iid].zone == "board":
+                    self.leave_board(iid, "afterworld", "attachment")
                     changed = True
             if changed:
                 continue

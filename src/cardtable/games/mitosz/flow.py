@@ -30,10 +30,14 @@ class Flow:
         self.todo.extend(reversed(steps))
 
     def _run(self) -> None:
+        todo = self.todo
+        if not todo and self.mode == "window" and self.opts["counter_prompting"] == "always":
+            self.current_player = self.priority  # the common case: a pass that only moved priority on
+            return
         skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
         while True:
-            while self.todo and self.result is None:
-                step = self.todo.pop()
+            while todo and self.result is None:
+                step = todo.pop()
                 if step not in QUIET_STEPS:
                     self.touch()
                 if STEPS[step](self):
@@ -90,10 +94,11 @@ class Flow:
         stamp = (self.version, self.seat_versions[seat])
         hit = memo.get(key)
         if hit is not None and hit[0] == stamp:
-            return list(hit[1])
-        acts = self.legal_acts(seat, counter) + [PASS]
+            return hit[1][:]
+        acts = self.legal_acts(seat, counter)
+        acts.append(PASS)
         memo[key] = (stamp, acts)
-        return list(acts)
+        return acts[:]
 
     # -- turns (MIT-6.2) ---------------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -388,14 +393,13 @@ class Flow:
 
     def distinct(self, iids) -> list[int]:
         """One card of each definition (the first), so equal choices are offered once."""
-        seen = set()
-        out = []
+        if len(iids) < 2:
+            return list(iids)
+        cards = self.cards
+        first: dict = {}
         for i in iids:
-            d = self.cards[i].d.id
-            if d not in seen:
-                seen.add(d)
-                out.append(i)
-        return out
+            first.setdefault(cards[i].d, i)
+        return list(first.values())
 
 
 #: The machine's steps by name (``todo`` holds names: plain data a clone copies).

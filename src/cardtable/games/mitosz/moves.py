@@ -25,6 +25,8 @@ class Moves:
         zone = self._zone_list(inst)
         if zone is not None and iid in zone:
             zone.remove(iid)
+            if inst.zone in ("afterworld", "oblivion"):
+                self.statics_cache = None  # public zones: cached target candidates may name the card
 
     def draw(self, seat: int, n: int) -> int:
         """MIT-1.3.2, MIT-5.4: the top cards of one's own deck, at once; stops when the deck is empty."""
@@ -43,6 +45,7 @@ class Moves:
         self.take_out(iid)
         inst.zone = "afterworld"
         self.players[inst.owner].afterworld.append(iid)
+        self.statics_cache = None
         self.note(f"P{inst.owner} discards {inst.d.name}" + (f" ({why})" if why else ""))
 
     def to_zone(self, iid: int, to: str, position: str = "top") -> None:
@@ -51,6 +54,8 @@ class Moves:
         self.take_out(iid)
         inst.reset()
         inst.zone = to
+        if to in ("afterworld", "oblivion"):
+            self.statics_cache = None
         lst = self._zone_list(inst)
         if to == "deck" and position == "bottom":
             lst.insert(0, iid)

@@ -269,6 +269,15 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self._begin_turn()
 
     # -- the interface ---------------------------------------------------------------------------
+    def apply(self, action, player: int | None = None) -> None:
+        """As State.apply, with the common case (an action object by the player to act) first."""
+        actor = self.current_player
+        if (player is None or player == actor) and isinstance(action, Action) and self.result is None:
+            self.act(actor, action)
+            self.history.append((actor, action))
+            return
+        super().apply(action, player)
+
     def _apply(self, action: Action) -> None:
         if self.result is not None:
             raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
