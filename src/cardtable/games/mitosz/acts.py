@@ -23,6 +23,23 @@ _PRIMITIVES: dict[int, tuple] = {}
 _NEEDS_STACK: dict[int, tuple] = {}
 
 
+FAIL = ("", "")  # a refusal without words, for the legal-action list
+#: (normal speed, permanent, uses per turn, sacrifices its user, targets only the stack) of a maneuver
+IMPLICIT_FLAGS = (True, True, 0, False, False)  # the implicit sacrifice of an item or building (OP-16)
+_FLAGS: dict[int, tuple] = {}
+
+
+def maneuver_flags(m) -> tuple:
+    permanent = m.permanent is not False or (m.steps is not None and all(st.permanent for st in m.steps))
+    per_turn = m.permanent.uses_per_turn if not isinstance(m.permanent, bool) else 0
+    sacrifice_user = any(type(c).__name__ == "SacrificeUser" for c in m.conditions)
+    _KEEP.append(m)  # ids stay valid while the maneuver lives
+    return (m.speed == "normal", permanent, per_turn, sacrifice_user, needs_stack(m))
+
+
+_KEEP: list = []
+
+
 def needs_stack(m) -> bool:
     """Does the maneuver choose a target on the stack (a neutralize, a destroy of a card being played)?"""
     hit = _NEEDS_STACK.get(id(m))
@@ -213,7 +230,7 @@ class Acts:
             if counter and m.speed == "normal":
                 continue
             mid = m.id if m is not None else SACRIFICE
-            if self._maneuver_gate(seat, inst, m, counter) is not None:
+            if self._maneuver_gate(seat, inst, m, counter, explain=False) is not None:
                 continue
             for targets, steps, times in self._variants(seat, m, inst.iid, inst.iid, free=False):
                 if m is None or self._conditions_problem(seat, m, inst.iid) is None:
@@ -237,7 +254,7 @@ class Acts:
             for user in candidates:
                 if self._free_user_problem(seat, iid, user) is not None:
                     continue
-                if self._maneuver_gate(seat, user, m, counter, card=iid) is not None:
+                if self._maneuver_gate(seat, user, m, counter, card=iid, explain=False) is not None:
                     continue
                 free = linked(d, user.d)
                 for targets, steps, times in self._variants(seat, m, iid, user.iid, free=free):
@@ -567,46 +584,56 @@ class Acts:
             return ("MIT-3.5.d", f"{d.name} is not linked to {self.cards[a.host].d.name}: it must be summoned")
         return None
 
-    def _maneuver_gate(self, seat: int, user, m, counter: bool, card: int | None = None) -> Bad | None:
-        """The checks on the user and the moment, shared by bound and free maneuvers and fates."""
-        if counter and (m is None or m.speed == "normal"):
+    def _maneuver_gate(self, seat: int, user, m, counter: bool, card: int | None = None,
+                       explain: bool = True) -> Bad | None:
+        """The checks on the user and the moment, shared by bound and free maneuvers and fates. The legal-action
+        list asks without ``explain`` (a refusal then carries no words: it is thrown away)."""
+        if m is None:
+            flags = IMPLICIT_FLAGS
+        else:
+            flags = _FLAGS.get(id(m))
+            if flags is None:
+                flags = _FLAGS[id(m)] = maneuver_flags(m)
+        normal, permanent, per_turn, sacrifice_user, stack_only = flags
+        if counter and normal:
             return ("MIT-6.4.1", "in a counter round only counter or locked effects may be used (OP-23)")
-        if m is not None:  # the timing marker first: it names the more specific rule (S-13: MIT-4.2.1.c)
+        if m is not None and m.timing:  # the timing marker first: it names the more specific rule (S-13)
             bad = self.timing_problem(seat, m)
             if bad:
                 return bad
         if not counter and self.phase == "battle":
             return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
-        if m is not None and not self.stack and needs_stack(m):
+        if stack_only and not self.stack:
             return ("MIT-4.6.1", "the maneuver targets something on the stack, and the stack is empty")
         if user is None:
             return None
-        name = user.d.name
-        if self.neutralized(user):
-            return ("MIT-5.5", f"{name}'s ability is neutralized: it cannot use maneuvers")
+        if self.effects and self.neutralized(user):
+            return ("MIT-5.5", f"{user.d.name}'s ability is neutralized: it cannot use maneuvers") if explain else FAIL
         if self.restricted(user, "cannot_use_maneuvers"):
-            return ("MIT-5.5", f"{name} cannot use maneuvers now")
+            return ("MIT-5.5", f"{user.d.name} cannot use maneuvers now") if explain else FAIL
         mid = m.id if m is not None else SACRIFICE
-        if card is None and mid in user.blocked:
-            return ("MIT-4.1.e", f"this maneuver of {name} was neutralized this turn: it cannot be used again "
-                                 f"until the start of the next turn")
-        permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
+        if card is None and user.blocked and mid in user.blocked:
+            return ("MIT-4.1.e", f"this maneuver of {user.d.name} was neutralized this turn: it cannot be used "
+                                 f"again until the start of the next turn") if explain else FAIL
         if not permanent:
-            if user.d.card_type == "high_god":
+            t = user.d.card_type
+            if t == "high_god":
                 if card is None and user.uses and user.uses.get(mid):
-                    return ("MIT-4.5", f"{name} has used this maneuver this turn")
-            elif user.d.card_type in NON_ROTATING:
+                    return ("MIT-4.5", f"{user.d.name} has used this maneuver this turn") if explain else FAIL
+            elif t in NON_ROTATING:
                 if user.spent:
-                    return ("MIT-4.5", f"{name} has used a maneuver this turn and cannot use more (OP-28)")
+                    return ("MIT-4.5", f"{user.d.name} has used a maneuver this turn and cannot use more "
+                                       f"(OP-28)") if explain else FAIL
             elif user.rotated:
-                return ("MIT-3.4.1.a", f"{name} is rotated: only permanent maneuvers may be used by it")
-        elif m is not None and not isinstance(m.permanent, bool) and card is None:
-            if user.uses and user.uses.get(mid, 0) >= m.permanent.uses_per_turn:
-                return ("MIT-4.2.6.a", f"this maneuver of {name} may be used {m.permanent.uses_per_turn} times "
-                                       f"per turn")
-        if m is not None and any(type(c).__name__ == "SacrificeUser" for c in m.conditions):
+                return ("MIT-3.4.1.a", f"{user.d.name} is rotated: only permanent maneuvers may be used by "
+                                       f"it") if explain else FAIL
+        elif per_turn and card is None:
+            if user.uses and user.uses.get(mid, 0) >= per_turn:
+                return ("MIT-4.2.6.a", f"this maneuver of {user.d.name} may be used {per_turn} times "
+                                       f"per turn") if explain else FAIL
+        if sacrifice_user:
             if user.d.cursed:
-                return ("MIT-2.4.b", f"{name} is cursed and cannot be sacrificed")
+                return ("MIT-2.4.b", f"{user.d.name} is cursed and cannot be sacrificed") if explain else FAIL
             if user.d.card_type == "high_god":
                 return ("MIT-3.1.f", "the high god cannot be sacrificed")
         return None

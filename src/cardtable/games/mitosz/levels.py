@@ -149,9 +149,17 @@ class Levels:
         by_statics = c.get("restrict")
         if by_statics is None:  # (card, restriction) pairs the statics on the board impose
             by_statics = set()
-            if any(st[2] == "restrict" for st in self.statics()):
-                by_statics = {(i.iid, params.what) for i in self.board_insts()
-                              for _s, _c, params in self._static_hits("restrict", i)}
+            for src, ctrl, prim, params, keys, bearer in self.statics():
+                if prim != "restrict":
+                    continue
+                target = params.target
+                if isinstance(target, str):
+                    ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
+                    hits = [self.cards[ref]] if ref >= 0 else []
+                else:
+                    hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src},
+                                                                          select_all=True)]
+                by_statics.update((i.iid, params.what) for i in hits if not self.immune(i, keys, ctrl))
             c["restrict"] = by_statics
         if (inst.iid, what) in by_statics:
             return True
