@@ -129,21 +129,26 @@ class Acts:
                 if hosts and self._summon_card_problem(seat, iid, False) is None:
                     inst = cards[iid]
                     spheres = p.spheres
+                    substitute = None
                     for host in hosts:
                         if host is not None and self._host_problem(seat, inst, host) is not None:
                             continue
                         cost = self.summon_cost(iid, host)
-                        if spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] \
-                                and spheres[3] >= cost[3]:
+                        spare = [spheres[0] - cost[0], spheres[1] - cost[1], spheres[2] - cost[2],
+                                 spheres[3] - cost[3]]
+                        short = [k for k in range(4) if spare[k] < 0]
+                        if not short:
                             out.append(Summon(iid, host))
-                        if sum(cost) and sum(spheres) >= sum(cost) and self.god_linked(seat, iid):
-                            for s_for in range(4):  # MIT-3.1.g: one point from another sphere
-                                if not cost[s_for]:
-                                    continue
+                        if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost):
+                            continue
+                        if substitute is None:
+                            substitute = self.god_linked(seat, iid)
+                        if not substitute:
+                            continue
+                        for s_for in (short if short else range(4)):  # MIT-3.1.g: one point from another sphere
+                            if cost[s_for]:
                                 for s_from in range(4):
-                                    if s_from != s_for and spheres[s_from] >= cost[s_from] + 1 and all(
-                                            spheres[k] >= cost[k] for k in range(4) if k not in (s_for, s_from)) \
-                                            and spheres[s_for] >= cost[s_for] - 1:
+                                    if s_from != s_for and spare[s_from] >= 1:
                                         out.append(Summon(iid, host, SPHERE_NAMES[s_from], SPHERE_NAMES[s_for]))
             elif t == "free_maneuver":
                 if users is None:
