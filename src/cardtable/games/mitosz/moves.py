@@ -26,7 +26,7 @@ class Moves:
         if zone is not None and iid in zone:
             zone.remove(iid)
             if inst.zone in ("afterworld", "oblivion"):
-                self.statics_cache = None  # public zones: cached target candidates may name the card
+                self.piles += 1  # public piles changed: cached target candidates there are stale
 
     def draw(self, seat: int, n: int) -> int:
         """MIT-1.3.2, MIT-5.4: the top cards of one's own deck, at once; stops when the deck is empty."""
@@ -45,7 +45,7 @@ class Moves:
         self.take_out(iid)
         inst.zone = "afterworld"
         self.players[inst.owner].afterworld.append(iid)
-        self.statics_cache = None
+        self.piles += 1
         self.note(f"P{inst.owner} discards {inst.d.name}" + (f" ({why})" if why else ""))
 
     def to_zone(self, iid: int, to: str, position: str = "top") -> None:
@@ -55,7 +55,7 @@ class Moves:
         inst.reset()
         inst.zone = to
         if to in ("afterworld", "oblivion"):
-            self.statics_cache = None
+            self.piles += 1
         lst = self._zone_list(inst)
         if to == "deck" and position == "bottom":
             lst.insert(0, iid)

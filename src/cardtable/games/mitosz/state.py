@@ -159,7 +159,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
-                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked")
+                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -217,6 +217,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.version = 0
         self.seat_versions = [0] * n
         self.checked = -1  # the version at the last clean state check
+        self.piles = 0  # bumped when a card enters or leaves an afterworld or oblivion
         self.legal_memo = None
         self.dcache = None
         self.current_player = -1
@@ -343,6 +344,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.version = self.version
         c.seat_versions = list(self.seat_versions)
         c.checked = self.checked
+        c.piles = self.piles
         c.legal_memo = None
         c.dcache = None
         return c
