@@ -194,3 +194,18 @@ def test_a_table_that_cannot_be_replayed_does_not_stop_the_server(tmp_path):
             r = client.get(f"/api/tables/{bad}")
             assert r.status_code == 410 and "vanished" in r.json()["error"]
             assert [t["id"] for t in client.get("/api/tables").json()] == [good]
+
+
+def test_catalogue_of_a_table_gives_its_cards_and_nothing_hidden(server):
+    table_id = server.create(game="mitosz", players=2, seats=["human", "random"], seed=3)
+    r = server.client.get(f"/api/tables/{table_id}/catalogue")
+    assert r.status_code == 200
+    cards = r.json()["cards"]
+    assert cards["SMP-015"]["name"] == "Magister Ivo" and cards["SMP-015"]["text"]
+    # static data only: nothing of the position (hands, deck order) is in it
+    state = server.table(table_id).state
+    hand = [state.cards[i].d.name for i in state.players[1].hand]
+    assert "hand" not in r.text and "order" not in r.json()
+    assert set(r.json()) == {"cards", "instances", "decks"} and hand
+    r = server.client.get("/api/tables/nosuchtable/catalogue")
+    assert r.status_code == 404 and "error" in r.json()

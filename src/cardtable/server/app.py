@@ -257,6 +257,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         notify(table)
         return table.message_for(seat)
 
+    @app.get("/api/tables/{table_id}/catalogue", summary="The game's public static data (card definitions, texts)")
+    async def catalogue(table_id: str):
+        table = manager.get(table_id)
+        return table.state.game.catalogue()
+
     @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse,
              summary="The record (JSON lines) of a finished game, for `cardtable replay`")
     async def record(table_id: str):

@@ -44,6 +44,18 @@ export function createRenderer(root, ui) {
   const box = h("div", { class: "mitosz" });
   root.append(box);
 
+  // The table's own catalogue adds the cards of sets a designer added (mitosz-cards.js holds the packaged ones).
+  const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
+  fetch(`/api/tables/${encodeURIComponent(tableId)}/catalogue`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((cat) => {
+      if (cat && cat.cards) {
+        for (const [id, card] of Object.entries(cat.cards)) if (!CARDS[id]) CARDS[id] = card;
+        ui.rerender();
+      }
+    })
+    .catch(() => {});
+
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && filter !== null) {
       filter = null;
