@@ -72,8 +72,8 @@ class Watcher:
                 assert s.cards[iid].cell == cell and s.cards[iid].zone == "board"
                 assert s.cards[iid].d.card_type == "nation" and s.cards[iid].controller == seat
                 assert self.cells.setdefault(iid, cell) == cell, "a nation moved"
-                if iid not in self._seen_on_board:
-                    self.placed[(s.turn, seat)] += 1
+                if iid not in self._seen_on_board:  # counted in the turn it entered (whole turns may pass
+                    self.placed[(s.cards[iid].entered, seat)] += 1  # inside one apply with skipped prompts)
             # 19. afterworld order: only additions and removals
             old, new = self.afterworlds[seat], p.afterworld
             kept = set(old) & set(new)
