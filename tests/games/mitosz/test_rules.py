@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from cardtable.games.mitosz import MitoszGame
-from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNation, PlayUnsummoned, Refill, Summon,
+from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, PlaceNation, PlayUnsummoned, Refill, Summon,
                                             UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
 from cardtable.games.mitosz.state import Item
@@ -544,8 +544,26 @@ def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
             s.to_zone(iid, "deck")
     s.order, s.active, s.phase = (A, B), A, "summon_1"
     (hrimgar,) = hand(s, A, "Hrimgar, Frost Father")
+    s.players[A].spheres = [4, 5, 4, 3]
     ready(s)
-    rejects(s, Summon(hrimgar), "MIT-3.4.3.c")
+    before = list(s.players[A].spheres)
+    do(s, Summon(hrimgar))  # A asks; nothing is paid, nothing is on the stack
+    assert s.mode == "prompt" and s.prompt["kind"] == "permission" and s.current_player == B
+    assert s.players[A].spheres == before and not s.stack and hrimgar in s.players[A].hand
+    rejects(s, PASS, "MIT-3.4.3.c")  # only B's answer is asked for
+    do(s, ChooseOption(1))  # B refuses
+    assert s.mode == "window" and s.current_player == A and hrimgar in s.players[A].hand
+    assert s.players[A].spheres == before
+    rejects(s, Summon(hrimgar), "MIT-3.4.3.c")  # not again this turn
+    # another turn, B allows: the summon goes on as usual (paid, a counter round, the leader row)
+    s.turn += 1
+    ready(s)
+    do(s, Summon(hrimgar))
+    do(s, ChooseOption(0))
+    assert s.mode == "counter" and s.stack and s.stack[-1].card == hrimgar
+    assert s.players[A].spheres == [before[0] - 1, before[1], before[2], before[3] - 3]
+    pass_counter(s)
+    assert hrimgar in s.players[A].leaders
 
 
 # -- chapter 3: items -----------------------------------------------------------------------------------
@@ -1386,3 +1404,78 @@ def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld
     s.cards[lysa].d  # Lysa (2) + Blade (3) + Idol (2): the Torc cannot bring her below 1; destroy her instead
     s.leave_board(lysa, "afterworld", "destroy")
     assert s.mode == "prompt" and s.prompt["player"] == A  # three cards at once: A orders them
+
+
+TEST_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Herald of Dawn"
+    card_type: leader
+    mythology: aurelian
+    level: 1
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        on_enter: must
+        cost: {magic: 1}
+        effect:
+          - draw: {player: self, n: 1}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Quiet Envoy"
+    card_type: leader
+    mythology: aurelian
+    level: 1
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        on_enter: may
+        timing: [reaction]
+        effect:
+          - draw: {player: self, n: 1}
+"""
+
+
+def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
+    _custom(tmp_path, monkeypatch, "dawn-court", {"card": "TST-001", "copies": 1}, "dawn-herald")
+    (tmp_path / "mitosz" / "tst.yaml").write_text(TEST_SET, encoding="utf-8")
+    raw = yaml.safe_load((tmp_path / "mitosz" / "deck-dawn-herald.yaml").read_text(encoding="utf-8"))
+    raw["cards"].append({"card": "TST-002", "copies": 1})
+    (tmp_path / "mitosz" / "deck-dawn-herald.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    s = MitoszGame(2, {"deck_a": "dawn-herald"}).new_initial_state(0)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order, s.active, s.phase = (A, B), A, "summon_1"
+    (herald,) = hand(s, A, "Herald of Dawn")
+    (envoy,) = hand(s, A, "Quiet Envoy")
+    s.players[A].spheres = [2, 5, 4, 3]
+    ready(s)
+    # "must": when the Herald enters, its maneuver is used at once (paid), before the summon ends
+    do(s, Summon(herald))
+    pass_counter(s)
+    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt["kind"] == "on_enter"
+    options = s.legal_actions()
+    assert options == [UseManeuver(herald, "m1")]  # no pass: it must be used
+    rejects(s, PASS, "MIT-6.3.7")
+    hand_before = len(s.players[A].hand)
+    do(s, UseManeuver(herald, "m1"))
+    assert s.mode == "counter" and s.stack[-1].card == herald and s.players[A].spheres[0] == 1
+    assert s.cards[herald].rotated  # the user rotates (MIT-4.6.3)
+    pass_counter(s)
+    assert len(s.players[A].hand) == hand_before + 1 and not s.stack
+    assert s.mode == "window" and s.current_player == B  # the summon is over; priority moves on
+    # "may", and its timing marker (reaction) does not apply: the card says when; the player may decline
+    ready(s)
+    do(s, Summon(envoy))
+    pass_counter(s)
+    assert s.prompt["kind"] == "on_enter" and PASS in s.legal_actions()
+    do(s, PASS)
+    assert envoy in s.players[A].leaders and not s.stack and s.mode == "window"

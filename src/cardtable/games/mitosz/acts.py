@@ -520,10 +520,17 @@ class Acts:
             return ("MIT-6.2.3.1", f"a {t} is summoned only in its player's summon phase")
         if d.unique and self._unique_on_board(d):
             return ("MIT-2.3.b", f"{d.name} is unique and already on the board")
-        if t == "leader" and any(d.name == self.god_name(o) for o in self.opponents(seat)):
-            return ("MIT-3.4.3.c", f"{d.name} is another player's high god: it may be summoned only with that "
-                                   f"player's permission, which this version does not ask for")
+        if t == "leader" and (self.turn, seat, d.id) in self.refusals:
+            return ("MIT-3.4.3.c", f"{d.name} is another player's high god, and that player refused to let you "
+                                   f"summon it this turn")
         return None
+
+    def god_owner(self, seat: int, iid: int) -> int | None:
+        """MIT-3.4.3.c: the other player whose high god this leader is, if any."""
+        d = self.cards[iid].d
+        if d.card_type != "leader":
+            return None
+        return next((o for o in self.opponents(seat) if d.name == self.god_name(o)), None)
 
     def _unique_on_board(self, d) -> bool:
         return any(i.d.id == d.id for i in self.board_insts()) or \
@@ -790,7 +797,7 @@ class Acts:
         return self._params_problem(seat, m, a.card, -1, a.targets, None, None, False)
 
     # -- announcing --------------------------------------------------------------------------------
-    def announce(self, seat: int, a) -> None:
+    def announce(self, seat: int, a, permitted: bool = False) -> None:
         counter = self.mode == "counter"
         if self.mode not in ("window", "counter") or seat != self.priority:
             raise IllegalAction(self.game.info.turn_rule, f"P{self.priority} has the right to act now, not P{seat}")
@@ -802,6 +809,14 @@ class Acts:
         bad = check(seat, a, counter)
         if bad:
             raise IllegalAction(*bad)
+        if isinstance(a, Summon) and not permitted:
+            other = self.god_owner(seat, a.card)
+            if other is not None:  # MIT-3.4.3.c: ask first; nothing is paid yet
+                self.note(f"P{seat} asks P{other} for leave to summon {self.cards[a.card].d.name}, P{other}'s high "
+                          f"god, as a leader (MIT-3.4.3.c)")
+                self.set_prompt("permission", other, rule="MIT-3.4.3.c", options=["allow", "refuse"], asker=seat,
+                                action=a.to_json(), card=a.card)
+                return
         from .state import Item
 
         sid = self.next_sid

@@ -63,11 +63,14 @@ class Effects:
 
     # -- resolving one stack item ------------------------------------------------------------------
     def resolve_item(self, item) -> bool:
+        if item.kind in ("nation", "summon", "unsummoned"):
+            if item.started:
+                return True  # resumed after its on-enter question
+            item.started = True
+            self._resolve_card(item)
+            return not self._ask_on_enter(item)
         if not item.started:
             item.started = True
-            if item.kind in ("nation", "summon", "unsummoned"):
-                self._resolve_card(item)
-                return True
             card = self.cards[item.card]
             if item.neutralized:
                 self.note(f"{card.d.name} was neutralized: nothing happens (P{item.player})")
@@ -136,6 +139,60 @@ class Effects:
             self.enter_board(iid, seat)
             self.intrigues.append(iid)
             self.note(f"{inst.d.name} takes effect for P{seat}")
+
+    # -- MIT-6.3.7: a maneuver used when the card is played ------------------------------------------
+    def on_enter_options(self, item) -> list:
+        inst = self.cards[item.card]
+        out = []
+        if inst.zone != "board":
+            return out
+        from .actions import UseManeuver
+
+        for m in inst.d.usable:
+            if not m.on_enter:
+                continue
+            for targets, steps, times in self._variants(item.player, m, inst.iid, inst.iid, free=False):
+                if self._conditions_problem(item.player, m, inst.iid) is None:
+                    out.append(UseManeuver(inst.iid, m.id, targets, steps, times))
+        return out
+
+    def _ask_on_enter(self, item) -> bool:
+        """MIT-6.3.7: if a maneuver may or must be used as the card is played, its player is asked now
+        (timing markers do not apply: the card says when). True if a question was asked."""
+        if not any(m.on_enter for m in self.cards[item.card].d.usable):
+            return False
+        options = self.on_enter_options(item)
+        if not options:
+            return False
+        must = any(m.on_enter == "must" for m in self.cards[item.card].d.usable)
+        self.set_prompt("on_enter", item.player, rule="MIT-6.3.7", card=item.card, must=must,
+                        options=[a.to_json() for a in options])
+        return True
+
+    def answer_on_enter(self, pr, action) -> None:
+        from .actions import Pass
+
+        if isinstance(action, Pass):
+            self.note(f"P{pr['player']} does not use {self.cards[pr['card']].d.name}'s maneuver")
+            return
+        from .state import Item
+
+        seat = pr["player"]
+        inst = self.cards[action.card]
+        m = next(x for x in inst.d.usable if x.id == action.maneuver)
+        cost = self.maneuver_cost(m, action.steps, action.times, False)
+        self.pay(seat, cost)
+        self._use_up(inst, m, "maneuver")
+        item = Item(self.next_sid, "maneuver", seat, inst.iid, inst.iid, m, tuple(action.targets), action.steps,
+                    action.times)
+        self.next_sid += 1
+        item.x = action.times or 1
+        self.note(f"P{seat} {self.describe_use(item)} as it is played (MIT-6.3.7)")
+        self.stack.append(item)
+        # the resolution waits for this item's counter round (the steps that carried it on are asked again)
+        if self.todo[-1:] == ["resolve"]:
+            del self.todo[-3:]
+        self.start_counter_round(self.affected(item), from_window=False, actor=seat)
 
     def _look(self, item) -> bool:
         """MIT-4.6.5, MIT-4.2.3.b/c, OP-24: reveal and peek happen after the counter round."""

@@ -327,8 +327,11 @@ class Flow:
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return [Refill(v) for v in splits(n, tuple(room))]
-        if kind == "option":
+        if kind in ("option", "permission"):
             return [ChooseOption(i) for i in range(len(pr["options"]))]
+        if kind == "on_enter":
+            acts = [self.game.codec.parse(a) for a in pr["options"]]
+            return acts if pr["must"] else acts + [PASS]
         return []
 
     def _answer(self, seat: int, action) -> None:
@@ -367,6 +370,18 @@ class Flow:
             self.answer_pick(pr, card)
         elif kind == "option":
             self.answer_option(pr, action.index)
+        elif kind == "on_enter":
+            self.answer_on_enter(pr, action)
+        elif kind == "permission":  # MIT-3.4.3.c
+            asker, card = pr["asker"], pr["card"]
+            self.mode = "window"
+            self.priority = asker
+            if action.index == 0:
+                self.note(f"P{seat} allows it")
+                self.announce(asker, self.game.codec.parse(pr["action"]), permitted=True)
+            else:
+                self.refusals = self.refusals + ((self.turn, asker, self.cards[card].d.id),)
+                self.note(f"P{seat} refuses: {self.cards[card].d.name} stays in P{asker}'s hand")
 
     def prompt_text(self) -> str:
         pr = self.prompt
@@ -389,6 +404,12 @@ class Flow:
             return pr.get("text", "choose a card")
         if kind == "option":
             return "choose: " + " / ".join(pr["options"])
+        if kind == "on_enter":
+            verb = "must" if pr["must"] else "may"
+            return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
+        if kind == "permission":
+            return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "
+                    f"(MIT-3.4.3.c): option 1 allows, option 2 refuses")
         return kind
 
     def distinct(self, iids) -> list[int]:

@@ -159,7 +159,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
-                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles")
+                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
+                 "refusals")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -218,6 +219,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.seat_versions = [0] * n
         self.checked = -1  # the version at the last clean state check
         self.piles = 0  # bumped when a card enters or leaves an afterworld or oblivion
+        self.refusals: tuple = ()  # (turn, asker, card id): MIT-3.4.3.c permissions refused
         self.legal_memo = None
         self.dcache = None
         self.current_player = -1
@@ -345,6 +347,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.seat_versions = list(self.seat_versions)
         c.checked = self.checked
         c.piles = self.piles
+        c.refusals = self.refusals
         c.legal_memo = None
         c.dcache = None
         return c

@@ -142,7 +142,7 @@ class Views:
             "intrigues": self.intrigues, "fates": self.fates, "lingering": self.lingering,
             "prompt": {k: _plain(v) for k, v in self.prompt.items()} if self.prompt else None,
             "result": self.result, "rng": self.rng.state(), "log": len(self.log), "turns_taken": self.turns_taken,
-            "deckout": _plain(self.deckout),
+            "deckout": _plain(self.deckout), "refusals": _plain(self.refusals),
         }
 
 
