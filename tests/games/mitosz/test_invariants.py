@@ -33,6 +33,7 @@ class Watcher:
         self.cells: dict[int, tuple] = {}
         self.afterworlds = [list(p.afterworld) for p in s.players]
         self.placed: Counter = Counter()
+        self.ordering: set = set()  # cards whose owner is choosing their afterworld order
         self.active = s.active
         self.turn = s.turn
 
@@ -74,11 +75,14 @@ class Watcher:
                 assert self.cells.setdefault(iid, cell) == cell, "a nation moved"
                 if iid not in self._seen_on_board:  # counted in the turn it entered (whole turns may pass
                     self.placed[(s.cards[iid].entered, seat)] += 1  # inside one apply with skipped prompts)
-            # 19. afterworld order: only additions and removals
+            # 19. afterworld order: only additions and removals — and the order its owner gives to cards that
+            # arrived together (MIT-1.4.2.c: asked right after they arrive)
             old, new = self.afterworlds[seat], p.afterworld
-            kept = set(old) & set(new)
+            kept = set(old) & set(new) - self.ordering
             assert [i for i in old if i in kept] == [i for i in new if i in kept], "afterworld reordered"
             self.afterworlds[seat] = list(new)
+        pending = s.prompt["cards"] if s.prompt and s.prompt["kind"] == "afterworld_order" else ()
+        self.ordering = set(pending) | {i for _, cards in s.order_requests for i in cards}
         for iid in list(self.cells):
             if s.cards[iid].zone != "board":
                 del self.cells[iid]

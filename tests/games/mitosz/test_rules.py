@@ -1392,18 +1392,27 @@ def test_MIT_8_potion_its_effect_applies_when_sacrificed():
     assert s.level(lysa) == 4 and draught in s.players[B].afterworld  # nordan potion: no bonus for A
 
 
-@pytest.mark.xfail(strict=True, reason="OP-05 not implemented: the engine orders simultaneous afterworld moves "
-                                       "itself (attachments first) and never asks the owner")
 def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld():
     s = scene()
     lysa = leader(s, A, "Lysa Brightspear")
-    attach(s, A, "Sunsteel Blade", lysa)
-    attach(s, A, "Idol of Kharen", lysa)
-    (torc,) = hand(s, B, "Torc of Thorns")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    idol = attach(s, A, "Idol of Kharen", lysa)
     ready(s, active=B)
-    s.cards[lysa].d  # Lysa (2) + Blade (3) + Idol (2): the Torc cannot bring her below 1; destroy her instead
-    s.leave_board(lysa, "afterworld", "destroy")
-    assert s.mode == "prompt" and s.prompt["player"] == A  # three cards at once: A orders them
+    s.leave_board(lysa, "afterworld", "destroy")  # Lysa and both items go at the same moment
+    s._run()
+    assert s.mode == "prompt" and s.prompt["kind"] == "afterworld_order" and s.current_player == A
+    assert {a.cards[0] for a in s.legal_actions()} == {lysa, blade, idol}
+    rejects(s, PASS, "MIT-1.4.2.c")
+    do(s, Choose((idol,)))  # lowest
+    do(s, Choose((lysa,)))  # then Lysa; the Blade, last, lies on top
+    assert s.players[A].afterworld[-3:] == [idol, lysa, blade]
+    assert s.mode == "window" and s.current_player == B  # the window it interrupted goes on
+    # one card at a time, or copies of one card, ask nothing
+    orren = leader(s, A, "Captain Orren")
+    ready(s, active=B)
+    s.leave_board(orren, "afterworld", "destroy")
+    s._run()
+    assert s.mode == "window" and s.players[A].afterworld[-1] == orren
 
 
 TEST_SET = """

@@ -39,8 +39,7 @@ class Checks:
                 if len(iids) > 1:
                     self.note(f"{len(iids)} copies of the unique {cards[iids[0]].d.name} are on the board: "
                               f"all are destroyed (MIT-2.3.c)")
-                    for iid in iids:
-                        self.leave_board(iid, "afterworld", "destroy")
+                    self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
                     changed = True
             if changed:
                 continue

@@ -134,8 +134,8 @@ class Effects:
             if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
                 self.note(f"the intrigue limit ({self.intrigue_limit()}) is reached: the other intrigues go to "
                           f"the afterworld (MIT-3.6.c)")
-                for other in list(self.intrigues):
-                    self.leave_board(other, "afterworld", "rule")
+                others = list(self.intrigues)
+                self.together(lambda: [self.leave_board(o, "afterworld", "rule") for o in others])
             self.enter_board(iid, seat)
             self.intrigues.append(iid)
             self.note(f"{inst.d.name} takes effect for P{seat}")
@@ -446,10 +446,14 @@ class Effects:
     def _p_mill(self, p, item):
         for seat in self.players_of(p.player, item):
             deck = self.players[seat].deck
-            for _ in range(min(self.value(p.n, self.refs(item), item), len(deck))):
-                iid = deck[-1]
-                self.to_zone(iid, "afterworld")
-                self.note(f"{self.cards[iid].d.name} goes from P{seat}'s deck to the afterworld")
+            n = min(self.value(p.n, self.refs(item), item), len(deck))
+
+            def mill(deck=deck, seat=seat, n=n):
+                for _ in range(n):
+                    iid = deck[-1]
+                    self.to_zone(iid, "afterworld")
+                    self.note(f"{self.cards[iid].d.name} goes from P{seat}'s deck to the afterworld")
+            self.together(mill)
         return True
 
     def _p_destroy(self, p, item):

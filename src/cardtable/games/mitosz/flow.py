@@ -31,7 +31,8 @@ class Flow:
 
     def _run(self) -> None:
         todo = self.todo
-        if not todo and self.mode == "window" and self.opts["counter_prompting"] == "always":
+        if not todo and self.mode == "window" and self.opts["counter_prompting"] == "always" \
+                and not self.order_requests:
             self.current_player = self.priority  # the common case: a pass that only moved priority on
             return
         skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
@@ -47,6 +48,8 @@ class Flow:
                 self.current_player = -1
                 self.prompt = None
                 return
+            if self.order_requests:  # MIT-1.4.2.c: before anything else, the owner orders what arrived together
+                self._ask_order()
             self.current_player = self.prompt["player"] if self.mode == "prompt" else self.priority
             if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
                 self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
@@ -298,6 +301,31 @@ class Flow:
         self._push("turn_start")
         return False
 
+    def _ask_order(self) -> None:
+        (seat, cards), self.order_requests = self.order_requests[0], self.order_requests[1:]
+        cards = tuple(i for i in cards if self.cards[i].zone == "afterworld")
+        if len({self.cards[i].d.id for i in cards}) < 2:
+            return
+        resume = (self.mode, self.priority, self.prompt)
+        self.set_prompt("afterworld_order", seat, rule="MIT-1.4.2.c", cards=cards, placed=(), resume=resume)
+
+    def _place_in_order(self, pr, card: int) -> None:
+        """The chosen card goes next onto the afterworld (the first chosen lies lowest)."""
+        placed = pr["placed"] + (card,)
+        rest = [i for i in pr["cards"] if i not in placed]
+        if len({self.cards[i].d.id for i in rest}) > 1:
+            self.set_prompt("afterworld_order", pr["player"], rule=pr["rule"], cards=pr["cards"], placed=placed,
+                            resume=pr["resume"])
+            return
+        order = list(placed) + rest
+        pile = self.players[pr["player"]].afterworld
+        spots = sorted(pile.index(i) for i in order)
+        for spot, iid in zip(spots, order):
+            pile[spot] = iid
+        self.note(f"P{pr['player']} lays them in the afterworld: " + ", ".join(self.cards[i].d.name for i in order)
+                  + " (the last on top)")
+        self.mode, self.priority, self.prompt = pr["resume"]
+
     # -- prompts (spec 8.2) ------------------------------------------------------------------------
     def set_prompt(self, kind: str, seat: int, rule: str, **data) -> None:
         self.mode = "prompt"
@@ -322,6 +350,8 @@ class Flow:
             return [Choose((i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
         if kind in ("search", "pick"):
             return [Choose((i,)) for i in pr["cards"]]
+        if kind == "afterworld_order":
+            return [Choose((i,)) for i in self.distinct([i for i in pr["cards"] if i not in pr["placed"]])]
         if kind == "refill":
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
@@ -372,6 +402,8 @@ class Flow:
             self.answer_option(pr, action.index)
         elif kind == "on_enter":
             self.answer_on_enter(pr, action)
+        elif kind == "afterworld_order":
+            self._place_in_order(pr, action.cards[0])
         elif kind == "permission":  # MIT-3.4.3.c
             asker, card = pr["asker"], pr["card"]
             self.mode = "window"
@@ -404,6 +436,8 @@ class Flow:
             return pr.get("text", "choose a card")
         if kind == "option":
             return "choose: " + " / ".join(pr["options"])
+        if kind == "afterworld_order":
+            return "cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)"
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"

@@ -71,8 +71,34 @@ class Moves:
         inst.rotated = False
         self.statics_cache = None
 
+    # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
+    def together(self, move) -> None:
+        """Run ``move`` as one moment: the cards it sends to one owner's afterworld went there together, and
+        that owner will be asked their order (when they are two or more different cards)."""
+        self.order_depth += 1
+        before = [len(p.afterworld) for p in self.players]
+        try:
+            move()
+        finally:
+            self.order_depth -= 1
+        if self.order_depth:
+            return  # an outer moment gathers them
+        for p, n in zip(self.players, before):
+            arrived = tuple(p.afterworld[n:]) if len(p.afterworld) > n else ()
+            if len({self.cards[i].d.id for i in arrived}) > 1:
+                self.order_requests = self.order_requests + ((p.seat, arrived),)
+
     def leave_board(self, iid: int, to: str, how: str) -> None:
-        """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``."""
+        """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``;
+        its attachments go at the same moment (MIT-1.4.2.a/c)."""
+        if self.cards[iid].zone != "board":
+            return
+        if self.order_depth:
+            self._leave_board(iid, to, how)
+        else:
+            self.together(lambda: self._leave_board(iid, to, how))
+
+    def _leave_board(self, iid: int, to: str, how: str) -> None:
         inst = self.cards[iid]
         if inst.zone != "board":
             return

@@ -160,7 +160,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
-                 "refusals")
+                 "refusals", "order_depth", "order_requests")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -220,6 +220,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.checked = -1  # the version at the last clean state check
         self.piles = 0  # bumped when a card enters or leaves an afterworld or oblivion
         self.refusals: tuple = ()  # (turn, asker, card id): MIT-3.4.3.c permissions refused
+        self.order_depth = 0
+        self.order_requests: tuple = ()  # (owner, cards): afterworld arrivals to order (MIT-1.4.2.c)
         self.legal_memo = None
         self.dcache = None
         self.current_player = -1
@@ -348,6 +350,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.checked = self.checked
         c.piles = self.piles
         c.refusals = self.refusals
+        c.order_depth = 0
+        c.order_requests = self.order_requests
         c.legal_memo = None
         c.dcache = None
         return c

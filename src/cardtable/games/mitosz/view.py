@@ -143,6 +143,7 @@ class Views:
             "prompt": {k: _plain(v) for k, v in self.prompt.items()} if self.prompt else None,
             "result": self.result, "rng": self.rng.state(), "log": len(self.log), "turns_taken": self.turns_taken,
             "deckout": _plain(self.deckout), "refusals": _plain(self.refusals),
+            "order_requests": _plain(self.order_requests),
         }
 
 
