@@ -538,11 +538,7 @@ def _custom(tmp_path, monkeypatch, base, add, name):
 def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
     _custom(tmp_path, monkeypatch, "dawn-court", {"card": "SMP-021", "copies": 1, "name": "Hrimgar, Frost Father"},
             "dawn-hrimgar")
-    s = MitoszGame(2, {"deck_a": "dawn-hrimgar"}).new_initial_state(0)
-    for p in s.players:
-        for iid in list(p.hand):
-            s.to_zone(iid, "deck")
-    s.order, s.active, s.phase = (A, B), A, "summon_1"
+    s = scene(options={"deck_a": "dawn-hrimgar"})
     (hrimgar,) = hand(s, A, "Hrimgar, Frost Father")
     s.players[A].spheres = [4, 5, 4, 3]
     ready(s)
@@ -1458,11 +1454,7 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     raw = yaml.safe_load((tmp_path / "mitosz" / "deck-dawn-herald.yaml").read_text(encoding="utf-8"))
     raw["cards"].append({"card": "TST-002", "copies": 1})
     (tmp_path / "mitosz" / "deck-dawn-herald.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
-    s = MitoszGame(2, {"deck_a": "dawn-herald"}).new_initial_state(0)
-    for p in s.players:
-        for iid in list(p.hand):
-            s.to_zone(iid, "deck")
-    s.order, s.active, s.phase = (A, B), A, "summon_1"
+    s = scene(options={"deck_a": "dawn-herald"})
     (herald,) = hand(s, A, "Herald of Dawn")
     (envoy,) = hand(s, A, "Quiet Envoy")
     s.players[A].spheres = [2, 5, 4, 3]

@@ -518,13 +518,7 @@ def frost_with_dawnbreak(tmp_path, monkeypatch):
 
 
 def test_S23_MIT_3_7_a_MIT_8_god_MIT_8_shrine_MIT_5_12_fate_permission(frost_with_dawnbreak):
-    s = frost_with_dawnbreak.new_initial_state(0)
-    for p in s.players:
-        for iid in list(p.hand):
-            s.to_zone(iid, "deck")
-    s.order = (A, B)
-    s.active = B
-    s.phase = "summon_1"
+    s = scene(options=frost_with_dawnbreak.options, active=B)
     skeld = leader(s, B, "Jarl Skeld Ironbrow", rotated=True)
     dawn1, dawn2, hrimgar, winter = hand(s, B, "Dawnbreak", "Dawnbreak", "Hrimgar, Frost Father", "Long Winter")
     city = nation(s, A, "Gilded Cityfolk", 0, 0)
