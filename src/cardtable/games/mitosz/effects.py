@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .acts import SACRIFICE
 from .actions import STACK_ID_BASE
-from .cards import PERMANENT_TYPES, linked
+from .cards import PERMANENT_TYPES
 from .flow import SPHERE_NAMES
 from .schema import number_range
 
@@ -878,5 +878,3 @@ class _Off:
         self.d = inst.d
         self.iid = inst.iid
 
-
-__all__ = ["Effects", "linked"]

@@ -158,7 +158,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
-                 "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "draw_failed", "todo",
+                 "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
                  "refusals", "order_depth", "order_requests")
 
@@ -210,7 +210,6 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.result: dict[str, Any] | None = None
         self.log: list[tuple] = []
         self.deckout: tuple | None = None  # (anchor seat, turn started, seats that failed)
-        self.draw_failed: tuple = ()
         self.after_stack = "window"
         self.statics_cache = None
         self.todo: list[str] = []
@@ -340,7 +339,6 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.result = self.result
         c.log = list(self.log)
         c.deckout = self.deckout
-        c.draw_failed = self.draw_failed
         c.after_stack = self.after_stack
         c.statics_cache = None
         c.todo = list(self.todo)

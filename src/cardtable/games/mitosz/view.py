@@ -143,6 +143,8 @@ class Views:
             "prompt": {k: _plain(v) for k, v in self.prompt.items()} if self.prompt else None,
             "result": self.result, "rng": self.rng.state(), "log": len(self.log), "turns_taken": self.turns_taken,
             "deckout": _plain(self.deckout), "refusals": _plain(self.refusals),
+            "todo": list(self.todo), "after_stack": self.after_stack, "window_actor": self.window_actor,
+            "next_sid": self.next_sid, "unrotated": self.prompt_done,
             "order_requests": _plain(self.order_requests),
         }
 
