@@ -14,10 +14,10 @@ from cardtable.engine import IllegalAction
 
 from .actions import STACK_ID_BASE, PlaceNation, PlayUnsummoned, Summon, UseFate, UseFreeManeuver, UseManeuver
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked
+from .flow import SPHERE_NAMES
 from .moves import spheres_text
 
 SUMMON_PHASES = ("summon_1", "summon_2")
-SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 _CHOSEN: dict[int, tuple] = {}
 _PRIMITIVES: dict[int, tuple] = {}
 _NEEDS_STACK: dict[int, tuple] = {}
@@ -181,20 +181,6 @@ class Acts:
             out += [i.iid for i in self.board_insts() if i.controller == seat
                     and i.d.card_type == "location" and "region" in i.d.subtypes]
         return sorted(out)
-
-    def payments(self, seat: int, iid: int, host) -> list[tuple]:
-        """Exact payment, and each single-point substitution for a card linked to the high god (spec 8.3)."""
-        cost = self.summon_cost(iid, host)
-        out = [(None, None)]
-        if self.god_linked(seat, iid):
-            names = ("magic", "influence", "wealth", "force")
-            for s_for in range(4):
-                if cost[s_for] == 0:
-                    continue
-                for s_from in range(4):
-                    if s_from != s_for:
-                        out.append((names[s_from], names[s_for]))
-        return out
 
     def god_linked(self, seat: int, iid: int) -> bool:
         return linked(self.cards[iid].d, self.cards[self.players[seat].god].d)

@@ -46,9 +46,6 @@ class Levels:
                     index.setdefault(i.host, []).append(i)
         return index.get(iid, ())
 
-    def board(self) -> list[int]:
-        return [i.iid for i in self.board_insts()]
-
     def attachments(self, iid: int) -> list[int]:
         return [i.iid for i in self.attached(iid)]
 
@@ -118,7 +115,7 @@ class Levels:
                 ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
                 if ref != inst.iid:
                     continue
-            elif not self.matches(inst, target.filter, ctrl, {"$self": src}, select_all=True):
+            elif not self.matches(inst, target.filter, ctrl, {"$self": src}):
                 continue
             if immunity and self.immune(inst, keys, ctrl):
                 continue
@@ -131,7 +128,7 @@ class Levels:
             if e.targets is not None:
                 if inst.iid not in e.targets:
                     continue
-            elif not self.matches(inst, e.selector.filter, e.controller, {}, select_all=True):
+            elif not self.matches(inst, e.selector.filter, e.controller, {}):
                 continue
             if self.immune(inst, e.keys, e.controller):
                 continue
@@ -157,8 +154,7 @@ class Levels:
                     ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
                     hits = [self.cards[ref]] if ref >= 0 else []
                 else:
-                    hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src},
-                                                                          select_all=True)]
+                    hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src})]
                 by_statics.update((i.iid, params.what) for i in hits if not self.immune(i, keys, ctrl))
             c["restrict"] = by_statics
         if (inst.iid, what) in by_statics:
@@ -334,8 +330,7 @@ class Levels:
         return totals
 
     # -- filters (spec 6.2) ------------------------------------------------------------------------
-    def matches(self, inst, f, seat: int, refs: dict[str, int], select_all: bool = False,
-                source_is_god: bool = False) -> bool:
+    def matches(self, inst, f, seat: int, refs: dict[str, int], source_is_god: bool = False) -> bool:
         """Does the card ``inst`` match the filter ``f`` for the player ``seat``? Zone defaults to board."""
         d = inst.d
         if f is None:
