@@ -13,7 +13,7 @@ from itertools import combinations
 from cardtable.engine import IllegalAction
 
 from .actions import STACK_ID_BASE, PlaceNation, PlayUnsummoned, Summon, UseFate, UseFreeManeuver, UseManeuver
-from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked
+from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, call_parts, linked
 from .flow import SPHERE_NAMES
 from .moves import spheres_text
 
@@ -53,7 +53,7 @@ def primitives_of(m) -> frozenset:
     """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver."""
     hit = _PRIMITIVES.get(id(m))
     if hit is None:
-        names = frozenset(next(iter(type(call).model_fields)).rstrip("_") for _, call in m.calls())
+        names = frozenset(call_parts(call)[0] for _, call in m.calls())
         hit = _PRIMITIVES[id(m)] = (names, m)
     return hit[0]
 

@@ -30,7 +30,7 @@ class CardDef:
     __slots__ = ("id", "name", "card_type", "subtypes", "mythology", "unique", "magical", "cursed", "level",
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
-                 "usable", "implicit_sacrifice", "flavor", "quick", "active", "min_level",
+                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
                  "hand_spend", "board_spend")
 
@@ -65,6 +65,10 @@ class CardDef:
         self.flavor = card.flavor
         #: locked bound maneuvers that work by themselves (MIT-4.2.6.b, OP-26): their static calls
         self.statics = tuple(call for m in self.maneuvers if m.static for call in m.static)
+        #: the statics as (primitive, parameters), and what they are for immunity: read apart once here,
+        #: because the board's statics are gathered again after every change of the board
+        self.static_calls = tuple(call_parts(call) for call in self.statics)
+        self.static_keys = frozenset((self.card_type, *self.subtypes))
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
         #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round
@@ -177,3 +181,15 @@ def _roles(maneuvers) -> frozenset:
         else:
             roles.update(("active", "other"))
     return frozenset(roles)
+
+
+def call_parts(call) -> tuple[str, Any]:
+    """A one-key effect call (``{add_level: {...}}`` as a model) as (primitive name, parameters)."""
+    field = _CALL_FIELD.get(type(call))
+    if field is None:  # pydantic's ``model_fields`` is slow to read: once per call model
+        (field,) = type(call).model_fields
+        _CALL_FIELD[type(call)] = field
+    return field.rstrip("_"), getattr(call, field)
+
+
+_CALL_FIELD: dict[type, str] = {}

@@ -9,16 +9,11 @@ from __future__ import annotations
 
 from .acts import SACRIFICE
 from .actions import STACK_ID_BASE
-from .cards import PERMANENT_TYPES
+from .cards import PERMANENT_TYPES, call_parts
 from .flow import SPHERE_NAMES
 from .schema import number_range
 
 SUSPEND = False
-
-
-def _call(call):
-    (field,) = type(call).model_fields
-    return field.rstrip("_"), getattr(call, field)
 
 
 class Effects:
@@ -410,7 +405,7 @@ class Effects:
 
     # -- the primitives (spec 6.4) -----------------------------------------------------------------
     def run_call(self, call, item):
-        name, p = _call(call)
+        name, p = call_parts(call)
         handler = getattr(self, "_p_" + name, None)
         if handler is None:
             self.note(f"({name} has no effect outside a fight)")
@@ -828,7 +823,7 @@ class Effects:
         return True
 
     def _p_choose_one(self, p, item):
-        labels = [", ".join(_call(c)[0] for c in option) for option in p.options]
+        labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
         self.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
         item.queue[0:0] = [("choose_one", p)]  # remembered until the answer
         return SUSPEND
@@ -846,7 +841,7 @@ class Effects:
         return True
 
     def condition(self, cond, item) -> bool:
-        name, p = _call(cond)
+        name, p = call_parts(cond)
         refs = self.refs(item)
         if name == "all":
             return all(self.condition(c, item) for c in p)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ROAD_OFFSET
+from .cards import ROAD_OFFSET, call_parts
 
 
 class Levels:
@@ -91,17 +91,15 @@ class Levels:
                     if any(self.cards[j].d.id == d.id for j in self.intrigues[:self.intrigues.index(inst.iid)]):
                         continue
                     seen_intrigues.add(d.id)
-                keys = frozenset((d.card_type, *d.subtypes))
-                for call in d.statics:
-                    (field,) = type(call).model_fields
-                    out.append((inst.iid, inst.controller, field.rstrip("_"), getattr(call, field), keys, inst.iid))
+                keys = d.static_keys
+                for prim, params in d.static_calls:
+                    out.append((inst.iid, inst.controller, prim, params, keys, inst.iid))
             for kind, count, call in inst.tokens:
                 if call is None:
                     continue
-                (field,) = type(call).model_fields
+                prim, params = call_parts(call)
                 for _ in range(count):
-                    out.append((inst.iid, inst.controller, field.rstrip("_"), getattr(call, field),
-                                frozenset(("token", kind)), inst.iid))
+                    out.append((inst.iid, inst.controller, prim, params, frozenset(("token", kind)), inst.iid))
         c["statics"] = out
         return out
 

@@ -6,7 +6,7 @@ then what it does. The web table, the terminal and the catalogue all show this t
 
 from __future__ import annotations
 
-from .cards import SPHERE_LETTER, cost_label
+from .cards import SPHERE_LETTER, call_parts, cost_label
 
 TIMING = {"action": "Action", "reaction": "Reaction", "rite": "Rite", "battle": "Battle"}
 VERBS = {
@@ -53,9 +53,7 @@ def _target(t) -> str:
 
 
 def call_text(call) -> str:
-    (field,) = type(call).model_fields
-    name = field.rstrip("_")
-    p = getattr(call, field)
+    name, p = call_parts(call)
     if name == "choose_one":
         return "choose: " + " / ".join("; ".join(call_text(c) for c in option) for option in p.options)
     if name == "if":
