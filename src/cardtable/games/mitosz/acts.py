@@ -83,22 +83,30 @@ class Acts:
         mine = cache.get(("mine", seat))
         if mine is None:
             mine = cache[("mine", seat)] = [i for i in self.board_insts() if i.controller == seat]
-        if counter:  # OP-23: only counter and locked effects; most of the time there are none
-            hand = [i for i in p.hand if cards[i].d.quick]
-            if len(hand) > 1:
-                hand = self.distinct(hand)
+        total = sum(p.spheres)
+        role = "counter" if counter else "active" if seat == self.active else "other"
+        # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
+        memo = self.legal_memo
+        if memo is None:
+            memo = self.legal_memo = {}
+        sig = (tuple(p.hand), total)
+        hit = memo.get(("hand", seat, role))
+        if hit is not None and hit[0] == sig:
+            hand = hit[1]
+        else:
+            if counter:  # OP-23: only counter and locked effects; most of the time there are none
+                hand = [i for i in p.hand if cards[i].d.quick]
+                if len(hand) > 1:
+                    hand = self.distinct(hand)
+            else:  # a card whose every use costs more than the spheres hold is skipped
+                hand = [i for i in self.distinct(p.hand) if role in cards[i].d.hand_roles
+                        and cards[i].d.hand_spend <= total]
+            memo[("hand", seat, role)] = (sig, hand)
+        if counter:
             mine_active = [i for i in mine if i.d.quick]
             if not hand and not mine_active:
                 return out
         else:
-            role = "active" if seat == self.active else "other"
-            dc = self.decision_cache()
-            hand = dc.get(("hand", seat, role))
-            if hand is None:
-                total = sum(p.spheres)  # a card whose every use costs more than the spheres hold is skipped
-                hand = dc[("hand", seat, role)] = [i for i in self.distinct(p.hand) if role in cards[i].d.hand_roles
-                                                   and cards[i].d.hand_spend <= total]
-            total = sum(p.spheres)
             mine_active = [i for i in mine if role in i.d.board_roles and i.d.board_spend <= total]
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         users = None
@@ -718,6 +726,13 @@ class Acts:
         return self._params_problem(seat, m, a.card, a.card, a.targets, a.steps, a.times, False)
 
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
+        if not self.effects and user.zone == "board" and user.controller == seat:
+            # then only the two definitions decide (no effect changes the user's subtypes): kept for good
+            known = self.cards[iid].d.free_users
+            hit = known.get(user.d, known)
+            if hit is known:
+                hit = known[user.d] = self._free_user_check(seat, iid, user)
+            return hit
         cache = self.cache()
         key = ("fu", iid, user.iid, seat)
         if key in cache:
@@ -783,18 +798,19 @@ class Acts:
         return self._params_problem(seat, m, a.card, -1, a.targets, None, None, False)
 
     # -- announcing --------------------------------------------------------------------------------
-    def announce(self, seat: int, a, permitted: bool = False) -> None:
+    def announce(self, seat: int, a, permitted: bool = False, offered: bool = False) -> None:
         counter = self.mode == "counter"
         if self.mode not in ("window", "counter") or seat != self.priority:
             raise IllegalAction(self.game.info.turn_rule, f"P{self.priority} has the right to act now, not P{seat}")
-        check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
-                 PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
-                 UseFreeManeuver: self.check_free, UseFate: self.check_fate}.get(type(a))
-        if check is None:
-            raise IllegalAction("MIT-6.1.4.a", f"{a.type!r} answers a question; nothing is asked now")
-        bad = check(seat, a, counter)
-        if bad:
-            raise IllegalAction(*bad)
+        if not offered:
+            check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
+                     PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
+                     UseFreeManeuver: self.check_free, UseFate: self.check_fate}.get(type(a))
+            if check is None:
+                raise IllegalAction("MIT-6.1.4.a", f"{a.type!r} answers a question; nothing is asked now")
+            bad = check(seat, a, counter)
+            if bad:
+                raise IllegalAction(*bad)
         if isinstance(a, Summon) and not permitted:
             other = self.god_owner(seat, a.card)
             if other is not None:  # MIT-3.4.3.c: ask first; nothing is paid yet

@@ -30,7 +30,7 @@ class CardDef:
     __slots__ = ("id", "name", "card_type", "subtypes", "mythology", "unique", "magical", "cursed", "level",
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
-                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "flavor", "quick", "active", "min_level",
+                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
                  "hand_spend", "board_spend")
 
@@ -69,6 +69,9 @@ class CardDef:
         #: because the board's statics are gathered again after every change of the board
         self.static_calls = tuple(call_parts(call) for call in self.statics)
         self.static_keys = frozenset((self.card_type, *self.subtypes))
+        #: a free maneuver's answer to "may this user use it?" by the user's definition, while no effect
+        #: changes subtypes (filled by the rules as they ask)
+        self.free_users: dict = {}
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
         #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round

@@ -19,7 +19,7 @@ SUSPEND = False
 class Effects:
     # -- helpers used by the rules -----------------------------------------------------------------
     def statics_of(self, primitive: str):
-        return [(src, ctrl, params) for src, ctrl, prim, params, _keys, _b in self.statics() if prim == primitive]
+        return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in self.statics_by(primitive)]
 
     def hand_size(self, seat: int) -> int:
         size = self.opts["hand_size"]

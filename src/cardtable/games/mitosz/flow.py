@@ -68,19 +68,18 @@ class Flow:
         if isinstance(action, Pass) and self.mode != "prompt":
             self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
         else:
+            offered = self.mode != "prompt" and self._offered(seat, action)
             self.touch()
             if self.mode == "prompt":
                 self._answer(seat, action)
             else:
-                self.announce(seat, action)  # checks everything first; IllegalAction leaves the state as it was
+                # checks everything first (unless the action is one of the list just offered, which passed the
+                # same checks); IllegalAction leaves the state as it was
+                self.announce(seat, action, offered=offered)
             self.touch()
         self._run()
 
-    def legal_for(self, seat: int) -> list:
-        if self.mode == "prompt":
-            return self._prompt_options()
-        if self.mode not in ("window", "counter"):
-            return []
+    def _memo_key(self, seat: int) -> tuple:
         counter = self.mode == "counter"
         # What a player may do changes only when something happens (``version``), with the player's role and
         # the kind of phase: a pass changes neither, so the list is kept across passes.
@@ -90,7 +89,23 @@ class Flow:
             kind = "summon" if self.phase in ("summon_1", "summon_2") else "own"
         else:
             kind = "other"
-        key = (seat, counter, kind)
+        return seat, counter, kind
+
+    def _offered(self, seat: int, action) -> bool:
+        """Is ``action`` (this very object) in the legal list kept for ``seat``, still valid?"""
+        memo = self.legal_memo
+        if not memo:
+            return False
+        hit = memo.get(self._memo_key(seat))
+        return hit is not None and hit[0] == (self.version, self.seat_versions[seat]) \
+            and any(x is action for x in hit[1])
+
+    def legal_for(self, seat: int) -> list:
+        if self.mode == "prompt":
+            return self._prompt_options()
+        if self.mode not in ("window", "counter"):
+            return []
+        key = self._memo_key(seat)
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
@@ -98,7 +113,7 @@ class Flow:
         hit = memo.get(key)
         if hit is not None and hit[0] == stamp:
             return hit[1][:]
-        acts = self.legal_acts(seat, counter)
+        acts = self.legal_acts(seat, key[1])
         acts.append(PASS)
         memo[key] = (stamp, acts)
         return acts[:]

@@ -103,11 +103,19 @@ class Levels:
         c["statics"] = out
         return out
 
+    def statics_by(self, primitive: str) -> list[tuple]:
+        """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
+        c = self.cache()
+        index = c.get("statics_by")
+        if index is None:
+            index = c["statics_by"] = {}
+            for entry in self.statics():
+                index.setdefault(entry[2], []).append(entry)
+        return index.get(primitive, ())
+
     def _static_hits(self, primitive: str, inst, attr: str = "target", immunity: bool = True):
         """The statics of ``primitive`` that apply to ``inst``."""
-        for src, ctrl, prim, params, keys, bearer in self.statics():
-            if prim != primitive:
-                continue
+        for src, ctrl, prim, params, keys, bearer in self.statics_by(primitive):
             target = getattr(params, attr)
             if isinstance(target, str):
                 ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
@@ -144,9 +152,7 @@ class Levels:
         by_statics = c.get("restrict")
         if by_statics is None:  # (card, restriction) pairs the statics on the board impose
             by_statics = set()
-            for src, ctrl, prim, params, keys, bearer in self.statics():
-                if prim != "restrict":
-                    continue
+            for src, ctrl, prim, params, keys, bearer in self.statics_by("restrict"):
                 target = params.target
                 if isinstance(target, str):
                     ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
