@@ -372,6 +372,13 @@ class Acts:
     def effect_keys(self, card: int, m, user: int) -> frozenset:
         """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
         its user's types (MIT-4.4), its primitives."""
+        if not self.effects and card >= 0:  # then only definitions decide: kept on the card's definition
+            known = self.cards[card].d.effect_keys
+            key = (id(m), self.cards[user].d if user >= 0 else None)
+            hit = known.get(key)
+            if hit is None:
+                hit = known[key] = self._effect_keys(card, m, user)
+            return hit
         cache = self.cache()
         key = ("keys", card, id(m), user)
         hit = cache.get(key)

@@ -30,7 +30,7 @@ class CardDef:
     __slots__ = ("id", "name", "card_type", "subtypes", "mythology", "unique", "magical", "cursed", "level",
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
-                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "flavor", "quick", "active", "min_level",
+                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
                  "hand_spend", "board_spend")
 
@@ -72,6 +72,9 @@ class CardDef:
         #: a free maneuver's answer to "may this user use it?" by the user's definition, while no effect
         #: changes subtypes (filled by the rules as they ask)
         self.free_users: dict = {}
+        #: what a maneuver of this card is for immunity, by (maneuver, user's definition), while no effect
+        #: changes subtypes (``Acts.effect_keys``)
+        self.effect_keys: dict = {}
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
         #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round

@@ -371,7 +371,7 @@ class Flow:
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
-            return [Refill(v) for v in splits(n, tuple(room))]
+            return list(refills(n, tuple(room)))
         if kind in ("option", "permission"):
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
@@ -383,7 +383,9 @@ class Flow:
         pr = self.prompt
         if seat != pr["player"]:
             raise IllegalAction(pr["rule"], f"P{pr['player']} is choosing now ({self.prompt_text()})")
-        if action not in self._prompt_options():
+        options = self._prompt_options()
+        # the common case first: the very object offered (``in`` alone would compare field by field)
+        if not any(x is action for x in options) and action not in options:
             expected = {"Choose": "a card", "Refill": "a split", "ChooseOption": "an option"}
             raise IllegalAction(pr["rule"], f"that does not answer the question: {self.prompt_text()}"
                                 + (" (pass is not an answer here)" if isinstance(action, Pass) else ""))
@@ -474,6 +476,12 @@ class Flow:
 
 #: The machine's steps by name (``todo`` holds names: plain data a clone copies).
 STEPS = {name[len("_step_"):]: fn for name, fn in vars(Flow).items() if name.startswith("_step_")}
+
+
+@lru_cache(maxsize=4096)
+def refills(n: int, room: tuple) -> tuple:
+    """The answers to a refill prompt (immutable, so shared by every state that asks the same)."""
+    return tuple(Refill(v) for v in splits(n, room))
 
 
 @lru_cache(maxsize=4096)
