@@ -85,12 +85,13 @@ class Acts:
             mine = cache[("mine", seat)] = [i for i in self.board_insts() if i.controller == seat]
         total = sum(p.spheres)
         role = "counter" if counter else "active" if seat == self.active else "other"
+        own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
         sig = (tuple(p.hand), total)
-        hit = memo.get(("hand", seat, role))
+        hit = memo.get(("hand", seat, role, own_turn_summon))
         if hit is not None and hit[0] == sig:
             hand = hit[1]
         else:
@@ -101,14 +102,16 @@ class Acts:
             else:  # a card whose every use costs more than the spheres hold is skipped
                 hand = [i for i in self.distinct(p.hand) if role in cards[i].d.hand_roles
                         and cards[i].d.hand_spend <= total]
-            memo[("hand", seat, role)] = (sig, hand)
+                if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
+                    hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
+                            and (cards[i].d.card_type != "item" or cards[i].d.partners)]
+            memo[("hand", seat, role, own_turn_summon)] = (sig, hand)
         if counter:
             mine_active = [i for i in mine if i.d.quick]
             if not hand and not mine_active:
                 return out
         else:
             mine_active = [i for i in mine if role in i.d.board_roles and i.d.board_spend <= total]
-        own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         users = None
         for iid in hand:
             d = cards[iid].d
