@@ -1,0 +1,1230 @@
+"""The pydantic models of muhq's game data: boards (spec 6.1) and card sets (spec 7.1–7.7).
+
+A card's behaviour is data in the effect vocabulary of spec 7.5–7.7 — keywords, targets, effect steps
+(``{do: damage, to: T1, amount: 2}``) and abilities (static, trigger, free action, full action) — which a
+later interpreter executes; no card has Python code. Every model forbids unknown keys, every closed
+vocabulary (card types, field types, markers, events, ops …) is a literal or a discriminated union, so a
+misspelt name is an error with a suggestion.
+
+Checks that span several fields (a unit needs life, ``T2`` must be declared, a VIP per seat …) raise
+:class:`Located`, which says which field they are about relative to the model they run in. Checks that need
+other files (a board's cards, a token of another set) are made by ``data``, which imports this module only
+when a file is read (every command imports every game package).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Iterator, Literal, Union
+
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
+                      WithJsonSchema, model_validator)
+from pydantic_core import PydanticCustomError
+
+
+class Located(ValueError):
+    """A model check that knows which field it is about (``loc``, relative to the model it runs in)."""
+
+    def __init__(self, loc: tuple, message: str):
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
+
+
+_CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
+
+
+class _Model(BaseModel):
+    model_config = _CONFIG
+    #: Fields that hold references (spec 7.5), by role: "object" (a permanent), "player", "within" (a target's
+    #: ``within.of``), "defender_for". Read by :func:`references` for the scope checks of a card.
+    REFS: ClassVar[dict[str, str]] = {}
+
+
+TAG = "~"  # prefix of union tags: they appear in error locations, which the loader drops
+
+
+def with_article(noun: str) -> str:
+    """``noun`` with its indefinite article: "an artifact", "a unit"."""
+    return ("an " if noun[:1] in ("a", "e", "i", "o") else "a ") + noun
+
+
+def did_you_mean(word: Any, choices) -> str:
+    hint = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
+    return f" (did you mean {hint[0]!r}?)" if hint else ""
+
+
+# -- vocabularies ----------------------------------------------------------------------------------------
+BOARD_FORMAT = "muhq-board/1"
+SET_FORMAT = "muhq-cards/1"
+CARD_TYPES = ("unit", "artifact", "equipment", "spell")  # MUHQ-CARD-1
+PERMANENT_TYPES = ("unit", "artifact", "equipment")
+FIELD_TYPES = ("normal", "deep_water", "high_ground", "wall")  # MUHQ-BOARD-3
+OBJECT_ROLES = ("vip", "building", "victory_item", "none")  # spec 6.1
+MARKERS = ("paralysis", "poison", "panic", "rage", "protection")  # MUHQ-COND-1
+CONTROLLERS = ("you", "enemy", "any", "neutral")
+TARGET_KINDS = ("unit", "artifact", "equipment", "permanent", "player")
+KEYWORDS = ("armor", "crew", "solid", "durability", "veiled", "swimming", "landmark", "protection_from")  # 7.3
+FLAG_KEYWORDS = ("veiled", "swimming", "landmark")
+PLAY_MODES = ("alone", "next_unit")  # MUHQ-EQUIP-3
+EVENTS = ("enters", "dies", "activated", "attacks", "deals_combat_damage", "is_dealt_damage", "ends_move",
+          "upkeep_start")  # spec 7.7
+#: Events that only a unit has (MUHQ-PERM-5 dies, MUHQ-COMBAT-11 attacks / deals damage, MUHQ-MOVE-8).
+UNIT_EVENTS = ("dies", "attacks", "deals_combat_damage", "ends_move")
+#: References (spec 7.5) to permanents; ``you`` and ``controller_of`` name players; ``T1`` … name targets.
+OBJECT_REFS = ("self", "equipped_unit", "event.unit", "event.damaged", "event.defender")
+#: The extra event references and the one event that has each (spec 7.7's table).
+EVENT_ONLY_REFS = {"event.damaged": "deals_combat_damage", "event.defender": "attacks"}
+TARGET_NAME_RE = re.compile(r"T[1-9][0-9]?")
+
+# The closed vocabularies as types: one source, the tuples above.
+CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
+FieldType = Literal[FIELD_TYPES]  # type: ignore[valid-type]
+ObjectRole = Literal[OBJECT_ROLES]  # type: ignore[valid-type]
+Marker = Literal[MARKERS]  # type: ignore[valid-type]
+Controller = Literal[CONTROLLERS]  # type: ignore[valid-type]
+TargetKind = Literal[TARGET_KINDS]  # type: ignore[valid-type]
+GroupKind = Literal[TARGET_KINDS[:-1]]  # type: ignore[valid-type]
+PlayMode = Literal[PLAY_MODES]  # type: ignore[valid-type]
+Event = Literal[EVENTS]  # type: ignore[valid-type]
+GrantKeyword = Literal[FLAG_KEYWORDS]  # type: ignore[valid-type]
+#: Any keyword may be taken away but durability: an equipment without it would have no hit points.
+RemoveKeyword = Literal[tuple(k for k in KEYWORDS if k != "durability")]  # type: ignore[valid-type]
+
+
+# -- small types -----------------------------------------------------------------------------------------
+def _pattern(pattern: str, what: str, example: str, max_length: int = 100) -> Any:
+    """A string matching ``pattern``, with a message that says what it is instead of the regex."""
+    compiled = re.compile(pattern)
+
+    def check(value: str) -> str:
+        if len(value) > max_length or not compiled.fullmatch(value):
+            raise PydanticCustomError("identifier", "{value} is not {what}, e.g. {example}",
+                                      {"value": repr(value)[:80], "what": what, "example": example})
+        return value
+
+    return Annotated[str, AfterValidator(check),
+                     WithJsonSchema({"type": "string", "pattern": f"^{pattern}$", "maxLength": max_length,
+                                     "description": f"{what}, e.g. {example}"})]
+
+
+SET_ID_RE = r"[a-z][a-z0-9_-]{0,31}"
+SetId = _pattern(SET_ID_RE, "a set id (lower-case letters, digits, '_', '-')", "vanguard", 32)
+CardId = _pattern(rf"{SET_ID_RE}/[a-z0-9][a-z0-9_-]{{0,47}}", "a card id <set>/<slug>", "core/recruit", 81)
+BoardId = _pattern(r"[a-z0-9]+(?:-[a-z0-9]+)*", "a board id (kebab case)", "river-crown", 64)
+AreaId = _pattern(r"[a-z][a-z0-9_]{0,31}", "an area id (lower-case letters, digits, '_')", "center", 32)
+TargetName = _pattern(r"T[1-9][0-9]?", "a target name", "T1", 3)
+DisplayName = Annotated[str, Field(min_length=1, max_length=100)]
+Text = Annotated[str, Field(max_length=4000)]
+Count = Annotated[int, Field(ge=1, le=99)]
+Amount = Annotated[int, Field(ge=1, le=99)]
+Stat = Annotated[int, Field(ge=0, le=99)]
+Delta = Annotated[int, Field(ge=-99, le=99)]
+
+
+def _reference(words: tuple[str, ...], what: str) -> Any:
+    """A reference string: one of ``words`` or a target name (``T1`` …)."""
+    pattern = "^(?:" + "|".join(re.escape(w) for w in words) + r"|T[1-9][0-9]?)$"
+
+    def check(value: str) -> str:
+        if value in words or TARGET_NAME_RE.fullmatch(value):
+            return value
+        raise PydanticCustomError("reference", "{value} is not {what}{hint}; write {words} or a target name "
+                                               "(T1, T2 …)", {"value": repr(value)[:80], "what": what,
+                                                              "hint": did_you_mean(value, words + ("T1",)),
+                                                              "words": ", ".join(words)})
+
+    return Annotated[str, AfterValidator(check),
+                     WithJsonSchema({"type": "string", "pattern": pattern, "description": f"{what}: "
+                                     f"{', '.join(words)} or a target name (T1, T2 …)"})]
+
+
+ObjectRef = _reference(OBJECT_REFS, "a reference to a permanent")
+PlayerWord = _reference(("you",), "a reference to a player")
+WithinOf = _reference(("self", "unit_you_control"), "the origin of a target's range")
+
+
+def _by_shape(pick, *members: tuple[str, Any]) -> Any:
+    """A union whose member is told by the input's shape (``pick(value)`` → member name), so a bad value
+    gets the errors of one member, not of all."""
+    choices = tuple(Annotated[t, Tag(TAG + name)] for name, t in members)
+    return Annotated[Union[choices], Discriminator(lambda v: TAG + pick(v))]  # type: ignore[valid-type]
+
+
+def _one_or_list(item: Any) -> Any:
+    return _by_shape(lambda v: "list" if isinstance(v, (list, tuple)) else "one",
+                     ("one", item), ("list", Annotated[list[item], Field(min_length=1)]))
+
+
+def _coord(value: list[int]) -> tuple[int, int]:
+    return (value[0], value[1])
+
+
+#: A field ``[x, y]``: x the column from the left, y the row from the top, both from 0.
+Coord = Annotated[list[Annotated[int, Field(ge=0, le=999)]], Field(min_length=2, max_length=2), AfterValidator(_coord)]
+
+
+def _keyed_union(key: str, models: dict[str, type[BaseModel]], what: str, example: str) -> Any:
+    """A union told apart by the value of ``key`` (``do: damage``, ``kind: static``): an unknown or missing
+    value is one error with a suggestion, not one error per member."""
+
+    def check(value: Any) -> Any:
+        if isinstance(value, BaseModel):
+            return value
+        if not isinstance(value, dict):
+            raise Located((), f"{with_article(what)} is a mapping, e.g. {example}; got {value!r:.80}")
+        if key not in value:
+            raise Located((key,), f"{with_article(what)} needs '{key}', one of: {', '.join(models)}")
+        name = value[key]
+        if name not in models:
+            raise Located((key,), f"unknown {what} {name!r}{did_you_mean(name, models)}; known: {', '.join(models)}")
+        return value
+
+    def tag(value: Any) -> str:
+        return TAG + str(value.get(key) if isinstance(value, dict) else getattr(value, key, ""))
+
+    choices = tuple(Annotated[m, Tag(TAG + n)] for n, m in models.items())
+    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]  # type: ignore[valid-type]
+
+
+def _single_key_union(models: dict[str, type[BaseModel]], what: str, example: str) -> Any:
+    """A union of mappings with one key, the member's name (``{resource: 2}``, ``{in_range: {…}}``)."""
+
+    def check(value: Any) -> Any:
+        if isinstance(value, BaseModel):
+            return value
+        if not isinstance(value, dict) or len(value) != 1:
+            got = f"the keys {', '.join(map(repr, value))}" if isinstance(value, dict) else f"{value!r:.80}"
+            raise Located((), f"{with_article(what)} is a mapping with exactly one key, e.g. {example}; got {got}")
+        (name,) = value
+        if name not in models:
+            raise Located((name,), f"unknown {what} {name!r}{did_you_mean(name, models)}; known: {', '.join(models)}")
+        return value
+
+    def tag(value: Any) -> str:
+        if isinstance(value, dict):
+            return TAG + str(next(iter(value), ""))
+        return TAG + next(iter(type(value).model_fields))
+
+    choices = tuple(Annotated[m, Tag(TAG + n)] for n, m in models.items())
+    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]  # type: ignore[valid-type]
+
+
+# -- filters, groups, player references (spec 7.5) ---------------------------------------------------------
+class Filter(_Model):
+    """Which cards: every given key must hold (spec 7.5). An empty filter matches everything."""
+
+    REFS = {"other_than": "object"}
+
+    controller: Controller | None = Field(  # type: ignore[valid-type]
+        None, description="relative to the source's controller")
+    type: _one_or_list(CardType) | None = Field(  # type: ignore[valid-type]
+        None, description="card type or list; equipment also matches artifact")
+    name: DisplayName | None = Field(None, description="exact card name")
+    buy_gt: Stat | None = Field(None, description="buy cost strictly greater; cards without buy never match")
+    buy_lt: Stat | None = Field(None, description="buy cost strictly less; cards without buy never match")
+    life_le: Stat | None = Field(None, description="life (after modifiers) at most")
+    other_than: ObjectRef | None = Field(None, description="not that object")
+    landmark: bool | None = Field(None, description="false excludes landmarks")
+
+    @model_validator(mode="after")
+    def _satisfiable(self):
+        if self.buy_gt is not None and self.buy_lt is not None and self.buy_lt <= self.buy_gt + 1:
+            raise Located(("buy_lt",), f"buy_gt {self.buy_gt} and buy_lt {self.buy_lt} together match no card")
+        return self
+
+    def types(self) -> tuple[str, ...]:
+        """The card types of ``type`` (empty: any)."""
+        t = self.type
+        return () if t is None else (t,) if isinstance(t, str) else tuple(t)
+
+    def is_empty(self) -> bool:
+        return all(getattr(self, name) is None for name in type(self).model_fields)
+
+
+class GroupWithin(_Model):
+    REFS = {"of": "object"}
+
+    range: Stat
+    of: ObjectRef
+
+
+class Group(_Model):
+    """Every permanent of a kind that matches (no targeting, spec 7.5): ``{each: unit, filter, within}``."""
+
+    each: GroupKind  # type: ignore[valid-type]
+    filter: Filter | None = None
+    within: GroupWithin | None = None
+
+
+class PlayerFilter(_Model):
+    controller: Literal["you", "enemy", "any"] | None = Field(None, description="relative to the source's controller")
+
+
+class PlayerGroup(_Model):
+    """Every player that matches: ``{each: player, filter: {controller: enemy}}`` (spec 7.5 groups, kind player)."""
+
+    each: Literal["player"]
+    filter: PlayerFilter | None = None
+
+
+class ControllerOf(_Model):
+    """The controller of a permanent: ``{controller_of: event.damaged}``."""
+
+    REFS = {"controller_of": "object"}
+
+    controller_of: ObjectRef
+
+
+def _object_shape(value: Any) -> str:
+    return "ref" if isinstance(value, str) else "group"
+
+
+def _player_shape(value: Any) -> str:
+    if isinstance(value, str):
+        return "ref"
+    return "group" if isinstance(value, dict) and "each" in value or isinstance(value, PlayerGroup) else "controller_of"
+
+
+#: What ``to`` takes: a reference, a target name or a group (spec 7.6).
+Objects = _by_shape(_object_shape, ("ref", ObjectRef), ("group", Group))
+#: A static's ``applies_to`` and a trigger's ``subject``: the source, its equipped unit, or a group.
+Subject = _by_shape(_object_shape, ("ref", Literal["self", "equipped_unit"]), ("group", Group))
+Player = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf))
+Players = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf), ("group", PlayerGroup))
+
+
+# -- targets (spec 7.5) ----------------------------------------------------------------------------------
+class Within(_Model):
+    REFS = {"of": "within"}
+
+    range: Stat
+    of: WithinOf = Field(description="self (the source permanent), unit_you_control, or an earlier target")
+
+
+class TargetSpec(_Model):
+    """A target chosen at declaration (subject to veiled and protection)."""
+
+    REFS = {"legal_defender_for": "defender_for"}
+
+    kind: TargetKind  # type: ignore[valid-type]
+    filter: Filter | None = None
+    within: Within | None = None
+    legal_defender_for: TargetName | None = Field(  # type: ignore[valid-type]
+        None, description="must be a legal defender for that unit target (MUHQ-COMBAT-3, -4)")
+    in_pile_ok: bool = Field(False, description="may be a pile member")
+
+    @model_validator(mode="after")
+    def _player_targets(self):
+        if self.kind == "player":
+            for name in ("within", "legal_defender_for", "in_pile_ok"):
+                if getattr(self, name) not in (None, False):
+                    raise Located((name,), f"a player target takes no {name!r}: it is for permanents on the board")
+            if self.filter is not None:
+                extra = [k for k in type(self.filter).model_fields if k != "controller"
+                         and getattr(self.filter, k) is not None]
+                if extra:
+                    raise Located(("filter", extra[0]), f"a player target's filter takes only 'controller'")
+        return self
+
+
+# -- costs (spec 7.4) ------------------------------------------------------------------------------------
+class ResourceCost(_Model):
+    resource: Amount = Field(description="pay N resource")
+
+
+class DiscardCost(_Model):
+    discard: Amount = Field(description="discard N cards of the player's choice from hand")
+
+
+class TapCost(_Model):
+    tap: Literal["self"] = Field(description="tap this untapped permanent")
+
+
+class SacrificeCost(_Model):
+    sacrifice: Filter = Field(description="sacrifice one permanent you control that matches")
+
+
+COST_MODELS: dict[str, type[_Model]] = {"resource": ResourceCost, "discard": DiscardCost, "tap": TapCost,
+                                        "sacrifice": SacrificeCost}
+Cost = _single_key_union(COST_MODELS, "cost", "{resource: 2}")
+
+
+# -- stat changes (spec 7.7) -----------------------------------------------------------------------------
+class AttackComponent(_Model):
+    """One attack component (MUHQ-COMBAT-5): range 1 is melee, more is ranged."""
+
+    value: Stat
+    range: Annotated[int, Field(ge=1, le=99)]
+
+
+class Modify(_Model):
+    """Integer changes, may be negative. ``attack`` follows MUHQ-COMBAT-6; ``range`` adds to every component
+    with range > 1 (like high ground)."""
+
+    attack: Delta | None = None
+    range: Delta | None = None
+    movement: Delta | None = None
+    armor: Delta | None = None
+    life: Delta | None = None
+
+    @model_validator(mode="after")
+    def _some(self):
+        if all(getattr(self, k) is None for k in type(self).model_fields):
+            raise ValueError("give at least one of attack, range, movement, armor, life")
+        return self
+
+
+# -- effect steps (spec 7.6) -----------------------------------------------------------------------------
+class DamageStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["damage"]
+    to: Objects
+    amount: Amount
+
+
+class HealStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["heal"]
+    to: Objects
+    amount: Amount = Field(description="remove up to this many damage markers")
+
+
+class AddMarkerStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["add_marker"]
+    to: Objects
+    marker: Marker
+    count: Count
+
+
+class RemoveMarkerStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["remove_marker"]
+    to: Objects
+    marker: Marker
+    count: _by_shape(lambda v: "all" if isinstance(v, str) else "n",  # type: ignore[valid-type]
+                     ("n", Count), ("all", Literal["all"]))
+
+
+class GainResourceStep(_Model):
+    REFS = {"player": "player"}
+    do: Literal["gain_resource"]
+    player: Players
+    amount: Amount
+
+
+class LoseResourceStep(_Model):
+    REFS = {"player": "player"}
+    do: Literal["lose_resource"]
+    player: Players
+    amount: Amount = Field(description="not below 0 (MUHQ-RES-4)")
+
+
+class StealResourceStep(_Model):
+    REFS = {"from_": "player"}
+    do: Literal["steal_resource"]
+    from_: Players = Field(alias="from", description="the victim; the thief is you (MUHQ-RES-4)")
+    amount: Amount
+
+
+class DrawStep(_Model):
+    REFS = {"player": "player"}
+    do: Literal["draw"]
+    player: Players
+    count: Count
+
+
+class AdjacentTo(_Model):
+    REFS = {"adjacent_to": "object"}
+    adjacent_to: ObjectRef
+
+
+class CreateTokenStep(_Model):
+    """Tokens owned by ``you``; on the board the controller chooses available fields (none: no token)."""
+
+    do: Literal["create_token"]
+    card: CardId  # type: ignore[valid-type]
+    zone: Literal["hand", "board"]
+    field: _by_shape(lambda v: "own_spawn" if isinstance(v, str) else "adjacent_to",  # type: ignore[valid-type]
+                     ("own_spawn", Literal["own_spawn"]), ("adjacent_to", AdjacentTo)) | None = Field(
+        None, description="board only: own_spawn or {adjacent_to: <ref>}")
+    count: Count
+
+    @model_validator(mode="after")
+    def _field_fits_zone(self):
+        if self.zone == "board" and self.field is None:
+            raise Located(("field",), "a token created on the board needs 'field': own_spawn or {adjacent_to: <ref>}")
+        if self.zone == "hand" and self.field is not None:
+            raise Located(("field",), "a token created in the hand has no 'field'")
+        return self
+
+
+class DestroyStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["destroy"]
+    to: Objects
+
+
+class ReturnToHandStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["return_to_hand"]
+    to: Objects
+
+
+class GainControlStep(_Model):
+    REFS = {"to": "object", "player": "player"}
+    do: Literal["gain_control"]
+    to: Objects
+    player: Player
+
+
+class ModifyUntilEotStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["modify_until_eot"]
+    to: Objects
+    modify: Modify
+
+
+class CombatStep(_Model):
+    """A combat started by an effect (MUHQ-COMBAT-14)."""
+
+    REFS = {"attacker": "object", "defender": "object"}
+    do: Literal["combat"]
+    attacker: ObjectRef
+    defender: ObjectRef
+    attacker_damage_bonus: Delta = Field(0, description="added to the attacker's damage (MUHQ-DMG-1 (b))")
+
+
+class ReduceDurabilityStep(_Model):
+    REFS = {"to": "object"}
+    do: Literal["reduce_durability"]
+    to: Objects
+    amount: Amount = Field(description="durability-loss markers")
+
+
+STEP_MODELS: dict[str, type[_Model]] = {
+    "damage": DamageStep, "heal": HealStep, "add_marker": AddMarkerStep, "remove_marker": RemoveMarkerStep,
+    "gain_resource": GainResourceStep, "lose_resource": LoseResourceStep, "steal_resource": StealResourceStep,
+    "draw": DrawStep, "create_token": CreateTokenStep, "destroy": DestroyStep, "return_to_hand": ReturnToHandStep,
+    "gain_control": GainControlStep, "modify_until_eot": ModifyUntilEotStep, "combat": CombatStep,
+    "reduce_durability": ReduceDurabilityStep,
+}
+OPS = tuple(STEP_MODELS)
+Step = _keyed_union("do", STEP_MODELS, "effect step", "{do: damage, to: T1, amount: 2}")
+
+
+# -- conditions of `if` (spec 7.7) -----------------------------------------------------------------------
+class InRange(_Model):
+    REFS = {"object": "object", "of": "object"}
+    object: ObjectRef
+    of: ObjectRef
+    range: Stat
+
+
+class InRangeCondition(_Model):
+    in_range: InRange
+
+
+class ResourceAtLeastCondition(_Model):
+    resource_at_least: Stat
+
+
+class ControlsAtLeast(_Model):
+    filter: Filter
+    count: Count
+
+
+class ControlsAtLeastCondition(_Model):
+    controls_at_least: ControlsAtLeast
+
+
+CONDITION_MODELS: dict[str, type[_Model]] = {"in_range": InRangeCondition,
+                                             "resource_at_least": ResourceAtLeastCondition,
+                                             "controls_at_least": ControlsAtLeastCondition}
+Condition = _single_key_union(CONDITION_MODELS, "condition", "{resource_at_least: 3}")
+
+
+# -- abilities (spec 7.7) --------------------------------------------------------------------------------
+_CLOSED = {"additionalProperties": False}  # a dict with patterned keys: no other key is allowed
+Targets = Annotated[dict[TargetName, TargetSpec], Field(  # type: ignore[valid-type]
+    description="name -> target spec, chosen in this order at declaration", max_length=9, json_schema_extra=_CLOSED)]
+Effect = Annotated[list[Step], Field(min_length=1, max_length=30)]  # type: ignore[valid-type]
+
+
+class TriggerEvent(_Model):
+    REFS = {"subject": "object"}
+
+    event: Event
+    subject: Subject = Field("self", description="a reference or a group; default self")  # type: ignore[valid-type]
+
+
+class StaticAbility(_Model):
+    """A continuous effect while the source is on the board. Layers: printed → grant → remove → modify,
+    add_attack (so remove beats grant)."""
+
+    REFS = {"applies_to": "object"}
+
+    kind: Literal["static"]
+    applies_to: Subject  # type: ignore[valid-type]
+    modify: Modify | None = None
+    add_attack: list[AttackComponent] = Field(default_factory=list)
+    grant: list[GrantKeyword] = Field(  # type: ignore[valid-type]
+        default_factory=list, description="keywords given (only the flags; numbers go through modify)")
+    remove: list[RemoveKeyword] = Field(  # type: ignore[valid-type]
+        default_factory=list, description="keywords taken away")
+
+    @model_validator(mode="after")
+    def _does_something(self):
+        if self.modify is None and not (self.add_attack or self.grant or self.remove):
+            raise ValueError("a static needs at least one of modify, add_attack, grant, remove")
+        for name in ("grant", "remove"):
+            values = getattr(self, name)
+            for i, v in enumerate(values):
+                if values.index(v) != i:
+                    raise Located((name, i), f"{v!r} is listed twice")
+        return self
+
+
+class TriggerAbility(_Model):
+    """``whenever`` and ``when`` mean the same (event triggers); ``if`` is checked when the event happens
+    and again at resolution."""
+
+    kind: Literal["trigger"]
+    whenever: TriggerEvent | None = None
+    when: TriggerEvent | None = None
+    if_: Condition | None = Field(None, alias="if")  # type: ignore[valid-type]
+    targets: Targets = Field(default_factory=dict)
+    effect: Effect
+
+    @model_validator(mode="after")
+    def _one_event(self):
+        if (self.whenever is None) == (self.when is None):
+            raise Located(("whenever",), "a trigger has exactly one of 'whenever' and 'when'")
+        return self
+
+    @property
+    def trigger(self) -> TriggerEvent:
+        return self.whenever or self.when  # type: ignore[return-value]
+
+
+class FreeActionAbility(_Model):
+    """A fast action "cost: effect" (MUHQ-TIMING-4, -5)."""
+
+    kind: Literal["free_action"]
+    cost: list[Cost] = Field(min_length=1, max_length=9)  # type: ignore[valid-type]
+    targets: Targets = Field(default_factory=dict)
+    effect: Effect
+
+
+class FullActionAbility(_Model):
+    """A unit's slow action that uses its move and attack action (MUHQ-UNIT-6)."""
+
+    kind: Literal["full_action"]
+    targets: Targets = Field(default_factory=dict)
+    effect: Effect
+
+
+ABILITY_MODELS: dict[str, type[_Model]] = {"static": StaticAbility, "trigger": TriggerAbility,
+                                           "free_action": FreeActionAbility, "full_action": FullActionAbility}
+Ability = _keyed_union("kind", ABILITY_MODELS, "ability", "{kind: static, applies_to: self, modify: {armor: 1}}")
+
+
+# -- keywords (spec 7.3) ---------------------------------------------------------------------------------
+def _crew_number(value: Any) -> Any:
+    return 1 if value is True else value  # "crew" without a number means crew 1 (MUHQ-CREW-1)
+
+
+class Keywords(_Model):
+    armor: Stat | None = Field(None, description="MUHQ-ARMOR-1")
+    crew: Annotated[int, Field(ge=1, le=99), BeforeValidator(_crew_number, json_schema_input_type=Union[
+        Annotated[int, Field(ge=1, le=99)], Literal[True]])] | None = Field(None, description="units; true means 1")
+    solid: Stat | None = Field(None, description="artifacts and equipment (MUHQ-SOLID)")
+    durability: Annotated[int, Field(ge=1, le=99)] | None = Field(None, description="equipment, required")
+    veiled: Literal[True] | None = None
+    swimming: Literal[True] | None = None
+    landmark: Literal[True] | None = None
+    protection_from: list[Filter] | None = Field(None, min_length=1, description="each filter is one X (MUHQ-PROT)")
+
+    def given(self) -> list[str]:
+        return [k for k in type(self).model_fields if getattr(self, k) is not None]
+
+
+# -- cards (spec 7.2) ------------------------------------------------------------------------------------
+class Card(_Model):
+    """A card definition (spec 7.2)."""
+
+    id: CardId = Field(description="<set>/<slug>, unique")  # type: ignore[valid-type]
+    name: DisplayName = Field(description="unique in the pool (MUHQ-CARD-6)")
+    type: CardType
+    token: bool = Field(False, description="created during the game: not in the draft pool, never bought")
+    copies: Annotated[int, Field(ge=1, le=99)] = Field(1, description="copies in the draft pool")
+    buy: Stat | None = Field(None, description="buy cost; absent: cannot be bought")
+    play: Stat | None = Field(None, description="play cost; absent: cannot be played from hand (MUHQ-ACT-9)")
+    extra_cost: list[Cost] = Field(  # type: ignore[valid-type]
+        default_factory=list, description="additional costs paid when played")
+    mode: list[PlayMode] | None = Field(  # type: ignore[valid-type]
+        None, min_length=1, description="equipment only; default [alone, next_unit] (MUHQ-EQUIP-3)")
+    upkeep: Stat | None = Field(None, description="units only; default 0")
+    life: Stat | None = Field(None, description="units only, required")
+    movement: Stat | None = Field(None, description="units only, required")
+    attack: list[AttackComponent] | None = Field(None, description="units only; default []")
+    keywords: Keywords = Field(default_factory=Keywords, description="permanents only")
+    targets: Targets = Field(default_factory=dict, description="spells only")
+    effect: list[Step] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=30, description="spells only, required")
+    abilities: list[Ability] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=20, description="permanents only")
+    text: Text = Field("", description="human-readable; the data fields are authoritative")
+
+    @property
+    def set(self) -> str:
+        return self.id.split("/", 1)[0]
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type in PERMANENT_TYPES
+
+    @property
+    def in_pool(self) -> bool:
+        """Whether the card goes into the draft pool (MUHQ-SETUP-2)."""
+        return not self.token and self.buy is not None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults_by_type(cls, data: Any) -> Any:
+        # The defaults of spec 7.2 that hold for one type only; any other type must leave the field out.
+        if isinstance(data, dict):
+            if data.get("type") == "unit":
+                data = {"upkeep": 0, "attack": [], **data}
+            elif data.get("type") == "equipment":
+                data = {"mode": list(PLAY_MODES), **data}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        t = self.type
+        if self.token:
+            if self.buy is not None:
+                raise Located(("buy",), "a token has no buy cost (MUHQ-TOKEN-1)")
+            if self.copies != 1:
+                raise Located(("copies",), "a token is never in the draft pool; leave out 'copies'")
+        elif self.copies != 1 and self.buy is None:
+            raise Located(("copies",), "'copies' counts copies in the draft pool, and a card without 'buy' is "
+                                       "never in it (MUHQ-SETUP-2)")
+        for name in ("upkeep", "life", "movement", "attack"):
+            if t == "unit" and getattr(self, name) is None:
+                raise Located((name,), f"a unit needs '{name}'")
+            if t != "unit" and getattr(self, name) is not None:
+                raise Located((name,), f"'{name}' is for units, not {with_article(t)}")
+        if self.mode is not None:
+            if t != "equipment":
+                raise Located(("mode",), f"'mode' is for equipment, not {with_article(t)}")
+            for i, m in enumerate(self.mode):
+                if self.mode.index(m) != i:
+                    raise Located(("mode", i), f"{m!r} is listed twice")
+        self._check_keywords()
+        if t == "spell":
+            if self.abilities:
+                raise Located(("abilities",), "a spell has no abilities: what it does goes in 'effect' (7.2)")
+            if not self.effect:
+                raise Located(("effect",), "a spell needs an 'effect': what it does")
+        else:
+            for name in ("targets", "effect"):
+                if getattr(self, name):
+                    raise Located((name,), f"'{name}' is for spells; what a permanent does goes in 'abilities' (7.7)")
+        if self.extra_cost and self.play is None:
+            raise Located(("extra_cost",), "'extra_cost' is paid when the card is played, and a card without "
+                                           "'play' cannot be played (MUHQ-ACT-9)")
+        for i, cost in enumerate(self.extra_cost):
+            if isinstance(cost, TapCost):
+                raise Located(("extra_cost", i, "tap"), "a card being played is not on the board and cannot be tapped")
+        for i, ability in enumerate(self.abilities):
+            self._check_ability(i, ability)
+        _check_references(self)
+        return self
+
+    def _check_keywords(self) -> None:
+        t, k = self.type, self.keywords
+        given = k.given()
+        if t == "spell" and given:
+            raise Located(("keywords", given[0]), "a spell is never on the board; keywords are for permanents")
+        where = {"crew": ("unit",), "solid": ("artifact", "equipment"), "durability": ("equipment",)}
+        for name, types in where.items():
+            if getattr(k, name) is not None and t not in types:
+                raise Located(("keywords", name),
+                              f"{name} is for {' and '.join(types)} cards, not {with_article(t)} (7.3)")
+        if t == "equipment" and k.durability is None:
+            raise Located(("keywords", "durability"), "an equipment needs keywords.durability (MUHQ-EQUIP-1)")
+        for i, f in enumerate(k.protection_from or ()):
+            if f.is_empty():
+                raise Located(("keywords", "protection_from", i), "an empty filter would mean protection from "
+                              "everything; name the X (a type, a name, a condition)")
+
+    def _check_ability(self, i: int, ability: BaseModel) -> None:
+        t = self.type
+        if isinstance(ability, FullActionAbility) and t != "unit":
+            raise Located(("abilities", i, "kind"), f"a full action uses a unit's move and attack action "
+                                                    f"(MUHQ-UNIT-6); {with_article(t)} has none")
+        if isinstance(ability, TriggerAbility):
+            which = "whenever" if ability.whenever is not None else "when"
+            trigger = ability.trigger
+            subject = trigger.subject
+            if trigger.event == "upkeep_start" and subject != "self":
+                raise Located(("abilities", i, which, "subject"), "upkeep_start is step 3 of the upkeep of the "
+                                                                  "source's controller; its subject is self")
+            if trigger.event in UNIT_EVENTS:
+                if subject == "self" and t != "unit":
+                    raise Located(("abilities", i, which, "event"), f"only a unit {_EVENT_WORDS[trigger.event]}; "
+                                  f"this card is {with_article(t)}")
+                if isinstance(subject, Group) and subject.each in ("artifact", "equipment"):
+                    raise Located(("abilities", i, which, "subject", "each"),
+                                  f"only a unit {_EVENT_WORDS[trigger.event]}; write each: unit")
+
+
+_EVENT_WORDS = {"dies": "dies", "attacks": "attacks", "deals_combat_damage": "deals combat damage",
+                "ends_move": "ends a move"}
+
+
+# -- references inside a card (spec 7.5) -----------------------------------------------------------------
+@dataclass(frozen=True)
+class _Scope:
+    """What a reference may name at one place of a card."""
+
+    card_type: str
+    targets: dict[str, TargetSpec] | None  # None: no target may be named here
+    no_targets: str  # why not, when targets is None
+    event: str | None  # the trigger's event; None: no event here
+    no_event: str
+
+
+def references(obj: Any, loc: tuple = ()) -> Iterator[tuple[tuple, str, str]]:
+    """Every reference string inside ``obj`` as (location, reference, role), depth first."""
+    if isinstance(obj, BaseModel):
+        refs = type(obj).REFS if isinstance(obj, _Model) else {}
+        for name, field in type(obj).model_fields.items():
+            value = getattr(obj, name)
+            where = loc + (field.alias or name,)
+            if name in refs and isinstance(value, str):
+                yield where, value, refs[name]
+            else:
+                yield from references(value, where)
+    elif isinstance(obj, (list, tuple)):
+        for i, x in enumerate(obj):
+            yield from references(x, loc + (i,))
+    elif isinstance(obj, dict):
+        for k, x in obj.items():
+            yield from references(x, loc + (k,))
+
+
+def _check_references(card: Card) -> None:
+    """Every reference names something that exists where it is written (spec 7.5, 7.7)."""
+    no_event = "only a trigger has an event"
+    plain = _Scope(card.type, None, "there are no targets here", None, no_event)
+    _check_targets(card.targets, ("targets",), plain)
+    _check_in(card.effect, ("effect",), _Scope(card.type, dict(card.targets), "", None, no_event))
+    _check_in(card.extra_cost, ("extra_cost",), _Scope(card.type, dict(card.targets), "", None, no_event))
+    _check_in(card.keywords, ("keywords",), plain)
+    for i, ability in enumerate(card.abilities):
+        at = ("abilities", i)
+        if isinstance(ability, StaticAbility):
+            _check_in(ability, at, _Scope(card.type, None, "a static has no targets", None, "a static has no event"))
+            continue
+        event = ability.trigger.event if isinstance(ability, TriggerAbility) else None
+        why = no_event if event is None else ""
+        if isinstance(ability, TriggerAbility):
+            which = "whenever" if ability.whenever is not None else "when"
+            _check_in(ability.trigger, at + (which,), _Scope(
+                card.type, None, "the subject is known before targets are chosen", None,
+                "the subject says what the event is about; it cannot name the event"))
+            _check_in(ability.if_, at + ("if",), _Scope(
+                card.type, None, "the condition is checked when the event happens, before targets are chosen",
+                event, why))
+        _check_targets(ability.targets, at + ("targets",), _Scope(card.type, {}, "", event, why))
+        whole = _Scope(card.type, dict(ability.targets), "", event, why)
+        _check_in(ability.effect, at + ("effect",), whole)
+        if isinstance(ability, FreeActionAbility):
+            _check_in(ability.cost, at + ("cost",), whole)
+
+
+def _check_targets(targets: dict[str, TargetSpec], loc: tuple, scope: _Scope) -> None:
+    """Targets are chosen in the order written: one may name only targets declared before it."""
+    earlier: dict[str, TargetSpec] = {}
+    for name, spec in targets.items():
+        _check_in(spec, loc + (name,), _Scope(scope.card_type, dict(earlier), "", scope.event, scope.no_event),
+                  later=set(targets) - set(earlier))
+        earlier[name] = spec
+
+
+def _check_in(obj: Any, loc: tuple, scope: _Scope, later: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    for where, ref, role in references(obj, loc):
+        problem = _ref_problem(ref, role, scope, later)
+        if problem:
+            raise Located(where, problem)
+
+
+def _ref_problem(ref: str, role: str, scope: _Scope, later: set[str]) -> str | None:
+    if TARGET_NAME_RE.fullmatch(ref):
+        if scope.targets is None:
+            return f"{ref} cannot be named here: {scope.no_targets}"
+        if ref not in scope.targets:
+            if ref in later:
+                return f"{ref} is not declared before this target; a target can name only targets declared before it"
+            known = ", ".join(scope.targets) or "none"
+            return f"{ref} is not declared in 'targets' (declared: {known})"
+        kind = scope.targets[ref].kind
+        if role == "player" and kind != "player":
+            return f"{ref} is a {kind} target; a player is you, {{controller_of: {ref}}} or a player target"
+        if role != "player" and kind == "player":
+            return f"{ref} is a player target, not a permanent"
+        if role == "defender_for" and kind != "unit":
+            return f"{ref} is a {kind} target; the attacker must be a unit target"
+        return None
+    if ref == "self" and scope.card_type == "spell":
+        return "a spell is not on the board, so it has no 'self'; name its objects by targets or groups"
+    if ref == "equipped_unit" and scope.card_type != "equipment":
+        return "only an equipment has an equipped unit"
+    if ref.startswith("event."):
+        if scope.event is None:
+            return f"{ref} cannot be used here: {scope.no_event}"
+        needed = EVENT_ONLY_REFS.get(ref)
+        if needed is not None and scope.event != needed:
+            return f"{ref} is known only to a trigger on the event {needed}, not {scope.event}"
+    return None
+
+
+# -- card sets (spec 7.1) --------------------------------------------------------------------------------
+class CardSet(_Model):
+    """A card set: one document per set."""
+
+    format: Literal[SET_FORMAT]  # type: ignore[valid-type]
+    set: SetId  # type: ignore[valid-type]
+    name: DisplayName
+    cards: list[Card] = Field(max_length=2000)
+
+    @model_validator(mode="after")
+    def _cross_checks(self):
+        ids: dict[str, int] = {}
+        names: dict[str, int] = {}
+        for i, card in enumerate(self.cards):
+            if card.set != self.set:
+                raise Located(("cards", i, "id"), f"the card's id says set {card.set!r}, but this is set "
+                                                  f"{self.set!r}; write {self.set}/{card.id.split('/', 1)[1]}")
+            if card.id in ids:
+                raise Located(("cards", i, "id"), f"id {card.id} is used twice (cards[{ids[card.id]}] and cards[{i}])")
+            ids[card.id] = i
+            if card.name in names:
+                raise Located(("cards", i, "name"), f"name {card.name!r} is used twice (cards[{names[card.name]}] "
+                                                    f"and cards[{i}]); names are unique in the pool (MUHQ-CARD-6)")
+            names[card.name] = i
+        for i, card in enumerate(self.cards):
+            for where, step in token_steps(card):
+                if step.card.split("/", 1)[0] != self.set:
+                    continue  # another set's token: checked by the loader, which can find that set
+                if step.card not in ids:
+                    raise Located(("cards", i) + where + ("card",), f"no card {step.card} in set {self.set}"
+                                  + did_you_mean(step.card, ids))
+                problem = token_problem(step, self.cards[ids[step.card]])
+                if problem:
+                    raise Located(("cards", i) + where + problem[0], problem[1])
+        return self
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def pool_cards(self) -> list[Card]:
+        """The cards that go into the draft pool (MUHQ-SETUP-2), each once (see ``copies``)."""
+        return [c for c in self.cards if c.in_pool]
+
+    def tokens(self) -> list[Card]:
+        return [c for c in self.cards if c.token]
+
+
+def token_steps(card: Card) -> Iterator[tuple[tuple, CreateTokenStep]]:
+    """Every create_token step of a card with its location inside the card."""
+    for loc, model in iter_models(card):
+        if isinstance(model, CreateTokenStep):
+            yield loc, model
+
+
+def token_problem(step: CreateTokenStep, token: Card) -> tuple[tuple, str] | None:
+    """Why ``step`` cannot create ``token`` (as (field, reason)), or None."""
+    if not token.token:
+        return ("card",), f"{token.id} {token.name!r} is not a token card (token: true); create_token makes tokens"
+    if token.type == "spell" and step.zone != "hand":
+        return ("zone",), f"{token.id} is a spell token: it is created in a hand (MUHQ-TOKEN-3)"
+    if token.type != "spell" and step.zone != "board":
+        return ("zone",), f"{token.id} is a permanent token: it exists only on the board (MUHQ-TOKEN-2)"
+    return None
+
+
+def iter_models(obj: Any, loc: tuple = ()) -> Iterator[tuple[tuple, BaseModel]]:
+    """Every pydantic model inside ``obj`` (itself included) with its location, depth first."""
+    if isinstance(obj, BaseModel):
+        yield loc, obj
+        for name, field in type(obj).model_fields.items():
+            yield from iter_models(getattr(obj, name), loc + (field.alias or name,))
+    elif isinstance(obj, (list, tuple)):
+        for i, x in enumerate(obj):
+            yield from iter_models(x, loc + (i,))
+    elif isinstance(obj, dict):
+        for k, x in obj.items():
+            yield from iter_models(x, loc + (k,))
+
+
+# -- boards (spec 6.1) -----------------------------------------------------------------------------------
+class FieldDef(_Model):
+    """A field type plus its optional properties (MUHQ-BOARD-3)."""
+
+    type: FieldType
+    income: Stat = Field(0, description="resource for the player whose unit stands here (MUHQ-UPKEEP-1)")
+    area: AreaId | None = Field(  # type: ignore[valid-type]
+        None, description="the area (capture points) the field belongs to")
+
+
+def _long_form(value: Any) -> Any:
+    return {"type": value} if isinstance(value, str) else value
+
+
+#: A legend entry: a field type (short form) or {type, income, area}; always the long form once read.
+LegendEntry = Annotated[FieldDef, BeforeValidator(_long_form, json_schema_input_type=Union[FieldType, FieldDef])]
+LegendKey = Annotated[str, Field(pattern=r"^\S$", description="one character, not a space")]
+Seat = Annotated[int, Field(ge=0, le=15)]
+
+
+class Area(_Model):
+    points: Stat = Field(description="scored in each upkeep by the player holding the area (MUHQ-WIN-5)")
+
+
+class StartingCard(_Model):
+    card: CardId  # type: ignore[valid-type]
+    count: Count
+
+
+class Income(_Model):
+    base: Stat = Field(description="resource gained in step 1 of each upkeep")
+    per_unit: Stat = Field(0, description="per unit the player controls on the board")
+
+
+class BoardObject(_Model):
+    """A permanent placed during setup (MUHQ-SETUP-7)."""
+
+    card: CardId  # type: ignore[valid-type]
+    seat: _by_shape(lambda v: "neutral" if isinstance(v, str) else "seat",  # type: ignore[valid-type]
+                    ("seat", Seat), ("neutral", Literal["neutral"])) = Field(description="owner and controller")
+    at: Coord = Field(description="[x, y]")
+    role: ObjectRole = "none"  # type: ignore[valid-type]
+
+
+class VipVictory(_Model):
+    kind: Literal["vip"] = Field(description="a player whose VIP leaves the board loses (MUHQ-WIN-3)")
+
+
+class ResourceRaceVictory(_Model):
+    kind: Literal["resource_race"] = Field(description="MUHQ-WIN-4")
+    target: Annotated[int, Field(ge=1, le=9999)]
+    combat_steal: Stat = Field(1, description="resource stolen by combat damage to another player's unit")
+
+
+class CapturePointsVictory(_Model):
+    kind: Literal["capture_points"] = Field(description="MUHQ-WIN-5; areas from 'areas' and the legend")
+    target: Annotated[int, Field(ge=1, le=9999)]
+
+
+class DestroyBuildingsVictory(_Model):
+    kind: Literal["destroy_buildings"] = Field(description="uses the role: building objects (MUHQ-WIN-6)")
+
+
+class VictoryItemVictory(_Model):
+    kind: Literal["victory_item"] = Field(description="uses the role: victory_item object; its 'at' is the "
+                                                      "start field (MUHQ-WIN-7)")
+
+
+VICTORY_MODELS: dict[str, type[_Model]] = {"vip": VipVictory, "resource_race": ResourceRaceVictory,
+                                           "capture_points": CapturePointsVictory,
+                                           "destroy_buildings": DestroyBuildingsVictory,
+                                           "victory_item": VictoryItemVictory}
+Victory = _keyed_union("kind", VICTORY_MODELS, "victory condition", "{kind: vip}")
+#: The object role each victory kind needs, and the victory kind each role serves.
+ROLE_OF_VICTORY = {"vip": "vip", "destroy_buildings": "building", "victory_item": "victory_item"}
+
+
+def _seat_keys(value: Any) -> Any:
+    # JSON has only string keys: "0" is seat 0 as in YAML's 0.
+    if isinstance(value, dict):
+        return {int(k) if isinstance(k, str) and k.isdigit() and len(k) <= 2 else k: v for k, v in value.items()}
+    return value
+
+
+def _legend_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= 9:
+                k = str(k)  # YAML reads the key 1 as a number; the layout character is "1"
+            elif not isinstance(k, str):
+                raise Located((), f"the legend key {k!r} is not a character; write each key in quotes, "
+                                  f"e.g. \"~\": deep_water (YAML reads a bare ~ as null)")
+            out[k] = v
+        return out
+    return value
+
+
+class Board(_Model):
+    """A board (spec 6.1): the grid, its fields, spawns, starting cards, income, objects and victory."""
+
+    format: Literal[BOARD_FORMAT]  # type: ignore[valid-type]
+    id: BoardId = Field(description="unique identifier (kebab case); the file is <id>.yaml")  # type: ignore[valid-type]
+    name: DisplayName
+    test: bool = Field(False, description="a test board: may have no victory condition")
+    players: Annotated[int, Field(ge=2, le=16)]
+    width: Annotated[int, Field(ge=1, le=64)]
+    height: Annotated[int, Field(ge=1, le=64)]
+    layout: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        min_length=1, max_length=64,
+        description="height rows of width characters; row i is y = i, character j is x = j")
+    legend: Annotated[dict[LegendKey, LegendEntry], BeforeValidator(_legend_keys)] = Field(
+        min_length=1, description="every character of the layout -> a field type or {type, income, area}",
+        json_schema_extra=_CLOSED)
+    spawns: Annotated[dict[Seat, list[Coord]], BeforeValidator(_seat_keys)] = Field(
+        description="seat -> its spawn fields [[x, y], …]; every seat needs at least one",
+        json_schema_extra={"propertyNames": {"pattern": "^(0|[1-9][0-9]?)$"}})
+    areas: dict[AreaId, Area] = Field(default_factory=dict, description="area id -> points",  # type: ignore[valid-type]
+                                      json_schema_extra=_CLOSED)
+    starting_deck: list[StartingCard] = Field(max_length=100, description="every player receives one copy of this list")
+    hand_size: Annotated[int, Field(ge=0, le=20)] = 3
+    starting_resource: Stat = 0
+    income: Income
+    objects: list[BoardObject] = Field(default_factory=list, max_length=200)
+    victory: list[Victory] = Field(  # type: ignore[valid-type]
+        max_length=5, description="any one wins (MUHQ-WIN-1); empty only on a test board")
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        self._check_grid()
+        self._check_spawns()
+        self._check_objects()
+        self._check_victory()
+        return self
+
+    # spec 6.1 validation 1 and the areas
+    def _check_grid(self) -> None:
+        if len(self.layout) != self.height:
+            raise Located(("layout",), f"the layout has {len(self.layout)} rows; 'height' is {self.height}")
+        for y, row in enumerate(self.layout):
+            if len(row) != self.width:
+                raise Located(("layout", y), f"row y = {y} has {len(row)} characters; 'width' is {self.width}")
+            for x, ch in enumerate(row):
+                if ch not in self.legend:
+                    raise Located(("layout", y), f"the character {ch!r} at ({x}, {y}) is not in the legend "
+                                                 f"({', '.join(map(repr, self.legend))})")
+        used = {ch for row in self.layout for ch in row}
+        for ch, field in self.legend.items():
+            if field.area is not None and field.area not in self.areas:
+                raise Located(("legend", ch, "area"), f"area {field.area!r} is not declared under 'areas'"
+                              + did_you_mean(field.area, self.areas))
+        for area in self.areas:
+            if not any(self.legend[ch].area == area for ch in used):
+                raise Located(("areas", area), f"no field of the layout belongs to area {area!r}; give a legend "
+                                               f"character area: {area} and use it in the layout")
+
+    def _on_board(self, loc: tuple, at: tuple[int, int]) -> None:
+        x, y = at
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise Located(loc, f"({x}, {y}) is not on the {self.width} × {self.height} board "
+                               f"(x 0–{self.width - 1}, y 0–{self.height - 1})")
+        if self.field_at(x, y).type == "wall":
+            raise Located(loc, f"({x}, {y}) is a wall; nothing can stand on it (MUHQ-BOARD-5)")
+
+    # spec 6.1 validation 2 and 3
+    def _check_spawns(self) -> None:
+        for seat, fields in self.spawns.items():
+            if seat >= self.players:
+                raise Located(("spawns", seat), f"there is no seat {seat}: the board has {self.players} players "
+                                                f"(seats 0–{self.players - 1})")
+            for j, at in enumerate(fields):
+                self._on_board(("spawns", seat, j), at)
+                if fields.index(at) != j:
+                    raise Located(("spawns", seat, j), f"{list(at)} is listed twice for seat {seat}")
+        for seat in range(self.players):
+            if not self.spawns.get(seat):
+                raise Located(("spawns",), f"seat {seat} has no spawn field; every seat needs at least one (spec 6.1)")
+
+    # spec 6.1 validation 2 and 4 (the type fit of an object's card is checked by the loader)
+    def _check_objects(self) -> None:
+        spawn_fields = {at for fields in self.spawns.values() for at in fields}
+        taken: dict[tuple[int, int], int] = {}
+        for i, obj in enumerate(self.objects):
+            if obj.seat != "neutral" and obj.seat >= self.players:
+                raise Located(("objects", i, "seat"), f"there is no seat {obj.seat}: the board has {self.players} "
+                                                      f"players (seats 0–{self.players - 1}, or neutral)")
+            if obj.role in ("vip", "building") and obj.seat == "neutral":
+                raise Located(("objects", i, "seat"), f"a {obj.role} belongs to a seat, not neutral")
+            self._on_board(("objects", i, "at"), obj.at)
+            if obj.at in spawn_fields:
+                raise Located(("objects", i, "at"), f"{list(obj.at)} is a spawn field; an object may not stand "
+                                                    f"on one (spec 6.1)")
+            if obj.at in taken:
+                raise Located(("objects", i, "at"), f"{list(obj.at)} already holds objects[{taken[obj.at]}]; "
+                                                    f"at most one permanent stands on a field (MUHQ-BOARD-4)")
+            taken[obj.at] = i
+
+    # spec 6.1 validation 5 and 7
+    def _check_victory(self) -> None:
+        if not self.victory and not self.test:
+            raise Located(("victory",), "a board needs at least one victory condition (only a board with "
+                                        "test: true may have none)")
+        kinds = [v.kind for v in self.victory]
+        for i, kind in enumerate(kinds):
+            if kinds.index(kind) != i:
+                raise Located(("victory", i, "kind"), f"{kind!r} is listed twice")
+        roles = {r: [o for o in self.objects if o.role == r] for r in ("vip", "building", "victory_item")}
+        for i, v in enumerate(self.victory):
+            if v.kind == "vip":
+                for seat in range(self.players):
+                    n = sum(o.seat == seat for o in roles["vip"])
+                    if n != 1:
+                        raise Located(("victory", i), f"the vip victory needs exactly one role: vip object per "
+                                                      f"seat; seat {seat} has {n}")
+            elif v.kind == "destroy_buildings":
+                for seat in range(self.players):
+                    if not any(o.seat == seat for o in roles["building"]):
+                        raise Located(("victory", i), f"the destroy_buildings victory needs at least one role: "
+                                                      f"building object per seat; seat {seat} has none")
+            elif v.kind == "victory_item" and len(roles["victory_item"]) != 1:
+                raise Located(("victory", i), f"the victory_item victory needs exactly one role: victory_item "
+                                              f"object; the board has {len(roles['victory_item'])}")
+            elif v.kind == "capture_points" and not self.areas:
+                raise Located(("victory", i), "the capture_points victory needs at least one area under 'areas'")
+            elif v.kind == "resource_race" and v.target <= self.starting_resource:
+                raise Located(("victory", i, "target"), f"every player starts with {self.starting_resource} "
+                                                        f"resource and would win at once; the target must be more")
+        for i, obj in enumerate(self.objects):
+            needed = {role: kind for kind, role in ROLE_OF_VICTORY.items()}.get(obj.role)
+            if needed is not None and needed not in kinds:
+                raise Located(("objects", i, "role"), f"role {obj.role!r} serves the {needed} victory, which "
+                                                      f"this board does not have; use role: none")
+
+    # -- queries ------------------------------------------------------------------------------------------
+    def field_at(self, x: int, y: int) -> FieldDef:
+        return self.legend[self.layout[y][x]]
+
+    def spawn_fields(self, seat: int) -> list[tuple[int, int]]:
+        return list(self.spawns.get(seat, ()))
+
+    def area_fields(self, area: str) -> list[tuple[int, int]]:
+        return [(x, y) for y, row in enumerate(self.layout) for x, ch in enumerate(row) if self.legend[ch].area == area]
+
+
+def field_names() -> list[str]:
+    """Every field name (as written in a file) of every model here: the suggestions for an unknown field."""
+    names: set[str] = set()
+    for value in list(globals().values()):
+        if isinstance(value, type) and issubclass(value, _Model) and value is not _Model:
+            names |= {f.alias or n for n, f in value.model_fields.items()}
+    return sorted(names)
