@@ -1,0 +1,430 @@
+"""Board geometry of muhq's game: distance and ranges (MUHQ-RANGE), fields and availability (MUHQ-BOARD),
+movement paths (MUHQ-MOVE), and the "nearest available field" order (MUHQ-WIN-7, MUHQ-PILE-4).
+
+Pure and deterministic: no game state, no randomness. The rules engine asks these questions for every unit
+at every decision, so a :class:`Grid` is built once per board and answers in integer cell indices
+``i = y * width + x``. Integer order is then the spec's reading order (smallest y, then smallest x,
+MUHQ-AI-4), so sorting cells sorts them in reading order and comparing paths as tuples compares them "field
+by field in reading order". Occupants come in as plain containers of cell indices, so this module knows
+nothing about permanents.
+
+Decisions where the spec leaves a gap (also in docs/muhq.md, "Board geometry"):
+
+* The start field of a move is never *entered*, so its availability is never checked (MUHQ-MOVE-9). The
+  moving unit (or, for MUHQ-MOVE-9, the base it leaves) still stands on it during the move, so no path may
+  re-enter it (MUHQ-MOVE-4), not even as a crewable last field; a move therefore never ends where it began
+  (with MUHQ-MOVE-5, "moving" on the spot is impossible).
+* A path may enter the same other field twice if it is available both times: no rule forbids it. Such a
+  path is never among the cheapest, so :meth:`Grid.reachable` never returns one; :meth:`Grid.check_path`
+  accepts it.
+* A field is *adjacent* to the 8 fields around it (distance 1), not to itself, although every field is in
+  range 1 of itself (MUHQ-RANGE-3, MUHQ-RANGE-4).
+* "Nearest available field" (MUHQ-WIN-7, and the drop of MUHQ-PILE-4) includes the field itself at
+  distance 0; ties go to reading order.
+* The triangle inequality does **not** hold for the distance (spec INV-15: d((0,0),(2,2)) = 3 > 1 + 1);
+  what holds is d(A, C) <= d(A, B) + d(B, C) + 1. Nothing here prunes a search with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: importing the model would pull pydantic into the hot path's import
+    from .schema import Board
+
+__all__ = ["NORMAL", "DEEP_WATER", "HIGH_GROUND", "WALL", "FIELD_TYPES", "DEFAULT_LEGEND", "Grid",
+           "distance", "in_range", "adjacent", "range_offsets", "count_in_range", "move_cost"]
+
+# MUHQ-BOARD-3. Spelled out again rather than imported from schema.FIELD_TYPES, which would import pydantic.
+NORMAL, DEEP_WATER, HIGH_GROUND, WALL = "normal", "deep_water", "high_ground", "wall"
+FIELD_TYPES = (NORMAL, DEEP_WATER, HIGH_GROUND, WALL)
+#: The characters the sample boards use (spec 6.2-6.5); only for :meth:`Grid.from_rows`.
+DEFAULT_LEGEND = {".": NORMAL, "~": DEEP_WATER, "^": HIGH_GROUND, "#": WALL}
+
+Cell = int
+Path = tuple[int, ...]
+Problem = tuple[str, str]  # (rule ID, message)
+
+
+# -- distance and ranges (MUHQ-RANGE, spec 4.1) ----------------------------------------------------------
+def distance(ax: int, ay: int, bx: int, by: int) -> int:
+    """MUHQ-RANGE-2: max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2) — the cheapest unobstructed move cost."""
+    dx = ax - bx if ax > bx else bx - ax
+    dy = ay - by if ay > by else by - ay
+    return dx + (dy >> 1) if dx >= dy else dy + (dx >> 1)
+
+
+def in_range(ax: int, ay: int, bx: int, by: int, r: int) -> bool:
+    """MUHQ-RANGE-3: (bx, by) is in range r of the origin (ax, ay); the origin is in every range of itself."""
+    return distance(ax, ay, bx, by) <= r
+
+
+def adjacent(ax: int, ay: int, bx: int, by: int) -> bool:
+    """MUHQ-RANGE-4: two different fields in range 1 of each other, i.e. one of the 8 fields around."""
+    return distance(ax, ay, bx, by) == 1
+
+
+@lru_cache(maxsize=None)
+def range_offsets(r: int) -> tuple[tuple[int, int], ...]:
+    """The offsets (dx, dy) with distance <= r on an unbounded grid, in reading order (dy, then dx)."""
+    return tuple((dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1) if distance(0, 0, dx, dy) <= r)
+
+
+def count_in_range(r: int) -> int:
+    """Fields within range r of an origin on an unbounded grid, origin included (spec 4.1: 1, 9, 21, 37, 61)."""
+    return len(range_offsets(r)) if r >= 0 else 0
+
+
+def move_cost(diagonal_steps: int, orthogonal_steps: int) -> int:
+    """MUHQ-MOVE-2: orthogonal steps cost 1; diagonal steps 1, 2, 1, 2, … in the order taken in this move."""
+    return orthogonal_steps + diagonal_steps + diagonal_steps // 2
+
+
+# -- the grid of one board -------------------------------------------------------------------------------
+class Grid:
+    """The fields of one board with everything precomputed that movement and ranges ask for.
+
+    Cells are ``y * width + x``. Per cell: ``types``, ``x``/``y``, ``income``, ``area_of``, ``spawn_seats``,
+    ``high_ground``, ``neighbours`` (the 8-neighbourhood as ``(cell, is_diagonal)`` in reading order).
+    Build it with :meth:`from_board` (a loaded board) or :meth:`from_rows` (tests, scenario overrides).
+    """
+
+    def __init__(self, width: int, height: int, types: Sequence[str], *,
+                 spawns: Mapping[int, Iterable[Cell]] | None = None, income: Sequence[int] | None = None,
+                 area_of: Sequence[str | None] | None = None, area_points: Mapping[str, int] | None = None,
+                 name: str = "") -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"a board needs at least one field, not {width} × {height} (MUHQ-BOARD-2)")
+        n = width * height
+        if len(types) != n:
+            raise ValueError(f"{len(types)} field types for a {width} × {height} board ({n} fields)")
+        for t in types:
+            if t not in FIELD_TYPES:
+                raise ValueError(f"unknown field type {t!r}; one of {', '.join(FIELD_TYPES)} (MUHQ-BOARD-3)")
+        self.name = name
+        self.width, self.height, self.size = width, height, n
+        self.types: tuple[str, ...] = tuple(types)
+        self.x: tuple[int, ...] = tuple(i % width for i in range(n))
+        self.y: tuple[int, ...] = tuple(i // width for i in range(n))
+        self.high_ground: tuple[bool, ...] = tuple(t == HIGH_GROUND for t in self.types)  # MUHQ-COMBAT-10
+        self.income: tuple[int, ...] = tuple(income) if income is not None else (0,) * n
+        self.area_of: tuple[str | None, ...] = tuple(area_of) if area_of is not None else (None,) * n
+        if len(self.income) != n or len(self.area_of) != n:
+            raise ValueError("income and area_of need one entry per field")
+        self.area_points: dict[str, int] = dict(area_points or {})
+        areas: dict[str, list[Cell]] = {}
+        for i, a in enumerate(self.area_of):
+            if a is not None:
+                areas.setdefault(a, []).append(i)
+        self.areas: dict[str, tuple[Cell, ...]] = {a: tuple(cs) for a, cs in sorted(areas.items())}
+        self.spawns: dict[int, tuple[Cell, ...]] = {seat: tuple(sorted(set(cs))) for seat, cs in
+                                                    sorted((spawns or {}).items())}
+        seats: list[set[int]] = [set() for _ in range(n)]
+        for seat, cs in self.spawns.items():
+            for c in cs:
+                if not 0 <= c < n:
+                    raise ValueError(f"spawn cell {c} of seat {seat} is not on the {width} × {height} board")
+                seats[c].add(seat)
+        self.spawn_seats: tuple[frozenset[int], ...] = tuple(frozenset(s) for s in seats)
+
+        # MUHQ-BOARD-5: which fields a permanent may stand on, by "is it swimming" (False, True). Indexed by
+        # a bool, so the hot path does one tuple lookup per field instead of comparing type strings.
+        self._fits: tuple[tuple[bool, ...], tuple[bool, ...]] = (
+            tuple(t in (NORMAL, HIGH_GROUND) for t in self.types),
+            tuple(t == DEEP_WATER for t in self.types))
+
+        # The 8-neighbourhood, in reading order. MUHQ-MOVE-1: a step goes to one of these.
+        nbrs = []
+        for i in range(n):
+            x, y = self.x[i], self.y[i]
+            nbrs.append(tuple((ny * width + nx, nx != x and ny != y)
+                              for ny in (y - 1, y, y + 1) for nx in (x - 1, x, x + 1)
+                              if (nx, ny) != (x, y) and 0 <= nx < width and 0 <= ny < height))
+        self.neighbours: tuple[tuple[tuple[Cell, bool], ...], ...] = tuple(nbrs)
+        self._adjacent: tuple[frozenset[Cell], ...] = tuple(frozenset(c for c, _ in ns) for ns in nbrs)
+        # The largest distance between two fields of this board: a larger radius changes nothing, so cache
+        # keys clamp to it (no unbounded cache growth from r = 10**9).
+        self.max_distance = distance(0, 0, width - 1, height - 1)
+        # A cheapest path never enters a field twice, so it has at most n - 1 steps of cost <= 2 each.
+        self._max_movement = 2 * n
+        self._in_range: dict[tuple[Cell, int], tuple[Cell, ...]] = {}
+        self._by_distance: dict[Cell, tuple[tuple[int, Cell], ...]] = {}
+        # Reachable sets keyed by everything they depend on (see reachable); bounded.
+        self._reach = lru_cache(maxsize=8192)(self._search)
+
+    # -- construction ------------------------------------------------------------------------------------
+    @classmethod
+    def from_board(cls, board: Board) -> Grid:
+        """The grid of a loaded board (schema.Board): types, income and area per field, spawns, area points."""
+        w, h = board.width, board.height
+        fields = [board.field_at(x, y) for y in range(h) for x in range(w)]
+        return cls(w, h, [f.type for f in fields], income=[f.income for f in fields],
+                   area_of=[f.area for f in fields], area_points={a: v.points for a, v in board.areas.items()},
+                   spawns={seat: [y * w + x for x, y in board.spawn_fields(seat)] for seat in range(board.players)},
+                   name=board.id)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], legend: Mapping[str, str] | None = None, *,
+                  spawns: Mapping[int, Iterable[tuple[int, int]]] | None = None, name: str = "") -> Grid:
+        """A grid from a layout (row y = rows[y]) and a legend character -> field type (default: . ~ ^ #)."""
+        legend = DEFAULT_LEGEND if legend is None else legend
+        height, width = len(rows), len(rows[0]) if rows else 0
+        if any(len(r) != width for r in rows):
+            raise ValueError("every row needs the same number of characters (MUHQ-BOARD-2)")
+        return cls(width, height, [legend[ch] for row in rows for ch in row], name=name,
+                   spawns={s: [y * width + x for x, y in at] for s, at in (spawns or {}).items()})
+
+    # -- cells and coordinates (MUHQ-BOARD-2) ------------------------------------------------------------
+    def on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def cell(self, x: int, y: int) -> Cell:
+        """The cell index of (x, y); ValueError off the board."""
+        if not self.on_board(x, y):
+            raise ValueError(f"({x}, {y}) is not on the {self.width} × {self.height} board")
+        return y * self.width + x
+
+    def cell_or_none(self, x: int, y: int) -> Cell | None:
+        return y * self.width + x if self.on_board(x, y) else None
+
+    def xy(self, cell: Cell) -> tuple[int, int]:
+        return self.x[cell], self.y[cell]
+
+    def __repr__(self) -> str:
+        return f"Grid({self.name or '?'}, {self.width} × {self.height})"
+
+    # -- field properties (MUHQ-BOARD-3) -----------------------------------------------------------------
+    def type_of(self, cell: Cell) -> str:
+        return self.types[cell]
+
+    def is_wall(self, cell: Cell) -> bool:
+        return self.types[cell] == WALL
+
+    def spawn_cells(self, seat: int) -> tuple[Cell, ...]:
+        """The spawn fields of a seat in reading order (MUHQ-BOARD-8)."""
+        return self.spawns.get(seat, ())
+
+    def area_cells(self, area: str) -> tuple[Cell, ...]:
+        return self.areas.get(area, ())
+
+    # -- availability (MUHQ-BOARD-5, MUHQ-BOARD-6) -------------------------------------------------------
+    def fits(self, cell: Cell, swimming: bool) -> bool:
+        """MUHQ-BOARD-5: the field's type allows the permanent (walls never; deep water only swimming)."""
+        return 0 <= cell < self.size and self._fits[bool(swimming)][cell]
+
+    def available_for(self, cell: Cell, swimming: bool, occupied: Container[Cell]) -> bool:
+        """MUHQ-BOARD-6: on the board, not a wall, the type fits (MUHQ-BOARD-5), no permanent on it."""
+        return 0 <= cell < self.size and self._fits[bool(swimming)][cell] and cell not in occupied
+
+    def unavailable_reason(self, cell: Cell, swimming: bool, occupied: Container[Cell]) -> str | None:
+        """Why a field is not available for a permanent, in plain words with the rule; None if it is."""
+        if not 0 <= cell < self.size:
+            return f"cell {cell} is not on the board (MUHQ-BOARD-6)"
+        where, t = self._at(cell), self.types[cell]
+        if t == WALL:
+            return f"{where} is a wall; nothing can stand on a wall (MUHQ-BOARD-5)"
+        if swimming and t != DEEP_WATER:
+            return (f"{where} is {t.replace('_', ' ')}; a swimming unit may enter only deep water "
+                    f"(MUHQ-BOARD-5, MUHQ-MOVE-10)")
+        if not swimming and t == DEEP_WATER:
+            return f"{where} is deep water; only swimming units may enter it (MUHQ-BOARD-5)"
+        if cell in occupied:
+            return f"{where} is occupied; a unit cannot enter or pass through a permanent (MUHQ-BOARD-6)"
+        return None
+
+    def _at(self, cell: Cell) -> str:
+        return f"({self.x[cell]}, {self.y[cell]})"
+
+    # -- distance and ranges on cells (MUHQ-RANGE) -------------------------------------------------------
+    def distance(self, a: Cell, b: Cell) -> int:
+        """MUHQ-RANGE-2 between two cells."""
+        return distance(self.x[a], self.y[a], self.x[b], self.y[b])
+
+    def in_range(self, a: Cell, b: Cell, r: int) -> bool:
+        return self.distance(a, b) <= r
+
+    def adjacent(self, a: Cell, b: Cell) -> bool:
+        """MUHQ-RANGE-4 / MUHQ-MOVE-1: b is one of the 8 fields around a."""
+        return b in self._adjacent[a]
+
+    def cells_in_range(self, cell: Cell, r: int) -> tuple[Cell, ...]:
+        """Every field within range r of ``cell`` (itself included), in reading order. Ranges ignore field
+        types and occupants (MUHQ-RANGE-5). Cached per (cell, r)."""
+        if r < 0:
+            return ()
+        r = min(r, self.max_distance)
+        key = (cell, r)
+        hit = self._in_range.get(key)
+        if hit is None:
+            x0, y0, w, h = self.x[cell], self.y[cell], self.width, self.height
+            hit = tuple((y0 + dy) * w + x0 + dx for dx, dy in range_offsets(r)
+                        if 0 <= x0 + dx < w and 0 <= y0 + dy < h)
+            self._in_range[key] = hit
+        return hit
+
+    def cells_by_distance(self, cell: Cell) -> tuple[tuple[int, Cell], ...]:
+        """Every field as (distance, cell), by distance, then reading order. Cached per cell."""
+        hit = self._by_distance.get(cell)
+        if hit is None:
+            hit = tuple(sorted((self.distance(cell, c), c) for c in range(self.size)))
+            self._by_distance[cell] = hit
+        return hit
+
+    def nearest_available(self, start: Cell, is_available: Callable[[Cell], bool],
+                          max_distance: int | None = None) -> Cell | None:
+        """The first field with ``is_available(cell)`` by smallest distance from ``start``, then reading order
+        (MUHQ-WIN-7); ``start`` itself comes first (distance 0). ``max_distance`` limits the search (1 for a
+        drop, MUHQ-PILE-4). None if no field qualifies."""
+        for d, c in self.cells_by_distance(start):
+            if max_distance is not None and d > max_distance:
+                return None
+            if is_available(c):
+                return c
+        return None
+
+    # -- movement (MUHQ-MOVE) ----------------------------------------------------------------------------
+    def path_cost(self, start: Cell, path: Sequence[Cell]) -> int:
+        """MUHQ-MOVE-2: the cost of the steps ``start -> path[0] -> … -> path[-1]``; the diagonal count
+        starts at 0 with this move. ValueError if a step is not to an adjacent field."""
+        cost, diagonals, here = 0, 0, start
+        for c in path:
+            if not (0 <= here < self.size and c in self._adjacent[here]):
+                raise ValueError(f"not a step: cell {here} to cell {c} (MUHQ-MOVE-1)")
+            if self.x[c] != self.x[here] and self.y[c] != self.y[here]:
+                diagonals += 1
+                cost += 2 if diagonals % 2 == 0 else 1
+            else:
+                cost += 1
+            here = c
+        return cost
+
+    def check_path(self, start: Cell, path: Sequence[Cell], movement: int, swimming: bool,
+                   occupied: Container[Cell], may_end_on: Container[Cell] = ()) -> Problem | None:
+        """Validate a declared path (the entered fields, without the start). None if it is legal, else
+        ``(rule ID, message)``. Checks in order: at least one step (MUHQ-MOVE-5); each step to one of the 8
+        adjacent fields (MUHQ-MOVE-1); each entered field available (MUHQ-MOVE-4 with MUHQ-BOARD-5/6), the
+        last one may instead be in ``may_end_on`` (a crewable unit, MUHQ-BOARD-7, MUHQ-CREW-2); the start
+        field is never re-entered; total cost <= movement (MUHQ-MOVE-3). A cell index off the board (e.g.
+        -1 for an (x, y) off the board) fails MUHQ-MOVE-4."""
+        self._check_start(start)
+        if not path:
+            return "MUHQ-MOVE-5", "a move needs at least one step"
+        here, last = start, len(path) - 1
+        for k, c in enumerate(path):
+            if not 0 <= c < self.size:
+                return "MUHQ-MOVE-4", f"step {k + 1} leaves the board (MUHQ-BOARD-6)"
+            if c not in self._adjacent[here]:
+                return "MUHQ-MOVE-1", (f"step {k + 1} goes from {self._at(here)} to {self._at(c)}; a step goes to "
+                                       f"one of the 8 adjacent fields")
+            if c == start:
+                return "MUHQ-MOVE-4", (f"step {k + 1} re-enters the start field {self._at(c)}, where the moving "
+                                       f"unit (or its base) stands")
+            if not (k == last and c in may_end_on):
+                reason = self.unavailable_reason(c, swimming, occupied)
+                if reason is not None:
+                    extra = " (only the last field may be a crewable unit, MUHQ-BOARD-7)" if c in may_end_on else ""
+                    return "MUHQ-MOVE-4", f"step {k + 1}: {reason}{extra}"
+            here = c
+        cost = self.path_cost(start, path)
+        if cost > movement:
+            return "MUHQ-MOVE-3", (f"the path costs {cost} (orthogonal steps 1, diagonal steps 1, 2, 1, 2, …; "
+                                   f"MUHQ-MOVE-2), more than the movement {movement}")
+        return None
+
+    def reachable(self, start: Cell, movement: int, swimming: bool, occupied: Container[Cell],
+                  start_needs_not_be_available: bool = True,
+                  may_end_on: Container[Cell] = ()) -> dict[Cell, tuple[int, Path]]:
+        """Every legal end field of one move action -> (cheapest cost, path), in reading order of the end.
+
+        The path lists the entered fields (not the start). Among the cheapest paths to an end it is the first
+        in reading order, compared field by field (MUHQ-AI-4). Legal means MUHQ-MOVE-1..5, 10: at least one
+        step, cost <= movement, every entered field available for the unit (MUHQ-BOARD-6), except that the
+        last field may be one of ``may_end_on`` (a crewable unit, whatever its field type: MUHQ-BOARD-7,
+        MUHQ-CREW-2). The start is never checked (MUHQ-MOVE-9) and never re-entered.
+
+        ``start_needs_not_be_available=False`` is a consistency guard for an ordinary move: the unit stands on
+        its start field, so that field's type must fit it (MUHQ-BOARD-5, INV-4), else ValueError.
+
+        Results are cached on (start, movement, swimming, and occupants and ``may_end_on`` cells within range
+        ``movement`` of the start): every entered field lies within that range (a prefix of a path costs at
+        least the distance to its end, MUHQ-MOVE-3), so nothing further away can change the answer.
+        """
+        self._check_start(start)
+        if not start_needs_not_be_available and not self.fits(start, swimming):
+            raise ValueError(f"the unit stands on {self._at(start)}, a field of type {self.types[start]} that "
+                             f"{'a swimming' if swimming else 'a non-swimming'} unit cannot occupy (MUHQ-BOARD-5)")
+        if movement < 1:
+            return {}
+        movement = min(movement, self._max_movement)
+        region = self.cells_in_range(start, movement)
+        blocked = tuple(c for c in region if c in occupied and c != start)
+        ends = tuple(c for c in region if c in may_end_on and c != start) if may_end_on else ()
+        return dict(self._reach(start, movement, bool(swimming), blocked, ends))
+
+    def _check_start(self, start: Cell) -> None:
+        # A start off the board is a caller's mistake, not a rule violation; a negative index would
+        # otherwise silently wrap around the per-cell tuples.
+        if not 0 <= start < self.size:
+            raise ValueError(f"the start cell {start} is not on the {self.width} × {self.height} board")
+
+    def _search(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
+                ends: tuple[Cell, ...]) -> tuple[tuple[Cell, tuple[int, Path]], ...]:
+        # A shortest-path search over states (cell, parity): parity 0/1 = diagonal steps so far even/odd,
+        # because the next diagonal step costs 1 at even and 2 at odd parity (MUHQ-MOVE-2), so the cell alone
+        # is not enough state (spec 4.1); parity 2 = standing on a crewable unit, where the move must end.
+        # Steps cost 1 or 2, so states are settled bucket by bucket in cost order (Dijkstra without a heap):
+        # every way into a state comes from a cheaper, already settled state. Each state keeps its cheapest
+        # path and, among equally cheap ones, the first in reading order (tuples of cell indices compare in
+        # reading order, MUHQ-AI-4). Measured: about twice as fast as a heap keyed on (cost, path).
+        fits = self._fits[swimming]
+        blocked_set = set(blocked)
+        kind: dict[Cell, int] = {}  # enterable cells: 1 = available, 2 = only as the last field (crewable)
+        for c in self.cells_in_range(start, movement):
+            if c != start and fits[c] and c not in blocked_set:
+                kind[c] = 1
+        for c in ends:
+            if c not in kind and c != start:
+                kind[c] = 2
+        neighbours = self.neighbours
+        cost_of: dict[int, int] = {start * 3: 0}  # state cell * 3 + parity -> cheapest cost so far
+        path_of: dict[int, Path] = {start * 3: ()}
+        buckets: list[list[tuple[Cell, int]]] = [[] for _ in range(movement + 1)]
+        buckets[0].append((start, 0))
+        best: dict[Cell, tuple[int, Path]] = {}
+        for cost in range(movement + 1):
+            for cell, parity in buckets[cost]:
+                state = cell * 3 + parity
+                if cost_of[state] != cost:  # superseded by a cheaper way in, settled in an earlier bucket
+                    continue
+                path = path_of[state]
+                if path:
+                    known = best.get(cell)  # the cell's other parity, settled at a cost <= this one
+                    if known is None or (known[0] == cost and path < known[1]):
+                        best[cell] = (cost, path)
+                if parity == 2:
+                    continue
+                for nxt, diagonal in neighbours[cell]:
+                    k = kind.get(nxt)
+                    if k is None:
+                        continue
+                    if diagonal:
+                        new_cost, new_parity = cost + 1 + parity, parity ^ 1
+                    else:
+                        new_cost, new_parity = cost + 1, parity
+                    if new_cost > movement:
+                        continue
+                    if k == 2:
+                        new_parity = 2
+                    new_state = nxt * 3 + new_parity
+                    old = cost_of.get(new_state)
+                    if old is None or new_cost < old:
+                        cost_of[new_state] = new_cost
+                        path_of[new_state] = path + (nxt,)
+                        buckets[new_cost].append((nxt, new_parity))
+                    elif new_cost == old:
+                        candidate = path + (nxt,)
+                        if candidate < path_of[new_state]:
+                            path_of[new_state] = candidate
+        return tuple(sorted(best.items()))
