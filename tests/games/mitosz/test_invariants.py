@@ -2,8 +2,8 @@
 
 Hypothesis draws a seed, a stream of choices and a prompting option; a random legal-action player
 plays the game, and after every action the invariants are checked against what was recorded earlier in
-the same game (owners, nation cells, afterworld order, nations placed per turn). Invariants of fights
-(7, spoils; 14; 15) wait for Mítosz II; the win rule (21) is checked as "no act after the result".
+the same game (owners, nation cells, afterworld order, nations placed per turn). Fights are
+part of the random games (7 with spoils; 14; 15); the win rule (21) is checked as "no act after the result".
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class Watcher:
         self.ordering: set = set()  # cards whose owner is choosing their afterworld order
         self.active = s.active
         self.turn = s.turn
+        self.fights: set = set()  # (turn, attacker) of every fight seen
 
     def check(self, s) -> None:
         n = s.n
@@ -63,8 +64,11 @@ class Watcher:
             # 6. leader limit after the state checks (MIT-3.4.2.b)
             if settled:
                 assert len(p.leaders) <= len(p.grid) + 2, "leader limit"
-            # 7. spheres (MIT-3.1.c): no war spoils without fights
-            assert all(0 <= v <= m for v, m in zip(p.spheres, p.smax)), p.spheres
+            # 7. spheres (MIT-3.1.c, MIT-7.4.11): the attacker's spoils may exceed a maximum by one until its
+            # end phase caps it (MIT-6.2.4.2)
+            spoils = seat == s.active and s.fought == s.turn and s.phase != "start"
+            assert all(0 <= v <= m + (1 if spoils else 0) for v, m in zip(p.spheres, p.smax)), p.spheres
+            assert sum(v > m for v, m in zip(p.spheres, p.smax)) <= (1 if spoils else 0), p.spheres
             # 16. the high god
             g = s.cards[p.god]
             assert g.zone == "board" and not g.rotated and g.owner == seat
@@ -102,8 +106,20 @@ class Watcher:
         for inst in board:
             if inst.d.card_type == "nation":
                 assert copies[inst.d.id] <= len(inst.d.roads)
-        # 14. no supplies outside fights
-        assert not any(i.d.card_type == "supply" for i in board)
+        # 14. supplies only in fights, each row within its capacity (OP-48)
+        fight = s.fight
+        for inst in board:
+            if inst.d.card_type == "supply":
+                assert fight is not None and inst.iid in fight.supplies, f"{inst.d.name} on the board outside a fight"
+        if fight is not None and fight.kind == "battle":
+            for side in ("att", "def"):
+                for row in range(3):
+                    assert len(s.row_supplies(side, row)) <= max(s.row_capacity(side, row), 0) or \
+                        s.row_capacity(side, row) == 0 and not s.row_supplies(side, row)
+        # 15. one fight per turn (MIT-6.2.3.2.c)
+        if fight is not None:
+            self.fights.add((s.turn, fight.attacker))
+        assert len(self.fights) == len({t for t, _ in self.fights})
         # 17. rotation only on leaders and supplies, spent only on non-rotating cards
         for inst in board:
             if inst.rotated:

@@ -678,13 +678,13 @@ def test_MIT_3_7_f_MIT_3_7_g_OP_19_instant_fates_leave_lasting_fates_stay():
 
 
 # -- chapter 3: supplies and free maneuvers ------------------------------------------------------------
-def test_MIT_3_8_a_MIT_3_8_f_supplies_only_in_battles():
+def test_MIT_3_8_a_supplies_only_in_battles():
     s = scene()
     orren = leader(s, A, "Captain Orren")
     (gate,) = hand(s, A, "Gate Spearmen")
     ready(s)
     rejects(s, Summon(gate), "MIT-3.8.a")
-    rejects(s, PlayUnsummoned(gate, orren), "MIT-3.8.f")
+    rejects(s, PlayUnsummoned(gate, orren), "MIT-3.8.a")  # linked to Orren, but there is no battle
 
 
 def test_MIT_3_9_a_MIT_3_9_b_free_maneuver_and_its_user():

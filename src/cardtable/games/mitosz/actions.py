@@ -32,12 +32,29 @@ class Summon(Action):
     host: int | None = None  # the nation, region or leader a location or item is attached to
     pay_from: str | None = None  # MIT-3.1.g substitution: one point of ``pay_for`` paid from this sphere
     pay_for: str | None = None
+    row: str | None = None  # a supply's row in a battle: front, auxiliary or reserve (MIT-7.3.4)
 
 
 @action("play_unsummoned")
 class PlayUnsummoned(Action):
     card: int
     host: int | None = None
+    row: str | None = None  # a supply linked to its row's army leader (MIT-3.8.f)
+
+
+@action("declare_battle")
+class DeclareBattle(Action):
+    """MIT-7.4.1, MIT-7.4.2: attack an enemy nation through one of its roads, led by a commander."""
+    nation: int
+    road: str
+    commander: int
+
+
+@action("declare_duel")
+class DeclareDuel(Action):
+    """MIT-7.6.1, MIT-7.6.2: an own hero challenges a leader in an enemy leader row."""
+    challenger: int
+    challenged: int
 
 
 @action("use_maneuver")
@@ -88,6 +105,6 @@ class ChooseOption(Action):
 
 
 ACTION_TYPES = (Pass, PlaceNation, Summon, PlayUnsummoned, UseManeuver, UseFreeManeuver, UseFate, Choose, Refill,
-                ChooseOption)
+                ChooseOption, DeclareBattle, DeclareDuel)
 CODEC = ActionCodec(*ACTION_TYPES)
 PASS = Pass()

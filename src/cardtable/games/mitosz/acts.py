@@ -12,7 +12,9 @@ from itertools import combinations
 
 from cardtable.engine import IllegalAction
 
-from .actions import STACK_ID_BASE, PlaceNation, PlayUnsummoned, Summon, UseFate, UseFreeManeuver, UseManeuver
+from .actions import (STACK_ID_BASE, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon, UseFate,
+                      UseFreeManeuver, UseManeuver)
+from .fights import ROW_INDEX
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, call_parts, linked
 from .flow import SPHERE_NAMES
 from .moves import spheres_text
@@ -49,6 +51,11 @@ def needs_stack(m) -> bool:
     return hit[0]
 
 
+def keyword_maneuver(m) -> bool:
+    """Does the maneuver shoot a volley or a poison (one target in the fight, MIT-7.2.5)?"""
+    return bool(primitives_of(m) & {"volley", "poison"})
+
+
 def primitives_of(m) -> frozenset:
     """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver."""
     hit = _PRIMITIVES.get(id(m))
@@ -74,9 +81,13 @@ Bad = tuple  # (rule, message)
 class Acts:
     # -- the legal-action list ---------------------------------------------------------------------
     def legal_acts(self, seat: int, counter: bool) -> list:
-        if not counter and self.phase == "battle":
-            return []  # OP-39: before a fight only declaring one is open (fights: Mítosz II)
         out = []
+        if not counter and self.phase == "battle":
+            if self.fight is None:
+                return self.fight_declarations(seat)  # OP-39: before a fight only declaring one is open
+            if not self.in_rounds() or seat not in self.fight_players():
+                return out
+            out = self.supply_options(seat)
         p = self.players[seat]
         cards = self.cards
         cache = self.cache()
@@ -86,12 +97,14 @@ class Acts:
         total = sum(p.spheres)
         role = "counter" if counter else "active" if seat == self.active else "other"
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
+        # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
+        roles = (role, "fight") if not counter and self.phase == "battle" else (role,)
         # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
         sig = (tuple(p.hand), total)
-        hit = memo.get(("hand", seat, role, own_turn_summon))
+        hit = memo.get(("hand", seat, roles, own_turn_summon))
         if hit is not None and hit[0] == sig:
             hand = hit[1]
         else:
@@ -100,18 +113,18 @@ class Acts:
                 if len(hand) > 1:
                     hand = self.distinct(hand)
             else:  # a card whose every use costs more than the spheres hold is skipped
-                hand = [i for i in self.distinct(p.hand) if role in cards[i].d.hand_roles
+                hand = [i for i in self.distinct(p.hand) if any(r in cards[i].d.hand_roles for r in roles)
                         and cards[i].d.hand_spend <= total]
                 if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
                     hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
                             and (cards[i].d.card_type != "item" or cards[i].d.partners)]
-            memo[("hand", seat, role, own_turn_summon)] = (sig, hand)
+            memo[("hand", seat, roles, own_turn_summon)] = (sig, hand)
         if counter:
             mine_active = [i for i in mine if i.d.quick]
             if not hand and not mine_active:
                 return out
         else:
-            mine_active = [i for i in mine if role in i.d.board_roles and i.d.board_spend <= total]
+            mine_active = [i for i in mine if any(r in i.d.board_roles for r in roles) and i.d.board_spend <= total]
         users = None
         for iid in hand:
             d = cards[iid].d
@@ -308,6 +321,8 @@ class Acts:
     def target_options(self, seat: int, m, card: int, user: int) -> list[tuple]:
         names = chosen_names(m)
         if not names:
+            if keyword_maneuver(m):  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
+                return [(t,) for t in self.keyword_targets(seat, m, card, user) or ()]
             return [()]
         keys = self.effect_keys(card, m, user)
         per_name = []
@@ -483,6 +498,8 @@ class Acts:
         return None
 
     def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
+        if self._is_supply_play(a):
+            return self._window_only_fight(counter) or self.check_supply(seat, a)
         bad = self._in_hand(seat, a.card, "summon a card") or self._summon_card_problem(seat, a.card, counter)
         if bad:
             return bad
@@ -579,7 +596,18 @@ class Acts:
             return None
         return ("MIT-3.3.a", "a location is attached to a nation (a building also to a region)")
 
+    def _is_supply_play(self, a) -> bool:
+        return a.row is not None or (isinstance(a.card, int) and 0 <= a.card < len(self.cards)
+                                     and self.cards[a.card].d.card_type == "supply")
+
+    def _window_only_fight(self, counter: bool) -> Bad | None:
+        if counter:
+            return ("MIT-6.4.1", "in a counter round only counter or locked effects may be used, not a supply (OP-23)")
+        return None
+
     def check_unsummoned(self, seat: int, a: PlayUnsummoned, counter: bool = False) -> Bad | None:
+        if self._is_supply_play(a):
+            return self._window_only_fight(counter) or self.check_supply(seat, a)
         bad = self._in_hand(seat, a.card, "play a card")
         if bad:
             return bad
@@ -618,7 +646,9 @@ class Acts:
             if bad:
                 return bad
         if not counter and self.phase == "battle":
-            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+            bad = self.fight_scope_problem(seat, user, m)
+            if bad:
+                return bad
         if stack_only and not self.stack:
             return ("MIT-4.6.1", "the maneuver targets something on the stack, and the stack is empty")
         if user is None:
@@ -664,7 +694,7 @@ class Acts:
             return ("MIT-4.2.1.b", "a reaction maneuver is not used in its player's own turn")
         if "rite" in timing and self.phase == "battle":
             return ("MIT-4.2.1.c", "a rite maneuver is not used in a battle phase")
-        if "battle" in timing:
+        if "battle" in timing and not self.in_rounds():
             return ("MIT-4.2.1.d", "a battle maneuver is used only in a fight of the battle phase")
         return None
 
@@ -815,7 +845,8 @@ class Acts:
         if not offered:
             check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
                      PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
-                     UseFreeManeuver: self.check_free, UseFate: self.check_fate}.get(type(a))
+                     UseFreeManeuver: self.check_free, UseFate: self.check_fate, DeclareBattle: self.check_declare,
+                     DeclareDuel: self.check_declare}.get(type(a))
             if check is None:
                 raise IllegalAction("MIT-6.1.4.a", f"{a.type!r} answers a question; nothing is asked now")
             bad = check(seat, a, counter)
@@ -834,6 +865,31 @@ class Acts:
         sid = self.next_sid
         self.next_sid += 1
         p = self.players[seat]
+        if isinstance(a, (DeclareBattle, DeclareDuel)):
+            self.fought = self.turn  # MIT-6.2.3.2.c: the battle phase's one fight
+            commander = a.commander if isinstance(a, DeclareBattle) else a.challenger
+            target = a.nation if isinstance(a, DeclareBattle) else a.challenged
+            item = Item(sid, "fight", seat, -1, commander, None, (target,))  # no card goes on the stack
+            item.declared = a
+            self.stack.append(item)
+            self.note(f"P{seat} declares a {'battle' if isinstance(a, DeclareBattle) else 'duel'}: "
+                      + self.fight_text(a))
+            # OP-43.5: the defender, or the challenged leader's player, is the one affected
+            self.start_counter_round(self.cards[target].controller, from_window=True, actor=seat)
+            return
+        if isinstance(a, (Summon, PlayUnsummoned)) and self._is_supply_play(a):
+            d = self.cards[a.card].d
+            if isinstance(a, Summon):
+                self.pay(seat, list(d.cost))
+            self._to_stack(a.card)
+            item = Item(sid, "supply", seat, a.card)
+            item.row = ROW_INDEX[a.row]
+            self.stack.append(item)
+            how = f"summons {d.name} (pays {spheres_text(d.cost)})" if isinstance(a, Summon) else \
+                f"plays {d.name} without summoning"
+            self.note(f"P{seat} {how} into the {a.row}")
+            self.start_counter_round(seat, from_window=True, actor=seat)
+            return
         if isinstance(a, PlaceNation):
             p.nation_placed = True
             self._to_stack(a.card)

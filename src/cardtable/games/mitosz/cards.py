@@ -173,12 +173,13 @@ def _least_cost(maneuvers) -> int:
 
 
 def _roles(maneuvers) -> frozenset:
-    """Whose turn a maneuver may be used in (MIT-4.2.1): "active", "other"; battle-only ones in neither
-    (fights: Mítosz II)."""
+    """Whose turn a maneuver may be used in (MIT-4.2.1): "active", "other"; battle-only ones in a fight's
+    rounds ("fight"), by either side."""
     roles: set = set()
     for m in maneuvers:
         t = m.timing
         if "battle" in t:
+            roles.add("fight")
             continue
         if "action" in t:
             roles.add("active")

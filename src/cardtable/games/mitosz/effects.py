@@ -58,6 +58,17 @@ class Effects:
 
     # -- resolving one stack item ------------------------------------------------------------------
     def resolve_item(self, item) -> bool:
+        if item.kind == "fight":
+            if not item.neutralized:
+                self.start_fight(item)
+            return True
+        if item.kind == "supply":
+            if item.destroyed:
+                self.to_zone(item.card, "afterworld")
+                self.note(f"{self.cards[item.card].d.name} is destroyed while being played (OP-27)")
+                return True
+            self.enter_row(item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
+            return True
         if item.kind in ("nation", "summon", "unsummoned"):
             if item.started:
                 return True  # resumed after its on-enter question
@@ -309,7 +320,10 @@ class Effects:
         if rounds:
             seat = self.active
             return ("rounds", seat, self.turns_taken[seat] + rounds)
-        return ("turn", self.turn + 1)  # until the start of the next turn (fight durations: Mítosz II)
+        if self.fight is not None and (duration == "until_fight_end" or (duration == "default" and item is not None
+                                                                          and self.in_rounds())):
+            return ("fight",)  # MIT-7.4.13: the effects of maneuvers used in the fight end with it
+        return ("turn", self.turn + 1)  # until the start of the next turn
 
     def _add_effect(self, kind, item, targets, selector, value, until, keys=None) -> None:
         self.seq += 1

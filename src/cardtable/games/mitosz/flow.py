@@ -14,12 +14,15 @@ from functools import lru_cache
 from cardtable.engine import IllegalAction
 
 from .actions import PASS, Choose, ChooseOption, Pass, Refill
+from .fights import Fights
 
 PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
 PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summon phase", "battle": "battle phase",
                 "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 #: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
+#: The prompts of a fight's procedure (answered by ``Fights.answer_fight``).
+FIGHT_PROMPTS = frozenset(("fight_leader", "supply_mode", "save_nation", "spoils", "fear_resist"))
 QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
 
 
@@ -37,7 +40,7 @@ class Flow:
             return
         skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
         while True:
-            while todo and self.result is None:
+            while todo and self.result is None and self.mode != "prompt":  # a question waits for its answer
                 step = todo.pop()
                 if step not in QUIET_STEPS:
                     self.touch()
@@ -188,6 +191,14 @@ class Flow:
 
     def _step_window_resume(self) -> bool:
         """After an act resolved: the next player in turn order gets priority (MIT-6.1.4.b)."""
+        if self.fight is not None:
+            if self.fight.stage != "rounds":
+                self._push("fight")  # a fight was declared: it begins
+                return False
+            broken = self.fight_broken()
+            if broken is not None:
+                self.end_rounds_early(broken)  # OP-51
+                return False
         self.mode = "window"
         self.passes = 0
         self.cycle = False
@@ -196,14 +207,21 @@ class Flow:
 
     def _pass(self, seat: int) -> None:
         if self.mode == "window":
-            if seat == self.active:
+            fight = self.fight
+            first = fight.first if fight is not None else self.active  # OP-44: a fight round's first player
+            if seat == first:
                 self.passes = 1
                 self.cycle = True
             elif self.cycle:
                 self.passes += 1
-            if self.cycle and self.passes >= self.n:  # MIT-6.1.4.c: everyone passed from the active player
+            if self.cycle and self.passes >= (len(self.fight_players()) if fight is not None else self.n):
+                # MIT-6.1.4.c: everyone passed from the active player; in a fight, MIT-7.4.9: the rounds end
                 self.mode = "busy"
-                self._push("next_phase")
+                if fight is not None:
+                    fight.stage = "compare"
+                    self._push("fight")
+                else:
+                    self._push("next_phase")
             else:
                 self.priority = self.next_seat(seat)
         elif self.mode == "counter":
@@ -230,6 +248,10 @@ class Flow:
                 self._push("resolve")
                 return True  # a prompt inside the effect
             self.stack.pop()
+            if self.mode == "prompt":  # a question on the way out (a supply's mode, OP-20): the rest waits
+                if self.stack:
+                    self._push("resolve")
+                return True
         return False
 
     def _step_checks(self) -> bool:
@@ -372,7 +394,7 @@ class Flow:
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return list(refills(n, tuple(room)))
-        if kind in ("option", "permission"):
+        if kind in ("option", "permission") or kind in FIGHT_PROMPTS:
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
             acts = [self.game.codec.parse(a) for a in pr["options"]]
@@ -417,6 +439,8 @@ class Flow:
             self.answer_pick(pr, card)
         elif kind == "option":
             self.answer_option(pr, action.index)
+        elif kind in FIGHT_PROMPTS:
+            self.answer_fight(pr, action.index)
         elif kind == "on_enter":
             self.answer_on_enter(pr, action)
         elif kind == "afterworld_order":
@@ -458,6 +482,12 @@ class Flow:
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
+        if kind in FIGHT_PROMPTS:
+            what = {"fight_leader": "name an army leader", "supply_mode": f"choose how "
+                    f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",
+                    "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
+                    "fear_resist": "fear strikes your creature"}[kind]
+            return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
         if kind == "permission":
             return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "
                     f"(MIT-3.4.3.c): option 1 allows, option 2 refuses")
@@ -475,7 +505,8 @@ class Flow:
 
 
 #: The machine's steps by name (``todo`` holds names: plain data a clone copies).
-STEPS = {name[len("_step_"):]: fn for name, fn in vars(Flow).items() if name.startswith("_step_")}
+STEPS = {name[len("_step_"):]: fn for cls in (Flow, Fights) for name, fn in vars(cls).items()
+         if name.startswith("_step_")}
 
 
 @lru_cache(maxsize=4096)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import ROAD_OFFSET, call_parts
+from .vocabulary import ROWS
 
 
 class Levels:
@@ -341,7 +342,9 @@ class Levels:
             return inst.zone == "board" and (d.card_type != "high_god" or source_is_god)
         zone = f.zone or "board"
         if zone == "fight":
-            return False  # no fight in progress (fights come with Mítosz II)
+            if inst.iid not in self.fight_members():
+                return False
+            zone = "board"
         if inst.zone != zone:
             return False
         if d.card_type == "high_god" and not (f.includes_high_god or source_is_god):
@@ -376,10 +379,13 @@ class Levels:
             creature = d.card_type == "leader" or (d.card_type == "supply" and bool(self.subtypes(inst) & {"troop", "beast"}))
             if creature != f.creature:
                 return False
-        if f.in_fight:
+        if f.in_fight is not None and (inst.iid in self.fight_members()) != f.in_fight:
             return False
         if f.row is not None:
-            return False
+            fight = self.fight
+            place = None if fight is None else fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
+            if place is None or ROWS[place[1]] != f.row:
+                return False
         if f.level is not None and not self.compare(self.level(inst.iid), f.level, refs, None):
             return False
         if f.number is not None and d.number not in f.number.in_:
@@ -400,6 +406,8 @@ class Levels:
             return False
         if f.controller and f.controller != "any" and (item.player == seat) != (f.controller == "self"):
             return False
+        if item.kind == "fight":
+            return False  # a declared fight is not a card or a maneuver: nothing targets it
         if f.card_type is not None:
             kinds = set(f.card_type)
             if item.kind in ("maneuver", "free"):

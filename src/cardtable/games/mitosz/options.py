@@ -42,4 +42,11 @@ OPTIONS = (
            "OP-15", choices=("hand", "hand_and_board")),
     Option("counter_prompting", "always", "ask every player in every counter round, or skip players without a "
            "legal response (for simulations)", "OP-43", choices=("always", "skip_if_no_legal_response")),
+    Option("flying_restriction", "when_closed_road", "every army leader and supply of an attack led by a flying "
+           "commander must fly: only through a closed road, or always", "OP-59",
+           choices=("when_closed_road", "always")),
+    Option("fear_number_source", "source_card", "the lower bound of fear: the number of the card that carries it, "
+           "or of each creature", "OP-46", choices=("source_card", "each_creature")),
+    Option("fear_resist_sphere", "influence", "the sphere from which one point keeps a creature from fleeing fear",
+           "OP-46", choices=("magic", "influence", "wealth", "force")),
 )

@@ -20,6 +20,7 @@ from cardtable.engine.rng import Rng
 from .acts import Acts
 from .checks import Checks
 from .effects import Effects
+from .fights import Fights, Keywords
 from .flow import PHASES, Flow
 from .levels import Levels
 from .moves import Moves
@@ -120,7 +121,8 @@ class Item:
     """Something on the stack (spec 5.8): a card being played, or a maneuver or fate being used."""
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
-                 "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell")
+                 "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
+                 "row")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -144,6 +146,8 @@ class Item:
         self.lasting = False  # it made an effect with a duration (a free maneuver then lingers, MIT-3.9.g)
         self.x = 1
         self.cell = cell
+        self.declared = None  # a fight's declaration (kind "fight")
+        self.row = -1  # a supply's row (kind "supply")
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
@@ -154,13 +158,13 @@ class Item:
         return c
 
 
-class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
+class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Flow, Checks, Views, State):
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
-                 "refusals", "order_depth", "order_requests")
+                 "refusals", "order_depth", "order_requests", "fight", "fought")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -223,6 +227,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         self.order_requests: tuple = ()  # (owner, cards): afterworld arrivals to order (MIT-1.4.2.c)
         self.legal_memo = None
         self.dcache = None
+        self.fight = None  # the fight in progress (fights.Fight)
+        self.fought = -1  # the turn whose battle phase saw a fight declared (MIT-6.2.3.2.c)
         self.current_player = -1
         self._setup()
 
@@ -352,6 +358,8 @@ class MitoszState(Levels, Moves, Effects, Acts, Flow, Checks, Views, State):
         c.order_requests = self.order_requests
         c.legal_memo = None
         c.dcache = None
+        c.fight = self.fight.copy() if self.fight is not None else None
+        c.fought = self.fought
         return c
 
     def forget_caches(self) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from .actions import STACK_ID_BASE
 from .flow import PHASE_TITLES
+from .vocabulary import ROWS
 
 LOG_VIEW = 80
 
@@ -72,11 +73,12 @@ class Views:
         for it in self.stack:
             stack.append({
                 "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
-                "card": self.card_json(it.card, board=False),
+                "card": self.card_json(it.card, board=False) if it.card >= 0 else None,
                 "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
                 "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
                 "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
-                if it.kind in ("maneuver", "free", "fate") else f"P{it.player} plays {self.cards[it.card].d.name}",
+                if it.kind in ("maneuver", "free", "fate") else f"P{it.player} declares: {self.fight_text(it.declared)}"
+                if it.kind == "fight" else f"P{it.player} plays {self.cards[it.card].d.name}",
             })
         prompt = None
         if self.prompt is not None:
@@ -96,6 +98,7 @@ class Views:
             "players": players,
             "intrigues": [self.card_json(i) for i in self.intrigues],
             "intrigue_limit": self.intrigue_limit(),
+            "fight": self.fight_json(),
             "fates": [self.card_json(i) for i in self.fates],
             "lingering": [self.card_json(i) for i in self.lingering],
             "stack": stack,
@@ -124,6 +127,31 @@ class Views:
             out.append({"kind": e.kind, "source": source, "on": on, "value": _plain(e.value), "ends": ends})
         return out
 
+    def fight_json(self) -> dict[str, Any] | None:
+        """The fight in progress, as everyone at the table sees it (spec 9: fights are public)."""
+        f = self.fight
+        if f is None:
+            return None
+        sides = {}
+        for side in ("att", "def"):
+            rows = []
+            for row in range(3):
+                leader = f.row_leader(side, row)
+                if f.kind == "duel" and row > 0:
+                    break
+                rows.append({"row": ROWS[row], "leader": self.card_json(leader, board=False) if leader >= 0 else None,
+                             "leader_level": self.fight_level(leader) if leader >= 0
+                             and self.cards[leader].zone == "board" else None,
+                             "supplies": [dict(self.card_json(i, board=False), mode=f.supplies[i][2],
+                                               fight_level=self.fight_level(i)) for i in self.row_supplies(side, row)],
+                             "capacity": self.row_capacity(side, row) if f.kind == "battle" else 0})
+            sides[side] = {"player": f.seat_of(side), "rows": rows, "level": self.army_level(side)}
+        return {"kind": f.kind, "stage": f.stage, "attacker": f.attacker, "defender": f.defender,
+                "nation": self.card_json(f.nation, board=False) if f.nation >= 0 else None, "road": f.road,
+                "road_level": self.road_level(f.nation, f.road) if f.nation >= 0
+                and self.cards[f.nation].zone == "board" else None,
+                "first": f.first, "sides": sides, "winner": f.winner, "compared": list(f.levels) if f.levels else None}
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "turn": self.turn, "active": self.active, "phase": self.phase, "mode": self.mode,
@@ -146,6 +174,10 @@ class Views:
             "todo": list(self.todo), "after_stack": self.after_stack, "window_actor": self.window_actor,
             "next_sid": self.next_sid, "unrotated": self.prompt_done,
             "order_requests": _plain(self.order_requests),
+            "fight": None if self.fight is None else {
+                k: _plain(getattr(self.fight, k)) if not isinstance(getattr(self.fight, k), dict) else
+                sorted([i, list(v)] for i, v in getattr(self.fight, k).items()) for k in self.fight.__slots__},
+            "fought": self.fought,
         }
 
 

@@ -293,7 +293,7 @@ export function createRenderer(root, ui) {
       h("ol", {}, v.stack.map((it, i) => {
         let text = it.text || `${it.kind} ${it.card.name}`;
         if (!text.startsWith(`P${it.player} `)) text = `P${it.player} ${text}`;
-        return h("li", { class: `${i === n - 1 ? "top" : ""}${it.neutralized ? " neutralized" : ""}`, title: cardTitle(it.card) },
+        return h("li", { class: `${i === n - 1 ? "top" : ""}${it.neutralized ? " neutralized" : ""}`, title: it.card ? cardTitle(it.card) : text },
           h("span", { class: "mz-who" }, ui.seatName(it.player)),
           " ", text,
           it.kind === "summon" || it.kind === "nation" ? h("span", { class: "muted" }, ` (${typeWord(it.card.type)})`) : null,

@@ -1,0 +1,787 @@
+"""Fights (chapter 7, spec 5.12): a battle against a nation through a free road, or a duel of leaders.
+
+A fight is a procedure inside the battle phase, kept as data (:class:`Fight`) so that any clone can
+resume it: the declaration goes on the stack like any act (a pre-event counter round, OP-43); when it
+resolves the fight begins, and the machine's step ``fight`` moves it on, one stage at a time
+(``Fight.stage``): the defending commander and the companions are prompts (MIT-7.4.3.1–7.4.7, OP-50);
+the fight rounds are an open window among the fight's players that starts with the first player (OP-44),
+where supplies are summoned into rows and battle maneuvers used; a round in which everyone passed ends
+them; then the armies are compared (MIT-7.4.9), the outcome applied (MIT-7.4.10), the spoils taken
+(MIT-7.4.11) and the fight cleaned up (MIT-7.4.13). After a fight the battle phase ends (OP-39).
+
+Rows are numbered 0 (front line), 1 (auxiliaries), 2 (reserve); a side is ``"att"`` (the attacker, or
+the challenger) or ``"def"``.
+"""
+
+from __future__ import annotations
+
+from .actions import ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
+from . import vocabulary as V
+from .cards import call_parts, linked
+
+ROWS = V.ROWS  # front line, auxiliaries, reserve (MIT-7.3.4.a)
+ROW_INDEX = {name: i for i, name in enumerate(ROWS)}
+SIDES = ("att", "def")
+
+
+class Fight:
+    """The fight in progress: plain data a clone copies."""
+
+    __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
+                 "winner", "levels")
+
+    def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
+        self.kind = kind  # "battle" | "duel"
+        self.attacker = attacker
+        self.defender = defender
+        self.nation = nation
+        self.road = road
+        # OP-44: the attacker starts the rounds of a battle, the challenged player those of a duel
+        self.first = attacker if kind == "battle" else defender
+        self.leaders: dict[int, tuple[str, int]] = {}  # army leader or duelist -> (side, row)
+        self.supplies: dict[int, tuple[str, int, str]] = {}  # supply -> (side, row, mode: full/level/maneuvers)
+        self.stage = "commander" if kind == "battle" else "rounds"
+        self.winner: str | None = None  # "att" | "def" | None (a draw, or no winner)
+        self.levels: tuple[int, int] | None = None  # the compared army levels
+
+    def copy(self) -> "Fight":
+        c = Fight.__new__(Fight)
+        for name in Fight.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.leaders = dict(self.leaders)
+        c.supplies = dict(self.supplies)
+        return c
+
+    def seat_of(self, side: str) -> int:
+        return self.attacker if side == "att" else self.defender
+
+    def side_of(self, seat: int) -> str | None:
+        return "att" if seat == self.attacker else "def" if seat == self.defender else None
+
+    def row_leader(self, side: str, row: int) -> int:
+        for iid, (s, r) in self.leaders.items():
+            if s == side and r == row:
+                return iid
+        return -1
+
+    def commander(self, side: str) -> int:
+        return self.row_leader(side, 0)
+
+
+class Fights:
+    # -- who and what is in the fight (MIT-7.3, MIT-7.5) --------------------------------------------
+    def fight_players(self) -> tuple[int, ...]:
+        f = self.fight
+        return () if f is None else tuple(s for s in self.order if s in (f.attacker, f.defender))
+
+    def in_rounds(self) -> bool:
+        return self.fight is not None and self.fight.stage == "rounds"
+
+    def fight_members(self) -> set[int]:
+        """Army leaders, duelists and supplies of the fight (the filter ``in_fight``)."""
+        f = self.fight
+        if f is None:
+            return set()
+        return {i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board"}
+
+    def fight_cards(self) -> set[int]:
+        """MIT-7.3.5, MIT-7.5.2: the cards on the board that may act in the fight: its members, the attacked
+        nation, and every card attached to any of them (directly or not)."""
+        f = self.fight
+        if f is None:
+            return set()
+        roots = self.fight_members()
+        if f.nation >= 0 and self.cards[f.nation].zone == "board":
+            roots.add(f.nation)
+        out = set(roots)
+        todo = list(roots)
+        while todo:
+            for a in self.attached(todo.pop()):
+                if a.iid not in out:
+                    out.add(a.iid)
+                    todo.append(a.iid)
+        return out
+
+    def fight_scope_problem(self, seat: int, user, m) -> tuple | None:
+        """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
+        through cards that can affect the fight."""
+        if not self.in_rounds():
+            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+        if seat not in self.fight_players():
+            return ("MIT-7.2.1.b", "only the fight's players act in its rounds (OP-44)")
+        if user is None:
+            return None  # a fate (MIT-7.3.5, item 2)
+        t = user.d.card_type
+        if t in ("high_god", "intrigue"):
+            return None
+        if t == "location" and self.fight.kind == "battle" and (m is None or "battle" not in m.timing):
+            return None  # MIT-7.3.5, item 4: a location's non-battle maneuver
+        if user.iid not in self.fight_cards():
+            return ("MIT-7.2.1.b", f"{user.d.name} takes no part in the fight and cannot affect it")
+        supply = self.fight.supplies.get(user.iid)
+        if supply is not None:
+            side, row, mode = supply
+            if self.fight.row_leader(side, row) < 0 or self.cards[self.fight.row_leader(side, row)].zone != "board":
+                return ("MIT-7.3.4.c", f"{user.d.name}'s row has no army leader: its ability does not apply")
+            if mode == "level":
+                return ("MIT-3.8.d", f"{user.d.name} fights with its level: its maneuvers do nothing (OP-20)")
+        return None
+
+    # -- levels (spec 5.10) ------------------------------------------------------------------------
+    def fight_level(self, iid: int) -> int:
+        """A card's level in the fight: its current level, with the same-mythology bonus of a supply in its
+        army leader's row and of a leader defending a nation (MIT-5.8), and the fortress (MIT-8.fortress)."""
+        value = self.level(iid)
+        f = self.fight
+        if f is None:
+            return value
+        inst = self.cards[iid]
+        supply = f.supplies.get(iid)
+        if supply is not None:
+            side, row, _mode = supply
+            leader = f.row_leader(side, row)
+            if leader >= 0:
+                value += self._myth_bonus(inst, self.cards[leader])
+            if f.kind == "battle" and self._fortress(f.nation):
+                value += 1 if side == "def" else -1  # OP-61
+        elif f.kind == "battle" and f.leaders.get(iid, ("",))[0] == "def" and f.nation >= 0:
+            value += self._myth_bonus(inst, self.cards[f.nation])
+        return max(0, value)
+
+    def _fortress(self, nation: int) -> bool:
+        return nation >= 0 and any("fortress" in a.d.subtypes for a in self.attached(nation))
+
+    def army_level(self, side: str) -> int:
+        """Spec 5.10: the present army leaders, the supplies whose row has a leader and whose mode counts
+        the level, and for the defender of a battle the attacked road."""
+        f = self.fight
+        total = 0
+        for iid, (s, _row) in f.leaders.items():
+            if s == side and self.cards[iid].zone == "board":
+                total += self.fight_level(iid)
+        for iid, (s, row, mode) in f.supplies.items():
+            if s != side or self.cards[iid].zone != "board" or mode == "maneuvers":
+                continue
+            leader = f.row_leader(s, row)
+            if leader >= 0 and self.cards[leader].zone == "board":  # MIT-7.3.4.c
+                total += self.fight_level(iid)
+        if side == "def" and f.kind == "battle" and self.cards[f.nation].zone == "board":
+            total += self.road_level(f.nation, f.road)
+        return total
+
+    def row_capacity(self, side: str, row: int) -> int:
+        """OP-48: the leader's summoning cost, +1 for a warlord, +1 for the defender's front line when the
+        attacked nation shares a race with a defending army leader (MIT-3.8.g, OP-21)."""
+        f = self.fight
+        leader = f.row_leader(side, row)
+        if leader < 0:
+            return 0
+        inst = self.cards[leader]
+        cap = sum(inst.d.cost)
+        if "warlord" in self.subtypes(inst):
+            cap += 1  # MIT-8.warlord
+        if side == "def" and row == 0 and f.kind == "battle":
+            races = self.subtypes(self.cards[f.nation]) & RACES
+            if any(races & self.subtypes(self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
+                cap += 1
+        return cap
+
+    def row_supplies(self, side: str, row: int) -> list[int]:
+        return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row
+                and self.cards[i].zone == "board"]
+
+    # -- declaring (MIT-6.2.3.2, MIT-7.4.1, MIT-7.4.2, MIT-7.6.1, MIT-7.6.2) ------------------------------
+    def fight_declarations(self, seat: int) -> list:
+        if seat != self.active or self.fight is not None or self.fought == self.turn:
+            return []
+        out = []
+        mine = [i for i in self.players[seat].leaders if self._fighter_problem(seat, i, attack=True) is None]
+        if not mine:
+            return out
+        for enemy in self.opponents(seat):
+            for nation in sorted(self.players[enemy].grid.values()):
+                d = self.cards[nation].d
+                for road in d.roads:
+                    for commander in mine:
+                        a = DeclareBattle(nation, road, commander)
+                        if self._battle_problem(seat, a) is None:
+                            out.append(a)
+            heroes = [i for i in mine if "hero" in self.subtypes(self.cards[i])]
+            for challenger in heroes:
+                for challenged in self.players[enemy].leaders:
+                    a = DeclareDuel(challenger, challenged)
+                    if self._duel_problem(seat, a) is None:
+                        out.append(a)
+        return out
+
+    def _fighter_problem(self, seat: int, iid, attack: bool) -> tuple | None:
+        """A leader named into a fight: own, in the leader row, unrotated, able to fight (MIT-6.2.3.2.b,
+        MIT-7.2.3, OP-50)."""
+        if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
+            return ("MIT-6.2.3.2.b", "name one of your leaders in your leader row")
+        inst = self.cards[iid]
+        if inst.rotated:
+            return ("MIT-6.2.3.2.b", f"{inst.d.name} is rotated: only an unrotated leader starts or joins a fight")
+        if attack and self.restricted(inst, "cannot_attack"):
+            return ("MIT-7.2.3.a", f"{inst.d.name} cannot attack")
+        if self.restricted(inst, "cannot_fight"):
+            return ("MIT-7.2.3.b", f"{inst.d.name} cannot fight")
+        if self.fight is not None and iid in self.fight.leaders:
+            return ("OP-50", f"{inst.d.name} is already in the fight")
+        return None
+
+    def _declare_common(self, seat: int, resolving: bool) -> tuple | None:
+        if resolving:
+            return None  # the declaration itself used up the battle phase's fight
+        if self.phase != "battle" or seat != self.active or self.mode != "window":
+            return ("MIT-6.2.3.2.b", "a fight is declared by the active player in the battle phase")
+        if self.fight is not None or self.fought == self.turn:
+            return ("MIT-6.2.3.2.c", "one fight may be started per battle phase")
+        return None
+
+    def _battle_problem(self, seat: int, a: DeclareBattle, resolving: bool = False) -> tuple | None:
+        bad = self._declare_common(seat, resolving)
+        if bad:
+            return bad
+        n = a.nation
+        if not isinstance(n, int) or not 0 <= n < len(self.cards) or self.cards[n].zone != "board" \
+                or self.cards[n].d.card_type != "nation":
+            return ("MIT-7.1.1.1", "name a nation on the board to attack")
+        nation = self.cards[n]
+        if nation.controller == seat:
+            return ("MIT-7.2.1.c", "a fight is started only against an enemy player's nation or leader")
+        if a.road not in nation.d.roads:
+            return ("MIT-7.4.1", f"{nation.d.name} has no road {a.road!r}; its roads: {', '.join(nation.d.roads)}")
+        bad = self._fighter_problem(seat, a.commander, attack=True)
+        if bad:
+            return bad
+        flying = "flying" in self.subtypes(self.cards[a.commander])
+        if self.road_closed(n, a.road) and not flying:
+            return ("MIT-3.2.2.a", f"the {a.road} road of {nation.d.name} is closed: attack through a free road "
+                                   f"(or with a flying commander, MIT-8.flying)")
+        return None
+
+    def _duel_problem(self, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple | None:
+        bad = self._declare_common(seat, resolving)
+        if bad:
+            return bad
+        bad = self._fighter_problem(seat, a.challenger, attack=True)
+        if bad:
+            return bad
+        if "hero" not in self.subtypes(self.cards[a.challenger]):
+            return ("MIT-8.hero", f"{self.cards[a.challenger].d.name} is not a hero and cannot issue a challenge")
+        c = a.challenged
+        if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
+                or c not in self.players[self.cards[c].controller].leaders:
+            return ("MIT-7.6.2", "challenge a leader in an enemy leader row")
+        if self.cards[c].controller == seat:
+            return ("MIT-7.2.1.c", "a fight is started only against an enemy player's nation or leader")
+        return None
+
+    def fight_text(self, a) -> str:
+        name = lambda i: self.cards[i].d.name if isinstance(i, int) and 0 <= i < len(self.cards) else str(i)  # noqa
+        if isinstance(a, DeclareBattle):
+            return f"{name(a.commander)} attacks {name(a.nation)} through its {a.road} road"
+        return f"{name(a.challenger)} challenges {name(a.challenged)}"
+
+    def check_declare(self, seat: int, a, counter: bool) -> tuple | None:
+        if counter:
+            return ("MIT-6.4.1", "a fight is not declared in a counter round (OP-23)")
+        return self._battle_problem(seat, a) if isinstance(a, DeclareBattle) else self._duel_problem(seat, a)
+
+    def start_fight(self, item) -> None:
+        """The declaration resolves: the fight begins, unless it became illegal meanwhile (OP-39)."""
+        seat = item.player
+        self.fought = self.turn
+        a = item.declared
+        bad = self._battle_problem(seat, a, resolving=True) if isinstance(a, DeclareBattle) else \
+            self._duel_problem(seat, a, resolving=True)
+        if bad:
+            self.note(f"the fight does not happen: {bad[1]} ({bad[0]}, OP-39)")
+            return
+        if isinstance(a, DeclareBattle):
+            defender = self.cards[a.nation].controller
+            f = Fight("battle", seat, defender, a.nation, a.road)
+            f.leaders[a.commander] = ("att", 0)
+            self.note(f"P{seat} attacks {self.cards[a.nation].d.name} (P{defender}) through its {a.road} road, "
+                      f"led by {self.cards[a.commander].d.name} (MIT-7.4.1, MIT-7.4.2)")
+        else:
+            defender = self.cards[a.challenged].controller
+            f = Fight("duel", seat, defender)
+            f.leaders[a.challenger] = ("att", 0)
+            f.leaders[a.challenged] = ("def", 0)
+            self.note(f"{self.cards[a.challenger].d.name} (P{seat}) challenges {self.cards[a.challenged].d.name} "
+                      f"(P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)")
+        self.fight = f
+        self.statics_cache = None  # fight membership changes what filters match
+
+    # -- the procedure (the machine's step ``fight``) ---------------------------------------------------
+    def _step_fight(self) -> bool:
+        f = self.fight
+        if f is None:
+            self._push("next_phase")
+            return False
+        stage = f.stage
+        if stage == "commander":
+            return self._ask_army_leader("def", 0, "MIT-7.4.3.1")
+        if stage in ("att_c1", "def_c1", "att_c2", "def_c2"):
+            side = stage[:3]
+            second = stage.endswith("2")
+            if f.commander(side) < 0 or (second and not self._companions(side)):
+                return self._advance()  # OP-50: companions need a commander, a second one a first
+            return self._ask_army_leader(side, None, "MIT-7.4.4" if side == "att" else "MIT-7.4.5")
+        if stage == "rounds":
+            self.mode = "window"
+            self.priority = f.first
+            self.passes = 0
+            self.cycle = False
+            return True
+        if stage == "compare":
+            self._compare()
+            return self._advance()
+        if stage == "outcome":
+            return self._outcome()
+        if stage == "spoils":
+            return self._ask_spoils()
+        if stage == "cleanup":
+            self._cleanup()
+            return False
+        raise AssertionError(stage)
+
+    def _advance(self, to: str | None = None) -> bool:
+        order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
+                 "cleanup")
+        f = self.fight
+        f.stage = to or order[order.index(f.stage) + 1]
+        self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
+        return False
+
+    def _companions(self, side: str) -> list[int]:
+        return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
+
+    def army_candidates(self, side: str) -> list[int]:
+        """OP-50: leaders that may be named: for a companion, an ally of the side's last named leader (the
+        defender's first companion also one linked to the nation or its location; OP-13)."""
+        f = self.fight
+        seat = f.seat_of(side)
+        flying_only = side == "att" and self._flying_restricted()
+        out = []
+        named = [i for i, (s, _r) in f.leaders.items() if s == side]
+        for iid in self.players[seat].leaders:
+            if self._fighter_problem(seat, iid, attack=side == "att") is not None:
+                continue
+            if flying_only and "flying" not in self.subtypes(self.cards[iid]):
+                continue  # MIT-8.flying, OP-59
+            if named:
+                last = max(named, key=lambda i: f.leaders[i][1])
+                d = self.cards[iid].d
+                ok = linked(d, self.cards[last].d)
+                if side == "def" and not ok:
+                    nation = self.cards[f.nation]
+                    ok = linked(d, nation.d) or any(linked(d, a.d) for a in self.attached(f.nation)
+                                                    if a.d.card_type == "location") \
+                        or linked(nation.d, self.cards[self.players[seat].god].d)  # OP-13
+                if not ok:
+                    continue
+            out.append(iid)
+        return out
+
+    def _flying_restricted(self) -> bool:
+        f = self.fight
+        if f is None or f.kind != "battle":
+            return False
+        commander = f.commander("att")
+        if commander < 0 or "flying" not in self.subtypes(self.cards[commander]):
+            return False
+        return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)
+
+    def _ask_army_leader(self, side: str, row: int | None, rule: str) -> bool:
+        f = self.fight
+        candidates = self.army_candidates(side)
+        if not candidates:
+            if row == 0:
+                self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
+            return self._advance()
+        rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
+        options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows]
+        labels = ["name no one"] + [f"{self.cards[i].d.name} into the {ROWS[r]}" for _k, i, r in options[1:]]
+        self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
+        return True
+
+    # -- prompts of the fight (answers are options) -------------------------------------------------
+    def fight_prompt_options(self, pr) -> list:
+        return [ChooseOption(i) for i in range(len(pr["options"]))]
+
+    def answer_fight(self, pr, index: int) -> None:
+        f = self.fight
+        kind = pr["kind"]
+        if kind == "fight_leader":
+            what, iid, row = pr["choices"][index]
+            if what == "leader":
+                f.leaders[iid] = (pr["side"], row)
+                self.statics_cache = None
+                role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
+                self.note(f"P{pr['player']} names {self.cards[iid].d.name} {role} ({pr['rule']})")
+            self._advance()
+        elif kind == "supply_mode":
+            side, row, _mode = f.supplies[pr["card"]]
+            mode = ("level", "maneuvers")[index]
+            f.supplies[pr["card"]] = (side, row, mode)
+            self.note(f"P{pr['player']} chooses: {self.cards[pr['card']].d.name} fights with its {mode} "
+                      f"({pr['rule']}, OP-20)")
+        elif kind == "save_nation":
+            if index == 1:
+                commander = f.commander("def")
+                self.note(f"P{f.defender} sacrifices {self.cards[commander].d.name} to save "
+                          f"{self.cards[f.nation].d.name} (MIT-7.4.10.2)")
+                self.leave_board(commander, "afterworld", "sacrifice")
+            else:
+                self._destroy_nation()
+            self._advance("spoils")
+        elif kind == "spoils":
+            self._take_spoils(pr, index)
+            self._advance("cleanup")
+        elif kind == "fear_resist":
+            self.answer_fear(pr, index)
+
+    # -- supplies (MIT-3.8, MIT-7.3.4) -----------------------------------------------------------------
+    def supply_options(self, seat: int) -> list:
+        f = self.fight
+        if f is None or f.kind != "battle" or not self.in_rounds():
+            return []
+        side = f.side_of(seat)
+        if side is None:
+            return []
+        out = []
+        p = self.players[seat]
+        for iid in self.distinct(p.hand):
+            if self.cards[iid].d.card_type != "supply":
+                continue
+            for row in range(3):
+                for a in (PlayUnsummoned(iid, row=ROWS[row]), Summon(iid, row=ROWS[row])):
+                    if self.check_supply(seat, a) is None:
+                        out.append(a)
+                        break  # the free way dominates paying (MIT-3.8.f)
+        return out
+
+    def check_supply(self, seat: int, a) -> tuple | None:
+        bad = self._in_hand(seat, a.card, "summon a supply")
+        if bad:
+            return bad
+        d = self.cards[a.card].d
+        f = self.fight
+        if f is None or f.kind != "battle":
+            return ("MIT-3.8.a" if f is None else "MIT-7.5.3", "a supply can only be summoned into a battle"
+                    if f is None else "no supply can be summoned in a duel")
+        if not self.in_rounds() or self.mode != "window":
+            return ("MIT-6.2.3.2.d", "supplies are summoned in the fight rounds")
+        side = f.side_of(seat)
+        if side is None:
+            return ("MIT-7.3.4.d", "only the players in the fight summon supplies")
+        if a.row not in ROW_INDEX:
+            return ("MIT-7.3.4.a", f"name a row: {', '.join(ROWS)}")
+        row = ROW_INDEX[a.row]
+        leader = f.row_leader(side, row)
+        if leader < 0 or self.cards[leader].zone != "board":
+            return ("MIT-7.3.4.c", f"your {a.row} has no army leader: no supply may be played into it")
+        if self.cards[leader].controller != seat:
+            return ("MIT-7.3.4.d", "only the player whose leader leads a row plays cards into it")
+        if len(self.row_supplies(side, row)) >= self.row_capacity(side, row):
+            return ("MIT-7.3.4.b", f"the {a.row} holds as many supplies as it may "
+                                   f"({self.row_capacity(side, row)}, OP-48)")
+        if side == "att" and self._flying_restricted() and "flying" not in d.subtypes:
+            return ("MIT-8.flying", "a flying commander attacked through a closed road: every supply must fly (OP-59)")
+        if d.unique and self._unique_on_board(d):
+            return ("MIT-2.3.b", f"{d.name} is unique and already on the board")
+        if isinstance(a, PlayUnsummoned):
+            if not linked(d, self.cards[leader].d):
+                return ("MIT-3.8.f", f"{d.name} is not linked to {self.cards[leader].d.name}: it must be summoned")
+            return None
+        if a.pay_from is not None or a.pay_for is not None:
+            return ("MIT-3.1.g", "a supply is paid as printed")
+        if not self.can_pay(seat, d.cost):
+            return ("MIT-6.3.3", f"{d.name} costs {'/'.join(map(str, d.cost))}; your spheres hold "
+                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
+        return None
+
+    def enter_row(self, item) -> None:
+        """A supply resolves into its row; its mode follows the row (MIT-3.8.c, MIT-3.8.d, MIT-3.8.e, OP-20)."""
+        f = self.fight
+        iid = item.card
+        seat = item.player
+        side = f.side_of(seat) if f is not None else None
+        if f is None or side is None or f.row_leader(side, item.row) < 0:
+            self.to_zone(iid, "afterworld")
+            self.note(f"{self.cards[iid].d.name} has no row to enter any more: it goes to the afterworld")
+            return
+        self.enter_board(iid, seat)
+        row = item.row
+        f.supplies[iid] = (side, row, "full")
+        self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}")
+        if row == 0 or not self.cards[iid].d.usable:
+            return  # nothing to choose: full in the front line; a supply without maneuvers fights with its level
+        chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
+        if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:
+            chooser = self.cards[self.fight.row_leader("def" if side == "att" else "att", 0)].controller
+        f.supplies[iid] = (side, row, "level")
+        self.set_prompt("supply_mode", chooser, rule="MIT-3.8.d" if row == 1 else "MIT-3.8.e",
+                        options=["its level counts", "its maneuvers work"], card=iid)
+
+    # -- comparing and the outcome (MIT-7.4.9, MIT-7.4.10, MIT-7.6.4) ------------------------------------
+    def fight_broken(self) -> str | None:
+        """OP-51, OP-54: a side whose commander (or nation, or duelist) left the board loses at once."""
+        f = self.fight
+        gone = lambda iid: iid < 0 or self.cards[iid].zone != "board"  # noqa: E731
+        if f.kind == "duel":
+            a, d = gone(f.commander("att")), gone(f.commander("def"))
+        else:
+            a = gone(f.commander("att"))
+            d = gone(f.nation) or (f.commander("def") >= 0 and gone(f.commander("def")))
+        if a and d:
+            return "none"
+        return "att" if d else "def" if a else None
+
+    def end_rounds_early(self, winner: str) -> None:
+        f = self.fight
+        f.winner = None if winner == "none" else winner
+        f.levels = None
+        self.note("the fight ends at once: " + ("both sides lost their leaders" if winner == "none" else
+                                               f"P{f.seat_of('def' if winner == 'att' else 'att')}'s side lost "
+                                               f"its {'nation or ' if f.kind == 'battle' else ''}leader (OP-51)"))
+        self.mode = "busy"
+        f.stage = "outcome"
+        self._push("fight")
+
+    def _compare(self) -> None:
+        f = self.fight
+        att, dfn = self.army_level("att"), self.army_level("def")
+        f.levels = (att, dfn)
+        f.winner = "att" if att > dfn else "def" if dfn > att else None
+        result = {"att": "the attacker wins", "def": "the defender wins", None: "a draw"}[f.winner]
+        if f.kind == "duel":
+            result = {"att": "the challenger wins", "def": "the challenged leader wins", None: "a draw"}[f.winner]
+        self.note(f"the {f.kind} is compared: P{f.attacker} {att} against P{f.defender} {dfn} — {result} "
+                  f"({'MIT-7.4.9' if f.kind == 'battle' else 'MIT-7.6.4'})")
+
+    def _outcome(self) -> bool:
+        f = self.fight
+        if f.kind == "duel":
+            if f.winner is not None and f.levels is not None:
+                loser = f.commander("def" if f.winner == "att" else "att")
+                if self.cards[loser].zone == "board":
+                    self.note(f"{self.cards[loser].d.name} loses the duel and is destroyed (MIT-7.6.4)")
+                    self.leave_board(loser, "afterworld", "destroy")
+            return self._advance("cleanup")  # OP-54: no spoils after a duel
+        if f.winner == "att" and self.cards[f.nation].zone == "board":
+            commander = f.commander("def")
+            if commander >= 0 and self.cards[commander].zone == "board" and not self.cards[commander].d.cursed:
+                self.set_prompt("save_nation", f.defender, rule="MIT-7.4.10.2",
+                                options=[f"let {self.cards[f.nation].d.name} be destroyed",
+                                         f"sacrifice {self.cards[commander].d.name} to save it"])
+                return True
+            self._destroy_nation()
+        elif f.winner == "def":
+            commander = f.commander("att")
+            if commander >= 0 and self.cards[commander].zone == "board":
+                self.note(f"the attack failed: {self.cards[commander].d.name} is destroyed (MIT-7.4.10.3)")
+                self.leave_board(commander, "afterworld", "destroy")
+        return self._advance("spoils")
+
+    def _destroy_nation(self) -> None:
+        f = self.fight
+        if self.cards[f.nation].zone == "board":
+            self.note(f"{self.cards[f.nation].d.name} is destroyed (MIT-7.4.10.2)")
+            self.leave_board(f.nation, "afterworld", "destroy")
+
+    def _ask_spoils(self) -> bool:
+        f = self.fight
+        if f.winner is None:
+            return self._advance("cleanup")  # MIT-7.4.11: no spoils after a draw
+        seat = f.seat_of(f.winner)
+        if f.winner == "def":
+            options = ["draw a card", "take nothing"]
+        else:
+            victim = self.players[f.defender]
+            options = ["take nothing"] + [f"steal 1 {name}" for s, name in enumerate(SPHERES) if victim.spheres[s] > 0]
+            if len(options) == 1:
+                self.note(f"P{f.defender} has no sphere point to steal (OP-53)")
+                return self._advance("cleanup")
+        self.set_prompt("spoils", seat, rule="MIT-7.4.11", options=options)
+        return True
+
+    def _take_spoils(self, pr, index: int) -> None:
+        f = self.fight
+        label = pr["options"][index]
+        if label == "draw a card":
+            got = self.draw(f.defender, 1)
+            self.note(f"P{f.defender} takes the spoils: draws {got} card (MIT-7.4.11)")
+        elif label.startswith("steal 1 "):
+            s = SPHERES.index(label[len("steal 1 "):])
+            self.players[f.defender].spheres[s] -= 1
+            self.players[f.attacker].spheres[s] += 1  # above the maximum until the end phase (OP-53)
+            self.note(f"P{f.attacker} takes the spoils: 1 {SPHERES[s]} from P{f.defender} (MIT-7.4.11)")
+        else:
+            self.note(f"P{pr['player']} takes no spoils")
+
+    def _cleanup(self) -> None:
+        """MIT-7.4.13, MIT-7.6.6: army leaders rotate, supplies go to the afterworld, fight effects end."""
+        f = self.fight
+        for iid in f.leaders:
+            inst = self.cards[iid]
+            if inst.zone == "board":
+                inst.rotated = True
+        supplies = [i for i in f.supplies if self.cards[i].zone == "board"]
+        if supplies:
+            self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in supplies])
+        if self.effects:
+            self.effects = [e for e in self.effects if e.until[0] != "fight"]
+            self.statics_cache = None
+            sources = {e.source for e in self.effects}
+            ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
+            if ended:
+                self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in ended])
+        self.note(f"the {f.kind} ends: its leaders rotate" + (", its supplies go to the afterworld" if supplies
+                                                               else "") + " (MIT-7.4.13)")
+        self.fight = None
+        self.statics_cache = None
+        self.mode = "busy"
+        self._push("checks", "next_phase")  # OP-39: after a fight the battle phase ends
+
+
+SPHERES = ("magic", "influence", "wealth", "force")
+RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
+
+
+
+class Keywords:
+    """The keyword battle maneuvers (MIT-7.2.5): arrow volley, fear, poison. Their one target (volley,
+    poison) is chosen when the maneuver is announced (OP-29), among the creatures of the fight."""
+
+    def _creature(self, inst) -> bool:
+        t = inst.d.card_type
+        return t == "leader" or (t == "supply" and bool(self.subtypes(inst) & {"troop", "beast"}))
+
+    def keyword_strength(self, m, card: int, user: int) -> tuple[str, int] | None:
+        """The maneuver's keyword and its level: volley V (OP-45), poison P (OP-47), fear L (OP-46)."""
+        for _where, call in m.calls():
+            name, p = call_parts(call)
+            if name not in ("volley", "poison", "fear"):
+                continue
+            if name == "poison":
+                if p.level is not None:
+                    return name, self.value(p.level, {"$self": card, "$user": user}, None)
+                carrier = self.cards[card]
+                base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else self.fight_level(card)
+                return name, base + p.mod
+            value = (self.fight_level(user) if user >= 0 else 0) + p.mod
+            if name == "volley" and user not in self.fight_members():
+                value //= 2  # OP-45: a volley from outside the fight is halved
+            return name, value
+        return None
+
+    def keyword_targets(self, seat: int, m, card: int, user: int) -> list[int] | None:
+        """The creatures a volley or a poison may hit now; None for a maneuver without one of them."""
+        hit = self.keyword_strength(m, card, user)
+        if hit is None or hit[0] == "fear":
+            return None
+        if not self.in_rounds():
+            return []
+        name, strength = hit
+        out = []
+        for iid in sorted(self.fight_members()):
+            inst = self.cards[iid]
+            if not self._creature(inst):
+                continue
+            level = self.fight_level(iid)
+            if name == "volley":
+                ok = level < strength if inst.d.card_type == "supply" else level < strength // 2
+            else:
+                ok = level < strength
+            if ok:
+                out.append(iid)
+        return out
+
+    def _keyword_target(self, item) -> int | None:
+        t = item.targets[-1] if item.targets else None
+        if t is None or self.cards[t].zone != "board" or t not in self.fight_members():
+            return None
+        return t
+
+    def _p_volley(self, p, item):
+        t = self._keyword_target(item)
+        if t is None:
+            self.note("the volley finds no target (MIT-7.2.5.1)")
+            return True
+        self.note(f"the volley destroys {self.cards[t].d.name} (MIT-7.2.5.1)")
+        self.leave_board(t, "afterworld", "destroy")
+        return True
+
+    def _p_poison(self, p, item):
+        t = self._keyword_target(item)
+        if t is None:
+            self.note("the poison finds no target (MIT-7.2.5.3)")
+            return True
+        inst = self.cards[t]
+        if inst.rotated:
+            self.note(f"the poison destroys the rotated {inst.d.name} (MIT-7.2.5.3)")
+            self.leave_board(t, "afterworld", "destroy")
+        else:
+            inst.rotated = True
+            self.note(f"the poison rotates {inst.d.name} (MIT-7.2.5.3)")
+        return True
+
+    def _p_fear(self, p, item):
+        f = self.fight
+        if f is None:
+            self.note("(fear has no effect outside a fight)")
+            return True
+        _name, threshold = self.keyword_strength(item.m, item.card, item.user)
+        own = f.side_of(item.player)
+        carrier_number = self.cards[item.card].d.number
+        affected = []
+        for iid in sorted(self.fight_members()):
+            inst = self.cards[iid]
+            place = f.leaders.get(iid) or f.supplies.get(iid)
+            if place[0] == own or not self._creature(inst):
+                continue
+            low = inst.d.number if self.opts["fear_number_source"] == "each_creature" else carrier_number
+            if low < self.fight_level(iid) < threshold:
+                affected.append(iid)
+        if not affected:
+            self.note("fear: no enemy creature flees (MIT-7.2.5.2)")
+            return True
+        return self._fear_next(tuple(affected), ())
+
+    def _fear_next(self, affected: tuple, fleeing: tuple):
+        """OP-46: each affected creature's controller may pay to keep it; the others flee together."""
+        sphere = SPHERES.index(self.opts["fear_resist_sphere"])
+        while affected:
+            iid, affected = affected[0], affected[1:]
+            if self.cards[iid].zone != "board":
+                continue
+            seat = self.cards[iid].controller
+            if self.players[seat].spheres[sphere] >= 1:
+                self.set_prompt("fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
+                                options=[f"let {self.cards[iid].d.name} flee",
+                                         f"pay 1 {SPHERES[sphere]} to keep {self.cards[iid].d.name}"])
+                return SUSPEND_FEAR
+            fleeing += (iid,)
+        gone = [i for i in fleeing if self.cards[i].zone == "board"]
+        for iid in gone:
+            self.note(f"{self.cards[iid].d.name} flees in fear to its owner's hand (MIT-7.2.5.2)")
+            self.leave_board(iid, "hand", "return")
+        return True
+
+    def answer_fear(self, pr, index: int) -> None:
+        iid = pr["card"]
+        fleeing = pr["fleeing"]
+        if index == 1:
+            sphere = SPHERES.index(self.opts["fear_resist_sphere"])
+            self.players[pr["player"]].spheres[sphere] -= 1
+            self.note(f"P{pr['player']} pays 1 {SPHERES[sphere]}: {self.cards[iid].d.name} stands its ground (OP-46)")
+        else:
+            fleeing += (iid,)
+        self._fear_next(pr["rest"], fleeing)
+
+
+SUSPEND_FEAR = False  # the effect interpreter's SUSPEND: resolution waits for the prompt's answer

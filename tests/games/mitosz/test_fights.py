@@ -1,0 +1,347 @@
+"""Fights (spec chapter 7, section 5.12): the acceptance scenarios S-17 … S-19, S-22, S-24 and a test per
+rule ID of the fight procedure. Spheres are written M/I/W/F; A attacks, B defends.
+"""
+
+from __future__ import annotations
+
+from cardtable.games.mitosz.actions import (PASS, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned,
+                                            Summon, UseFreeManeuver, UseManeuver)
+from tests.games.mitosz.helpers import (A, B, attach, do, god, hand, leader, nation, on_board, pass_counter,
+                                        ready, rejects, scene, sph, spheres)
+
+
+def answer(s, seat: int, kind: str, option_text: str) -> None:
+    """Answer the pending fight prompt of ``seat`` with the option whose label contains ``option_text``."""
+    assert s.mode == "prompt" and s.prompt["kind"] == kind and s.prompt["player"] == seat, s.prompt
+    index = next(i for i, o in enumerate(s.prompt["options"]) if option_text in o)
+    do(s, ChooseOption(index))
+
+
+def s17_board():
+    """S-17's position: A's battle phase; A's Orren, Lysa with Sunsteel Blade, rotated Ivo; B's Fjord Wardens
+    at (0,0) and Pinewood Tribes at (1,0), Skeld and Vigdis."""
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    spheres(s, B, "3/2/3/6")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    leader(s, A, "Magister Ivo", rotated=True)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    nation(s, A, "Sunfield Herders", 1, 0)
+    nation(s, A, "Dunewatch Nomads", 2, 0)
+    gate, archers, ballista = hand(s, A, "Gate Spearmen", "Gilded Archers", "Siege Ballista")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    pine = nation(s, B, "Pinewood Tribes", 1, 0)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    wolves, bearers = hand(s, B, "Frost Wolves", "Shieldwall Bearers")
+    ready(s)
+    return s, dict(orren=orren, lysa=lysa, gate=gate, archers=archers, ballista=ballista, fjord=fjord, pine=pine,
+                   skeld=skeld, vigdis=vigdis, wolves=wolves, bearers=bearers)
+
+
+def s17_to_rounds(s, c, vigdis_row: str = "auxiliary"):
+    """Steps 1-2 of S-17: the declaration, the commanders and the companions."""
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", f"Vigdis the Wolf-Sworn into the {vigdis_row}")
+    assert s.fight.stage == "rounds" and s.mode == "window" and s.current_player == A
+
+
+def test_S_17_full_battle_with_rows():
+    s, c = s17_board()
+    # 1. through road E: it faces Pinewood, so it is closed
+    rejects(s, DeclareBattle(c["fjord"], "E", c["orren"]), "MIT-3.2.2.a")
+    s17_to_rounds(s, c)
+    # 3. round 1: Gate Spearmen without summoning (linked to Orren), Frost Wolves summoned
+    do(s, PlayUnsummoned(c["gate"], row="front"))
+    pass_counter(s)
+    do(s, Summon(c["wolves"], row="front"))
+    pass_counter(s)
+    assert sph(s, B) == "3/2/3/5"
+    # 4. round 2: Archers into the auxiliaries, mode level; Bearers likewise
+    do(s, Summon(c["archers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "level")
+    assert sph(s, A) == "2/5/2/2"
+    do(s, Summon(c["bearers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, B, "supply_mode", "level")
+    assert sph(s, B) == "3/2/2/5"
+    # 5. round 3: the Ballista into the front (capacity 3 + 1 warlord = 4); B passes
+    assert s.row_capacity("att", 0) == 4
+    do(s, Summon(c["ballista"], row="front"))
+    pass_counter(s)
+    assert sph(s, A) == "2/5/0/2"
+    do(s, PASS)  # B
+    # 6. round 4: both pass: compare 17 against 15
+    do(s, PASS)
+    do(s, PASS)
+    assert s.fight.levels == (17, 15)
+    # 7. A wins; B declines to sacrifice Skeld: Fjord Wardens is destroyed
+    answer(s, B, "save_nation", "destroyed")
+    assert s.cards[c["fjord"]].zone == "afterworld"
+    # 8. spoils: 1 influence, above A's maximum this turn
+    answer(s, A, "spoils", "steal 1 influence")
+    assert sph(s, B) == "3/1/2/5" and sph(s, A) == "2/6/0/2"
+    # 9. cleanup: the army leaders rotate, the supplies go to their owners' afterworlds, summon_2 begins
+    for who in ("orren", "lysa", "skeld", "vigdis"):
+        assert s.cards[c[who]].rotated
+    for who in ("gate", "archers", "ballista"):
+        assert c[who] in s.players[A].afterworld
+    for who in ("wolves", "bearers"):
+        assert c[who] in s.players[B].afterworld
+    assert s.fight is None and s.phase == "summon_2"
+    assert not s.road_closed(c["pine"], "W")
+
+
+def test_S_18_defender_saves_the_nation():
+    s, c = s17_board()
+    s17_to_rounds(s, c)
+    do(s, PlayUnsummoned(c["gate"], row="front"))
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PASS)
+    do(s, PASS)
+    assert s.fight.winner == "att"
+    answer(s, B, "save_nation", "sacrifice Jarl Skeld Ironbrow")
+    assert s.cards[c["skeld"]].zone == "afterworld" and on_board(s, c["fjord"])
+    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == A  # OP-52: still the winner
+
+
+def test_S_19_MIT_8_fortress_undefended_battle():
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    (gate,) = hand(s, A, "Gate Spearmen")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    pine = nation(s, B, "Pinewood Tribes", 1, 0)
+    bastion = attach(s, B, "Ironhold Bastion", pine)
+    leader(s, B, "Jarl Skeld Ironbrow", rotated=True)
+    ready(s)
+    assert s.road_level(pine, "E") == 4  # 1 + (2 + 1 same mythology)
+    do(s, DeclareBattle(pine, "E", lysa))
+    pass_counter(s)
+    # B's leaders are all rotated: nobody to name, no prompt (MIT-7.4.3.2)
+    assert s.fight.stage == "rounds" and s.fight.commander("def") == -1
+    do(s, Summon(gate, row="front"))  # not linked to Lysa: paid
+    pass_counter(s)
+    assert s.fight_level(gate) == 2  # 2 +1 same mythology −1 fortress (OP-61)
+    do(s, PASS)  # B
+    do(s, PASS)
+    do(s, PASS)
+    assert s.fight.levels == (7, 4)
+    assert s.cards[pine].zone == "afterworld" and s.cards[bastion].zone == "afterworld"
+    assert s.prompt["kind"] == "afterworld_order"  # MIT-1.4.2.c: they went together; B orders them
+    while s.prompt["kind"] == "afterworld_order":
+        do(s, s.legal_actions()[0])
+    assert s.prompt["kind"] == "spoils"
+
+
+def test_S_22_MIT_7_6_duel():
+    s = scene(phase="battle")
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    (wolves,) = hand(s, B, "Frost Wolves")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, DeclareDuel(lysa, ulfar))
+    pass_counter(s)
+    # MIT-7.6.3: the rounds start with the challenged player
+    assert s.fight.stage == "rounds" and s.current_player == B
+    hrimgar = god(s, B)
+    do(s, UseManeuver(hrimgar, "m1", (ulfar,)))
+    pass_counter(s)
+    assert s.fight_level(ulfar) == 2
+    do(s, PASS)  # A
+    rejects(s, UseManeuver(hrimgar, "m1", (ulfar,)), "MIT-4.5")
+    rejects(s, Summon(wolves, row="front"), "MIT-7.5.3")
+    do(s, PASS)
+    do(s, PASS)
+    assert s.fight is None
+    assert s.cards[ulfar].zone == "afterworld"  # MIT-7.6.4
+    assert s.cards[lysa].rotated  # MIT-7.6.6
+    assert s.phase == "summon_2"  # no spoils after a duel (OP-54)
+
+
+def test_S_22_variant_OP_54_equal_levels_nobody_is_destroyed():
+    s = scene(phase="battle")
+    lysa = leader(s, A, "Lysa Brightspear")  # level 2
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")  # level 2
+    ready(s)
+    do(s, DeclareDuel(lysa, vigdis))
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PASS)
+    assert on_board(s, lysa) and on_board(s, vigdis)
+
+
+def test_S_24_MIT_7_2_5_1_volley_and_MIT_7_2_5_3_poison():
+    s, c = s17_board()
+    volley, = hand(s, A, "Gilded Volley")
+    adder, = hand(s, B, "Adder Swarm")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    s17_to_rounds(s, c)
+    do(s, PlayUnsummoned(c["gate"], row="front"))
+    pass_counter(s)
+    do(s, Summon(c["wolves"], row="front"))
+    pass_counter(s)
+    # Gilded Volley (user Orren): V = 3 + 1 = 4 → Frost Wolves (3 < 4) is hit
+    do(s, UseFreeManeuver(volley, c["orren"], "m1", (c["wolves"],)))
+    pass_counter(s)
+    assert s.cards[c["wolves"]].zone == "afterworld"
+    assert s.fight_level(c["orren"]) == 5  # +1 from the card, +1 same mythology (OP-25, MIT-5.8)
+    do(s, Summon(adder, row="front"))
+    pass_counter(s)
+    do(s, PASS)  # A
+    # poison level 2 + 1 = 3: Gate Spearmen (3) is not lower; Gilded Archers would be
+    rejects(s, UseManeuver(adder, "m1", (c["gate"],)), "MIT-4.6.1")
+
+
+def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
+    s, c = s17_board()
+    s17_to_rounds(s, c)
+    do(s, Summon(c["archers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "level")
+    do(s, Summon(c["wolves"], row="front"))
+    pass_counter(s)
+    do(s, PASS)  # A
+    do(s, UseManeuver(c["wolves"], "m1"))  # fear: threshold 3; Lysa 5 and Orren 3 stay, Archers 2 flee
+    pass_counter(s)
+    answer(s, A, "fear_resist", "flee")
+    assert c["archers"] in s.players[A].hand
+    assert on_board(s, c["lysa"]) and on_board(s, c["orren"])
+
+
+def test_MIT_7_4_10_3_a_lost_attack_destroys_the_commander():
+    s = scene(phase="battle")
+    ivo = leader(s, A, "Magister Ivo")  # level 1
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)  # N2
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", ivo))
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PASS)
+    assert s.cards[ivo].zone == "afterworld"
+    answer(s, B, "spoils", "draw a card")  # MIT-7.4.11: the winning defender draws
+
+
+def test_MIT_6_2_3_2_b_MIT_6_2_3_2_c_one_fight_with_an_unrotated_leader():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren", rotated=True)
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s)
+    rejects(s, DeclareBattle(fjord, "N", orren), "MIT-6.2.3.2.b")
+    rejects(s, DeclareDuel(orren, vigdis), "MIT-6.2.3.2.b")
+    rejects(s, DeclareBattle(fjord, "N", vigdis), "MIT-6.2.3.2.b")  # not one of A's leaders
+    do(s, DeclareDuel(lysa, vigdis))
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PASS)
+    assert s.phase == "summon_2"
+    assert s.fought == s.turn
+
+
+def test_MIT_7_2_1_c_MIT_7_4_1_fights_only_against_enemy_cards():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    own = nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    ready(s)
+    rejects(s, DeclareBattle(own, "N", orren), "MIT-7.2.1.c")
+    rejects(s, DeclareDuel(lysa, orren), "MIT-7.2.1.c")
+    rejects(s, DeclareBattle(fjord, "S", orren), "MIT-7.4.1")  # Fjord Wardens has no S road
+    rejects(s, DeclareDuel(orren, lysa), "MIT-8.hero")
+
+
+def test_MIT_7_2_1_b_OP_39_only_fight_cards_act_in_the_battle_phase():
+    s, c = s17_board()
+    rejects(s, Summon(c["gate"], row="front"), "MIT-3.8.a")  # no battle yet
+    s17_to_rounds(s, c)
+    # Magister Ivo takes no part in the fight
+    ivo = next(i for i in s.players[A].leaders if s.cards[i].d.name == "Magister Ivo")
+    s.cards[ivo].rotated = False
+    s.forget_caches()
+    rejects(s, UseManeuver(ivo, "m1", ()), "MIT-4.2.1.b")  # a reaction, and not in the fight
+
+
+def test_MIT_7_3_4_b_MIT_7_3_4_c_OP_48_capacity_and_rows_without_a_leader():
+    s, c = s17_board()
+    s17_to_rounds(s, c, vigdis_row="reserve")
+    assert s.row_capacity("att", 1) == 2  # Lysa's cost
+    do(s, Summon(c["gate"], row="auxiliary"))
+    pass_counter(s)
+    do(s, PASS)  # B
+    do(s, Summon(c["archers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "level")
+    do(s, PASS)  # B
+    rejects(s, Summon(c["ballista"], row="auxiliary"), "MIT-7.3.4.b")
+    rejects(s, Summon(c["ballista"], row="reserve"), "MIT-7.3.4.c")
+
+
+def test_MIT_3_8_e_OP_20_the_opponent_chooses_the_reserve_mode():
+    s, c = s17_board()
+    s17_to_rounds(s, c, vigdis_row="reserve")
+    do(s, PASS)  # A
+    do(s, Summon(c["bearers"], row="reserve"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "maneuvers")  # A chooses for B's reserve
+    assert s.fight.supplies[c["bearers"]][2] == "maneuvers"
+    before = s.army_level("def")
+    assert before == s.fight_level(c["skeld"]) + s.fight_level(c["vigdis"]) + s.road_level(c["fjord"], "N")
+
+
+def test_MIT_3_8_f_a_linked_supply_is_played_without_summoning():
+    s, c = s17_board()
+    s17_to_rounds(s, c)
+    rejects(s, PlayUnsummoned(c["archers"], row="front"), "MIT-3.8.f")  # not linked to Orren
+    do(s, PlayUnsummoned(c["gate"], row="front"))
+    pass_counter(s)
+    assert sph(s, A) == "2/5/2/3"
+
+
+def test_MIT_7_4_9_MIT_7_4_10_1_a_draw_has_no_winner():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")  # 3
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    cliff = nation(s, B, "Cliffside Clans", 0, 0)  # S3
+    ready(s)
+    do(s, DeclareBattle(cliff, "S", orren))
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PASS)
+    assert on_board(s, orren) and on_board(s, cliff)
+    assert s.phase == "summon_2"  # no spoils after a draw
+
+
+def test_MIT_8_flying_OP_59_closed_roads_and_flying_companions():
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    orren = leader(s, A, "Captain Orren")
+    gryphon = leader(s, A, "Skyreaver Gryphon")  # a flying leader
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    (gate,) = hand(s, A, "Gate Spearmen")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    cliff = nation(s, B, "Cliffside Clans", 0, 1)  # its only road S faces Fjord Wardens: closed
+    ready(s)
+    rejects(s, DeclareBattle(cliff, "S", orren), "MIT-3.2.2.a")
+    do(s, DeclareBattle(cliff, "S", gryphon))
+    pass_counter(s)
+    assert s.fight.stage == "rounds"  # Orren may not join: the only other leader does not fly
+    rejects(s, Summon(gate, row="front"), "MIT-8.flying")
