@@ -51,7 +51,7 @@ def s17_to_rounds(s, c, vigdis_row: str = "auxiliary"):
     assert s.fight.stage == "rounds" and s.mode == "window" and s.current_player == A
 
 
-def test_S_17_full_battle_with_rows():
+def test_S_17_MIT_7_4_full_battle_with_rows():
     s, c = s17_board()
     # 1. through road E: it faces Pinewood, so it is closed
     rejects(s, DeclareBattle(c["fjord"], "E", c["orren"]), "MIT-3.2.2.a")
@@ -112,7 +112,7 @@ def test_S_18_defender_saves_the_nation():
     assert s.prompt["kind"] == "spoils" and s.prompt["player"] == A  # OP-52: still the winner
 
 
-def test_S_19_MIT_8_fortress_undefended_battle():
+def test_S_19_MIT_8_fortress_MIT_7_4_3_2_undefended_battle():
     s = scene(phase="battle")
     spheres(s, A, "2/5/2/3")
     lysa = leader(s, A, "Lysa Brightspear")
@@ -143,7 +143,7 @@ def test_S_19_MIT_8_fortress_undefended_battle():
     assert s.prompt["kind"] == "spoils"
 
 
-def test_S_22_MIT_7_6_duel():
+def test_S_22_MIT_7_6_1_MIT_7_6_2_MIT_7_6_3_MIT_7_6_4_MIT_7_5_3_duel():
     s = scene(phase="battle")
     lysa = leader(s, A, "Lysa Brightspear")
     attach(s, A, "Sunsteel Blade", lysa)
@@ -184,7 +184,7 @@ def test_S_22_variant_OP_54_equal_levels_nobody_is_destroyed():
     assert on_board(s, lysa) and on_board(s, vigdis)
 
 
-def test_S_24_MIT_7_2_5_1_volley_and_MIT_7_2_5_3_poison():
+def test_S_24_MIT_7_2_5_keywords_MIT_7_2_5_1_volley_MIT_7_2_5_3_poison():
     s, c = s17_board()
     volley, = hand(s, A, "Gilded Volley")
     adder, = hand(s, B, "Adder Swarm")
@@ -345,3 +345,266 @@ def test_MIT_8_flying_OP_59_closed_roads_and_flying_companions():
     pass_counter(s)
     assert s.fight.stage == "rounds"  # Orren may not join: the only other leader does not fly
     rejects(s, Summon(gate, row="front"), "MIT-8.flying")
+
+
+# -- the rule IDs of the procedure, one by one ------------------------------------------------------------
+def battle_scene(**kw):
+    """A's battle phase: Orren (warlord, L3) and Lysa (hero, L2) against B's Fjord Wardens (N2 E2) with Skeld
+    and Vigdis."""
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    spheres(s, B, "3/2/3/6")
+    c = dict(orren=leader(s, A, "Captain Orren"), lysa=leader(s, A, "Lysa Brightspear"),
+             fjord=nation(s, B, "Fjord Wardens", 0, 0), skeld=leader(s, B, "Jarl Skeld Ironbrow"),
+             vigdis=leader(s, B, "Vigdis the Wolf-Sworn"))
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ready(s)
+    return s, c
+
+
+def test_MIT_7_1_1_MIT_7_1_1_1_MIT_7_4_2_a_battle_is_led_by_a_commander_against_a_nation():
+    s, c = battle_scene()
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    assert s.fight.kind == "battle" and s.fight.nation == c["fjord"] and s.fight.commander("att") == c["orren"]
+
+
+def test_MIT_7_1_1_2_MIT_7_5_1_MIT_8_hero_a_duel_is_between_two_leaders():
+    s, c = battle_scene()
+    do(s, DeclareDuel(c["lysa"], c["vigdis"]))
+    pass_counter(s)
+    assert s.fight.kind == "duel" and set(s.fight.leaders) == {c["lysa"], c["vigdis"]}
+
+
+def test_MIT_7_2_3_a_a_creature_that_cannot_attack():
+    s, c = battle_scene()
+    attach(s, A, "Torc of Thorns", c["orren"], owner=B)  # cursed: "cannot attack" on its host
+    ready(s)
+    rejects(s, DeclareBattle(c["fjord"], "N", c["orren"]), "MIT-7.2.3.a")
+    do(s, DeclareBattle(c["fjord"], "N", c["lysa"]))
+
+
+def test_MIT_7_4_3_1_MIT_7_4_4_MIT_7_4_5_MIT_3_4_1_b_OP_50_commanders_and_allied_companions():
+    s, c = battle_scene()
+    ivo = leader(s, A, "Magister Ivo")  # not an ally of Orren
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    # MIT-7.4.3.1: the defender names a commander (or no one)
+    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == B
+    assert "name no one" in s.prompt["options"]
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    # MIT-7.4.4: only allies of the commander: Lysa, not Ivo; into the auxiliaries or the reserve
+    assert s.prompt["player"] == A
+    assert not any("Magister Ivo" in o for o in s.prompt["options"])
+    assert any("Lysa Brightspear into the reserve" in o for o in s.prompt["options"])
+    answer(s, A, "fight_leader", "Lysa Brightspear into the reserve")
+    # MIT-7.4.5: the defender's companion, an ally of Skeld, into the row left
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the auxiliary")
+    assert s.fight.leaders == {c["orren"]: ("att", 0), c["skeld"]: ("def", 0), c["lysa"]: ("att", 2),
+                               c["vigdis"]: ("def", 1)}
+    assert ivo not in s.fight.leaders
+
+
+def test_MIT_7_4_6_MIT_7_4_7_second_companions_are_allies_of_the_first():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    gryphon = leader(s, A, "Skyreaver Gryphon")  # an ally of Lysa, not of Orren
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)  # B has no leader: no defending commander, no companions
+    assert not any("Skyreaver" in o for o in s.prompt["options"])  # not an ally of Orren
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, A, "fight_leader", "Skyreaver Gryphon into the reserve")  # MIT-7.4.6: an ally of Lysa
+    assert s.fight.leaders[gryphon] == ("att", 2) and s.fight.stage == "rounds"
+
+
+def test_MIT_7_2_2_MIT_7_4_8_a_fight_rounds_in_turn_order_from_the_attacker():
+    s, c = battle_scene()
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    answer(s, A, "fight_leader", "name no one")
+    assert s.current_player == A
+    do(s, PASS)
+    assert s.current_player == B and s.fight.stage == "rounds"
+    do(s, PASS)
+    assert s.fight.stage != "rounds"  # a round in which everyone passed ends the rounds (then the outcome)
+
+
+def test_MIT_7_4_8_b_OP_51_the_attacking_commander_flees_and_the_defender_wins():
+    s, c = battle_scene()
+    (wolves,) = hand(s, B, "Frost Wolves")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["lysa"]))  # Lysa, level 2
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "name no one")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)  # A
+    do(s, PlayUnsummoned(wolves, row="front"))  # linked to Vigdis
+    pass_counter(s)
+    do(s, PASS)  # A
+    do(s, UseManeuver(wolves, "m1"))  # fear 3: Lysa (2) flees
+    pass_counter(s)
+    answer(s, A, "fear_resist", "flee")
+    assert c["lysa"] in s.players[A].hand
+    # the attacking commander left the board: the defender wins at once, and takes the spoils
+    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == B
+
+
+def test_MIT_7_3_1_MIT_7_3_2_MIT_7_3_3_MIT_3_2_2_b_army_levels():
+    s, c = battle_scene()
+    (gate,) = hand(s, A, "Gate Spearmen")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PlayUnsummoned(gate, row="front"))
+    pass_counter(s)
+    # the army: its leaders and supplies; the defender adds the road's level (MIT-3.2.2.b)
+    assert s.army_level("att") == 3 + 2 + 3  # Orren, Lysa, Spearmen 2 +1 same mythology
+    assert s.army_level("def") == 4 + 2  # Skeld 3 +1 defending a nation of his mythology, road N 2
+
+
+def test_MIT_7_3_4_a_MIT_7_3_4_c_rows_by_name():
+    s, c = battle_scene()
+    (gate,) = hand(s, A, "Gate Spearmen")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    answer(s, A, "fight_leader", "name no one")
+    rejects(s, Summon(gate, row="flank"), "MIT-7.3.4.a")
+    rejects(s, Summon(gate, row="auxiliary"), "MIT-7.3.4.c")
+
+
+def test_MIT_3_8_b_MIT_8_warlord_MIT_3_8_g_OP_21_capacities():
+    s = scene(phase="battle")
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    cliff = nation(s, B, "Cliffside Clans", 0, 0)  # dwarf
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")  # warlord, dwarf, cost F3
+    ready(s)
+    do(s, DeclareBattle(cliff, "S", lysa))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    assert s.row_capacity("att", 0) == 2  # Lysa's cost
+    assert s.row_capacity("def", 0) == 3 + 1 + 1  # cost, warlord, race match
+    assert skeld in s.fight.leaders
+
+
+def test_MIT_3_8_c_MIT_3_8_d_MIT_6_2_3_2_d_supply_modes_by_row():
+    s, c = battle_scene()
+    gate, archers = hand(s, A, "Gate Spearmen", "Gilded Archers")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    do(s, Summon(archers, row="front"))
+    pass_counter(s)
+    assert s.fight.supplies[archers][2] == "full" and s.mode == "window"  # the front line: no question
+    do(s, PASS)  # B
+    do(s, Summon(gate, row="auxiliary"))
+    pass_counter(s)
+    assert s.fight.supplies[gate][2] == "full"  # no maneuver: nothing to choose, its level counts
+
+
+def test_MIT_7_3_5_MIT_7_5_2_only_cards_in_the_fight_act():
+    s = scene(phase="battle", active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    hrimgar = leader(s, B, "Hrimgar, Frost Father")  # an action maneuver, outside the fight
+    nation(s, B, "Fjord Wardens", 0, 0)
+    cityfolk = nation(s, A, "Gilded Cityfolk", 0, 0)
+    spheres(s, B, "3/3/3/6")
+    ready(s)
+    do(s, DeclareBattle(cityfolk, "E", skeld))
+    pass_counter(s)
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    assert s.current_player == B
+    rejects(s, UseManeuver(hrimgar, "m1", ()), "MIT-7.2.1.b")
+
+
+def test_MIT_7_4_10_2_OP_52_saving_the_nation_and_MIT_7_4_11_spoils():
+    s, c = battle_scene()
+    attach(s, A, "Sunsteel Blade", c["orren"])  # Orren 3 + 2 +1 same mythology
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")  # 2 +1 + 2 road = 5
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")  # 6 + 2 = 8
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)
+    do(s, PASS)
+    answer(s, B, "save_nation", "sacrifice Vigdis")
+    assert on_board(s, c["fjord"]) and s.cards[c["vigdis"]].zone == "afterworld"
+    assert s.prompt["options"] == ["take nothing", "steal 1 magic", "steal 1 influence", "steal 1 wealth",
+                                   "steal 1 force"]
+    answer(s, A, "spoils", "take nothing")
+    assert sph(s, A) == "2/5/2/3"
+
+
+def test_MIT_7_4_13_MIT_7_6_5_MIT_7_6_6_fight_effects_end_with_the_fight():
+    s = scene(phase="battle", active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    cityfolk = nation(s, A, "Gilded Cityfolk", 0, 0)
+    orren = leader(s, A, "Captain Orren")
+    spheres(s, B, "3/3/3/6")
+    ready(s)
+    do(s, DeclareBattle(cityfolk, "E", skeld))
+    pass_counter(s)
+    answer(s, A, "fight_leader", "name no one")
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    do(s, UseManeuver(god(s, B), "m1", (skeld,)))  # Hrimgar: +1 to a leader in the fight
+    pass_counter(s)
+    assert s.level(skeld) == 3 + 1
+    assert any(e.until == ("fight",) for e in s.effects)  # MIT-4.2.1.d: a battle maneuver lasts the fight
+    for _ in range(10):
+        if s.fight is None:
+            break
+        do(s, ChooseOption(0) if s.mode == "prompt" else PASS)
+    assert s.fight is None and s.cards[skeld].rotated  # MIT-7.4.13: the army leaders rotate
+    assert not any(e.until == ("fight",) for e in s.effects) and s.level(skeld) == 3
+    assert not s.cards[ulfar].rotated and not s.cards[orren].rotated  # not in the fight
+
+
+def test_MIT_3_1_h_OP_11_any_leader_defends_a_nation_linked_to_the_high_god():
+    s, c = battle_scene()
+    ulfar = leader(s, B, "Old Ulfar the Seer")  # no ally of Skeld
+    pine = nation(s, B, "Pinewood Tribes", 1, 0)
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))  # Fjord Wardens is linked to Hrimgar
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s, A, "fight_leader", "name no one")
+    assert any("Old Ulfar the Seer" in o for o in s.prompt["options"])
+    # against Pinewood Tribes (not linked to Hrimgar) only Skeld's allies may join him
+    s2, c2 = battle_scene()
+    leader(s2, B, "Old Ulfar the Seer")
+    pine2 = nation(s2, B, "Pinewood Tribes", 1, 0)
+    ready(s2)
+    do(s2, DeclareBattle(pine2, "E", c2["orren"]))
+    pass_counter(s2)
+    answer(s2, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s2, A, "fight_leader", "name no one")
+    assert not any("Old Ulfar the Seer" in o for o in s2.prompt["options"])
+    assert ulfar >= 0 and pine >= 0
+
+
+def test_MIT_7_6_a_duel_ends_the_battle_phase():
+    s, c = battle_scene()
+    do(s, DeclareDuel(c["lysa"], c["skeld"]))
+    pass_counter(s)
+    while s.fight is not None:
+        do(s, ChooseOption(0) if s.mode == "prompt" else PASS)
+    assert s.phase == "summon_2" and s.cards[c["lysa"]].zone == "afterworld"  # 2 against 3 (+0): Lysa loses

@@ -361,7 +361,7 @@ class Fights:
 
     def army_candidates(self, side: str) -> list[int]:
         """OP-50: leaders that may be named: for a companion, an ally of the side's last named leader (the
-        defender's first companion also one linked to the nation or its location; OP-13)."""
+        defender's also one linked to the nation or its location, or anyone when the nation is linked to the high god)."""
         f = self.fight
         seat = f.seat_of(side)
         flying_only = side == "att" and self._flying_restricted()
@@ -380,7 +380,7 @@ class Fights:
                     nation = self.cards[f.nation]
                     ok = linked(d, nation.d) or any(linked(d, a.d) for a in self.attached(f.nation)
                                                     if a.d.card_type == "location") \
-                        or linked(nation.d, self.cards[self.players[seat].god].d)  # OP-13
+                        or linked(nation.d, self.cards[self.players[seat].god].d)  # MIT-3.1.h, OP-11
                 if not ok:
                     continue
             out.append(iid)
