@@ -129,7 +129,7 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
     page.locator("#alert button").click()
 
     kinds: dict[str, int] = {}
-    seen = {"stack": False, "prompt": False, "grid": False}
+    seen = {"stack": False, "prompt": False, "grid": False, "fight": False}
     deadline = time.monotonic() + 240
     step = 0
     shot = False
@@ -138,6 +138,7 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
         view = wait_for_my_turn(page)["view"]
         seen["stack"] |= bool(view["stack"]) and page.locator(".mz-stack li").count() > 0
         seen["prompt"] |= bool(view["prompt"])
+        seen["fight"] |= bool(view["fight"]) and page.locator(".mz-fight .mz-army").count() == 2
         if not seen["grid"] and view["players"][0]["nations"] and page.locator(".mz-seat.me .mz-nation").count():
             seen["grid"] = True
             expect(page.locator(".mz-seat.me .mz-road").first).to_be_visible()
@@ -155,7 +156,7 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
     expect(page.locator("#scoreboard")).to_be_visible()
     expect(page.locator("#scoreboard")).to_contain_text("MIT-1.")
     expect(page.locator(LIST_LEGAL)).to_have_count(0)
-    assert seen["stack"] and seen["grid"], seen
+    assert seen["stack"] and seen["grid"] and seen["fight"], seen
     if not shot:  # no such position (the engine's shuffle may change): the final table will do
         shoot(page, tmp_path)
     assert {"place_nation", "summon", "pass"} <= set(kinds), kinds

@@ -608,3 +608,44 @@ def test_MIT_7_6_a_duel_ends_the_battle_phase():
     while s.fight is not None:
         do(s, ChooseOption(0) if s.mode == "prompt" else PASS)
     assert s.phase == "summon_2" and s.cards[c["lysa"]].zone == "afterworld"  # 2 against 3 (+0): Lysa loses
+
+
+def test_S_20_MIT_8_mount_OP_57_a_mount_carries_its_leader_through_a_closed_road():
+    s = scene(phase="summon_1")
+    spheres(s, A, "2/5/2/3")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    gryphon = leader(s, A, "Skyreaver Gryphon")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    (gate,) = hand(s, A, "Gate Spearmen")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    cliff = nation(s, B, "Cliffside Clans", 0, 1)  # its only road S faces Fjord Wardens: closed
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    ready(s)
+    from cardtable.games.mitosz.actions import AttachMount
+    rejects(s, AttachMount(gryphon, lysa, "mount"), "MIT-8.mount")  # a leader subtype cannot be shared
+    rejects(s, AttachMount(lysa, orren), "MIT-8.mount")  # Lysa is no mount
+    do(s, AttachMount(gryphon, lysa, "flying"))
+    pass_counter(s)
+    assert s.cards[gryphon].host == lysa and gryphon not in s.players[A].leaders
+    assert "flying" in s.subtypes(s.cards[lysa])
+    rejects(s, AttachMount(gryphon, orren), "MIT-8.mount")  # no longer in the leader row
+    ready(s, phase="battle")
+    rejects(s, DeclareBattle(cliff, "S", orren), "MIT-3.2.2.a")
+    do(s, DeclareBattle(cliff, "S", lysa))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    assert s.row_capacity("def", 0) == 3 + 1 + 1  # MIT-3.8.g: Skeld and Cliffside are dwarves
+    # OP-59: Orren does not fly, so A has nobody to name; B has no ally of Skeld in the row
+    assert s.fight.stage == "rounds" and [i for i, (side, _r) in s.fight.leaders.items() if side == "att"] == [lysa]
+    rejects(s, Summon(gate, row="front"), "MIT-8.flying")
+    # the Gryphon fights in Lysa's row as a beast supply: 2 +1 same mythology, taking no room
+    assert s.fight.supplies[gryphon][:2] == ("att", 0) and s.fight_level(gryphon) == 3
+    assert s.row_supplies("att", 0) == []
+    assert s.army_level("att") == s.fight_level(lysa) + 3
+    while s.fight is not None:
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert s.cards[gryphon].zone in ("board", "afterworld")
+    if s.cards[lysa].zone == "board":  # it stays with Lysa, unrotated
+        assert s.cards[gryphon].host == lysa and not s.cards[gryphon].rotated
+    assert skeld >= 0

@@ -322,6 +322,38 @@ def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], 
     console.print(leaders)
 
 
+def _fight(console: Console, view: dict) -> None:
+    """The fight in progress: both armies by row with levels and supplies, the attacked road, who acts."""
+    f = view.get("fight")
+    if not f:
+        return
+    if f["kind"] == "battle":
+        head = (f"Battle: P{f['attacker']} attacks {f['nation']['name']} (P{f['defender']}) through its "
+                f"{f['road']} road (level {f['road_level']})")
+    else:
+        head = f"Duel: P{f['attacker']} challenges P{f['defender']}"
+    stage = {"rounds": "fight rounds", "commander": "naming the defending commander"}.get(f["stage"], f["stage"])
+    console.print(Text(f"{head} · {stage.replace('_', ' ')}", style="bold magenta"))
+    for side, title in (("att", "attacker"), ("def", "defender")):
+        army = f["sides"][side]
+        line = Text(f"  {title} P{army['player']} · level {army['level']}: ", style="magenta")
+        parts = []
+        for row in army["rows"]:
+            if row["leader"] is None and not row["supplies"]:
+                continue
+            leader = (f"{row['leader']['name']} {row['leader_level']}" if row["leader"] is not None
+                      else "no leader")
+            supplies = ", ".join(f"{c['name']} {c['fight_level']}" + ("" if c["mode"] == "full" else f" ({c['mode']})")
+                                 for c in row["supplies"])
+            cap = f" [{len(row['supplies'])}/{row['capacity']}]" if view["fight"]["kind"] == "battle" else ""
+            parts.append(f"{row['row']}: {leader}" + (f" + {supplies}" if supplies else "") + cap)
+        line.append("; ".join(parts) if parts else "no army")
+        console.print(line)
+    if f["compared"]:
+        winner = {"att": "the attacker wins", "def": "the defender wins", None: "a draw"}[f["winner"]]
+        console.print(Text(f"  compared {f['compared'][0]} against {f['compared'][1]}: {winner}", style="bold magenta"))
+
+
 def _stack(console: Console, view: dict, seat_names: list[str], dup) -> None:
     if not view["stack"]:
         return
@@ -406,6 +438,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         value = "" if value in (None, [], "") else f" {value if not isinstance(value, list) else ', '.join(map(str, value))}"
         console.print(Text(f"Effect: {e['source']} — {e['kind'].replace('_', ' ')}{value} on {e['on']}, {e['ends']}",
                            style="dim"))
+    _fight(console, view)
     _stack(console, view, seat_names, dup)
     if view["prompt"]:
         pr = view["prompt"]

@@ -42,6 +42,14 @@ class PlayUnsummoned(Action):
     row: str | None = None  # a supply linked to its row's army leader (MIT-3.8.f)
 
 
+@action("attach_mount")
+class AttachMount(Action):
+    """OP-57: a mount from one's leader row onto an own non-mount leader, sharing one of its subtypes."""
+    mount: int
+    host: int
+    share: str | None = None  # a subtype of the mount that is neither a leader subtype nor a race
+
+
 @action("declare_battle")
 class DeclareBattle(Action):
     """MIT-7.4.1, MIT-7.4.2: attack an enemy nation through one of its roads, led by a commander."""
@@ -105,6 +113,6 @@ class ChooseOption(Action):
 
 
 ACTION_TYPES = (Pass, PlaceNation, Summon, PlayUnsummoned, UseManeuver, UseFreeManeuver, UseFate, Choose, Refill,
-                ChooseOption, DeclareBattle, DeclareDuel)
+                ChooseOption, DeclareBattle, DeclareDuel, AttachMount)
 CODEC = ActionCodec(*ACTION_TYPES)
 PASS = Pass()

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from cardtable.engine import IllegalAction
 
-from .actions import (STACK_ID_BASE, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon, UseFate,
+from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon, UseFate,
                       UseFreeManeuver, UseManeuver)
 from .fights import ROW_INDEX
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, call_parts, linked
@@ -182,6 +182,8 @@ class Acts:
                 out += self._fate_options(seat, iid, counter)
         for inst in mine_active:
             out += self._bound_options(seat, inst, counter)
+        if own_turn_summon and len(p.leaders) > 1:
+            out += self.mount_options(seat)
         return out
 
     def nation_cells(self, seat: int) -> list[tuple[int, int]]:
@@ -846,7 +848,7 @@ class Acts:
             check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
                      PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
                      UseFreeManeuver: self.check_free, UseFate: self.check_fate, DeclareBattle: self.check_declare,
-                     DeclareDuel: self.check_declare}.get(type(a))
+                     DeclareDuel: self.check_declare, AttachMount: self.check_mount}.get(type(a))
             if check is None:
                 raise IllegalAction("MIT-6.1.4.a", f"{a.type!r} answers a question; nothing is asked now")
             bad = check(seat, a, counter)
@@ -865,6 +867,13 @@ class Acts:
         sid = self.next_sid
         self.next_sid += 1
         p = self.players[seat]
+        if isinstance(a, AttachMount):
+            item = Item(sid, "mount", seat, -1, a.mount, None, (a.host,))
+            item.declared = a
+            self.stack.append(item)
+            self.note(f"P{seat} attaches {self.cards[a.mount].d.name} to {self.cards[a.host].d.name}")
+            self.start_counter_round(seat, from_window=True, actor=seat)
+            return
         if isinstance(a, (DeclareBattle, DeclareDuel)):
             self.fought = self.turn  # MIT-6.2.3.2.c: the battle phase's one fight
             commander = a.commander if isinstance(a, DeclareBattle) else a.challenger

@@ -62,6 +62,10 @@ class Effects:
             if not item.neutralized:
                 self.start_fight(item)
             return True
+        if item.kind == "mount":
+            if not item.neutralized:
+                self.attach_mount(item)
+            return True
         if item.kind == "supply":
             if item.destroyed:
                 self.to_zone(item.card, "afterworld")

@@ -15,7 +15,7 @@ the challenger) or ``"def"``.
 
 from __future__ import annotations
 
-from .actions import ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
+from .actions import AttachMount, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
 from . import vocabulary as V
 from .cards import call_parts, linked
 
@@ -186,9 +186,76 @@ class Fights:
                 cap += 1
         return cap
 
-    def row_supplies(self, side: str, row: int) -> list[int]:
+    def row_cards(self, side: str, row: int) -> list[int]:
+        """Every supply fighting in a row, an attached mount included."""
         return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row
                 and self.cards[i].zone == "board"]
+
+    def row_supplies(self, side: str, row: int) -> list[int]:
+        """The supplies that take room in a row (an attached mount does not, OP-57)."""
+        return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row
+                and self.cards[i].zone == "board" and self.cards[i].host < 0]
+
+    # -- mounts (MIT-8.mount, OP-57) ----------------------------------------------------------------
+    def mount_of(self, leader: int) -> int:
+        return next((a.iid for a in self.attached(leader) if a.d.card_type == "leader"), -1)
+
+    def mount_options(self, seat: int) -> list:
+        if seat != self.active or self.phase not in ("summon_1", "summon_2"):
+            return []
+        p = self.players[seat]
+        out = []
+        for mount in p.leaders:
+            if "mount" not in self.subtypes(self.cards[mount]):
+                continue
+            for host in p.leaders:
+                for share in (None, *self.shareable(mount)):
+                    a = AttachMount(mount, host, share)
+                    if self.check_mount(seat, a) is None:
+                        out.append(a)
+        return out
+
+    def shareable(self, mount: int) -> list[str]:
+        return sorted(self.subtypes(self.cards[mount]) - LEADER_SUBTYPES - RACES)
+
+    def check_mount(self, seat: int, a, counter: bool = False) -> tuple | None:
+        if counter:
+            return ("MIT-6.4.1", "a mount is not attached in a counter round (OP-23)")
+        if seat != self.active or self.phase not in ("summon_1", "summon_2"):
+            return ("MIT-8.mount", "a mount is attached by the active player in a summon phase (OP-57)")
+        p = self.players[seat]
+        if a.mount not in p.leaders or "mount" not in self.subtypes(self.cards[a.mount]):
+            return ("MIT-8.mount", "name a mount in your leader row")
+        if a.host not in p.leaders or a.host == a.mount:
+            return ("MIT-8.mount", "name another leader in your leader row to carry it")
+        host = self.cards[a.host]
+        if "mount" in self.subtypes(host):
+            return ("MIT-8.mount", f"{host.d.name} is a mount itself")
+        if self.mount_of(a.host) >= 0:
+            return ("MIT-8.mount", f"{host.d.name} already has a mount: at most one per leader")
+        if a.share is not None and a.share not in self.shareable(a.mount):
+            return ("MIT-8.mount", f"the mount may share one of {', '.join(self.shareable(a.mount)) or 'no subtype'}"
+                                   f" (not a leader subtype, not a race)")
+        return None
+
+    def attach_mount(self, item) -> None:
+        a = item.declared
+        mount, host = self.cards[a.mount], self.cards[a.host]
+        if a.mount not in self.players[item.player].leaders or a.host not in self.players[item.player].leaders \
+                or self.mount_of(a.host) >= 0:
+            self.note(f"{mount.d.name} cannot be attached any more")
+            return
+        self.players[item.player].leaders.remove(a.mount)  # it leaves the leader row (OP-57)
+        mount.host = a.host
+        self.statics_cache = None
+        self.note(f"{mount.d.name} is attached to {host.d.name}" + (f", sharing {a.share}" if a.share else "")
+                  + " (MIT-8.mount)")
+        if a.share:  # while it stays attached
+            from .state import Eff
+
+            self.seq += 1
+            self.effects = self.effects + [Eff(self.seq, "grant_subtype", item.player, a.mount, (a.host,), None,
+                                               a.share, ("attached", a.mount), frozenset(("leader", "mount")))]
 
     # -- declaring (MIT-6.2.3.2, MIT-7.4.1, MIT-7.4.2, MIT-7.6.1, MIT-7.6.2) ------------------------------
     def fight_declarations(self, seat: int) -> list:
@@ -302,14 +369,14 @@ class Fights:
         if isinstance(a, DeclareBattle):
             defender = self.cards[a.nation].controller
             f = Fight("battle", seat, defender, a.nation, a.road)
-            f.leaders[a.commander] = ("att", 0)
+            self._join(f, a.commander, "att", 0)
             self.note(f"P{seat} attacks {self.cards[a.nation].d.name} (P{defender}) through its {a.road} road, "
                       f"led by {self.cards[a.commander].d.name} (MIT-7.4.1, MIT-7.4.2)")
         else:
             defender = self.cards[a.challenged].controller
             f = Fight("duel", seat, defender)
-            f.leaders[a.challenger] = ("att", 0)
-            f.leaders[a.challenged] = ("def", 0)
+            self._join(f, a.challenger, "att", 0)
+            self._join(f, a.challenged, "def", 0)
             self.note(f"{self.cards[a.challenger].d.name} (P{seat}) challenges {self.cards[a.challenged].d.name} "
                       f"(P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)")
         self.fight = f
@@ -355,6 +422,13 @@ class Fights:
         f.stage = to or order[order.index(f.stage) + 1]
         self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
         return False
+
+    def _join(self, f: Fight, leader: int, side: str, row: int) -> None:
+        """An army leader or duelist joins; its mount fights beside it as a beast supply (OP-57, OP-54)."""
+        f.leaders[leader] = (side, row)
+        mount = self.mount_of(leader)
+        if mount >= 0:
+            f.supplies[mount] = (side, row, "full" if row == 0 else "level")
 
     def _companions(self, side: str) -> list[int]:
         return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
@@ -418,7 +492,7 @@ class Fights:
         if kind == "fight_leader":
             what, iid, row = pr["choices"][index]
             if what == "leader":
-                f.leaders[iid] = (pr["side"], row)
+                self._join(f, iid, pr["side"], row)
                 self.statics_cache = None
                 role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
                 self.note(f"P{pr['player']} names {self.cards[iid].d.name} {role} ({pr['rule']})")
@@ -630,7 +704,7 @@ class Fights:
             inst = self.cards[iid]
             if inst.zone == "board":
                 inst.rotated = True
-        supplies = [i for i in f.supplies if self.cards[i].zone == "board"]
+        supplies = [i for i in f.supplies if self.cards[i].zone == "board" and self.cards[i].host < 0]
         if supplies:
             self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in supplies])
         if self.effects:
@@ -650,6 +724,7 @@ class Fights:
 
 SPHERES = ("magic", "influence", "wealth", "force")
 RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
+LEADER_SUBTYPES = frozenset(("warlord", "mount", "hero", "god", "monster", "ruler"))
 
 
 
@@ -693,8 +768,8 @@ class Keywords:
             if not self._creature(inst):
                 continue
             level = self.fight_level(iid)
-            if name == "volley":
-                ok = level < strength if inst.d.card_type == "supply" else level < strength // 2
+            if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
+                ok = level < strength if iid in self.fight.supplies else level < strength // 2
             else:
                 ok = level < strength
             if ok:

@@ -7,8 +7,8 @@ from typing import Any
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 
-from .actions import (CODEC, STACK_ID_BASE, Choose, ChooseOption, Pass, PlaceNation, PlayUnsummoned, Refill, Summon,
-                      UseFate, UseFreeManeuver, UseManeuver)
+from .actions import (CODEC, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, DeclareDuel, Pass, PlaceNation,
+                      PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
@@ -94,11 +94,18 @@ class MitoszGame(Game):
             return f"place {n(action.card)} at ({action.x}, {action.y})"
         if isinstance(action, Summon):
             text = f"summon {n(action.card)}" + (f" onto {n(action.host)}" if action.host is not None else "")
+            if action.row is not None:
+                text += f" into the {action.row}"
             if action.pay_from:
                 text += f" (paying 1 {action.pay_for} with {action.pay_from})"
             return text
         if isinstance(action, PlayUnsummoned):
-            return f"play {n(action.card)} onto {n(action.host)} without summoning"
+            where = f"into the {action.row}" if action.row is not None else f"onto {n(action.host)}"
+            return f"play {n(action.card)} {where} without summoning"
+        if isinstance(action, DeclareBattle):
+            return f"attack {n(action.nation)} through its {action.road} road, led by {n(action.commander)}"
+        if isinstance(action, DeclareDuel):
+            return f"duel: {n(action.challenger)} challenges {n(action.challenged)}"
         if isinstance(action, (UseManeuver, UseFreeManeuver, UseFate)):
             if isinstance(action, UseManeuver):
                 text = f"sacrifice {n(action.card)}" if action.maneuver == "sacrifice" else \

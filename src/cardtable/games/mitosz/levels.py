@@ -406,8 +406,8 @@ class Levels:
             return False
         if f.controller and f.controller != "any" and (item.player == seat) != (f.controller == "self"):
             return False
-        if item.kind == "fight":
-            return False  # a declared fight is not a card or a maneuver: nothing targets it
+        if item.kind in ("fight", "mount"):
+            return False  # a declared fight or a mount's attaching is not a card or a maneuver: nothing targets it
         if f.card_type is not None:
             kinds = set(f.card_type)
             if item.kind in ("maneuver", "free"):

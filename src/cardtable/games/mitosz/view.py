@@ -78,7 +78,9 @@ class Views:
                 "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
                 "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
                 if it.kind in ("maneuver", "free", "fate") else f"P{it.player} declares: {self.fight_text(it.declared)}"
-                if it.kind == "fight" else f"P{it.player} plays {self.cards[it.card].d.name}",
+                if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
+                f"{self.cards[it.targets[0]].d.name}" if it.kind == "mount"
+                else f"P{it.player} plays {self.cards[it.card].d.name}",
             })
         prompt = None
         if self.prompt is not None:
@@ -143,7 +145,7 @@ class Views:
                              "leader_level": self.fight_level(leader) if leader >= 0
                              and self.cards[leader].zone == "board" else None,
                              "supplies": [dict(self.card_json(i, board=False), mode=f.supplies[i][2],
-                                               fight_level=self.fight_level(i)) for i in self.row_supplies(side, row)],
+                                               fight_level=self.fight_level(i)) for i in self.row_cards(side, row)],
                              "capacity": self.row_capacity(side, row) if f.kind == "battle" else 0})
             sides[side] = {"player": f.seat_of(side), "rows": rows, "level": self.army_level(side)}
         return {"kind": f.kind, "stage": f.stage, "attacker": f.attacker, "defender": f.defender,

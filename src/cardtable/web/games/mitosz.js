@@ -76,6 +76,7 @@ export function createRenderer(root, ui) {
       infoBar(msg),
       h("div", { class: "mz-players" }, order.map((p) => playerPanel(msg, p, dup))),
       shared(msg, dup),
+      fight(msg),
       stack(msg, dup),
       prompt(msg, legal),
       movesPanel(msg, legal, dup),
@@ -282,6 +283,34 @@ export function createRenderer(root, ui) {
             return h("li", {}, h("strong", {}, e.source), `: ${e.kind.replace(/_/g, " ")}${value} on ${e.on}, ${e.ends}`);
           })))
         : null);
+  }
+
+  // The fight in progress (MIT-7.4, MIT-7.6): both armies by row, their levels and supplies, the result.
+  function fight(msg) {
+    const f = msg.view.fight;
+    if (!f) return null;
+    const title = f.kind === "battle"
+      ? `Battle: ${ui.seatName(f.attacker)} attacks ${f.nation.name} through its ${f.road} road (level ${f.road_level})`
+      : `Duel: ${ui.seatName(f.attacker)} challenges ${ui.seatName(f.defender)}`;
+    const army = (side, label) => {
+      const a = f.sides[side];
+      return h("div", { class: `mz-army mz-army-${side}` },
+        h("h4", {}, `${label} — ${ui.seatName(a.player)} · level ${a.level}`),
+        h("ul", {}, a.rows.filter((r) => r.leader || r.supplies.length).map((r) =>
+          h("li", {}, h("b", {}, `${r.row}: `),
+            r.leader ? `${r.leader.name} ${r.leader_level}` : "no leader",
+            ...r.supplies.map((c) => ` + ${c.name} ${c.fight_level}${c.mode === "full" ? "" : ` (${c.mode})`}`),
+            f.kind === "battle" ? h("span", { class: "muted" }, ` [${r.supplies.length}/${r.capacity}]`) : null))));
+    };
+    const result = f.compared
+      ? h("p", { class: "mz-fight-result" }, `Compared ${f.compared[0]} against ${f.compared[1]}: ` +
+        ({ att: "the attacker wins", def: "the defender wins" }[f.winner] || "a draw"))
+      : null;
+    return h("section", { class: "mz-fight", "aria-label": "The fight" },
+      h("h3", {}, `${title} · ${f.stage === "rounds" ? "fight rounds" : f.stage.replace("_", " ")}`),
+      army("att", f.kind === "battle" ? "Attacker" : "Challenger"),
+      army("def", f.kind === "battle" ? "Defender" : "Challenged"),
+      result);
   }
 
   function stack(msg, dup) {
