@@ -331,15 +331,19 @@ BAD_SETS = [
 ]
 
 
-@pytest.mark.parametrize("label,name,old,new,entry,field,words", BAD_SETS, ids=[b[0] for b in BAD_SETS])
-def test_a_bad_set_file_names_the_file_the_card_the_field_and_the_reason(tmp_path, label, name, old, new, entry,
-                                                                         field, words):
+def edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A copy of the packaged file ``name`` in which ``old`` (found once) is replaced by ``new``."""
     text = (DATA / f"{name}.yaml").read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     path = tmp_path / f"{name}.yaml"
     path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def assert_names_the_problem(load, path: Path, entry: str | None, field: str | None, words: str) -> None:
+    """``load(path)`` fails with an error that names the file, the entry, the field, the line and the reason."""
     with pytest.raises(D.MuhqDataError) as info:
-        D.load_set_file(path)
+        load(path)
     e = info.value
     assert isinstance(e, DataError) and isinstance(e, CardtableError)
     assert e.file == str(path) and str(e).startswith(f"{path}: ")
@@ -349,6 +353,12 @@ def test_a_bad_set_file_names_the_file_the_card_the_field_and_the_reason(tmp_pat
         assert part is None or part in str(e)
 
 
+@pytest.mark.parametrize("label,name,old,new,entry,field,words", BAD_SETS, ids=[b[0] for b in BAD_SETS])
+def test_a_bad_set_file_names_the_file_the_card_the_field_and_the_reason(tmp_path, label, name, old, new, entry,
+                                                                         field, words):
+    assert_names_the_problem(D.load_set_file, edited(tmp_path, name, old, new), entry, field, words)
+
+
 def line_of(text: str, needle: str) -> int:
     return text[:text.index(needle)].count("\n") + 1
 
@@ -356,18 +366,14 @@ def line_of(text: str, needle: str) -> int:
 @pytest.mark.parametrize("old,new", [("{do: damage, to: T1, amount: 2}", "{do: dmg, to: T1, amount: 2}"),
                                      ("movement: 4", "movment: 4"), ("keywords: {crew: 2}", "keywords: {crew: two}")])
 def test_the_line_is_the_line_of_the_field(tmp_path, old, new):
-    text = (DATA / "vanguard.yaml").read_text(encoding="utf-8").replace(old, new)
-    path = tmp_path / "vanguard.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = edited(tmp_path, "vanguard", old, new)
     with pytest.raises(D.MuhqDataError) as info:
         D.load_set_file(path)
-    assert info.value.line == line_of(text, new)
+    assert info.value.line == line_of(path.read_text(encoding="utf-8"), new)
 
 
 def test_every_problem_of_one_entry_is_reported(tmp_path):
-    text = (DATA / "vanguard.yaml").read_text(encoding="utf-8")
-    path = tmp_path / "vanguard.yaml"
-    path.write_text(text.replace("{do: damage, to: T1, amount: 2}", "{do: damage, to: T1, amont: 2}"), encoding="utf-8")
+    path = edited(tmp_path, "vanguard", "{do: damage, to: T1, amount: 2}", "{do: damage, to: T1, amont: 2}")
     with pytest.raises(D.MuhqDataError) as info:
         D.load_set_file(path)
     fields = {p[1]: p[3] for p in info.value.problems}
@@ -558,16 +564,7 @@ BAD_BOARDS = [
 @pytest.mark.parametrize("label,name,old,new,entry,field,words", BAD_BOARDS, ids=[b[0] for b in BAD_BOARDS])
 def test_a_bad_board_file_names_the_file_the_entry_the_field_and_the_reason(tmp_path, label, name, old, new, entry,
                                                                             field, words):
-    text = (DATA / f"{name}.yaml").read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    with pytest.raises(D.MuhqDataError) as info:
-        D.load_board_file(path)
-    e = info.value
-    assert e.file == str(path) and str(e).startswith(f"{path}: ")
-    assert (e.entry, e.field) == (entry, field) and words in e.reason, str(e)
-    assert e.line is not None and e.line > 2
+    assert_names_the_problem(D.load_board_file, edited(tmp_path, name, old, new), entry, field, words)
 
 
 def test_json_keys_and_yaml_number_keys_are_read_as_the_spec_means(tmp_path):

@@ -21,26 +21,25 @@ raises :class:`DeckError`, which also carries the rule ID.
 
 from __future__ import annotations
 
-import difflib
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import DataError
+from cardtable.engine.datafiles import (DATA_DIR_ENV, DataFiles, Describe, did_you_mean, entry_label,
+                                        list_entries, list_item, locate)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .schema import Card, CardSet, Deck
 
 PACKAGED_DIR = Path(__file__).resolve().parent / "data"
-#: Environment variable naming the user data directory; Mítosz's files live in its ``mitosz/`` folder.
-DATA_DIR_ENV = "CARDTABLE_DATA_DIR"
-GAME_FOLDER = "mitosz"
+GAME_FOLDER = "mitosz"  # Mítosz's files live in the ``mitosz/`` folder of $CARDTABLE_DATA_DIR (DATA_DIR_ENV)
 SET_NAME_RE = re.compile(r"[a-z][a-z0-9]{1,9}")  # the set code in lower case
 DECK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 DECK_PREFIX = "deck-"
 MAX_FILE_BYTES = 2_000_000
+_NEAR_CARD = re.compile(r"\s*-\s+(?:id|card):\s*['\"]?([A-Za-z0-9-]+)")  # where a file is not YAML
 
 
 class MitoszDataError(DataError):
@@ -94,20 +93,16 @@ class DeckList:
 
 
 # -- finding files ------------------------------------------------------------------------------------
+_FILES = DataFiles(GAME_FOLDER, PACKAGED_DIR, MitoszDataError)
+
+
 def user_dir() -> Path | None:
-    root = os.environ.get(DATA_DIR_ENV)
-    return Path(root) / GAME_FOLDER if root else None
-
-
-def _where() -> str:
-    folder = user_dir()
-    return (f"the packaged files or {folder}" if folder is not None else
-            f"the packaged files (set {DATA_DIR_ENV} to add your own in ${DATA_DIR_ENV}/{GAME_FOLDER}/)")
+    return _FILES.user_dir()
 
 
 def set_names() -> list[str]:
     """The names of the card sets: the packaged ones, then the user directory's, each sorted."""
-    return _names(lambda p: p.stem if SET_NAME_RE.fullmatch(p.stem) else None, "*.yaml")
+    return _FILES.names("*.yaml", lambda p: p.stem if SET_NAME_RE.fullmatch(p.stem) else None)
 
 
 def deck_names() -> list[str]:
@@ -116,222 +111,30 @@ def deck_names() -> list[str]:
         n = p.stem[len(DECK_PREFIX):]
         return n if DECK_NAME_RE.fullmatch(n) else None
 
-    return _names(name, f"{DECK_PREFIX}*.yaml")
-
-
-def _names(name_of, pattern: str) -> list[str]:
-    names: list[str] = []
-    for folder in (PACKAGED_DIR, user_dir()):
-        if folder is None:
-            continue
-        try:
-            files = sorted(folder.glob(pattern))
-        except OSError:
-            continue
-        names += [n for n in map(name_of, files) if n is not None and n not in names]
-    return names
+    return _FILES.names(f"{DECK_PREFIX}*.yaml", name)
 
 
 def _find(kind: str, name: Any) -> tuple[Path, str]:
     """The file of the set or deck ``name`` and where it comes from. Checks the name before any file is touched."""
-    pattern, filename, listing = ((SET_NAME_RE, f"{name}.yaml", set_names) if kind == "set" else
-                                  (DECK_NAME_RE, f"{DECK_PREFIX}{name}.yaml", deck_names))
-    if not isinstance(name, str) or not pattern.fullmatch(name):
-        rule = ("lower-case letters and digits (the set code, e.g. 'smp')" if kind == "set"
-                else "letters, digits, '-' and '_' (at most 64)")
-        raise MitoszDataError(f"{name!r} is not the name of a {kind}: a name is {rule}, never a path; "
-                              f"available: {', '.join(map(repr, listing())) or 'none'}", file=None)
-    for folder, source in ((PACKAGED_DIR, "packaged"), (user_dir(), "user")):
-        if folder is not None and (folder / filename).is_file():
-            return folder / filename, source
-    available = listing()
-    hint = difflib.get_close_matches(name, available, n=1)
-    raise MitoszDataError(f"no {kind} {name!r} in {_where()}" + (f"; did you mean {hint[0]!r}?" if hint else "")
-                          + f"; available: {', '.join(map(repr, available)) or 'none'}")
+    if kind == "set":
+        return _FILES.find("set", name, f"{name}.yaml", valid=SET_NAME_RE, listing=set_names,
+                           rule="lower-case letters and digits (the set code, e.g. 'smp')")
+    return _FILES.find("deck", name, f"{DECK_PREFIX}{name}.yaml", valid=DECK_NAME_RE, listing=deck_names,
+                       rule="letters, digits, '-' and '_' (at most 64)")
 
 
 # -- reading --------------------------------------------------------------------------------------------
-_CACHE: dict[tuple, Any] = {}
+def _read(kind: str, path: Path, model: type, describe: Describe) -> tuple[Any, dict, Any]:
+    """The file at ``path`` validated as ``model``, with its data and YAML node tree (cached until it changes)."""
+    def read() -> tuple[Any, dict, Any]:
+        data, node = _FILES.read_yaml(path, max_bytes=MAX_FILE_BYTES, mapping="name: …, cards: […]",
+                                      near=_NEAR_CARD)
+        return _FILES.validate(model, data, node, path, describe, exact_checks=False), data, node
+
+    return _FILES.cached(kind, path, read)
 
 
-def _stat_key(kind: str, path: Path) -> tuple:
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        raise MitoszDataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    return (kind, str(path), stat.st_mtime_ns, stat.st_size)
-
-
-def _read_yaml(path: Path) -> tuple[Any, Any]:
-    """The file's data and its YAML node tree (for line numbers)."""
-    import yaml
-
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise MitoszDataError(f"the file is larger than {MAX_FILE_BYTES} bytes", file=str(path))
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MitoszDataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise MitoszDataError("not UTF-8 text", file=str(path)) from None
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        if node is not None:
-            _no_duplicate_keys(node, path)
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        line = mark.line + 1 if mark is not None else None
-        raise MitoszDataError(f"not valid YAML: {problem}", file=str(path), line=line,
-                              entry=_card_near(text, line)) from None
-    finally:
-        loader.dispose()
-    if not isinstance(data, dict):
-        raise MitoszDataError(f"the file must hold a mapping (name: …, cards: […]), not "
-                              f"{type(data).__name__ if data is not None else 'nothing'}", file=str(path))
-    return data, node
-
-
-def _card_near(text: str, line: int | None) -> str | None:
-    """For a file that is not YAML: the card whose entry holds ``line`` (the last ``- id:`` above it)."""
-    if line is None:
-        return None
-    for row in reversed(text.splitlines()[:line]):
-        m = re.match(r"\s*-\s+(?:id|card):\s*['\"]?([A-Za-z0-9-]+)", row)
-        if m:
-            return f"near card {m.group(1)}"
-    return None
-
-
-def _no_duplicate_keys(node: Any, path: Path) -> None:
-    import yaml
-
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, yaml.MappingNode):
-            seen: set[str] = set()
-            for key, value in n.value:
-                if isinstance(key, yaml.ScalarNode):
-                    if key.value in seen and key.value != "<<":
-                        raise MitoszDataError(f"the key {key.value!r} appears twice in one mapping", file=str(path),
-                                              line=key.start_mark.line + 1)
-                    seen.add(key.value)
-                stack.append(value)
-        elif isinstance(n, yaml.SequenceNode):
-            stack.extend(n.value)
-
-
-def _line_of(node: Any, loc: tuple) -> int | None:
-    """The line of the deepest node of ``loc`` found in the YAML tree."""
-    import yaml
-
-    line = node.start_mark.line + 1 if node is not None else None
-    for part in loc:
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == str(part):
-                    node = value
-                    line = key.start_mark.line + 1
-                    break
-            else:
-                return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line
-
-
-def _problems(exc: Any, data: dict, node: Any, describe_entry) -> list[tuple[str | None, str | None, int | None, str]]:
-    """A pydantic ValidationError as (entry, field, line, reason) tuples.
-
-    A value that fits no member of a union gets one error per member; they are merged into one problem
-    per location, and a problem whose location leads to a deeper problem's is dropped (the deeper one
-    says more: ``permanent.uses_per_turn`` rather than ``permanent``).
-    """
-    from .schema import TAG, Located
-
-    found: dict[tuple, list[str]] = {}
-    for error in exc.errors(include_url=False):
-        loc = tuple(error["loc"])
-        message = error["msg"]
-        cause = (error.get("ctx") or {}).get("error")
-        keep_last = error["type"] == "missing"
-        if isinstance(cause, Located):
-            loc += cause.loc
-            message = cause.message
-            keep_last = True
-        elif message.startswith("Value error, "):
-            message = message[len("Value error, "):]
-        elif error["type"] == "literal_error" and isinstance(error.get("input"), str):
-            allowed = re.findall(r"'([^']*)'", (error.get("ctx") or {}).get("expected", ""))
-            hint = difflib.get_close_matches(error["input"], allowed, n=1)
-            message = (f"{error['input']!r} is not allowed" + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                       + f"; expected one of: {', '.join(allowed)}")
-        loc = _clean_loc(tuple(p for p in loc if not (isinstance(p, str) and p.startswith(TAG))), data, keep_last)
-        messages = found.setdefault(loc, [])
-        if message not in messages:
-            messages.append(message)
-    out = []
-    for loc, messages in found.items():
-        if any(len(other) > len(loc) and other[:len(loc)] == loc for other in found):
-            continue
-        entry, rest = describe_entry(loc, data)
-        out.append((entry, _dotted(rest) or None, _line_of(node, loc), "; or: ".join(messages)))
-    return out
-
-
-def _clean_loc(loc: tuple, data: Any, keep_last: bool) -> tuple:
-    """Drop the parts of a pydantic error location that are not in the file: the labels of union members
-    (``constrained-int``, ``UsesPerTurn`` …). With ``keep_last`` the last part stays even if it is not in
-    the file (a missing field, or a field a check names although it was left at its default)."""
-    out = []
-    for i, part in enumerate(loc):
-        if isinstance(data, dict) and (part in data or (part == "on" and True in data)):
-            data = data[part] if part in data else data[True]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-            data = data[part]
-        elif not (keep_last and i == len(loc) - 1):
-            continue  # a union member's label: the data stays where it is
-        out.append(part)
-    return tuple(out)
-
-
-def _dotted(parts: tuple) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
-
-
-def _card_label(raw: Any, index: int | None = None) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        text = f"card {raw['id']}" + (f" {raw['name']!r}" if isinstance(raw.get("name"), str) else "")
-    else:
-        text = "card"
-    return text + (f" at cards[{index}]" if index is not None else "")
-
-
-def _set_entry(loc: tuple, data: dict) -> tuple[str, tuple]:
-    cards = data.get("cards")
-    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int) and isinstance(cards, list) and loc[1] < len(cards):
-        return _card_label(cards[loc[1]], loc[1]), loc[2:]
-    code = data.get("code")
-    return (f"set {code}" if isinstance(code, str) else "set"), loc
-
-
-def _validate(model: type, data: dict, node: Any, path: Path, describe_entry):
-    from pydantic import ValidationError
-
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problems = _problems(exc, data, node, describe_entry)
-        raise MitoszDataError(problems[0][3], file=str(path), problems=problems) from None
+_set_entry = list_entries("cards", "card", "set", "code")  # card SMP-013 'Lysa Brightspear' at cards[3]; set SMP
 
 
 # -- sets -------------------------------------------------------------------------------------------------
@@ -349,13 +152,7 @@ def load_set_file(path: str | Path) -> "CardSet":
     """The card set in the file ``path`` (command-line tools and tests; users pick sets by name)."""
     from .schema import CardSet
 
-    path = Path(path)
-    key = _stat_key("set", path)
-    hit = _CACHE.get(key)
-    if hit is None:
-        data, node = _read_yaml(path)
-        hit = _CACHE[key] = _validate(CardSet, data, node, path, _set_entry)
-    return hit
+    return _read("set", Path(path), CardSet, _set_entry)[0]
 
 
 def catalogue(*names: str) -> dict[str, "Card"]:
@@ -389,12 +186,7 @@ def load_deck_file(path: str | Path, rules: DeckRules = DeckRules(),
 def _deck(path: Path, name: str, source: str, rules: DeckRules, cards: dict[str, "Card"] | None) -> DeckList:
     from .schema import Deck
 
-    key = _stat_key("deck", path)
-    hit = _CACHE.get(key)
-    if hit is None:
-        data, node = _read_yaml(path)
-        hit = _CACHE[key] = (_validate(Deck, data, node, path, _deck_entry(None)), data, node)
-    deck, data, node = hit
+    deck, data, node = _read("deck", path, Deck, _deck_entry(None))
     if cards is None:
         cards = {}
         for code in sorted({cid.split("-")[0] for cid in [deck.high_god] + [e.card for e in deck.cards]}):
@@ -405,15 +197,13 @@ def _deck(path: Path, name: str, source: str, rules: DeckRules, cards: dict[str,
 
 def _deck_entry(cards: dict[str, "Card"] | None):
     def describe(loc: tuple, data: dict) -> tuple[str, tuple]:
-        entries = data.get("cards")
-        if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int) and isinstance(entries, list) \
-                and loc[1] < len(entries):
-            raw = entries[loc[1]]
+        item = list_item(loc, data)
+        if item is not None and loc[0] == "cards":
+            at, raw = item
             card = cards.get(raw.get("card")) if cards and isinstance(raw, dict) else None
-            label = _card_label({"id": card.id, "name": card.name} if card is not None else
-                                ({"id": raw.get("card"), "name": raw.get("name")} if isinstance(raw, dict) else None),
-                                loc[1])
-            return label, loc[2:]
+            shown = ({"id": card.id, "name": card.name} if card is not None else
+                     {"id": raw.get("card"), "name": raw.get("name")} if isinstance(raw, dict) else None)
+            return entry_label("card", shown, at), loc[2:]
         if loc and loc[0] == "high_god" and isinstance(data.get("high_god"), str):
             card = cards.get(data.get("high_god")) if cards else None
             label = f"high god {data.get('high_god')}" + (f" {card.name!r}" if card is not None else "")
@@ -436,11 +226,10 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
     problems: list[tuple[tuple, str, str | None]] = []  # (loc, reason, rule)
 
     def unknown(card_id: str) -> str:
-        hint = difflib.get_close_matches(card_id, list(cards), n=1)
         code = card_id.split("-")[0]
         if not any(cid.startswith(code + "-") for cid in cards):
-            return f"no card {card_id}: there is no set {code!r} in {_where()}"
-        return f"no card {card_id} in set {code}" + (f"; did you mean {hint[0]}?" if hint else "")
+            return f"no card {card_id}: there is no set {code!r} in {_FILES.where()}"
+        return f"no card {card_id} in set {code}" + did_you_mean(card_id, cards, "; did you mean {}?")
 
     high_god = cards.get(deck.high_god)
     if high_god is None:
@@ -472,9 +261,7 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
                                      f"at least {rules.minimum} ({rules.deck_min_multiplier} × the win target "
                                      f"{rules.win_target})", "MIT-1.3.1.b"))
     if problems:
-        listed = [describe(loc, data) + (loc, reason) for loc, reason, _ in problems]
-        found = [(entry, _dotted(rest) or None, _line_of(node, loc) if node is not None else None, reason)
-                 for entry, rest, loc, reason in listed]
+        found = locate([(loc, reason) for loc, reason, _ in problems], data, node, describe)
         rule_ids = [rule for _, _, rule in problems]
         if any(rule_ids):
             raise DeckError(found[0][3], rules=rule_ids, file=str(path), problems=found)

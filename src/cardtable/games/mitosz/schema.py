@@ -16,7 +16,6 @@ not a plain field check raises :class:`Located`, which says which entry and fiel
 
 from __future__ import annotations
 
-import difflib
 import keyword
 import re
 from typing import Annotated, Any, Literal, Union
@@ -25,16 +24,9 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Fie
                       create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
+from cardtable.engine.datafiles import TAG, Located, did_you_mean, dotted, iter_models
+
 from . import vocabulary as V
-
-
-class Located(ValueError):
-    """A model check that knows which entry and field it is about (relative to the model it runs in)."""
-
-    def __init__(self, loc: tuple, message: str):
-        super().__init__(message)
-        self.loc = loc
-        self.message = message
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -166,8 +158,7 @@ def parse_value(text: str) -> tuple:
         if tok[0] == "word":
             take()
             if tok[1] not in VALUE_FUNCTIONS:
-                hint = difflib.get_close_matches(tok[1], VALUE_FUNCTIONS, n=1)
-                raise ValueError(f"unknown function {tok[1]!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                raise ValueError(f"unknown function {tok[1]!r}" + did_you_mean(tok[1], VALUE_FUNCTIONS)
                                  + f"; the functions are {', '.join(VALUE_FUNCTIONS)}")
             take("op", "(")
             if tok[1] == "half":
@@ -530,9 +521,8 @@ class GrantImmunityP(_P):
         known = set(V.FILTER_CARD_TYPES) | set(V.SUBTYPES) | set(V.KEYWORDS) | set(PRIMITIVES)
         for i, key in enumerate(value):
             if key not in known:
-                hint = difflib.get_close_matches(key, sorted(known), n=1)
                 raise Located((i,), f"{key!r} is not a card type, subtype, keyword or primitive"
-                                    + (f" (did you mean {hint[0]!r}?)" if hint else ""))
+                                    + did_you_mean(key, sorted(known)))
         return value
 
 
@@ -682,16 +672,12 @@ def _one_key(kind: str, allowed: tuple[str, ...], what: str):
             if name in PRIMITIVES and kind == "static":
                 raise PydanticCustomError("not_continuous", "{name} is not a continuous primitive; a static or a "
                                           "token may use only: {allowed}", {"name": repr(name), "allowed": ", ".join(allowed)})
-            hint = difflib.get_close_matches(str(name), allowed, n=1)
             raise PydanticCustomError(f"unknown_{kind}", "unknown {what} {name}{hint}; known: {allowed}",
                                       {"what": what, "name": repr(name), "allowed": ", ".join(allowed),
-                                       "hint": f" (did you mean {hint[0]!r}?)" if hint else ""})
+                                       "hint": did_you_mean(name, allowed)})
         return value
 
     return check
-
-
-TAG = "~"  # prefix of union tags: they appear in error locations, which drop them
 
 
 def _key_of(value: Any) -> str | None:
@@ -842,10 +828,9 @@ def _condition_in(value: Any) -> Any:
     if value == "sacrifice_user":
         return {"sacrifice_user": True}
     if isinstance(value, str):
-        hint = difflib.get_close_matches(value, CONDITION_NAMES, n=1)
         raise PydanticCustomError("unknown_condition", "unknown condition {name}{hint}; known: {allowed}",
                                   {"name": repr(value), "allowed": ", ".join(CONDITION_NAMES),
-                                   "hint": f" (did you mean {hint[0]!r}?)" if hint else ""})
+                                   "hint": did_you_mean(value, CONDITION_NAMES)})
     return value
 
 
@@ -918,10 +903,9 @@ def _trigger_in(value: Any) -> Any:
             raise PydanticCustomError("trigger_event", "a trigger needs 'on: <event>'; events: {events}",
                                       {"events": ", ".join(TRIGGER_EVENTS)})
         if event not in TRIGGER_EVENTS:
-            hint = difflib.get_close_matches(str(event), TRIGGER_EVENTS, n=1)
             raise PydanticCustomError("unknown_trigger", "unknown trigger event {name}{hint}; known: {allowed}",
                                       {"name": repr(event), "allowed": ", ".join(TRIGGER_EVENTS),
-                                       "hint": f" (did you mean {hint[0]!r}?)" if hint else ""})
+                                       "hint": did_you_mean(event, TRIGGER_EVENTS)})
     return value
 
 
@@ -1255,20 +1239,6 @@ def _refs_in(obj: Any, path: tuple, scope: set[str], why: dict[str, str]) -> Non
             raise Located(path, f"unknown reference {ref}; known here: {', '.join(known)}")
 
 
-def iter_models(obj: Any, path: tuple = ()):
-    """Every pydantic model inside ``obj`` (itself included) with its location, depth first."""
-    if isinstance(obj, BaseModel):
-        yield path, obj
-        for name, field in type(obj).model_fields.items():
-            yield from iter_models(getattr(obj, name), path + (field.alias or name,))
-    elif isinstance(obj, (list, tuple)):
-        for i, x in enumerate(obj):
-            yield from iter_models(x, path + (i,))
-    elif isinstance(obj, dict):
-        for k, x in obj.items():
-            yield from iter_models(x, path + (k,))
-
-
 # -- sets and decks -----------------------------------------------------------------------------------
 class CardSet(_Model):
     """A card set: its code (the prefix of its card ids), its name and its cards."""
@@ -1291,9 +1261,9 @@ class CardSet(_Model):
                 raise Located(("cards", i, "id"), f"id {card.id} is used twice (cards[{by_id[card.id]}] and cards[{i}])")
             by_id[card.id] = i
             if self.mythologies is not None and card.mythology not in self.mythologies:
-                hint = difflib.get_close_matches(card.mythology, self.mythologies, n=1)
                 raise Located(("cards", i, "mythology"), f"{card.mythology!r} is not a mythology of the set "
-                              f"({', '.join(self.mythologies)})" + (f"; did you mean {hint[0]!r}?" if hint else ""))
+                              f"({', '.join(self.mythologies)})" + did_you_mean(card.mythology, self.mythologies,
+                                                                                "; did you mean {!r}?"))
             by_name.setdefault(card.name, []).append(i)
         for name, indexes in by_name.items():
             types = sorted(self.cards[i].card_type for i in indexes)
@@ -1325,7 +1295,7 @@ class CardSet(_Model):
             effect = model.effect.model_dump(by_alias=True) if model.effect is not None else None
             if model.kind in tokens and tokens[model.kind][1] != effect:
                 raise Located(where + ("effect",), f"the {model.kind!r} token has another effect where it is put at "
-                              f"{_dotted(tokens[model.kind][0])}; a token kind has one effect")
+                              f"{dotted(tokens[model.kind][0])}; a token kind has one effect")
             tokens.setdefault(model.kind, (where, effect))
         if isinstance(model, RemoveTokenP):
             removed.append((where + ("kind",), model.kind))
@@ -1338,15 +1308,7 @@ class CardSet(_Model):
 
 
 def _unknown_name(name: str, by_name: dict) -> str:
-    hint = difflib.get_close_matches(name, list(by_name), n=1)
-    return f"no card of the set is called {name!r}" + (f"; did you mean {hint[0]!r}?" if hint else "")
-
-
-def _dotted(loc: tuple) -> str:
-    out = ""
-    for p in loc:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
+    return f"no card of the set is called {name!r}" + did_you_mean(name, by_name, "; did you mean {!r}?")
 
 
 class DeckEntry(_Model):

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.datafiles import json_schemas
+
 
 def schemas() -> dict[str, dict[str, Any]]:
     from .schema import Card, CardSet, Deck
 
-    out = {}
-    for name, model, title in (("set", CardSet, "Mítosz card set (a file <code>.yaml)"),
-                               ("card", Card, "Mítosz card definition (spec 5.2)"),
-                               ("deck", Deck, "Mítosz deck (a file deck-<name>.yaml, MIT-1.3.1)")):
-        schema = model.model_json_schema(by_alias=True)
-        schema["title"] = title
-        out[name] = schema
-    return out
+    return json_schemas(("set", CardSet, "Mítosz card set (a file <code>.yaml)"),
+                        ("card", Card, "Mítosz card definition (spec 5.2)"),
+                        ("deck", Deck, "Mítosz deck (a file deck-<name>.yaml, MIT-1.3.1)"))

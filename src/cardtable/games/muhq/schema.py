@@ -14,7 +14,6 @@ when a file is read (every command imports every game package).
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Iterator, Literal, Union
@@ -23,14 +22,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Di
                       WithJsonSchema, model_validator)
 from pydantic_core import PydanticCustomError
 
-
-class Located(ValueError):
-    """A model check that knows which field it is about (``loc``, relative to the model it runs in)."""
-
-    def __init__(self, loc: tuple, message: str):
-        super().__init__(message)
-        self.loc = loc
-        self.message = message
+from cardtable.engine.datafiles import TAG, Located, did_you_mean, iter_models
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -43,17 +35,9 @@ class _Model(BaseModel):
     REFS: ClassVar[dict[str, str]] = {}
 
 
-TAG = "~"  # prefix of union tags: they appear in error locations, which the loader drops
-
-
 def with_article(noun: str) -> str:
     """``noun`` with its indefinite article: "an artifact", "a unit"."""
     return ("an " if noun[:1] in ("a", "e", "i", "o") else "a ") + noun
-
-
-def did_you_mean(word: Any, choices) -> str:
-    hint = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
-    return f" (did you mean {hint[0]!r}?)" if hint else ""
 
 
 # -- vocabularies ----------------------------------------------------------------------------------------
@@ -961,20 +945,6 @@ def token_problem(step: CreateTokenStep, token: Card) -> tuple[tuple, str] | Non
     if token.type != "spell" and step.zone != "board":
         return ("zone",), f"{token.id} is a permanent token: it exists only on the board (MUHQ-TOKEN-2)"
     return None
-
-
-def iter_models(obj: Any, loc: tuple = ()) -> Iterator[tuple[tuple, BaseModel]]:
-    """Every pydantic model inside ``obj`` (itself included) with its location, depth first."""
-    if isinstance(obj, BaseModel):
-        yield loc, obj
-        for name, field in type(obj).model_fields.items():
-            yield from iter_models(getattr(obj, name), loc + (field.alias or name,))
-    elif isinstance(obj, (list, tuple)):
-        for i, x in enumerate(obj):
-            yield from iter_models(x, loc + (i,))
-    elif isinstance(obj, dict):
-        for k, x in obj.items():
-            yield from iter_models(x, loc + (k,))
 
 
 # -- boards (spec 6.1) -----------------------------------------------------------------------------------

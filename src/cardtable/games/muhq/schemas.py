@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.datafiles import json_schemas
+
 
 def schemas() -> dict[str, dict[str, Any]]:
     from .schema import Board, Card, CardSet
 
-    out = {}
-    for name, model, title in (("board", Board, "muhq's game board (a file <id>.yaml, spec 6.1)"),
-                               ("set", CardSet, "muhq's game card set (a file <set>.yaml, spec 7.1)"),
-                               ("card", Card, "muhq's game card definition (spec 7.2)")):
-        schema = model.model_json_schema(by_alias=True)
-        schema["title"] = title
-        out[name] = schema
-    return out
+    return json_schemas(("board", Board, "muhq's game board (a file <id>.yaml, spec 6.1)"),
+                        ("set", CardSet, "muhq's game card set (a file <set>.yaml, spec 7.1)"),
+                        ("card", Card, "muhq's game card definition (spec 7.2)"))
