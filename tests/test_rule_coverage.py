@@ -64,8 +64,6 @@ MIT_DEFERRED = {
     "MIT-7.3.4.d",  # rows led by a helper's leader: three or more players
     "MIT-7.4.12",  # end-of-fight effects: no card of the sample set has one
     "MIT-3.2.2.c", "MIT-3.3.c",  # nation and location battle maneuvers while defended: no such card in the set
-    "MIT-8.monster", "MIT-8.monster.1", "MIT-8.monster.2", "MIT-8.monster.3", "MIT-8.monster.4",
-    "MIT-8.monster.5",  # monsters as supplies (OP-58)
     # tier 2 (spec 12): several players, conflicts, dormant leaders, card type changes, runes
     "MIT-5.9",  # conflict resolution by card type rank (OP-33): only the rank table exists
     "MIT-5.13",  # allied players (3+ players)

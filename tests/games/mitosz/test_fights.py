@@ -649,3 +649,52 @@ def test_S_20_MIT_8_mount_OP_57_a_mount_carries_its_leader_through_a_closed_road
     if s.cards[lysa].zone == "board":  # it stays with Lysa, unrotated
         assert s.cards[gryphon].host == lysa and not s.cards[gryphon].rotated
     assert skeld >= 0
+
+
+def monster_battle(b_spheres: str):
+    s, c = battle_scene()
+    spheres(s, B, b_spheres)
+    wyrm, wolves = hand(s, B, "The Rime Wyrm", "Frost Wolves")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s, A, "fight_leader", "name no one")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)  # A
+    return s, c, wyrm, wolves
+
+
+def test_MIT_8_monster_MIT_8_monster_1_MIT_8_monster_2_MIT_8_monster_3_a_monster_fights_as_a_supply():
+    s, c, wyrm, wolves = monster_battle("4/2/3/6")
+    do(s, Summon(wyrm, row="front"))  # M2 F3
+    pass_counter(s)
+    assert sph(s, B) == "2/2/3/3"
+    assert s.fight.supplies[wyrm] == ("def", 0, "full") and wyrm not in s.players[B].leaders
+    assert s.fight_level(wyrm) == 5 + 1  # MIT-5.8: nordan beside Skeld
+    do(s, PASS)  # A
+    rejects(s, PlayUnsummoned(wolves, row="front"), "MIT-8.monster.3")  # the row is closed
+    assert s.army_level("def") == 4 + 6 + 2
+
+
+def test_MIT_8_monster_5_MIT_8_monster_4_the_winning_monster_may_stay_as_a_leader():
+    s, c, wyrm, _wolves = monster_battle("4/2/3/6")
+    do(s, Summon(wyrm, row="front"))
+    pass_counter(s)
+    assert not s.stealable(s.cards[wyrm])  # MIT-8.monster.4
+    while s.mode != "prompt" or s.prompt["kind"] != "monster_return":
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert s.cards[c["orren"]].zone == "afterworld"  # the attack failed
+    answer(s, B, "monster_return", "keep it as a leader")
+    assert sph(s, B) in ("0/2/3/0", "0/2/3/1")  # its cost again (after the spoils choice)
+    assert wyrm in s.players[B].leaders and not s.cards[wyrm].rotated and s.fight is None
+
+
+def test_MIT_8_monster_5_a_monster_that_cannot_be_paid_again_goes_to_the_afterworld():
+    s, c, wyrm, _wolves = monster_battle("3/2/3/6")
+    do(s, Summon(wyrm, row="front"))
+    pass_counter(s)
+    while s.fight is not None:
+        assert not (s.mode == "prompt" and s.prompt["kind"] == "monster_return")
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert s.cards[wyrm].zone == "afterworld"

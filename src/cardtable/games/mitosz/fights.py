@@ -28,7 +28,7 @@ class Fight:
     """The fight in progress: plain data a clone copies."""
 
     __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
-                 "winner", "levels")
+                 "winner", "levels", "asked")
 
     def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
         self.kind = kind  # "battle" | "duel"
@@ -43,6 +43,7 @@ class Fight:
         self.stage = "commander" if kind == "battle" else "rounds"
         self.winner: str | None = None  # "att" | "def" | None (a draw, or no winner)
         self.levels: tuple[int, int] | None = None  # the compared army levels
+        self.asked: tuple[int, ...] = ()  # monsters whose return was offered (MIT-8.monster.5)
 
     def copy(self) -> "Fight":
         c = Fight.__new__(Fight)
@@ -410,6 +411,8 @@ class Fights:
             return self._outcome()
         if stage == "spoils":
             return self._ask_spoils()
+        if stage == "monsters":
+            return self._ask_monster()
         if stage == "cleanup":
             self._cleanup()
             return False
@@ -417,7 +420,7 @@ class Fights:
 
     def _advance(self, to: str | None = None) -> bool:
         order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
-                 "cleanup")
+                 "monsters", "cleanup")
         f = self.fight
         f.stage = to or order[order.index(f.stage) + 1]
         self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
@@ -514,7 +517,19 @@ class Fights:
             self._advance("spoils")
         elif kind == "spoils":
             self._take_spoils(pr, index)
-            self._advance("cleanup")
+            self._advance("monsters")
+        elif kind == "monster_return":
+            iid = pr["card"]
+            if index == 1:
+                inst = self.cards[iid]
+                self.pay(pr["player"], list(inst.d.cost))
+                del self.fight.supplies[iid]
+                self.players[inst.controller].leaders.append(iid)
+                inst.rotated = False
+                self.statics_cache = None
+                self.note(f"P{pr['player']} pays {inst.d.name}'s cost again: it stays as a leader (MIT-8.monster.5)")
+            self.fight.stage = "monsters"
+            self._push("fight")
         elif kind == "fear_resist":
             self.answer_fear(pr, index)
 
@@ -529,7 +544,7 @@ class Fights:
         out = []
         p = self.players[seat]
         for iid in self.distinct(p.hand):
-            if self.cards[iid].d.card_type != "supply":
+            if not self.is_supply_card(self.cards[iid].d):
                 continue
             for row in range(3):
                 for a in (PlayUnsummoned(iid, row=ROWS[row]), Summon(iid, row=ROWS[row])):
@@ -537,6 +552,14 @@ class Fights:
                         out.append(a)
                         break  # the free way dominates paying (MIT-3.8.f)
         return out
+
+    @staticmethod
+    def is_monster(d) -> bool:
+        """MIT-8.monster: a monster leader may also be played into a battle as a supply (OP-58)."""
+        return d.card_type == "leader" and "monster" in d.subtypes
+
+    def is_supply_card(self, d) -> bool:
+        return d.card_type == "supply" or self.is_monster(d)
 
     def check_supply(self, seat: int, a) -> tuple | None:
         bad = self._in_hand(seat, a.card, "summon a supply")
@@ -560,7 +583,13 @@ class Fights:
             return ("MIT-7.3.4.c", f"your {a.row} has no army leader: no supply may be played into it")
         if self.cards[leader].controller != seat:
             return ("MIT-7.3.4.d", "only the player whose leader leads a row plays cards into it")
-        if len(self.row_supplies(side, row)) >= self.row_capacity(side, row):
+        here = self.row_supplies(side, row)
+        if self.is_monster(d):
+            if here:  # MIT-8.monster.3: beside an army leader whose row holds no supply yet
+                return ("MIT-8.monster.3", f"the {a.row} already holds a supply: no monster may join it")
+        elif any(self.is_monster(self.cards[i].d) for i in here):
+            return ("MIT-8.monster.3", f"a monster fights in the {a.row}: no more supplies may join it")
+        elif len(here) >= self.row_capacity(side, row):
             return ("MIT-7.3.4.b", f"the {a.row} holds as many supplies as it may "
                                    f"({self.row_capacity(side, row)}, OP-48)")
         if side == "att" and self._flying_restricted() and "flying" not in d.subtypes:
@@ -591,8 +620,9 @@ class Fights:
         self.enter_board(iid, seat)
         row = item.row
         f.supplies[iid] = (side, row, "full")
-        self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}")
-        if row == 0 or not self.cards[iid].d.usable:
+        self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}"
+                  + (" as a supply (MIT-8.monster.1)" if self.is_monster(self.cards[iid].d) else ""))
+        if row == 0 or not self.cards[iid].d.usable or self.is_monster(self.cards[iid].d):  # MIT-8.monster.2
             return  # nothing to choose: full in the front line; a supply without maneuvers fights with its level
         chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
         if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:
@@ -645,7 +675,7 @@ class Fights:
                 if self.cards[loser].zone == "board":
                     self.note(f"{self.cards[loser].d.name} loses the duel and is destroyed (MIT-7.6.4)")
                     self.leave_board(loser, "afterworld", "destroy")
-            return self._advance("cleanup")  # OP-54: no spoils after a duel
+            return self._advance("monsters")  # OP-54: no spoils after a duel
         if f.winner == "att" and self.cards[f.nation].zone == "board":
             commander = f.commander("def")
             if commander >= 0 and self.cards[commander].zone == "board" and not self.cards[commander].d.cursed:
@@ -670,7 +700,7 @@ class Fights:
     def _ask_spoils(self) -> bool:
         f = self.fight
         if f.winner is None:
-            return self._advance("cleanup")  # MIT-7.4.11: no spoils after a draw
+            return self._advance("monsters")  # MIT-7.4.11: no spoils after a draw
         seat = f.seat_of(f.winner)
         if f.winner == "def":
             options = ["draw a card", "take nothing"]
@@ -679,7 +709,7 @@ class Fights:
             options = ["take nothing"] + [f"steal 1 {name}" for s, name in enumerate(SPHERES) if victim.spheres[s] > 0]
             if len(options) == 1:
                 self.note(f"P{f.defender} has no sphere point to steal (OP-53)")
-                return self._advance("cleanup")
+                return self._advance("monsters")
         self.set_prompt("spoils", seat, rule="MIT-7.4.11", options=options)
         return True
 
@@ -696,6 +726,23 @@ class Fights:
             self.note(f"P{f.attacker} takes the spoils: 1 {SPHERES[s]} from P{f.defender} (MIT-7.4.11)")
         else:
             self.note(f"P{pr['player']} takes no spoils")
+
+    def _ask_monster(self) -> bool:
+        """MIT-8.monster.5, OP-58: a monster of the winning side may stay, as a leader, for its cost again."""
+        f = self.fight
+        for iid, (side, _row, _mode) in sorted(f.supplies.items()):
+            inst = self.cards[iid]
+            if inst.zone != "board" or not self.is_monster(inst.d) or side != f.winner or iid in f.asked:
+                continue
+            f.asked = f.asked + (iid,)
+            seat = inst.controller
+            if not self.can_pay(seat, inst.d.cost):
+                continue
+            self.set_prompt("monster_return", seat, rule="MIT-8.monster.5", card=iid,
+                            options=[f"let {inst.d.name} go to the afterworld",
+                                     f"pay {'/'.join(map(str, inst.d.cost))} to keep it as a leader"])
+            return True
+        return self._advance("cleanup")
 
     def _cleanup(self) -> None:
         """MIT-7.4.13, MIT-7.6.6: army leaders rotate, supplies go to the afterworld, fight effects end."""

@@ -22,7 +22,7 @@ PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summo
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 #: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
 #: The prompts of a fight's procedure (answered by ``Fights.answer_fight``).
-FIGHT_PROMPTS = frozenset(("fight_leader", "supply_mode", "save_nation", "spoils", "fear_resist"))
+FIGHT_PROMPTS = frozenset(("fight_leader", "supply_mode", "save_nation", "spoils", "fear_resist", "monster_return"))
 QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
 
 
@@ -486,7 +486,8 @@ class Flow:
             what = {"fight_leader": "name an army leader", "supply_mode": f"choose how "
                     f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",
                     "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
-                    "fear_resist": "fear strikes your creature"}[kind]
+                    "fear_resist": "fear strikes your creature",
+                    "monster_return": "your monster's side won the battle"}[kind]
             return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
         if kind == "permission":
             return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "
