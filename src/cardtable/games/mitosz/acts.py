@@ -98,7 +98,8 @@ class Acts:
         role = "counter" if counter else "active" if seat == self.active else "other"
         own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
         # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
-        roles = (role, "fight") if not counter and self.phase == "battle" else (role,)
+        fighting = not counter and self.phase == "battle"
+        roles = (role, "fight") if fighting else (role,)
         # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
         memo = self.legal_memo
         if memo is None:
@@ -113,7 +114,8 @@ class Acts:
                 if len(hand) > 1:
                     hand = self.distinct(hand)
             else:  # a card whose every use costs more than the spheres hold is skipped
-                hand = [i for i in self.distinct(p.hand) if any(r in cards[i].d.hand_roles for r in roles)
+                hand = [i for i in self.distinct(p.hand) if (role in cards[i].d.hand_roles or fighting and
+                                                             "fight" in cards[i].d.hand_roles)
                         and cards[i].d.hand_spend <= total]
                 if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
                     hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
@@ -124,7 +126,8 @@ class Acts:
             if not hand and not mine_active:
                 return out
         else:
-            mine_active = [i for i in mine if any(r in i.d.board_roles for r in roles) and i.d.board_spend <= total]
+            mine_active = [i for i in mine if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
+                           and i.d.board_spend <= total]
         users = None
         for iid in hand:
             d = cards[iid].d

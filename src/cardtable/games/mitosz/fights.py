@@ -79,19 +79,28 @@ class Fights:
         return self.fight is not None and self.fight.stage == "rounds"
 
     def fight_members(self) -> set[int]:
-        """Army leaders, duelists and supplies of the fight (the filter ``in_fight``)."""
+        """Army leaders, duelists and supplies of the fight (the filter ``in_fight``); kept with the board's
+        facts, which a card moving or a member joining (``_members_changed``) drops."""
         f = self.fight
         if f is None:
-            return set()
-        return {i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board"}
+            return _NONE
+        dc = self.cache()
+        hit = dc.get("fight_members")
+        if hit is None:
+            hit = dc["fight_members"] = frozenset(i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board")
+        return hit
 
     def fight_cards(self) -> set[int]:
         """MIT-7.3.5, MIT-7.5.2: the cards on the board that may act in the fight: its members, the attacked
         nation, and every card attached to any of them (directly or not)."""
         f = self.fight
         if f is None:
-            return set()
-        roots = self.fight_members()
+            return _NONE
+        dc = self.cache()
+        hit = dc.get("fight_cards")
+        if hit is not None:
+            return hit
+        roots = set(self.fight_members())
         if f.nation >= 0 and self.cards[f.nation].zone == "board":
             roots.add(f.nation)
         out = set(roots)
@@ -101,6 +110,7 @@ class Fights:
                 if a.iid not in out:
                     out.add(a.iid)
                     todo.append(a.iid)
+        out = dc["fight_cards"] = frozenset(out)
         return out
 
     def fight_scope_problem(self, seat: int, user, m) -> tuple | None:
@@ -266,14 +276,12 @@ class Fights:
         mine = [i for i in self.players[seat].leaders if self._fighter_problem(seat, i, attack=True) is None]
         if not mine:
             return out
+        flyers = [i for i in mine if "flying" in self.subtypes(self.cards[i])]
         for enemy in self.opponents(seat):
             for nation in sorted(self.players[enemy].grid.values()):
-                d = self.cards[nation].d
-                for road in d.roads:
-                    for commander in mine:
-                        a = DeclareBattle(nation, road, commander)
-                        if self._battle_problem(seat, a) is None:
-                            out.append(a)
+                for road in self.cards[nation].d.roads:  # the checks of _battle_problem, each once
+                    for commander in (flyers if self.road_closed(nation, road) else mine):
+                        out.append(DeclareBattle(nation, road, commander))
             heroes = [i for i in mine if "hero" in self.subtypes(self.cards[i])]
             for challenger in heroes:
                 for challenged in self.players[enemy].leaders:
@@ -382,6 +390,7 @@ class Fights:
                       f"(P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)")
         self.fight = f
         self.statics_cache = None  # fight membership changes what filters match
+        self.touch()
 
     # -- the procedure (the machine's step ``fight``) ---------------------------------------------------
     def _step_fight(self) -> bool:
@@ -432,6 +441,13 @@ class Fights:
         mount = self.mount_of(leader)
         if mount >= 0:
             f.supplies[mount] = (side, row, "full" if row == 0 else "level")
+        self._members_changed()
+
+    def _members_changed(self) -> None:
+        """Who is in the fight changed: filters on fight membership (``in_fight``, ``row``) match other cards
+        now, so the facts kept about the board and the decision are dropped."""
+        self.statics_cache = None
+        self.touch()
 
     def _companions(self, side: str) -> list[int]:
         return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
@@ -524,6 +540,7 @@ class Fights:
                 inst = self.cards[iid]
                 self.pay(pr["player"], list(inst.d.cost))
                 del self.fight.supplies[iid]
+                self._members_changed()
                 self.players[inst.controller].leaders.append(iid)
                 inst.rotated = False
                 self.statics_cache = None
@@ -543,10 +560,13 @@ class Fights:
             return []
         out = []
         p = self.players[seat]
+        rows = [r for r in range(3) if f.row_leader(side, r) >= 0]  # MIT-7.3.4.c: only rows with a leader
+        if not rows:
+            return out
         for iid in self.distinct(p.hand):
             if not self.is_supply_card(self.cards[iid].d):
                 continue
-            for row in range(3):
+            for row in rows:
                 for a in (PlayUnsummoned(iid, row=ROWS[row]), Summon(iid, row=ROWS[row])):
                     if self.check_supply(seat, a) is None:
                         out.append(a)
@@ -620,6 +640,7 @@ class Fights:
         self.enter_board(iid, seat)
         row = item.row
         f.supplies[iid] = (side, row, "full")
+        self._members_changed()
         self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}"
                   + (" as a supply (MIT-8.monster.1)" if self.is_monster(self.cards[iid].d) else ""))
         if row == 0 or not self.cards[iid].d.usable or self.is_monster(self.cards[iid].d):  # MIT-8.monster.2
@@ -765,11 +786,13 @@ class Fights:
                                                                else "") + " (MIT-7.4.13)")
         self.fight = None
         self.statics_cache = None
+        self.touch()
         self.mode = "busy"
         self._push("checks", "next_phase")  # OP-39: after a fight the battle phase ends
 
 
 SPHERES = ("magic", "influence", "wealth", "force")
+_NONE: frozenset = frozenset()
 RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
 LEADER_SUBTYPES = frozenset(("warlord", "mount", "hero", "god", "monster", "ruler"))
 
