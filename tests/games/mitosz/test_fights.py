@@ -698,3 +698,40 @@ def test_MIT_8_monster_5_a_monster_that_cannot_be_paid_again_goes_to_the_afterwo
         assert not (s.mode == "prompt" and s.prompt["kind"] == "monster_return")
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert s.cards[wyrm].zone == "afterworld"
+
+
+def test_MIT_7_2_1_a_OP_44_fight_effects_reach_only_the_fight():
+    s = scene(phase="battle", active=B)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    ulfar = leader(s, B, "Old Ulfar the Seer")  # outside the fight
+    cityfolk = nation(s, A, "Gilded Cityfolk", 0, 0)
+    spheres(s, B, "3/3/3/6")
+    ready(s)
+    do(s, DeclareBattle(cityfolk, "E", skeld))
+    pass_counter(s)
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    hrimgar = god(s, B)
+    # Hrimgar's high god maneuver targets an own leader in the fight: Skeld, never Ulfar
+    rejects(s, UseManeuver(hrimgar, "m1", (ulfar,)), "MIT-4.6.1")
+    do(s, UseManeuver(hrimgar, "m1", (skeld,)))
+
+
+def test_MIT_7_2_1_a_OP_44_no_player_level_effects_in_a_fight_unless_lenient():
+    for scope, allowed in (("strict", False), ("lenient", True)):
+        s = scene(phase="battle", options={"fight_effect_scope": scope})
+        ivo = leader(s, A, "Magister Ivo")  # a ruler: Tribute of the Hearth (draw) may use him
+        nation(s, A, "Gilded Cityfolk", 0, 0)
+        fjord = nation(s, B, "Fjord Wardens", 0, 0)
+        (tribute,) = hand(s, A, "Tribute of the Hearth")
+        spheres(s, A, "4/5/4/3")
+        ready(s)
+        do(s, DeclareBattle(fjord, "N", ivo))
+        pass_counter(s)
+        draw = UseFreeManeuver(tribute, ivo, "m1", (), None, 1)
+        if allowed:
+            s.forget_caches()
+            assert draw in s.legal_actions() or any(getattr(a, "card", None) == tribute for a in s.legal_actions())
+        else:
+            rejects(s, draw, "MIT-7.2.1.a")

@@ -15,13 +15,12 @@ from cardtable.engine import IllegalAction
 from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon, UseFate,
                       UseFreeManeuver, UseManeuver)
 from .fights import ROW_INDEX
-from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, call_parts, linked
+from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked, primitives_of
 from .flow import SPHERE_NAMES
 from .moves import spheres_text
 
 SUMMON_PHASES = ("summon_1", "summon_2")
 _CHOSEN: dict[int, tuple] = {}
-_PRIMITIVES: dict[int, tuple] = {}
 _NEEDS_STACK: dict[int, tuple] = {}
 
 
@@ -54,15 +53,6 @@ def needs_stack(m) -> bool:
 def keyword_maneuver(m) -> bool:
     """Does the maneuver shoot a volley or a poison (one target in the fight, MIT-7.2.5)?"""
     return bool(primitives_of(m) & {"volley", "poison"})
-
-
-def primitives_of(m) -> frozenset:
-    """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver."""
-    hit = _PRIMITIVES.get(id(m))
-    if hit is None:
-        names = frozenset(call_parts(call)[0] for _, call in m.calls())
-        hit = _PRIMITIVES[id(m)] = (names, m)
-    return hit[0]
 
 
 def chosen_names(m) -> tuple:
@@ -379,6 +369,9 @@ class Acts:
             pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
         else:
             pool = self.cards
+        if zone == "board" and self.in_rounds() and self.opts["fight_effect_scope"] == "strict":
+            scope = self.fight_cards()  # OP-44: a fight's effects reach only the fight
+            pool = [i for i in pool if i.iid in scope]
         for inst in pool:
             if inst.zone != zone:
                 continue

@@ -200,3 +200,16 @@ def call_parts(call) -> tuple[str, Any]:
 
 
 _CALL_FIELD: dict[type, str] = {}
+
+
+def primitives_of(m) -> frozenset:
+    """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver
+    (maneuvers live as long as their definitions, so their ids are stable keys)."""
+    hit = _PRIMITIVES.get(id(m))
+    if hit is None:
+        names = frozenset(call_parts(call)[0] for _, call in m.calls())
+        hit = _PRIMITIVES[id(m)] = (names, m)
+    return hit[0]
+
+
+_PRIMITIVES: dict[int, tuple] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .actions import AttachMount, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
 from . import vocabulary as V
-from .cards import call_parts, linked
+from .cards import call_parts, linked, primitives_of
 
 ROWS = V.ROWS  # front line, auxiliaries, reserve (MIT-7.3.4.a)
 ROW_INDEX = {name: i for i, name in enumerate(ROWS)}
@@ -113,6 +113,17 @@ class Fights:
         out = dc["fight_cards"] = frozenset(out)
         return out
 
+    def scope_problem(self, m) -> tuple | None:
+        """OP-44 (strict scope): in the rounds, effects of fight cards change only the fight — no draw,
+        sphere change, search and the like for a player."""
+        if m is None or self.opts["fight_effect_scope"] != "strict":
+            return None
+        found = primitives_of(m) & PLAYER_LEVEL
+        if found:
+            return ("MIT-7.2.1.a", f"during a fight, cards in it affect only the fight: no {', '.join(sorted(found))} "
+                                   f"(OP-44)")
+        return None
+
     def fight_scope_problem(self, seat: int, user, m) -> tuple | None:
         """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
         through cards that can affect the fight."""
@@ -120,6 +131,9 @@ class Fights:
             return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
         if seat not in self.fight_players():
             return ("MIT-7.2.1.b", "only the fight's players act in its rounds (OP-44)")
+        bad = self.scope_problem(m)
+        if bad:
+            return bad
         if user is None:
             return None  # a fate (MIT-7.3.5, item 2)
         t = user.d.card_type
@@ -792,6 +806,11 @@ class Fights:
 
 
 SPHERES = ("magic", "influence", "wealth", "force")
+#: Primitives that change a player rather than the fight (OP-44): not used in a fight's rounds under the
+#: strict scope.
+PLAYER_LEVEL = frozenset(("draw", "discard", "mill", "search_deck", "recover", "put_on_deck", "shuffle_deck",
+                          "look_top", "gain_spheres", "lose_spheres", "steal_spheres", "modify_hand_size",
+                          "modify_power_points"))
 _NONE: frozenset = frozenset()
 RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
 LEADER_SUBTYPES = frozenset(("warlord", "mount", "hero", "god", "monster", "ruler"))

@@ -42,6 +42,8 @@ OPTIONS = (
            "OP-15", choices=("hand", "hand_and_board")),
     Option("counter_prompting", "always", "ask every player in every counter round, or skip players without a "
            "legal response (for simulations)", "OP-43", choices=("always", "skip_if_no_legal_response")),
+    Option("fight_effect_scope", "strict", "in a fight's rounds, effects reach only the fight and no player (strict), "
+           "or anything (lenient)", "OP-44", choices=("strict", "lenient")),
     Option("flying_restriction", "when_closed_road", "every army leader and supply of an attack led by a flying "
            "commander must fly: only through a closed road, or always", "OP-59",
            choices=("when_closed_road", "always")),
