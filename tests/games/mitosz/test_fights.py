@@ -735,3 +735,18 @@ def test_MIT_7_2_1_a_OP_44_no_player_level_effects_in_a_fight_unless_lenient():
             assert draw in s.legal_actions() or any(getattr(a, "card", None) == tribute for a in s.legal_actions())
         else:
             rejects(s, draw, "MIT-7.2.1.a")
+
+
+def test_MIT_7_4_3_1_OP_50_the_defender_may_summon_a_leader_to_defend():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    (skeld,) = hand(s, B, "Jarl Skeld Ironbrow")  # F3
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "summon Jarl Skeld Ironbrow into the front")
+    assert sph(s, B) == "3/2/3/3"
+    assert skeld in s.players[B].leaders and not s.cards[skeld].rotated and s.fight.commander("def") == skeld

@@ -131,17 +131,12 @@ class Fights:
             return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
         if seat not in self.fight_players():
             return ("MIT-7.2.1.b", "only the fight's players act in its rounds (OP-44)")
-        bad = self.scope_problem(m)
-        if bad:
-            return bad
         if user is None:
-            return None  # a fate (MIT-7.3.5, item 2)
+            return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
         t = user.d.card_type
-        if t in ("high_god", "intrigue"):
-            return None
         if t == "location" and self.fight.kind == "battle" and (m is None or "battle" not in m.timing):
-            return None  # MIT-7.3.5, item 4: a location's non-battle maneuver
-        if user.iid not in self.fight_cards():
+            return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
+        if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards():
             return ("MIT-7.2.1.b", f"{user.d.name} takes no part in the fight and cannot affect it")
         supply = self.fight.supplies.get(user.iid)
         if supply is not None:
@@ -150,7 +145,7 @@ class Fights:
                 return ("MIT-7.3.4.c", f"{user.d.name}'s row has no army leader: its ability does not apply")
             if mode == "level":
                 return ("MIT-3.8.d", f"{user.d.name} fights with its level: its maneuvers do nothing (OP-20)")
-        return None
+        return self.scope_problem(m)
 
     # -- levels (spec 5.10) ------------------------------------------------------------------------
     def fight_level(self, iid: int) -> int:
@@ -493,6 +488,29 @@ class Fights:
             out.append(iid)
         return out
 
+    def defender_summons(self) -> list[int]:
+        """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, at their cost
+        (no substitution), as the rules of a summon allow; for a companion, only an ally as for the others."""
+        f = self.fight
+        seat = f.defender
+        named = [i for i, (s, _r) in f.leaders.items() if s == "def"]
+        last = max(named, key=lambda i: f.leaders[i][1]) if named else -1
+        nation = self.cards[f.nation]
+        god = self.cards[self.players[seat].god].d
+        out = []
+        for iid in self.distinct(self.players[seat].hand):
+            d = self.cards[iid].d
+            if d.card_type != "leader" or not self.can_pay(seat, d.cost) or self.god_owner(seat, iid) is not None:
+                continue
+            if d.unique and self._unique_on_board(d):
+                continue
+            if last >= 0 and not (linked(d, self.cards[last].d) or linked(d, nation.d) or linked(nation.d, god)
+                                  or any(linked(d, a.d) for a in self.attached(f.nation)
+                                         if a.d.card_type == "location")):
+                continue
+            out.append(iid)
+        return out
+
     def _flying_restricted(self) -> bool:
         f = self.fight
         if f is None or f.kind != "battle":
@@ -505,13 +523,17 @@ class Fights:
     def _ask_army_leader(self, side: str, row: int | None, rule: str) -> bool:
         f = self.fight
         candidates = self.army_candidates(side)
-        if not candidates:
+        summonable = self.defender_summons() if side == "def" else []
+        if not candidates and not summonable:
             if row == 0:
                 self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
             return self._advance()
         rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
-        options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows]
-        labels = ["name no one"] + [f"{self.cards[i].d.name} into the {ROWS[r]}" for _k, i, r in options[1:]]
+        options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
+            + [("summon", i, r) for i in summonable for r in rows]
+        labels = ["name no one"] + [f"{'summon ' if k == 'summon' else ''}{self.cards[i].d.name} into the {ROWS[r]}"
+                                    + (f" (pays {'/'.join(map(str, self.cards[i].d.cost))})" if k == "summon" else "")
+                                    for k, i, r in options[1:]]
         self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
         return True
 
@@ -524,6 +546,15 @@ class Fights:
         kind = pr["kind"]
         if kind == "fight_leader":
             what, iid, row = pr["choices"][index]
+            if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
+                seat = pr["player"]
+                self.pay(seat, list(self.cards[iid].d.cost))
+                self.enter_board(iid, seat)
+                self.cards[iid].entered = self.turn
+                self.players[seat].leaders.append(iid)
+                self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays "
+                          f"{'/'.join(map(str, self.cards[iid].d.cost))})")
+                what = "leader"
             if what == "leader":
                 self._join(f, iid, pr["side"], row)
                 self.statics_cache = None
