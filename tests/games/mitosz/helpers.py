@@ -32,16 +32,16 @@ SPHERES = ("magic", "influence", "wealth", "force")
 _GAMES: dict = {}
 
 
-def game(options: dict | None = None) -> MitoszGame:
-    key = tuple(sorted((options or {}).items()))
+def game(options: dict | None = None, players: int = 2) -> MitoszGame:
+    key = (players, tuple(sorted((options or {}).items())))
     if key not in _GAMES:
-        _GAMES[key] = MitoszGame(2, dict(options or {}))
+        _GAMES[key] = MitoszGame(players, dict(options or {}))
     return _GAMES[key]
 
 
-def fresh(seed: int = 0, options: dict | None = None):
+def fresh(seed: int = 0, options: dict | None = None, players: int = 2):
     """A new game exactly as the engine deals it (setup, turn order, opening hands)."""
-    return game(options).new_initial_state(seed)
+    return game(options, players).new_initial_state(seed)
 
 
 def scene(seed: int = 0, options: dict | None = None, *, phase: str = "summon_1", active: int = A,

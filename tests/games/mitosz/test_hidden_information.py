@@ -39,8 +39,8 @@ def permuted(s, viewer: int | None, rng: random.Random):
     return v
 
 
-def random_positions(seed: int, choices: int, every: int = 9, limit: int = 400):
-    s = fresh(seed)
+def random_positions(seed: int, choices: int, every: int = 9, limit: int = 400, players: int = 2):
+    s = fresh(seed, players=players)
     rng = random.Random(choices)
     for step in range(limit):
         if s.result is not None:
@@ -64,6 +64,19 @@ def test_views_do_not_depend_on_hidden_cards(seed, choices):
         assert s.view(A)["players"][B]["hand"] is None and s.view(B)["players"][A]["hand"] is None
         assert s.view(None)["players"][A]["hand"] is None
         assert isinstance(s.view(A)["players"][A]["deck"], int)  # a deck shows only its size
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_views_do_not_depend_on_hidden_cards_with_three_players_and_fights(seed, choices):
+    note(f"seed={seed} choices={choices}")
+    rng = random.Random(seed ^ choices)
+    for s in random_positions(seed, choices, every=7, limit=900, players=3):
+        for viewer in (0, 1, 2, None):
+            variant = permuted(s, viewer, rng)
+            assert variant.view(viewer) == s.view(viewer), f"view of {viewer} leaks hidden cards"
+        for viewer in (0, 1, 2):
+            assert all(p["hand"] is None for seat, p in enumerate(s.view(viewer)["players"]) if seat != viewer)
 
 
 def test_drawn_cards_are_named_to_nobody_else():

@@ -165,9 +165,9 @@ def offered(s, act, legal) -> bool:
     return any(all(getattr(a, f) == getattr(act, f) for f in a.__dataclass_fields__ if f != "card") for a in same)
 
 
-def play(seed: int, choices: int, prompting: str, check: bool = True):
+def play(seed: int, choices: int, prompting: str, check: bool = True, players: int = 2):
     options = {"counter_prompting": prompting}
-    s = fresh(seed, options)
+    s = fresh(seed, options, players)
     rng = random.Random(choices)
     w = Watcher(s)
     if check:
@@ -221,6 +221,15 @@ def test_invariants_hold_in_random_games(seed, choices, prompting):
         else:
             raise AssertionError("an act was taken after the result")
         assert s.result["rule"] in ("MIT-1.1.1", "MIT-1.3.4")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       prompting=st.sampled_from(("always", "skip_if_no_legal_response")))
+def test_invariants_hold_with_three_and_four_players(seed, choices, players, prompting):
+    note(f"seed={seed} choices={choices} players={players} prompting={prompting}")
+    s, _actions = play(seed, choices, prompting, players=players)
+    assert s.n == players and sorted(s.order) == list(range(players))
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

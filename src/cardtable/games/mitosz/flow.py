@@ -202,7 +202,7 @@ class Flow:
         self.mode = "window"
         self.passes = 0
         self.cycle = False
-        self.priority = self.next_seat(self.window_actor)
+        self.priority = self.next_in_window(self.window_actor)
         return True
 
     def _pass(self, seat: int) -> None:
@@ -223,7 +223,7 @@ class Flow:
                 else:
                     self._push("next_phase")
             else:
-                self.priority = self.next_seat(seat)
+                self.priority = self.next_in_window(seat)
         elif self.mode == "counter":
             self.passes += 1
             if self.passes >= self.n:  # MIT-6.4.1: nobody responded; the stack resolves
@@ -231,6 +231,16 @@ class Flow:
                 self._push("resolve", "checks", self.after_stack)
             else:
                 self.priority = self.next_seat(seat)
+
+    def next_in_window(self, seat: int) -> int:
+        """The next player in turn order who acts in this window: in a fight's rounds only its players
+        (OP-44); everyone takes part in counter rounds."""
+        nxt = self.next_seat(seat)
+        if self.fight is not None:
+            players = self.fight_players()
+            while nxt not in players:
+                nxt = self.next_seat(nxt)
+        return nxt
 
     def start_counter_round(self, first: int, from_window: bool, actor: int) -> None:
         if from_window:

@@ -22,7 +22,7 @@ class MitoszGame(Game):
         summary="Gods, nations and leaders: summon, build an empire on a grid of roads, use maneuvers and counter "
                 "them on a stack; hold 12 power points for a round to win. (Fights come with Mítosz II.)",
         min_players=2,
-        max_players=2,  # OP-65: tier 1 is two players
+        max_players=4,  # OP-65: more than two players is tier 2 (fights stay between attacker and defender)
         default_players=2,
         rules_version="mitosz/1.1.2",
         turn_rule="MIT-6.1.4.b",
@@ -36,7 +36,7 @@ class MitoszGame(Game):
         rules = DeckRules(win_target=opts["win_target"], deck_min_multiplier=opts["deck_min_multiplier"],
                           deck_min_includes_high_god=opts["deck_min_includes_high_god"], max_copies=opts["max_copies"])
         decks = []
-        for key in ("deck_a", "deck_b")[:self.num_players]:
+        for key in ("deck_a", "deck_b", "deck_c", "deck_d")[:self.num_players]:
             try:
                 decks.append(load_deck(opts[key], rules))
             except MitoszDataError as exc:
