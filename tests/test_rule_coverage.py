@@ -60,12 +60,10 @@ MIT_DEFERRED = {
     # fights: what the sample set never exercises, and what is tier 2
     "MIT-7.2.3.b",  # "cannot fight": no card of the sample set says it (the check exists)
     "MIT-7.2.6",  # lost icons: the actor markers of MIT-6.1.5
-    "MIT-7.3.4.d",  # rows led by a helper's leader: three or more players
     "MIT-7.4.12",  # end-of-fight effects: no card of the sample set has one
     "MIT-3.2.2.c", "MIT-3.3.c",  # nation and location battle maneuvers while defended: no such card in the set
     # tier 2 (spec 12): several players, conflicts, dormant leaders, card type changes, runes
     "MIT-5.9",  # conflict resolution by card type rank (OP-33): only the rank table exists
-    "MIT-5.13",  # allied players (3+ players)
     "MIT-5.15",  # leaders attached to cards, dormant (OP-35)
     "MIT-5.16",  # a new card type replaces the old one (monsters as supplies come with the fights)
     "MIT-8.rune", "MIT-3.9.i",  # runes attached by scribes (OP-60)

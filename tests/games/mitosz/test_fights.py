@@ -750,3 +750,43 @@ def test_MIT_7_4_3_1_OP_50_the_defender_may_summon_a_leader_to_defend():
     answer(s, B, "fight_leader", "summon Jarl Skeld Ironbrow into the front")
     assert sph(s, B) == "3/2/3/3"
     assert skeld in s.players[B].leaders and not s.cards[skeld].rotated and s.fight.commander("def") == skeld
+
+
+def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_players():
+    from tests.games.mitosz.helpers import fresh
+    s = fresh(0, players=3)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order = (0, 1, 2)
+    s.active = 0
+    s.phase = "battle"
+    orren = leader(s, 0, "Captain Orren")
+    nation(s, 0, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, 1, "Fjord Wardens", 0, 0)
+    skeld = leader(s, 1, "Jarl Skeld Ironbrow")
+    lysa3 = leader(s, 2, "Lysa Brightspear")  # P2's Lysa: an ally of Orren
+    (gate3,) = hand(s, 2, "Gate Spearmen")
+    spheres(s, 2, "2/2/2/2")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer(s, 1, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    # the attacker may ask P2 (not the defender) for help
+    assert "ask P2 for help" in s.prompt["options"] and "ask P1 for help" not in s.prompt["options"]
+    answer(s, 0, "fight_leader", "ask P2 for help")
+    answer(s, 2, "fight_help", "send Lysa Brightspear into the auxiliary")
+    assert s.fight.helpers == {2: "att"} and s.fight.leaders[lysa3] == ("att", 1)
+    assert s.fight_players() == (0, 1, 2)
+    while s.fight.stage != "rounds":
+        do(s, ChooseOption(0))
+    # the helper plays into the row its leader leads (MIT-7.3.4.d); the attacker may not
+    assert s.current_player == 0
+    do(s, PASS)
+    assert s.current_player == 1
+    do(s, PASS)
+    assert s.current_player == 2
+    do(s, Summon(gate3, row="auxiliary"))
+    pass_counter(s)
+    assert s.fight.supplies[gate3][:2] == ("att", 1)
+    assert skeld in s.fight.leaders

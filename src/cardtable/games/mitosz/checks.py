@@ -168,7 +168,11 @@ class Checks:
                 (iid,) = e.targets
                 inst = self.cards[iid]
                 if inst.zone == "board" and inst.controller != inst.owner:
-                    self.players[inst.controller].leaders.remove(iid)
+                    if iid in self.players[inst.controller].leaders:
+                        self.players[inst.controller].leaders.remove(iid)
+                    if inst.host >= 0:  # a stolen mount its thief attached comes back to the leader row (OP-57)
+                        self.effects = [e for e in self.effects if e.until != ("attached", iid)]
+                        inst.host = -1
                     inst.controller = inst.owner
                     self.players[inst.owner].leaders.append(iid)
                     self.note(f"{inst.d.name} returns to P{inst.owner} (OP-30)")

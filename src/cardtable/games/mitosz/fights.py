@@ -28,7 +28,7 @@ class Fight:
     """The fight in progress: plain data a clone copies."""
 
     __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
-                 "winner", "levels", "asked")
+                 "winner", "levels", "asked", "helpers", "declined")
 
     def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
         self.kind = kind  # "battle" | "duel"
@@ -44,6 +44,8 @@ class Fight:
         self.winner: str | None = None  # "att" | "def" | None (a draw, or no winner)
         self.levels: tuple[int, int] | None = None  # the compared army levels
         self.asked: tuple[int, ...] = ()  # monsters whose return was offered (MIT-8.monster.5)
+        self.helpers: dict[int, str] = {}  # a helping player -> the side it helps (MIT-7.4.4, OP-65)
+        self.declined: tuple[int, ...] = ()  # players who were asked and declined
 
     def copy(self) -> "Fight":
         c = Fight.__new__(Fight)
@@ -51,13 +53,14 @@ class Fight:
             setattr(c, name, getattr(self, name))
         c.leaders = dict(self.leaders)
         c.supplies = dict(self.supplies)
+        c.helpers = dict(self.helpers)
         return c
 
     def seat_of(self, side: str) -> int:
         return self.attacker if side == "att" else self.defender
 
     def side_of(self, seat: int) -> str | None:
-        return "att" if seat == self.attacker else "def" if seat == self.defender else None
+        return "att" if seat == self.attacker else "def" if seat == self.defender else self.helpers.get(seat)
 
     def row_leader(self, side: str, row: int) -> int:
         for iid, (s, r) in self.leaders.items():
@@ -73,7 +76,7 @@ class Fights:
     # -- who and what is in the fight (MIT-7.3, MIT-7.5) --------------------------------------------
     def fight_players(self) -> tuple[int, ...]:
         f = self.fight
-        return () if f is None else tuple(s for s in self.order if s in (f.attacker, f.defender))
+        return () if f is None else tuple(s for s in self.order if s in (f.attacker, f.defender) or s in f.helpers)
 
     def in_rounds(self) -> bool:
         return self.fight is not None and self.fight.stage == "rounds"
@@ -461,11 +464,12 @@ class Fights:
     def _companions(self, side: str) -> list[int]:
         return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
 
-    def army_candidates(self, side: str) -> list[int]:
-        """OP-50: leaders that may be named: for a companion, an ally of the side's last named leader (the
-        defender's also one linked to the nation or its location, or anyone when the nation is linked to the high god)."""
+    def army_candidates(self, side: str, seat: int | None = None) -> list[int]:
+        """OP-50: leaders of ``seat`` (default: the side's player) that may be named: for a companion, an ally
+        of the side's last named leader (the defender's also one linked to the nation or its location, or
+        anyone when the nation is linked to the high god)."""
         f = self.fight
-        seat = f.seat_of(side)
+        seat = f.seat_of(side) if seat is None else seat
         flying_only = side == "att" and self._flying_restricted()
         out = []
         named = [i for i, (s, _r) in f.leaders.items() if s == side]
@@ -487,6 +491,15 @@ class Fights:
                     continue
             out.append(iid)
         return out
+
+    def possible_helpers(self, side: str) -> list[int]:
+        """MIT-7.4.4 – 7.4.7: who may be asked: the attacker anyone but the defender (and its helpers); the
+        defender anyone but the attacker and the attacker's helpers."""
+        f = self.fight
+        if f.kind != "battle" or self.n < 3:
+            return []
+        taken = {f.attacker, f.defender} | set(f.helpers) | set(f.declined)
+        return [s for s in self.order if s not in taken]
 
     def defender_summons(self) -> list[int]:
         """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, at their cost
@@ -524,14 +537,18 @@ class Fights:
         f = self.fight
         candidates = self.army_candidates(side)
         summonable = self.defender_summons() if side == "def" else []
-        if not candidates and not summonable:
+        if not candidates and not summonable and row == 0:
             if row == 0:
                 self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
             return self._advance()
         rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
+        helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
+        if not candidates and not summonable and not helpers:
+            return self._advance()
         options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
-            + [("summon", i, r) for i in summonable for r in rows]
-        labels = ["name no one"] + [f"{'summon ' if k == 'summon' else ''}{self.cards[i].d.name} into the {ROWS[r]}"
+            + [("summon", i, r) for i in summonable for r in rows] + [("ask", h, None) for h in helpers]
+        labels = ["name no one"] + [f"ask P{i} for help" if k == "ask" else
+                                    f"{'summon ' if k == 'summon' else ''}{self.cards[i].d.name} into the {ROWS[r]}"
                                     + (f" (pays {'/'.join(map(str, self.cards[i].d.cost))})" if k == "summon" else "")
                                     for k, i, r in options[1:]]
         self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
@@ -544,8 +561,27 @@ class Fights:
     def answer_fight(self, pr, index: int) -> None:
         f = self.fight
         kind = pr["kind"]
-        if kind == "fight_leader":
+        if kind in ("fight_leader", "fight_help"):
             what, iid, row = pr["choices"][index]
+            if kind == "fight_help" and what == "none":
+                f.declined = f.declined + (pr["player"],)
+                self.note(f"P{pr['player']} declines to help")
+                self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
+                return
+            if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
+                helper, side = iid, pr["side"]
+                rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
+                choices = [("none", None, None)] + [("help", i, r) for i in self.army_candidates(side, helper)
+                                                    for r in rows]
+                self.note(f"P{pr['player']} asks P{helper} for help ({pr['rule']})")
+                self.set_prompt("fight_help", helper, rule=pr["rule"], side=side, choices=choices,
+                                options=["decline"] + [f"send {self.cards[i].d.name} into the {ROWS[r]}"
+                                                       for _k, i, r in choices[1:]])
+                return
+            if what == "help":  # OP-65: the helper becomes an allied player of that side for this fight
+                f.helpers[pr["player"]] = pr["side"]
+                self.note(f"P{pr['player']} helps P{f.seat_of(pr['side'])} (OP-65)")
+                what = "leader"
             if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
                 seat = pr["player"]
                 self.pay(seat, list(self.cards[iid].d.cost))

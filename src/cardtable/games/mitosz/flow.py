@@ -22,7 +22,8 @@ PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summo
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 #: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
 #: The prompts of a fight's procedure (answered by ``Fights.answer_fight``).
-FIGHT_PROMPTS = frozenset(("fight_leader", "supply_mode", "save_nation", "spoils", "fear_resist", "monster_return"))
+FIGHT_PROMPTS = frozenset(("fight_leader", "fight_help", "supply_mode", "save_nation", "spoils", "fear_resist",
+                           "monster_return"))
 QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
 
 
@@ -493,7 +494,7 @@ class Flow:
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
         if kind in FIGHT_PROMPTS:
-            what = {"fight_leader": "name an army leader", "supply_mode": f"choose how "
+            what = {"fight_leader": "name an army leader", "fight_help": "you are asked to help in a battle", "supply_mode": f"choose how "
                     f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",
                     "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
                     "fear_resist": "fear strikes your creature",
