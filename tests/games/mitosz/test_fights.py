@@ -790,3 +790,60 @@ def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_playe
     pass_counter(s)
     assert s.fight.supplies[gate3][:2] == ("att", 1)
     assert skeld in s.fight.leaders
+
+
+RETREAT_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Horn of Retreat"
+    card_type: fate
+    mythology: nordan
+    power_points: 0
+    links: []
+    duration: instant
+    maneuvers:
+      - id: m1
+        timing: [battle]
+        effect:
+          - force_retreat: {}
+"""
+
+
+def test_force_retreat_MIT_7_4_10_1_OP_51_the_battle_ends_without_a_winner(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import yaml
+
+    import cardtable.games.mitosz as pkg
+    from cardtable.games.mitosz.actions import UseFate
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir()
+    (folder / "tst.yaml").write_text(RETREAT_SET, encoding="utf-8")
+    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
+    raw["cards"].append({"card": "TST-001", "copies": 1})
+    (folder / "deck-frost-horn.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+                                                 encoding="utf-8")
+    s = scene(phase="battle", options={"deck_b": "frost-horn"})
+    orren = leader(s, A, "Captain Orren")
+    attach(s, A, "Sunsteel Blade", orren)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    (horn,) = hand(s, B, "Horn of Retreat")
+    god_leader = leader(s, B, "Hrimgar, Frost Father")  # a god leader's allowance lets B use the fate (OP-62)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)  # A
+    do(s, UseFate(horn, god_leader))
+    pass_counter(s)
+    while s.fight is not None:
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert on_board(s, fjord) and on_board(s, orren)  # no winner, no loser: nothing is destroyed
+    assert s.phase == "summon_2"

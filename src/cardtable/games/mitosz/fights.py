@@ -961,6 +961,18 @@ class Keywords:
             self.note(f"the poison rotates {inst.d.name} (MIT-7.2.5.3)")
         return True
 
+    def _p_force_retreat(self, p, item):
+        """Spec 6.4, OP-51: the attacker retreats: the battle ends at once with no winner (MIT-7.4.10.1)."""
+        f = self.fight
+        if f is None or f.kind != "battle" or f.stage != "rounds":
+            self.note("(force retreat has no effect outside a battle's rounds)")
+            return True
+        self.note(f"P{f.attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)")
+        f.winner = None
+        f.levels = None
+        f.stage = "outcome"
+        return True
+
     def _p_fear(self, p, item):
         f = self.fight
         if f is None:
