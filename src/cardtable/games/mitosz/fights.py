@@ -641,17 +641,39 @@ class Fights:
             return []
         out = []
         p = self.players[seat]
-        rows = [r for r in range(3) if f.row_leader(side, r) >= 0]  # MIT-7.3.4.c: only rows with a leader
+        cards = [self.cards[i] for i in self.distinct(p.hand) if self.is_supply_card(self.cards[i].d)]
+        if not cards or self.mode != "window":
+            return out
+        # what check_supply asks of the row, once per row: a leader of this player on the board (MIT-7.3.4.c/d),
+        # room (MIT-7.3.4.b, OP-48) or a monster's empty row (MIT-8.monster.3)
+        rows = []
+        for row in range(3):
+            leader = f.row_leader(side, row)
+            if leader < 0 or self.cards[leader].zone != "board" or self.cards[leader].controller != seat:
+                continue
+            here = self.row_supplies(side, row)
+            closed = any(self.is_monster(self.cards[i].d) for i in here)
+            room = not closed and len(here) < self.row_capacity(side, row)
+            rows.append((row, self.cards[leader].d, room, not here))
         if not rows:
             return out
-        for iid in self.distinct(p.hand):
-            if not self.is_supply_card(self.cards[iid].d):
+        flying_only = side == "att" and self._flying_restricted()
+        for inst in cards:
+            d = inst.d
+            if (flying_only and "flying" not in d.subtypes) or (d.unique and self._unique_on_board(d)):
                 continue
-            for row in rows:
-                for a in (PlayUnsummoned(iid, row=ROWS[row]), Summon(iid, row=ROWS[row])):
-                    if self.check_supply(seat, a) is None:
-                        out.append(a)
-                        break  # the free way dominates paying (MIT-3.8.f)
+            monster = self.is_monster(d)
+            payable = None
+            for row, leader_d, room, empty in rows:
+                if not (empty if monster else room):
+                    continue
+                if linked(d, leader_d):  # the free way dominates paying (MIT-3.8.f)
+                    out.append(PlayUnsummoned(inst.iid, row=ROWS[row]))
+                    continue
+                if payable is None:
+                    payable = self.can_pay(seat, d.cost)
+                if payable:
+                    out.append(Summon(inst.iid, row=ROWS[row]))
         return out
 
     @staticmethod
