@@ -346,7 +346,9 @@ class Acts:
         steady = f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
             and f.level is None
         cache = self.cache() if steady else self.decision_cache()
-        key = ("tc", seat, id(sel), keys, card, user, self.piles)
+        fight = self.fight
+        key = ("tc", seat, id(sel), keys, card, user, self.piles,
+               (fight.members_version, fight.stage == "rounds") if fight is not None else None)
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = self._target_candidates(seat, sel, keys, card, user)

@@ -28,7 +28,7 @@ class Fight:
     """The fight in progress: plain data a clone copies."""
 
     __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
-                 "winner", "levels", "asked", "helpers", "declined")
+                 "winner", "levels", "asked", "helpers", "declined", "members_version")
 
     def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
         self.kind = kind  # "battle" | "duel"
@@ -46,6 +46,7 @@ class Fight:
         self.asked: tuple[int, ...] = ()  # monsters whose return was offered (MIT-8.monster.5)
         self.helpers: dict[int, str] = {}  # a helping player -> the side it helps (MIT-7.4.4, OP-65)
         self.declined: tuple[int, ...] = ()  # players who were asked and declined
+        self.members_version = 0  # bumped whenever someone joins or leaves: a key of what is kept about members
 
     def copy(self) -> "Fight":
         c = Fight.__new__(Fight)
@@ -88,9 +89,10 @@ class Fights:
         if f is None:
             return _NONE
         dc = self.cache()
-        hit = dc.get("fight_members")
+        key = ("fight_members", f.members_version)
+        hit = dc.get(key)
         if hit is None:
-            hit = dc["fight_members"] = frozenset(i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board")
+            hit = dc[key] = frozenset(i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board")
         return hit
 
     def fight_cards(self) -> set[int]:
@@ -100,7 +102,8 @@ class Fights:
         if f is None:
             return _NONE
         dc = self.cache()
-        hit = dc.get("fight_cards")
+        key = ("fight_cards", f.members_version)
+        hit = dc.get(key)
         if hit is not None:
             return hit
         roots = set(self.fight_members())
@@ -113,7 +116,7 @@ class Fights:
                 if a.iid not in out:
                     out.add(a.iid)
                     todo.append(a.iid)
-        out = dc["fight_cards"] = frozenset(out)
+        out = dc[key] = frozenset(out)
         return out
 
     def scope_problem(self, m) -> tuple | None:
@@ -453,12 +456,12 @@ class Fights:
         mount = self.mount_of(leader)
         if mount >= 0:
             f.supplies[mount] = (side, row, "full" if row == 0 else "level")
-        self._members_changed()
+        self._members_changed(f)
 
-    def _members_changed(self) -> None:
-        """Who is in the fight changed: filters on fight membership (``in_fight``, ``row``) match other cards
-        now, so the facts kept about the board and the decision are dropped."""
-        self.statics_cache = None
+    def _members_changed(self, f: Fight | None = None) -> None:
+        """Who is in the fight changed: what is kept about the members (and target candidates, whose key
+        holds the members' version) is no longer used, and the decision's facts are dropped."""
+        (f or self.fight).members_version += 1
         self.touch()
 
     def _companions(self, side: str) -> list[int]:
@@ -593,7 +596,6 @@ class Fights:
                 what = "leader"
             if what == "leader":
                 self._join(f, iid, pr["side"], row)
-                self.statics_cache = None
                 role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
                 self.note(f"P{pr['player']} names {self.cards[iid].d.name} {role} ({pr['rule']})")
             self._advance()
