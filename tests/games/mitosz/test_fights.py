@@ -847,3 +847,33 @@ def test_force_retreat_MIT_7_4_10_1_OP_51_the_battle_ends_without_a_winner(tmp_p
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert on_board(s, fjord) and on_board(s, orren)  # no winner, no loser: nothing is destroyed
     assert s.phase == "summon_2"
+
+
+def test_MIT_5_12_OP_34_immunity_covers_the_side_of_the_fight():
+    s = scene(phase="summon_1", active=B)
+    lysa = leader(s, A, "Lysa Brightspear")  # level 2
+    ivo = leader(s, A, "Magister Ivo")  # a scribe
+    cityfolk = nation(s, A, "Gilded Cityfolk", 0, 0)
+    (rune, archers) = hand(s, A, "Rune of Warding", "Gilded Archers")
+    spheres(s, A, "4/5/4/3")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    (adder,) = hand(s, B, "Adder Swarm")
+    spheres(s, B, "3/2/3/6")
+    ready(s, priority=A)
+    do(s, UseFreeManeuver(rune, ivo, "m1", (lysa,)))  # Lysa: immune to poison until the next turn
+    pass_counter(s)
+    ready(s, phase="battle")
+    do(s, DeclareBattle(cityfolk, "E", skeld))
+    pass_counter(s)
+    answer(s, A, "fight_leader", "Lysa Brightspear into the front")
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    do(s, Summon(adder, row="front"))  # B
+    pass_counter(s)
+    do(s, Summon(archers, row="front"))  # A: Gilded Archers, level 1 +1 = 2
+    pass_counter(s)
+    # poison level 2 +1 = 3 would reach Lysa (2) and the Archers (2): both fight on the immune card's side
+    targets = {a.targets for a in s.legal_actions() if isinstance(a, UseManeuver) and a.card == adder}
+    assert (lysa,) not in targets and (archers,) not in targets
+    rejects(s, UseManeuver(adder, "m1", (archers,)), "MIT-4.6.1")

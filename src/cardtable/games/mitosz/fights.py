@@ -942,10 +942,11 @@ class Keywords:
         if not self.in_rounds():
             return []
         name, strength = hit
+        keys = self.effect_keys(card, m, user)
         out = []
         for iid in sorted(self.fight_members()):
             inst = self.cards[iid]
-            if not self._creature(inst):
+            if not self._creature(inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
                 continue
             level = self.fight_level(iid)
             if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
@@ -1005,11 +1006,12 @@ class Keywords:
         _name, threshold = self.keyword_strength(item.m, item.card, item.user)
         own = f.side_of(item.player)
         carrier_number = self.cards[item.card].d.number
+        keys = self.effect_keys(item.card, item.m, item.user)
         affected = []
         for iid in sorted(self.fight_members()):
             inst = self.cards[iid]
             place = f.leaders.get(iid) or f.supplies.get(iid)
-            if place[0] == own or not self._creature(inst):
+            if place[0] == own or not self._creature(inst) or self.immune(inst, keys, item.player):  # MIT-5.12
                 continue
             low = inst.d.number if self.opts["fear_number_source"] == "each_creature" else carrier_number
             if low < self.fight_level(iid) < threshold:

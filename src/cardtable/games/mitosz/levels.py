@@ -192,7 +192,8 @@ class Levels:
 
     def immune(self, inst, keys: frozenset, source_controller: int | None = None) -> bool:
         """MIT-5.12, OP-34: an effect of kind ``keys`` does not apply to ``inst`` if it, or a card it is
-        attached to (directly or not), is immune to one of the keys."""
+        attached to (directly or not), is immune to one of the keys — or, while it fights, a member of its
+        side of the fight is."""
         if not keys:
             return False
         current = inst
@@ -200,8 +201,13 @@ class Levels:
             if self.immunities(current) & keys:
                 return True
             if current.host < 0:
-                return False
+                break
             current = self.cards[current.host]
+        fight = self.fight
+        if fight is not None and inst.iid in self.fight_members():
+            place = fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
+            return any(self.immunities(self.cards[i]) & keys for i in self.fight_members()
+                       if i != inst.iid and (fight.leaders.get(i) or fight.supplies.get(i))[0] == place[0])
         return False
 
     # -- levels (spec 5.10) ------------------------------------------------------------------------
