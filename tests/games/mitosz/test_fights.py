@@ -877,3 +877,34 @@ def test_MIT_5_12_OP_34_immunity_covers_the_side_of_the_fight():
     targets = {a.targets for a in s.legal_actions() if isinstance(a, UseManeuver) and a.card == adder}
     assert (lysa,) not in targets and (archers,) not in targets
     rejects(s, UseManeuver(adder, "m1", (archers,)), "MIT-4.6.1")
+
+
+def test_OP_20_supply_mode_timing_on_first_use():
+    s = scene(phase="battle", options={"supply_mode_timing": "on_first_use"})
+    spheres(s, A, "2/5/2/3")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    (archers,) = hand(s, A, "Gilded Archers")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    (wolves,) = hand(s, B, "Frost Wolves")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    do(s, Summon(archers, row="auxiliary"))
+    pass_counter(s)
+    assert s.mode == "window" and s.fight.supplies[archers][2] == "undecided"  # no question asked
+    before = s.army_level("att")
+    assert before == s.fight_level(orren) + s.fight_level(lysa) + s.fight_level(archers)
+    do(s, PlayUnsummoned(wolves, row="front"))  # B
+    pass_counter(s)
+    # the volley (2 +1 = 3) cannot reach the Wolves (3); its only target is the Archers themselves
+    rejects(s, UseManeuver(archers, "m1", (wolves,)), "MIT-4.6.1")
+    do(s, UseManeuver(archers, "m1", (archers,)))
+    assert s.fight.supplies[archers][2] == "maneuvers"  # the first use fixed its mode: its level stops counting
+    assert s.army_level("att") == before - s.fight_level(archers)

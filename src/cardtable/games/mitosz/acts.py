@@ -938,6 +938,8 @@ class Acts:
             self.pay(seat, cost)  # MIT-4.6.3
             if user is not None:
                 self._use_up(user, m, kind)
+                if self.fight is not None:
+                    self.first_use(user)
             if kind != "maneuver":
                 self._to_stack(card)
             item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m, tuple(a.targets),

@@ -732,6 +732,13 @@ class Fights:
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
         return None
 
+    def first_use(self, user) -> None:
+        """OP-20 (``supply_mode_timing=on_first_use``): a supply's first maneuver fixes its mode."""
+        place = self.fight.supplies.get(user.iid)
+        if place is not None and place[2] == "undecided":
+            self.fight.supplies[user.iid] = (place[0], place[1], "maneuvers")
+            self.note(f"{user.d.name} uses a maneuver: from now on its level no longer counts (OP-20)")
+
     def enter_row(self, item) -> None:
         """A supply resolves into its row; its mode follows the row (MIT-3.8.c, MIT-3.8.d, MIT-3.8.e, OP-20)."""
         f = self.fight
@@ -750,6 +757,9 @@ class Fights:
                   + (" as a supply (MIT-8.monster.1)" if self.is_monster(self.cards[iid].d) else ""))
         if row == 0 or not self.cards[iid].d.usable or self.is_monster(self.cards[iid].d):  # MIT-8.monster.2
             return  # nothing to choose: full in the front line; a supply without maneuvers fights with its level
+        if self.opts["supply_mode_timing"] == "on_first_use":
+            f.supplies[iid] = (side, row, "undecided")  # its level counts until it first uses a maneuver (OP-20)
+            return
         chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
         if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:
             chooser = self.cards[self.fight.row_leader("def" if side == "att" else "att", 0)].controller

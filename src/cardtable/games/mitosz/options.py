@@ -46,6 +46,9 @@ OPTIONS = (
            "OP-15", choices=("hand", "hand_and_board")),
     Option("counter_prompting", "always", "ask every player in every counter round, or skip players without a "
            "legal response (for simulations)", "OP-43", choices=("always", "skip_if_no_legal_response")),
+    Option("supply_mode_timing", "on_entry", "a supply in the auxiliaries or the reserve chooses level or maneuvers "
+           "when it enters, or fights with its level until it first uses a maneuver", "OP-20",
+           choices=("on_entry", "on_first_use")),
     Option("fight_effect_scope", "strict", "in a fight's rounds, effects reach only the fight and no player (strict), "
            "or anything (lenient)", "OP-44", choices=("strict", "lenient")),
     Option("flying_restriction", "when_closed_road", "every army leader and supply of an attack led by a flying "
