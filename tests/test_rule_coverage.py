@@ -66,7 +66,6 @@ MIT_DEFERRED = {
     "MIT-5.9",  # conflict resolution by card type rank (OP-33): only the rank table exists
     "MIT-5.15",  # leaders attached to cards, dormant (OP-35)
     "MIT-5.16",  # a new card type replaces the old one (monsters as supplies come with the fights)
-    "MIT-8.rune", "MIT-3.9.i",  # runes attached by scribes (OP-60)
     "MIT-5.2.d",  # stealing an attachable card: no card of the sample set does it; the primitive steals leaders
 }
 

@@ -1480,3 +1480,26 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     assert s.prompt["kind"] == "on_enter" and PASS in s.legal_actions()
     do(s, PASS)
     assert envoy in s.players[A].leaders and not s.stack and s.mode == "window"
+
+
+def test_MIT_8_rune_MIT_3_9_i_OP_60_a_scribe_attaches_a_rune():
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")  # a scribe
+    lysa = leader(s, A, "Lysa Brightspear")
+    orren = leader(s, A, "Captain Orren")
+    (rune,) = hand(s, A, "Rune of Warding")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    assert UseFreeManeuver(rune, ivo, "m1", (lysa,)) in s.legal_actions()  # used once, as usual
+    attach_act = UseFreeManeuver(rune, ivo, "m1", (lysa,), attach=True)
+    do(s, attach_act)
+    pass_counter(s)
+    assert s.cards[rune].zone == "board" and s.cards[rune].host == lysa  # attached to its target
+    assert "poison" in s.immunities(s.cards[lysa])
+    assert any(e.until == ("attached", rune) for e in s.effects)  # it lasts while attached, not a turn
+    s.expire_at_turn_start()
+    assert "poison" in s.immunities(s.cards[lysa])
+    # when its host leaves, the rune goes with it and the immunity ends
+    s.leave_board(lysa, "afterworld", "destroy")
+    assert s.cards[rune].zone == "afterworld" and not any(e.until == ("attached", rune) for e in s.effects)
+    assert orren >= 0

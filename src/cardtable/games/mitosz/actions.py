@@ -82,6 +82,7 @@ class UseFreeManeuver(Action):
     targets: tuple[int, ...] = ()
     steps: int | None = None
     times: int | None = None
+    attach: bool = False  # a rune used by a scribe, attached to its one target (MIT-8.rune, OP-60)
 
 
 @action("use_fate")

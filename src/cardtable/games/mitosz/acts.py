@@ -270,6 +270,8 @@ class Acts:
                 for targets, steps, times in self._variants(seat, m, iid, user.iid, free=free):
                     if self._conditions_problem(seat, m, iid) is None:
                         out.append(UseFreeManeuver(iid, user.iid, m.id, targets, steps, times))
+                        if self._rune_problem(d, user, targets) is None:
+                            out.append(UseFreeManeuver(iid, user.iid, m.id, targets, steps, times, attach=True))
         return out
 
     def _fate_options(self, seat: int, iid: int, counter: bool) -> list:
@@ -802,6 +804,16 @@ class Acts:
                 return ("MIT-3.9.c", f"{ud.name} does not meet the requirements of {d.name} ({d.requirement_text})")
         return None
 
+    def _rune_problem(self, d, user, targets) -> Bad | None:
+        """MIT-8.rune, OP-60: a scribe may attach a rune it uses to the maneuver's one target card."""
+        if "rune" not in d.subtypes:
+            return ("MIT-8.rune", f"{d.name} is not a rune: it cannot be attached")
+        if "scribe" not in self.subtypes(user):
+            return ("MIT-8.rune", f"{user.d.name} is no scribe: only a scribe attaches a rune")
+        if len(targets) != 1 or not 0 <= targets[0] < len(self.cards) or self.cards[targets[0]].zone != "board":
+            return ("MIT-8.rune", "a rune is attached to the one card it targets")
+        return None
+
     def check_free(self, seat: int, a: UseFreeManeuver, counter: bool) -> Bad | None:
         bad = self._in_hand(seat, a.card, "use a free maneuver")
         if bad:
@@ -818,7 +830,10 @@ class Acts:
         bad = self._free_user_problem(seat, a.card, user) or self._maneuver_gate(seat, user, m, counter, card=a.card)
         if bad:
             return bad
-        return self._params_problem(seat, m, a.card, a.user, a.targets, a.steps, a.times, linked(d, user.d))
+        bad = self._params_problem(seat, m, a.card, a.user, a.targets, a.steps, a.times, linked(d, user.d))
+        if bad or not a.attach:
+            return bad
+        return self._rune_problem(d, user, tuple(a.targets))
 
     def check_fate(self, seat: int, a: UseFate, counter: bool) -> Bad | None:
         bad = self._in_hand(seat, a.card, "use a fate")
@@ -945,6 +960,7 @@ class Acts:
             item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m, tuple(a.targets),
                         getattr(a, "steps", None), getattr(a, "times", None), via=getattr(a, "via", None))
             item.x = getattr(a, "times", None) or 1
+            item.attach = getattr(a, "attach", False)
             self.note(f"P{seat} {self.describe_use(item)}" + (f" (pays {spheres_text(cost)})" if any(cost) else ""))
         self.stack.append(item)
         self.start_counter_round(self.affected(item), from_window=not counter, actor=seat)

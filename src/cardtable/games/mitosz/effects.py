@@ -36,6 +36,8 @@ class Effects:
                 what = f"uses {card.d.name}"
         elif item.kind == "free":
             what = f"uses {card.d.name} (user {self.cards[item.user].d.name})"
+            if item.attach:
+                what += " to attach it"
         else:
             what = f"uses the fate {card.d.name}"
             if item.via is not None:
@@ -289,7 +291,12 @@ class Effects:
                     for iid in list(self.players[item.player].hand)[:c.discard.n]:
                         self.discard_card(iid, "the maneuver's condition")
         if item.kind == "free":
-            if happened and item.lasting:
+            host = item.targets[0] if item.attach and item.targets else -1
+            if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
+                self.enter_board(item.card, item.player)
+                self.cards[item.card].host = host
+                self.note(f"{card.d.name} is attached to {self.cards[host].d.name} (MIT-8.rune)")
+            elif happened and item.lasting:
                 self.enter_board(item.card, item.player)
                 self.lingering.append(item.card)  # MIT-3.9.g: until its effect ends
             else:
@@ -316,6 +323,8 @@ class Effects:
     def _until(self, duration, item) -> tuple:
         if duration == "permanent":
             return ("permanent",)
+        if item is not None and item.attach:
+            return ("attached", item.card)  # OP-60: an attached rune's effect lasts while it stays attached
         if duration == "while_attached":
             return ("attached", item.card)
         rounds = getattr(duration, "rounds", None)

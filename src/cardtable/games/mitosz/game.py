@@ -125,6 +125,8 @@ class MitoszGame(Game):
                 text += f", ×{action.times}"
             if action.targets:
                 text += " on " + ", ".join(n(t) for t in action.targets)
+            if getattr(action, "attach", False):
+                text += ", attaching the rune to it"
             return text
         if isinstance(action, Choose):
             return "choose " + ", ".join(n(c) for c in action.cards)
