@@ -58,10 +58,9 @@ MIT_ID = r"MIT-(?:G\d+|\d+(?:\.(?:\d+|[a-z][a-z-]*[a-z]|[a-z]))*)"
 # rule ID of the specification must have a test.
 MIT_DEFERRED = {
     # fights: what the sample set never exercises, and what is tier 2
-    "MIT-7.2.3.b",  # "cannot fight": no card of the sample set says it (the check exists)
+    "MIT-3.3.c",  # a location's battle maneuver only while its nation is defended: enforced, no card to test it
     "MIT-7.2.6",  # lost icons: the actor markers of MIT-6.1.5
     "MIT-7.4.12",  # end-of-fight effects: no card of the sample set has one
-    "MIT-3.2.2.c", "MIT-3.3.c",  # nation and location battle maneuvers while defended: no such card in the set
     # tier 2 (spec 12): several players, conflicts, dormant leaders, card type changes, runes
     "MIT-5.9",  # conflict resolution by card type rank (OP-33): only the rank table exists
     "MIT-5.15",  # leaders attached to cards, dormant (OP-35)

@@ -908,3 +908,108 @@ def test_OP_20_supply_mode_timing_on_first_use():
     do(s, UseManeuver(archers, "m1", (archers,)))
     assert s.fight.supplies[archers][2] == "maneuvers"  # the first use fixed its mode: its level stops counting
     assert s.army_level("att") == before - s.fight_level(archers)
+
+
+FIGHT_TEST_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Watchtower Folk"
+    card_type: nation
+    subtypes: [mountain]
+    mythology: nordan
+    roads: {N: 2, E: 1}
+    power_points: 1
+    maneuvers:
+      - id: m1
+        timing: [battle]
+        cost: {force: 1}
+        effect:
+          - modify_road: {nation: $self, road: all, delta: 2}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Chains of Peace"
+    card_type: item
+    mythology: nordan
+    cursed: true
+    level: 0
+    level_is_modifier: true
+    cost: {magic: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: locked
+        static:
+          - restrict: {target: $host, what: cannot_fight}
+"""
+
+
+def custom_frost(tmp_path, monkeypatch, name, *ids):
+    """A deck ``frost-<name>``: Frost Clans with test cards (a name per test: games are cached by options)."""
+    from pathlib import Path
+
+    import yaml
+
+    import cardtable.games.mitosz as pkg
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir(exist_ok=True)
+    (folder / "tst.yaml").write_text(FIGHT_TEST_SET, encoding="utf-8")
+    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
+    raw["cards"] += [{"card": i, "copies": 1} for i in ids]
+    (folder / f"deck-frost-{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+                                                 encoding="utf-8")
+
+
+def test_MIT_3_2_2_c_a_nation_battle_maneuver_only_while_it_is_defended(tmp_path, monkeypatch):
+    custom_frost(tmp_path, monkeypatch, "tower", "TST-001")
+    s = scene(phase="battle", options={"deck_b": "frost-tower"})
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    tower = nation(s, B, "Watchtower Folk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 1, 0)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))  # Watchtower Folk is not attacked
+    pass_counter(s)
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    do(s, PASS)  # A
+    rejects(s, UseManeuver(tower, "m1"), "MIT-3.2.2.c")
+    # a battle against it: now it may
+    s2 = scene(phase="battle", options={"deck_b": "frost-tower"})
+    orren2 = leader(s2, A, "Captain Orren")
+    nation(s2, A, "Gilded Cityfolk", 0, 0)
+    tower2 = nation(s2, B, "Watchtower Folk", 0, 0)
+    ready(s2)
+    do(s2, DeclareBattle(tower2, "N", orren2))
+    pass_counter(s2)
+    while s2.mode == "prompt":
+        do(s2, ChooseOption(0))
+    do(s2, PASS)  # A
+    do(s2, UseManeuver(tower2, "m1"))
+    pass_counter(s2)
+    assert s2.road_level(tower2, "N") == 4
+
+
+def test_MIT_7_2_3_b_a_creature_that_cannot_fight(tmp_path, monkeypatch):
+    custom_frost(tmp_path, monkeypatch, "chains", "TST-002")
+    s = scene(phase="battle", options={"deck_b": "frost-chains"})
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Chains of Peace", orren, owner=B)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s)
+    rejects(s, DeclareBattle(fjord, "N", orren), "MIT-7.2.3.b")
+    do(s, DeclareBattle(fjord, "N", lysa))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    # it cannot join the battle either: A is not even asked for a companion
+    assert orren not in s.fight.leaders and s.fight.stage == "rounds"
+    assert vigdis >= 0

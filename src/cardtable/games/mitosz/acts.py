@@ -169,7 +169,8 @@ class Acts:
                                         out.append(Summon(iid, host, SPHERE_NAMES[s_from], SPHERE_NAMES[s_for]))
             elif t == "free_maneuver":
                 if users is None:
-                    users = [i for i in mine if i.d.card_type not in ("nation", "location")]
+                    users = [i for i in mine if i.d.card_type not in ("nation", "location")
+                             or self.defended_here(i)]
                 out += self._free_options(seat, iid, counter, users)
             elif t == "fate":
                 out += self._fate_options(seat, iid, counter)
@@ -770,7 +771,8 @@ class Acts:
         return self._params_problem(seat, m, a.card, a.card, a.targets, a.steps, a.times, False)
 
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
-        if not self.effects and user.zone == "board" and user.controller == seat:
+        if not self.effects and user.zone == "board" and user.controller == seat \
+                and user.d.card_type not in ("nation", "location"):  # theirs depends on the fight
             # then only the two definitions decide (no effect changes the user's subtypes): kept for good
             known = self.cards[iid].d.free_users
             hit = known.get(user.d, known)
@@ -791,9 +793,9 @@ class Acts:
             return ("MIT-3.9.b", "the user is one of your cards on the board")
         if ud.card_type not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
             return ("MIT-3.9.b", "free maneuvers are used by permanent cards and supplies")
-        if ud.card_type == "nation":
+        if ud.card_type == "nation" and not self.defended_here(user):
             return ("MIT-3.2.2.d", "a nation uses a free maneuver only while it fights")
-        if ud.card_type == "location":
+        if ud.card_type == "location" and not self.defended_here(user):
             return ("MIT-3.3.d", "a location uses a free maneuver only while it fights")
         if linked(d, ud):
             return None  # MIT-3.9.h

@@ -130,6 +130,14 @@ class Fights:
                                    f"(OP-44)")
         return None
 
+    def defended_here(self, inst) -> bool:
+        """Is ``inst`` the nation attacked in the battle being fought, or a location attached to it? (MIT-3.2.2.c/d,
+        MIT-3.3.c/d: they fight, and use battle and free maneuvers, only then.)"""
+        f = self.fight
+        if f is None or f.kind != "battle" or f.stage != "rounds":
+            return False
+        return inst.iid == f.nation or (inst.d.card_type == "location" and inst.host == f.nation)
+
     def fight_scope_problem(self, seat: int, user, m) -> tuple | None:
         """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
         through cards that can affect the fight."""
@@ -142,6 +150,9 @@ class Fights:
         t = user.d.card_type
         if t == "location" and self.fight.kind == "battle" and (m is None or "battle" not in m.timing):
             return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
+        if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
+            return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
+                    f"{user.d.name}'s battle maneuver is used only while its nation is being defended")
         if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards():
             return ("MIT-7.2.1.b", f"{user.d.name} takes no part in the fight and cannot affect it")
         supply = self.fight.supplies.get(user.iid)
