@@ -62,7 +62,6 @@ MIT_DEFERRED = {
     "MIT-7.2.6",  # lost icons: the actor markers of MIT-6.1.5
     "MIT-7.4.12",  # end-of-fight effects: no card of the sample set has one
     # tier 2 (spec 12): several players, conflicts, dormant leaders, card type changes, runes
-    "MIT-5.9",  # conflict resolution by card type rank (OP-33): only the rank table exists
     "MIT-5.15",  # leaders attached to cards, dormant (OP-35)
     "MIT-5.16",  # a new card type replaces the old one (monsters as supplies come with the fights)
     "MIT-5.2.d",  # stealing an attachable card: no card of the sample set does it; the primitive steals leaders

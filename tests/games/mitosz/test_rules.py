@@ -1503,3 +1503,120 @@ def test_MIT_8_rune_MIT_3_9_i_OP_60_a_scribe_attaches_a_rune():
     s.leave_board(lysa, "afterworld", "destroy")
     assert s.cards[rune].zone == "afterworld" and not any(e.until == ("attached", rune) for e in s.effects)
     assert orren >= 0
+
+
+CONFLICT_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Oathbound Warden"
+    card_type: leader
+    mythology: aurelian
+    level: 2
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: locked
+        static:
+          - restrict: {target: $self, what: cannot_be_destroyed}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Doom of Kings"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        targets:
+          t1: {select: chosen, count: 1, filter: {card_type: [leader], controller: enemy}}
+        effect:
+          - destroy: {target: $t1}
+  - id: TST-003
+    set: TST
+    serial: 3
+    name: "Headsman's Axe"
+    card_type: item
+    mythology: nordan
+    level: 0
+    level_is_modifier: true
+    cost: {force: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        targets:
+          t1: {select: chosen, count: 1, filter: {card_type: [leader], controller: enemy}}
+        effect:
+          - destroy: {target: $t1}
+  - id: TST-004
+    set: TST
+    serial: 4
+    name: "Executioner"
+    card_type: leader
+    mythology: nordan
+    level: 2
+    cost: {force: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        targets:
+          t1: {select: chosen, count: 1, filter: {card_type: [leader], controller: enemy}}
+        effect:
+          - destroy: {target: $t1}
+"""
+
+
+def _conflict_scene(tmp_path, monkeypatch, name):
+    """A owns the Warden (deck dawn-<name>); B holds the destroying cards (deck frost-<name>)."""
+    import cardtable.games.mitosz as pkg
+    from pathlib import Path
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir(exist_ok=True)
+    (folder / "tst.yaml").write_text(CONFLICT_SET, encoding="utf-8")
+    data = Path(pkg.__file__).parent / "data"
+    for base, ids in (("dawn-court", ["TST-001"]), ("frost-clans", ["TST-002", "TST-003", "TST-004"])):
+        raw = yaml.safe_load((data / f"deck-{base}.yaml").read_text(encoding="utf-8"))
+        raw["cards"] += [{"card": i, "copies": 1} for i in ids]
+        (folder / f"deck-{base.split('-')[0]}-{name}.yaml").write_text(
+            yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    s = scene(options={"deck_a": f"dawn-{name}", "deck_b": f"frost-{name}"}, active=B)
+    warden = leader(s, A, "Oathbound Warden")
+    spheres(s, B, "3/2/3/6")
+    return s, warden
+
+
+def test_MIT_5_9_OP_33_the_lower_rank_wins_a_conflict(tmp_path, monkeypatch):
+    s, warden = _conflict_scene(tmp_path, monkeypatch, "ranks")
+    (doom,) = hand(s, B, "Doom of Kings")
+    god_leader = leader(s, B, "Hrimgar, Frost Father")  # its allowance lets B use an unlinked fate
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    axe_on = attach(s, B, "Headsman's Axe", skeld)
+    ready(s)
+    # an item (rank 8) against the Warden's own prohibition (a leader, rank 3): the prohibition holds
+    do(s, UseManeuver(axe_on, "m1", (warden,)))
+    pass_counter(s)
+    assert s.cards[warden].zone == "board"
+    do(s, PASS)  # A
+    # a fate (rank 2) is stronger than a leader: the Warden is destroyed
+    do(s, UseFate(doom, god_leader, (warden,)))
+    pass_counter(s)
+    assert s.cards[warden].zone == "afterworld"
+
+
+def test_MIT_5_9_OP_33_equal_ranks_reveal_off(tmp_path, monkeypatch):
+    s, warden = _conflict_scene(tmp_path, monkeypatch, "reveal")
+    executioner = leader(s, B, "Executioner")  # a leader against a leader, neither magical
+    deck_top(s, A, "Dunewatch Nomads")  # A reveals 6 …
+    deck_top(s, B, "Frost Wolves")  # … B reveals 0: the Warden's controller wins
+    ready(s)
+    do(s, UseManeuver(executioner, "m1", (warden,)))
+    pass_counter(s)
+    assert s.cards[warden].zone == "board"
+    assert any("to settle a conflict (MIT-5.9)" in text for _t, text, _to in s.log)

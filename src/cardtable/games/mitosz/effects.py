@@ -491,8 +491,8 @@ class Effects:
                 continue  # MIT-1.2.5, MIT-3.1.f
             if d.card_type not in PERMANENT_TYPES and d.card_type != "supply":
                 continue  # MIT-5.1
-            if self.restricted(inst, "cannot_be_destroyed"):
-                self.note(f"{d.name} cannot be destroyed")
+            if self.restricted(inst, "cannot_be_destroyed") and self.prohibition_holds(inst, "cannot_be_destroyed", item):
+                self.note(f"{d.name} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)")
                 continue
             self.leave_board(t, "afterworld", "destroy")
         return True
@@ -501,7 +501,8 @@ class Effects:
         for t in self.resolve_target(p.target, item):
             inst = self.cards[t]
             if inst.zone != "board" or inst.controller != item.player or inst.d.cursed \
-                    or inst.d.card_type == "high_god" or self.restricted(inst, "cannot_be_sacrificed"):
+                    or inst.d.card_type == "high_god" or (self.restricted(inst, "cannot_be_sacrificed")
+                                                          and self.prohibition_holds(inst, "cannot_be_sacrificed", item)):
                 continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
             self.leave_board(t, "afterworld", "sacrifice")
         return True
@@ -770,7 +771,7 @@ class Effects:
             inst = self.cards[t]
             if inst.zone != "board" or inst.controller == thief or not self.stealable(inst):
                 continue
-            if self.restricted(inst, "cannot_be_stolen"):
+            if self.restricted(inst, "cannot_be_stolen") and self.prohibition_holds(inst, "cannot_be_stolen", item):
                 continue
             if inst.d.card_type == "leader":
                 self.players[inst.controller].leaders.remove(t)

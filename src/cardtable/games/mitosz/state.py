@@ -19,6 +19,7 @@ from cardtable.engine.rng import Rng
 
 from .acts import Acts
 from .checks import Checks
+from .conflicts import Conflicts
 from .effects import Effects
 from .fights import Fights, Keywords
 from .flow import PHASES, Flow
@@ -159,7 +160,7 @@ class Item:
         return c
 
 
-class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Flow, Checks, Views, State):
+class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flow, Checks, Views, State):
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",

@@ -1,0 +1,85 @@
+"""Conflicts between effects (MIT-5.9, OP-33): an act against a prohibition ("destroy X" against "X cannot
+be destroyed").
+
+Only such permission-against-prohibition conflicts arise in this engine (additive modifiers never conflict,
+immunity is not a conflict). The lower source rank wins; at equal rank a magical source beats a
+non-magical one; still tied, each side's controller reveals the top card of their own deck (it goes to
+the bottom) and the higher number wins, again on a tie, an empty deck counting −1. When both sides have one
+controller, that player chooses — the act they are resolving is their choice, so the act goes ahead.
+"""
+
+from __future__ import annotations
+
+#: OP-33: the rank of a source by card type (a maneuver ranks as its user; a fate's maneuver as a fate)
+RANK = {"high_god": 1, "fate": 2, "leader": 3, "intrigue": 4, "nation": 5, "location": 6, "supply": 7, "item": 8}
+WORST = 9
+
+
+class Conflicts:
+    def act_rank(self, item) -> tuple[int, bool]:
+        """The rank and magic of the act ``item`` resolves: a fate 2, a maneuver its user's."""
+        card = self.cards[item.card] if item.card >= 0 else None
+        if item.kind == "fate":
+            return RANK["fate"], bool(card and card.d.magical)
+        user = self.cards[item.user] if item.user >= 0 else card
+        if user is None:
+            return WORST, False
+        return RANK.get(user.d.card_type, WORST), user.d.magical or bool(card and card.d.magical)
+
+    def prohibitions(self, inst, what: str) -> list[tuple[int, bool, int]]:
+        """(rank, magical, controller) of every source that forbids ``what`` to ``inst`` now."""
+        out = []
+        for src, ctrl, _prim, params, keys, bearer in self.statics_by("restrict"):
+            if params.what != what:
+                continue
+            target = params.target
+            if isinstance(target, str):
+                hit = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1) == inst.iid
+            else:
+                hit = self.matches(inst, target.filter, ctrl, {"$self": src})
+            if hit and not self.immune(inst, keys, ctrl):
+                d = self.cards[src].d
+                out.append((RANK.get(d.card_type, WORST), d.magical, ctrl))
+        for e in self._effects_on("restrict", inst) if self.effects else ():
+            if e.value == what:
+                d = self.cards[e.source].d if e.source >= 0 else None
+                out.append((RANK.get(d.card_type, WORST) if d else WORST, bool(d and d.magical), e.controller))
+        return out
+
+    def prohibition_holds(self, inst, what: str, item) -> bool:
+        """Does a prohibition stop the act ``item`` from doing ``what`` to ``inst`` (MIT-5.9, OP-33)?"""
+        found = self.prohibitions(inst, what)
+        if not found:
+            return False
+        if item is None:
+            return True  # a rule of the game, not an effect: nothing to weigh
+        rank, magical = self.act_rank(item)
+        return any(self._prohibition_wins(r, m, ctrl, rank, magical, item.player) for r, m, ctrl in found)
+
+    def _prohibition_wins(self, rank: int, magical: bool, ctrl: int, act_rank: int, act_magical: bool,
+                          actor: int) -> bool:
+        if rank != act_rank:
+            return rank < act_rank
+        if magical != act_magical:
+            return magical
+        if ctrl == actor:
+            return False
+        return self.reveal_off(ctrl, actor) == ctrl
+
+    def reveal_off(self, a: int, b: int) -> int:
+        """OP-33: both players reveal their top card (to the bottom afterwards) until the numbers differ."""
+        for _ in range(60):
+            shown = []
+            for seat in (a, b):
+                deck = self.players[seat].deck
+                if not deck:
+                    shown.append(-1)
+                    continue
+                top = deck.pop()
+                deck.insert(0, top)
+                shown.append(self.cards[top].d.number)
+                self.note(f"P{seat} reveals {self.cards[top].d.name} (number {self.cards[top].d.number}) to settle "
+                          f"a conflict (MIT-5.9)")
+            if shown[0] != shown[1]:
+                return a if shown[0] > shown[1] else b
+        return a  # two empty decks: the prohibition stands
