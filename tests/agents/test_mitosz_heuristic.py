@@ -14,10 +14,10 @@ import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
 from cardtable.agents.heuristics import mitosz as heuristic_module
 from cardtable.agents.heuristics.mitosz import MitoszHeuristic
-from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, PlaceNation, Refill, Summon,
-                                            UseFate, UseFreeManeuver)
+from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, DeclareDuel,
+                                            PlaceNation, PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver)
 from cardtable.sim import simulate
-from tests.games.mitosz.helpers import A, B, hand, leader, nation, ready, scene, spheres
+from tests.games.mitosz.helpers import A, B, attach, do, hand, leader, nation, pass_counter, ready, scene, spheres
 
 
 def play(game, lineup, seed, check=None):
@@ -138,14 +138,32 @@ def test_imports_nothing_of_the_game():
 
 
 # -- prompts ------------------------------------------------------------------------------------------
-PROMPT_KINDS = {"discard_hand", "discard", "sacrifice_leader", "unrotate", "refill", "search", "pick", "option"}
+PROMPT_KINDS = {"discard_hand", "discard", "sacrifice_leader", "unrotate", "refill", "search", "pick", "option",
+                "afterworld_order", "permission",
+                # fights (chapter 7)
+                "fight_leader", "supply_mode", "save_nation", "spoils", "fear_resist", "monster_return"}
+#: A fight prompt put to the bot on a copied view: its text and its options, as the engine words them.
+FIGHT_PROMPTS = {
+    "fight_leader": ("name an army leader (MIT-7.4.4)", ["name no one", "{leader} into the auxiliary",
+                                                         "{leader} into the reserve"]),
+    "supply_mode": ("choose how {supply} fights (MIT-3.8.d)", ["its level counts", "its maneuvers work"]),
+    "save_nation": ("your nation lost the battle (MIT-7.4.10.2)", ["let {nation} be destroyed",
+                                                                   "sacrifice {leader} to save it"]),
+    "spoils": ("take the war spoils (MIT-7.4.11)", ["take nothing", "steal 1 magic", "steal 1 force"]),
+    "fear_resist": ("fear strikes your creature (MIT-7.2.5.2)", ["let {leader} flee",
+                                                                 "pay 1 influence to keep {leader}"]),
+    "monster_return": ("your monster's side won the battle (MIT-8.monster.5)",
+                       ["let {leader} go to the afterworld", "pay 2/0/0/3 to keep it as a leader"]),
+}
 
 
 def test_answers_every_prompt_kind():
     """At every prompt of random games a fresh bot answers from the view alone with an offered answer;
-    the kinds the sample decks never raise (pick, option) are put to it on a copied view."""
+    the kinds the sample decks never raise (pick, option) and every fight prompt are put to it on a copied
+    view of a fight in progress."""
     game = cardtable.load("mitosz")
     seen: dict = {}
+    fights = []
     for seed in range(6):
         state = game.new_initial_state(seed=seed)
         rng = random.Random(seed)
@@ -156,6 +174,8 @@ def test_answers_every_prompt_kind():
                 answer = make_agent("heuristic", game, seed).act(BareObservation(obs))
                 assert answer in obs.legal_actions, (prompt, answer)
                 seen.setdefault(prompt["kind"], BareObservation(obs))
+            elif obs.view["fight"] is not None and obs.view["fight"]["stage"] == "rounds" and len(fights) < 4:
+                fights.append(BareObservation(obs))
             state.apply(rng.choice(obs.legal_actions))
     assert {"discard_hand", "discard", "refill", "sacrifice_leader", "search"} <= set(seen)
     base = seen["discard_hand"]
@@ -172,6 +192,19 @@ def test_answers_every_prompt_kind():
     # an unknown prompt kind: the first offered answer, no crash
     view["prompt"] = {"kind": "something_new", "player": base.player, "text": "?"}
     assert bot.act(BareObservation(base, view=view, legal=offered)) in offered
+    # every fight prompt, on views of fights in progress (the names from the fight and the bot's own row)
+    assert fights
+    for fight_obs in fights:
+        names = {"leader": "Captain Orren", "supply": "Gate Spearmen", "nation": "Gilded Cityfolk"}
+        me = fight_obs.view["players"][fight_obs.player]
+        if me["leaders"]:
+            names["leader"] = me["leaders"][0]["name"]
+        for kind, (text, labels) in FIGHT_PROMPTS.items():
+            view = copy.deepcopy(fight_obs.view)
+            labels = [label.format(**names) for label in labels]
+            view["prompt"] = {"kind": kind, "player": fight_obs.player, "text": f"{text}: " + " / ".join(labels)}
+            options = [ChooseOption(i) for i in range(len(labels))]
+            assert bot.act(BareObservation(fight_obs, view=view, legal=options)) in options, kind
     assert PROMPT_KINDS >= set(seen)
 
 
@@ -205,12 +238,37 @@ def test_summons_its_god_leader():
     assert isinstance(action, Summon) and s.cards[action.card].d.name == "Solvane, Dawn Sovereign"
 
 
-def test_never_summons_a_leader_without_power_points():
+def test_summons_a_fighter_without_power_points_only_when_it_lacks_fighters():
+    """A leader without power points defends the empire (fights): summoned while the bot has fewer than two
+    leaders of level 2 or more, never in a place the hand's power-point leaders need."""
     s = scene()
     nation(s, A, "Gilded Cityfolk", 0, 0)
     hand(s, A, "Lysa Brightspear", "Skyreaver Gryphon")
     ready(s)
+    action = bot_action(s)
+    assert isinstance(action, Summon) and s.cards[action.card].d.name in ("Lysa Brightspear", "Skyreaver Gryphon")
+    # two fighters already: nothing more without power points
+    s = scene()
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    leader(s, A, "Captain Orren")
+    leader(s, A, "Solvane, Dawn Sovereign")
+    hand(s, A, "Lysa Brightspear")
+    ready(s)
     assert bot_action(s) == PASS
+
+
+def test_never_spends_on_a_leader_without_power_points_what_one_with_needs():
+    s = scene()
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    leader(s, A, "Magister Ivo")
+    hand(s, A, "Lysa Brightspear", "Captain Orren")
+    spheres(s, A, "0/1/1/1")  # Orren (W1 F2) cannot be paid yet; Lysa (I1 F1) would spend its force
+    ready(s)
+    assert bot_action(s) == PASS
+    spheres(s, A, "0/1/1/4")  # enough for both: Orren first
+    ready(s)
+    action = bot_action(s)
+    assert isinstance(action, Summon) and s.cards[action.card].d.name == "Captain Orren"
 
 
 def test_counters_a_steal_aimed_at_its_leader():
@@ -278,10 +336,176 @@ def test_sacrifices_its_least_valuable_leader():
     assert bot_action(s) == Choose((lysa,)) and orren in s.players[A].leaders
 
 
+# -- fights ------------------------------------------------------------------------------------------
+def answer_with(s, kind: str, label: str) -> None:
+    """Answer the pending fight prompt with the option whose label contains ``label``."""
+    assert s.mode == "prompt" and s.prompt["kind"] == kind, s.prompt
+    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt["options"]) if label in o)))
+
+
+def chosen_label(s, action) -> str:
+    assert isinstance(action, ChooseOption), action
+    return s.prompt["options"][action.index]
+
+
+def test_declares_a_battle_it_clearly_wins_against_the_nation_worth_most():
+    """Orren (L3) with two Gate Spearmen (linked: free, L2 +1 each) against undefended nations: it attacks
+    Fjord Wardens (2 power points) rather than Pinewood Tribes (1)."""
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    hand(s, A, "Gate Spearmen", "Gate Spearmen")
+    spheres(s, A, "2/5/2/3")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    nation(s, B, "Pinewood Tribes", 0, 1)
+    ready(s)
+    action = bot_action(s)
+    assert isinstance(action, DeclareBattle) and action.nation == fjord and action.commander == orren
+
+
+def test_passes_the_battle_phase_against_a_stronger_defence():
+    """Lysa (L2) alone against Fjord Wardens (road 2) defended by Skeld (L3 +1) and Vigdis: no fight."""
+    s = scene(phase="battle")
+    leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    spheres(s, A, "2/5/2/3")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    leader(s, B, "Jarl Skeld Ironbrow")
+    leader(s, B, "Vigdis the Wolf-Sworn")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    assert bot_action(s) == PASS
+
+
+def test_challenges_a_weaker_leader_with_a_hero():
+    """Lysa with Sunsteel Blade (L2 +2 +1) challenges Old Ulfar (L1), B has no nation to attack."""
+    s = scene(phase="battle")
+    lysa = leader(s, A, "Lysa Brightspear")
+    attach(s, A, "Sunsteel Blade", lysa)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    ready(s)
+    assert bot_action(s) == DeclareDuel(lysa, ulfar)
+
+
+def defended_battle():
+    """B attacks A's Gilded Cityfolk (road E 2) with Skeld; A has Ivo (L1) and Orren (L3), Gate Spearmen and
+    a Siege Ballista in hand."""
+    s = scene(phase="battle", active=B)
+    ivo = leader(s, A, "Magister Ivo")
+    orren = leader(s, A, "Captain Orren")
+    city = nation(s, A, "Gilded Cityfolk", 0, 0)
+    gate, ballista = hand(s, A, "Gate Spearmen", "Siege Ballista")
+    spheres(s, A, "2/5/2/3")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, DeclareBattle(city, "E", skeld))
+    pass_counter(s)
+    return s, dict(ivo=ivo, orren=orren, city=city, gate=gate, ballista=ballista, skeld=skeld)
+
+
+def test_names_its_strongest_leader_to_defend():
+    s, c = defended_battle()
+    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == A
+    assert chosen_label(s, bot_action(s)) == "Captain Orren into the front"
+
+
+def test_in_the_rounds_plays_free_supplies_when_behind_and_passes_when_ahead():
+    """A attacks with Orren (L3) against Skeld (L3 +1) and the road (2): behind, it plays the linked Gate
+    Spearmen first (free), not the Siege Ballista (W2); once ahead it passes."""
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    gate, gate2, ballista = hand(s, A, "Gate Spearmen", "Gate Spearmen", "Siege Ballista")
+    spheres(s, A, "2/5/2/3")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    leader(s, B, "Jarl Skeld Ironbrow")
+    spheres(s, B, "0/0/0/0")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer_with(s, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    assert s.fight.stage == "rounds" and s.current_player == A
+    action = bot_action(s)
+    assert isinstance(action, PlayUnsummoned) and action.card in (gate, gate2)  # 3 + 3 = 6 against 6
+    do(s, action)
+    pass_counter(s)
+    do(s, PASS)  # B
+    action = bot_action(s)
+    assert isinstance(action, PlayUnsummoned) and action.card in (gate, gate2)  # 9 against 6
+    do(s, action)
+    pass_counter(s)
+    do(s, PASS)  # B
+    assert s.current_player == A and bot_action(s) == PASS
+    assert ballista in s.players[A].hand
+
+
+def test_sacrifices_the_commander_only_for_a_nation_worth_more_and_steals_spoils():
+    """B's Fjord Wardens (2 power points) lost to A: B sacrifices Vigdis (no power points) to save it; A
+    takes a sphere point as its spoils."""
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    attach(s, A, "Sunsteel Blade", orren)
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    spheres(s, A, "2/5/2/3")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer_with(s, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    do(s, PASS)
+    do(s, PASS)
+    assert s.prompt["kind"] == "save_nation" and s.prompt["player"] == B
+    assert chosen_label(s, bot_action(s)).startswith("sacrifice Vigdis")
+    do(s, bot_action(s))
+    assert s.cards[vigdis].zone == "afterworld"
+    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == A
+    assert chosen_label(s, bot_action(s)).startswith("steal 1 ")
+
+
+def test_lets_a_nation_go_rather_than_a_better_commander():
+    """Sunfield Herders (1 power point) is not worth Solvane (2 with its god's point)."""
+    s = scene(phase="battle", active=B)
+    solvane = leader(s, A, "Solvane, Dawn Sovereign")
+    herders = nation(s, A, "Sunfield Herders", 0, 0)
+    nation(s, A, "Gilded Cityfolk", 1, 0)
+    spheres(s, A, "0/0/0/0")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    attach(s, B, "Scale Hauberk", skeld)
+    (axes,) = hand(s, B, "Rune-Forged Axes")
+    (axes2,) = hand(s, B, "Rune-Forged Axes")
+    spheres(s, B, "3/2/3/6")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    ready(s)
+    do(s, DeclareBattle(herders, "N", skeld))
+    pass_counter(s)
+    answer_with(s, "fight_leader", "Solvane, Dawn Sovereign into the front")  # 4 +1 +1 + road 1 = 7
+    do(s, PlayUnsummoned(axes, row="front"))  # Skeld 3 + Hauberk 1 +1, Axes 2 +1 each: 11
+    pass_counter(s)
+    do(s, PASS)
+    do(s, PlayUnsummoned(axes2, row="front"))
+    pass_counter(s)
+    while s.mode == "window":
+        do(s, PASS)
+    assert s.fight.winner == "att" and s.prompt["kind"] == "save_nation"
+    assert chosen_label(s, bot_action(s)).startswith("let Sunfield Herders")
+    assert solvane in s.players[A].leaders
+
+
 # -- strength -----------------------------------------------------------------------------------------
+# Measured with fights (Mítosz II): 400 games per deck assignment, seats rotated (seeds 100000 on): Dawn
+# Court (seat 0) against Frost Clans 99.8 %, the decks swapped 99.0 %, Frost Clans on both sides 99.8 %,
+# Dawn Court on both sides 99.0 % (1,600 games: 99.4 % [98.9-99.7]). The floors keep a safe margin below
+# those rates (the goal is at least 90 %); on the fixed seeds below the bot won every game.
 @pytest.mark.parametrize("options,games,floor", [
-    ({"deck_a": "frost-clans"}, 60, 0.65),  # mirror (Frost Clans both sides): measured 0.73 on these seeds
-    ({}, 60, 0.5),  # Dawn Court (seat 0) against Frost Clans: the decks are far apart, measured 0.58
+    ({"deck_a": "frost-clans"}, 40, 0.9),  # Frost Clans on both sides
+    ({}, 40, 0.9),  # Dawn Court (seat 0) against Frost Clans, a far stronger deck in random play
+    ({"deck_a": "frost-clans", "deck_b": "dawn-court"}, 40, 0.9),  # the same decks, swapped seats
+    ({"deck_b": "dawn-court"}, 40, 0.9),  # Dawn Court on both sides
 ])
 def test_beats_random(options, games, floor):
     """Not a benchmark: a fixed set of seeds, seats rotated; a fair share would be 1/2."""
@@ -291,9 +515,12 @@ def test_beats_random(options, games, floor):
 
 
 def test_wins_every_game_with_the_stronger_deck():
-    """With Dawn Court (seat 0) against random Frost Clans; random Dawn Court wins about 90 % of these."""
+    """With Dawn Court (seat 0) against random Frost Clans (random Dawn Court wins about 90 % of these), and
+    with Frost Clans against random Dawn Court: the bot won all 20 of each when measured."""
     from cardtable.sim import play_game
 
     game = cardtable.load("mitosz")
     wins = sum(play_game(game, ["heuristic", "random"], seed).returns[0] for seed in range(20))
     assert wins >= 19
+    wins = sum(play_game(game, ["random", "heuristic"], seed).returns[1] for seed in range(20))
+    assert wins >= 18
