@@ -58,13 +58,11 @@ MIT_ID = r"MIT-(?:G\d+|\d+(?:\.(?:\d+|[a-z][a-z-]*[a-z]|[a-z]))*)"
 # rule ID of the specification must have a test.
 MIT_DEFERRED = {
     # fights: what the sample set never exercises, and what is tier 2
-    "MIT-3.3.c",  # a location's battle maneuver only while its nation is defended: enforced, no card to test it
     "MIT-7.2.6",  # lost icons: the actor markers of MIT-6.1.5
     "MIT-7.4.12",  # end-of-fight effects: no card of the sample set has one
     # tier 2 (spec 12): several players, conflicts, dormant leaders, card type changes, runes
     "MIT-5.15",  # leaders attached to cards, dormant (OP-35)
     "MIT-5.16",  # a new card type replaces the old one (monsters as supplies come with the fights)
-    "MIT-5.2.d",  # stealing an attachable card: no card of the sample set does it; the primitive steals leaders
 }
 
 

@@ -929,6 +929,23 @@ cards:
         cost: {force: 1}
         effect:
           - modify_road: {nation: $self, road: all, delta: 2}
+  - id: TST-003
+    set: TST
+    serial: 3
+    name: "Signal Fires"
+    card_type: location
+    subtypes: [building]
+    mythology: nordan
+    level: 1
+    level_is_modifier: true
+    cost: {wealth: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [battle]
+        cost: {force: 1}
+        effect:
+          - modify_road: {nation: $host, road: all, delta: 1}
   - id: TST-002
     set: TST
     serial: 2
@@ -1013,3 +1030,20 @@ def test_MIT_7_2_3_b_a_creature_that_cannot_fight(tmp_path, monkeypatch):
     # it cannot join the battle either: A is not even asked for a companion
     assert orren not in s.fight.leaders and s.fight.stage == "rounds"
     assert vigdis >= 0
+
+
+def test_MIT_3_3_c_a_location_battle_maneuver_only_while_its_nation_is_defended(tmp_path, monkeypatch):
+    custom_frost(tmp_path, monkeypatch, "fires", "TST-003")
+    s = scene(phase="battle", options={"deck_b": "frost-fires"})
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    pine = nation(s, B, "Pinewood Tribes", 1, 0)
+    fires = attach(s, B, "Signal Fires", pine)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))  # Pinewood Tribes, which carries the fires, is not attacked
+    pass_counter(s)
+    while s.mode == "prompt":
+        do(s, ChooseOption(0))
+    do(s, PASS)  # A
+    rejects(s, UseManeuver(fires, "m1"), "MIT-3.3.c")

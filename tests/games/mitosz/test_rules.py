@@ -1620,3 +1620,59 @@ def test_MIT_5_9_OP_33_equal_ranks_reveal_off(tmp_path, monkeypatch):
     pass_counter(s)
     assert s.cards[warden].zone == "board"
     assert any("to settle a conflict (MIT-5.9)" in text for _t, text, _to in s.log)
+
+
+STEAL_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Grasping Hand"
+    card_type: free_maneuver
+    mythology: nordan
+    power_points: 0
+    requirement_groups: [[ruler]]
+    maneuvers:
+      - id: m1
+        timing: [action]
+        cost: {influence: 1}
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: board, controller: enemy, card_type: [item]}}
+        effect:
+          - steal: {target: $t1}
+"""
+
+
+def test_MIT_5_2_d_OP_30_a_stolen_item_is_reattached_for_good(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import cardtable.games.mitosz as pkg
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir(exist_ok=True)
+    (folder / "tst.yaml").write_text(STEAL_SET, encoding="utf-8")
+    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
+    raw["cards"].append({"card": "TST-001", "copies": 1})
+    (folder / "deck-frost-grasp.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+                                                  encoding="utf-8")
+    s = scene(options={"deck_b": "frost-grasp"}, active=B)
+    lysa = leader(s, A, "Lysa Brightspear")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    ulfar = leader(s, B, "Old Ulfar the Seer")  # a ruler
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    (hand_card,) = hand(s, B, "Grasping Hand")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, UseFreeManeuver(hand_card, ulfar, "m1", (blade,)))
+    pass_counter(s)
+    inst = s.cards[blade]
+    assert inst.controller == B and inst.owner == A and inst.host in (ulfar, skeld)  # a legal own host
+    s.expire_at_turn_start()
+    s.turn += 5
+    s.expire_at_turn_start()
+    assert s.cards[blade].controller == B  # permanent: no steal effect to expire
+    s.leave_board(inst.host, "afterworld", "destroy")
+    assert blade in s.players[A].afterworld  # to its owner's afterworld (MIT-G1)

@@ -390,6 +390,8 @@ class Acts:
         """MIT-5.2.c, OP-30; army leaders in a fight and monsters fighting as supplies (MIT-8.monster.4) neither."""
         if self.fight is not None and (inst.iid in self.fight.leaders or inst.iid in self.fight.supplies):
             return False
+        if inst.d.card_type in ("item", "location"):
+            return True  # MIT-5.2.d: re-attached by the thief, for good
         return inst.d.card_type not in ("free_maneuver", "fate", "high_god") and inst.host < 0
 
     def effect_keys(self, card: int, m, user: int) -> frozenset:

@@ -779,7 +779,24 @@ class Effects:
                 self.players[thief].leaders.append(t)
                 self._add_effect("steal", item, (t,), None, None, self._until(p.duration, item))
                 self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) (MIT-5.2.a)")
+            elif inst.d.card_type in ("item", "location"):
+                self._steal_attachment(inst, thief)
         return True
+
+    def _steal_attachment(self, inst, thief: int) -> None:
+        """MIT-5.2.d, OP-30: a stolen item or location goes onto the first legal host of the thief (in
+        instance order), for good; with no legal host it stays where it is."""
+        hosts = self.item_hosts(thief, inst.iid) if inst.d.card_type == "item" else self.location_hosts(thief, inst.iid)
+        own = [h for h in hosts if self.cards[h].controller == thief and h != inst.host]
+        for host in own:
+            if self._host_problem(thief, inst, host) is None:  # what hangs on it stays on it
+                inst.host = host
+                inst.controller = thief
+                self.statics_cache = None
+                self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) and attaches it to "
+                          f"{self.cards[host].d.name}, for good (MIT-5.2.d)")
+                return
+        self.note(f"{inst.d.name} cannot be stolen: P{thief} has no card to attach it to (MIT-5.2.d)")
 
     def _p_add_token(self, p, item):
         for t in self.resolve_target(p.target, item):
