@@ -1676,3 +1676,23 @@ def test_MIT_5_2_d_OP_30_a_stolen_item_is_reattached_for_good(tmp_path, monkeypa
     assert s.cards[blade].controller == B  # permanent: no steal effect to expire
     s.leave_board(inst.host, "afterworld", "destroy")
     assert blade in s.players[A].afterworld  # to its owner's afterworld (MIT-G1)
+
+
+def test_OP_24_MIT_4_2_3_c_with_three_players_the_user_chooses_whose_hand_to_peek():
+    s = fresh(0, players=3)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order = (0, 1, 2)
+    s.active = 1
+    s.phase = "summon_1"
+    ulfar = leader(s, 1, "Old Ulfar the Seer")
+    (pool,) = hand(s, 1, "Scrying Pool")
+    hand(s, 2, "Captain Orren")  # P2 holds one card, P0 none
+    ready(s)
+    do(s, UseFreeManeuver(pool, ulfar, "m1"))
+    pass_counter(s)
+    assert s.mode == "prompt" and s.prompt["kind"] == "choose_enemy" and s.prompt["player"] == 1
+    assert s.prompt["options"] == ["P0", "P2"]
+    do(s, ChooseOption(1))
+    assert any("peeks at a random card of P2's hand" in text for _t, text, _to in s.log)

@@ -82,6 +82,8 @@ class Effects:
             self._resolve_card(item)
             return not self._ask_on_enter(item)
         if not item.started:
+            if not item.neutralized and self._ask_enemy(item):
+                return False  # OP-24: the user's player first chooses whose deck or hand
             item.started = True
             card = self.cards[item.card]
             if item.neutralized:
@@ -254,8 +256,32 @@ class Effects:
         f = look.filter.model_copy(update={"zone": self.cards[iid].zone})
         return self.matches(self.cards[iid], f, item.player, {})
 
+    def _ask_enemy(self, item) -> bool:
+        """OP-24: with several opponents and no enemy target, a reveal or peek asks which enemy."""
+        if item.enemy >= 0 or item.m is None or self.n < 3:
+            return False
+        if not any(type(c).__name__ in ("RevealCondition", "PeekCondition") for c in item.m.conditions):
+            return False
+        if self._enemy_target(item) is not None:
+            return False
+        enemies = self.opponents(item.player)
+        self.set_prompt("choose_enemy", item.player, rule="OP-24", enemies=tuple(enemies),
+                        options=[f"P{e}" for e in enemies])
+        return True
+
+    def _enemy_target(self, item) -> int | None:
+        for t in item.targets:
+            owner = self.stack_item(t).player if t >= STACK_ID_BASE and self.stack_item(t) else \
+                (self.cards[t].controller if t < STACK_ID_BASE else item.player)
+            if owner != item.player:
+                return owner
+        return None
+
     def _enemy_for(self, item) -> int:
-        """OP-24: the controller of an enemy target, else the (first) opponent."""
+        """OP-24: the controller of an enemy target, else the enemy the user's player chose (two players:
+        the opponent)."""
+        if item.enemy >= 0:
+            return item.enemy
         for t in item.targets:
             owner = self.stack_item(t).player if t >= STACK_ID_BASE and self.stack_item(t) else \
                 (self.cards[t].controller if t < STACK_ID_BASE else item.player)

@@ -405,7 +405,7 @@ class Flow:
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return list(refills(n, tuple(room)))
-        if kind in ("option", "permission") or kind in FIGHT_PROMPTS:
+        if kind in ("option", "permission", "choose_enemy") or kind in FIGHT_PROMPTS:
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
             acts = [self.game.codec.parse(a) for a in pr["options"]]
@@ -452,6 +452,9 @@ class Flow:
             self.answer_option(pr, action.index)
         elif kind in FIGHT_PROMPTS:
             self.answer_fight(pr, action.index)
+        elif kind == "choose_enemy":  # OP-24: for the item being resolved (top of the stack)
+            self.stack[-1].enemy = pr["enemies"][action.index]
+            self.note(f"P{seat} chooses P{self.stack[-1].enemy} (OP-24)")
         elif kind == "on_enter":
             self.answer_on_enter(pr, action)
         elif kind == "afterworld_order":
@@ -493,6 +496,8 @@ class Flow:
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
+        if kind == "choose_enemy":
+            return "choose the enemy whose deck is revealed or whose hand is peeked (OP-24): " + " / ".join(pr["options"])
         if kind in FIGHT_PROMPTS:
             what = {"fight_leader": "name an army leader", "fight_help": "you are asked to help in a battle", "supply_mode": f"choose how "
                     f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",

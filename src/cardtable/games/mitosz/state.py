@@ -123,7 +123,7 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach")
+                 "row", "attach", "enemy")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -150,6 +150,7 @@ class Item:
         self.declared = None  # a fight's declaration (kind "fight")
         self.row = -1  # a supply's row (kind "supply")
         self.attach = False  # a rune to attach to its target (MIT-8.rune)
+        self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
