@@ -107,3 +107,22 @@ def test_OP_24_a_peeked_card_is_seen_by_the_peeker_and_the_owner_only():
     assert any(name in t for t in s.view(B)["log"])  # the peeker
     assert not any(name in t for t in s.view(None)["log"])  # nobody else
     assert any("peeks at a random card" in t for t in s.view(None)["log"])  # only that a peek happened
+
+
+def test_MIT_7_4_3_1_the_defenders_hand_leaders_are_named_only_to_the_defender():
+    from cardtable.games.mitosz.actions import DeclareBattle
+
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    from tests.games.mitosz.helpers import nation
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    hand(s, B, "Jarl Skeld Ironbrow")  # B could summon it to defend
+    s.players[B].spheres = [3, 2, 3, 6]
+    ready(s)
+    s.apply(DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == B
+    assert "Jarl Skeld Ironbrow" in s.view(B)["prompt"]["text"]
+    for viewer in (A, None):
+        assert "Jarl Skeld Ironbrow" not in str(s.view(viewer)), viewer

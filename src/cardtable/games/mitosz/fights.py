@@ -15,7 +15,7 @@ the challenger) or ``"def"``.
 
 from __future__ import annotations
 
-from .actions import AttachMount, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
+from .actions import AttachMount, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
 from . import vocabulary as V
 from .cards import call_parts, linked, primitives_of
 
@@ -552,8 +552,7 @@ class Fights:
         candidates = self.army_candidates(side)
         summonable = self.defender_summons() if side == "def" else []
         if not candidates and not summonable and row == 0:
-            if row == 0:
-                self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
+            self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
             return self._advance()
         rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
         helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
@@ -569,9 +568,6 @@ class Fights:
         return True
 
     # -- prompts of the fight (answers are options) -------------------------------------------------
-    def fight_prompt_options(self, pr) -> list:
-        return [ChooseOption(i) for i in range(len(pr["options"]))]
-
     def answer_fight(self, pr, index: int) -> None:
         f = self.fight
         kind = pr["kind"]

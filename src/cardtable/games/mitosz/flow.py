@@ -470,7 +470,8 @@ class Flow:
                 self.refusals = self.refusals + ((self.turn, asker, self.cards[card].d.id),)
                 self.note(f"P{seat} refuses: {self.cards[card].d.name} stays in P{asker}'s hand")
 
-    def prompt_text(self) -> str:
+    def prompt_text(self, options: bool = True) -> str:
+        """The question in words; without ``options`` what others may read (no card of the asked hand)."""
         pr = self.prompt
         if pr is None:
             return ""
@@ -504,6 +505,8 @@ class Flow:
                     "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
                     "fear_resist": "fear strikes your creature",
                     "monster_return": "your monster's side won the battle"}[kind]
+            if not options and kind == "fight_leader":
+                return f"{what} ({pr['rule']})"
             return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
         if kind == "permission":
             return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "

@@ -84,7 +84,10 @@ class Views:
             })
         prompt = None
         if self.prompt is not None:
-            prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"], "text": self.prompt_text()}
+            # the options of a question may name cards of the asked player's hand (a defending leader to
+            # summon, MIT-7.4.3.1): only that player reads them
+            prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
+                      "text": self.prompt_text(options=player == self.prompt["player"])}
         log = [text for _turn, text, to in self.log if to is None or (player is not None and player in to)]
         return {
             "game": "mitosz",
