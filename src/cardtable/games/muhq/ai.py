@@ -1,0 +1,156 @@
+"""The AI behaviours "shy" and "aggressive" that run a panicked or raging unit's activation
+(MUHQ-AI-1..7, MUHQ-PANIC-2, MUHQ-RAGE-2, MUHQ-COND-5; OP-32, OP-33).
+
+``self.ai`` is ``(behaviour, stage)``; each call of :meth:`ai_step` declares at most one action (it goes on
+the stack and players may respond, MUHQ-AI-1) and records where the run continues.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .effects import Ctx
+from .objects import NEUTRAL
+from .stats import attack_range, profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+class AiMixin:
+    def enemy_units(self: "MuhqState", unit: int) -> list[int]:
+        """MUHQ-AI-2: units of other players standing on fields."""
+        me = self.perms[unit].controller
+        return [pid for pid in self.board_order() if (p := self.perms[pid]).d.type == "unit" and p.base is None
+                and p.controller not in (me, NEUTRAL)]
+
+    def tie_pick(self: "MuhqState", options: list, key) -> object:
+        """MUHQ-AI-4: the best by ``key``; with ai_tiebreak=random the seeded generator picks among ties."""
+        best = min(key(o) for o in options)
+        tied = [o for o in options if key(o) == best]
+        if len(tied) > 1 and self.opts["ai_tiebreak"] == "random":
+            return tied[self.rng.below(len(tied))]
+        return tied[0]
+
+    def defender_key(self: "MuhqState", unit: int):
+        st = self.stats()
+        here = self.cell_of(unit)
+
+        def key(d: int) -> tuple:  # lowest remaining life, then distance, then reading order of the field
+            return (st[d].life - self.perms[d].damage, self.grid.distance(here, self.cell_of(d)), self.cell_of(d))
+        return key
+
+    def ai_defender(self: "MuhqState", unit: int) -> int | None:
+        p = self.perms[unit]
+        if p.attack_used or p.base is not None or not profile(self, unit):
+            return None
+        legal = [d for d in self.enemy_units(unit) if self.defender_problem(unit, d) is None]
+        return self.tie_pick(legal, self.defender_key(unit)) if legal else None
+
+    def ai_moves(self: "MuhqState", unit: int) -> dict:
+        """Reachable fields without crewing (MUHQ-AI-2) -> (cost, path)."""
+        p = self.perms[unit]
+        st = self.stats()[unit]
+        return self.grid.reachable(self.cell_of(unit), st.movement, st.swimming, self.occ) if not p.move_used else {}
+
+    def ai_step(self: "MuhqState") -> bool:
+        unit = self.activation
+        p = self.perms[unit]
+        behaviour, stage = self.ai
+        if stage == 0:  # MUHQ-AI-3: a paralyzed unit only clears paralysis, then the run ends
+            if p.paralysis:
+                for spend in ("move", "attack"):
+                    if not getattr(p, spend + "_used") and p.paralysis:
+                        self.declare_clear_paralysis(p, spend)
+                        return True
+                return self.end_ai_run()
+            self.ai = (behaviour, 1)
+            return True
+        if behaviour == "shy":
+            return self.shy(unit, stage)
+        return self.aggressive(unit, stage)
+
+    def shy(self: "MuhqState", unit: int, stage: int) -> bool:
+        """MUHQ-AI-5."""
+        p = self.perms[unit]
+        enemies = self.enemy_units(unit)
+        here = self.cell_of(unit)
+        dist = self.grid.distance
+        if stage == 1:
+            self.ai = ("shy", 2)
+            threatened = any(dist(self.cell_of(e), here) <= attack_range(profile(self, e)) for e in enemies)
+            if not threatened and not p.move_used and not p.attack_used and p.base is None:
+                for index, ability in p.d.full_actions:  # S1: its first full action that can be declared
+                    ctx = Ctx(unit, p.d, p.controller)
+                    specs = tuple(ability.get("targets", {}).items())
+                    choices = list(self.target_choices(specs, ctx))
+                    if choices:
+                        choice = choices[0] if len(choices) == 1 else self.ai_targets(unit, choices)
+                        self.declare_full_action(p, index, choice)
+                        self.ai = ("shy", 4)
+                        return True
+            return True
+        if stage == 2:
+            self.ai = ("shy", 3)
+            if not p.move_used and enemies:  # S2: the field farthest from the enemies
+                options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
+                ecells = [self.cell_of(e) for e in enemies]
+
+                def key(o):
+                    ds = [dist(o[0], e) for e in ecells]
+                    return (-min(ds), -sum(ds), o[1], o[0])
+                best = self.tie_pick(options, key)
+                if best[0] != here:
+                    self.declare_move(p, best[2])
+            return True
+        if stage == 3:
+            self.ai = ("shy", 4)
+            d = self.ai_defender(unit)  # S3
+            if d is not None:
+                self.declare_attack(p, d)
+            return True
+        return self.end_ai_run()
+
+    def aggressive(self: "MuhqState", unit: int, stage: int) -> bool:
+        """MUHQ-AI-6."""
+        p = self.perms[unit]
+        if stage == 1:  # A1
+            self.ai = ("aggressive", 2)
+            d = self.ai_defender(unit)
+            if d is not None:
+                self.declare_attack(p, d)
+            return True
+        if stage == 2:  # A2: toward the nearest enemy unit
+            self.ai = ("aggressive", 3)
+            enemies = self.enemy_units(unit)
+            if not p.move_used and enemies:
+                here = self.cell_of(unit)
+                dist = self.grid.distance
+                key = self.defender_key(unit)
+                target = self.tie_pick(enemies, lambda e: (dist(here, self.cell_of(e)), key(e)))
+                tc = self.cell_of(target)
+                options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
+                best = self.tie_pick(options, lambda o: (dist(o[0], tc), o[1], o[0]))
+                if best[0] != here:
+                    self.declare_move(p, best[2])
+                    if not p.attack_used:
+                        self.ai = ("aggressive", 1)  # after the move, back to A1
+            return True
+        return self.end_ai_run()
+
+    def ai_targets(self: "MuhqState", unit: int, choices: list) -> tuple:
+        key = self.defender_key(unit)
+        return self.tie_pick(choices, lambda ch: tuple(key(t) if t in self.perms else (0, 0, t) for t in ch))
+
+    def end_ai_run(self: "MuhqState") -> bool:
+        """The run ends: one marker of the behaviour's kind is removed, the unit is tapped (MUHQ-PANIC-2,
+        MUHQ-RAGE-2, MUHQ-APHASE-4)."""
+        behaviour, _ = self.ai
+        p = self.perms.get(self.activation)
+        if p is not None:
+            if behaviour == "shy":
+                p.panic = max(0, p.panic - 1)
+            else:
+                p.rage = max(0, p.rage - 1)
+        self.end_activation()
+        return True

@@ -1,0 +1,379 @@
+"""Permanents on the board: entering, leaving, destroying, piles and drops, damage and combat, and the events
+they raise (MUHQ-PERM, MUHQ-PILE, MUHQ-DMG, MUHQ-COMBAT, MUHQ-TOKEN, spec 7.7 events)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .defs import trigger_event
+from .effects import Ctx
+from .objects import NEUTRAL, Drop, Perm, Trigger
+from .stats import attack_range, attack_value, profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+class BoardMixin:
+    # -- where things are ------------------------------------------------------------------------------------
+    def cell_of(self: "MuhqState", pid: int) -> int | None:
+        """A permanent's field; a pile member uses its base's field (MUHQ-PILE-2, MUHQ-RANGE-6)."""
+        p = self.perms.get(pid)
+        while p is not None and p.base is not None:
+            p = self.perms.get(p.base)
+        return None if p is None else p.cell
+
+    def board_order(self: "MuhqState") -> list[int]:
+        """Every permanent on the board, in reading order of its field; pile members after their base."""
+        out: list[int] = []
+
+        def add(pid: int) -> None:
+            out.append(pid)
+            for m in self.perms[pid].pile:
+                add(m)
+
+        for cell in sorted(self.occ):
+            add(self.occ[cell])
+        return out
+
+    def name_of(self: "MuhqState", pid: int) -> str:
+        p = self.perms.get(pid)
+        if p is None:
+            return f"#{pid}"
+        where = self.cell_of(pid)
+        at = f" at ({self.grid.x[where]}, {self.grid.y[where]})" if where is not None else ""
+        return f"{p.d.name} #{pid}{at}"
+
+    def available(self: "MuhqState", cell: int, swimming: bool) -> bool:
+        """MUHQ-BOARD-6."""
+        return self.grid.available_for(cell, swimming, self.occ)
+
+    def static_sources(self: "MuhqState") -> list[int]:
+        return [pid for pid in self.board_order() if self.perms[pid].d.statics]
+
+    def static_subjects(self: "MuhqState", src: Perm, applies_to: Any) -> list[int]:
+        ctx = Ctx(src.id, src.d, src.controller)
+        if applies_to == "self":
+            return [src.id]
+        if applies_to == "equipped_unit":
+            return [src.base] if src.d.type == "equipment" and src.base is not None else []
+        if isinstance(applies_to, dict) and "each" in applies_to:
+            return self.group(applies_to, ctx, use_stats=False)
+        return []
+
+    # -- entering the board ---------------------------------------------------------------------------------
+    def enter(self: "MuhqState", card: int, controller: int, cell: int) -> int:
+        """Put a card onto a field as a permanent (untapped, no markers; MUHQ-APHASE-7); `enters` happens."""
+        d = self.card_def[card]
+        p = Perm(card, d, self.card_owner[card], controller, cell)
+        self.perms[card] = p
+        self.occ[cell] = card
+        self.changed()
+        if d.type == "unit" and controller != NEUTRAL:
+            pending = self.players[controller].pending
+            if pending:  # MUHQ-EQUIP-3 (b): pending equipment goes to the next unit entering this turn
+                for eq in list(pending):
+                    pending.remove(eq)
+                    e = Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None)
+                    self.perms[eq] = e
+                    self.join_pile(eq, card)
+        self.event("enters", card)
+        return card
+
+    def join_pile(self: "MuhqState", member: int, base: int) -> None:
+        m = self.perms[member]
+        if m.cell is not None:
+            del self.occ[m.cell]
+            m.cell = None
+        m.base = base
+        self.perms[base].pile.append(member)
+        self.changed()
+
+    def crew_count(self: "MuhqState", pid: int) -> int:
+        return sum(1 for m in self.perms[pid].pile if self.perms[m].d.type == "unit")
+
+    def can_crew(self: "MuhqState", unit: int, base: int) -> bool:
+        """MUHQ-CREW-2: a unit may end its move on a crewable unit of the same controller with room."""
+        b = self.perms.get(base)
+        if b is None or b.d.type != "unit" or base == unit or b.base is not None:
+            return False
+        return (b.controller == self.perms[unit].controller and self.stats()[base].crew > self.crew_count(base)
+                and not self.perms[unit].pile)
+
+    # -- leaving the board (MUHQ-PERM-5, 6; MUHQ-TOKEN-2) ------------------------------------------------
+    def take_off(self: "MuhqState", pid: int) -> tuple[Perm, int | None]:
+        """Step (a): off its field or out of its pile. Returns the permanent and its former field."""
+        p = self.perms.pop(pid)
+        cell = None
+        if p.base is not None:
+            base = self.perms.get(p.base)
+            if base is not None and pid in base.pile:
+                base.pile.remove(pid)
+            b = base
+            while b is not None and b.base is not None:
+                b = self.perms.get(b.base)
+            cell = b.cell if b is not None else None
+        elif p.cell is not None:
+            cell = p.cell
+            del self.occ[cell]
+        if self.activation == pid:
+            self.activation = None  # MUHQ-APHASE-4: the activation ends when the permanent leaves
+            self.ai = None
+        self.changed()
+        return p, cell
+
+    def leave_board(self: "MuhqState", pid: int, zone: str) -> None:
+        """MUHQ-PERM-6: a permanent leaves other than by destruction (to its owner's hand)."""
+        p, cell = self.take_off(pid)
+        self.start_drop(p, cell)
+        if p.d.token:
+            self.removed.append(pid)  # MUHQ-TOKEN-2
+        elif zone == "hand" and p.owner != NEUTRAL:
+            self.players[p.owner].hand.append(pid)
+        else:
+            self.put_in_discard(pid)
+        self.after_leaving(p, cell)
+
+    def destroy(self: "MuhqState", pid: int) -> None:
+        """MUHQ-PERM-5: (a) off the field, (b) drop the pile, (c) markers go, (d) to the owner's discard pile
+        (a token is removed from the game); a unit dies (OP-23)."""
+        p, cell = self.take_off(pid)
+        self.start_drop(p, cell)
+        if p.d.token:
+            self.removed.append(pid)
+        else:
+            self.put_in_discard(pid)
+        if p.d.type == "unit":
+            self.event("dies", pid, departed=p)
+        self.after_leaving(p, cell)
+
+    def after_leaving(self: "MuhqState", p: Perm, cell: int | None) -> None:
+        if self.victory_item is not None and p.id == self.victory_item:
+            self.return_victory_item()
+
+    def put_in_discard(self: "MuhqState", card: int) -> None:
+        owner = self.card_owner[card]
+        if self.card_def[card].token:
+            self.removed.append(card)  # MUHQ-TOKEN-3
+        elif owner == NEUTRAL or not self.players[owner].alive:
+            self.removed.append(card)
+        else:
+            self.players[owner].discard.append(card)  # MUHQ-DISC-2
+
+    def discard_from_hand(self: "MuhqState", player: int, card: int) -> None:
+        self.players[player].hand.remove(card)
+        self.put_in_discard(card)
+
+    def start_drop(self: "MuhqState", p: Perm, cell: int | None) -> None:
+        """MUHQ-PILE-4: the pile's members are dropped around the former field by the former controller.
+        Equipment lose 1 durability first and are destroyed below 1 (MUHQ-EQUIP-7)."""
+        if not p.pile:
+            return
+        members = []
+        for m in p.pile:
+            mp = self.perms[m]
+            mp.base = None
+            if mp.d.type == "equipment":
+                mp.worn += 1
+                if mp.d.durability - mp.worn < 1:
+                    self.perms.pop(m)
+                    self.start_drop(mp, cell)
+                    self.put_in_discard(m)
+                    self.after_leaving(mp, cell)
+                    continue
+            members.append(m)
+        p.pile = []
+        if members and cell is not None:
+            # Members wait off the board (no field) until placed; they stay permanents in self.perms.
+            self.drops.append(Drop(p.controller, cell, members))
+        self.changed()
+
+    def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
+        sw = self.stats()[member].swimming
+        return [c for c in self.grid.cells_in_range(drop.cell, 1) if self.available(c, sw)]
+
+    def place_dropped(self: "MuhqState", drop: Drop, member: int, cell: int | None) -> None:
+        drop.members.remove(member)
+        if cell is None:  # no available field: destroyed (MUHQ-PILE-4, 5)
+            mp = self.perms.pop(member)
+            self.start_drop(mp, drop.cell)
+            self.put_in_discard(member)
+            if mp.d.type == "unit":
+                self.event("dies", member, departed=mp)
+            self.after_leaving(mp, drop.cell)
+        else:
+            mp = self.perms[member]
+            mp.cell = cell
+            self.occ[cell] = member
+        if not drop.members:
+            self.drops.remove(drop)
+        self.changed()
+
+    def return_victory_item(self: "MuhqState") -> None:
+        """MUHQ-WIN-7 / OP-42: the item goes back to its start field or the nearest available one."""
+        item = self.victory_item
+        for zone in (self.removed, *(pl.discard for pl in self.players)):
+            if item in zone:
+                zone.remove(item)
+        d = self.card_def[item]
+        cell = self.grid.nearest_available(self.victory_item_home, lambda c: self.available(c, d.swimming))
+        if cell is None:
+            self.removed.append(item)
+            return
+        p = Perm(item, d, self.card_owner[item], NEUTRAL, cell)
+        self.perms[item] = p
+        self.occ[cell] = item
+        self.changed()
+
+    # -- resource ---------------------------------------------------------------------------------------
+    def steal(self: "MuhqState", thief: int, victim: int, amount: int) -> None:
+        """MUHQ-RES-4."""
+        n = min(amount, self.players[victim].resource)
+        self.players[victim].resource -= n
+        self.players[thief].resource += n
+
+    def draw(self: "MuhqState", seat: int, count: int) -> None:
+        """MUHQ-DECK-2: from the top; an empty deck draws nothing (no reshuffle, OP-4)."""
+        pl = self.players[seat]
+        for _ in range(count):
+            if not pl.deck:
+                if self.opts["reshuffle_on_empty_draw"] and pl.discard:
+                    pl.deck, pl.discard = pl.discard, []
+                    self.rng.shuffle(pl.deck)
+                else:
+                    return
+            pl.hand.append(pl.deck.pop())
+
+    # -- damage and combat (MUHQ-DMG, MUHQ-COMBAT) -------------------------------------------------------
+    def lethal(self: "MuhqState", amount: int, limit: int) -> bool:
+        return amount >= limit if self.opts["lethal_rule"] == "at_least" else amount > limit  # OP-15
+
+    def deal_damage(self: "MuhqState", source_d: Any, source_controller: int | None, source: int | None,
+                    pid: int, amount: int, bonus: int = 0) -> int:
+        """MUHQ-DMG-1 (a)-(e); returns the damage dealt (> 0 raises `is_dealt_damage`, MUHQ-DMG-4)."""
+        p = self.perms.get(pid)
+        if p is None:
+            return 0
+        if self.protected_from(pid, source_d, source_controller):  # (a)
+            return 0
+        d = amount + bonus  # (b)
+        d = max(0, d - self.stats()[pid].armor)  # (c)
+        if d > 0 and p.protection > 0:  # (d), MUHQ-PMARK-2
+            p.protection = max(0, p.protection - d)
+            d = 0
+        if d <= 0:
+            return 0
+        if p.d.type == "unit" or p.d.solid is not None:  # MUHQ-DMG-3
+            p.damage += d
+        self.changed()
+        self.event("is_dealt_damage", pid)
+        return d
+
+    def defender_problem(self: "MuhqState", attacker: int, defender: int) -> tuple[str, str] | None:
+        """MUHQ-COMBAT-3 and 4 (also MUHQ-VEIL-1, MUHQ-PROT-2, MUHQ-SOLID-2, MUHQ-ART-5, MUHQ-PILE-6)."""
+        a, d = self.perms.get(attacker), self.perms.get(defender)
+        if d is None or a is None:
+            return "MUHQ-COMBAT-3", f"#{defender} is not a permanent on the board"
+        name = self.name_of(defender)
+        if attacker == defender:
+            return "MUHQ-COMBAT-3", "a unit cannot attack itself"
+        if d.base is not None:
+            return "MUHQ-COMBAT-3", f"{name} is in a pile; pile members cannot be named as defenders (MUHQ-PILE-6)"
+        if d.d.type != "unit":
+            if d.d.solid is None:
+                return "MUHQ-ART-5", f"{name} is an artifact that is not solid; it cannot be attacked"
+            if d.controller == a.controller:
+                return "MUHQ-SOLID-2", f"{name} is your own solid artifact; only enemy units may attack it"
+        if self.stats()[defender].veiled:
+            return "MUHQ-VEIL-1", f"{name} is veiled and cannot be named as a defender"
+        if self.protected_from(defender, a.d, a.controller):
+            return "MUHQ-PROT-2", f"{name} has protection from {a.d.name}"
+        comps = profile(self, attacker)
+        reach = attack_range(comps)
+        dist = self.grid.distance(self.cell_of(attacker), self.cell_of(defender))
+        if dist > reach:
+            return "MUHQ-COMBAT-4", (f"{name} is at distance {dist}; {self.name_of(attacker)} attacks up to "
+                                     f"range {reach}")
+        return None
+
+    def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool = True) -> None:
+        """MUHQ-COMBAT-5..11: both amounts from the state before, applied together, then state checks."""
+        a, d = self.perms[att], self.perms[dfn]
+        if action:
+            self.event("attacks", att, refs=(("event.defender", dfn),))  # MUHQ-COMBAT-11
+        delta = self.grid.distance(self.cell_of(att), self.cell_of(dfn))
+        a_comps = profile(self, att)
+        a_amount = attack_value(a_comps, delta)
+        d_amount = 0
+        if d.d.type == "unit":  # MUHQ-COMBAT-7, MUHQ-SOLID-2: artifacts deal no combat damage
+            d_comps = profile(self, dfn)
+            if delta <= attack_range(d_comps):
+                d_amount = attack_value(d_comps, delta)
+        a_ctrl, d_ctrl = a.controller, d.controller
+        dealt_to_d = self.deal_damage(a.d, a_ctrl, att, dfn, a_amount, bonus) if a_amount + bonus > 0 else 0
+        dealt_to_a = self.deal_damage(d.d, d_ctrl, dfn, att, d_amount) if d_amount > 0 else 0
+        if dealt_to_d > 0:
+            self.event("deals_combat_damage", att, refs=(("event.damaged", dfn), ("event.damaged.controller", d_ctrl)))
+        if dealt_to_a > 0:
+            self.event("deals_combat_damage", dfn, refs=(("event.damaged", att), ("event.damaged.controller", a_ctrl)))
+        steal = self.combat_steal
+        if steal:  # MUHQ-WIN-4: part of the combat damage step, in turn order from the active player
+            steals = []
+            if dealt_to_d > 0 and d.d.type == "unit" and a_ctrl != d_ctrl and NEUTRAL not in (a_ctrl, d_ctrl):
+                steals.append((a_ctrl, d_ctrl))
+            if dealt_to_a > 0 and a_ctrl != d_ctrl and NEUTRAL not in (a_ctrl, d_ctrl):
+                steals.append((d_ctrl, a_ctrl))
+            steals.sort(key=lambda s: (s[0] - self.active) % self.n)
+            for thief, victim in steals:
+                self.steal(thief, victim, steal)
+        self.changed()
+
+    # -- events and triggers (MUHQ-ACT-7, spec 7.7) --------------------------------------------------------
+    def event(self: "MuhqState", kind: str, subject: int, refs: tuple = (), departed: Perm | None = None) -> None:
+        """Collect the triggers an event fires; they are declared before anyone next gets priority."""
+        if not self.trigger_sources and departed is None:
+            return
+        subj = self.perms.get(subject) or departed
+        if subj is None:
+            return
+        sources = [(pid, self.perms[pid]) for pid in self.trigger_sources if pid in self.perms]
+        if departed is not None and departed.d.triggers:
+            sources.append((departed.id, departed))
+        all_refs = (("event.unit", subject), *refs)
+        for pid, src in sources:
+            for index, ability in src.d.triggers:
+                ev = trigger_event(ability)
+                if ev["event"] != kind:
+                    continue
+                if not self.subject_matches(src, ev.get("subject", "self"), subject, subj):
+                    continue
+                ctx = Ctx(pid, src.d, src.controller, refs=dict(all_refs))
+                if not self.condition_holds(ability.get("if"), ctx):
+                    continue
+                if src.controller == NEUTRAL:
+                    continue
+                self.triggers.append(Trigger(src.controller, pid, src.d.id, index, all_refs))
+
+    def subject_matches(self: "MuhqState", src: Perm, subject_spec: Any, subject: int, subj: Perm) -> bool:
+        if subject_spec == "self":
+            return subject == src.id
+        if subject_spec == "equipped_unit":
+            return src.d.type == "equipment" and src.base == subject
+        if isinstance(subject_spec, dict) and "each" in subject_spec:
+            if subject not in self.perms:
+                return False
+            if not self.kind_matches(subject, subject_spec["each"]):
+                return False
+            ctx = Ctx(src.id, src.d, src.controller)
+            within = subject_spec.get("within")
+            if within:
+                origins = self.cell_of_ref(within["of"], ctx)
+                cell = self.cell_of(subject)
+                if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
+                    return False
+            return self.perm_matches(subject, subject_spec.get("filter"), src.controller, ctx)
+        return False
+
+    @property
+    def trigger_sources(self: "MuhqState") -> list[int]:
+        return [pid for pid, p in self.perms.items() if p.d.triggers]

@@ -1,0 +1,669 @@
+"""Checking and carrying out decisions (spec section 8), declaring actions onto the stack (MUHQ-ACT-3, 4) and
+resolving them (MUHQ-ACT-5, 6; MUHQ-STACK).
+
+Every ``_do_<type>`` checks everything first and raises :class:`IllegalAction` with the rule it breaks before
+it changes anything, so a rejected decision leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import Action, IllegalAction
+from cardtable.engine.game import GAME_OVER
+
+from .effects import Ctx
+from .objects import NEUTRAL, Item
+from .stats import profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+def bad(rule: str, message: str) -> IllegalAction:
+    return IllegalAction(rule, message)
+
+
+class DeclareMixin:
+    def _apply(self: "MuhqState", action: Action) -> None:
+        if self.mode == "over":
+            raise bad(GAME_OVER, "the game is over; no more decisions are accepted (INV-16)")
+        handler = getattr(self, "_do_" + action.type)
+        handler(action)
+        self.changed()
+        self.advance()
+
+    # -- shared checks ---------------------------------------------------------------------------------
+    def cell_at(self: "MuhqState", field: Any, what: str = "field") -> int:
+        if field is None or len(field) != 2 or not self.grid.on_board(field[0], field[1]):
+            raise bad("MUHQ-BOARD-2", f"{what} {list(field) if field is not None else None} is not a field of "
+                      f"the {self.grid.width} × {self.grid.height} board; give [x, y]")
+        return self.grid.cell(field[0], field[1])
+
+    def path_cells(self: "MuhqState", path: tuple[int, ...]) -> tuple[int, ...]:
+        if len(path) % 2:
+            raise bad("MUHQ-MOVE-1", "a path lists fields as x, y pairs: [x1, y1, x2, y2, …]")
+        cells = []
+        for i in range(0, len(path), 2):
+            x, y = path[i], path[i + 1]
+            cells.append(self.grid.cell(x, y) if self.grid.on_board(x, y) else -1)
+        return tuple(cells)
+
+    def need_priority(self: "MuhqState", rule: str) -> None:
+        if self.mode not in ("priority", "open"):
+            raise bad(rule, f"you do not hold priority now (the game waits for: {self.mode.replace('_', ' ')}); "
+                      f"fast actions need priority (MUHQ-STACK-4)")
+
+    def need_open(self: "MuhqState", unit_action: bool = False) -> None:
+        """MUHQ-TIMING-2: slow actions only by the active player in their action phase with an empty stack."""
+        if self.mode == "priority":
+            why = "the stack is not empty" if self.stack else "this is a priority round"
+            if self.current_player != self.active:
+                why = "you are not the active player"
+            raise bad("MUHQ-TIMING-2", f"a slow action needs open priority in your own action phase; {why}")
+        if self.mode != "open":
+            raise bad("MUHQ-TIMING-2", f"a slow action needs open priority in your own action phase; the game "
+                      f"waits for: {self.mode.replace('_', ' ')}")
+
+    def push(self: "MuhqState", item: Item) -> None:
+        self.stack.append(item)  # MUHQ-ACT-4
+        self.log.append(("declare", item.controller, item.label or item.kind))
+        self.after_declare()
+
+    # -- draft, upkeep, buy, end (turn-based) -------------------------------------------------------------
+    def _do_draft_pick(self: "MuhqState", a: Action) -> None:
+        if self.mode != "draft":
+            raise bad("MUHQ-DRAFT-4", "the draft is over")
+        seat = self.current_player
+        if a.card not in self.packs[seat]:
+            raise bad("MUHQ-DRAFT-4", f"card #{a.card} is not in the pack you hold")
+        self.draft_pick(seat, a.card)
+
+    def upkeep_unit(self: "MuhqState", unit: int) -> Any:
+        if self.mode != "upkeep":
+            raise bad("MUHQ-UPKEEP-4", "units are paid in step 4 of your upkeep only")
+        if unit not in self.upkeep_todo or unit not in self.perms:
+            raise bad("MUHQ-UPKEEP-4", f"#{unit} is not a unit of yours still to be paid this upkeep")
+        return self.perms[unit]
+
+    def _do_pay_upkeep(self: "MuhqState", a: Action) -> None:
+        p = self.upkeep_unit(a.unit)
+        pl = self.players[self.active]
+        if pl.resource < p.d.upkeep:
+            raise bad("MUHQ-UPKEEP-5", f"{self.name_of(a.unit)} costs {p.d.upkeep} upkeep; you have {pl.resource} "
+                      f"resource. Decline it instead: it is defeated")
+        pl.resource -= p.d.upkeep
+        self.upkeep_todo.remove(a.unit)
+        self.log.append(("upkeep", self.active, f"paid {p.d.upkeep} for {self.name_of(a.unit)}"))
+
+    def _do_decline_upkeep(self: "MuhqState", a: Action) -> None:
+        self.upkeep_unit(a.unit)
+        self.upkeep_todo.remove(a.unit)
+        self.log.append(("upkeep", self.active, f"did not pay {self.name_of(a.unit)}: defeated"))
+        self.destroy(a.unit)  # MUHQ-UPKEEP-5, 7: defeated, destroyed; state checks follow
+
+    def _do_buy(self: "MuhqState", a: Action) -> None:
+        if self.mode != "buy":
+            raise bad("MUHQ-BUY-5", "cards are bought in your own buy phase only")
+        pl = self.players[self.active]
+        if a.card not in pl.store:
+            raise bad("MUHQ-BUY-1", f"card #{a.card} is not in your store; you buy only from your own store")
+        d = self.card_def[a.card]
+        if d.buy is None:
+            raise bad("MUHQ-BUY-2", f"{d.name} has no buy cost and cannot be bought")
+        if pl.resource < d.buy:
+            raise bad("MUHQ-BUY-2", f"{d.name} costs {d.buy}; you have {pl.resource} resource")
+        if pl.bought:
+            raise bad("MUHQ-BUY-3", "you have bought a card this turn already")
+        pl.resource -= d.buy
+        pl.store.remove(a.card)
+        pl.discard.append(a.card)  # MUHQ-BUY-4
+        pl.bought = True
+        self.log.append(("buy", self.active, f"bought {d.name}"))
+        self.goto("buy_prio")
+
+    def _do_skip_buy(self: "MuhqState", a: Action) -> None:
+        if self.mode != "buy":
+            raise bad("MUHQ-BUY-5", "there is nothing to skip: this is not your buy phase")
+        self.goto("buy_prio")
+
+    def _do_end_discard(self: "MuhqState", a: Action) -> None:
+        if self.mode != "discard":
+            raise bad("MUHQ-TURN-7", "cards are discarded this way only in step (a) of your end phase")
+        pl = self.players[self.active]
+        if len(set(a.cards)) != len(a.cards) or any(c not in pl.hand for c in a.cards):
+            raise bad("MUHQ-TURN-7", "every card to discard must be a different card of your hand")
+        for c in a.cards:
+            self.discard_from_hand(self.active, c)
+        if not a.cards or not pl.hand:  # an empty choice ends the step; a non-empty one may be followed by more
+            self.end_of_turn()
+            self.goto("end_prio")
+
+    # -- priority ----------------------------------------------------------------------------------------
+    def _do_pass(self: "MuhqState", a: Action) -> None:
+        if self.mode == "open":
+            raise bad("MUHQ-APHASE-1", "with open priority, end the activation or the action phase instead of "
+                      "passing")
+        if self.mode != "priority":
+            raise bad("MUHQ-STACK-4", "you do not hold priority")
+        self.pass_priority()
+
+    def _do_play_spell(self: "MuhqState", a: Action) -> None:
+        self.need_priority("MUHQ-TIMING-4")
+        seat = self.current_player
+        pl = self.players[seat]
+        if a.card not in pl.hand:
+            raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
+        d = self.card_def[a.card]
+        if d.type != "spell":
+            raise bad("MUHQ-TIMING-2", f"{d.name} is a {d.type}: a permanent is played as a slow action "
+                      f"(play_permanent)")
+        if d.play is None:
+            raise bad("MUHQ-ACT-9", f"{d.name} has no play cost and cannot be played from hand")
+        if pl.resource < d.play:
+            raise bad("MUHQ-RES-3", f"{d.name} costs {d.play}; you have {pl.resource} resource")
+        problem = self.cost_problem(d.extra_cost, a.costs, seat, None, exclude=(a.card,), resource_extra=d.play)
+        if problem:
+            raise bad(*problem)
+        ctx = Ctx(a.card, d, seat)
+        problem = self.check_targets(d.targets, a.targets, ctx)
+        if problem:
+            raise bad(*problem)
+        pl.resource -= d.play
+        pl.hand.remove(a.card)  # MUHQ-SPELL-3: on the stack while it waits
+        self.pay_costs(d.extra_cost, a.costs, seat, None)
+        self.push(Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _ in d.targets), a.targets)),
+                       label=f"{d.name}"))
+
+    def _do_free_action(self: "MuhqState", a: Action) -> None:
+        self.need_priority("MUHQ-TIMING-4")
+        seat = self.current_player
+        p = self.perms.get(a.source)
+        if p is None or p.controller != seat:
+            raise bad("MUHQ-TIMING-4", f"#{a.source} is not a permanent you control on the board")
+        ability = dict(p.d.free_actions).get(a.ability)
+        if ability is None:
+            raise bad("MUHQ-ACT-1", f"{p.d.name} has no free action number {a.ability}")
+        if p.d.type == "unit" and p.paralysis:
+            raise bad("MUHQ-PARA-2", f"{self.name_of(a.source)} is paralyzed and cannot use its free actions")
+        costs = tuple(ability["cost"])
+        problem = self.cost_problem(costs, a.costs, seat, a.source)
+        if problem:
+            raise bad(*problem)
+        specs = tuple(ability.get("targets", {}).items())
+        ctx = Ctx(a.source, p.d, seat)
+        problem = self.check_targets(specs, a.targets, ctx)
+        if problem:
+            raise bad(*problem)
+        self.pay_costs(costs, a.costs, seat, a.source)
+        self.push(Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _ in specs), a.targets)),
+                       label=f"{p.d.name}: free action"))
+
+    def _do_universal_free_action(self: "MuhqState", a: Action) -> None:
+        self.need_priority("MUHQ-TIMING-4")
+        seat = self.current_player
+        pl = self.players[seat]
+        if len(pl.hand) < 2:
+            raise bad("MUHQ-CARD-9", "the universal free action needs 2 cards in your hand")
+        if len(a.cards) != 2 or a.cards[0] == a.cards[1] or any(c not in pl.hand for c in a.cards):
+            raise bad("MUHQ-CARD-9", "name exactly 2 different cards of your hand to discard")
+        for c in a.cards:
+            self.discard_from_hand(seat, c)
+        self.push(Item("universal", seat, None, label="discard 2 cards: gain 1 resource"))
+
+    def _do_declare_trigger(self: "MuhqState", a: Action) -> None:
+        if self.mode != "trigger":
+            raise bad("MUHQ-ACT-7", "no triggered action of yours waits to be declared")
+        if not 0 <= a.trigger < len(self.triggers) or self.triggers[a.trigger].controller != self.current_player:
+            raise bad("MUHQ-ACT-8", f"trigger {a.trigger} is not one of your pending triggered actions")
+        t = self.triggers[a.trigger]
+        ability = self.card_def[t.source].ability(t.ability)
+        specs = tuple(ability.get("targets", {}).items())
+        ctx = Ctx(t.source if t.source in self.perms else None, self.card_def[t.source], t.controller,
+                  refs=dict(t.refs))
+        problem = self.check_targets(specs, a.targets, ctx)
+        if problem:
+            raise bad(*problem)
+        self.declare_trigger(a.trigger, a.targets)
+
+    def declare_trigger(self: "MuhqState", index: int, targets: tuple[int, ...]) -> None:
+        t = self.triggers.pop(index)
+        ability = self.card_def[t.source].ability(t.ability)
+        names = tuple(ability.get("targets", {}))
+        self.stack.append(Item("trigger", t.controller, t.source, t.source_def, t.ability,
+                               tuple(zip(names, targets)), t.refs, label=f"{self.card_def[t.source].name}: trigger"))
+        self.log.append(("trigger", t.controller, f"{self.card_def[t.source].name} triggers"))
+        self.start_round()
+
+    # -- forced choices ----------------------------------------------------------------------------------
+    def _do_drop_place(self: "MuhqState", a: Action) -> None:
+        if self.mode != "drop":
+            raise bad("MUHQ-PILE-4", "no pile is being dropped")
+        drop = self.drops[0]
+        if a.member not in drop.members:
+            raise bad("MUHQ-PILE-4", f"#{a.member} is not an unplaced member of the dropped pile")
+        cell = self.cell_at(a.field)
+        if cell not in self.drop_fields(drop, a.member):
+            raise bad("MUHQ-PILE-4", f"{list(a.field)} is not an available field within range 1 of the pile's "
+                      f"former field")
+        self.place_dropped(drop, a.member, cell)
+
+    def _do_place_token(self: "MuhqState", a: Action) -> None:
+        if self.mode != "place_token":
+            raise bad("MUHQ-BOARD-6", "no token is waiting to be placed")
+        cell = self.cell_at(a.field)
+        if cell not in self.token_fields():
+            raise bad("MUHQ-BOARD-6", f"{list(a.field)} is not an available field this token may enter")
+        self.finish_token(cell)
+
+    # -- the action phase --------------------------------------------------------------------------------
+    def _do_play_permanent(self: "MuhqState", a: Action) -> None:
+        self.need_open()
+        seat = self.current_player
+        if self.activation is not None:
+            raise bad("MUHQ-APHASE-3", "end the current activation before you play a card")
+        pl = self.players[seat]
+        if a.card not in pl.hand:
+            raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
+        d = self.card_def[a.card]
+        if not d.is_permanent:
+            raise bad("MUHQ-ACT-9", f"{d.name} is a spell: play it with play_spell")
+        if d.play is None:
+            raise bad("MUHQ-ACT-9", f"{d.name} has no play cost and cannot be played from hand")
+        if pl.resource < d.play:
+            raise bad("MUHQ-RES-3", f"{d.name} costs {d.play}; you have {pl.resource} resource")
+        if a.mode == "next_unit":
+            if d.type != "equipment" or "next_unit" not in d.modes:
+                raise bad("MUHQ-EQUIP-3", f"{d.name} cannot be played to the next unit")
+            cell = None
+        else:
+            if d.type == "equipment" and "alone" not in d.modes:
+                raise bad("MUHQ-EQUIP-3", f"{d.name} can only be played to the next unit")
+            cell = self.cell_at(a.field)
+            if cell not in self.spawn_fields(seat, d.swimming):
+                raise bad("MUHQ-BOARD-8", f"{list(a.field)} is not an available spawn field of yours for {d.name}")
+        pl.resource -= d.play
+        pl.hand.remove(a.card)
+        self.push(Item("play_permanent", seat, a.card, d.id, params=(("cell", cell), ("mode", a.mode)),
+                       label=f"play {d.name}"))
+
+    def _do_activate(self: "MuhqState", a: Action) -> None:
+        seat = self.current_player
+        if self.mode == "closing":
+            if a.permanent not in self.closing_candidates():
+                raise bad("MUHQ-APHASE-6", f"#{a.permanent} is not an untapped permanent of yours")
+            self.close_one(a.permanent)
+            return
+        self.need_open()
+        if self.activation is not None:
+            raise bad("MUHQ-APHASE-3", "another permanent is activated; end its activation first")
+        p = self.perms.get(a.permanent)
+        if p is None or p.controller != seat:
+            raise bad("MUHQ-APHASE-2", f"#{a.permanent} is not a permanent you control on the board")
+        if p.tapped:
+            raise bad("MUHQ-APHASE-5", f"{self.name_of(a.permanent)} is tapped and cannot be activated")
+        self.activate(a.permanent)
+
+    def activate(self: "MuhqState", pid: int) -> None:
+        """MUHQ-APHASE-2, MUHQ-COND-4 (OP-32): poison grows and is checked; then panic or rage hands the
+        activation to an AI behaviour; `activated` triggers happen."""
+        self.activation = pid
+        p = self.perms[pid]
+        self.log.append(("activate", p.controller, f"activated {self.name_of(pid)}"))
+        if p.d.type == "unit" and p.poison:
+            p.poison += 1  # MUHQ-POISON-2
+            self.changed()
+            self.state_check()
+            if pid not in self.perms:
+                return
+        if p.d.type == "unit":
+            if p.panic:
+                self.ai = ("shy", 1)  # MUHQ-PANIC-2
+            elif p.rage:
+                self.ai = ("aggressive", 1)  # MUHQ-RAGE-2
+        self.event("activated", pid)
+        self.changed()
+
+    def _do_end_activation(self: "MuhqState", a: Action) -> None:
+        if self.mode != "open" or self.activation is None:
+            raise bad("MUHQ-APHASE-4", "no activation of yours is in progress")
+        self.end_activation()
+
+    def _do_end_action_phase(self: "MuhqState", a: Action) -> None:
+        self.need_open()
+        if self.activation is not None:
+            raise bad("MUHQ-APHASE-3", "end the current activation first")
+        self.log.append(("phase", self.active, "ended the action phase"))
+        self.step = "closing"  # MUHQ-APHASE-6
+
+    def unit_for(self: "MuhqState", unit: int) -> Any:
+        self.need_open(unit_action=True)
+        if self.activation != unit:
+            raise bad("MUHQ-APHASE-3", f"#{unit} is not the activated permanent; activate it first")
+        p = self.perms[unit]
+        if p.d.type != "unit":
+            raise bad("MUHQ-ART-1", f"{p.d.name} is an artifact and has no unit actions")
+        if self.ai is not None:
+            raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
+        return p
+
+    def spend(self: "MuhqState", p: Any, which: str, rule: str = "MUHQ-UNIT-4") -> None:
+        used = p.move_used if which == "move" else p.attack_used
+        if used:
+            raise bad(rule, f"{self.name_of(p.id)} has used its {which} action this turn")
+
+    def not_paralyzed(self: "MuhqState", p: Any) -> None:
+        if p.paralysis:
+            raise bad("MUHQ-PARA-2", f"{self.name_of(p.id)} is paralyzed: it may only clear paralysis")
+
+    def _do_move(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        self.spend(p, "move")
+        self.not_paralyzed(p)
+        cells = self.path_cells(a.path)
+        problem = self.path_problem(a.unit, cells)
+        if problem:
+            raise bad(*problem)
+        self.declare_move(p, cells)
+
+    def declare_move(self: "MuhqState", p: Any, cells: tuple[int, ...]) -> None:
+        p.move_used = True
+        xy = self.grid.xy(cells[-1])
+        self.push(Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
+                       label=f"{p.d.name} moves to ({xy[0]}, {xy[1]})"))
+
+    def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
+        p = self.perms[unit]
+        st = self.stats()[unit]
+        start = self.cell_of(unit)
+        occupied = self.occ if ignore is None else {c: o for c, o in self.occ.items() if o != ignore}
+        crewable = [c for c, o in occupied.items() if o != unit and self.can_crew(unit, o) and c != start]
+        problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
+        if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
+                self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
+            return "MUHQ-CREW-2", problem[1] + "; a unit may end on a crewable unit of its controller with room"
+        return problem
+
+    def _do_attack(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        self.spend(p, "attack")
+        self.not_paralyzed(p)
+        if not profile(self, a.unit):
+            raise bad("MUHQ-COMBAT-13", f"{self.name_of(a.unit)} has no attack")
+        if p.base is not None:
+            raise bad("MUHQ-PILE-6", f"{self.name_of(a.unit)} is crew in a pile and cannot attack itself")
+        problem = self.defender_problem(a.unit, a.defender)
+        if problem:
+            raise bad(*problem)
+        self.declare_attack(p, a.defender)
+
+    def declare_attack(self: "MuhqState", p: Any, defender: int) -> None:
+        p.attack_used = True
+        self.push(Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
+                       label=f"{p.d.name} attacks {self.name_of(defender)}"))
+
+    def _do_full_action(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        if p.move_used or p.attack_used:
+            raise bad("MUHQ-UNIT-6", "a full action needs both the move and the attack action unused")
+        self.not_paralyzed(p)
+        ability = dict(p.d.full_actions).get(a.ability)
+        if ability is None or p.base is not None:
+            raise bad("MUHQ-ACT-1", f"{p.d.name} has no full action number {a.ability}")
+        specs = tuple(ability.get("targets", {}).items())
+        problem = self.check_targets(specs, a.targets, Ctx(a.unit, p.d, p.controller))
+        if problem:
+            raise bad(*problem)
+        self.declare_full_action(p, a.ability, a.targets)
+
+    def declare_full_action(self: "MuhqState", p: Any, index: int, targets: tuple[int, ...]) -> None:
+        p.move_used = p.attack_used = True
+        names = tuple(p.d.ability(index).get("targets", {}))
+        self.push(Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
+                       label=f"{p.d.name}: full action"))
+
+    def _do_equip(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        self.spend(p, a.spend, "MUHQ-UNIT-7")
+        self.not_paralyzed(p)
+        if p.base is not None or a.equipment not in self.equippable(a.unit):
+            raise bad("MUHQ-EQUIP-5", f"#{a.equipment} is not an unequipped equipment within range 1 that this unit "
+                      f"may equip (own, neutral, or an enemy's that is not solid)")
+        setattr(p, a.spend + "_used", True)
+        self.push(Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
+                       label=f"{p.d.name} equips {self.name_of(a.equipment)}"))
+
+    def _do_swap(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        self.spend(p, a.spend, "MUHQ-UNIT-7")
+        self.not_paralyzed(p)
+        art = self.perms.get(a.artifact)
+        if art is not None and (art.d.landmark or (art.d.solid is not None and art.controller not in
+                                                     (p.controller, NEUTRAL))):
+            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark or an enemy's solid artifact")
+        if p.base is not None or a.artifact not in self.swappable(a.unit):
+            raise bad("MUHQ-ART-3", f"#{a.artifact} is not an adjacent artifact whose field both may take")
+        setattr(p, a.spend + "_used", True)
+        self.push(Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
+                       label=f"{p.d.name} swaps with {self.name_of(a.artifact)}"))
+
+    def _do_carry(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        if p.move_used or p.attack_used:
+            raise bad("MUHQ-UNIT-6", "carrying is a full action: it needs both the move and the attack action")
+        self.not_paralyzed(p)
+        art = self.perms.get(a.artifact)
+        if art is not None and (art.d.landmark or (art.d.solid is not None and art.controller not in
+                                                     (p.controller, NEUTRAL))):
+            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark or an enemy's solid artifact")
+        if p.base is not None or a.artifact not in self.carriable(a.unit):
+            raise bad("MUHQ-ART-2", f"#{a.artifact} is not an artifact adjacent to {self.name_of(a.unit)}")
+        cells = self.path_cells(a.path)
+        drop = self.cell_at(a.drop, "drop field")
+        if (cells, drop) not in {(tuple(path), d) for path, d in self.carry_options(a.unit, a.artifact)}:
+            problem = self.path_problem(a.unit, cells, ignore=a.artifact)
+            if problem:
+                raise bad(*problem)
+            raise bad("MUHQ-ART-2", f"{list(a.drop)} is not an available field within range 1 of the path's end")
+        p.move_used = p.attack_used = True
+        self.push(Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
+                                                                      ("drop", drop)),
+                       label=f"{p.d.name} carries {self.name_of(a.artifact)}"))
+
+    def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
+        p = self.unit_for(a.unit)
+        if not p.paralysis:
+            raise bad("MUHQ-PARA-3", f"{self.name_of(a.unit)} is not paralyzed")
+        self.spend(p, a.spend, "MUHQ-PARA-3")
+        self.declare_clear_paralysis(p, a.spend)
+
+    def declare_clear_paralysis(self: "MuhqState", p: Any, spend: str) -> None:
+        setattr(p, spend + "_used", True)
+        self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=f"{p.d.name} clears paralysis"))
+
+    # -- resolving (MUHQ-ACT-5, 6; MUHQ-STACK-1) ---------------------------------------------------------
+    def resolve_top(self: "MuhqState") -> None:
+        item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
+        self.log.append(("resolve", item.controller, item.label or item.kind))
+        getattr(self, "_resolve_" + item.kind)(item)
+        self.changed()
+
+    def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
+        """The context of an item's effect with its targets checked again (MUHQ-ACT-6). The flag is False
+        when the item had targets and none is legal any more: then it does nothing."""
+        d = self.card_def[item.source] if item.source is not None else None
+        source = item.source if item.source in self.perms or item.kind == "spell" else None
+        ctx = Ctx(source, d, item.controller, refs=dict(item.params), item=item)
+        specs = dict(self.item_target_specs(item))
+        legal = {}
+        for name, value in item.targets:
+            ctx.targets = dict(legal)
+            ctx.targets[name] = value
+            if self.target_problem(specs[name], value, ctx) is None:
+                legal[name] = value
+        ctx.targets = legal
+        return ctx, not item.targets or bool(legal)
+
+    def item_target_specs(self: "MuhqState", item: Item) -> tuple:
+        d = self.card_def[item.source]
+        if item.kind == "spell":
+            return d.targets
+        return tuple(d.ability(item.ability).get("targets", {}).items())
+
+    def _resolve_spell(self: "MuhqState", item: Item) -> None:
+        ctx, ok = self.effect_ctx(item)
+        if ok:
+            self.run_steps(self.card_def[item.source].effect, ctx)
+        if self.resolving is None:
+            self.put_in_discard(item.source)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
+
+    def _resolve_ability(self: "MuhqState", item: Item) -> None:
+        ctx, ok = self.effect_ctx(item)
+        ability = self.card_def[item.source].ability(item.ability)
+        if ok and (item.kind != "trigger" or self.condition_holds(ability.get("if"), ctx)):
+            self.run_steps(tuple(ability["effect"]), ctx)
+
+    _resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_ability
+
+    def _resolve_universal(self: "MuhqState", item: Item) -> None:
+        self.players[item.controller].resource += 1  # MUHQ-CARD-7
+
+    def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
+        card, seat = item.source, item.controller
+        d = self.card_def[card]
+        if item.param("mode") == "next_unit":
+            self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
+            return
+        cell = item.param("cell")
+        if not self.available(cell, d.swimming):
+            # The field was taken while the play waited: the first available spawn field in reading order,
+            # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
+            fields = self.spawn_fields(seat, d.swimming)
+            if not fields:
+                self.put_in_discard(card)
+                return
+            cell = fields[0]
+        self.enter(card, seat, cell)
+
+    def _resolve_move(self: "MuhqState", item: Item) -> None:
+        unit = item.source
+        if unit not in self.perms:
+            return
+        cells = item.param("path")
+        if self.path_problem(unit, cells) is not None:
+            return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
+        self.relocate(unit, cells[-1])
+        self.event("ends_move", unit)  # MUHQ-MOVE-8
+
+    def relocate(self: "MuhqState", unit: int, cell: int) -> None:
+        """Put a unit (with its pile, MUHQ-MOVE-6) on a field, or into the pile of the crewable unit there."""
+        p = self.perms[unit]
+        if p.base is not None:  # MUHQ-MOVE-9: out of the pile
+            self.perms[p.base].pile.remove(unit)
+            p.base = None
+        elif p.cell is not None:
+            del self.occ[p.cell]
+        p.cell = None
+        other = self.occ.get(cell)
+        if other is not None:
+            self.perms[unit].cell = None
+            p.base = other
+            self.perms[other].pile.append(unit)  # MUHQ-CREW-2
+        else:
+            p.cell = cell
+            self.occ[cell] = unit
+        self.changed()
+
+    def _resolve_attack(self: "MuhqState", item: Item) -> None:
+        att, dfn = item.source, item.param("defender")
+        if att in self.perms and self.perms[att].base is None and self.defender_problem(att, dfn) is None:
+            self.combat(att, dfn)  # MUHQ-COMBAT-12
+
+    def _resolve_equip(self: "MuhqState", item: Item) -> None:
+        unit, eq = item.source, item.param("equipment")
+        if unit in self.perms and eq in self.equippable(unit):
+            self.join_pile(eq, unit)
+            self.perms[eq].controller = self.perms[unit].controller  # MUHQ-EQUIP-5
+
+    def _resolve_swap(self: "MuhqState", item: Item) -> None:
+        unit, art = item.source, item.param("artifact")
+        if unit in self.perms and art in self.swappable(unit):
+            a, u = self.perms[art], self.perms[unit]
+            ca, cu = a.cell, u.cell
+            a.cell, u.cell = cu, ca
+            self.occ[cu], self.occ[ca] = art, unit
+            self.changed()
+
+    def _resolve_carry(self: "MuhqState", item: Item) -> None:
+        unit, art = item.source, item.param("artifact")
+        if unit not in self.perms or art not in self.perms or art not in self.carriable(unit):
+            return
+        cells = item.param("path")
+        if self.path_problem(unit, cells, ignore=art) is not None:
+            return
+        a = self.perms[art]
+        old = a.cell
+        del self.occ[old]
+        a.cell = None
+        self.relocate(unit, cells[-1])
+        drop = item.param("drop")
+        sw = self.stats()[art].swimming
+        if not self.available(drop, sw):
+            # MUHQ-ART-2: the field was taken; the first available field within range 1 of the unit (reading
+            # order), else the artifact stays where it was, or as near to it as there is room.
+            drop = next((c for c in self.grid.cells_in_range(cells[-1], 1) if self.available(c, sw)), None)
+            if drop is None:
+                drop = self.grid.nearest_available(old, lambda c: self.available(c, sw))
+        a.cell = drop
+        self.occ[drop] = art
+        self.changed()
+        self.event("ends_move", unit)
+
+    def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
+        p = self.perms.get(item.source)
+        if p is not None and p.paralysis:
+            p.paralysis -= 1  # MUHQ-PARA-3
+
+    # -- tokens (MUHQ-TOKEN, spec 7.6 create_token) -------------------------------------------------------
+    def create_tokens(self: "MuhqState", step: dict, ctx: Ctx, index: int, steps: tuple, count: int | None = None
+                      ) -> bool:
+        """Create ``count`` tokens; on the board the controller chooses each field. True if suspended."""
+        left = step["count"] if count is None else count
+        while left > 0:
+            if step["zone"] == "hand":
+                card = self.new_card(step["card"], ctx.you)
+                self.players[ctx.you].hand.append(card)  # MUHQ-TOKEN-3 (OP-39)
+                left -= 1
+                continue
+            fields = self.token_fields_for(step, ctx)
+            if not fields:
+                return False  # no available field: no token (spec 7.6)
+            if len(fields) == 1:
+                self.enter(self.new_card(step["card"], ctx.you), ctx.you, fields[0])
+                left -= 1
+                continue
+            self.resolving = (ctx.item, index, left, ctx, steps, step)
+            return True
+        return False
+
+    def token_fields_for(self: "MuhqState", step: dict, ctx: Ctx) -> list[int]:
+        sw = self.game.defs[step["card"]].swimming
+        where = step.get("field", "own_spawn")
+        if where == "own_spawn":
+            return self.spawn_fields(ctx.you, sw)
+        origins = self.cell_of_ref(where["adjacent_to"], ctx)
+        return sorted({c for o in origins for c, _ in self.grid.neighbours[o] if self.available(c, sw)})
+
+    def token_fields(self: "MuhqState") -> list[int]:
+        item, index, left, ctx, steps, step = self.resolving
+        return self.token_fields_for(step, ctx)
+
+    def finish_token(self: "MuhqState", cell: int) -> None:
+        item, index, left, ctx, steps, step = self.resolving
+        self.resolving = None
+        self.enter(self.new_card(step["card"], ctx.you), ctx.you, cell)
+        if self.create_tokens(step, ctx, index, steps, left - 1):
+            return
+        self.run_steps(steps, ctx, index + 1)
+        if self.resolving is None and item is not None and item.kind == "spell":
+            self.put_in_discard(item.source)

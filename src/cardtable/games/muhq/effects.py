@@ -1,0 +1,439 @@
+"""The effect vocabulary of spec 7.5-7.7 interpreted: filters, references, groups, targets, conditions and the
+effect steps. A card's behaviour is its data; nothing here names a card.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any, Iterator
+
+from .objects import NEUTRAL
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+class Ctx:
+    """Who does an effect: its source (a permanent, a spell card, or None), the source's definition, the
+    controller ("you", MUHQ-GEN-6), the chosen targets by name and the event references of a trigger."""
+
+    __slots__ = ("source", "d", "you", "targets", "refs", "item")
+
+    def __init__(self, source: int | None, d: Any, you: int, targets: dict | None = None,
+                 refs: dict | None = None, item: Any = None) -> None:
+        self.source, self.d, self.you = source, d, you
+        self.targets = targets if targets is not None else {}
+        self.refs = refs if refs is not None else {}
+        self.item = item
+
+
+class EffectsMixin:
+    # -- filters (spec 7.5) ---------------------------------------------------------------------------------
+    def relation(self: "MuhqState", controller: int, you: int) -> str:
+        if controller == NEUTRAL:
+            return "neutral"
+        return "you" if controller == you else "enemy"
+
+    def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict, you: int, life: int | None = None,
+                    pid: int | None = None, ctx: Ctx | None = None) -> bool:
+        """Does a card (its definition and controller) match a filter, seen from player ``you``?"""
+        rel = filt.get("controller")
+        if rel is not None and rel != "any" and self.relation(controller, you) != rel:
+            return False
+        kind = filt.get("type")
+        if kind is not None:
+            kinds = kind if isinstance(kind, list) else [kind]
+            if d.type not in kinds and not ("artifact" in kinds and d.type == "equipment"):
+                return False
+        if "name" in filt and d.name != filt["name"]:
+            return False
+        if "buy_gt" in filt and (d.buy is None or not d.buy > filt["buy_gt"]):
+            return False
+        if "buy_lt" in filt and (d.buy is None or not d.buy < filt["buy_lt"]):
+            return False
+        if "life_le" in filt and (d.type != "unit" or (d.life if life is None else life) > filt["life_le"]):
+            return False
+        if "landmark" in filt and d.landmark != filt["landmark"]:
+            return False
+        if "other_than" in filt and ctx is not None and pid is not None:
+            if pid in self.objects(filt["other_than"], ctx):
+                return False
+        return True
+
+    def perm_matches(self: "MuhqState", pid: int, filt: dict | None, you: int, ctx: Ctx | None = None,
+                     use_stats: bool = True) -> bool:
+        if not filt:
+            return True
+        p = self.perms[pid]
+        life = self.stats()[pid].life if use_stats and "life_le" in filt else None
+        return self.def_matches(p.d, p.controller, filt, you, life, pid, ctx)
+
+    def kind_matches(self: "MuhqState", pid: int, kind: str) -> bool:
+        t = self.perms[pid].d.type
+        return kind == "permanent" or t == kind or (kind == "artifact" and t == "equipment")
+
+    # -- references and groups --------------------------------------------------------------------------------
+    def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
+        """The permanents a reference, target name or group names now (only those on the board)."""
+        perms = self.perms
+        if isinstance(ref, dict):
+            if "each" in ref:
+                return self.group(ref, ctx)
+            return []
+        if ref == "self":
+            found = ctx.source
+        elif ref == "equipped_unit":
+            src = perms.get(ctx.source) if ctx.source is not None else None
+            found = src.base if src is not None and src.d.type == "equipment" else None
+        elif ref in ("event.unit", "event.damaged", "event.defender"):
+            found = ctx.refs.get(ref)
+        else:  # a target name
+            found = ctx.targets.get(ref)
+        return [found] if found is not None and found in perms else []
+
+    def cell_of_ref(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
+        if ref == "unit_you_control":
+            return [self.cell_of(pid) for pid, p in self.perms.items()
+                    if p.controller == ctx.you and p.d.type == "unit"]
+        return [self.cell_of(pid) for pid in self.objects(ref, ctx)]
+
+    def group(self: "MuhqState", g: dict, ctx: Ctx, use_stats: bool = True) -> list[int]:
+        """``{each: kind, filter, within}``: every matching permanent on the board, in reading order of their
+        fields (pile members after their base). Groups do not target: veiled does not protect (MUHQ-VEIL-2)."""
+        kind, filt, within = g["each"], g.get("filter"), g.get("within")
+        origins = self.cell_of_ref(within["of"], ctx) if within else None
+        if within and not origins:
+            return []
+        grid = self.grid
+        out = []
+        for pid in self.board_order():
+            if not self.kind_matches(pid, kind):
+                continue
+            if origins is not None:
+                cell = self.cell_of(pid)
+                if not any(grid.distance(o, cell) <= within["range"] for o in origins):
+                    continue
+            if self.perm_matches(pid, filt, ctx.you, ctx, use_stats):
+                out.append(pid)
+        return out
+
+    def players_of(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
+        """The seats a player reference names: you, controller_of: <ref>, a player target, each player."""
+        if ref == "you":
+            return [ctx.you]
+        if isinstance(ref, dict):
+            if "controller_of" in ref:
+                inner = ref["controller_of"]
+                if inner in ("event.unit", "event.damaged", "event.defender") and inner + ".controller" in ctx.refs:
+                    c = ctx.refs[inner + ".controller"]
+                    return [c] if c != NEUTRAL else []
+                return [self.perms[pid].controller for pid in self.objects(inner, ctx)
+                        if self.perms[pid].controller != NEUTRAL]
+            if ref.get("each") == "player":
+                rel = (ref.get("filter") or {}).get("controller", "any")
+                return [p for p in self.alive_seats() if rel == "any" or self.relation(p, ctx.you) == rel]
+        if isinstance(ref, str) and ref in ctx.targets and isinstance(ctx.targets[ref], int):
+            return [ctx.targets[ref]]
+        return []
+
+    # -- conditions (spec 7.7 "if") ---------------------------------------------------------------------------
+    def condition_holds(self: "MuhqState", cond: dict | None, ctx: Ctx) -> bool:
+        if not cond:
+            return True
+        if "in_range" in cond:
+            c = cond["in_range"]
+            a, b = self.cell_of_ref(c["object"], ctx), self.cell_of_ref(c["of"], ctx)
+            return any(self.grid.distance(x, y) <= c["range"] for x in a for y in b)
+        if "resource_at_least" in cond:
+            return self.players[ctx.you].resource >= cond["resource_at_least"]
+        if "controls_at_least" in cond:
+            c = cond["controls_at_least"]
+            n = sum(1 for pid, p in self.perms.items()
+                    if p.controller == ctx.you and self.perm_matches(pid, c["filter"], ctx.you, ctx))
+            return n >= c["count"]
+        return False
+
+    # -- targets (spec 7.5; MUHQ-VEIL-1, MUHQ-PROT-2) -------------------------------------------------------
+    def protected_from(self: "MuhqState", pid: int, source_d: Any, source_controller: int | None) -> bool:
+        """MUHQ-PROT-2/3: the permanent has protection from this source (the universal free action has no
+        source and matches nothing, MUHQ-PROT-4)."""
+        if source_d is None:
+            return False
+        prot = self.stats()[pid].protection_from
+        if not prot:
+            return False
+        you = self.perms[pid].controller
+        return any(self.def_matches(source_d, source_controller if source_controller is not None else NEUTRAL, f, you)
+                   for f in prot)
+
+    def target_problem(self: "MuhqState", spec: dict, value: Any, ctx: Ctx) -> tuple[str, str] | None:
+        """Why ``value`` is not a legal choice for a target spec now, or None (MUHQ-ACT-3, MUHQ-ACT-6)."""
+        kind = spec["kind"]
+        if kind == "player":
+            if not isinstance(value, int) or value not in self.alive_seats():
+                return "MUHQ-ACT-3", f"{value} is not a player in the game"
+            return None
+        p = self.perms.get(value) if isinstance(value, int) else None
+        if p is None:
+            return "MUHQ-ACT-6", f"#{value} is not a permanent on the board; only permanents on the board are targets"
+        name = self.name_of(value)
+        if not self.kind_matches(value, kind):
+            return "MUHQ-ACT-3", f"{name} is not {'an' if kind[0] in 'aeiu' else 'a'} {kind}"
+        if p.base is not None and not spec.get("in_pile_ok"):
+            return "MUHQ-ACT-3", f"{name} is in a pile; this target must stand on a field (spec 7.5)"
+        if self.stats()[value].veiled:
+            return "MUHQ-VEIL-1", f"{name} is veiled and cannot be chosen as a target"
+        if self.protected_from(value, ctx.d, ctx.you):
+            return "MUHQ-PROT-2", f"{name} has protection from {ctx.d.name}"
+        if not self.perm_matches(value, spec.get("filter"), ctx.you, ctx):
+            return "MUHQ-ACT-3", f"{name} does not match the card's filter {spec.get('filter')}"
+        within = spec.get("within")
+        if within:
+            origins = self.cell_of_ref(within["of"], ctx)
+            cell = self.cell_of(value)
+            if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
+                of = {"self": "this card", "unit_you_control": "a unit you control"}.get(within["of"], within["of"])
+                return "MUHQ-ACT-3", f"{name} is not within range {within['range']} of {of}"
+        attacker = spec.get("legal_defender_for")
+        if attacker:
+            att = ctx.targets.get(attacker)
+            if att is None or att not in self.perms:
+                return "MUHQ-ACT-6", f"the attacker {attacker} is gone"
+            problem = self.defender_problem(att, value)
+            if problem:
+                return problem
+        return None
+
+    def target_candidates(self: "MuhqState", spec: dict, ctx: Ctx) -> list[int]:
+        if spec["kind"] == "player":
+            return list(self.alive_seats())
+        return [pid for pid in self.board_order() if self.target_problem(spec, pid, ctx) is None]
+
+    def target_choices(self: "MuhqState", specs: tuple, ctx: Ctx, limit: int = 400) -> Iterator[tuple[int, ...]]:
+        """Every legal assignment of the card's targets, in order (a later target may depend on an earlier)."""
+        if not specs:
+            yield ()
+            return
+
+        def rec(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if i == len(specs):
+                yield chosen
+                return
+            name, spec = specs[i]
+            for value in self.target_candidates(spec, ctx):
+                ctx.targets[name] = value
+                yield from rec(i + 1, chosen + (value,))
+            ctx.targets.pop(name, None)
+
+        count = 0
+        for choice in rec(0, ()):
+            yield choice
+            count += 1
+            if count >= limit:
+                return
+
+    def check_targets(self: "MuhqState", specs: tuple, values: tuple, ctx: Ctx) -> tuple[str, str] | None:
+        if len(values) != len(specs):
+            names = ", ".join(n for n, _ in specs) or "none"
+            return "MUHQ-ACT-3", f"this needs {len(specs)} target(s) ({names}), not {len(values)}"
+        for (name, spec), value in zip(specs, values):
+            ctx.targets[name] = value
+            problem = self.target_problem(spec, value, ctx)
+            if problem:
+                return problem[0], f"target {name}: {problem[1]}"
+        return None
+
+    # -- costs (spec 7.4) -----------------------------------------------------------------------------------
+    def cost_choices(self: "MuhqState", costs: tuple, player: int, source: int | None,
+                     exclude: tuple[int, ...] = (), resource_extra: int = 0) -> Iterator[tuple[int, ...]]:
+        """Every way to pay a cost list: the chosen hand cards (discard) and permanents (sacrifice), in order.
+        Cards of the same definition are interchangeable, so one representative choice per multiset is given."""
+        options: list[list[tuple[int, ...]]] = []
+        hand = [c for c in self.players[player].hand if c not in exclude]
+        for cost in costs:
+            if "resource" in cost:
+                if self.players[player].resource < cost["resource"] + resource_extra:
+                    return
+                options.append([()])
+            elif "tap" in cost:
+                if source is None or source not in self.perms or self.perms[source].tapped:
+                    return
+                options.append([()])
+            elif "discard" in cost:
+                n = cost["discard"]
+                if len(hand) < n:
+                    return
+                options.append(self.card_combinations(hand, n))
+            elif "sacrifice" in cost:
+                you = player
+                choices = [(pid,) for pid in self.board_order()
+                           if self.perms[pid].controller == you and self.perm_matches(pid, cost["sacrifice"], you)
+                           and pid != source]
+                if not choices:
+                    return
+                options.append(choices)
+        for combo in product(*options):
+            flat = tuple(x for part in combo for x in part)
+            if len(set(flat)) == len(flat):
+                yield flat
+
+    def card_combinations(self: "MuhqState", hand: list[int], n: int) -> list[tuple[int, ...]]:
+        """Distinct multisets of n cards from a hand (identical cards are interchangeable), as sorted ids."""
+        by_def: dict[str, list[int]] = {}
+        for c in sorted(hand):
+            by_def.setdefault(self.card_def[c].id, []).append(c)
+        groups = sorted(by_def.values())
+        out: list[tuple[int, ...]] = []
+
+        def rec(i: int, left: int, acc: tuple[int, ...]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(acc)))
+                return
+            if i == len(groups):
+                return
+            g = groups[i]
+            for k in range(min(left, len(g)), -1, -1):
+                rec(i + 1, left - k, acc + tuple(g[:k]))
+
+        rec(0, n, ())
+        return out
+
+    def cost_problem(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int,
+                     source: int | None, exclude: tuple[int, ...] = (), resource_extra: int = 0
+                     ) -> tuple[str, str] | None:
+        need = sum(c.get("discard", 0) + (1 if "sacrifice" in c else 0) for c in costs)
+        if len(chosen) != need:
+            return "MUHQ-ACT-3", f"the costs need {need} chosen card(s) or permanent(s), not {len(chosen)}"
+        if len(set(chosen)) != len(chosen):
+            return "MUHQ-ACT-3", "a card or permanent is chosen twice for the costs"
+        k = 0
+        pl = self.players[player]
+        for cost in costs:
+            if "resource" in cost and pl.resource < cost["resource"] + resource_extra:
+                return "MUHQ-RES-3", (f"this costs {cost['resource'] + resource_extra} resource; you have "
+                                      f"{pl.resource}")
+            if "tap" in cost and (source is None or source not in self.perms or self.perms[source].tapped):
+                return "MUHQ-TIMING-6", "the cost 'tap' needs the permanent untapped"
+            if "discard" in cost:
+                for c in chosen[k:k + cost["discard"]]:
+                    if c not in pl.hand or c in exclude:
+                        return "MUHQ-ACT-3", f"card #{c} is not in your hand to discard"
+                k += cost["discard"]
+            if "sacrifice" in cost:
+                pid = chosen[k]
+                k += 1
+                if pid not in self.perms or self.perms[pid].controller != player:
+                    return "MUHQ-PERM-7", f"#{pid} is not a permanent you control; only your own can be sacrificed"
+                if not self.perm_matches(pid, cost["sacrifice"], player) or pid == source:
+                    return "MUHQ-ACT-3", f"{self.name_of(pid)} does not match the sacrifice {cost['sacrifice']}"
+        return None
+
+    def pay_costs(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int, source: int | None) -> None:
+        k = 0
+        pl = self.players[player]
+        for cost in costs:
+            if "resource" in cost:
+                pl.resource -= cost["resource"]
+            elif "tap" in cost:
+                self.perms[source].tapped = True
+            elif "discard" in cost:
+                for c in chosen[k:k + cost["discard"]]:
+                    self.discard_from_hand(player, c)
+                k += cost["discard"]
+            elif "sacrifice" in cost:
+                self.destroy(chosen[k])  # MUHQ-PERM-7
+                k += 1
+        self.changed()
+
+    # -- effect steps (spec 7.6) -------------------------------------------------------------------------
+    def run_steps(self: "MuhqState", steps: tuple, ctx: Ctx, start: int = 0) -> None:
+        """Apply the steps in order (MUHQ-ACT-5). A step that needs a choice (placing a token) suspends the
+        resolution; :meth:`resume` continues with the next step."""
+        for i in range(start, len(steps)):
+            step = steps[i]
+            op = step["do"]
+            if op == "create_token":
+                if self.create_tokens(step, ctx, i, steps):
+                    return  # suspended: a field must be chosen
+                continue
+            getattr(self, "_op_" + op)(step, ctx)
+        self.changed()
+
+    def _targets_ok(self: "MuhqState", pids: list[int], step: dict, ctx: Ctx) -> list[int]:
+        return [p for p in pids if p in self.perms]
+
+    def _op_damage(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            self.deal_damage(ctx.d, ctx.you, ctx.source, pid, step["amount"])
+
+    def _op_heal(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            p.damage = max(0, p.damage - step["amount"])
+
+    def _op_add_marker(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        marker = step["marker"]
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            if p.d.type == "unit":  # MUHQ-COND-3
+                setattr(p, marker, getattr(p, marker) + step["count"])
+
+    def _op_remove_marker(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        marker, count = step["marker"], step["count"]
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            have = getattr(p, marker)
+            setattr(p, marker, 0 if count == "all" else max(0, have - count))
+
+    def _op_gain_resource(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for seat in self.players_of(step["player"], ctx):
+            self.players[seat].resource += step["amount"]
+
+    def _op_lose_resource(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for seat in self.players_of(step["player"], ctx):
+            pl = self.players[seat]
+            pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
+
+    def _op_steal_resource(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for seat in self.players_of(step["from"], ctx):
+            if seat != ctx.you:
+                self.steal(ctx.you, seat, step["amount"])
+
+    def _op_draw(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for seat in self.players_of(step["player"], ctx):
+            self.draw(seat, step["count"])
+
+    def _op_destroy(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            if pid in self.perms:
+                self.destroy(pid)
+
+    def _op_return_to_hand(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            if pid in self.perms and not self.perms[pid].d.landmark:  # MUHQ-PERM-10
+                self.leave_board(pid, "hand")
+
+    def _op_gain_control(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        seats = self.players_of(step["player"], ctx)
+        if not seats:
+            return
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
+                p.controller = seats[0]
+
+    def _op_modify_until_eot(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            p.eot = p.eot + (dict(step["modify"]),)
+
+    def _op_combat(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        att, dfn = self.objects(step["attacker"], ctx), self.objects(step["defender"], ctx)
+        if att and dfn and self.defender_problem(att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
+            self.combat(att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
+
+    def _op_reduce_durability(self: "MuhqState", step: dict, ctx: Ctx) -> None:
+        for pid in self.objects(step["to"], ctx):
+            p = self.perms[pid]
+            if p.d.type == "equipment":
+                p.worn += step["amount"]

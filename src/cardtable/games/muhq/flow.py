@@ -1,0 +1,436 @@
+"""The turn machine: the draft, the five phases, priority rounds, state checks, drops, victory
+(MUHQ-DRAFT, MUHQ-TURN, MUHQ-UPKEEP, MUHQ-STACK, MUHQ-STATE, MUHQ-WIN).
+
+``advance`` runs every turn-based step until someone has a decision to make, then names that player and the
+kind of decision (``mode``): draft, drop, place_token, trigger, priority, open (the active player's action
+phase with an empty stack), upkeep, closing (the order of the last activations), buy, discard, over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .objects import NEUTRAL
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+#: The steps of a turn, in order. A "*_prio" step is the priority round at the end of a phase (MUHQ-STACK-9).
+STEPS = ("start", "start_prio", "upkeep_income", "upkeep_score", "upkeep_triggers", "upkeep_trigger_prio",
+         "upkeep_pay", "upkeep_prio", "action", "closing", "action_prio", "buy", "buy_prio", "discard",
+         "end_prio")
+PHASE_OF = {s: s.split("_")[0] if not s.startswith(("discard", "end")) else "end" for s in STEPS}
+PHASE_OF.update({"closing": "action"})
+OPTIONAL_ROUNDS = {"start_prio", "buy_prio", "end_prio"}  # MUHQ-TURN-8
+
+
+class FlowMixin:
+    # -- the draft (MUHQ-DRAFT) ------------------------------------------------------------------------------
+    def start_draft_round(self: "MuhqState") -> None:
+        n = self.n
+        stop = self.opts["draft_stop"]
+        if len(self._undealt) >= n and all(len(p.drafted) < stop for p in self.players):  # MUHQ-DRAFT-2
+            self.packs = [self._undealt.pop(0) for _ in range(n)]  # MUHQ-DRAFT-3, in seat order
+            return
+        # MUHQ-DRAFT-6: the draft ends; undealt packs are not used; drafted cards become the stores.
+        for pack in self._undealt:
+            self.unused.extend(pack)
+        self._undealt = []
+        self.packs = []
+        for p in self.players:
+            p.store, p.drafted = p.drafted, []
+        self.phase, self.step = "start", "start"
+        self.turn = 1
+
+    def draft_picker(self: "MuhqState") -> int | None:
+        """The next seat to pick in this pick step: picks are made seat by seat but stay hidden (MUHQ-DRAFT-4)."""
+        size = max((len(p) for p in self.packs), default=0)
+        for seat in range(self.n):
+            if len(self.packs[seat]) == size:
+                return seat
+        return None
+
+    def draft_pick(self: "MuhqState", seat: int, card: int) -> None:
+        self.packs[seat].remove(card)
+        self.card_owner[card] = seat  # MUHQ-SETUP-4: the drafter owns the card
+        self.players[seat].drafted.append(card)
+        if all(len(p) == len(self.packs[0]) for p in self.packs):  # every seat picked: pass to seat + 1
+            self.packs = [self.packs[(s - 1) % self.n] for s in range(self.n)]
+            if not self.packs[0]:
+                self.start_draft_round()
+
+    # -- the main loop ----------------------------------------------------------------------------------
+    def advance(self: "MuhqState") -> None:
+        self._legal = None
+        while True:
+            if self.winners is not None:
+                self.mode, self.current_player = "over", -1
+                return
+            if self.phase == "draft":
+                seat = self.draft_picker()
+                if seat is not None:
+                    self.mode, self.current_player = "draft", seat
+                    return
+                continue
+            if self.drops:
+                if self.settle_drop():
+                    continue
+                self.mode, self.current_player = "drop", self.drops[0].controller
+                return
+            if self.resolving is not None:
+                self.mode, self.current_player = "place_token", self.resolving[0].controller
+                return
+            if self.state_check():
+                continue
+            if self.triggers:
+                seat = self.trigger_declarer()
+                if self.auto_declare(seat):
+                    continue
+                self.mode, self.current_player = "trigger", seat
+                return
+            if self.priority is not None:
+                seat = self.priority
+                if self.opts["auto_pass"] and not self.has_fast_action(seat):  # MUHQ-STACK-10
+                    self.pass_priority()
+                    continue
+                self.mode, self.current_player = "priority", seat
+                return
+            if not self.step_machine():
+                return
+
+    # -- priority (MUHQ-STACK-4..9) ----------------------------------------------------------------------
+    def start_round(self: "MuhqState") -> None:
+        self.priority = self.active  # MUHQ-STACK-5
+        self.passes = 0
+
+    def next_seat(self: "MuhqState", seat: int) -> int:
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if self.players[s].alive:
+                return s
+        return seat
+
+    def pass_priority(self: "MuhqState") -> None:
+        self.passes += 1
+        if self.passes < len(self.alive_seats()):
+            self.priority = self.next_seat(self.priority)
+            return
+        self.priority = None
+        if self.stack:  # MUHQ-STACK-7
+            self.resolve_top()
+            if self.stack or not (self.step == "action" or self.step == "closing"):
+                self.start_round()
+        # else MUHQ-STACK-8: the step ends (the step machine moves on); in the action phase open priority returns
+
+    def after_declare(self: "MuhqState") -> None:
+        """MUHQ-STACK-6: a declared action starts a new priority round with the active player."""
+        self.start_round()
+
+    # -- the steps of a turn ----------------------------------------------------------------------------
+    def step_machine(self: "MuhqState") -> bool:
+        """Do the current step's turn-based work. True: something happened, loop again. False: a decision
+        is waiting (``mode`` and ``current_player`` are set)."""
+        s = self.step
+        pl = self.players[self.active]
+        if s == "start":
+            self.phase = "start"
+            self.start_phase()
+            return self.goto("start_prio")
+        if s in ("start_prio", "upkeep_trigger_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
+            return self.goto(STEPS[STEPS.index(s) + 1] if s != "end_prio" else "next_turn")
+        if s == "upkeep_income":
+            self.phase = "upkeep"
+            if self.victory_item_check():
+                return True
+            self.income()
+            self.step = "upkeep_score"
+            return True
+        if s == "upkeep_score":
+            self.score_areas()
+            self.step = "upkeep_triggers"
+            return True
+        if s == "upkeep_triggers":
+            fired = False
+            for pid in self.board_order():  # MUHQ-UPKEEP-3
+                p = self.perms[pid]
+                if p.controller == self.active and p.d.triggers:
+                    before = len(self.triggers)
+                    self.event("upkeep_start", pid)
+                    fired = fired or len(self.triggers) > before
+            self.step = "upkeep_trigger_prio"
+            if fired:
+                self.start_round()
+            return True
+        if s == "upkeep_pay":
+            while self.upkeep_todo:  # MUHQ-UPKEEP-4: the player handles each unit, in an order they choose
+                pid = self.upkeep_todo[0]
+                p = self.perms.get(pid)
+                if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
+                    self.upkeep_todo.pop(0)
+                    continue
+                self.mode, self.current_player = "upkeep", self.active
+                return False
+            return self.goto("upkeep_prio")
+        if s == "action":
+            self.phase = "action"
+            if self.activation is not None:
+                if self.activation not in self.perms:
+                    self.activation, self.ai = None, None
+                elif self.ai is not None:
+                    return self.ai_step()
+                elif not self.unit_actions_available(self.activation):  # MUHQ-APHASE-4
+                    self.end_activation()
+                    return True
+            self.mode, self.current_player = "open", self.active
+            return False
+        if s == "closing":
+            if self.activation is not None:
+                if self.activation in self.perms and self.ai is not None:
+                    return self.ai_step()
+                self.end_activation()
+                return True
+            left = self.closing_candidates()
+            if not left:
+                return self.goto("action_prio")
+            special = [pid for pid in left if self.has_activation_effects(pid)]
+            if len(special) >= 2:
+                self.mode, self.current_player = "closing", self.active
+                return False
+            self.close_one((special or left)[0])
+            return True
+        if s == "buy":
+            self.phase = "buy"
+            if pl.bought:
+                return self.goto("buy_prio")
+            self.mode, self.current_player = "buy", self.active
+            return False
+        if s == "discard":
+            self.phase = "end"
+            if not pl.hand:
+                self.end_of_turn()
+                return self.goto("end_prio")
+            self.mode, self.current_player = "discard", self.active
+            return False
+        if s == "next_turn":
+            self.next_turn()
+            return True
+        raise AssertionError(f"unknown step {s}")
+
+    def goto(self: "MuhqState", step: str) -> bool:
+        self.step = step
+        if step == "upkeep_pay":  # crew units are units you control too (MUHQ-UPKEEP-4)
+            self.upkeep_todo = [pid for pid in self.board_order()
+                                if self.perms[pid].controller == self.active and self.perms[pid].d.type == "unit"]
+        if step in ("start_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
+            if step in OPTIONAL_ROUNDS and not self.opts["phase_end_priority"]:
+                return True
+            self.start_round()
+        return True
+
+    def start_phase(self: "MuhqState") -> None:
+        """MUHQ-TURN-3 (OP-7): untap and restore unit actions; replace an empty deck; refill the hand."""
+        seat = self.active
+        for p in self.perms.values():
+            if p.controller == seat:
+                p.tapped = False
+                p.move_used = p.attack_used = False
+        pl = self.players[seat]
+        if not pl.deck and pl.discard:  # MUHQ-DECK-4
+            pl.deck, pl.discard = pl.discard, []
+            self.rng.shuffle(pl.deck)
+        need = self.game.board.hand_size - len(pl.hand)
+        if need > 0:
+            self.draw(seat, need)
+        pl.bought = False
+        self.changed()
+
+    def income(self: "MuhqState") -> None:
+        """MUHQ-UPKEEP-1 (OP-8)."""
+        seat = self.active
+        inc = self.game.board.income
+        units = [pid for pid, p in self.perms.items() if p.controller == seat and p.d.type == "unit"]
+        gain = inc.base + inc.per_unit * len(units)
+        gain += sum(self.grid.income[p.cell] for p in self.perms.values()
+                    if p.controller == seat and p.d.type == "unit" and p.cell is not None)
+        self.players[seat].resource += gain
+
+    def score_areas(self: "MuhqState") -> None:
+        """MUHQ-WIN-5 (OP-40): the active player scores every area they hold (strictly most units on it)."""
+        if not self.game.capture_target:
+            return
+        seat = self.active
+        for area, cells in self.grid.areas.items():
+            counts = [0] * self.n
+            for c in cells:
+                pid = self.occ.get(c)
+                if pid is not None and self.perms[pid].d.type == "unit" and self.perms[pid].controller != NEUTRAL:
+                    counts[self.perms[pid].controller] += 1
+            mine = counts[seat]
+            if mine > 0 and all(mine > counts[o] for o in range(self.n) if o != seat):
+                self.players[seat].vp += self.grid.area_points.get(area, 0)
+        self.changed()
+
+    def victory_item_check(self: "MuhqState") -> bool:
+        """MUHQ-WIN-7 (OP-42): at the start of step 1 of the upkeep, holding the item wins."""
+        item = self.victory_item
+        if item is None or item not in self.perms or not self.game.has_victory("victory_item"):
+            return False
+        base = self.perms[item].base
+        if base is not None and self.perms[base].controller == self.active:
+            self.winners = [self.active]
+            return True
+        return False
+
+    def closing_candidates(self: "MuhqState") -> list[int]:
+        return [pid for pid in self.board_order()
+                if self.perms[pid].controller == self.active and not self.perms[pid].tapped]
+
+    def has_activation_effects(self: "MuhqState", pid: int) -> bool:
+        p = self.perms[pid]
+        return bool(p.poison or p.panic or p.rage) or any(
+            ab.get("whenever", ab.get("when", {})).get("event") == "activated" for _, ab in p.d.triggers)
+
+    def close_one(self: "MuhqState", pid: int) -> None:
+        """MUHQ-APHASE-6 (OP-14): activated, its condition effects apply, an AI runs, then it is tapped."""
+        self.activate(pid)
+        if self.activation is not None and self.ai is None:
+            self.end_activation()
+
+    def end_activation(self: "MuhqState") -> None:
+        pid = self.activation
+        self.activation, self.ai = None, None
+        if pid is not None and pid in self.perms:
+            self.perms[pid].tapped = True  # MUHQ-APHASE-4
+        self.changed()
+
+    def end_of_turn(self: "MuhqState") -> None:
+        """MUHQ-TURN-7 (b), (c): pending equipment is discarded (MUHQ-EQUIP-4); until-end-of-turn ends."""
+        pl = self.players[self.active]
+        for eq in pl.pending:
+            self.put_in_discard(eq)
+        pl.pending = []
+        for p in self.perms.values():
+            p.eot = ()
+        self.changed()
+
+    def next_turn(self: "MuhqState") -> None:
+        limit = self.opts["max_turns"]
+        if limit and self.turn >= limit:  # MUHQ-WIN-10
+            self.winners = []
+            return
+        self.active = self.next_seat(self.active)
+        self.turn += 1
+        self.step = "start"
+
+    # -- triggers (MUHQ-ACT-7, 8) -------------------------------------------------------------------------
+    def trigger_declarer(self: "MuhqState") -> int:
+        seats = {t.controller for t in self.triggers}
+        for k in range(self.n):
+            s = (self.active + k) % self.n
+            if s in seats:
+                return s
+        return self.triggers[0].controller
+
+    def auto_declare(self: "MuhqState", seat: int) -> bool:
+        """Declare for the player when there is nothing to choose: one pending trigger with one (or no)
+        legal choice of targets. A trigger without a legal target is not put on the stack (MUHQ-ACT-7)."""
+        mine = [i for i, t in enumerate(self.triggers) if t.controller == seat]
+        for i in mine:
+            if not any(True for _ in self.trigger_target_choices(self.triggers[i])):
+                self.triggers.pop(i)
+                return True
+        if len(mine) != 1:
+            return False
+        choices = list(self.trigger_target_choices(self.triggers[mine[0]], limit=2))
+        if len(choices) != 1:
+            return False
+        self.declare_trigger(mine[0], choices[0])
+        return True
+
+    # -- drops (MUHQ-PILE-4) --------------------------------------------------------------------------
+    def settle_drop(self: "MuhqState") -> bool:
+        """Place or destroy what needs no choice; True if something happened. A member with no available field
+        is destroyed; one member with one field is placed."""
+        drop = self.drops[0]
+        fields = {m: self.drop_fields(drop, m) for m in drop.members}
+        for m, fs in fields.items():
+            if not fs:
+                self.place_dropped(drop, m, None)
+                return True
+        if len(drop.members) == 1 and len(fields[drop.members[0]]) == 1:
+            self.place_dropped(drop, drop.members[0], fields[drop.members[0]][0])
+            return True
+        return False
+
+    # -- state checks and victory (MUHQ-STATE, MUHQ-WIN) ----------------------------------------------------
+    def state_check(self: "MuhqState") -> bool:
+        """MUHQ-STATE-2..5: destroy everything lethal at once, then check victory. True if anything changed
+        (the loop runs again, so drops and repeated checks happen)."""
+        st = self.stats()
+        doomed = []
+        for pid in self.board_order():
+            p = self.perms[pid]
+            if p.d.type == "unit":
+                if self.lethal(p.damage, st[pid].life) or p.poison > st[pid].life:  # MUHQ-UNIT-2, MUHQ-POISON-3
+                    doomed.append(pid)
+            elif p.d.solid is not None and self.lethal(p.damage, p.d.solid):  # MUHQ-SOLID-3
+                doomed.append(pid)
+            elif p.d.type == "equipment" and p.d.durability - p.worn < 1:  # MUHQ-EQUIP-2
+                doomed.append(pid)
+        for pid in doomed:
+            if pid in self.perms:
+                self.destroy(pid)
+        return self.check_victory() or bool(doomed)
+
+    def check_victory(self: "MuhqState") -> bool:
+        losers = []
+        for seat in self.alive_seats():
+            vip = self.vips.get(seat)
+            if vip is not None and self.game.has_victory("vip") and vip not in self.perms:  # MUHQ-WIN-3
+                losers.append(seat)
+            blds = self.buildings.get(seat)
+            if blds and self.game.has_victory("destroy_buildings") and not any(b in self.perms for b in blds):
+                losers.append(seat)  # MUHQ-WIN-6
+        winners = []
+        race = self.game.race_target
+        cap = self.game.capture_target
+        for seat in self.alive_seats():
+            if seat in losers:
+                continue
+            pl = self.players[seat]
+            if (race and pl.resource >= race) or (cap and pl.vp >= cap):  # MUHQ-WIN-4, 5
+                winners.append(seat)
+        if winners:
+            self.winners = winners  # MUHQ-WIN-9: several at once share a draw
+            return True
+        if losers:
+            alive = [s for s in self.alive_seats() if s not in losers]
+            if not alive:
+                self.winners = []  # MUHQ-WIN-9: the last players lose together: a draw
+                return True
+            for seat in set(losers):
+                self.eliminate(seat)
+            if len(alive) == 1:  # MUHQ-WIN-8
+                self.winners = alive
+            return True
+        return False
+
+    def eliminate(self: "MuhqState", seat: int) -> None:
+        """MUHQ-WIN-8: the loser's permanents and every card of theirs are removed from the game."""
+        pl = self.players[seat]
+        pl.alive = False
+        for pid in list(self.board_order()):
+            p = self.perms.get(pid)
+            if p is not None and (p.controller == seat or p.owner == seat):
+                _, cell = self.take_off(pid)
+                self.start_drop(p, cell)
+                self.removed.append(pid)
+        for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
+            self.removed.extend(zone)
+            zone.clear()
+        self.triggers = [t for t in self.triggers if t.controller != seat]
+        if self.active == seat and self.winners is None:
+            self.stack = [i for i in self.stack if i.controller != seat]
+            self.priority, self.activation, self.ai = None, None, None
+            self.step = "end_prio"
+        self.changed()

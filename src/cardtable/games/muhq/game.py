@@ -1,0 +1,167 @@
+"""muhq's game as a cardtable game: the board and sets chosen by options, the compiled cards, the words for
+its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import Game, GameInfo, OptionError
+from cardtable.engine.game import fresh_seed
+
+from . import actions as A
+from .options import OPTIONS
+
+
+class MuhqGame(Game):
+    info = GameInfo(
+        name="muhq",
+        title="muhq's game",
+        summary="Draft a store, build your deck while you play, and fight with units on a grid board whose "
+                "victory condition the board sets.",
+        min_players=2,
+        max_players=16,
+        default_players=2,
+        rules_version="muhq/1",
+        turn_rule="MUHQ-STACK-4",
+        docs="docs/muhq.md",
+    )
+    declared_options = OPTIONS
+    codec = A.CODEC
+    secret_actions = True  # draft picks are hidden until the draft ends (MUHQ-DRAFT-4, 7)
+
+    def check_options(self) -> None:
+        from .data import MuhqDataError, board_cards, catalogue, load_board
+        from .defs import Def
+        from .grid import Grid
+
+        opts = self.options
+        try:
+            board = load_board(opts["board"])
+        except MuhqDataError as exc:
+            raise OptionError(f"option board={opts['board']!r}: {exc}") from None
+        if board.players != self.num_players:  # MUHQ-SETUP-1
+            raise OptionError(f"the board {board.id} is for {board.players} players, not {self.num_players} "
+                              f"(MUHQ-SETUP-1); choose --players {board.players}")
+        names = [s.strip() for s in str(opts["sets"]).split(",") if s.strip()]
+        if not names:
+            raise OptionError("option sets is empty; name at least one card set, e.g. sets=vanguard,tide")
+        if len(set(names)) != len(names):
+            raise OptionError(f"option sets names a set twice: {opts['sets']}")
+        try:
+            cards = catalogue(*names)
+        except MuhqDataError as exc:
+            raise OptionError(f"option sets={opts['sets']!r}: {exc}") from None
+        cards.update(board_cards(board))
+        self.board = board
+        self.grid = Grid.from_board(board)
+        self.defs = {cid: Def(card) for cid, card in cards.items()}
+        # MUHQ-SETUP-2 (OP-1): the pool is every non-token card with a buy cost, `copies` times.
+        self.pool = [self.defs[c.id] for name in names for c in catalogue(name).values()
+                     if c.id.startswith(name + "/") and not c.token and c.buy is not None]
+        self.copies = {c.id: c.copies for c in cards.values()}
+        self.set_names = names
+        kinds = {v.kind: v for v in board.victory}
+        self.victory_kinds = set(kinds)
+        self.race_target = kinds["resource_race"].target if "resource_race" in kinds else 0
+        self.capture_target = kinds["capture_points"].target if "capture_points" in kinds else 0
+        first = opts["first_player"]
+        if first != "random" and first >= self.num_players:
+            raise OptionError(f"option first_player={first} is not a seat; seats are 0 to {self.num_players - 1}")
+        pool_size = sum(self.copies.get(d.id, 1) for d in self.pool)
+        if pool_size // opts["pack_size"] < self.num_players and not opts["pad_pool"]:  # MUHQ-DRAFT-8
+            raise OptionError(f"the sets {', '.join(names)} give {pool_size} draftable cards: fewer than one pack of "
+                              f"{opts['pack_size']} per player (MUHQ-DRAFT-8); add sets, lower pack_size or set "
+                              f"pad_pool=true")
+
+        # Instance numbers are given in the same order in every game (board objects, starting decks, pool),
+        # whatever the seed, so an action's card number names its card without a state.
+        layout = [obj.card for obj in board.objects]
+        layout += [e.card for _ in range(self.num_players) for e in board.starting_deck for _ in range(e.count)]
+        layout += [d.id for d in self.pool for _ in range(self.copies.get(d.id, 1))]
+        self.layout = layout
+
+    def card_name(self, card: int) -> str:
+        if 0 <= card < len(self.layout):
+            return f"{self.defs[self.layout[card]].name} #{card}"
+        return f"token #{card}"
+
+    def has_victory(self, kind: str) -> bool:
+        return kind in self.victory_kinds
+
+    def new_initial_state(self, seed: int | None = None):
+        from .state import MuhqState
+
+        return MuhqState(self, fresh_seed(seed))
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"cards": {d.id: {"id": d.id, "name": d.name, "type": d.type, "buy": d.buy, "play": d.play,
+                                 "upkeep": d.upkeep, "life": d.life, "movement": d.movement,
+                                 "attack": [list(a) for a in d.attack], "text": d.text, "token": d.token}
+                          for d in self.defs.values()},
+                "board": self.board.id, "sets": self.set_names}
+
+    # -- words -------------------------------------------------------------------------------------------
+    def action_label(self, action) -> str:
+        t = action.type
+
+        def xy(f) -> str:
+            return f"({f[0]}, {f[1]})"
+
+        n = self.card_name
+        if t == "pass":
+            return "pass"
+        if t == "draft_pick":
+            return f"pick {n(action.card)}"
+        if t in ("pay_upkeep", "decline_upkeep"):
+            return f"{'pay' if t == 'pay_upkeep' else 'do not pay'} the upkeep of {n(action.unit)}"
+        if t == "play_spell":
+            return f"play {n(action.card)}" + (f" on {', '.join(n(x) for x in action.targets)}"
+                                               if action.targets else "")
+        if t == "free_action":
+            return f"free action of {n(action.source)}" + (f" on {', '.join(n(x) for x in action.targets)}"
+                                                           if action.targets else "")
+        if t == "universal_free_action":
+            return f"discard {n(action.cards[0])} and {n(action.cards[1])}: gain 1 resource"
+        if t == "declare_trigger":
+            return f"declare trigger {action.trigger}" + (f" on {action.targets}" if action.targets else "")
+        if t == "drop_place":
+            return f"put {n(action.member)} on {xy(action.field)}"
+        if t == "place_token":
+            return f"put the token on {xy(action.field)}"
+        if t == "play_permanent":
+            return f"play {n(action.card)} " + ("to your next unit" if action.mode == "next_unit"
+                                               else f"on {xy(action.field)}")
+        if t == "activate":
+            return f"activate {n(action.permanent)}"
+        if t == "move":
+            return f"move {n(action.unit)} to {xy(action.path[-2:])}"
+        if t == "attack":
+            return f"{n(action.unit)} attacks {n(action.defender)}"
+        if t == "full_action":
+            return f"full action of {n(action.unit)}" + (f" on {action.targets}" if action.targets else "")
+        if t in ("equip", "swap"):
+            other = action.equipment if t == "equip" else action.artifact
+            return f"{n(action.unit)} {t}s {n(other)} (using its {action.spend} action)"
+        if t == "carry":
+            return f"{n(action.unit)} carries {n(action.artifact)} to {xy(action.path[-2:])}, drops it on {xy(action.drop)}"
+        if t == "clear_paralysis":
+            return f"{n(action.unit)} clears 1 paralysis (using its {action.spend} action)"
+        if t == "buy":
+            return f"buy {n(action.card)}"
+        if t == "end_discard":
+            return "end the turn" if not action.cards else f"discard {n(action.cards[0])}"
+        return str(action)
+
+    def display_order(self, actions):
+        kinds = {t: i for i, t in enumerate(("draft_pick", "pay_upkeep", "decline_upkeep", "play_permanent",
+                                             "activate", "move", "attack", "full_action", "equip", "swap", "carry",
+                                             "clear_paralysis", "play_spell", "free_action", "declare_trigger",
+                                             "drop_place", "place_token", "buy", "universal_free_action",
+                                             "end_activation", "end_action_phase", "skip_buy", "end_discard",
+                                             "pass"))}
+        return sorted(actions, key=lambda a: (kinds.get(a.type, 99), self.action_label(a)))
+
+    def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+        if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
+            return "pick a card", {"type": "draft_pick"}
+        return self.action_label(action), action.to_json()

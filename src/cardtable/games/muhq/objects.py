@@ -1,0 +1,147 @@
+"""The mutable pieces of a muhq state: permanents, players, stack entries, pending triggers and drops.
+
+Permanents and players are small slotted objects copied field by field on clone; stack entries and pending
+triggers are immutable and shared between clones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+NEUTRAL = -1  # the controller (and owner) of neutral board objects (MUHQ-GEN-6)
+MARKERS = ("paralysis", "poison", "panic", "rage", "protection")  # MUHQ-COND-1
+
+
+class Perm:
+    """A permanent on the board (MUHQ-PERM): on a field (``cell``) or in the pile of ``base``."""
+
+    __slots__ = ("id", "d", "owner", "controller", "cell", "base", "pile", "tapped", "damage", "paralysis",
+                 "poison", "panic", "rage", "protection", "worn", "move_used", "attack_used", "eot")
+
+    def __init__(self, pid: int, d: Any, owner: int, controller: int, cell: int | None) -> None:
+        self.id = pid
+        self.d = d  # its Def
+        self.owner = owner
+        self.controller = controller
+        self.cell = cell
+        self.base: int | None = None
+        self.pile: list[int] = []  # crew units and equipment, in the order they joined (MUHQ-PILE-1)
+        self.tapped = False  # MUHQ-APHASE-7: permanents enter untapped
+        self.damage = 0
+        self.paralysis = self.poison = self.panic = self.rage = self.protection = 0
+        self.worn = 0  # durability-loss markers (MUHQ-EQUIP-2)
+        self.move_used = self.attack_used = False  # MUHQ-UNIT-4
+        self.eot: tuple[dict, ...] = ()  # modify_until_eot modifiers (spec 7.6)
+
+    def copy(self) -> "Perm":
+        c = Perm.__new__(Perm)
+        c.id, c.d, c.owner, c.controller, c.cell, c.base = self.id, self.d, self.owner, self.controller, self.cell, self.base
+        c.pile = self.pile[:]
+        c.tapped, c.damage, c.worn = self.tapped, self.damage, self.worn
+        c.paralysis, c.poison, c.panic, c.rage, c.protection = (self.paralysis, self.poison, self.panic, self.rage,
+                                                                self.protection)
+        c.move_used, c.attack_used, c.eot = self.move_used, self.attack_used, self.eot
+        return c
+
+    @property
+    def is_unit(self) -> bool:
+        return self.d.type == "unit"
+
+    def markers(self) -> dict[str, int]:
+        return {m: getattr(self, m) for m in MARKERS if getattr(self, m)}
+
+    def to_json(self, xy) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "card": self.d.id, "name": self.d.name, "type": self.d.type,
+                               "owner": self.owner, "controller": self.controller,
+                               "field": list(xy(self.cell)) if self.cell is not None else None,
+                               "base": self.base, "pile": list(self.pile), "tapped": self.tapped}
+        if self.damage:
+            out["damage"] = self.damage
+        marks = self.markers()
+        if marks:
+            out["markers"] = marks
+        if self.d.type == "equipment":
+            out["durability"] = self.d.durability - self.worn
+        if self.d.type == "unit":
+            out["move_used"], out["attack_used"] = self.move_used, self.attack_used
+        if self.eot:
+            out["until_end_of_turn"] = list(self.eot)
+        return out
+
+
+class Player:
+    """One seat's zones and counters (MUHQ-ZONE-1)."""
+
+    __slots__ = ("resource", "vp", "store", "deck", "hand", "discard", "pending", "bought", "alive", "drafted")
+
+    def __init__(self) -> None:
+        self.resource = 0
+        self.vp = 0
+        self.store: list[int] = []
+        self.deck: list[int] = []  # the top card is the last one
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.pending: list[int] = []  # equipment played "to the next unit" (MUHQ-EQUIP-3)
+        self.bought = False  # MUHQ-BUY-3
+        self.alive = True
+        self.drafted: list[int] = []
+
+    def copy(self) -> "Player":
+        c = Player.__new__(Player)
+        c.resource, c.vp, c.bought, c.alive = self.resource, self.vp, self.bought, self.alive
+        c.store, c.deck, c.hand = self.store[:], self.deck[:], self.hand[:]
+        c.discard, c.pending, c.drafted = self.discard[:], self.pending[:], self.drafted[:]
+        return c
+
+
+@dataclass(frozen=True)
+class Item:
+    """One declared action on the action stack (MUHQ-ACT-4).
+
+    ``kind``: play_permanent, spell, move, attack, full_action, free_action, trigger, equip, swap, carry,
+    clear_paralysis, universal. ``source`` is the card or permanent it comes from (None for the universal free
+    action, MUHQ-PROT-4); ``ability`` its index on the card; ``targets`` the chosen targets by name; ``params``
+    the rest (path, defender, field, mode, event references).
+    """
+
+    kind: str
+    controller: int
+    source: int | None
+    source_def: str | None = None
+    ability: int = -1
+    targets: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...] = ()
+    label: str = ""
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+    def target_map(self) -> dict[str, Any]:
+        return dict(self.targets)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered action waiting to be declared (MUHQ-ACT-7): its source, ability and event references."""
+
+    controller: int
+    source: int
+    source_def: str
+    ability: int
+    refs: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass
+class Drop:
+    """A pile being dropped (MUHQ-PILE-4): the former controller places ``members`` around ``cell``."""
+
+    controller: int
+    cell: int
+    members: list[int] = field(default_factory=list)
+
+    def copy(self) -> "Drop":
+        return Drop(self.controller, self.cell, self.members[:])

@@ -1,0 +1,29 @@
+"""muhq's options: the board and the card sets (MUHQ-SETUP-1, 2) and every parameter of spec Appendix B."""
+
+from __future__ import annotations
+
+from cardtable.engine import Option
+
+OPTIONS = (
+    Option("board", "river-crown", "the board, by name (packaged: river-crown, three-hills, bastion-run, arena-9; "
+           "more in $CARDTABLE_DATA_DIR/muhq/)", "MUHQ-SETUP-1", text=True, max_length=64),
+    Option("sets", "vanguard,tide", "the card sets of the draft pool, by name, separated by commas (packaged: "
+           "vanguard, tide)", "MUHQ-SETUP-2", text=True, max_length=200),
+    Option("pack_size", 10, "cards in a draft pack", "MUHQ-DRAFT-1", integer=True, minimum=1, maximum=60),
+    Option("draft_stop", 25, "no new draft round once a player holds this many cards", "MUHQ-DRAFT-2",
+           integer=True, minimum=1, maximum=500),
+    Option("pad_pool", False, "add copies of the pool until every player gets a pack", "MUHQ-DRAFT-8", boolean=True),
+    Option("first_player", "random", "the seat that takes turn 1", "MUHQ-SETUP-8", choices=("random",),
+           integer=True, minimum=0, maximum=15),
+    Option("reshuffle_on_empty_draw", False, "shuffle the discard pile in when a draw finds the deck empty",
+           "MUHQ-DECK-2", boolean=True),
+    Option("phase_end_priority", True, "a priority round closes the start, buy and end phases too", "MUHQ-TURN-8",
+           boolean=True),
+    Option("auto_pass", True, "pass automatically for a player with no fast action", "MUHQ-STACK-10", boolean=True),
+    Option("lethal_rule", "greater_than", "a unit is defeated when damage is greater than (or at least) its life",
+           "MUHQ-UNIT-2", choices=("greater_than", "at_least")),
+    Option("ai_tiebreak", "reading_order", "how the shy and aggressive behaviours break ties", "MUHQ-AI-4",
+           choices=("reading_order", "random")),
+    Option("max_turns", 200, "the game is a draw after this many turns (0: no limit; the spec's default is none, "
+           "cardtable stops endless games)", "MUHQ-WIN-10", integer=True, minimum=0, maximum=100_000),
+)

@@ -1,0 +1,198 @@
+"""One position of muhq's game: the zones of every player, the board, the action stack, and where the turn is.
+
+The rules live in mixins, one job each: ``board`` (permanents, damage, combat, events), ``effects`` (the
+effect vocabulary), ``flow`` (phases, priority, state checks, victory), ``legal`` (the legal-action lists),
+``declare`` (checking and declaring decisions, resolving the stack), ``ai`` (the shy and aggressive
+behaviours), ``view`` (what each player may see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine import State
+from cardtable.engine.rng import Rng
+
+from .ai import AiMixin
+from .board import BoardMixin
+from .declare import DeclareMixin
+from .effects import EffectsMixin
+from .flow import FlowMixin
+from .legal import LegalMixin
+from .objects import NEUTRAL, Perm, Player
+from .stats import compute_stats
+from .view import ViewMixin
+
+
+class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, AiMixin, ViewMixin, State):
+    __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "grid", "card_def", "card_owner",
+                 "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
+                 "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
+                 "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
+                 "_stats", "_legal", "mode", "log", "_undealt")
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.n = game.num_players
+        self.opts = game.options
+        self.grid = game.grid
+        self.card_def: list[Any] = []
+        self.card_owner: list[int] = []
+        self.players = [Player() for _ in range(self.n)]
+        self.perms: dict[int, Perm] = {}
+        self.occ: dict[int, int] = {}
+        self.stack: list = []
+        self.removed: list[int] = []
+        self.unused: list[int] = []  # draft cards never dealt or left over (MUHQ-DRAFT-1, 6)
+        self.turn = 0
+        self.active = 0
+        self.phase = "draft"
+        self.step = "draft"
+        self.priority: int | None = None
+        self.passes = 0
+        self.activation: int | None = None
+        self.ai: tuple | None = None
+        self.triggers: list = []
+        self.drops: list = []
+        self.resolving: tuple | None = None
+        self.upkeep_todo: list[int] = []
+        self.packs: list[list[int]] = []
+        self.winners: list[int] | None = None
+        self.vips: dict[int, int] = {}
+        self.buildings: dict[int, list[int]] = {}
+        self.victory_item: int | None = None
+        self.victory_item_home = 0
+        self.combat_steal = 0
+        self._stats = None
+        self._legal = None
+        self.mode = "draft"
+        self.log: list[tuple] = []
+        self.setup()
+        self.advance()
+
+    # -- cards ---------------------------------------------------------------------------------------------
+    def new_card(self, def_id: str, owner: int) -> int:
+        self.card_def.append(self.game.defs[def_id])
+        self.card_owner.append(owner)
+        return len(self.card_def) - 1
+
+    # -- setup (MUHQ-SETUP) ----------------------------------------------------------------------------------
+    def setup(self) -> None:
+        game = self.game
+        board = game.board
+        for kind in board.victory:
+            if kind.kind == "resource_race":
+                self.combat_steal = kind.combat_steal
+        # MUHQ-SETUP-7: the board's objects, untapped, without markers.
+        for obj in board.objects:
+            seat = NEUTRAL if obj.seat == "neutral" else obj.seat
+            card = self.new_card(obj.card, seat)
+            cell = self.grid.cell(*obj.at)
+            self.enter(card, seat, cell)
+            if obj.role == "vip":
+                self.vips[seat] = card
+            elif obj.role == "building":
+                self.buildings.setdefault(seat, []).append(card)
+            elif obj.role == "victory_item":
+                self.victory_item, self.victory_item_home = card, cell
+        self.triggers.clear()
+        # MUHQ-SETUP-5: starting cards form each deck, shuffled; hands start empty (OP-6).
+        for seat in range(self.n):
+            pl = self.players[seat]
+            for entry in board.starting_deck:
+                for _ in range(entry.count):
+                    pl.deck.append(self.new_card(entry.card, seat))
+            self.rng.shuffle(pl.deck)
+            pl.resource = board.starting_resource  # MUHQ-SETUP-6
+        # MUHQ-SETUP-2, 3 and the draft (MUHQ-DRAFT-1): the pool, shuffled, dealt into packs.
+        pool = [self.new_card(d.id, NEUTRAL) for d in game.pool for _ in range(game.copies.get(d.id, 1))]
+        size = self.opts["pack_size"]
+        if self.opts["pad_pool"] and pool:  # MUHQ-DRAFT-8 (upstream): one more copy of each until P packs exist
+            kinds = [d.id for d in game.pool]
+            while len(pool) // size < self.n:
+                pool.extend(self.new_card(i, NEUTRAL) for i in kinds)
+        self.rng.shuffle(pool)
+        packs = [pool[i:i + size] for i in range(0, len(pool) - len(pool) % size, size)]
+        self.unused.extend(pool[len(packs) * size:])  # MUHQ-DRAFT-1: the left-over cards are not used
+        self.packs = []
+        self._undealt = packs
+        first = self.opts["first_player"]
+        self.active = self.rng.below(self.n) if first == "random" else int(first)  # MUHQ-SETUP-8, OP-35
+        self.start_draft_round()
+
+    # -- caches ------------------------------------------------------------------------------------------
+    def changed(self) -> None:
+        self._stats = None
+        self._legal = None
+
+    def stats(self) -> dict:
+        st = self._stats
+        if st is None:
+            st = self._stats = compute_stats(self)
+        return st
+
+    def alive_seats(self) -> list[int]:
+        return [s for s in range(self.n) if self.players[s].alive]
+
+    # -- the engine interface ----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.winners is not None
+
+    def returns(self) -> list[float]:
+        if self.winners is None or not self.winners:
+            return [0.0] * self.n
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(self.n)]
+
+    def scores(self) -> list[Any]:
+        return [{"resource": p.resource, "vp": p.vp} for p in self.players]
+
+    def clone(self) -> "MuhqState":
+        c = MuhqState.__new__(MuhqState)
+        for name in ("game", "seed", "n", "opts", "grid", "turn", "active", "phase", "step", "priority", "passes",
+                     "activation", "ai", "resolving", "winners", "victory_item", "victory_item_home",
+                     "combat_steal", "mode", "current_player"):
+            setattr(c, name, getattr(self, name))
+        c.rng = self.rng.copy()
+        c.history = self.history[:]
+        c.card_def, c.card_owner = self.card_def[:], self.card_owner[:]
+        c.players = [p.copy() for p in self.players]
+        c.perms = {pid: p.copy() for pid, p in self.perms.items()}
+        c.occ = dict(self.occ)
+        c.stack, c.removed, c.unused = self.stack[:], self.removed[:], self.unused[:]
+        c.triggers = self.triggers[:]
+        c.drops = [d.copy() for d in self.drops]
+        c.upkeep_todo = self.upkeep_todo[:]
+        c.packs = [p[:] for p in self.packs]
+        c._undealt = [p[:] for p in self._undealt]
+        c.vips = dict(self.vips)
+        c.buildings = {k: v[:] for k, v in self.buildings.items()}
+        c._stats = None
+        c._legal = None
+        c.log = self.log[:]
+        return c
+
+    def snapshot(self) -> dict[str, Any]:
+        xy = self.grid.xy
+        return {
+            "rng": self.rng.state(), "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
+            "priority": self.priority, "passes": self.passes, "activation": self.activation,
+            "ai": list(self.ai) if self.ai else None, "mode": self.mode, "current_player": self.current_player,
+            "cards": [[d.id, o] for d, o in zip(self.card_def, self.card_owner)],
+            "players": [{"resource": p.resource, "vp": p.vp, "store": p.store, "deck": p.deck, "hand": p.hand,
+                         "discard": p.discard, "pending": p.pending, "bought": p.bought, "alive": p.alive,
+                         "drafted": p.drafted} for p in self.players],
+            "perms": [self.perms[pid].to_json(xy) for pid in sorted(self.perms)],
+            "stack": [[i.kind, i.controller, i.source, i.ability, list(map(list, i.targets)), repr(i.params)]
+                      for i in self.stack],
+            "removed": self.removed, "unused": self.unused,
+            "triggers": [[t.controller, t.source, t.ability, repr(t.refs)] for t in self.triggers],
+            "drops": [[d.controller, d.cell, d.members] for d in self.drops],
+            "resolving": None if self.resolving is None else [repr(self.resolving[0]), self.resolving[1],
+                                                                 self.resolving[2], self.resolving[3].you,
+                                                                 sorted(self.resolving[3].targets.items())], "upkeep_todo": self.upkeep_todo, "packs": self.packs,
+            "undealt": self._undealt, "winners": self.winners,
+        }

@@ -1,0 +1,95 @@
+"""What a permanent is right now: printed values with static abilities, until-end-of-turn modifiers and the
+field applied (spec 7.7 layer order; MUHQ-COMBAT-5, 6, 10; MUHQ-ARMOR-1; MUHQ-VEIL; MUHQ-PROT).
+
+A :class:`Stats` is computed for every permanent on the board in one pass (:func:`compute_stats`) and kept
+by the state until something changes (the state drops it on every change).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+class Stats:
+    __slots__ = ("life", "movement", "armor", "attack", "veiled", "swimming", "protection_from", "crew")
+
+    def __init__(self, d: Any) -> None:
+        self.life = d.life
+        self.movement = d.movement
+        self.armor = d.armor
+        self.attack = list(d.attack)
+        self.veiled = d.veiled
+        self.swimming = d.swimming
+        self.protection_from = d.protection_from
+        self.crew = d.crew
+
+
+def _modify(st: Stats, modify: dict) -> None:
+    a = modify.get("attack", 0)
+    if a:  # MUHQ-COMBAT-6: +N attack goes to the first printed component, or makes a melee component
+        if st.attack:
+            v, r = st.attack[0]
+            st.attack[0] = (max(0, v + a), r)
+        else:
+            st.attack.append((max(0, a), 1))
+    r = modify.get("range", 0)
+    if r:  # spec 7.7: +N range for every ranged component (like high ground)
+        st.attack = [(v, max(2, rr + r)) if rr > 1 else (v, rr) for v, rr in st.attack]
+    st.movement = max(0, st.movement + modify.get("movement", 0))
+    st.armor = max(0, st.armor + modify.get("armor", 0))
+    st.life = max(0, st.life + modify.get("life", 0))
+
+
+def compute_stats(s: "MuhqState") -> dict[int, Stats]:
+    perms = s.perms
+    out = {pid: Stats(p.d) for pid, p in perms.items()}
+    grants: list[tuple[int, dict]] = []
+    for src in s.static_sources():
+        p = perms[src]
+        for _, ability in p.d.statics:
+            for pid in s.static_subjects(p, ability["applies_to"]):
+                grants.append((pid, ability))
+    # Layer order (spec 7.7): grant, then remove, then the numbers. So remove beats grant.
+    for pid, ability in grants:
+        if "veiled" in ability.get("grant", ()):
+            out[pid].veiled = True
+    for pid, ability in grants:
+        if "veiled" in ability.get("remove", ()):
+            out[pid].veiled = False
+    for pid, ability in grants:
+        st = out[pid]
+        if "modify" in ability:
+            _modify(st, ability["modify"])
+        for comp in ability.get("add_attack", ()):
+            st.attack.append((comp["value"], comp["range"]))
+    grid = s.grid
+    for pid, p in perms.items():
+        st = out[pid]
+        for modify in p.eot:
+            _modify(st, modify)
+        cell = s.cell_of(pid)
+        if cell is not None and grid.high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
+            st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
+    return out
+
+
+def profile(s: "MuhqState", pid: int) -> list[tuple[int, int]]:
+    """MUHQ-COMBAT-5: the unit's components and those of the units in its pile (crew, MUHQ-PILE-6)."""
+    st = s.stats()
+    comps = list(st[pid].attack)
+    for member in s.perms[pid].pile:
+        if s.perms[member].d.type == "unit":
+            comps.extend(st[member].attack)
+    return comps
+
+
+def attack_range(comps: list[tuple[int, int]]) -> int:
+    return max((r for _, r in comps), default=0)
+
+
+def attack_value(comps: list[tuple[int, int]], delta: int) -> int:
+    """The attack value at distance delta: the sum of the components reaching that far (MUHQ-COMBAT-5)."""
+    return sum(v for v, r in comps if r >= delta)

@@ -1,0 +1,91 @@
+"""What each player may see (spec section 9): hands and deck order hidden, stores and discard piles open; in the
+draft a player sees only the pack they hold and their own picks (MUHQ-DRAFT-7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+LOG_VIEW = 60
+PROMPTS = {
+    "draft": "pick a card from the pack you hold",
+    "drop": "place the members of a dropped pile",
+    "place_token": "choose a field for the token",
+    "trigger": "declare your triggered action",
+    "priority": "respond with a fast action or pass",
+    "open": "your action phase: play a card, activate a permanent, or end the phase",
+    "upkeep": "pay the upkeep of your units (an unpaid unit is defeated)",
+    "closing": "choose which permanent to activate next before the phase ends",
+    "buy": "buy a card from your store, or skip",
+    "discard": "discard any cards you like, then end your turn",
+    "over": "the game is over",
+}
+
+
+class ViewMixin:
+    def card_json(self: "MuhqState", card: int) -> dict[str, Any]:
+        d = self.card_def[card]
+        return {"id": card, "card": d.id, "name": d.name, "type": d.type}
+
+    def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
+        grid = self.grid
+        st = self.stats()
+        perms = []
+        for pid in self.board_order():
+            entry = self.perms[pid].to_json(grid.xy)
+            s = st[pid]
+            if self.perms[pid].d.type == "unit":
+                entry.update(life=s.life, movement=s.movement, armor=s.armor,
+                             attack=[list(c) for c in s.attack])
+            if s.veiled:
+                entry["veiled"] = True
+            perms.append(entry)
+        waiting = [m for d in self.drops for m in d.members]
+        players = []
+        in_draft = self.phase == "draft"
+        for seat, pl in enumerate(self.players):
+            mine = player == seat
+            players.append({
+                "seat": seat, "alive": pl.alive, "resource": pl.resource, "vp": pl.vp,
+                "hand_count": len(pl.hand),
+                "hand": [self.card_json(c) for c in pl.hand] if mine else None,
+                "deck": len(pl.deck),
+                "discard": [self.card_json(c) for c in sorted(pl.discard)],  # unordered (MUHQ-DISC-1)
+                "store": [self.card_json(c) for c in pl.store],
+                "drafted": ([self.card_json(c) for c in pl.drafted] if mine else len(pl.drafted)) if in_draft else None,
+                "pending": [self.card_json(c) for c in pl.pending],
+                "bought": pl.bought,
+            })
+        fields = []
+        for c in range(grid.size):
+            f: dict[str, Any] = {"type": grid.types[c]}
+            if grid.spawn_seats[c]:
+                f["spawn"] = sorted(grid.spawn_seats[c])
+            if grid.income[c]:
+                f["income"] = grid.income[c]
+            if grid.area_of[c]:
+                f["area"] = grid.area_of[c]
+            fields.append(f)
+        out: dict[str, Any] = {
+            "game": "muhq", "board": {"id": self.game.board.id, "name": self.game.board.name, "width": grid.width,
+                                      "height": grid.height, "fields": fields},
+            "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
+            "mode": self.mode, "to_act": self.current_player, "prompt": PROMPTS.get(self.mode, self.mode),
+            "priority": self.priority, "activation": self.activation,
+            "ai": self.ai[0] if self.ai else None,
+            "permanents": perms, "waiting_to_drop": waiting, "players": players,
+            "stack": [{"kind": i.kind, "controller": i.controller,
+                       "card": self.card_json(i.source) if i.source is not None else None,
+                       "targets": {k: v for k, v in i.targets}, "text": i.label} for i in self.stack],
+            "triggers": [{"controller": t.controller, "card": self.card_def[t.source].name} for t in self.triggers],
+            "victory": [v.model_dump() for v in self.game.board.victory],
+            "winners": self.winners,
+            "log": [{"kind": k, "player": p, "text": t} for k, p, t in self.log[-LOG_VIEW:]],
+        }
+        if in_draft and player is not None:
+            out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
+        if self.mode == "upkeep":
+            out["upkeep_todo"] = list(self.upkeep_todo)
+        return out
