@@ -52,6 +52,10 @@ class MuhqGame(Game):
         except MuhqDataError as exc:
             raise OptionError(f"option sets={opts['sets']!r}: {exc}") from None
         cards.update(board_cards(board))
+        try:  # the core set's starting units and board objects are always known (effects may name them)
+            cards.update({k: v for k, v in catalogue("core").items() if k not in cards})
+        except MuhqDataError:  # pragma: no cover - a user folder without core: the board's cards suffice
+            pass
         self.board = board
         self.grid = Grid.from_board(board)
         self.defs = {cid: Def(card) for cid, card in cards.items()}
