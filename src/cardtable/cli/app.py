@@ -1,4 +1,4 @@
-"""`cardtable`: list games, play in the terminal, simulate bots, replay records, export data schemas."""
+"""`cardtable`: list games, play in the terminal, simulate bots, replay records, export data schemas, list rules."""
 
 from __future__ import annotations
 
@@ -241,6 +241,60 @@ def schema(
             console.print(f"wrote {path}", highlight=False)
     except OSError as exc:
         raise CardtableError(f"cannot write the schemas into {out}: {exc.strerror or exc}") from None
+
+
+@app.command()
+@handles_errors
+def rules(
+    game: Annotated[str, typer.Argument(help="game name, e.g. mojo or mitosz")],
+    find: Annotated[Optional[str], typer.Argument(help="show only rules whose ID starts with this, or whose text "
+                                                       "contains it, e.g. MIT-7.4 or 'spoils'")] = None,
+    coverage: Annotated[bool, typer.Option("--coverage", help="list the tests that name each rule, and count the "
+                                                              "rules without one (needs the source checkout)")] = False,
+    tests: Annotated[Optional[Path], typer.Option("--tests", help="the tests folder for --coverage (default: the "
+                                                                  "checkout's tests/)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+):
+    """List a game's rules with their IDs and text (the IDs rejected moves cite); --coverage shows which
+    tests check each rule."""
+    from cardtable.engine.rulebook import Rulebook, tests_in
+
+    book = Rulebook.for_game(game_class(game))
+    if book is None:
+        raise CardtableError(f"{game} ships no rulebook")
+    chosen = book.find(find) if find else book.rules
+    if find and not chosen:
+        raise CardtableError(f"no rule of {game} starts with or mentions {find!r}")
+    covered: dict[str, list[str]] = {}
+    if coverage:
+        folder = tests or Path(__file__).resolve().parents[3] / "tests"
+        if not folder.is_dir():
+            raise CardtableError(f"--coverage reads the tests of a source checkout; {folder} is not a folder "
+                                 f"(give --tests PATH)")
+        covered = book.coverage(tests_in(folder))
+    if as_json:
+        out = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
+                                         **({"tests": covered[r.id]} if coverage else {})} for r in chosen]}
+        if coverage:
+            out["covered"] = sum(1 for r in chosen if covered[r.id])
+            out["uncovered"] = [r.id for r in chosen if not covered[r.id]]
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    section = None
+    for r in chosen:
+        if r.section != section and not find:
+            section = r.section
+            console.print(f"\n[bold]{section}[/]", highlight=False)
+        tail = ""
+        if coverage:
+            names = covered[r.id]
+            tail = (f"  [green]{len(names)} test(s):[/] " + ", ".join(n.split("::")[-1] for n in names[:3])
+                    + (" …" if len(names) > 3 else "")) if names else "  [red]no test[/]"
+        console.print(f"[bold cyan]{r.id}[/] {r.text}{tail}", highlight=False)
+    if coverage:
+        missing = [r.id for r in chosen if not covered[r.id]]
+        console.print(f"\n{len(chosen) - len(missing)} of {len(chosen)} rules covered, {len(missing)} uncovered"
+                      + (f": {', '.join(missing)}" if missing else ""), highlight=False)
 
 
 @app.command()

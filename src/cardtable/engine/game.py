@@ -34,6 +34,8 @@ class GameInfo:
     #: rule ID an action by a player who is not to act breaks (e.g. "MOJO-3.6")
     turn_rule: str
     docs: str = ""
+    #: the regular expression of the game's rule IDs (its rulebook: ``data/rules.md`` beside the game module)
+    rule_pattern: str = ""
 
 
 class Game:

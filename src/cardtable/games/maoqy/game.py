@@ -24,6 +24,7 @@ class MaoqyGame(Game):
         rules_version="maoqy/1",
         turn_rule="MAOQY-4.3",
         docs="docs/maoqy.md",
+        rule_pattern=r"MAOQY-\d+(?:\.\d+)*",
     )
     declared_options = OPTIONS
     codec = CODEC

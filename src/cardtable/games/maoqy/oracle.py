@@ -56,6 +56,7 @@ class MaoqyOracleGame(Game):
         rules_version="maoqy-oracle/proposal-1",
         turn_rule="P2.2",
         docs="docs/maoqy.md",
+        rule_pattern=r"P2\.\d+(?:\.\d+)*",
     )
     declared_options = OPTIONS
     codec = CODEC

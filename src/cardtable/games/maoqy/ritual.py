@@ -55,6 +55,7 @@ class MaoqyRitualGame(Game):
         rules_version="maoqy-ritual/proposal-1",
         turn_rule="P3.2",
         docs="docs/maoqy.md",
+        rule_pattern=r"P3\.\d+(?:\.\d+)*",
     )
     declared_options = OPTIONS
     codec = CODEC

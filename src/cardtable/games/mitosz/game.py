@@ -27,6 +27,7 @@ class MitoszGame(Game):
         rules_version="mitosz/1.1.2",
         turn_rule="MIT-6.1.4.b",
         docs="docs/mitosz.md",
+        rule_pattern=r"MIT-(?:G\d+|\d+(?:\.(?:\d+|[a-z][a-z-]*[a-z]|[a-z]))*)",
     )
     declared_options = OPTIONS
     codec = CODEC

@@ -24,6 +24,7 @@ class MojoGame(Game):
         rules_version="mojo/1",
         turn_rule="MOJO-3.6",
         docs="docs/mojo.md",
+        rule_pattern=r"MOJO-\d+(?:\.\d+)*",
     )
     declared_options = OPTIONS
     codec = CODEC

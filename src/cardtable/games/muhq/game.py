@@ -24,6 +24,7 @@ class MuhqGame(Game):
         rules_version="muhq/1",
         turn_rule="MUHQ-STACK-4",
         docs="docs/muhq.md",
+        rule_pattern=r"MUHQ-[A-Z]+-\d+",
     )
     declared_options = OPTIONS
     codec = A.CODEC

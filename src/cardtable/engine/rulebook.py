@@ -1,0 +1,110 @@
+"""A game's rulebook: the rule IDs of its specification with their text, and which tests name them.
+
+Each game package ships its English specification as ``data/rules.md`` (the same text as the project's
+``rules/<game>.md``). A rule is a bullet whose first words are its ID in bold::
+
+    - **MOJO-4.2** A player who cannot play must draw.
+    * **MUHQ-COMBAT-4** The defender must be within the attacker's attack range …
+
+A test names a rule by spelling its ID with underscores in its function name: ``test_MOJO_4_2_…``,
+``test_MIT_3_1_a_…``, ``test_MUHQ_COMBAT_4_…``. At each place where a name spells a rule, the longest ID
+spelled there counts (``test_MIT_4_2_1_e_x`` names MIT-4.2.1.e, not MIT-4.2.1).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+_TEST_DEF = re.compile(r"^\s*(?:async\s+)?def\s+(test_\w+)", re.M)
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    text: str
+    line: int
+    section: str = ""
+
+
+def spell(rule_id: str) -> str:
+    """How a test name writes a rule ID: MIT-3.1.a -> MIT_3_1_a, MUHQ-COMBAT-4 -> MUHQ_COMBAT_4."""
+    return re.sub(r"[.\-]", "_", rule_id)
+
+
+@dataclass
+class Rulebook:
+    game: str
+    rules: list[Rule]
+    source: str = ""
+    _by_spelling: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_markdown(cls, game: str, text: str, pattern: str, source: str = "") -> "Rulebook":
+        """Every bullet ``- **ID** text`` whose ID matches ``pattern``, in order; a rule listed twice keeps
+        its first text. ``section`` is the nearest heading above it."""
+        bullet = re.compile(rf"^\s*[-*]\s+\*\*({pattern})\*\*\s*(.*)$")
+        rules, seen, section = [], set(), ""
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.startswith("#"):
+                section = line.lstrip("#").strip()
+                continue
+            m = bullet.match(line)
+            if m and m.group(1) not in seen:
+                seen.add(m.group(1))
+                rules.append(Rule(m.group(1), m.group(2).strip(), number, section))
+        return cls(game, rules, source)
+
+    @classmethod
+    def for_game(cls, game_class: type) -> "Rulebook | None":
+        """The packaged rulebook of a game class (``data/rules.md`` beside its module), or None."""
+        pattern = getattr(game_class.info, "rule_pattern", "")
+        if not pattern:
+            return None
+        path = Path(inspect.getfile(game_class)).resolve().parent / "data" / "rules.md"
+        if not path.exists():
+            return None
+        return cls.from_markdown(game_class.info.name, path.read_text(encoding="utf-8"), pattern, str(path))
+
+    def ids(self) -> list[str]:
+        return [r.id for r in self.rules]
+
+    def find(self, words: str) -> list[Rule]:
+        """Rules whose ID starts with ``words`` or whose text contains it (case-insensitive)."""
+        w = words.lower()
+        return [r for r in self.rules if r.id.lower().startswith(w) or w in r.text.lower()]
+
+    def named_by(self, test_name: str) -> set[str]:
+        """The rule IDs a test's name spells."""
+        if not self._by_spelling:
+            self._by_spelling = {spell(r.id): r.id for r in self.rules}
+        found = set()
+        prefixes = {s.split("_", 1)[0] + "_" for s in self._by_spelling}
+        for prefix in prefixes:
+            for m in re.finditer(re.escape(prefix), test_name):
+                rest = test_name[m.start():]
+                hits = [s for s in self._by_spelling if rest == s or rest.startswith(s + "_")]
+                if hits:
+                    found.add(self._by_spelling[max(hits, key=len)])
+        return found
+
+    def coverage(self, tests: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+        """Rule ID -> the tests ("file::name") that name it, for every rule (an empty list: uncovered)."""
+        out: dict[str, list[str]] = {r.id: [] for r in self.rules}
+        for where, name in tests:
+            for rule_id in self.named_by(name):
+                out[rule_id].append(f"{where}::{name}")
+        return out
+
+
+def tests_in(folder: Path) -> list[tuple[str, str]]:
+    """Every ``def test_…`` under ``folder`` as (path relative to the folder's parent, name), sorted."""
+    found = []
+    for path in sorted(folder.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(folder.parent).as_posix()
+        found.extend((rel, name) for name in _TEST_DEF.findall(text))
+    return found
