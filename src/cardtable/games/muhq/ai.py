@@ -24,13 +24,17 @@ class AiMixin:
         return [pid for pid in self.board_order() if (p := self.perms[pid]).d.type == "unit" and p.base is None
                 and p.controller not in (me, NEUTRAL)]
 
-    def tie_pick(self: "MuhqState", options: list, key) -> object:
-        """MUHQ-AI-4: the best by ``key``; with ai_tiebreak=random the seeded generator picks among ties."""
+    def tie_pick(self: "MuhqState", options: list, key, step_key=None) -> object:
+        """MUHQ-AI-4: the best by ``key`` (the step's own criteria, then the reading-order tie-breaks). With
+        ai_tiebreak=random the tie-breaks are not used: the seeded generator picks uniformly among the options
+        that tie on ``step_key`` (the step's own criteria; None: the step has none, every option ties)."""
+        if self.opts["ai_tiebreak"] == "random":
+            crit = step_key or (lambda o: 0)
+            best = min(crit(o) for o in options)
+            tied = [o for o in options if crit(o) == best]
+            return tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
         best = min(key(o) for o in options)
-        tied = [o for o in options if key(o) == best]
-        if len(tied) > 1 and self.opts["ai_tiebreak"] == "random":
-            return tied[self.rng.below(len(tied))]
-        return tied[0]
+        return next(o for o in options if key(o) == best)
 
     def defender_key(self: "MuhqState", unit: int):
         st = self.stats()
@@ -57,15 +61,18 @@ class AiMixin:
         unit = self.activation
         p = self.perms[unit]
         behaviour, stage = self.ai
-        if stage == 0:  # MUHQ-AI-3: a paralyzed unit only clears paralysis, then the run ends
-            if p.paralysis:
+        if stage <= 0:  # MUHQ-AI-3: a unit paralyzed when the run starts only clears paralysis, then the run ends
+            if p.paralysis or stage < 0:  # stage -1: clearing has begun; it never goes on to the behaviour
                 for spend in ("move", "attack"):
                     if not getattr(p, spend + "_used") and p.paralysis:
+                        self.ai = (behaviour, -1)
                         self.declare_clear_paralysis(p, spend)
                         return True
                 return self.end_ai_run()
             self.ai = (behaviour, 1)
             return True
+        if p.paralysis:  # paralyzed by a response during the run: no further step is legal (MUHQ-AI-1, PARA-2)
+            return self.end_ai_run()
         if behaviour == "shy":
             return self.shy(unit, stage)
         return self.aggressive(unit, stage)
@@ -99,7 +106,7 @@ class AiMixin:
                 def key(o):
                     ds = [dist(o[0], e) for e in ecells]
                     return (-min(ds), -sum(ds), o[1], o[0])
-                best = self.tie_pick(options, key)
+                best = self.tie_pick(options, key, lambda o: key(o)[:2])
                 if best[0] != here:
                     self.declare_move(p, best[2])
             return True
@@ -127,10 +134,11 @@ class AiMixin:
                 here = self.cell_of(unit)
                 dist = self.grid.distance
                 key = self.defender_key(unit)
-                target = self.tie_pick(enemies, lambda e: (dist(here, self.cell_of(e)), key(e)))
+                target = self.tie_pick(enemies, lambda e: (dist(here, self.cell_of(e)), key(e)),
+                                       lambda e: dist(here, self.cell_of(e)))
                 tc = self.cell_of(target)
                 options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
-                best = self.tie_pick(options, lambda o: (dist(o[0], tc), o[1], o[0]))
+                best = self.tie_pick(options, lambda o: (dist(o[0], tc), o[1], o[0]), lambda o: dist(o[0], tc))
                 if best[0] != here:
                     self.declare_move(p, best[2])
                     if not p.attack_used:

@@ -97,8 +97,10 @@ class BoardMixin:
         b = self.perms.get(base)
         if b is None or b.d.type != "unit" or base == unit or b.base is not None:
             return False
+        # An equipped unit may board with its equipment (its own pile stays with it, MUHQ-PILE-5); a unit that
+        # carries crew itself may not (no crew inside crew).
         return (b.controller == self.perms[unit].controller and self.stats()[base].crew > self.crew_count(base)
-                and not self.perms[unit].pile)
+                and not self.crew_count(unit))
 
     # -- leaving the board (MUHQ-PERM-5, 6; MUHQ-TOKEN-2) ------------------------------------------------
     def take_off(self: "MuhqState", pid: int) -> tuple[Perm, int | None]:
@@ -252,8 +254,8 @@ class BoardMixin:
                     pid: int, amount: int, bonus: int = 0) -> int:
         """MUHQ-DMG-1 (a)-(e); returns the damage dealt (> 0 raises `is_dealt_damage`, MUHQ-DMG-4)."""
         p = self.perms.get(pid)
-        if p is None:
-            return 0
+        if p is None or (p.d.type != "unit" and p.d.solid is None):
+            return 0  # MUHQ-DMG-3: damage to other permanents is ignored (no markers, no event)
         if self.protected_from(pid, source_d, source_controller):  # (a)
             return 0
         d = amount + bonus  # (b)
@@ -263,8 +265,7 @@ class BoardMixin:
             d = 0
         if d <= 0:
             return 0
-        if p.d.type == "unit" or p.d.solid is not None:  # MUHQ-DMG-3
-            p.damage += d
+        p.damage += d  # (e)
         self.changed()
         self.event("is_dealt_damage", pid)
         return d

@@ -13,7 +13,7 @@ from cardtable.engine import Action, IllegalAction
 from cardtable.engine.game import GAME_OVER
 
 from .effects import Ctx
-from .objects import NEUTRAL, Item
+from .objects import NEUTRAL, Drop, Item
 from .stats import profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,6 +104,8 @@ class DeclareMixin:
 
     def _do_buy(self: "MuhqState", a: Action) -> None:
         if self.mode != "buy":
+            if self.phase == "buy" and self.current_player == self.active and self.players[self.active].bought:
+                raise bad("MUHQ-BUY-3", "you have bought a card this turn already")  # still the buy phase
             raise bad("MUHQ-BUY-5", "cards are bought in your own buy phase only")
         pl = self.players[self.active]
         if a.card not in pl.store:
@@ -244,8 +246,8 @@ class DeclareMixin:
             raise bad("MUHQ-PILE-4", f"#{a.member} is not an unplaced member of the dropped pile")
         cell = self.cell_at(a.field)
         if cell not in self.drop_fields(drop, a.member):
-            raise bad("MUHQ-PILE-4", f"{list(a.field)} is not an available field within range 1 of the pile's "
-                      f"former field")
+            where = "the carrying unit" if drop.rule == "MUHQ-ART-2" else "the pile's former field"
+            raise bad(drop.rule, f"{list(a.field)} is not an available field within range 1 of {where}")
         self.place_dropped(drop, a.member, cell)
 
     def _do_place_token(self: "MuhqState", a: Action) -> None:
@@ -318,13 +320,16 @@ class DeclareMixin:
                 return
         if p.d.type == "unit":
             if p.panic:
-                self.ai = ("shy", 1)  # MUHQ-PANIC-2
+                self.ai = ("shy", 0)  # MUHQ-PANIC-2; stage 0 is MUHQ-AI-3 (a paralyzed unit clears paralysis)
             elif p.rage:
-                self.ai = ("aggressive", 1)  # MUHQ-RAGE-2
+                self.ai = ("aggressive", 0)  # MUHQ-RAGE-2
         self.event("activated", pid)
         self.changed()
 
     def _do_end_activation(self: "MuhqState", a: Action) -> None:
+        if self.ai is not None and self.activation is not None and self.current_player == self.active:
+            raise bad("MUHQ-COND-5", f"{self.name_of(self.activation)} is driven by its AI behaviour; its "
+                      f"controller cannot end the activation early")
         if self.mode != "open" or self.activation is None:
             raise bad("MUHQ-APHASE-4", "no activation of yours is in progress")
         self.end_activation()
@@ -337,6 +342,8 @@ class DeclareMixin:
         self.step = "closing"  # MUHQ-APHASE-6
 
     def unit_for(self: "MuhqState", unit: int) -> Any:
+        if self.ai is not None and unit == self.activation and self.current_player == self.active:
+            raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
         self.need_open(unit_action=True)
         if self.activation != unit:
             raise bad("MUHQ-APHASE-3", f"#{unit} is not the activated permanent; activate it first")
@@ -355,6 +362,11 @@ class DeclareMixin:
     def not_paralyzed(self: "MuhqState", p: Any) -> None:
         if p.paralysis:
             raise bad("MUHQ-PARA-2", f"{self.name_of(p.id)} is paralyzed: it may only clear paralysis")
+
+    def not_crew(self: "MuhqState", p: Any) -> None:
+        if p.base is not None:  # MUHQ-CREW-5 (OP-28)
+            raise bad("MUHQ-CREW-5", f"{self.name_of(p.id)} is crew in a pile: it may only move out of the pile or "
+                      f"clear paralysis")
 
     def _do_move(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -407,6 +419,7 @@ class DeclareMixin:
         if p.move_used or p.attack_used:
             raise bad("MUHQ-UNIT-6", "a full action needs both the move and the attack action unused")
         self.not_paralyzed(p)
+        self.not_crew(p)
         ability = dict(p.d.full_actions).get(a.ability)
         if ability is None or p.base is not None:
             raise bad("MUHQ-ACT-1", f"{p.d.name} has no full action number {a.ability}")
@@ -426,6 +439,7 @@ class DeclareMixin:
         p = self.unit_for(a.unit)
         self.spend(p, a.spend, "MUHQ-UNIT-7")
         self.not_paralyzed(p)
+        self.not_crew(p)
         if p.base is not None or a.equipment not in self.equippable(a.unit):
             raise bad("MUHQ-EQUIP-5", f"#{a.equipment} is not an unequipped equipment within range 1 that this unit "
                       f"may equip (own, neutral, or an enemy's that is not solid)")
@@ -437,10 +451,12 @@ class DeclareMixin:
         p = self.unit_for(a.unit)
         self.spend(p, a.spend, "MUHQ-UNIT-7")
         self.not_paralyzed(p)
+        self.not_crew(p)
         art = self.perms.get(a.artifact)
-        if art is not None and (art.d.landmark or (art.d.solid is not None and art.controller not in
-                                                     (p.controller, NEUTRAL))):
-            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark or an enemy's solid artifact")
+        if art is not None and art.d.landmark:
+            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark (MUHQ-PERM-10)")
+        if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
+            raise bad("MUHQ-SOLID-1", f"{self.name_of(a.artifact)} is an enemy's solid artifact")
         if p.base is not None or a.artifact not in self.swappable(a.unit):
             raise bad("MUHQ-ART-3", f"#{a.artifact} is not an adjacent artifact whose field both may take")
         setattr(p, a.spend + "_used", True)
@@ -452,18 +468,27 @@ class DeclareMixin:
         if p.move_used or p.attack_used:
             raise bad("MUHQ-UNIT-6", "carrying is a full action: it needs both the move and the attack action")
         self.not_paralyzed(p)
+        self.not_crew(p)
         art = self.perms.get(a.artifact)
-        if art is not None and (art.d.landmark or (art.d.solid is not None and art.controller not in
-                                                     (p.controller, NEUTRAL))):
-            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark or an enemy's solid artifact")
+        if art is not None and art.d.landmark:
+            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark (MUHQ-PERM-10)")
+        if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
+            raise bad("MUHQ-SOLID-1", f"{self.name_of(a.artifact)} is an enemy's solid artifact")
         if p.base is not None or a.artifact not in self.carriable(a.unit):
             raise bad("MUHQ-ART-2", f"#{a.artifact} is not an artifact adjacent to {self.name_of(a.unit)}")
         cells = self.path_cells(a.path)
         drop = self.cell_at(a.drop, "drop field")
-        if (cells, drop) not in {(tuple(path), d) for path, d in self.carry_options(a.unit, a.artifact)}:
-            problem = self.path_problem(a.unit, cells, ignore=a.artifact)
-            if problem:
-                raise bad(*problem)
+        # MUHQ-ART-2: any legal move (MUHQ-MOVE) with the artifact's field empty, not into a pile; the drop field
+        # is available after the move (the unit's start field and the artifact's old field are empty then).
+        problem = self.path_problem(a.unit, cells, ignore=a.artifact)
+        if problem:
+            raise bad(*problem)
+        end = cells[-1]
+        if self.occ.get(end, a.artifact) != a.artifact:
+            raise bad("MUHQ-ART-2", "a unit that carries an artifact cannot end its move in a pile")
+        swims = self.stats()[a.artifact].swimming
+        if drop == end or self.grid.distance(end, drop) > 1 or not self.grid.fits(drop, swims) \
+                or self.occ.get(drop, a.artifact) not in (a.artifact, a.unit):
             raise bad("MUHQ-ART-2", f"{list(a.drop)} is not an available field within range 1 of the path's end")
         p.move_used = p.attack_used = True
         self.push(Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
@@ -609,11 +634,16 @@ class DeclareMixin:
         drop = item.param("drop")
         sw = self.stats()[art].swimming
         if not self.available(drop, sw):
-            # MUHQ-ART-2: the field was taken; the first available field within range 1 of the unit (reading
-            # order), else the artifact stays where it was, or as near to it as there is room.
-            drop = next((c for c in self.grid.cells_in_range(cells[-1], 1) if self.available(c, sw)), None)
-            if drop is None:
-                drop = self.grid.nearest_available(old, lambda c: self.available(c, sw))
+            # MUHQ-ART-2: the field was taken; the unit's controller chooses another available field within
+            # range 1 of the unit (a forced choice, made like a drop), else the artifact stays where it was, or
+            # as near to it as there is room.
+            fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if self.available(c, sw)]
+            if len(fields) > 1:
+                self.drops.append(Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
+                self.changed()
+                self.event("ends_move", unit)
+                return
+            drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: self.available(c, sw))
         a.cell = drop
         self.occ[drop] = art
         self.changed()

@@ -377,9 +377,13 @@ class FlowMixin:
                 doomed.append(pid)
             elif p.d.type == "equipment" and p.d.durability - p.worn < 1:  # MUHQ-EQUIP-2
                 doomed.append(pid)
+        waiting = len(self.drops)
         for pid in doomed:
             if pid in self.perms:
                 self.destroy(pid)
+        # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
+        # one player's bases stay in board order); each base's former controller places its members.
+        self.drops[waiting:] = sorted(self.drops[waiting:], key=lambda d: (d.controller - self.active) % self.n)
         return self.check_victory() or bool(doomed)
 
     def check_victory(self: "MuhqState") -> bool:
@@ -425,12 +429,22 @@ class FlowMixin:
                 _, cell = self.take_off(pid)
                 self.start_drop(p, cell)
                 self.removed.append(pid)
+                self.after_leaving(p, cell)  # a victory item they held goes back to its start (MUHQ-WIN-7)
         for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
             self.removed.extend(zone)
             zone.clear()
+        for d in self.drops:  # members of the loser's piles were removed with them
+            d.members = [m for m in d.members if m in self.perms]
+        self.drops = [d for d in self.drops if d.members]
         self.triggers = [t for t in self.triggers if t.controller != seat]
+        # Their cards on the stack (spells, permanents being played) are removed too, not lost; their actions
+        # do not resolve.
+        self.removed.extend(i.source for i in self.stack if i.controller == seat and i.kind in ("spell",
+                                                                                                "play_permanent"))
+        self.stack = [i for i in self.stack if i.controller != seat]
         if self.active == seat and self.winners is None:
-            self.stack = [i for i in self.stack if i.controller != seat]
             self.priority, self.activation, self.ai = None, None, None
             self.step = "end_prio"
+        elif self.priority == seat:
+            self.start_round()  # a new round among the players left
         self.changed()

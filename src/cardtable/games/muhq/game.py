@@ -73,6 +73,10 @@ class MuhqGame(Game):
         if first != "random" and first >= self.num_players:
             raise OptionError(f"option first_player={first} is not a seat; seats are 0 to {self.num_players - 1}")
         pool_size = sum(self.copies.get(d.id, 1) for d in self.pool)
+        if pool_size == 0:  # MUHQ-DRAFT-8: padding copies nothing into an empty pool; no pack could ever exist
+            raise OptionError(f"the sets {', '.join(names)} give no draftable cards (cards with a buy cost), so no "
+                              f"draft pack can be dealt, even with pad_pool (MUHQ-DRAFT-8); add a set such as "
+                              f"vanguard or tide")
         if pool_size // opts["pack_size"] < self.num_players and not opts["pad_pool"]:  # MUHQ-DRAFT-8
             raise OptionError(f"the sets {', '.join(names)} give {pool_size} draftable cards: fewer than one pack of "
                               f"{opts['pack_size']} per player (MUHQ-DRAFT-8); add sets, lower pack_size or set "
@@ -106,6 +110,27 @@ class MuhqGame(Game):
                 "board": self.board.id, "sets": self.set_names}
 
     # -- words -------------------------------------------------------------------------------------------
+    def _def_of(self, card: int):
+        return self.defs[self.layout[card]] if 0 <= card < len(self.layout) else None
+
+    def _on(self, kinds, targets, costs=()) -> str:
+        """' on Pikeman #14, P1, discarding Recruit #4': the targets (a seat where the target is a player,
+        spec 7.5) and the chosen costs (discarded cards, sacrificed permanents)."""
+        kinds = [spec.get("kind") for _, spec in kinds] if kinds else []
+        names = [f"P{t}" if i < len(kinds) and kinds[i] == "player" else self.card_name(t)
+                 for i, t in enumerate(targets)]
+        text = f" on {', '.join(names)}" if names else ""
+        if costs:
+            text += f", paying with {', '.join(self.card_name(c) for c in costs)}"
+        return text
+
+    def _ability_targets(self, card: int, index: int):
+        d = self._def_of(card)
+        try:
+            return tuple((d.ability(index).get("targets") or {}).items()) if d is not None else ()
+        except KeyError:
+            return ()
+
     def action_label(self, action) -> str:
         t = action.type
 
@@ -120,15 +145,15 @@ class MuhqGame(Game):
         if t in ("pay_upkeep", "decline_upkeep"):
             return f"{'pay' if t == 'pay_upkeep' else 'do not pay'} the upkeep of {n(action.unit)}"
         if t == "play_spell":
-            return f"play {n(action.card)}" + (f" on {', '.join(n(x) for x in action.targets)}"
-                                               if action.targets else "")
+            d = self._def_of(action.card)
+            return f"play {n(action.card)}" + self._on(d.targets if d else (), action.targets, action.costs)
         if t == "free_action":
-            return f"free action of {n(action.source)}" + (f" on {', '.join(n(x) for x in action.targets)}"
-                                                           if action.targets else "")
+            return (f"free action of {n(action.source)}"
+                    + self._on(self._ability_targets(action.source, action.ability), action.targets, action.costs))
         if t == "universal_free_action":
             return f"discard {n(action.cards[0])} and {n(action.cards[1])}: gain 1 resource"
         if t == "declare_trigger":
-            return f"declare trigger {action.trigger}" + (f" on {action.targets}" if action.targets else "")
+            return f"declare triggered action {action.trigger + 1}" + self._on((), action.targets)
         if t == "drop_place":
             return f"put {n(action.member)} on {xy(action.field)}"
         if t == "place_token":
@@ -138,21 +163,31 @@ class MuhqGame(Game):
                                                else f"on {xy(action.field)}")
         if t == "activate":
             return f"activate {n(action.permanent)}"
+        if t == "end_action_phase":
+            return "end the action phase"
+        if t == "end_activation":
+            return "end the activation"
         if t == "move":
-            return f"move {n(action.unit)} to {xy(action.path[-2:])}"
+            via = "" if len(action.path) <= 2 else " via " + " ".join(
+                xy(action.path[i:i + 2]) for i in range(0, len(action.path) - 2, 2))
+            return f"move {n(action.unit)} to {xy(action.path[-2:])}{via}"
         if t == "attack":
             return f"{n(action.unit)} attacks {n(action.defender)}"
         if t == "full_action":
-            return f"full action of {n(action.unit)}" + (f" on {action.targets}" if action.targets else "")
+            return (f"full action of {n(action.unit)}"
+                    + self._on(self._ability_targets(action.unit, action.ability), action.targets))
         if t in ("equip", "swap"):
             other = action.equipment if t == "equip" else action.artifact
             return f"{n(action.unit)} {t}s {n(other)} (using its {action.spend} action)"
         if t == "carry":
-            return f"{n(action.unit)} carries {n(action.artifact)} to {xy(action.path[-2:])}, drops it on {xy(action.drop)}"
+            return (f"{n(action.unit)} carries {n(action.artifact)} to {xy(action.path[-2:])}, "
+                    f"drops it on {xy(action.drop)}")
         if t == "clear_paralysis":
             return f"{n(action.unit)} clears 1 paralysis (using its {action.spend} action)"
         if t == "buy":
             return f"buy {n(action.card)}"
+        if t == "skip_buy":
+            return "buy nothing"
         if t == "end_discard":
             return "end the turn" if not action.cards else f"discard {n(action.cards[0])}"
         return str(action)

@@ -102,17 +102,19 @@ class LegalMixin:
             for costs in self.cost_choices(d.extra_cost, seat, None, exclude=(c,), resource_extra=d.play):
                 for targets in self.target_choices(d.targets, ctx):
                     yield A.PlaySpell(c, targets, costs)
-        for pid in self.board_order():
-            p = self.perms[pid]
-            if p.controller != seat or not p.d.free_actions:
-                continue
-            if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
-                continue
-            for index, ability in p.d.free_actions:
-                ctx = Ctx(pid, p.d, seat)
-                for costs in self.cost_choices(tuple(ability["cost"]), seat, pid):
-                    for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
-                        yield A.FreeAction(pid, index, targets, costs)
+        # Few permanents have free actions: walk the board (in its order) only when one of the seat's has some.
+        if any(p.controller == seat and p.d.free_actions for p in self.perms.values()):
+            for pid in self.board_order():
+                p = self.perms[pid]
+                if p.controller != seat or not p.d.free_actions:
+                    continue
+                if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
+                    continue
+                for index, ability in p.d.free_actions:
+                    ctx = Ctx(pid, p.d, seat)
+                    for costs in self.cost_choices(tuple(ability["cost"]), seat, pid):
+                        for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
+                            yield A.FreeAction(pid, index, targets, costs)
         if len(pl.hand) >= 2:  # MUHQ-CARD-7, 9
             for pair in self.card_combinations(pl.hand, 2):
                 yield A.UniversalFreeAction(pair)

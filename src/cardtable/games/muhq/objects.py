@@ -142,6 +142,7 @@ class Drop:
     controller: int
     cell: int
     members: list[int] = field(default_factory=list)
+    rule: str = "MUHQ-PILE-4"  # MUHQ-ART-2: a carried artifact whose drop field was taken is placed the same way
 
     def copy(self) -> "Drop":
-        return Drop(self.controller, self.cell, self.members[:])
+        return Drop(self.controller, self.cell, self.members[:], self.rule)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Stats:
-    __slots__ = ("life", "movement", "armor", "attack", "veiled", "swimming", "protection_from", "crew")
+    __slots__ = ("life", "movement", "armor", "attack", "veiled", "swimming", "protection_from", "crew", "printed")
 
     def __init__(self, d: Any) -> None:
         self.life = d.life
@@ -25,12 +25,13 @@ class Stats:
         self.swimming = d.swimming
         self.protection_from = d.protection_from
         self.crew = d.crew
+        self.printed = bool(d.attack)  # printed components come first in ``attack``; added ones follow
 
 
 def _modify(st: Stats, modify: dict) -> None:
     a = modify.get("attack", 0)
     if a:  # MUHQ-COMBAT-6: +N attack goes to the first printed component, or makes a melee component
-        if st.attack:
+        if st.printed:
             v, r = st.attack[0]
             st.attack[0] = (max(0, v + a), r)
         else:
@@ -47,7 +48,8 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     perms = s.perms
     out = {pid: Stats(p.d) for pid, p in perms.items()}
     grants: list[tuple[int, dict]] = []
-    for src in s.static_sources():
+    # Few permanents have static abilities: walk the board (in its order) only when one has some.
+    for src in s.static_sources() if any(p.d.statics for p in perms.values()) else ():
         p = perms[src]
         for _, ability in p.d.statics:
             for pid in s.static_subjects(p, ability["applies_to"]):
