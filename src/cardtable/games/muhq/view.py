@@ -1,5 +1,11 @@
 """What each player may see (spec section 9): hands and deck order hidden, stores and discard piles open; in the
-draft a player sees only the pack they hold and their own picks (MUHQ-DRAFT-7)."""
+draft a player sees only the pack they hold and their own picks (MUHQ-DRAFT-7).
+
+Besides the state, a view carries what a table needs to be drawn without the game object: ``cards``, the
+printed data (costs, stats, keywords, text) of every card definition that appears in this view — and only
+those, so it names no card the viewer may not see —, each permanent's board ``role`` (vip, building,
+victory_item), crew capacity, solid value and swimming, the board's areas, income and hand size, the drop in
+progress, ``max_turns`` and ``log_size`` (how many log lines there are; ``log`` holds the last of them)."""
 
 from __future__ import annotations
 
@@ -33,6 +39,10 @@ class ViewMixin:
         grid = self.grid
         st = self.stats()
         perms = []
+        roles = {pid: "vip" for pid in self.vips.values()}
+        roles.update({pid: "building" for group in self.buildings.values() for pid in group})
+        if self.victory_item is not None:
+            roles[self.victory_item] = "victory_item"
         for pid in self.board_order():
             entry = self.perms[pid].to_json(grid.xy)
             s = st[pid]
@@ -41,6 +51,17 @@ class ViewMixin:
                              attack=[list(c) for c in s.attack])
             if s.veiled:
                 entry["veiled"] = True
+            if s.crew:
+                entry["crew"] = s.crew
+            if s.swimming:
+                entry["swimming"] = True
+            d = self.perms[pid].d
+            if d.solid is not None:
+                entry["solid"] = d.solid
+            if d.landmark:
+                entry["landmark"] = True
+            if pid in roles:
+                entry["role"] = roles[pid]
             perms.append(entry)
         waiting = [m for d in self.drops for m in d.members]
         players = []
@@ -68,9 +89,13 @@ class ViewMixin:
             if grid.area_of[c]:
                 f["area"] = grid.area_of[c]
             fields.append(f)
+        board = self.game.board
         out: dict[str, Any] = {
-            "game": "muhq", "board": {"id": self.game.board.id, "name": self.game.board.name, "width": grid.width,
-                                      "height": grid.height, "fields": fields},
+            "game": "muhq", "board": {"id": board.id, "name": board.name, "width": grid.width,
+                                      "height": grid.height, "fields": fields,
+                                      "areas": {k: a.points for k, a in board.areas.items()},
+                                      "income": {"base": board.income.base, "per_unit": board.income.per_unit},
+                                      "hand_size": board.hand_size},
             "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
             "mode": self.mode, "to_act": self.current_player, "prompt": PROMPTS.get(self.mode, self.mode),
             "priority": self.priority, "activation": self.activation,
@@ -83,9 +108,47 @@ class ViewMixin:
             "victory": [v.model_dump() for v in self.game.board.victory],
             "winners": self.winners,
             "log": [{"kind": k, "player": p, "text": t} for k, p, t in self.log[-LOG_VIEW:]],
+            "log_size": len(self.log),
+            "max_turns": self.opts["max_turns"] or None,
         }
+        if self.drops:
+            drop = self.drops[0]
+            out["drop"] = {"controller": drop.controller, "field": list(grid.xy(drop.cell)),
+                           "members": list(drop.members)}
         if in_draft and player is not None:
             out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
         if self.mode == "upkeep":
             out["upkeep_todo"] = list(self.upkeep_todo)
+        out["cards"] = self.cards_seen(out)
         return out
+
+    def cards_seen(self: "MuhqState", view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The printed data of every card definition the view shows (never one only a hidden zone holds)."""
+        ids: set[str] = {p["card"] for p in view["permanents"]}
+        for pl in view["players"]:
+            for zone in ("hand", "discard", "store", "drafted", "pending"):
+                if isinstance(pl[zone], list):
+                    ids.update(c["card"] for c in pl[zone])
+        ids.update(i["card"]["card"] for i in view["stack"] if i["card"])
+        ids.update(c["card"] for c in view.get("pack") or ())
+        defs = self.game.defs
+        return {i: card_data(defs[i]) for i in sorted(ids) if i in defs}
+
+
+def card_data(d: Any) -> dict[str, Any]:
+    """A card definition as the tables show it (spec 7.2): costs, stats and keywords, its text."""
+    out: dict[str, Any] = {"name": d.name, "type": d.type, "text": d.text}
+    for key in ("buy", "play"):
+        if getattr(d, key) is not None:
+            out[key] = getattr(d, key)
+    if d.type == "unit":
+        out.update(upkeep=d.upkeep, life=d.life, movement=d.movement, attack=[list(a) for a in d.attack])
+    for key in ("armor", "crew", "durability"):
+        if getattr(d, key):
+            out[key] = getattr(d, key)
+    if d.solid is not None:
+        out["solid"] = d.solid
+    for key in ("veiled", "swimming", "landmark", "token"):
+        if getattr(d, key):
+            out[key] = True
+    return out

@@ -5,6 +5,7 @@ const RENDERERS = {
   mojo: () => import("./mojo.js"),
   maoqy: () => import("./maoqy.js"),
   mitosz: () => import("./mitosz.js"),
+  muhq: () => import("./muhq.js"),
 };
 
 export async function loadRenderer(game) {

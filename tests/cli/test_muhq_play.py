@@ -1,0 +1,212 @@
+"""`cardtable play muhq` as a person uses it (real processes, real stdin), and the muhq terminal renderer on
+every kind of view of random games (the draft, priority rounds with a stack, activations, upkeep, buying,
+the end), from both seats and a spectator: it never crashes and never shows a hidden card (spec section 9:
+an opponent's hand, a pack another player holds, another player's draft picks)."""
+
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from cardtable.agents import Observation, make_agent
+from cardtable.cli.render import describe_events, move_labels, render_view, renderer
+from cardtable.engine import load
+
+
+def cardtable(*args, input=None, columns=120):
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable.cli.app", *args],
+        input=input, capture_output=True, text=True, timeout=300,
+        env={"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+    )
+
+
+def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
+    record = tmp_path / "muhq.jsonl"
+    # Typing mistakes, a move the rules refuse, then always the first move listed (a pick, a play, an
+    # activation, a move …, else the end of a phase or a pass) until the turn limit ends the game.
+    script = "x\n" + "99\n" + '{"type": "buy", "card": 9999}\n' + "1\n" * 1500
+    out = cardtable("play", "muhq", "--seat", "human", "--seat", "random", "--seed", "4", "-o", "max_turns=6",
+                    "--record", str(record), input=script, columns=100)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Type a move number" in text and "There is no move 99" in text
+    assert "Rejected (MUHQ-BUY-5): cards are bought in your own buy phase only" in text
+    # the draft: the pack we hold with costs and texts; the bot's picks only as a count
+    assert "muhq's game · River Crown · draft · your pick" in text
+    assert "The pack you hold (10 cards):" in text
+    assert re.search(r"— unit · buy \d+ · play \d+ · upkeep \d+ · life \d+ · move \d+ · attack \d@R\d", text)
+    assert re.search(r"has picked \d+ cards? \(hidden until the draft ends\)", text)
+    assert re.search(r"your picks \(\d+\): \w", text)
+    # the board: coordinates, spawns, deep water, high ground, the two VIPs with their controllers
+    assert re.search(r"^ +0 +1 +2 +3 +4 +5 +6 *$", text, re.M)
+    assert re.search(r"^ 3 │~S0~~~~│~~~~~~~│", text, re.M)
+    assert "│^^     │" in text and "│S1     │" in text
+    assert "U0 P0" in text and "U1 P1" in text
+    assert "Victory: VIP: a player whose VIP leaves the board loses" in text
+    assert "Victory: a draw after turn 6 (MUHQ-WIN-10)" in text
+    assert "U0 Sovereign · unit · P0 · at (3, 6) · VIP · damage 0 of life 4 · move 1 · attack 1@R1" in text
+    # turns: players with resource, VP, stores with buy costs, discard piles; our hand; the log
+    assert re.search(r"muhq's game · River Crown · turn \d of 6 · P\d's turn · action phase · your move", text)
+    assert re.search(r"P1 \(random\) · resource \d+ · VP 0 · hand \d · deck \d+ · discard \d+ · store \d+", text)
+    assert re.search(r"store \(\d+, with buy costs\): [\w' ]+ \d", text)
+    assert re.search(r"Your hand \(\d, refilled to 3 each turn\):", text)
+    assert "Recruit #" in text and "— unit · play 0 · upkeep 0 · life 1 · move 2 · attack 1@R1" in text
+    assert "Decision for P0 (human, you): " in text
+    assert re.search(r"Log \(last \d+ of \d+\):", text)
+    assert "The draft is over: every store is public now (MUHQ-DRAFT-7)." in text
+    assert re.search(r"  · P\d declares: ", text) and "  · resolves: " in text
+    assert re.search(r"seat 0 \(you\): (play|activate|move|end the action phase|pass)", text)
+    # the end: the final position, the result with its rule, the score table
+    assert re.search(r"River Crown · turn \d+ · game over · (a draw|won by P\d)", text)
+    assert re.search(r"The game is over: (a draw: the turn limit was reached \(MUHQ-WIN-10\)|won by P\d: .*\(MUHQ-WIN-\d+)", text)
+    assert "Final result" in text
+    check = cardtable("replay", str(record), "--check")
+    assert check.returncode == 0 and "ok" in check.stdout
+
+
+def test_a_narrow_terminal_gets_the_compact_board():
+    out = cardtable("play", "muhq", "--seat", "human", "--seat", "random", "--seed", "2", input="q\n", columns=50)
+    assert out.returncode == 0, out.stderr
+    assert re.search(r"^ 6  \.\s+S0\s+\.\s+U0:0", out.stdout, re.M), out.stdout
+    assert "┌" not in out.stdout
+
+
+def test_hot_seat_hands_the_keyboard_over():
+    out = cardtable("play", "muhq", "--seat", "human", "--seat", "human", "--seed", "3", input="\n1\n\n1\nq\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Seat 0: take the keyboard" in text or "Seat 1: take the keyboard" in text
+    assert "P0 (human, you)" in text and "P1 (human, you)" in text
+    assert "Game left unfinished" in text
+
+
+# -- the renderer on every kind of view; nothing hidden ------------------------------------------------------
+def hidden_cards(state, viewer):
+    """(name, id) of the cards the viewer may not see: other players' hands and draft picks, the packs
+    other players hold (spec section 9)."""
+    out = []
+    for seat, pl in enumerate(state.players):
+        if seat == viewer:
+            continue
+        for c in pl.hand + pl.drafted:
+            out.append((state.card_def[c].name, c))
+        if state.packs:
+            for c in state.packs[seat]:
+                out.append((state.card_def[c].name, c))
+    return out
+
+
+def check_hidden(text: str, view: dict, secret: list[tuple[str, int]]) -> int:
+    """No hidden card in the rendering: its name unless the view shows that name elsewhere (a visible copy),
+    its '#id' unless the view names that id (a card seen before, say in the log)."""
+    public = json.dumps(view)
+    checked = 0
+    for name, card in secret:
+        if name not in public:
+            assert name not in text, (name, card)
+            checked += 1
+        if not re.search(rf"(\"id\": {card}\b|#{card}\b)", public):
+            assert not re.search(rf"#{card}\b", text), (name, card)
+            checked += 1
+    return checked
+
+
+def visible_defs(state, viewer) -> set[str]:
+    """The card definitions a viewer may see: the board, every store and discard pile, pending equipment,
+    the stack, and their own hand, picks and pack."""
+    ids = {p.d.id for p in state.perms.values()}
+    for seat, pl in enumerate(state.players):
+        zones = [pl.store, pl.discard, pl.pending] + ([pl.hand, pl.drafted] if seat == viewer else [])
+        if seat == viewer and state.packs:
+            zones.append(state.packs[seat])
+        for zone in zones:
+            ids.update(state.card_def[c].id for c in zone)
+    ids.update(state.card_def[i.source].id for i in state.stack if i.source is not None and i.source < len(state.card_def))
+    return ids
+
+
+@pytest.mark.parametrize("board, seed, width", [
+    ("river-crown", 0, 120), ("three-hills", 1, 100), ("bastion-run", 2, 80), ("river-crown", 3, 60),
+    ("three-hills", 4, 50),
+])
+def test_every_view_renders_and_hides_what_it_must(board, seed, width):
+    game = load("muhq", options={"board": board})
+    assert renderer("muhq") is not None
+    names = ["human", "random"]
+    state = game.new_initial_state(seed=seed)
+    agents = [make_agent("random", game, seed * 10 + i) for i in range(2)]
+    console = Console(file=io.StringIO(), width=width, color_system="truecolor")
+    lines: list[str] = []
+    texts: list[str] = []
+    seen: set[str] = set()
+    checked = 0
+    step = 0
+    while not state.is_terminal():
+        p = state.current_player
+        view = state.view(p)
+        kind = view["mode"] + ("+stack" if view["stack"] else "") + ("+activation" if view["activation"] is not None else "")
+        if kind not in seen or step % 37 == 0:  # each kind of position, and now and then any
+            seen.add(kind)
+            for viewer in (None, 0, 1):
+                v = state.view(viewer)
+                assert set(v["cards"]) <= visible_defs(state, viewer), "the view names a card the viewer cannot see"
+                buf = Console(file=io.StringIO(), width=width, color_system=None)
+                render_view(buf, game, v, names)
+                text = buf.file.getvalue()
+                checked += check_hidden(text, v, hidden_cards(state, viewer))
+                if viewer is None:
+                    assert "Your hand" not in text and "The pack you hold" not in text and "your picks" not in text
+                texts.append(text)
+            labels = move_labels(game, view, game.display_order(state.legal_actions()))
+            assert len(set(labels)) == len(labels), labels
+        before = state.view(None)
+        state.apply(agents[p].act(Observation(state, p)), player=p)
+        lines += describe_events(game, before, state.view(None), p, names)
+        step += 1
+    for viewer in (None, 0, 1):
+        render_view(console, game, state.view(viewer), names)
+    text = "".join(texts) + console.file.getvalue()
+    assert {"draft", "priority+stack", "open", "open+activation", "buy"} <= seen, seen
+    assert checked > 50, checked  # hidden cards were there to be checked
+    assert "muhq's game · " in text and "The game is over: " in text
+    assert "The pack you hold" in text and "Action stack (resolves top first; top is last):" in text
+    assert "Decision for" in text and "On the board:" in text and "Victory: " in text
+    assert any(line.startswith("The game is over: ") and "(MUHQ-WIN-" in line for line in lines), lines[-3:]
+    assert any(line.startswith("  · ") for line in lines)
+    assert "The draft is over: every store is public now (MUHQ-DRAFT-7)." in lines
+    if width >= 4 + 7 * 8:
+        assert "┌" in text and "└" in text  # the full board is drawn
+    else:
+        assert re.search(r"U\d+:\d", text)  # the compact board
+
+
+def test_a_pile_markers_and_damage_read_in_words():
+    """A crewed unit with equipment, damage and markers: the board marks the pile, the list names every
+    member under its base (built from a view; the renderer sees nothing else)."""
+    game = load("muhq", options={"board": "arena-9"})
+    view = game.new_initial_state(seed=1).view(0)
+    view = {**view, "phase": "action", "mode": "open", "turn": 3, "active": 0, "to_act": 0, "activation": 7,
+            "cards": {**view["cards"], "vanguard/siege_wagon": {"name": "Siege Wagon", "type": "unit", "upkeep": 2}}}
+    view["permanents"] = [
+        {"id": 7, "card": "vanguard/siege_wagon", "name": "Siege Wagon", "type": "unit", "owner": 0, "controller": 0,
+         "field": [4, 4], "base": None, "pile": [8, 9], "tapped": False, "damage": 2, "markers": {"poison": 1},
+         "move_used": True, "attack_used": False, "life": 4, "movement": 2, "armor": 0, "attack": [[1, 1]], "crew": 2},
+        {"id": 8, "card": "core/recruit", "name": "Recruit", "type": "unit", "owner": 1, "controller": 0, "field": None,
+         "base": 7, "pile": [], "tapped": True, "move_used": False, "attack_used": False, "life": 1, "movement": 2,
+         "armor": 0, "attack": [[1, 1]]},
+        {"id": 9, "card": "tide/coral_mail", "name": "Coral Mail", "type": "equipment", "owner": 0, "controller": 0,
+         "field": None, "base": 7, "pile": [], "tapped": False, "durability": 1},
+    ]
+    buf = Console(file=io.StringIO(), width=200, color_system=None)
+    render_view(buf, game, view, ["a", "b"])
+    text = buf.file.getvalue()
+    assert "U7 P0+!" in text  # on the board: a pile (+), the activation (!)
+    assert ("U7 Siege Wagon · unit · P0 · at (4, 4) · damage 2 of life 4 · move 2 · attack 1@R1 · upkeep 2 · "
+            "crew 1/2 · 1 poison · ACTIVATED, move used") in text
+    assert "    └ U8 Recruit · unit · controlled by P0, owned by P1 · crew · damage 0 of life 1" in text
+    assert "    └ E9 Coral Mail · equipment · P0 · equipped · durability 1" in text
