@@ -17,6 +17,10 @@ The cardtable lines (``--game``, see ``LINES``):
 * ``mitosz``: Mítosz with the two sample decks, uniform random play (every pass in an open window or a
   counter round is a decision, as it is for a person). Its ``legal_actions()`` figure is measured with
   the state's caches dropped before each call (``forget_caches``), so it is the full computation.
+* ``muhq``: muhq's game on its default board (River Crown) with the sets vanguard and tide, uniform
+  random play from the first draft pick to the end (draft picks, upkeep payments, priority passes, unit
+  actions: every decision counts). Its ``legal_actions()`` figure is measured with the state's caches
+  dropped before each call (``changed``).
 
 What is counted (see docs/benchmarks.md):
 
@@ -78,6 +82,8 @@ class Line(NamedTuple):
     targets: dict[str, float]
     #: Measure clone() and legal_actions() on this line's mid-game states.
     hot_path: bool = True
+    #: The state's method that drops its caches, so that legal_actions() is timed in full (if it has one).
+    forget: str = "forget_caches"
 
 
 #: What ``--game`` selects. MAOQY's target ("≥ 10× RLCard uno per action") is compared with the
@@ -88,6 +94,7 @@ LINES = {
     "maoqy": [Line("maoqy", "maoqy", "random", {}, hot_path=False),
               Line("maoqy-nopass", "maoqy", "no-pass", {"rlcard": 10.0})],
     "mitosz": [Line("mitosz", "mitosz", "random", {"rlcard": 2.0})],
+    "muhq": [Line("muhq", "muhq", "random", {}, forget="changed")],
 }
 PEERS = {"openspiel": "OpenSpiel crazy_eights", "rlcard": "RLCard uno"}
 INSTALL_HINT = "pip install -e '.[bench]'"
@@ -185,6 +192,7 @@ class PoolBench:
     states both have those two methods)."""
 
     pool: list
+    forget_name = "forget_caches"
 
     def clone_batch(self) -> int:
         for s in self.pool:
@@ -193,8 +201,8 @@ class PoolBench:
 
     def legal_batch(self) -> int:
         for s in self.pool:
-            forget = getattr(s, "forget_caches", None)
-            if forget is not None:  # a game that keeps its legal actions between calls (Mítosz)
+            forget = getattr(s, self.forget_name, None)
+            if forget is not None:  # a game that keeps its legal actions between calls (Mítosz, muhq)
                 forget()
             s.legal_actions()
         return len(self.pool)
@@ -210,6 +218,7 @@ class CardtableBench(PoolBench):
         self.players = players
         self.seed = seed
         self.note = "" if line.policy == "random" else f"policy: {line.policy}"
+        self.forget_name = line.forget
         if line.hot_path:
             self.pool = self._mid_game_states(POOL_GAMES)
 

@@ -14,6 +14,7 @@ HEURISTICS = {
     "mojo": "cardtable.agents.heuristics.mojo:MojoHeuristic",
     "maoqy": "cardtable.agents.heuristics.maoqy:MaoqyHeuristic",
     "mitosz": "cardtable.agents.heuristics.mitosz:MitoszHeuristic",
+    "muhq": "cardtable.agents.heuristics.muhq:MuhqHeuristic",
 }
 
 AGENT_HELP = {

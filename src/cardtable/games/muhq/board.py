@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .defs import trigger_event
 from .effects import Ctx
-from .objects import NEUTRAL, Drop, Perm, Trigger
+from .objects import NEUTRAL, Drop, LazyName, Perm, Trigger
 from .stats import attack_range, attack_value, profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,7 +24,10 @@ class BoardMixin:
         return None if p is None else p.cell
 
     def board_order(self: "MuhqState") -> list[int]:
-        """Every permanent on the board, in reading order of its field; pile members after their base."""
+        """Every permanent on the board, in reading order of its field; pile members after their base.
+        Kept until the next change (callers must not modify the list)."""
+        if self._order is not None:
+            return self._order
         out: list[int] = []
 
         def add(pid: int) -> None:
@@ -34,6 +37,7 @@ class BoardMixin:
 
         for cell in sorted(self.occ):
             add(self.occ[cell])
+        self._order = out
         return out
 
     def name_of(self: "MuhqState", pid: int) -> str:
@@ -266,7 +270,7 @@ class BoardMixin:
         if d <= 0:
             return 0
         p.damage += d  # (e)
-        self.changed()
+        self.touched()
         self.event("is_dealt_damage", pid)
         return d
 
@@ -275,7 +279,7 @@ class BoardMixin:
         a, d = self.perms.get(attacker), self.perms.get(defender)
         if d is None or a is None:
             return "MUHQ-COMBAT-3", f"#{defender} is not a permanent on the board"
-        name = self.name_of(defender)
+        name = LazyName(self, defender)  # formatted only into a refusal's message
         if attacker == defender:
             return "MUHQ-COMBAT-3", "a unit cannot attack itself"
         if d.base is not None:
@@ -327,7 +331,7 @@ class BoardMixin:
             steals.sort(key=lambda s: (s[0] - self.active) % self.n)
             for thief, victim in steals:
                 self.steal(thief, victim, steal)
-        self.changed()
+        self.touched()
 
     # -- events and triggers (MUHQ-ACT-7, spec 7.7) --------------------------------------------------------
     def event(self: "MuhqState", kind: str, subject: int, refs: tuple = (), departed: Perm | None = None) -> None:

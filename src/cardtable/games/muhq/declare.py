@@ -30,7 +30,9 @@ class DeclareMixin:
             raise bad(GAME_OVER, "the game is over; no more decisions are accepted (INV-16)")
         handler = getattr(self, "_do_" + action.type)
         handler(action)
-        self.changed()
+        # Whatever moves a permanent or changes an ability calls changed() itself (resolving, entering,
+        # leaving, drops); a decision on its own only touches counters, hands and flags.
+        self.touched()
         self.advance()
 
     # -- shared checks ---------------------------------------------------------------------------------
@@ -314,7 +316,7 @@ class DeclareMixin:
         self.log.append(("activate", p.controller, f"activated {self.name_of(pid)}"))
         if p.d.type == "unit" and p.poison:
             p.poison += 1  # MUHQ-POISON-2
-            self.changed()
+            self.touched()
             self.state_check()
             if pid not in self.perms:
                 return
@@ -324,7 +326,7 @@ class DeclareMixin:
             elif p.rage:
                 self.ai = ("aggressive", 0)  # MUHQ-RAGE-2
         self.event("activated", pid)
-        self.changed()
+        self.touched()
 
     def _do_end_activation(self: "MuhqState", a: Action) -> None:
         if self.ai is not None and self.activation is not None and self.current_player == self.active:
@@ -511,7 +513,7 @@ class DeclareMixin:
         item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
         self.log.append(("resolve", item.controller, item.label or item.kind))
         getattr(self, "_resolve_" + item.kind)(item)
-        self.changed()
+        self.touched()  # what moved or changed an ability said so itself
 
     def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
         """The context of an item's effect with its targets checked again (MUHQ-ACT-6). The flag is False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .objects import NEUTRAL
+from .objects import NEUTRAL, LazyName
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -176,7 +176,7 @@ class EffectsMixin:
         p = self.perms.get(value) if isinstance(value, int) else None
         if p is None:
             return "MUHQ-ACT-6", f"#{value} is not a permanent on the board; only permanents on the board are targets"
-        name = self.name_of(value)
+        name = LazyName(self, value)
         if not self.kind_matches(value, kind):
             return "MUHQ-ACT-3", f"{name} is not {'an' if kind[0] in 'aeiu' else 'a'} {kind}"
         if p.base is not None and not spec.get("in_pile_ok"):
@@ -343,7 +343,7 @@ class EffectsMixin:
             elif "sacrifice" in cost:
                 self.destroy(chosen[k])  # MUHQ-PERM-7
                 k += 1
-        self.changed()
+        self.touched()
 
     # -- effect steps (spec 7.6) -------------------------------------------------------------------------
     def run_steps(self: "MuhqState", steps: tuple, ctx: Ctx, start: int = 0) -> None:
@@ -357,7 +357,7 @@ class EffectsMixin:
                     return  # suspended: a field must be chosen
                 continue
             getattr(self, "_op_" + op)(step, ctx)
-        self.changed()
+        self.touched()
 
     def _targets_ok(self: "MuhqState", pids: list[int], step: dict, ctx: Ctx) -> list[int]:
         return [p for p in pids if p in self.perms]
@@ -421,11 +421,13 @@ class EffectsMixin:
             p = self.perms[pid]
             if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
                 p.controller = seats[0]
+                self.changed()
 
     def _op_modify_until_eot(self: "MuhqState", step: dict, ctx: Ctx) -> None:
         for pid in self.objects(step["to"], ctx):
             p = self.perms[pid]
             p.eot = p.eot + (dict(step["modify"]),)
+            self.changed()
 
     def _op_combat(self: "MuhqState", step: dict, ctx: Ctx) -> None:
         att, dfn = self.objects(step["attacker"], ctx), self.objects(step["defender"], ctx)

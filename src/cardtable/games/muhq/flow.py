@@ -242,7 +242,7 @@ class FlowMixin:
         if need > 0:
             self.draw(seat, need)
         pl.bought = False
-        self.changed()
+        self.touched()
 
     def income(self: "MuhqState") -> None:
         """MUHQ-UPKEEP-1 (OP-8)."""
@@ -253,6 +253,7 @@ class FlowMixin:
         gain += sum(self.grid.income[p.cell] for p in self.perms.values()
                     if p.controller == seat and p.d.type == "unit" and p.cell is not None)
         self.players[seat].resource += gain
+        self.touched()
 
     def score_areas(self: "MuhqState") -> None:
         """MUHQ-WIN-5 (OP-40): the active player scores every area they hold (strictly most units on it)."""
@@ -301,7 +302,7 @@ class FlowMixin:
         self.activation, self.ai = None, None
         if pid is not None and pid in self.perms:
             self.perms[pid].tapped = True  # MUHQ-APHASE-4
-        self.changed()
+        self.touched()
 
     def end_of_turn(self: "MuhqState") -> None:
         """MUHQ-TURN-7 (b), (c): pending equipment is discarded (MUHQ-EQUIP-4); until-end-of-turn ends."""
@@ -309,9 +310,12 @@ class FlowMixin:
         for eq in pl.pending:
             self.put_in_discard(eq)
         pl.pending = []
-        for p in self.perms.values():
-            p.eot = ()
-        self.changed()
+        if any(p.eot for p in self.perms.values()):
+            for p in self.perms.values():
+                p.eot = ()
+            self.changed()
+        else:
+            self.touched()
 
     def next_turn(self: "MuhqState") -> None:
         limit = self.opts["max_turns"]
@@ -366,6 +370,8 @@ class FlowMixin:
     def state_check(self: "MuhqState") -> bool:
         """MUHQ-STATE-2..5: destroy everything lethal at once, then check victory. True if anything changed
         (the loop runs again, so drops and repeated checks happen)."""
+        if not self._dirty:
+            return False  # nothing changed since a check that found nothing
         st = self.stats()
         doomed = []
         for pid in self.board_order():
@@ -384,7 +390,10 @@ class FlowMixin:
         # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
         # one player's bases stay in board order); each base's former controller places its members.
         self.drops[waiting:] = sorted(self.drops[waiting:], key=lambda d: (d.controller - self.active) % self.n)
-        return self.check_victory() or bool(doomed)
+        if self.check_victory() or doomed:
+            return True
+        self._dirty = False
+        return False
 
     def check_victory(self: "MuhqState") -> bool:
         losers = []
@@ -423,6 +432,7 @@ class FlowMixin:
         """MUHQ-WIN-8: the loser's permanents and every card of theirs are removed from the game."""
         pl = self.players[seat]
         pl.alive = False
+        self._alive = tuple(s for s in self._alive if s != seat)
         for pid in list(self.board_order()):
             p = self.perms.get(pid)
             if p is not None and (p.controller == seat or p.owner == seat):

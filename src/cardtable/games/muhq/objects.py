@@ -146,3 +146,18 @@ class Drop:
 
     def copy(self) -> "Drop":
         return Drop(self.controller, self.cell, self.members[:], self.rule)
+
+
+class LazyName:
+    """A permanent's name for a message, looked up only if the message is made (legal-action lists check
+    thousands of candidates that pass)."""
+
+    __slots__ = ("state", "pid")
+
+    def __init__(self, state: Any, pid: int) -> None:
+        self.state, self.pid = state, pid
+
+    def __format__(self, spec: str) -> str:
+        return format(self.state.name_of(self.pid), spec)
+
+    __str__ = __format__

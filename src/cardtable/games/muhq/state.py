@@ -29,7 +29,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
-                 "_stats", "_legal", "mode", "log", "_undealt")
+                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -68,6 +68,9 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self.combat_steal = 0
         self._stats = None
         self._legal = None
+        self._order = None  # board_order, kept until the board changes
+        self._dirty = True  # something changed since the last state check that found nothing
+        self._alive = tuple(range(self.n))
         self.mode = "draft"
         self.log: list[tuple] = []
         self.setup()
@@ -125,8 +128,17 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     # -- caches ------------------------------------------------------------------------------------------
     def changed(self) -> None:
+        """Forget everything computed from the state; the next state check looks again."""
         self._stats = None
         self._legal = None
+        self._order = None
+        self._dirty = True
+
+    def touched(self) -> None:
+        """A change that moves no permanent and changes no ability or modifier (resource, hands, taps, used
+        actions, markers): the legal actions and the state check are redone, the stats are kept."""
+        self._legal = None
+        self._dirty = True
 
     def stats(self) -> dict:
         st = self._stats
@@ -134,8 +146,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
             st = self._stats = compute_stats(self)
         return st
 
-    def alive_seats(self) -> list[int]:
-        return [s for s in range(self.n) if self.players[s].alive]
+    def alive_seats(self) -> tuple[int, ...]:
+        return self._alive
 
     # -- the engine interface ----------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -172,6 +184,9 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c.buildings = {k: v[:] for k, v in self.buildings.items()}
         c._stats = None
         c._legal = None
+        c._order = None
+        c._dirty = self._dirty
+        c._alive = self._alive
         c.log = self.log[:]
         return c
 
