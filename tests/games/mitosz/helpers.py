@@ -20,6 +20,7 @@ machine on from there (counter rounds, resolution, state checks, the next phase)
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,38 @@ def game(options: dict | None = None, players: int = 2) -> MitoszGame:
     if key not in _GAMES:
         _GAMES[key] = MitoszGame(players, dict(options or {}))
     return _GAMES[key]
+
+
+def custom_decks(tmp_path, monkeypatch, name: str, test_set: str | None = None, *, a=(), b=(), drop=()) -> dict:
+    """The options of a game whose sample decks hold test cards: A's Dawn Court with the cards ``a`` as the deck
+    ``dawn-<name>``, B's Frost Clans with ``b`` as ``frost-<name>`` (card ids, one copy each, or deck entries
+    ``{"card": …, "copies": …}``), without the cards ``drop`` (ids), written into a data folder of the test
+    ($CARDTABLE_DATA_DIR) beside the set ``test_set`` (the YAML of a set, code TST). Only a deck that gets
+    cards is named in the options.
+
+    Games are cached by their options (``game``): one cached with a deck of the same name is dropped."""
+    import yaml
+
+    import cardtable.games.mitosz as pkg
+
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "mitosz"
+    folder.mkdir(exist_ok=True)
+    if test_set is not None:
+        (folder / "tst.yaml").write_text(test_set, encoding="utf-8")
+    options = {}
+    for key, base, prefix, cards in (("deck_a", "dawn-court", "dawn", a), ("deck_b", "frost-clans", "frost", b)):
+        if not cards:
+            continue
+        raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / f"deck-{base}.yaml").read_text(encoding="utf-8"))
+        raw["cards"] = [e for e in raw["cards"] if e["card"] not in drop]
+        raw["cards"] += [c if isinstance(c, dict) else {"card": c, "copies": 1} for c in cards]
+        (folder / f"deck-{prefix}-{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
+                                                           encoding="utf-8")
+        options[key] = f"{prefix}-{name}"
+    for cached in [k for k in _GAMES if any(v in options.values() for _o, v in k[1])]:
+        del _GAMES[cached]
+    return options
 
 
 def fresh(seed: int = 0, options: dict | None = None, players: int = 2):
@@ -267,7 +300,7 @@ def check_zones(s) -> None:
                 where[iid] = zone
                 assert s.cards[iid].owner == p.seat, "a card in another player's zone (MIT-G1)"
     for it in s.stack:
-        if it.kind not in ("maneuver",):
+        if it.kind not in ("maneuver", "trigger", "fight", "mount"):  # no card of these is on the stack
             where.setdefault(it.card, "stack")
     for inst in s.cards:
         if inst.zone == "board":

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from cardtable.games.mitosz.actions import (PASS, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned,
                                             Summon, UseFreeManeuver, UseManeuver)
-from tests.games.mitosz.helpers import (A, B, attach, do, god, hand, leader, nation, on_board, pass_counter,
-                                        ready, rejects, scene, sph, spheres)
+from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, fresh, god, hand, leader, nation,
+                                        on_board, pass_counter, ready, rejects, scene, sph, spheres)
 
 
 def answer(s, seat: int, kind: str, option_text: str) -> None:
@@ -753,7 +753,6 @@ def test_MIT_7_4_3_1_OP_50_the_defender_may_summon_a_leader_to_defend():
 
 
 def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_players():
-    from tests.games.mitosz.helpers import fresh
     s = fresh(0, players=3)
     for p in s.players:
         for iid in list(p.hand):
@@ -814,22 +813,9 @@ cards:
 
 
 def test_force_retreat_MIT_7_4_10_1_OP_51_the_battle_ends_without_a_winner(tmp_path, monkeypatch):
-    from pathlib import Path
-
-    import yaml
-
-    import cardtable.games.mitosz as pkg
     from cardtable.games.mitosz.actions import UseFate
 
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir()
-    (folder / "tst.yaml").write_text(RETREAT_SET, encoding="utf-8")
-    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
-    raw["cards"].append({"card": "TST-001", "copies": 1})
-    (folder / "deck-frost-horn.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
-                                                 encoding="utf-8")
-    s = scene(phase="battle", options={"deck_b": "frost-horn"})
+    s = scene(phase="battle", options=custom_decks(tmp_path, monkeypatch, "horn", RETREAT_SET, b=["TST-001"]))
     orren = leader(s, A, "Captain Orren")
     attach(s, A, "Sunsteel Blade", orren)
     nation(s, A, "Gilded Cityfolk", 0, 0)
@@ -965,27 +951,9 @@ cards:
 """
 
 
-def custom_frost(tmp_path, monkeypatch, name, *ids):
-    """A deck ``frost-<name>``: Frost Clans with test cards (a name per test: games are cached by options)."""
-    from pathlib import Path
-
-    import yaml
-
-    import cardtable.games.mitosz as pkg
-
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir(exist_ok=True)
-    (folder / "tst.yaml").write_text(FIGHT_TEST_SET, encoding="utf-8")
-    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
-    raw["cards"] += [{"card": i, "copies": 1} for i in ids]
-    (folder / f"deck-frost-{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
-                                                 encoding="utf-8")
-
-
 def test_MIT_3_2_2_c_a_nation_battle_maneuver_only_while_it_is_defended(tmp_path, monkeypatch):
-    custom_frost(tmp_path, monkeypatch, "tower", "TST-001")
-    s = scene(phase="battle", options={"deck_b": "frost-tower"})
+    options = custom_decks(tmp_path, monkeypatch, "tower", FIGHT_TEST_SET, b=["TST-001"])
+    s = scene(phase="battle", options=options)
     orren = leader(s, A, "Captain Orren")
     nation(s, A, "Gilded Cityfolk", 0, 0)
     tower = nation(s, B, "Watchtower Folk", 0, 0)
@@ -998,7 +966,7 @@ def test_MIT_3_2_2_c_a_nation_battle_maneuver_only_while_it_is_defended(tmp_path
     do(s, PASS)  # A
     rejects(s, UseManeuver(tower, "m1"), "MIT-3.2.2.c")
     # a battle against it: now it may
-    s2 = scene(phase="battle", options={"deck_b": "frost-tower"})
+    s2 = scene(phase="battle", options=options)
     orren2 = leader(s2, A, "Captain Orren")
     nation(s2, A, "Gilded Cityfolk", 0, 0)
     tower2 = nation(s2, B, "Watchtower Folk", 0, 0)
@@ -1014,8 +982,8 @@ def test_MIT_3_2_2_c_a_nation_battle_maneuver_only_while_it_is_defended(tmp_path
 
 
 def test_MIT_7_2_3_b_a_creature_that_cannot_fight(tmp_path, monkeypatch):
-    custom_frost(tmp_path, monkeypatch, "chains", "TST-002")
-    s = scene(phase="battle", options={"deck_b": "frost-chains"})
+    options = custom_decks(tmp_path, monkeypatch, "chains", FIGHT_TEST_SET, b=["TST-002"])
+    s = scene(phase="battle", options=options)
     orren = leader(s, A, "Captain Orren")
     lysa = leader(s, A, "Lysa Brightspear")
     attach(s, A, "Chains of Peace", orren, owner=B)
@@ -1033,8 +1001,8 @@ def test_MIT_7_2_3_b_a_creature_that_cannot_fight(tmp_path, monkeypatch):
 
 
 def test_MIT_3_3_c_a_location_battle_maneuver_only_while_its_nation_is_defended(tmp_path, monkeypatch):
-    custom_frost(tmp_path, monkeypatch, "fires", "TST-003")
-    s = scene(phase="battle", options={"deck_b": "frost-fires"})
+    options = custom_decks(tmp_path, monkeypatch, "fires", FIGHT_TEST_SET, b=["TST-003"])
+    s = scene(phase="battle", options=options)
     orren = leader(s, A, "Captain Orren")
     nation(s, A, "Gilded Cityfolk", 0, 0)
     fjord = nation(s, B, "Fjord Wardens", 0, 0)
@@ -1047,3 +1015,319 @@ def test_MIT_3_3_c_a_location_battle_maneuver_only_while_its_nation_is_defended(
         do(s, ChooseOption(0))
     do(s, PASS)  # A
     rejects(s, UseManeuver(fires, "m1"), "MIT-3.3.c")
+
+
+# -- Mítosz II: end-of-fight effects, army and capacity changes, a monster's card type ----------------------
+FIGHT_II_SET = """
+code: TST
+name: Test cards of Mitosz II fights
+cards:
+  - id: TST-011
+    set: TST
+    serial: 11
+    name: "Skald of Victory"
+    card_type: leader
+    mythology: aurelian
+    level: 1
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: won
+        speed: locked
+        trigger: {on: fight_end, result: won}
+        effect:
+          - gain_spheres: {player: self, amount: {wealth: 1}, over_max: true}
+      - id: lost
+        speed: locked
+        trigger: {on: fight_end, result: lost}
+        effect:
+          - gain_spheres: {player: self, amount: {magic: 1}, over_max: true}
+      - id: draw
+        speed: locked
+        trigger: {on: fight_end, result: draw}
+        effect:
+          - gain_spheres: {player: self, amount: {force: 1}, over_max: true}
+      - id: any
+        speed: locked
+        trigger: {on: fight_end}
+        effect:
+          - modify_level: {target: $self, delta: 2, duration: until_fight_end}
+          - modify_level: {target: $self, delta: 1}
+  - id: TST-012
+    set: TST
+    serial: 12
+    name: "War Horn"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [battle]
+        effect:
+          - modify_army: {side: self, delta: 3}
+  - id: TST-013
+    set: TST
+    serial: 13
+    name: "Field Camp"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [battle]
+        effect:
+          - modify_capacity: {row_leader: $user, delta: 1}
+"""
+
+
+def skald_battle(tmp_path, monkeypatch, name):
+    """A's battle phase; both players have a Skald of Victory in their leader row (not in the fight)."""
+    options = custom_decks(tmp_path, monkeypatch, name, FIGHT_II_SET, a=["TST-011", "TST-012", "TST-013"],
+                           b=["TST-011"])
+    s = scene(phase="battle", options=options)
+    spheres(s, A, "2/5/2/3")
+    spheres(s, B, "3/2/3/6")
+    c = dict(orren=leader(s, A, "Captain Orren"), lysa=leader(s, A, "Lysa Brightspear"),
+             skald_a=leader(s, A, "Skald of Victory"), fjord=nation(s, B, "Fjord Wardens", 0, 0),
+             vigdis=leader(s, B, "Vigdis the Wolf-Sworn"), skald_b=leader(s, B, "Skald of Victory"))
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ready(s)
+    return s, c
+
+
+def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.schema import CALL_MODELS
+
+    s, c = skald_battle(tmp_path, monkeypatch, "skald")
+    attach(s, A, "Sunsteel Blade", c["orren"])  # Orren 3 + 2 +1 = 6 against the road's 2
+    token = CALL_MODELS["add_token"].model_validate({"add_token": {"target": "$t1", "kind": "glory", "effect": {
+        "trigger": {"on": "fight_end", "result": "won"},
+        "effect": [{"gain_spheres": {"player": "self", "amount": {"influence": 1}, "over_max": True}}]}}}).add_token
+    s.cards[c["orren"]].tokens = (("glory", 1, token.effect),)  # a token that acts on an event (spec 6.6)
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "name no one")
+    answer(s, A, "fight_leader", "name no one")
+    do(s, PASS)
+    do(s, PASS)
+    answer(s, A, "spoils", "take nothing")
+    # MIT-7.4.12: after the spoils, the triggers go on the stack (the active player's first) and a counter
+    # round follows; the fight is not over yet
+    assert s.mode == "counter" and s.fight is not None and s.current_player == A
+    assert [it.kind for it in s.stack] == ["trigger"] * 5 and [it.player for it in s.stack] == [A, A, A, B, B]
+    assert {it.m.id if it.m else "glory" for it in s.stack[:3]} == {"won", "any", "glory"}
+    assert [it.m.id for it in s.stack[3:]] == ["lost", "any"]
+    assert s.view(B)["stack"][-1]["text"] == "Skald of Victory's locked ability triggers (spec 6.6)"
+    pass_counter(s)
+    assert sph(s, A) == "2/6/3/3" and sph(s, B) == "4/2/3/6"  # A won: wealth (and the token's influence); B lost:
+    # magic; nobody: force
+    # the +2 lasted until the end of the fight (MIT-7.4.13); the +1 until the start of the next turn
+    assert s.fight is None and s.phase == "summon_2"
+    assert s.level(c["skald_a"]) == 1 + 1 and s.level(c["skald_b"]) == 1 + 1
+
+
+def test_MIT_7_6_5_MIT_7_4_12_a_drawn_duel_and_triggers_beyond_neutralizing(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import UseFate
+
+    s, c = skald_battle(tmp_path, monkeypatch, "skald-duel")
+    (oath,) = hand(s, A, "Oath Unmade")  # a counter fate: "neutralize a maneuver or fate"
+    ready(s)
+    do(s, DeclareDuel(c["lysa"], c["vigdis"]))  # 2 against 2
+    pass_counter(s)
+    do(s, PASS)  # B, the challenged player, first
+    do(s, PASS)
+    assert s.mode == "counter" and {it.m.id for it in s.stack} == {"draw", "any"}
+    assert not any(isinstance(a, UseFate) and a.card == oath for a in s.legal_actions())  # locked: no target
+    pass_counter(s)
+    assert sph(s, A) == "2/5/2/4" and sph(s, B) == "3/2/3/7"  # a draw: force for both
+    assert s.fight is None and on_board(s, c["lysa"]) and on_board(s, c["vigdis"])
+
+
+def test_spec_6_4_modify_army_and_modify_capacity(tmp_path, monkeypatch):
+    s, c = skald_battle(tmp_path, monkeypatch, "horn")
+    horn, camp = hand(s, A, "War Horn", "Field Camp")
+    gates = hand(s, A, "Gate Spearmen", "Gate Spearmen", "Gate Spearmen", "Gate Spearmen")
+    spheres(s, A, "4/5/4/6")
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", "name no one")
+    before = s.army_level("att")
+    do(s, UseFreeManeuver(horn, c["orren"], "m1"))  # the army of its user's player, for the fight
+    pass_counter(s)
+    assert s.army_level("att") == before + 3 and s.army_level("def") == s.fight_level(c["vigdis"]) + 2
+    do(s, PASS)  # B
+    assert s.row_capacity("att", 1) == 2  # Lysa's cost: I1 F1
+    do(s, UseFreeManeuver(camp, c["lysa"], "m1"))
+    pass_counter(s)
+    assert s.row_capacity("att", 1) == 3
+    for gate in gates[:3]:
+        do(s, PASS)  # B
+        do(s, Summon(gate, row="auxiliary"))
+        pass_counter(s)
+    do(s, PASS)  # B
+    rejects(s, Summon(gates[3], row="auxiliary"), "MIT-7.3.4.b")
+    while s.fight is not None:
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert not any(e.kind in ("modify_army", "modify_capacity") for e in s.effects)  # they lasted the fight
+
+
+def test_MIT_5_16_OP_58_a_monster_fighting_as_a_supply_is_no_leader():
+    s, c, wyrm, _wolves = monster_battle("4/2/3/6")
+    do(s, Summon(wyrm, row="front"))
+    pass_counter(s)
+    assert s.card_type(s.cards[wyrm]) == "supply" and s.cards[wyrm].d.card_type == "leader"
+    do(s, PASS)  # A
+    # Hrimgar's maneuver gives +1 to an own leader in the fight: Skeld, not the Wyrm (it lost the leader type)
+    hrimgar = god(s, B)
+    targets = {a.targets for a in s.legal_actions() if isinstance(a, UseManeuver) and a.card == hrimgar}
+    assert targets == {(c["skeld"],)}
+    rejects(s, UseManeuver(hrimgar, "m1", (wyrm,)), "MIT-4.6.1")
+    assert s.is_creature(s.cards[wyrm])  # still a creature (MIT-5.6): a volley or poison may hit it
+    while s.mode != "prompt" or s.prompt["kind"] != "monster_return":
+        do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    answer(s, B, "monster_return", "keep it as a leader")
+    assert s.card_type(s.cards[wyrm]) == "leader"  # the fight is over: a leader again
+
+
+# -- MIT-7.2.6 (OP-38, Appendix C): who acts in each step of a fight ----------------------------------------
+def test_MIT_7_2_6_MIT_7_4_1_MIT_7_4_2_only_the_attacker_declares_the_others_pass():
+    s, c = battle_scene()
+    cityfolk = s.players[A].grid[(0, 0)]
+    assert any(isinstance(a, DeclareBattle) for a in s.legal_actions())
+    do(s, PASS)
+    assert s.current_player == B and s.legal_actions() == [PASS]
+    rejects(s, DeclareBattle(cityfolk, "E", c["skeld"]), "MIT-6.2.3.2.b")
+
+
+def test_MIT_7_2_6_MIT_7_4_3_1_the_defender_names_its_commander():
+    s, c = battle_scene()
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    assert s.prompt["kind"] == "fight_leader" and s.current_player == B and s.prompt["rule"] == "MIT-7.4.3.1"
+    rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+
+
+def test_MIT_7_2_6_MIT_7_4_4_MIT_7_4_6_the_attacker_names_companions_a_helper_sends_its_own():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    leader(s, A, "Lysa Brightspear")
+    leader(s, A, "Skyreaver Gryphon")  # an ally of Lysa
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    leader(s, B, "Jarl Skeld Ironbrow")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    for rule in ("MIT-7.4.4", "MIT-7.4.6"):  # the first companion, then the second (the defender has none)
+        assert s.current_player == A and s.prompt["rule"] == rule
+        rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=B)
+        do(s, ChooseOption(len(s.prompt["options"]) - 1))
+    assert s.fight.stage == "rounds"
+    # with three players the asked player answers for its own leader
+    s3 = fresh(0, players=3)
+    for p in s3.players:
+        for iid in list(p.hand):
+            s3.to_zone(iid, "deck")
+    s3.order, s3.active, s3.phase = (0, 1, 2), 0, "battle"
+    orren3 = leader(s3, 0, "Captain Orren")
+    nation(s3, 0, "Gilded Cityfolk", 0, 0)
+    fjord3 = nation(s3, 1, "Fjord Wardens", 0, 0)
+    leader(s3, 2, "Lysa Brightspear")
+    ready(s3)
+    do(s3, DeclareBattle(fjord3, "N", orren3))
+    pass_counter(s3)
+    answer(s3, 0, "fight_leader", "ask P2 for help")
+    assert s3.current_player == 2 and s3.prompt["kind"] == "fight_help"
+    rejects(s3, ChooseOption(1), "MIT-6.1.4.b", player=0)
+    answer(s3, 2, "fight_help", "send Lysa Brightspear")
+
+
+def test_MIT_7_2_6_MIT_7_4_5_MIT_7_4_7_the_defender_names_companions():
+    s, c = battle_scene()
+    ulfar = leader(s, B, "Old Ulfar the Seer")  # Fjord Wardens is linked to Hrimgar: any leader defends it
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    for rule, name in (("MIT-7.4.5", "Vigdis the Wolf-Sworn"), ("MIT-7.4.7", "Old Ulfar the Seer")):
+        if s.prompt["player"] == A:
+            answer(s, A, "fight_leader", "name no one")  # the attacker's second companion (MIT-7.4.6)
+        assert s.current_player == B and s.prompt["rule"] == rule
+        rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
+        answer(s, B, "fight_leader", name)
+    assert s.fight.leaders[ulfar][0] == "def" and s.fight.stage == "rounds"
+
+
+def test_MIT_7_2_6_MIT_7_4_8_the_rounds_go_round_the_fights_players_from_the_attacker():
+    s = fresh(0, players=3)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order, s.active, s.phase = (0, 1, 2), 2, "battle"  # P2 attacks P1; P0, between them, is not in the fight
+    orren = leader(s, 2, "Captain Orren")
+    nation(s, 2, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, 1, "Fjord Wardens", 0, 0)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    seen = []
+    while s.fight is not None and s.fight.stage == "rounds":
+        seen.append(s.current_player)
+        do(s, PASS)
+    assert seen == [2, 1]  # the attacker first, then the defender; P0 never has priority in the rounds
+
+
+def test_MIT_7_2_6_MIT_7_4_10_2_the_defender_decides_on_saving_the_nation():
+    s, c = battle_scene()
+    attach(s, A, "Sunsteel Blade", c["orren"])
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)
+    do(s, PASS)
+    assert s.prompt["kind"] == "save_nation" and s.current_player == B
+    rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
+
+
+def test_MIT_7_2_6_MIT_7_4_11_the_winner_takes_the_spoils():
+    for strong, winner in ((True, A), (False, B)):
+        s, c = battle_scene()
+        if strong:
+            attach(s, A, "Sunsteel Blade", c["orren"])
+        ready(s)
+        do(s, DeclareBattle(c["fjord"], "N", c["orren"] if strong else c["lysa"]))
+        pass_counter(s)
+        answer(s, B, "fight_leader", "Skeld" if not strong else "name no one")
+        while s.mode == "prompt" and s.prompt["kind"] == "fight_leader":
+            do(s, ChooseOption(0))
+        do(s, PASS)
+        do(s, PASS)
+        assert s.prompt["kind"] == "spoils" and s.current_player == winner
+        rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=1 - winner)
+
+
+def test_MIT_7_2_6_MIT_7_6_1_MIT_7_6_2_the_active_player_names_challenger_and_challenged():
+    s, c = battle_scene()
+    do(s, PASS)
+    assert s.current_player == B
+    rejects(s, DeclareDuel(c["vigdis"], c["lysa"]), "MIT-6.2.3.2.b")
+
+
+def test_MIT_7_2_6_MIT_7_6_3_duel_rounds_start_with_the_challenged_player():
+    s, c = battle_scene()
+    do(s, DeclareDuel(c["lysa"], c["skeld"]))
+    pass_counter(s)
+    assert s.fight.stage == "rounds" and s.current_player == B
+    rejects(s, PASS, "MIT-6.1.4.b", player=A)
+    do(s, PASS)
+    assert s.current_player == A

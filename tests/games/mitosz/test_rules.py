@@ -3,8 +3,9 @@ and 8, outside fights), named after the rule ID: test_MIT_3_2_1_g_…, test_MIT_
 
 Each builds a position card by card (tests/games/mitosz/helpers.py), acts, and checks a consequence the
 rule demands: for a forbidden act, that it is refused citing the rule with the state unchanged. The rules
-of fights (chapter 7 and the fight-only parts of 3 and 8) come with Mítosz II; tests/test_rule_coverage.py
-lists them.
+of fights (chapter 7 and the fight-only parts of 3 and 8) are tested in test_fights.py. Test-only cards (the
+sample set has none doing what is tested) are YAML sets added to the sample decks with
+``helpers.custom_decks``; the primitives of spec 6.4 no rule ID covers have tests named test_spec_6_4_….
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-import yaml
 
 from cardtable.games.mitosz import MitoszGame
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, PlaceNation, PlayUnsummoned, Refill, Summon,
                                             UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
+from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
-from tests.games.mitosz.helpers import (A, B, afterworld, attach, deck_top, do, fresh, god, hand, intrigue, leader,
-                                        nation, pass_counter, pass_until, ready, rejects, scene, sph, spheres)
+from tests.games.mitosz.helpers import (A, B, afterworld, attach, custom_decks, deck_top, do, fresh, god, hand,
+                                        intrigue, leader, named, nation, pass_counter, pass_until, ready, rejects,
+                                        scene, sph, spheres)
 
 
 def sid(s, k: int = -1) -> int:
@@ -521,24 +523,10 @@ def test_MIT_3_4_3_b_OP_15_losing_the_high_god_leader():
     assert len(s.players[A].hand) == 2 and sph(s, A) == "4/5/4/3"
 
 
-def _custom(tmp_path, monkeypatch, base, add, name):
-    from pathlib import Path
-
-    import cardtable.games.mitosz as pkg
-
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir(exist_ok=True)
-    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / f"deck-{base}.yaml").read_text(encoding="utf-8"))
-    raw["cards"].append(add)
-    (folder / f"deck-{name}.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
-                                              encoding="utf-8")
-
-
 def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
-    _custom(tmp_path, monkeypatch, "dawn-court", {"card": "SMP-021", "copies": 1, "name": "Hrimgar, Frost Father"},
-            "dawn-hrimgar")
-    s = scene(options={"deck_a": "dawn-hrimgar"})
+    options = custom_decks(tmp_path, monkeypatch, "hrimgar",
+                           a=[{"card": "SMP-021", "copies": 1, "name": "Hrimgar, Frost Father"}])
+    s = scene(options=options)
     (hrimgar,) = hand(s, A, "Hrimgar, Frost Father")
     s.players[A].spheres = [4, 5, 4, 3]
     ready(s)
@@ -1449,12 +1437,7 @@ cards:
 
 
 def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
-    _custom(tmp_path, monkeypatch, "dawn-court", {"card": "TST-001", "copies": 1}, "dawn-herald")
-    (tmp_path / "mitosz" / "tst.yaml").write_text(TEST_SET, encoding="utf-8")
-    raw = yaml.safe_load((tmp_path / "mitosz" / "deck-dawn-herald.yaml").read_text(encoding="utf-8"))
-    raw["cards"].append({"card": "TST-002", "copies": 1})
-    (tmp_path / "mitosz" / "deck-dawn-herald.yaml").write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
-    s = scene(options={"deck_a": "dawn-herald"})
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "herald", TEST_SET, a=["TST-001", "TST-002"]))
     (herald,) = hand(s, A, "Herald of Dawn")
     (envoy,) = hand(s, A, "Quiet Envoy")
     s.players[A].spheres = [2, 5, 4, 3]
@@ -1573,20 +1556,9 @@ cards:
 
 def _conflict_scene(tmp_path, monkeypatch, name):
     """A owns the Warden (deck dawn-<name>); B holds the destroying cards (deck frost-<name>)."""
-    import cardtable.games.mitosz as pkg
-    from pathlib import Path
-
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir(exist_ok=True)
-    (folder / "tst.yaml").write_text(CONFLICT_SET, encoding="utf-8")
-    data = Path(pkg.__file__).parent / "data"
-    for base, ids in (("dawn-court", ["TST-001"]), ("frost-clans", ["TST-002", "TST-003", "TST-004"])):
-        raw = yaml.safe_load((data / f"deck-{base}.yaml").read_text(encoding="utf-8"))
-        raw["cards"] += [{"card": i, "copies": 1} for i in ids]
-        (folder / f"deck-{base.split('-')[0]}-{name}.yaml").write_text(
-            yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    s = scene(options={"deck_a": f"dawn-{name}", "deck_b": f"frost-{name}"}, active=B)
+    options = custom_decks(tmp_path, monkeypatch, name, CONFLICT_SET, a=["TST-001"],
+                           b=["TST-002", "TST-003", "TST-004"])
+    s = scene(options=options, active=B)
     warden = leader(s, A, "Oathbound Warden")
     spheres(s, B, "3/2/3/6")
     return s, warden
@@ -1646,19 +1618,7 @@ cards:
 
 
 def test_MIT_5_2_d_OP_30_a_stolen_item_is_reattached_for_good(tmp_path, monkeypatch):
-    from pathlib import Path
-
-    import cardtable.games.mitosz as pkg
-
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir(exist_ok=True)
-    (folder / "tst.yaml").write_text(STEAL_SET, encoding="utf-8")
-    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
-    raw["cards"].append({"card": "TST-001", "copies": 1})
-    (folder / "deck-frost-grasp.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
-                                                  encoding="utf-8")
-    s = scene(options={"deck_b": "frost-grasp"}, active=B)
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "grasp", STEAL_SET, b=["TST-001"]), active=B)
     lysa = leader(s, A, "Lysa Brightspear")
     blade = attach(s, A, "Sunsteel Blade", lysa)
     ulfar = leader(s, B, "Old Ulfar the Seer")  # a ruler
@@ -1696,3 +1656,343 @@ def test_OP_24_MIT_4_2_3_c_with_three_players_the_user_chooses_whose_hand_to_pee
     assert s.prompt["options"] == ["P0", "P2"]
     do(s, ChooseOption(1))
     assert any("peeks at a random card of P2's hand" in text for _t, text, _to in s.log)
+
+
+# -- Mítosz II: dormant leaders, card type changes, the rest of spec 6.4's primitives ---------------------------
+MITOSZ_II_SET = """
+code: TST
+name: Test cards of Mitosz II
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Dragon's Lair"
+    card_type: location
+    mythology: nordan
+    level: 1
+    level_is_modifier: true
+    cost: {wealth: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [rite]
+        cost: {magic: 1}
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: hand, controller: self, card_type: [leader]}}
+        effect:
+          - attach: {card: $t1, host: $self}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Sleeping Sentinel"
+    card_type: leader
+    subtypes: [giant]
+    mythology: nordan
+    level: 3
+    cost: {force: 2}
+    power_points: 2
+    maneuvers:
+      - id: m1
+        effect:
+          - draw: {player: self, n: 1}
+      - id: m2
+        speed: locked
+        static:
+          - modify_hand_size: {player: self, delta: 1}
+  - id: TST-003
+    set: TST
+    serial: 3
+    name: "Stone Curse"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [action]
+        cost: {magic: 1}
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: board, controller: enemy, card_type: [leader]}}
+        effect:
+          - set_card_type: {target: $t1, card_type: location}
+  - id: TST-004
+    set: TST
+    serial: 4
+    name: "Call to Arms"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [action]
+        cost: {influence: 1}
+        effect:
+          - play_card: {from: afterworld, filter: {card_type: [leader]}, free: true}
+  - id: TST-005
+    set: TST
+    serial: 5
+    name: "Guild Charter"
+    card_type: intrigue
+    mythology: aurelian
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: locked
+        static:
+          - modify_cost: {filter: {card_type: [leader], controller: self}, delta: {force: -1}}
+          - modify_cost: {filter: {subtypes_any: [wizard], controller: self}, delta: {magic: -1}, applies_to: usage}
+          - grant_fate_use: {player: self, n: 1}
+          - modify_power_points: {target: $self, delta: 1}
+  - id: TST-006
+    set: TST
+    serial: 6
+    name: "Rearm"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [action]
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: afterworld, owner: self, card_type: [item]}}
+          t2: {select: chosen, count: 1, filter: {zone: board, controller: self, card_type: [leader]}}
+        effect:
+          - attach: {card: $t1, host: $t2}
+  - id: TST-007
+    set: TST
+    serial: 7
+    name: "Muster"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [action]
+        effect:
+          - play_card: {from: hand, filter: {card_type: [item]}}
+"""
+
+
+def mitosz_ii(tmp_path, monkeypatch, name: str, **kw):
+    """A game whose decks hold the test cards of Mítosz II (A: the free maneuvers and the charter; B: the lair
+    and the sentinel), A's summon phase."""
+    a = kw.pop("a", ["TST-003", "TST-004", "TST-005", "TST-006", "TST-007"])
+    b = kw.pop("b", ["TST-001", "TST-002"])
+    return scene(options=custom_decks(tmp_path, monkeypatch, name, MITOSZ_II_SET, a=a, b=b), **kw)
+
+
+def test_MIT_5_15_OP_35_an_attached_leader_is_dormant_until_its_nation_is_attacked(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import DeclareBattle
+
+    s = mitosz_ii(tmp_path, monkeypatch, "lair", active=B)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    lair = attach(s, B, "Dragon's Lair", fjord)
+    skeld, vigdis, ulfar = (leader(s, B, n) for n in ("Jarl Skeld Ironbrow", "Vigdis the Wolf-Sworn",
+                                                      "Old Ulfar the Seer"))  # the limit: 1 nation + 2 = 3
+    (sentinel,) = hand(s, B, "Sleeping Sentinel")
+    spheres(s, B, "3/2/3/6")
+    power, size = s.power_total(B), s.hand_size(B)
+    ready(s)
+    do(s, UseManeuver(lair, "m1", (sentinel,)))  # a spec 6.4 attach: from the hand onto the lair
+    pass_counter(s)
+    inst = s.cards[sentinel]
+    assert inst.zone == "board" and inst.host == lair and inst.dormant == "attacked"
+    # not a leader on the board: not in the row, not counted for the limit, no power points, no statics …
+    assert sentinel not in s.players[B].leaders and s.mode == "window"  # 3 leaders: no sacrifice asked
+    assert s.power_total(B) == power and s.hand_size(B) == size
+    # … chosen as no leader, and it cannot act
+    leaders = Filter(card_type=["leader"])
+    assert not s.matches(inst, leaders, A, {}) and s.matches(s.cards[skeld], leaders, A, {})
+    assert not s.matches(inst, Filter(creature=True), A, {}) and s.matches(inst, Filter(), A, {})
+    ready(s, priority=B)
+    rejects(s, UseManeuver(sentinel, "m1"), "MIT-5.15")
+    # A attacks the nation under the lair: the sentinel wakes before the defender names a commander
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ready(s, phase="battle", active=A)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    assert inst.dormant is None and inst.host == -1 and sentinel in s.players[B].leaders
+    assert s.hand_size(B) == size + 1 and s.power_total(B) == power + 2
+    # four leaders for a limit of three: B sacrifices one first (OP-14), then may name the sentinel
+    assert s.prompt["kind"] == "sacrifice_leader" and s.prompt["player"] == B
+    do(s, Choose((ulfar,)))
+    assert s.prompt["kind"] == "fight_leader" and any("Sleeping Sentinel" in o for o in s.prompt["options"])
+    assert vigdis >= 0
+
+
+def test_MIT_5_15_OP_35_other_wake_conditions_and_leaving_with_the_host(tmp_path, monkeypatch):
+    s = mitosz_ii(tmp_path, monkeypatch, "wake", active=B)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    lair = attach(s, B, "Dragon's Lair", fjord)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    (sentinel,) = hand(s, B, "Sleeping Sentinel")
+    ready(s)
+    # a leader of the row may be attached too; "host_leaves": it wakes when its host goes
+    s._attach_card(skeld, lair, "host_leaves", B)
+    assert s.cards[skeld].dormant == "host_leaves" and skeld not in s.players[B].leaders
+    s.leave_board(fjord, "afterworld", "destroy")  # the nation takes the lair; the leader stays, awake
+    assert s.cards[lair].zone == "afterworld" and s.cards[skeld].zone == "board" and skeld in s.players[B].leaders
+    # "turn_start": asleep until its player's next turn
+    pine = nation(s, B, "Pinewood Tribes", 0, 0)
+    ready(s)
+    s._attach_card(sentinel, pine, "turn_start", B)
+    assert s.cards[sentinel].dormant == "turn_start"
+    pass_until(s, "draw", A)
+    assert s.cards[sentinel].dormant == "turn_start"  # not in A's turn
+    pass_until(s, "draw", B)
+    assert s.cards[sentinel].dormant is None and sentinel in s.players[B].leaders
+    # the default, "attacked", goes with its host like any attachment (MIT-1.4.2.a)
+    ready(s, priority=B)
+    s._attach_card(sentinel, pine, "attacked", B)
+    s.leave_board(pine, "afterworld", "destroy")
+    assert s.cards[sentinel].zone == "afterworld"
+
+
+def test_MIT_5_16_a_new_card_type_replaces_the_old_one(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import DeclareDuel
+
+    s = mitosz_ii(tmp_path, monkeypatch, "curse")
+    ivo = leader(s, A, "Magister Ivo")
+    lysa = leader(s, A, "Lysa Brightspear")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    ulfar = leader(s, B, "Old Ulfar the Seer")  # B: no nation, the limit is 2
+    (curse,) = hand(s, A, "Stone Curse")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    rejects(s, UseFreeManeuver(curse, ivo, "m1", (god(s, B),)), "MIT-4.6.1")
+    do(s, UseFreeManeuver(curse, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    inst = s.cards[vigdis]
+    assert s.card_type(inst) == "location" and inst.d.card_type == "leader"  # the printed type is kept
+    # no leader now: no target of a leader's filter, no fighter, not counted for the limit (3 in the row)
+    assert s.row_leaders(B) == [skeld, ulfar] and s.mode == "window"
+    ready(s, phase="battle")
+    assert not any(getattr(a, "challenged", None) == vigdis for a in s.legal_actions())
+    rejects(s, DeclareDuel(lysa, vigdis), "MIT-5.16")
+    # the effect ends at the start of the next turn: a leader again, and B is over the limit
+    s.turn += 1
+    s.expire_at_turn_start()
+    assert s.card_type(inst) == "leader" and s.row_leaders(B) == [vigdis, skeld, ulfar]
+    assert not s.state_checks() and s.prompt["kind"] == "sacrifice_leader"
+
+
+def test_MIT_5_16_MIT_1_2_6_a_card_that_leaves_the_board_forgets_its_new_type(tmp_path, monkeypatch):
+    s = mitosz_ii(tmp_path, monkeypatch, "curse-back")
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (curse,) = hand(s, A, "Stone Curse")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    do(s, UseFreeManeuver(curse, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    assert s.card_type(s.cards[vigdis]) == "location" and curse in s.lingering  # it lingers while its effect lasts
+    s.leave_board(vigdis, "hand", "return")
+    assert not any(e.kind == "set_card_type" for e in s.effects)  # the effect had no other card: it ended
+    assert curse in s.players[A].afterworld  # MIT-3.9.g
+    s.enter_board(vigdis, B)
+    s.players[B].leaders.append(vigdis)
+    assert s.card_type(s.cards[vigdis]) == "leader"
+
+
+def test_spec_6_4_attach_an_item_by_its_rules(tmp_path, monkeypatch):
+    s = mitosz_ii(tmp_path, monkeypatch, "rearm")
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    blades = afterworld(s, A, "Sunsteel Blade", "Sunsteel Blade")
+    (rearm,) = hand(s, A, "Rearm")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    do(s, UseFreeManeuver(rearm, orren, "m1", (blades[-1], lysa)))
+    pass_counter(s)
+    assert s.cards[blades[-1]].host == lysa and s.cards[blades[-1]].zone == "board"
+    # a second weapon is refused by the item's rules (MIT-8.weapon): it stays in the afterworld
+    s._attach_card(blades[0], lysa, "attacked", A)
+    assert s.cards[blades[0]].zone == "afterworld"
+    assert any("MIT-8.weapon" in text for _t, text, _to in s.log)
+
+
+def test_spec_6_4_play_card_a_card_played_by_an_effect(tmp_path, monkeypatch):
+    s = mitosz_ii(tmp_path, monkeypatch, "arms")
+    ivo = leader(s, A, "Magister Ivo")
+    lysa = leader(s, A, "Lysa Brightspear")
+    orren, lysa2 = afterworld(s, A, "Captain Orren", "Solvane, Dawn Sovereign")
+    call, muster, blade = hand(s, A, "Call to Arms", "Muster", "Sunsteel Blade")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    do(s, UseFreeManeuver(call, ivo, "m1"))
+    pass_counter(s)
+    # two leaders in the afterworld: A chooses (others read the question without its options)
+    assert s.prompt["kind"] == "play_card" and s.prompt["player"] == A
+    assert "Captain Orren" not in s.view(B)["prompt"]["text"]
+    index = next(i for i, o in enumerate(s.prompt["options"]) if o.startswith("Captain Orren"))
+    do(s, ChooseOption(index))
+    assert orren in s.players[A].leaders and sph(s, A) == "4/4/4/3"  # free: only the maneuver's I1 was paid
+    # not free: the summoning cost is paid; an item goes onto a legal host (the Blade: linked to Lysa, any leader)
+    ready(s)
+    do(s, UseFreeManeuver(muster, lysa, "m1"))
+    pass_counter(s)
+    assert s.prompt["kind"] == "play_card"
+    assert {o.split(" (")[0] for o in s.prompt["options"]} == {"Sunsteel Blade onto Captain Orren",
+                                                               "Sunsteel Blade onto Lysa Brightspear",
+                                                               "Sunsteel Blade onto Magister Ivo"}
+    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt["options"]) if "onto Captain Orren" in o)))
+    assert s.cards[blade].host == orren and sph(s, A) == "4/4/3/2"  # W1 F1
+    assert lysa2 >= 0
+
+
+def test_spec_6_4_modify_cost_grant_fate_use_and_modify_power_points_as_statics(tmp_path, monkeypatch):
+    s = mitosz_ii(tmp_path, monkeypatch, "charter", a=["TST-005", {"card": "SMP-072", "copies": 2}])
+    before = s.power_total(A)
+    intrigue(s, A, "Guild Charter")
+    s.forget_caches()
+    assert s.power_total(A) == before + 1  # a modify_power_points static (spec 6.7) counts too
+    ivo = leader(s, A, "Magister Ivo")
+    orren, winter, winter2 = hand(s, A, "Captain Orren", "Long Winter", "Long Winter")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    spheres(s, A, "2/0/1/1")
+    ready(s)
+    # a leader costs one force less: Orren W1 F2 → W1 F1
+    assert s.summon_cost(orren) == (0, 0, 1, 1)
+    do(s, Summon(orren))
+    assert sph(s, A) == "2/0/0/0"
+    pass_counter(s)
+    # a fate not linked to Solvane: the charter grants one use a turn (like MIT-8.god)
+    charter = s.intrigues[0]
+    ready(s)
+    do(s, UseFate(winter, charter))
+    pass_counter(s)
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    rejects(s, UseFate(winter2, charter), "MIT-8.god")
+    s.players[A].allowances = ()  # the next turn (MIT-6.2.1.1)
+    ready(s)
+    assert UseFate(winter2, charter) in s.legal_actions()
+    # a wizard's maneuvers cost one magic less: Ivo's reaction (M1) is offered, and paid, with no magic
+    spheres(s, A, "0/5/4/3")
+    ready(s, active=B, priority=A)
+    do(s, UseManeuver(ivo, "m1"))
+    assert sph(s, A) == "0/5/4/3"
+
+
+def test_spec_6_4_grant_fate_use_and_modify_cost_as_effects(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.schema import CALL_MODELS
+
+    s = mitosz_ii(tmp_path, monkeypatch, "grants", a=["TST-005", {"card": "SMP-072", "copies": 1}])
+    (winter, orren) = hand(s, A, "Long Winter", "Captain Orren")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    assert not any(isinstance(a, UseFate) for a in s.legal_actions())  # not linked to Solvane, no god leader
+    source = named(s, A, "Tribute of the Hearth")  # the card whose effect grants (its name in the allowance)
+    call = CALL_MODELS["grant_fate_use"].model_validate({"grant_fate_use": {"n": 1}}).grant_fate_use
+    s._p_grant_fate_use(call, fake_item(s, A, source))
+    cheaper = CALL_MODELS["modify_cost"].model_validate(
+        {"modify_cost": {"filter": {"name": "Captain Orren"}, "delta": {"wealth": -1, "force": 1}}}).modify_cost
+    s._p_modify_cost(cheaper, fake_item(s, A, source))
+    ready(s)
+    assert UseFate(winter, source) in s.legal_actions() and s.summon_cost(orren) == (0, 0, 0, 3)
+    s.turn += 1
+    s.expire_at_turn_start()  # both lasted until the start of the next turn
+    ready(s)
+    assert s.god_allowances(A) == [] and s.summon_cost(orren) == (0, 0, 1, 2)

@@ -14,9 +14,9 @@ from cardtable.games.mitosz import MitoszGame
 from cardtable.games.mitosz import data as D
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNation, Refill, Summon, UseFate,
                                             UseFreeManeuver, UseManeuver)
-from tests.games.mitosz.helpers import (A, B, all_named, attach, deck_top, do, empty_deck, fresh, god, hand, intrigue,
-                                        leader, nation, on_board, pass_counter, pass_until, ready, rejects, scene,
-                                        sph, spheres)
+from tests.games.mitosz.helpers import (A, B, all_named, attach, custom_decks, deck_top, do, empty_deck, fresh, god,
+                                        hand, intrigue, leader, nation, on_board, pass_counter, pass_until, ready,
+                                        rejects, scene, sph, spheres)
 
 DATA = D.PACKAGE_DIR if hasattr(D, "PACKAGE_DIR") else None
 
@@ -501,20 +501,9 @@ def test_S16_MIT_4_2_6_c_OP_27_MIT_3_6_d_destroying_the_incoming_intrigue():
 @pytest.fixture
 def frost_with_dawnbreak(tmp_path, monkeypatch):
     """A variant of Deck B with two Dawnbreaks (not linked to Hrimgar) for two Omen of Ravens."""
-    from pathlib import Path
-
-    import cardtable.games.mitosz as pkg
-
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "mitosz"
-    folder.mkdir()
-    raw = yaml.safe_load((Path(pkg.__file__).parent / "data" / "deck-frost-clans.yaml").read_text(encoding="utf-8"))
-    _entry(raw, "SMP-098")["copies"] = 0
-    raw["cards"] = [e for e in raw["cards"] if e["copies"]]
-    raw["cards"].append({"card": "SMP-071", "copies": 2, "name": "Dawnbreak"})
-    (folder / "deck-frost-dawn.yaml").write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True),
-                                                 encoding="utf-8")
-    return MitoszGame(2, {"deck_b": "frost-dawn"})
+    options = custom_decks(tmp_path, monkeypatch, "dawn", b=[{"card": "SMP-071", "copies": 2, "name": "Dawnbreak"}],
+                           drop=["SMP-098"])
+    return MitoszGame(2, options)
 
 
 def test_S23_MIT_3_7_a_MIT_8_god_MIT_8_shrine_MIT_5_12_fate_permission(frost_with_dawnbreak):

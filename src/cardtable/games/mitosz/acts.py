@@ -94,7 +94,8 @@ class Acts:
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
-        sig = (tuple(p.hand), total)
+        cheaper = self.costs_lowered()  # spec 6.4 modify_cost: then the printed costs filter nothing
+        sig = (tuple(p.hand), total, cheaper)
         hit = memo.get(("hand", seat, roles, own_turn_summon))
         if hit is not None and hit[0] == sig:
             hand = hit[1]
@@ -106,7 +107,7 @@ class Acts:
             else:  # a card whose every use costs more than the spheres hold is skipped
                 hand = [i for i in self.distinct(p.hand) if (role in cards[i].d.hand_roles or fighting and
                                                              "fight" in cards[i].d.hand_roles)
-                        and cards[i].d.hand_spend <= total]
+                        and (cheaper or cards[i].d.hand_spend <= total)]
                 if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
                     hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
                             and (cards[i].d.card_type != "item" or cards[i].d.partners)]
@@ -117,7 +118,7 @@ class Acts:
                 return out
         else:
             mine_active = [i for i in mine if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
-                           and i.d.board_spend <= total]
+                           and (cheaper or i.d.board_spend <= total)]
         users = None
         for iid in hand:
             d = cards[iid].d
@@ -132,7 +133,7 @@ class Acts:
                     if t == "item":
                         out += self._unsummoned_options(seat, iid)
                     continue
-                if t != "location" and sum(p.spheres) < d.cost_total and t != "item":
+                if t != "location" and sum(p.spheres) < d.cost_total and t != "item" and not cheaper:
                     continue  # no payment can cover it (a substitution keeps the total)
                 if t == "item":
                     unsummoned = self._unsummoned_options(seat, iid)
@@ -205,7 +206,7 @@ class Acts:
     def god_linked(self, seat: int, iid: int) -> bool:
         return linked(self.cards[iid].d, self.cards[self.players[seat].god].d)
 
-    def summon_cost(self, iid: int, host) -> tuple:
+    def summon_cost(self, iid: int, host=None) -> tuple:
         d = self.cards[iid].d
         if host is not None and 0 <= host < len(self.cards):
             h = self.cards[host].d
@@ -213,7 +214,51 @@ class Acts:
                 return (0, 0, 0, 0)  # MIT-8.region.c
             if d.card_type == "location" and "building" in d.subtypes and "region" in h.subtypes and linked(d, h):
                 return (0, 0, 0, 0)  # MIT-8.building.b
-        return d.cost
+        return self.changed_cost(iid, d.cost, "summon") if "modify_cost" in self.prims else d.cost
+
+    # -- cost changes (spec 6.4 ``modify_cost``) ---------------------------------------------------
+    def cost_changes(self, applies_to: str) -> tuple:
+        """(filter, delta, controller) of every change of summoning or usage costs in force: the statics on the
+        board and the effects; kept with the board's facts (an effect starting or ending drops them)."""
+        c = self.cache()
+        key = ("cost_changes", applies_to)
+        hit = c.get(key)
+        if hit is None:
+            out = [(params.filter, sphere_vector(params.delta), ctrl)
+                   for _src, ctrl, params in self.statics_of("modify_cost") if params.applies_to == applies_to]
+            out += [(e.selector.filter, e.value[1], e.controller) for e in self.effects
+                    if e.kind == "modify_cost" and e.value[0] == applies_to]
+            hit = c[key] = tuple(out)
+        return hit
+
+    def costs_lowered(self) -> bool:
+        """Does some cost change lower a cost? Then no card may be passed over for its printed cost."""
+        if "modify_cost" not in self.prims:
+            return False
+        c = self.cache()
+        hit = c.get("costs_lowered")
+        if hit is None:
+            hit = c["costs_lowered"] = any(min(delta) < 0 for kind in ("summon", "usage")
+                                          for _f, delta, _c in self.cost_changes(kind))
+        return hit
+
+    def changed_cost(self, iid: int, cost, applies_to: str) -> tuple:
+        """The cost with the changes whose filter the card matches (its own zone unless the filter names one),
+        each sphere floored at 0 (OP-63). The printed cost stays what the rules read (capacity, OP-48)."""
+        if "modify_cost" not in self.prims:
+            return cost
+        changes = self.cost_changes(applies_to)
+        if not changes:
+            return cost
+        inst = self.cards[iid]
+        out = list(cost)
+        for f, delta, ctrl in changes:
+            if f is not None and f.zone is None:
+                f = _at_zone(f, inst.zone)
+            if f is None or self.matches(inst, f, ctrl, {}):
+                for s in range(4):
+                    out[s] += delta[s]
+        return tuple(max(0, v) for v in out)
 
     def _unsummoned_options(self, seat: int, iid: int) -> list:
         out = []
@@ -257,7 +302,7 @@ class Acts:
                 continue
             if self._maneuver_gate(seat, None, m, counter) is not None:
                 continue  # the moment is wrong whoever uses it
-            cheapest = self.maneuver_cost(m, 1 if m.steps else None, 1 if m.per is not None else None, False)
+            cheapest = self.maneuver_cost(m, 1 if m.steps else None, 1 if m.per is not None else None, False, iid)
             if not self.can_pay(seat, cheapest):  # only a linked user, who uses it for free (MIT-3.9.h)
                 candidates = [u for u in users if linked(d, u.d)]
             else:
@@ -288,9 +333,28 @@ class Acts:
         return out
 
     def god_allowances(self, seat: int) -> list[int]:
-        """OP-62: each own god leader grants one fate use per turn."""
-        return [i for i in self.players[seat].leaders if "god" in self.subtypes(self.cards[i])
-                and i not in self.players[seat].allowances]
+        """OP-62: each own god leader grants one fate use per turn; ``grant_fate_use`` grants more, named by
+        its source (spec 6.4: "like MIT-8.god")."""
+        p = self.players[seat]
+        gods = [i for i in self.row_leaders(seat) if "god" in self.subtypes(self.cards[i])]
+        out = [i for i in gods if i not in p.allowances]
+        for src, n in self.fate_grants(seat):
+            if p.allowances.count(src) < n + (src in gods) and src not in out:
+                out.append(src)
+        return out
+
+    def fate_grants(self, seat: int) -> list[tuple[int, int]]:
+        """(source, uses per turn) of the fate uses granted to ``seat``: statics on the board and effects."""
+        grants: dict[int, int] = {}
+        if "grant_fate_use" not in self.prims:
+            return []
+        for src, ctrl, params in self.statics_of("grant_fate_use"):
+            if seat in self.static_players(params.player, ctrl, src):
+                grants[src] = grants.get(src, 0) + params.n
+        for e in self.effects:
+            if e.kind == "grant_fate_use" and e.value[0] == seat:
+                grants[e.source] = grants.get(e.source, 0) + e.value[1]
+        return sorted(grants.items())
 
     def _variants(self, seat: int, m, card: int, user: int, free: bool):
         """Every (targets, steps, times) the maneuver may be announced with."""
@@ -304,7 +368,7 @@ class Acts:
         target_sets = None  # computed only once some cost can be paid
         for steps in step_counts:
             for times in times_list:
-                cost = self.maneuver_cost(m, steps, times, free)
+                cost = self.maneuver_cost(m, steps, times, free, card)
                 if not self.can_pay(seat, cost):
                     if times is not None:
                         break
@@ -397,7 +461,8 @@ class Acts:
     def effect_keys(self, card: int, m, user: int) -> frozenset:
         """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
         its user's types (MIT-4.4), its primitives."""
-        if not self.effects and card >= 0:  # then only definitions decide: kept on the card's definition
+        if not self.effects and card >= 0 and not self._fights_as_supply(card) and not self._fights_as_supply(user):
+            # then only definitions decide: kept on the card's definition
             known = self.cards[card].d.effect_keys
             key = (id(m), self.cards[user].d if user >= 0 else None)
             hit = known.get(key)
@@ -415,17 +480,21 @@ class Acts:
         keys = set(m.subtypes) if m is not None else set()
         if card >= 0:
             d = self.cards[card].d
-            keys.add(d.card_type)
+            keys.add(self.card_type(self.cards[card]))  # MIT-5.16: the type it has now
             keys.update(d.subtypes)
         if user >= 0:
-            ud = self.cards[user].d
             keys.update(self.subtypes(self.cards[user]))
-            keys.add(ud.card_type)
+            keys.add(self.card_type(self.cards[user]))
         if m is not None:
             keys.update(primitives_of(m))
         return frozenset(keys)
 
-    def maneuver_cost(self, m, steps, times, free: bool) -> tuple:
+    def _fights_as_supply(self, iid: int) -> bool:
+        """A leader card fighting as a supply (a monster, a mount): its card type is not its printed one."""
+        f = self.fight
+        return f is not None and iid >= 0 and iid in f.supplies and self.cards[iid].d.card_type == "leader"
+
+    def maneuver_cost(self, m, steps, times, free: bool, card: int = -1) -> tuple:
         if m is None:
             return (0, 0, 0, 0)
         cost = [m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force]
@@ -439,6 +508,8 @@ class Acts:
             paid = times - 1 if free else times  # MIT-4.2.6.e: one repetition free for a free maneuver
             for s, name in enumerate(("magic", "influence", "wealth", "force")):
                 cost[s] += getattr(m.per.pay, name) * paid
+        if card >= 0 and not free and "modify_cost" in self.prims:  # it matches the card whose maneuver it is
+            return self.changed_cost(card, tuple(cost), "usage")
         return tuple(cost)
 
     # -- checks ------------------------------------------------------------------------------------
@@ -575,7 +646,7 @@ class Acts:
             return ("MIT-3.5.a" if t == "item" else "MIT-3.3.a", f"name {what} on the board to attach {d.name} to")
         h = self.cards[host]
         if t == "item":
-            if h.d.card_type != "leader" or host not in self.players[h.controller].leaders:
+            if self.card_type(h) != "leader" or host not in self.players[h.controller].leaders:
                 return ("MIT-3.5.a", "an item is attached to a leader in a leader row")
             if h.controller != seat and not d.cursed:
                 return ("MIT-2.4.c", "only a cursed item may be attached to an enemy leader")
@@ -660,6 +731,8 @@ class Acts:
             return ("MIT-4.6.1", "the maneuver targets something on the stack, and the stack is empty")
         if user is None:
             return None
+        if user.dormant is not None:
+            return ("MIT-5.15", f"{user.d.name} is dormant: it cannot act until it wakes (OP-35)") if explain else FAIL
         if self.effects and self.neutralized(user):
             return ("MIT-5.5", f"{user.d.name}'s ability is neutralized: it cannot use maneuvers") if explain else FAIL
         if self.restricted(user, "cannot_use_maneuvers"):
@@ -669,7 +742,8 @@ class Acts:
             return ("MIT-4.1.e", f"this maneuver of {user.d.name} was neutralized this turn: it cannot be used "
                                  f"again until the start of the next turn") if explain else FAIL
         if not permanent:
-            t = user.d.card_type
+            # MIT-5.16: a card rotates, or not, as the type it has now
+            t = self.card_type(user) if self.effects or self.fight is not None else user.d.card_type
             if t == "high_god":
                 if card is None and user.uses and user.uses.get(mid):
                     return ("MIT-4.5", f"{user.d.name} has used this maneuver this turn") if explain else FAIL
@@ -720,7 +794,7 @@ class Acts:
                 return ("MIT-4.2.6.e", "say how many times you fulfil the requirement after the slash: 1 to 9")
         elif times is not None:
             return ("MIT-4.2.6.e", "this maneuver has no slash: it is used once")
-        cost = self.maneuver_cost(m, steps, times, free)
+        cost = self.maneuver_cost(m, steps, times, free, card)
         if not self.can_pay(seat, cost):
             return ("MIT-4.2.2", f"the usage cost is {spheres_text(cost)}; your spheres hold "
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
@@ -773,6 +847,8 @@ class Acts:
         return self._params_problem(seat, m, a.card, a.card, a.targets, a.steps, a.times, False)
 
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
+        if user.dormant is not None:
+            return ("MIT-5.15", f"{user.d.name} is dormant: it cannot act until it wakes (OP-35)")
         if not self.effects and user.zone == "board" and user.controller == seat \
                 and user.d.card_type not in ("nation", "location"):  # theirs depends on the fight
             # then only the two definitions decide (no effect changes the user's subtypes): kept for good
@@ -793,8 +869,8 @@ class Acts:
         ud = user.d
         if user.zone != "board" or user.controller != seat:
             return ("MIT-3.9.b", "the user is one of your cards on the board")
-        if ud.card_type not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
-            return ("MIT-3.9.b", "free maneuvers are used by permanent cards and supplies")
+        if self.card_type(user) not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
+            return ("MIT-3.9.b", "free maneuvers are used by permanent cards and supplies")  # MIT-5.16: as it is now
         if ud.card_type == "nation" and not self.defended_here(user):
             return ("MIT-3.2.2.d", "a nation uses a free maneuver only while it fights")
         if ud.card_type == "location" and not self.defended_here(user):
@@ -907,13 +983,14 @@ class Acts:
             return
         if isinstance(a, (Summon, PlayUnsummoned)) and self._is_supply_play(a):
             d = self.cards[a.card].d
+            cost = self.summon_cost(a.card)
             if isinstance(a, Summon):
-                self.pay(seat, list(d.cost))
+                self.pay(seat, list(cost))
             self._to_stack(a.card)
             item = Item(sid, "supply", seat, a.card)
             item.row = ROW_INDEX[a.row]
             self.stack.append(item)
-            how = f"summons {d.name} (pays {spheres_text(d.cost)})" if isinstance(a, Summon) else \
+            how = f"summons {d.name} (pays {spheres_text(cost)})" if isinstance(a, Summon) else \
                 f"plays {d.name} without summoning"
             self.note(f"P{seat} {how} into the {a.row}")
             self.start_counter_round(seat, from_window=True, actor=seat)
@@ -953,7 +1030,7 @@ class Acts:
                 user, card, kind, free = None, a.card, "fate", False
                 if a.via is not None:
                     p.allowances = p.allowances + (a.via,)
-            cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free)
+            cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
             self.pay(seat, cost)  # MIT-4.6.3
             if user is not None:
                 self._use_up(user, m, kind)
@@ -982,7 +1059,7 @@ class Acts:
         permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
         if permanent:
             return
-        t = user.d.card_type
+        t = self.card_type(user)
         if t == "high_god":
             return  # MIT-4.5: only that maneuver is used up (recorded in uses)
         if t in NON_ROTATING:
@@ -1010,3 +1087,18 @@ class Acts:
             if it.sid == sid:
                 return it
         return None
+
+
+def sphere_vector(delta) -> tuple[int, int, int, int]:
+    return (delta.magic, delta.influence, delta.wealth, delta.force)
+
+
+_ZONED: dict[tuple, tuple] = {}
+
+
+def _at_zone(f, zone: str):
+    """The filter ``f`` for a card in ``zone`` (a cost change names what a card is, wherever it is)."""
+    hit = _ZONED.get((id(f), zone))
+    if hit is None:
+        hit = _ZONED[(id(f), zone)] = (f.model_copy(update={"zone": zone}), f)  # f kept: its id stays valid
+    return hit[0]

@@ -32,7 +32,7 @@ class CardDef:
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
                  "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
-                 "hand_spend", "board_spend")
+                 "hand_spend", "board_spend", "triggers", "primitives")
 
     def __init__(self, card: Any):
         self.model = card
@@ -75,6 +75,11 @@ class CardDef:
         #: what a maneuver of this card is for immunity, by (maneuver, user's definition), while no effect
         #: changes subtypes (``Acts.effect_keys``)
         self.effect_keys: dict = {}
+        #: every primitive the card's text calls, however deep (inside choose_one, if, a token's effect): a game
+        #: whose cards never call one skips the rule that reads it (``MitoszState.prims``)
+        self.primitives = _all_primitives(self.maneuvers + self.options)
+        #: locked triggered abilities (spec 6.6): they go on the stack when their event happens
+        self.triggers = tuple(m for m in self.maneuvers if m.trigger is not None)
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
         #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round
@@ -157,6 +162,15 @@ def build_defs(cards: dict[str, Any]) -> dict[str, CardDef]:
         else:
             d.hand_spend = 0
     return defs
+
+
+def _all_primitives(maneuvers) -> frozenset:
+    from cardtable.engine.datafiles import iter_models
+
+    from .schema import CALL_MODELS
+
+    names = {model: name for name, model in CALL_MODELS.items()}
+    return frozenset(names[type(m)] for _loc, m in iter_models(list(maneuvers)) if type(m) in names)
 
 
 def _least_cost(maneuvers) -> int:

@@ -78,7 +78,7 @@ class Checks:
                 continue
             # 6. MIT-3.4.2.b, OP-14: the leader limit
             for seat in self.order:
-                over = len(self.players[seat].leaders) - self.leader_limit(seat)
+                over = len(self.row_leaders(seat)) - self.leader_limit(seat)
                 if over > 0:
                     self.set_prompt("sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
                     self.touch()
@@ -89,7 +89,7 @@ class Checks:
 
     def limit_candidates(self, seat: int) -> list[int]:
         """OP-14: non-cursed leaders first (cursed ones cannot be sacrificed, MIT-2.4.b)."""
-        leaders = self.players[seat].leaders
+        leaders = self.row_leaders(seat)
         plain = [i for i in leaders if not self.cards[i].d.cursed]
         return plain or list(leaders)
 
@@ -170,9 +170,10 @@ class Checks:
                 if inst.zone == "board" and inst.controller != inst.owner:
                     if iid in self.players[inst.controller].leaders:
                         self.players[inst.controller].leaders.remove(iid)
-                    if inst.host >= 0:  # a stolen mount its thief attached comes back to the leader row (OP-57)
+                    if inst.host >= 0:  # a stolen mount its thief attached (or made dormant) comes back to the row
                         self.effects = [e for e in self.effects if e.until != ("attached", iid)]
                         inst.host = -1
+                        inst.dormant = None
                     inst.controller = inst.owner
                     self.players[inst.owner].leaders.append(iid)
                     self.note(f"{inst.d.name} returns to P{inst.owner} (OP-30)")

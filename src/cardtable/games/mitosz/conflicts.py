@@ -24,7 +24,7 @@ class Conflicts:
         user = self.cards[item.user] if item.user >= 0 else card
         if user is None:
             return WORST, False
-        return RANK.get(user.d.card_type, WORST), user.d.magical or bool(card and card.d.magical)
+        return RANK.get(self.card_type(user), WORST), user.d.magical or bool(card and card.d.magical)  # MIT-5.16
 
     def prohibitions(self, inst, what: str) -> list[tuple[int, bool, int]]:
         """(rank, magical, controller) of every source that forbids ``what`` to ``inst`` now."""
@@ -39,7 +39,7 @@ class Conflicts:
                 hit = self.matches(inst, target.filter, ctrl, {"$self": src})
             if hit and not self.immune(inst, keys, ctrl):
                 d = self.cards[src].d
-                out.append((RANK.get(d.card_type, WORST), d.magical, ctrl))
+                out.append((RANK.get(self.card_type(self.cards[src]), WORST), d.magical, ctrl))
         for e in self._effects_on("restrict", inst) if self.effects else ():
             if e.value == what:
                 d = self.cards[e.source].d if e.source >= 0 else None

@@ -7,11 +7,12 @@ action carries on from there.
 
 from __future__ import annotations
 
-from .acts import SACRIFICE
+from .acts import SACRIFICE, sphere_vector
 from .actions import STACK_ID_BASE
 from .cards import PERMANENT_TYPES, call_parts
 from .flow import SPHERE_NAMES
 from .schema import number_range
+from .vocabulary import ROWS
 
 SUSPEND = False
 
@@ -26,10 +27,15 @@ class Effects:
         for e in self.effects:
             if e.kind == "modify_hand_size" and e.value[0] == seat:
                 size += e.value[1]
+        for src, ctrl, params in self.statics_of("modify_hand_size") if "modify_hand_size" in self.prims else ():
+            if seat in self.static_players(params.player, ctrl, src):  # spec 6.7: also always on
+                size += self.value(params.delta, {"$self": src, "$bearer": src}, None)
         return max(0, size)
 
     def describe_use(self, item) -> str:
         card = self.cards[item.card]
+        if item.kind == "trigger":
+            return f"{card.d.name}'s locked ability triggers (spec 6.6)"
         if item.kind == "maneuver":
             what = f"uses {card.d.name}'s maneuver" if item.m is not None else f"sacrifices {card.d.name}"
             if item.m is not None and card.d.card_type == "item" and "potion" in card.d.subtypes:
@@ -74,6 +80,14 @@ class Effects:
                 self.note(f"{self.cards[item.card].d.name} is destroyed while being played (OP-27)")
                 return True
             self.enter_row(item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
+            return True
+        if item.kind == "trigger":  # spec 6.6: a locked ability, never neutralized (MIT-4.2.6.b)
+            if not item.started:
+                item.started = True
+                item.queue = list(item.calls)
+            while item.queue:
+                if self.run_call(item.queue.pop(0), item) is SUSPEND:
+                    return False
             return True
         if item.kind in ("nation", "summon", "unsummoned"):
             if item.started:
@@ -194,7 +208,7 @@ class Effects:
         seat = pr["player"]
         inst = self.cards[action.card]
         m = next(x for x in inst.d.usable if x.id == action.maneuver)
-        cost = self.maneuver_cost(m, action.steps, action.times, False)
+        cost = self.maneuver_cost(m, action.steps, action.times, False, inst.iid)
         self.pay(seat, cost)
         self._use_up(inst, m, "maneuver")
         item = Item(self.next_sid, "maneuver", seat, inst.iid, inst.iid, m, tuple(action.targets), action.steps,
@@ -345,6 +359,47 @@ class Effects:
             self.note(f"{host.d.name} gets {delta:+d} level from {card.d.name} (MIT-8.potion)")
         self.leave_board(card.iid, "afterworld", "sacrifice")
 
+    # -- triggered abilities (spec 6.6) ----------------------------------------------------------------
+    def triggered(self, event: str, holds) -> list:
+        """The locked triggered abilities on the board that ``event`` fires — bound maneuvers with a ``trigger``
+        and tokens with one — as stack items, in the order OP-43.4 puts them on the stack: the active
+        player's first, then the others' in turn order, a player's own in instance order. ``holds(trigger,
+        controller)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
+        from .state import Item
+
+        found = []
+        for inst in self.board_insts():
+            if inst.dormant is not None:
+                continue  # OP-35: a dormant leader's abilities wait with it
+            for m in inst.d.triggers if self.intrigue_works(inst) else ():
+                if m.trigger.on == event and holds(m.trigger, inst.controller):
+                    found.append((inst.controller, inst.iid, m, tuple(m.effect)))
+            for _kind, count, eff in inst.tokens:
+                if eff is not None and hasattr(eff, "trigger") and eff.trigger.on == event \
+                        and holds(eff.trigger, inst.controller):
+                    found += [(inst.controller, inst.iid, None, tuple(eff.effect))] * count
+        if not found:
+            return []
+        start = self.order.index(self.active)
+        seats = self.order[start:] + self.order[:start]
+        found.sort(key=lambda x: (seats.index(x[0]), x[1]))
+        items = []
+        for seat, iid, m, calls in found:
+            item = Item(self.next_sid, "trigger", seat, iid, iid, m)
+            self.next_sid += 1
+            item.calls = calls
+            items.append(item)
+        return items
+
+    def push_triggers(self, items: list, then: str) -> None:
+        """OP-43.4: the triggered abilities go on the stack and a counter round follows (from the active
+        player); when the stack has resolved, the machine goes on with the step ``then``."""
+        for item in items:
+            self.stack.append(item)
+            self.note(f"P{item.player}: {self.describe_use(item)}")
+        self.after_stack = then
+        self.start_counter_round(self.active, from_window=False, actor=self.active)
+
     # -- effects with a duration (spec 5.13) -------------------------------------------------------
     def _until(self, duration, item) -> tuple:
         if duration == "permanent":
@@ -381,7 +436,7 @@ class Effects:
     def refs(self, item) -> dict[str, int]:
         card = item.card
         out = {"$self": card, "$user": item.user, "$revealed": item.revealed, "$peeked": item.peeked,
-               "$host": self.cards[card].host if card >= 0 else -1}
+               "$host": self.cards[card].host if card >= 0 else -1, "$bearer": card}
         if item.m is not None:
             names = sorted((n for n, s in item.m.targets.items() if s.select == "chosen"), key=lambda n: int(n[1:]))
             if names and item.targets:
@@ -436,6 +491,24 @@ class Effects:
                 out.append(pool.pop(self.rng.below(len(pool))))
             return out
         return pool
+
+    def static_players(self, ref, ctrl: int, src: int) -> list[int]:
+        """The players a static's ``player`` names, for its source ``src`` controlled by ``ctrl``."""
+        if ref == "self":
+            return [ctrl]
+        if ref == "enemy":
+            return self.opponents(ctrl)[:1]
+        if ref == "each_enemy":
+            return self.opponents(ctrl)
+        if ref == "each":
+            return list(self.order)
+        if ref == "active":
+            return [self.active]
+        kind, inner = ref.split("(")
+        iid = {"$self": src, "$bearer": src, "$host": self.cards[src].host}.get(inner.rstrip(")"), -1)
+        if iid < 0:
+            return []
+        return [self.cards[iid].controller if kind == "controller" else self.cards[iid].owner]
 
     def players_of(self, ref, item) -> list[int]:
         seat = item.player
@@ -515,7 +588,8 @@ class Effects:
             d = inst.d
             if inst.zone != "board" or d.card_type == "high_god":
                 continue  # MIT-1.2.5, MIT-3.1.f
-            if d.card_type not in PERMANENT_TYPES and d.card_type != "supply":
+            kind = self.card_type(inst)  # MIT-5.16: the type it has now
+            if kind not in PERMANENT_TYPES and kind != "supply":
                 continue  # MIT-5.1
             if self.restricted(inst, "cannot_be_destroyed") and self.prohibition_holds(inst, "cannot_be_destroyed", item):
                 self.note(f"{d.name} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)")
@@ -666,7 +740,7 @@ class Effects:
             inst = self.cards[t]
             if inst.zone != "board":
                 continue
-            if inst.d.card_type in ("leader", "supply"):
+            if self.card_type(inst) in ("leader", "supply"):
                 inst.rotated = value
                 self.note(f"{inst.d.name} is {'rotated' if value else 'unrotated'}")
             elif value:
@@ -771,7 +845,7 @@ class Effects:
             it = self.stack_item(t)
             if it is None or it.neutralized:
                 continue
-            if it.m is not None and it.m.speed == "locked":
+            if it.kind == "trigger" or (it.m is not None and it.m.speed == "locked"):
                 self.note(f"{self.cards[it.card].d.name} is locked and cannot be neutralized (MIT-4.2.6.b)")
                 continue
             it.neutralized = True
@@ -893,6 +967,235 @@ class Effects:
                              self.value(p.delta, self.refs(item), item), self._until(p.duration, item))
         return True
 
+    def _p_set_card_type(self, p, item):
+        """MIT-5.16: each target gets the new card type, and loses the old one, for the duration. The targets are
+        fixed as the effect happens (a card's type decides which selectors match it); a high god and a nation
+        keep theirs (their places are the god slot and the grid)."""
+        targets = tuple(t for t in self.resolve_target(p.target, item) if t < STACK_ID_BASE
+                        and self.cards[t].zone == "board" and self.cards[t].d.card_type not in ("high_god", "nation"))
+        if targets:
+            self._add_effect("set_card_type", item, targets, None, p.card_type, self._until(p.duration, item))
+            self.note(", ".join(self.cards[t].d.name for t in targets) + f" becomes a {p.card_type.replace('_', ' ')}"
+                      f" (MIT-5.16)")
+        return True
+
+    def _p_modify_army(self, p, item):
+        """Spec 6.4: the level of a side of the current fight, until the fight ends (spec 5.10's army modifiers)."""
+        f = self.fight
+        own = f.side_of(item.player) if f is not None else None
+        if own is None:
+            self.note(f"(the army change does nothing: P{item.player} has no side in a fight)")
+            return True
+        side = own if p.side == "self" else "def" if own == "att" else "att"
+        delta = self.value(p.delta, self.refs(item), item)
+        self._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
+        self.note(f"P{f.seat_of(side)}'s side of the {f.kind} gets {delta:+d}")
+        return True
+
+    def _p_modify_capacity(self, p, item):
+        """MIT-7.3.4.b, OP-48: the capacity of the rows the targets lead."""
+        targets, selector = self._targets_or_selector(p.row_leader, item)
+        if targets != ():
+            delta = self.value(p.delta, self.refs(item), item)
+            self._add_effect("modify_capacity", item, targets, selector, delta, self._until(p.duration, item))
+        return True
+
+    def _p_modify_cost(self, p, item):
+        """Spec 6.4: summoning or usage costs of the cards the filter names change for the duration (read by
+        ``changed_cost``)."""
+        change = (p.applies_to, sphere_vector(p.delta))
+        self._add_effect("modify_cost", item, (), p, change, self._until(p.duration, item))
+        self.note(f"P{item.player} changes the {p.applies_to} costs of some cards (spec 6.4)")
+        return True
+
+    def _p_grant_fate_use(self, p, item):
+        """Spec 6.4, MIT-8.god, OP-62: more fate uses this turn, named by this effect's source."""
+        for seat in self.players_of(p.player, item):
+            self._add_effect("grant_fate_use", item, (), None, (seat, p.n), self._until("default", item))
+            self.note(f"P{seat} may use {p.n} more fate{'s' if p.n != 1 else ''} (like MIT-8.god)")
+        return True
+
+    # -- attaching (spec 6.4 ``attach``; MIT-5.15, OP-35) ---------------------------------------------
+    def _p_attach(self, p, item):
+        """The card(s) are attached to the one host: an item or a location by its type's rules (MIT-3.3, MIT-3.5,
+        MIT-8.*), a leader as a dormant leader (MIT-5.15). A card comes from where it is (hand, deck,
+        afterworld; a leader also from its player's leader row); an attached card stays where it is (MIT-3.5.b)."""
+        hosts = [h for h in self.resolve_target(p.host, item) if h < STACK_ID_BASE and self.cards[h].zone == "board"]
+        if len(hosts) != 1:
+            self.note("(nothing is attached: the effect names no one host on the board)")
+            return True
+        for t in self.resolve_target(p.card, item):
+            if t < STACK_ID_BASE and t != hosts[0]:
+                self._attach_card(t, hosts[0], p.wake, item.player)
+        return True
+
+    def _attach_card(self, iid: int, host: int, wake: str, seat: int) -> None:
+        inst = self.cards[iid]
+        t = inst.d.card_type
+        if t == "leader":
+            bad = self._dormant_problem(inst, host, seat)
+        elif t in ("item", "location"):
+            bad = ("MIT-3.5.b", f"{inst.d.name} is attached already") if inst.zone == "board" else \
+                self._host_problem(seat, _Off(inst), host)
+        else:
+            bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
+                   f"a {t.replace('_', ' ')} is not attached by an effect")
+        if bad is None and inst.zone not in ("hand", "deck", "afterworld", "board"):
+            bad = ("MIT-1.4.4", f"{inst.d.name} cannot be brought back")  # from oblivion (or off the stack)
+        if bad is not None:
+            self.note(f"{inst.d.name} is not attached: {bad[1]} ({bad[0]})")
+            return
+        came_from = inst.zone
+        if came_from == "board":
+            self.players[seat].leaders.remove(iid)  # it leaves the leader row (MIT-5.15)
+        else:
+            self.enter_board(iid, seat)
+        inst.host = host
+        if t == "leader":
+            inst.dormant = wake
+        self.statics_cache = None
+        self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}"
+                  + (f" from the {came_from}" if came_from != "board" else "")
+                  + (f": dormant until {WAKE_TEXT[wake]} (MIT-5.15, OP-35)" if t == "leader" else ""))
+
+    def _dormant_problem(self, inst, host: int, seat: int) -> tuple | None:
+        """OP-35: a leader is attached, dormant, to another card of its player on the board: a permanent card
+        (not the high god) that is not dormant itself; from the leader row only if it is in no fight."""
+        h = self.cards[host]
+        if h.controller != seat or h.d.card_type not in PERMANENT_TYPES or h.d.card_type == "high_god" \
+                or h.dormant is not None:
+            return ("MIT-5.15", f"a leader is attached to one of its player's permanent cards, not to {h.d.name}")
+        if inst.zone == "board":
+            if iid_in_fight(self, inst.iid) or inst.iid not in self.players[seat].leaders:
+                return ("MIT-5.15", f"{inst.d.name} is not a leader of P{seat}'s leader row outside a fight")
+        return None
+
+    def wake(self, iid: int, why: str) -> None:
+        """OP-35: the condition set at attachment is met: the dormant leader becomes an ordinary leader in its
+        controller's leader row (what is attached to it stays on it; the leader limit is checked as ever)."""
+        inst = self.cards[iid]
+        inst.dormant = None
+        inst.host = -1
+        self.players[inst.controller].leaders.append(iid)
+        self.statics_cache = None
+        self.note(f"{inst.d.name} wakes ({why}) and joins P{inst.controller}'s leader row (MIT-5.15, OP-35)")
+
+    def wake_attacked(self, attacked: int) -> None:
+        """OP-35 ``wake: attacked``: the dormant leaders on the attacked card, directly or through other
+        attachments (a location of the attacked nation), or on a challenged leader, wake as the fight begins."""
+        for inst in list(self.board_insts()):
+            if inst.dormant != "attacked":
+                continue
+            current = inst
+            for _ in range(6):
+                if current.host < 0:
+                    break
+                if current.host == attacked:
+                    self.wake(inst.iid, f"{self.cards[attacked].d.name} is attacked")
+                    break
+                current = self.cards[current.host]
+
+    # -- cards played by an effect (spec 6.4 ``play_card``; MIT-6.5.1 item 2) -----------------------------
+    def _p_play_card(self, p, item):
+        """The player plays one card that fits the filter from the named zone: a leader into the leader row, an
+        item or a location onto a legal host, an intrigue, a supply into an own row of the battle being fought.
+        ``free`` pays nothing (MIT-1.5.3.b); ``unsummoned`` is also free and ignores what forbids summoning it
+        (MIT-1.5.3.c: a unique copy may come, then MIT-2.3.c); otherwise the summoning cost is paid. Placement
+        rules hold (OP-07). With several ways the player chooses (a prompt); with none nothing happens."""
+        seat = item.player
+        choices = self.play_choices(seat, p, item)
+        how = {"free": p.free or p.unsummoned, "unsummoned": p.unsummoned}
+        if not choices:
+            self.note(f"P{seat} has no card in the {p.from_} to play (spec 6.4)")
+            return True
+        if len(choices) == 1:
+            return self.play_by_effect(seat, choices[0], how)
+        labels = [self._play_label(seat, c, how) for c in choices]
+        self.set_prompt("play_card", seat, rule="MIT-6.5.1", options=labels, choices=tuple(choices), **how)
+        return SUSPEND
+
+    def play_choices(self, seat: int, p, item) -> list[tuple]:
+        """(card, how, where) for every way to play a fitting card: ``leader``, ``intrigue``, ``host`` (an item's or
+        a location's host) or ``row`` (a supply's row); one card of each definition."""
+        zone = p.from_
+        f = p.filter.model_copy(update={"zone": zone}) if p.filter is not None else None
+        refs = self.refs(item)
+        free = p.free or p.unsummoned
+        out = []
+        for iid in self.distinct(list(reversed(getattr(self.players[seat], zone)))):
+            inst = self.cards[iid]
+            d = inst.d
+            if f is not None and not self.matches(inst, f, seat, refs):
+                continue
+            if d.unique and not p.unsummoned and self._unique_on_board(d):
+                continue  # MIT-2.3.b
+            t = d.card_type
+            if t == "leader":
+                ways = [] if self.god_owner(seat, iid) is not None else [("leader", -1)]  # MIT-3.4.3.c asks leave
+            elif t == "intrigue":
+                ways = [("intrigue", -1)]
+            elif t in ("item", "location"):
+                hosts = self.item_hosts(seat, iid) if t == "item" else self.location_hosts(seat, iid)
+                ways = [("host", h) for h in hosts if self._host_problem(seat, _Off(inst), h) is None]
+            elif t == "supply":
+                ways = [("row", r) for r in self._rows_open_to(seat, inst)]
+            else:
+                ways = []  # a nation is placed, a fate or a free maneuver used, by their player's act
+            for how, where in ways:
+                if free or self.can_pay(seat, self.summon_cost(iid, where if how == "host" else None)):
+                    out.append((iid, how, where))
+        return out
+
+    def _rows_open_to(self, seat: int, inst) -> list[int]:
+        """The own rows of the battle being fought that a supply may enter now (MIT-7.3.4, OP-48, MIT-8.flying)."""
+        f = self.fight
+        if f is None or f.kind != "battle" or f.stage != "rounds":
+            return []  # MIT-3.8.a
+        side = f.side_of(seat)
+        if side is None or (side == "att" and self._flying_restricted() and "flying" not in inst.d.subtypes):
+            return []
+        out = []
+        for row in range(3):
+            leader = f.row_leader(side, row)
+            if leader < 0 or self.cards[leader].zone != "board" or self.cards[leader].controller != seat:
+                continue
+            here = self.row_supplies(side, row)
+            if not any(self.is_monster(self.cards[i].d) for i in here) and len(here) < self.row_capacity(side, row):
+                out.append(row)
+        return out
+
+    def _play_label(self, seat: int, choice: tuple, how: dict) -> str:
+        iid, kind, where = choice
+        text = self.cards[iid].d.name
+        if kind == "host":
+            text += f" onto {self.cards[where].d.name}"
+        elif kind == "row":
+            text += f" into the {ROWS[where]}"
+        cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
+        return text + (f" (pays {'/'.join(map(str, cost))})" if any(cost) else "")
+
+    def play_by_effect(self, seat: int, choice: tuple, how: dict):
+        """The chosen card is played now, inside the effect's resolution: paid, then onto the board as a summon
+        puts it (MIT-6.3.6; no counter round of its own, OP-43.4). From the deck, the deck is shuffled (MIT-1.3.3)."""
+        from .state import Item
+
+        iid, kind, where = choice
+        inst = self.cards[iid]
+        came_from = inst.zone
+        cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
+        self.pay(seat, cost)
+        self.note(f"P{seat} plays {inst.d.name} from the {came_from} by an effect"
+                  + (f" (pays {'/'.join(map(str, cost))})" if any(cost) else " for free") + " (MIT-6.5.1)")
+        it = Item(-1, "unsummoned" if how["unsummoned"] else "summon", seat, iid, host=where if kind == "host" else -1)
+        if kind == "row":
+            it.kind, it.row = "supply", where
+            self.enter_row(it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
+        else:
+            self._resolve_card(it)
+        if came_from == "deck":
+            self.rng.shuffle(self.players[seat].deck)
+        return SUSPEND if self.mode == "prompt" else True
+
     def _p_choose_one(self, p, item):
         labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
         self.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
@@ -944,3 +1247,13 @@ class _Off:
         self.d = inst.d
         self.iid = inst.iid
 
+
+
+#: What wakes a dormant leader (OP-35), for the log.
+WAKE_TEXT = {"attacked": "the card it is attached to is attacked", "host_leaves": "its host leaves the board",
+             "turn_start": "its player's next turn begins"}
+
+
+def iid_in_fight(state, iid: int) -> bool:
+    f = state.fight
+    return f is not None and (iid in f.leaders or iid in f.supplies)

@@ -7,7 +7,8 @@ resolves the fight begins, and the machine's step ``fight`` moves it on, one sta
 the fight rounds are an open window among the fight's players that starts with the first player (OP-44),
 where supplies are summoned into rows and battle maneuvers used; a round in which everyone passed ends
 them; then the armies are compared (MIT-7.4.9), the outcome applied (MIT-7.4.10), the spoils taken
-(MIT-7.4.11) and the fight cleaned up (MIT-7.4.13). After a fight the battle phase ends (OP-39).
+(MIT-7.4.11), the end-of-fight effects happen (MIT-7.4.12) and the fight is cleaned up (MIT-7.4.13). After a
+fight the battle phase ends (OP-39).
 
 Rows are numbered 0 (front line), 1 (auxiliaries), 2 (reserve); a side is ``"att"`` (the attacker, or
 the challenger) or ``"def"``.
@@ -204,6 +205,9 @@ class Fights:
                 total += self.fight_level(iid)
         if side == "def" and f.kind == "battle" and self.cards[f.nation].zone == "board":
             total += self.road_level(f.nation, f.road)
+        for e in self.effects:
+            if e.kind == "modify_army" and e.value[0] == side:
+                total += e.value[1]  # spec 5.10: army modifiers
         return total
 
     def row_capacity(self, side: str, row: int) -> int:
@@ -214,9 +218,13 @@ class Fights:
         if leader < 0:
             return 0
         inst = self.cards[leader]
-        cap = sum(inst.d.cost)
+        cap = sum(inst.d.cost)  # the printed cost: a cost change alters what is paid, not the capacity
         if "warlord" in self.subtypes(inst):
             cap += 1  # MIT-8.warlord
+        if "modify_capacity" in self.prims:
+            cap += sum(e.value for e in self._effects_on("modify_capacity", inst))
+            for src, _ctrl, params in self._static_hits("modify_capacity", inst, "row_leader"):
+                cap += self.value(params.delta, {"$self": src, "$bearer": src}, None)
         if side == "def" and row == 0 and f.kind == "battle":
             races = self.subtypes(self.cards[f.nation]) & RACES
             if any(races & self.subtypes(self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
@@ -235,7 +243,7 @@ class Fights:
 
     # -- mounts (MIT-8.mount, OP-57) ----------------------------------------------------------------
     def mount_of(self, leader: int) -> int:
-        return next((a.iid for a in self.attached(leader) if a.d.card_type == "leader"), -1)
+        return next((a.iid for a in self.attached(leader) if a.d.card_type == "leader" and a.dormant is None), -1)
 
     def mount_options(self, seat: int) -> list:
         if seat != self.active or self.phase not in ("summon_1", "summon_2"):
@@ -322,6 +330,8 @@ class Fights:
         if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
             return ("MIT-6.2.3.2.b", "name one of your leaders in your leader row")
         inst = self.cards[iid]
+        if self.card_type(inst) != "leader":
+            return ("MIT-5.16", f"{inst.d.name} is a {self.card_type(inst).replace('_', ' ')} now, not a leader")
         if inst.rotated:
             return ("MIT-6.2.3.2.b", f"{inst.d.name} is rotated: only an unrotated leader starts or joins a fight")
         if attack and self.restricted(inst, "cannot_attack"):
@@ -376,6 +386,8 @@ class Fights:
         if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
                 or c not in self.players[self.cards[c].controller].leaders:
             return ("MIT-7.6.2", "challenge a leader in an enemy leader row")
+        if self.card_type(self.cards[c]) != "leader":
+            return ("MIT-5.16", f"{self.cards[c].d.name} is no leader now")
         if self.cards[c].controller == seat:
             return ("MIT-7.2.1.c", "a fight is started only against an enemy player's nation or leader")
         return None
@@ -401,6 +413,7 @@ class Fights:
         if bad:
             self.note(f"the fight does not happen: {bad[1]} ({bad[0]}, OP-39)")
             return
+        self.wake_attacked(a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
         if isinstance(a, DeclareBattle):
             defender = self.cards[a.nation].controller
             f = Fight("battle", seat, defender, a.nation, a.road)
@@ -420,6 +433,12 @@ class Fights:
 
     # -- the procedure (the machine's step ``fight``) ---------------------------------------------------
     def _step_fight(self) -> bool:
+        """One stage of the fight. Who acts in each is Appendix C's reconstruction of the lost actor icons
+        (MIT-7.2.6, OP-38): the attacker declares; the defender names or summons its commander and, in
+        turn with the attacker, the companions (a helper sends its own); the rounds go round the fight's
+        players from the first (the attacker; in a duel the challenged player); the defender decides on
+        saving the nation; the winner takes the spoils; every other prompt goes to the controller of the
+        card it is about (a supply's mode in the reserve: the opposing commander's player)."""
         f = self.fight
         if f is None:
             self._push("next_phase")
@@ -432,7 +451,8 @@ class Fights:
             second = stage.endswith("2")
             if f.commander(side) < 0 or (second and not self._companions(side)):
                 return self._advance()  # OP-50: companions need a commander, a second one a first
-            return self._ask_army_leader(side, None, "MIT-7.4.4" if side == "att" else "MIT-7.4.5")
+            rule = {"att_c1": "MIT-7.4.4", "def_c1": "MIT-7.4.5", "att_c2": "MIT-7.4.6", "def_c2": "MIT-7.4.7"}[stage]
+            return self._ask_army_leader(side, None, rule)
         if stage == "rounds":
             self.mode = "window"
             self.priority = f.first
@@ -446,6 +466,8 @@ class Fights:
             return self._outcome()
         if stage == "spoils":
             return self._ask_spoils()
+        if stage == "end_effects":
+            return self._end_effects()
         if stage == "monsters":
             return self._ask_monster()
         if stage == "cleanup":
@@ -455,7 +477,7 @@ class Fights:
 
     def _advance(self, to: str | None = None) -> bool:
         order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
-                 "monsters", "cleanup")
+                 "end_effects", "monsters", "cleanup")
         f = self.fight
         f.stage = to or order[order.index(f.stage) + 1]
         self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
@@ -527,7 +549,8 @@ class Fights:
         out = []
         for iid in self.distinct(self.players[seat].hand):
             d = self.cards[iid].d
-            if d.card_type != "leader" or not self.can_pay(seat, d.cost) or self.god_owner(seat, iid) is not None:
+            if d.card_type != "leader" or not self.can_pay(seat, self.summon_cost(iid)) \
+                    or self.god_owner(seat, iid) is not None:
                 continue
             if d.unique and self._unique_on_board(d):
                 continue
@@ -562,7 +585,7 @@ class Fights:
             + [("summon", i, r) for i in summonable for r in rows] + [("ask", h, None) for h in helpers]
         labels = ["name no one"] + [f"ask P{i} for help" if k == "ask" else
                                     f"{'summon ' if k == 'summon' else ''}{self.cards[i].d.name} into the {ROWS[r]}"
-                                    + (f" (pays {'/'.join(map(str, self.cards[i].d.cost))})" if k == "summon" else "")
+                                    + (f" (pays {'/'.join(map(str, self.summon_cost(i)))})" if k == "summon" else "")
                                     for k, i, r in options[1:]]
         self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
         return True
@@ -594,12 +617,12 @@ class Fights:
                 what = "leader"
             if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
                 seat = pr["player"]
-                self.pay(seat, list(self.cards[iid].d.cost))
+                cost = self.summon_cost(iid)
+                self.pay(seat, list(cost))
                 self.enter_board(iid, seat)
                 self.cards[iid].entered = self.turn
                 self.players[seat].leaders.append(iid)
-                self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays "
-                          f"{'/'.join(map(str, self.cards[iid].d.cost))})")
+                self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays {'/'.join(map(str, cost))})")
                 what = "leader"
             if what == "leader":
                 self._join(f, iid, pr["side"], row)
@@ -623,12 +646,12 @@ class Fights:
             self._advance("spoils")
         elif kind == "spoils":
             self._take_spoils(pr, index)
-            self._advance("monsters")
+            self._advance("end_effects")
         elif kind == "monster_return":
             iid = pr["card"]
             if index == 1:
                 inst = self.cards[iid]
-                self.pay(pr["player"], list(inst.d.cost))
+                self.pay(pr["player"], list(self.summon_cost(iid)))
                 del self.fight.supplies[iid]
                 self._members_changed()
                 self.players[inst.controller].leaders.append(iid)
@@ -680,7 +703,7 @@ class Fights:
                     out.append(PlayUnsummoned(inst.iid, row=ROWS[row]))
                     continue
                 if payable is None:
-                    payable = self.can_pay(seat, d.cost)
+                    payable = self.can_pay(seat, self.summon_cost(inst.iid))
                 if payable:
                     out.append(Summon(inst.iid, row=ROWS[row]))
         return out
@@ -734,8 +757,9 @@ class Fights:
             return None
         if a.pay_from is not None or a.pay_for is not None:
             return ("MIT-3.1.g", "a supply is paid as printed")
-        if not self.can_pay(seat, d.cost):
-            return ("MIT-6.3.3", f"{d.name} costs {'/'.join(map(str, d.cost))}; your spheres hold "
+        cost = self.summon_cost(a.card)
+        if not self.can_pay(seat, cost):
+            return ("MIT-6.3.3", f"{d.name} costs {'/'.join(map(str, cost))}; your spheres hold "
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
         return None
 
@@ -818,7 +842,7 @@ class Fights:
                 if self.cards[loser].zone == "board":
                     self.note(f"{self.cards[loser].d.name} loses the duel and is destroyed (MIT-7.6.4)")
                     self.leave_board(loser, "afterworld", "destroy")
-            return self._advance("monsters")  # OP-54: no spoils after a duel
+            return self._advance("end_effects")  # OP-54: no spoils after a duel
         if f.winner == "att" and self.cards[f.nation].zone == "board":
             commander = f.commander("def")
             if commander >= 0 and self.cards[commander].zone == "board" and not self.cards[commander].d.cursed:
@@ -843,7 +867,7 @@ class Fights:
     def _ask_spoils(self) -> bool:
         f = self.fight
         if f.winner is None:
-            return self._advance("monsters")  # MIT-7.4.11: no spoils after a draw
+            return self._advance("end_effects")  # MIT-7.4.11: no spoils after a draw
         seat = f.seat_of(f.winner)
         if f.winner == "def":
             options = ["draw a card", "take nothing"]
@@ -852,7 +876,7 @@ class Fights:
             options = ["take nothing"] + [f"steal 1 {name}" for s, name in enumerate(SPHERES) if victim.spheres[s] > 0]
             if len(options) == 1:
                 self.note(f"P{f.defender} has no sphere point to steal (OP-53)")
-                return self._advance("monsters")
+                return self._advance("end_effects")
         self.set_prompt("spoils", seat, rule="MIT-7.4.11", options=options)
         return True
 
@@ -870,6 +894,28 @@ class Fights:
         else:
             self.note(f"P{pr['player']} takes no spoils")
 
+    def _end_effects(self) -> bool:
+        """MIT-7.4.12, MIT-7.6.5: end-of-fight effects happen: the triggers ``fight_end {result}`` (spec 6.6) go on
+        the stack — ``won``/``lost`` as the card's controller's side did, ``draw`` when nobody won, ``any``
+        always — then the fight goes on to MIT-7.4.13 (the effects lasting until its end end there)."""
+        f = self.fight
+        f.stage = "monsters"
+        items = self.triggered("fight_end", lambda trigger, seat: self._fight_result_holds(trigger.result, seat))
+        if not items:
+            return self._ask_monster()
+        self.note(f"the {f.kind} is over: end-of-fight effects ({'MIT-7.4.12' if f.kind == 'battle' else 'MIT-7.6.5'})")
+        self.push_triggers(items, "fight")
+        return True
+
+    def _fight_result_holds(self, result: str, seat: int) -> bool:
+        f = self.fight
+        if result == "any":
+            return True
+        if result == "draw":
+            return f.winner is None
+        side = f.side_of(seat)
+        return side is not None and f.winner is not None and (side == f.winner) == (result == "won")
+
     def _ask_monster(self) -> bool:
         """MIT-8.monster.5, OP-58: a monster of the winning side may stay, as a leader, for its cost again."""
         f = self.fight
@@ -879,11 +925,12 @@ class Fights:
                 continue
             f.asked = f.asked + (iid,)
             seat = inst.controller
-            if not self.can_pay(seat, inst.d.cost):
+            cost = self.summon_cost(iid)
+            if not self.can_pay(seat, cost):
                 continue
             self.set_prompt("monster_return", seat, rule="MIT-8.monster.5", card=iid,
                             options=[f"let {inst.d.name} go to the afterworld",
-                                     f"pay {'/'.join(map(str, inst.d.cost))} to keep it as a leader"])
+                                     f"pay {'/'.join(map(str, cost))} to keep it as a leader"])
             return True
         return self._advance("cleanup")
 
@@ -930,8 +977,7 @@ class Keywords:
     poison) is chosen when the maneuver is announced (OP-29), among the creatures of the fight."""
 
     def _creature(self, inst) -> bool:
-        t = inst.d.card_type
-        return t == "leader" or (t == "supply" and bool(self.subtypes(inst) & {"troop", "beast"}))
+        return self.is_creature(inst)  # MIT-5.6
 
     def keyword_strength(self, m, card: int, user: int) -> tuple[str, int] | None:
         """The maneuver's keyword and its level: volley V (OP-45), poison P (OP-47), fear L (OP-46)."""

@@ -134,10 +134,15 @@ class Flow:
         self.turns_taken[seat] += 1
         self.phase = "start"
         # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
+        waking = []
         for inst in self.board_insts():  # a card off the board forgot these when it left (MIT-1.2.6)
             inst.spent = False
             inst.uses = None
             inst.blocked = ()
+            if inst.dormant == "turn_start" and inst.controller == seat:
+                waking.append(inst.iid)
+        for iid in waking:  # OP-35: asleep until its player's next turn
+            self.wake(iid, f"P{seat}'s turn begins")
         for p in self.players:
             p.nation_placed = False
             p.allowances = ()
@@ -405,7 +410,7 @@ class Flow:
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return list(refills(n, tuple(room)))
-        if kind in ("option", "permission", "choose_enemy") or kind in FIGHT_PROMPTS:
+        if kind in ("option", "permission", "choose_enemy", "play_card") or kind in FIGHT_PROMPTS:
             return [ChooseOption(i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
             acts = [self.game.codec.parse(a) for a in pr["options"]]
@@ -457,6 +462,8 @@ class Flow:
             self.note(f"P{seat} chooses P{self.stack[-1].enemy} (OP-24)")
         elif kind == "on_enter":
             self.answer_on_enter(pr, action)
+        elif kind == "play_card":  # spec 6.4: the card an effect plays
+            self.play_by_effect(seat, pr["choices"][action.index], pr)
         elif kind == "afterworld_order":
             self._place_in_order(pr, action.cards[0])
         elif kind == "permission":  # MIT-3.4.3.c
@@ -497,6 +504,8 @@ class Flow:
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
+        if kind == "play_card":  # the options may name cards of the hand or the deck: only the chooser reads them
+            return "choose the card an effect plays (MIT-6.5.1)" + (": " + " / ".join(pr["options"]) if options else "")
         if kind == "choose_enemy":
             return "choose the enemy whose deck is revealed or whose hand is peeked (OP-24): " + " / ".join(pr["options"])
         if kind in FIGHT_PROMPTS:

@@ -64,12 +64,45 @@ class Levels:
         return self.cards[self.players[seat].god].d.mythology
 
     def is_god_leader(self, inst) -> bool:
-        """MIT-3.4.3.a: the leader is its controller's own high god."""
+        """MIT-3.4.3.a: the leader is its controller's own high god (and a leader on the board: not dormant,
+        MIT-5.15; not of another card type now, MIT-5.16)."""
         return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == self.god_name(inst.controller) \
-            and inst.owner == inst.controller
+            and inst.owner == inst.controller and inst.dormant is None and self.card_type(inst) == "leader"
 
     def leader_limit(self, seat: int) -> int:
         return len(self.players[seat].grid) + self.opts["leader_limit_bonus"]  # MIT-3.4.2.b
+
+    def row_leaders(self, seat: int) -> list[int]:
+        """The leaders of a leader row that are leaders now: a card that got another card type (MIT-5.16)
+        stands in the row but is no leader until the change ends."""
+        leaders = self.players[seat].leaders
+        if not self.effects or "set_card_type" not in self.prims or not self.retyped():
+            return leaders
+        return [i for i in leaders if self.card_type(self.cards[i]) == "leader"]
+
+    # -- card types (MIT-5.16) ---------------------------------------------------------------------
+    def card_type(self, inst) -> str:
+        """MIT-5.16: a card has one card type. An effect (``set_card_type``) or a rule gives it a new one, which
+        replaces the old: a leader fighting as a supply — a monster (MIT-8.monster.1, OP-58) or a mount
+        (OP-57) — is a supply until the fight ends. Where a card stands (a leader row, the grid, a host, a
+        row of a battle) does not change; what a rule asks of its type does."""
+        t = inst.d.card_type
+        if self.effects and "set_card_type" in self.prims:
+            retyped = self.retyped()
+            if retyped:
+                t = retyped.get(inst.iid, t)
+        fight = self.fight
+        if fight is not None and t == "leader" and inst.iid in fight.supplies:
+            return "supply"
+        return t
+
+    def retyped(self) -> dict[int, str]:
+        """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
+        c = self.cache()
+        hit = c.get("types")
+        if hit is None:
+            hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type" for t in e.targets}
+        return hit
 
     def intrigue_limit(self) -> int:
         return self.n + self.opts["intrigue_limit_bonus"]  # MIT-3.6.b
@@ -82,27 +115,29 @@ class Levels:
         if cached is not None:
             return cached
         out = []
-        seen_intrigues = set()
         for inst in self.board_insts():
             d = inst.d
-            if d.statics:
-                if d.card_type == "intrigue":  # MIT-3.6.d, OP-18: only the earliest copy works
-                    if d.id in seen_intrigues:
-                        continue
-                    if any(self.cards[j].d.id == d.id for j in self.intrigues[:self.intrigues.index(inst.iid)]):
-                        continue
-                    seen_intrigues.add(d.id)
+            if inst.dormant is not None:
+                continue  # MIT-5.15, OP-35: a dormant leader is not in play: its abilities wait with it
+            if d.statics and self.intrigue_works(inst):
                 keys = d.static_keys
                 for prim, params in d.static_calls:
                     out.append((inst.iid, inst.controller, prim, params, keys, inst.iid))
             for kind, count, call in inst.tokens:
-                if call is None:
-                    continue
+                if call is None or hasattr(call, "trigger"):
+                    continue  # a token that acts on an event is a trigger (spec 6.6), not a static
                 prim, params = call_parts(call)
                 for _ in range(count):
                     out.append((inst.iid, inst.controller, prim, params, frozenset(("token", kind)), inst.iid))
         c["statics"] = out
         return out
+
+    def intrigue_works(self, inst) -> bool:
+        """MIT-3.6.d, OP-18: of identical intrigues only the earliest on the board applies its effects."""
+        if inst.d.card_type != "intrigue" or inst.iid not in self.intrigues:
+            return True
+        before = self.intrigues[:self.intrigues.index(inst.iid)]
+        return not any(self.cards[j].d.id == inst.d.id for j in before)
 
     def statics_by(self, primitive: str) -> list[tuple]:
         """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
@@ -209,6 +244,18 @@ class Levels:
             return any(self.immunities(self.cards[i]) & keys for i in self.fight_members()
                        if i != inst.iid and (fight.leaders.get(i) or fight.supplies.get(i))[0] == place[0])
         return False
+
+    def is_creature(self, inst) -> bool:
+        """MIT-5.6: leaders, troops and beasts (by the card type they have now, MIT-5.16). A leader fighting as a
+        supply stays a creature: a mount counts as a beast (OP-57), a monster keeps its nature (OP-58)."""
+        if inst.dormant is not None:
+            return False  # OP-35: not a leader on the board
+        t = self.card_type(inst)
+        if t == "leader":
+            return True
+        if t != "supply":
+            return False
+        return inst.d.card_type == "leader" or bool(self.subtypes(inst) & {"troop", "beast"})
 
     # -- levels (spec 5.10) ------------------------------------------------------------------------
     def _myth_bonus(self, card, partner) -> int:
@@ -328,15 +375,22 @@ class Levels:
         totals = [0] * self.n
         gods = [self.cards[p.god].d.name for p in self.players]
         pp_effects = any(e.kind == "modify_power_points" for e in self.effects)
+        pp_statics = "modify_power_points" in self.prims and bool(self.statics_by("modify_power_points"))  # spec 6.7
         for inst in self.board_insts():
+            if inst.dormant is not None:
+                continue  # OP-01, OP-35: a dormant leader gives no power points
             seat = inst.owner if by_owner else inst.controller
             d = inst.d
             totals[seat] += d.power_points
-            if d.card_type == "leader" and d.name == gods[inst.controller] and inst.owner == inst.controller:
+            if d.card_type == "leader" and d.name == gods[inst.controller] and inst.owner == inst.controller \
+                    and self.is_god_leader(inst):
                 totals[seat] += 1  # MIT-3.4.3.a
             if pp_effects:
                 for e in self._effects_on("modify_power_points", inst):
                     totals[seat] += e.value
+            if pp_statics:
+                for src, _ctrl, params in self._static_hits("modify_power_points", inst):
+                    totals[seat] += self.value(params.delta, {"$self": src, "$bearer": src}, None)
         totals = c["power"] = [max(0, t) for t in totals]
         return totals
 
@@ -361,8 +415,10 @@ class Levels:
                 return False
         if f.owner and f.owner != "any" and (inst.owner == seat) != (f.owner == "self"):
             return False
-        if f.card_type is not None and d.card_type not in f.card_type:
-            return False
+        if f.card_type is not None:
+            t = d.card_type if not self.effects and self.fight is None else self.card_type(inst)
+            if t not in f.card_type or (inst.dormant is not None and t == "leader"):
+                return False  # MIT-5.16: the type it has now; OP-35: a dormant leader is chosen as no leader
         if f.subtypes_any is not None or f.subtypes_all is not None:
             subs = self.subtypes(inst)
             if f.subtypes_any is not None and not subs.intersection(f.subtypes_any):
@@ -381,10 +437,8 @@ class Levels:
             return False
         if f.rotated is not None and inst.rotated != f.rotated:
             return False
-        if f.creature is not None:
-            creature = d.card_type == "leader" or (d.card_type == "supply" and bool(self.subtypes(inst) & {"troop", "beast"}))
-            if creature != f.creature:
-                return False
+        if f.creature is not None and self.is_creature(inst) != f.creature:
+            return False
         if f.in_fight is not None and (inst.iid in self.fight_members()) != f.in_fight:
             return False
         if f.row is not None:
@@ -412,8 +466,10 @@ class Levels:
             return False
         if f.controller and f.controller != "any" and (item.player == seat) != (f.controller == "self"):
             return False
-        if item.kind in ("fight", "mount"):
-            return False  # a declared fight or a mount's attaching is not a card or a maneuver: nothing targets it
+        if item.kind in ("fight", "mount", "trigger"):
+            # a declared fight or a mount's attaching is not a card or a maneuver, and a triggered locked ability is
+            # never neutralized (MIT-4.2.6.b): nothing targets them
+            return False
         if f.card_type is not None:
             kinds = set(f.card_type)
             if item.kind in ("maneuver", "free"):

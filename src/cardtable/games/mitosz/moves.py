@@ -104,6 +104,9 @@ class Moves:
             return
         d = inst.d
         for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
+            if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
+                self.wake(a, f"{d.name} leaves the board")
+                continue
             self.leave_board(a, "afterworld", "attachment")
         was_god_leader = self.is_god_leader(inst)
         region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
@@ -125,6 +128,8 @@ class Moves:
         if self.effects:
             self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
                             and not (e.kind == "steal" and e.targets == (iid,))]
+            if any(e.targets and iid in e.targets for e in self.effects):
+                self._forget_effects_on(iid)
             for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
                 for other in list(lst):
                     if not any(e.source == other for e in self.effects):
@@ -144,6 +149,21 @@ class Moves:
                     if other.zone == "board" and other.controller == p.seat and other.d.card_type != "high_god" \
                             and other.host < 0:
                         self.leave_board(other.iid, "afterworld", "rule")
+
+    def _forget_effects_on(self, iid: int) -> None:
+        """MIT-1.2.6: a card that left the board is no longer what the effects aimed at it change (a card type,
+        a level …, were it to come back); an effect left with no card ends."""
+        from .state import Eff
+
+        kept = []
+        for e in self.effects:
+            if e.targets and iid in e.targets:
+                rest = tuple(t for t in e.targets if t != iid)
+                if not rest:
+                    continue
+                e = Eff(e.seq, e.kind, e.controller, e.source, rest, e.selector, e.value, e.until, e.keys)
+            kept.append(e)
+        self.effects = kept
 
     def pay(self, seat: int, cost) -> None:
         p = self.players[seat]

@@ -479,6 +479,9 @@ class TargetDurationP(_P):
 class AttachP(_P):
     card: CardTarget
     host: CardTarget
+    wake: Literal["attacked", "host_leaves", "turn_start"] = Field(
+        "attacked", description="a leader attached is dormant until this (MIT-5.15, OP-35): its host (or the nation "
+                                "under it) is attacked, its host leaves the board, or its player's next turn begins")
 
 
 TokenKind = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
@@ -536,6 +539,14 @@ class SetCardTypeP(_P):
     target: CardTarget
     card_type: CardType  # type: ignore[valid-type]
     duration: Duration = "default"
+
+    @field_validator("card_type")
+    @classmethod
+    def _placed(cls, value: str) -> str:
+        if value in ("high_god", "nation"):
+            raise ValueError(f"no card becomes a {value.replace('_', ' ')}: a high god and a nation have places of "
+                             f"their own (the god slot, the grid)")
+        return value
 
 
 class RestrictP(_P):

@@ -32,7 +32,7 @@ class Inst:
     """One card of the game (spec 5.3). ``owner`` never changes (MIT-G1)."""
 
     __slots__ = ("iid", "d", "owner", "controller", "zone", "host", "rotated", "spent", "uses", "blocked", "tokens",
-                 "cell", "entered")
+                 "cell", "entered", "dormant")
 
     def __init__(self, iid: int, d, owner: int):
         self.iid = iid
@@ -48,6 +48,7 @@ class Inst:
         self.tokens: tuple = ()  # (kind, n, effect call)
         self.cell: tuple[int, int] | None = None  # nations
         self.entered = 0  # the turn it came onto the board
+        self.dormant: str | None = None  # a leader attached to a card: what wakes it (MIT-5.15, OP-35)
 
     def copy(self) -> "Inst":
         c = Inst.__new__(Inst)
@@ -64,6 +65,7 @@ class Inst:
         c.tokens = self.tokens
         c.cell = self.cell
         c.entered = self.entered
+        c.dormant = self.dormant
         return c
 
     def reset(self) -> None:
@@ -76,6 +78,7 @@ class Inst:
         self.blocked = ()
         self.tokens = ()
         self.cell = None
+        self.dormant = None
 
 
 class Player:
@@ -123,12 +126,12 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy")
+                 "row", "attach", "enemy", "calls")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
         self.sid = sid
-        self.kind = kind  # "summon", "unsummoned", "nation", "maneuver", "free", "fate"
+        self.kind = kind  # "summon", "unsummoned", "nation", "maneuver", "free", "fate", "trigger" …
         self.player = player
         self.card = card
         self.user = user
@@ -151,6 +154,7 @@ class Item:
         self.row = -1  # a supply's row (kind "supply")
         self.attach = False  # a rune to attach to its target (MIT-8.rune)
         self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
+        self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
@@ -167,7 +171,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
-                 "refusals", "order_depth", "order_requests", "fight", "fought")
+                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims")
 
     def __init__(self, game, seed: int, decks):
         self.game = game
@@ -175,6 +179,8 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.rng = Rng(seed)
         self.history = []
         self.opts = game.options
+        #: the primitives the game's cards call: a rule reading one no card calls is skipped (the hot path)
+        self.prims = frozenset().union(*(d.primitives for d in game.defs.values()))
         n = self.n = game.num_players
         self.cards: list[Inst] = []
         self.players: list[Player] = []
@@ -324,6 +330,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         c.current_player = self.current_player
         c.n = self.n
         c.opts = self.opts
+        c.prims = self.prims
         c.cards = [i.copy() for i in self.cards]
         c.players = [p.copy() for p in self.players]
         c.order = self.order

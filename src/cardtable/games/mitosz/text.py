@@ -25,6 +25,9 @@ VERBS = {
     "produce_spheres": "produces sphere points at refill", "volley": "arrow volley {mod:+d}",
     "fear": "fear {mod:+d}", "poison": "poison {mod:+d}", "extra_draw": "draw {n} more in the draw phase",
     "modify_hand_size": "hand size {delta}", "grant_subtype": "{target} becomes {subtype}",
+    "attach": "attach {card} to {host}", "set_card_type": "{target} becomes a {card_type}",
+    "play_card": "play a card from the {from_}", "modify_cost": "{applies_to} costs change",
+    "grant_fate_use": "{n} more fate use(s) a turn", "modify_capacity": "capacity of {row_leader}'s row {delta}",
 }
 
 
@@ -60,11 +63,11 @@ def call_text(call) -> str:
         return "if …: " + "; ".join(call_text(c) for c in p.then)
     template = VERBS.get(name, name.replace("_", " "))
     values = {}
-    for key in ("n", "delta", "mod", "kind", "what", "subtype"):
+    for key in ("n", "delta", "mod", "kind", "what", "subtype", "card_type", "from_", "applies_to"):
         if hasattr(p, key):
             v = getattr(p, key)
             values[key] = (f"{v:+d}" if key == "delta" and isinstance(v, int) else v) if v is not None else ""
-    for key in ("target", "nation"):
+    for key in ("target", "nation", "card", "host", "row_leader"):
         if hasattr(p, key):
             values[key] = _target(getattr(p, key))
     values["filter"] = _target(type("S", (), {"filter": getattr(p, "filter", None), "select": "chosen"})) \

@@ -34,6 +34,12 @@ class Views:
             out["tokens"] = {kind: n for kind, n, _ in inst.tokens}
         if self.neutralized(inst):
             out["neutralized"] = True
+        if inst.dormant is not None:
+            out["dormant"] = inst.dormant  # MIT-5.15: attached, not a leader on the board until it wakes
+        if self.effects or self.fight is not None:
+            now = self.card_type(inst)
+            if now != d.card_type:
+                out["card_type_now"] = now  # MIT-5.16
         attached = self.attachments(iid)
         if attached:
             out["attached"] = [self.card_json(a) for a in attached]
@@ -77,7 +83,7 @@ class Views:
                 "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
                 "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
                 "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
-                if it.kind in ("maneuver", "free", "fate") else f"P{it.player} declares: {self.fight_text(it.declared)}"
+                if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
                 if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
                 f"{self.cards[it.targets[0]].d.name}" if it.kind == "mount"
                 else f"P{it.player} plays {self.cards[it.card].d.name}",
@@ -125,6 +131,8 @@ class Views:
                 ends = f"until the start of P{until[1]}'s turn {until[2]}"
             elif until[0] == "attached":
                 ends = "while attached"
+            elif until[0] == "fight":
+                ends = "until the end of the fight"
             else:
                 ends = "permanently"
             source = self.cards[e.source].d.name if e.source >= 0 else "a rule"
@@ -163,7 +171,7 @@ class Views:
             "priority": self.priority, "passes": self.passes, "cycle": self.cycle, "order": list(self.order),
             "cards": [[i.iid, i.d.id, i.owner, i.controller, i.zone, i.host, i.rotated, i.spent,
                        sorted((i.uses or {}).items()), list(i.blocked), [[k, n] for k, n, _ in i.tokens],
-                       list(i.cell) if i.cell else None] for i in self.cards],
+                       list(i.cell) if i.cell else None, i.dormant] for i in self.cards],
             "players": [{"spheres": p.spheres, "deck": p.deck, "hand": p.hand, "afterworld": p.afterworld,
                          "oblivion": p.oblivion, "grid": sorted([list(c), i] for c, i in p.grid.items()),
                          "leaders": p.leaders, "nation_placed": p.nation_placed, "allowances": list(p.allowances),
