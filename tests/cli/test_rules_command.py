@@ -53,7 +53,7 @@ def test_coverage_lists_tests_per_rule(tmp_path):
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_a.py").write_text("def test_MOJO_1_1_x():\n    pass\n\nasync def test_other():\n    pass\n")
     book = Rulebook.from_markdown("mojo", "- **MOJO-1.1** one\n- **MOJO-1.2** two\n", r"MOJO-\d+(?:\.\d+)*")
-    found = rulebook.tests_in(tmp_path / "tests")
+    found = rulebook.collect_tests(tmp_path / "tests")
     assert found == [("tests/test_a.py", "test_MOJO_1_1_x"), ("tests/test_a.py", "test_other")]
     assert book.coverage(found) == {"MOJO-1.1": ["tests/test_a.py::test_MOJO_1_1_x"], "MOJO-1.2": []}
 

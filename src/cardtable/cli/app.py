@@ -257,7 +257,7 @@ def rules(
 ):
     """List a game's rules with their IDs and text (the IDs rejected moves cite); --coverage shows which
     tests check each rule."""
-    from cardtable.engine.rulebook import Rulebook, tests_in
+    from cardtable.engine.rulebook import Rulebook, collect_tests
 
     book = Rulebook.for_game(game_class(game))
     if book is None:
@@ -271,7 +271,7 @@ def rules(
         if not folder.is_dir():
             raise CardtableError(f"--coverage reads the tests of a source checkout; {folder} is not a folder "
                                  f"(give --tests PATH)")
-        covered = book.coverage(tests_in(folder))
+        covered = book.coverage(collect_tests(folder))
     if as_json:
         out = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
                                          **({"tests": covered[r.id]} if coverage else {})} for r in chosen]}

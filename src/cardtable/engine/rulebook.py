@@ -100,7 +100,7 @@ class Rulebook:
         return out
 
 
-def tests_in(folder: Path) -> list[tuple[str, str]]:
+def collect_tests(folder: Path) -> list[tuple[str, str]]:
     """Every ``def test_…`` under ``folder`` as (path relative to the folder's parent, name), sorted."""
     found = []
     for path in sorted(folder.rglob("test_*.py")):
