@@ -1,4 +1,4 @@
-"""`cardtable`: list games, play in the terminal, simulate bots, replay records, export data schemas, list rules."""
+"""`cardtable`: list games, play in the terminal, simulate bots, run tournaments, replay records, export data schemas, list rules."""
 
 from __future__ import annotations
 
@@ -175,6 +175,100 @@ def simulate(
         err.print(f"[yellow]{message}[/]")
     if record:
         console.print(f"Records written to {record}")
+
+
+@app.command()
+@handles_errors
+def tournament(
+    game: Annotated[str, typer.Argument(help="game name")],
+    agents: Annotated[str, typer.Option(help="comma-separated agents, at least two; a name given twice plays "
+                                             "itself (random#1, random#2)")] = "heuristic,random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="deals per pairing; each deal is played "
+                                       "twice, mirrored, so a pairing plays 2 × N games")] = 100,
+    players: Annotated[Optional[int], typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option(min=0, help="seed of deal 0; deal i uses seed + i in every pairing")] = 0,
+    option: OptionArg = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="write one CSV row per game to this file")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+):
+    """Round robin between agents on mirrored deals: win rates with 95 % intervals, openskill ratings, a
+    crosstable. Ctrl-C stops early and reports the games finished so far (marked partial, exit code 130)."""
+    from cardtable.sim.tournament import prepare
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    t = prepare(game, names, games, players=players, seed=seed, options=parse_options(option, game))
+    fh = None
+    if out is not None:
+        try:
+            fh = out.open("w", encoding="utf-8", newline="")
+        except OSError as exc:
+            raise CardtableError(f"cannot write {out}: {exc.strerror or exc}") from None
+    try:
+        progress = None if as_json else Progress(
+            TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeRemainingColumn(), console=err, transient=True,
+        )
+        if progress is not None:
+            progress.start()
+            task = progress.add_task(f"{game}: {len(t.plan)} games (Ctrl-C stops, keeps results)", total=len(t.plan))
+        try:
+            t.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None)
+        finally:
+            if progress is not None:
+                progress.stop()
+        summary = t.summary()
+        if fh is not None:
+            t.write_csv(fh)
+    finally:
+        if fh is not None:
+            fh.close()
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print_tournament(summary, out)
+    if summary["partial"]:
+        err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of "
+                  f"{summary['games_planned']} games", highlight=False)
+        raise typer.Exit(130)
+
+
+def print_tournament(s: dict, out: Optional[Path]) -> None:
+    pct = lambda x: "—" if x is None else f"{x:.1%}"  # noqa: E731
+    ci = lambda pair: f"{pair[0]:.1%} – {pair[1]:.1%}"  # noqa: E731
+    partial = " [bold yellow](PARTIAL)[/]" if s["partial"] else ""
+    console.print(f"[bold]{s['game']} tournament[/]{partial}: {len(s['agents'])} agents, {s['players']} players, "
+                  f"{s['deals']} deals per pairing × 2 mirrored seatings, {s['games_played']} of "
+                  f"{s['games_planned']} games, seeds {s['seed']}–{s['seed'] + s['deals'] - 1}", highlight=False)
+    table = Table(title="pairings (score rate of the first agent; a draw counts half)")
+    for col in ("pairing", "games", "W–D–L", "score rate", "Wilson 95 %", "bootstrap 95 %", "seat 0 wins"):
+        table.add_column(col)
+    for p in s["pairings"]:
+        table.add_row(f"{p['a']} vs {p['b']}", str(p["games"]), f"{p['a_wins']}–{p['draws']}–{p['b_wins']}",
+                      pct(p["a_score_rate"]), ci(p["a_ci95_wilson"]), ci(p["a_ci95_bootstrap"]),
+                      pct(p["first_seat_win_rate"]))
+    console.print(table)
+    table = Table(title=f"agents by rating ({s['rating_model']})")
+    for col in ("agent", "games", "W–D–L", "score rate", "Wilson 95 %", "bootstrap 95 %", "mu", "sigma", "ordinal"):
+        table.add_column(col)
+    for label, r in s["ratings"].items():
+        a = s["per_agent"][label]
+        table.add_row(label, str(a["games"]), f"{a['wins']}–{a['draws']}–{a['losses']}", pct(a["score_rate"]),
+                      ci(a["ci95_wilson"]), ci(a["ci95_bootstrap"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
+                      f"{r['ordinal']:.2f}")
+    console.print(table)
+    order = list(s["ratings"])
+    table = Table(title="crosstable (row's score rate against column)")
+    table.add_column("")
+    for label in order:
+        table.add_column(label, justify="right")
+    for row in order:
+        table.add_row(row, *("—" if row == col else pct(s["crosstable"][row][col]) for col in order))
+    console.print(table)
+    console.print(f"{s['errors']} errors · {s['seconds']} s · {s['games_per_s']} games/s", highlight=False)
+    for message in s["error_messages"]:
+        err.print(f"[yellow]{message}[/]", highlight=False)
+    if out is not None:
+        console.print(f"Games written to {out}", highlight=False)
 
 
 @app.command()

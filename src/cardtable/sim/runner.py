@@ -24,9 +24,15 @@ class GameOutcome:
     record: Any = None
 
 
-def play_game(game: Game, agent_names: Sequence[str], seed: int, keep_record: bool = False) -> GameOutcome:
-    """One game; seat ``i`` is played by ``agent_names[i]``. Agents only ever get an Observation."""
-    agents = [make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
+def play_game(game: Game, agent_names: Sequence[str], seed: int, keep_record: bool = False,
+              agent_seeds: Sequence[int] | None = None) -> GameOutcome:
+    """One game; seat ``i`` is played by ``agent_names[i]``. Agents only ever get an Observation.
+
+    Each agent's own random stream comes from ``agent_seeds[i]`` when given (a tournament seeds an agent by
+    its identity, so that two copies of one agent differ), else from the game's seed and the seat."""
+    if agent_seeds is None:
+        agent_seeds = [derive_seed(seed, f"seat{i}") for i in range(len(agent_names))]
+    agents = [make_agent(name, game, agent_seeds[i]) for i, name in enumerate(agent_names)]
     state = game.new_initial_state(seed=seed)
     error = None
     try:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+from typing import Sequence
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -14,3 +16,32 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bootstrap_interval(
+    blocks: Sequence[tuple[float, float]],
+    reps: int = 1000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of ``sum(points) / sum(games)`` over ``blocks`` of ``(points, games)``.
+
+    Resampling whole blocks (e.g. the mirrored games of one deal) keeps games that share a deal together,
+    so the interval reflects how the games were really drawn. Seeded: the same blocks give the same interval.
+    """
+    blocks = [(float(p), float(g)) for p, g in blocks if g > 0]
+    n = len(blocks)
+    if n == 0:
+        return (0.0, 1.0)
+    rng = random.Random(seed)
+    estimates = []
+    for _ in range(max(1, reps)):
+        sample = rng.choices(blocks, k=n)
+        points = sum(p for p, _ in sample)
+        games = sum(g for _, g in sample)
+        estimates.append(points / games)
+    estimates.sort()
+    tail = (1 - confidence) / 2
+    low = estimates[min(len(estimates) - 1, int(math.floor(tail * len(estimates))))]
+    high = estimates[max(0, int(math.ceil((1 - tail) * len(estimates))) - 1)]
+    return (low, high)

@@ -12,7 +12,7 @@ from cardtable.engine import Action
 
 from . import actions as A
 from .effects import Ctx
-from .stats import profile
+from .stats import attack_range, profile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -64,7 +64,9 @@ class LegalMixin:
                         yield A.Activate(pid)
                 yield A.END_ACTION_PHASE
             else:
-                yield from self.unit_actions(self.activation)
+                cached = self._units
+                yield from (cached[1] if cached is not None and cached[0] == self.activation
+                            else self.unit_actions(self.activation))
                 yield A.END_ACTIVATION
             yield from self.fast_actions(seat)
         elif mode == "upkeep":
@@ -159,10 +161,14 @@ class LegalMixin:
         if not p.move_used:
             for end, (_, path) in self.reachable(pid).items():
                 yield A.Move(pid, flat(xy, path))
-        if p.base is None and not p.attack_used and profile(self, pid):  # MUHQ-COMBAT-13, MUHQ-PILE-6
-            for d in self.board_order():
-                if self.perms[d].base is None and self.defender_problem(pid, d) is None:
-                    yield A.Attack(pid, d)
+        if p.base is None and not p.attack_used:
+            reach = attack_range(profile(self, pid))  # 0 without attack components (MUHQ-COMBAT-13)
+            if reach:
+                occ = self.occ
+                for cell in self.grid.cells_in_range(p.cell, reach):  # only what stands within reach
+                    d = occ.get(cell)
+                    if d is not None and d != pid and self.defender_problem(pid, d) is None:
+                        yield A.Attack(pid, d)
         if p.base is not None:
             return  # MUHQ-CREW-5: crew only move out and clear paralysis
         both = not p.move_used and not p.attack_used
@@ -185,9 +191,11 @@ class LegalMixin:
                     yield A.Carry(pid, art, flat(xy, path), xy(drop))
 
     def unit_actions_available(self: "MuhqState", pid: int) -> bool:
-        for _ in self.unit_actions(pid):
-            return True
-        return False
+        """Kept for the legal-action list that follows (the open decision lists them first)."""
+        cached = self._units
+        if cached is None or cached[0] != pid:
+            cached = self._units = (pid, list(self.unit_actions(pid)))
+        return bool(cached[1])
 
     # -- movement helpers -----------------------------------------------------------------------------
     def reachable(self: "MuhqState", pid: int, ignore: int | None = None) -> dict:

@@ -29,7 +29,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
-                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive")
+                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -69,6 +69,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._stats = None
         self._legal = None
         self._order = None  # board_order, kept until the board changes
+        self._units = None  # (activated permanent, its unit actions), kept until the next change
         self._dirty = True  # something changed since the last state check that found nothing
         self._alive = tuple(range(self.n))
         self.mode = "draft"
@@ -132,12 +133,14 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._stats = None
         self._legal = None
         self._order = None
+        self._units = None
         self._dirty = True
 
     def touched(self) -> None:
         """A change that moves no permanent and changes no ability or modifier (resource, hands, taps, used
         actions, markers): the legal actions and the state check are redone, the stats are kept."""
         self._legal = None
+        self._units = None
         self._dirty = True
 
     def stats(self) -> dict:
@@ -185,6 +188,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c._stats = None
         c._legal = None
         c._order = None
+        c._units = None
         c._dirty = self._dirty
         c._alive = self._alive
         c.log = self.log[:]
