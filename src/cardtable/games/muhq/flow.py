@@ -372,17 +372,20 @@ class FlowMixin:
         (the loop runs again, so drops and repeated checks happen)."""
         if not self._dirty:
             return False  # nothing changed since a check that found nothing
-        st = self.stats()
         doomed = []
-        for pid in self.board_order():
-            p = self.perms[pid]
-            if p.d.type == "unit":
-                if self.lethal(p.damage, st[pid].life) or p.poison > st[pid].life:  # MUHQ-UNIT-2, MUHQ-POISON-3
+        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
+        if self.opts["lethal_rule"] == "at_least" or any(p.damage or p.poison or p.worn for p in self.perms.values()):
+            st = self.stats()
+            lethal = self.lethal
+            for pid in self.board_order():
+                p = self.perms[pid]
+                if p.d.type == "unit":
+                    if lethal(p.damage, st[pid].life) or p.poison > st[pid].life:  # MUHQ-UNIT-2, MUHQ-POISON-3
+                        doomed.append(pid)
+                elif p.d.solid is not None and lethal(p.damage, p.d.solid):  # MUHQ-SOLID-3
                     doomed.append(pid)
-            elif p.d.solid is not None and self.lethal(p.damage, p.d.solid):  # MUHQ-SOLID-3
-                doomed.append(pid)
-            elif p.d.type == "equipment" and p.d.durability - p.worn < 1:  # MUHQ-EQUIP-2
-                doomed.append(pid)
+                elif p.d.type == "equipment" and p.d.durability - p.worn < 1:  # MUHQ-EQUIP-2
+                    doomed.append(pid)
         waiting = len(self.drops)
         for pid in doomed:
             if pid in self.perms:

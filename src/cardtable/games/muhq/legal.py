@@ -54,7 +54,7 @@ class LegalMixin:
                         yield A.DeclareTrigger(i, targets)
         elif mode == "priority":
             yield A.PASS
-            yield from self.fast_actions(seat)
+            yield from self.fast_list(seat)
         elif mode == "open":
             if self.activation is None:
                 yield from self.permanent_plays(seat)
@@ -68,7 +68,7 @@ class LegalMixin:
                 yield from (cached[1] if cached is not None and cached[0] == self.activation
                             else self.unit_actions(self.activation))
                 yield A.END_ACTIVATION
-            yield from self.fast_actions(seat)
+            yield from self.fast_list(seat)
         elif mode == "upkeep":
             res = self.players[seat].resource
             for pid in self.upkeep_todo:
@@ -121,12 +121,17 @@ class LegalMixin:
             for pair in self.card_combinations(pl.hand, 2):
                 yield A.UniversalFreeAction(pair)
 
+    def fast_list(self: "MuhqState", seat: int) -> list[Action]:
+        """The seat's fast actions, kept until the next change (asked by auto-pass, then by the list)."""
+        cached = self._fast
+        if cached is None or cached[0] != seat:
+            cached = self._fast = (seat, list(self.fast_actions(seat)))
+        return cached[1]
+
     def has_fast_action(self: "MuhqState", seat: int) -> bool:
         if len(self.players[seat].hand) >= 2:
-            return True
-        for _ in self.fast_actions(seat):
-            return True
-        return False
+            return True  # the universal free action (MUHQ-CARD-9)
+        return bool(self.fast_list(seat))
 
     # -- slow actions (MUHQ-TIMING-2, 3) ----------------------------------------------------------------
     def permanent_plays(self: "MuhqState", seat: int) -> Iterator[Action]:

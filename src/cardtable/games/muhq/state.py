@@ -29,7 +29,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
-                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units")
+                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -70,6 +70,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._legal = None
         self._order = None  # board_order, kept until the board changes
         self._units = None  # (activated permanent, its unit actions), kept until the next change
+        self._fast = None  # (seat, its fast actions), kept until the next change
         self._dirty = True  # something changed since the last state check that found nothing
         self._alive = tuple(range(self.n))
         self.mode = "draft"
@@ -134,6 +135,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._legal = None
         self._order = None
         self._units = None
+        self._fast = None
         self._dirty = True
 
     def touched(self) -> None:
@@ -141,6 +143,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         actions, markers): the legal actions and the state check are redone, the stats are kept."""
         self._legal = None
         self._units = None
+        self._fast = None
         self._dirty = True
 
     def stats(self) -> dict:
@@ -189,6 +192,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c._legal = None
         c._order = None
         c._units = None
+        c._fast = None
         c._dirty = self._dirty
         c._alive = self._alive
         c.log = self.log[:]
