@@ -223,6 +223,24 @@ def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
     assert on_board(s, c["lysa"]) and on_board(s, c["orren"])
 
 
+def test_MIT_7_2_5_2_OP_46_fear_resist_cost_is_an_option():
+    s, c = s17_board()
+    s.opts = {**s.opts, "fear_resist_sphere": "force", "fear_resist_amount": 2}  # this state only
+    s17_to_rounds(s, c)
+    do(s, Summon(c["archers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "level")
+    do(s, Summon(c["wolves"], row="front"))
+    pass_counter(s)
+    do(s, PASS)  # A
+    do(s, UseManeuver(c["wolves"], "m1"))  # fear: the Archers (2) would flee
+    pass_counter(s)
+    force = s.players[A].spheres[3]
+    answer(s, A, "fear_resist", "pay 2 force")
+    assert s.players[A].spheres[3] == force - 2
+    assert on_board(s, c["archers"])
+
+
 def test_MIT_7_4_10_3_a_lost_attack_destroys_the_commander():
     s = scene(phase="battle")
     ivo = leader(s, A, "Magister Ivo")  # level 1

@@ -1087,15 +1087,16 @@ class Keywords:
     def _fear_next(self, affected: tuple, fleeing: tuple):
         """OP-46: each affected creature's controller may pay to keep it; the others flee together."""
         sphere = SPHERES.index(self.opts["fear_resist_sphere"])
+        amount = self.opts["fear_resist_amount"]  # OP-46: fear_resist_cost, one sphere's points
         while affected:
             iid, affected = affected[0], affected[1:]
             if self.cards[iid].zone != "board":
                 continue
             seat = self.cards[iid].controller
-            if self.players[seat].spheres[sphere] >= 1:
+            if self.players[seat].spheres[sphere] >= amount:
                 self.set_prompt("fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
                                 options=[f"let {self.cards[iid].d.name} flee",
-                                         f"pay 1 {SPHERES[sphere]} to keep {self.cards[iid].d.name}"])
+                                         f"pay {amount} {SPHERES[sphere]} to keep {self.cards[iid].d.name}"])
                 return SUSPEND_FEAR
             fleeing += (iid,)
         gone = [i for i in fleeing if self.cards[i].zone == "board"]
@@ -1109,8 +1110,10 @@ class Keywords:
         fleeing = pr["fleeing"]
         if index == 1:
             sphere = SPHERES.index(self.opts["fear_resist_sphere"])
-            self.players[pr["player"]].spheres[sphere] -= 1
-            self.note(f"P{pr['player']} pays 1 {SPHERES[sphere]}: {self.cards[iid].d.name} stands its ground (OP-46)")
+            amount = self.opts["fear_resist_amount"]
+            self.players[pr["player"]].spheres[sphere] -= amount
+            self.note(f"P{pr['player']} pays {amount} {SPHERES[sphere]}: {self.cards[iid].d.name} stands its ground "
+                      f"(OP-46)")
         else:
             fleeing += (iid,)
         self._fear_next(pr["rest"], fleeing)

@@ -56,6 +56,8 @@ OPTIONS = (
            choices=("when_closed_road", "always")),
     Option("fear_number_source", "source_card", "the lower bound of fear: the number of the card that carries it, "
            "or of each creature", "OP-46", choices=("source_card", "each_creature")),
-    Option("fear_resist_sphere", "influence", "the sphere from which one point keeps a creature from fleeing fear",
+    Option("fear_resist_sphere", "influence", "the sphere whose points keep a creature from fleeing fear",
            "OP-46", choices=("magic", "influence", "wealth", "force")),
+    Option("fear_resist_amount", 1, "how many points of that sphere keep a creature from fleeing fear (0: free)",
+           "OP-46", integer=True, minimum=0, maximum=12),
 )
