@@ -147,3 +147,21 @@ def test_every_view_and_event_renders(seed, width):
     spectator = io.StringIO()
     render_view(Console(file=spectator, width=width), game, state.view(None), names)
     assert "Your hand" not in spectator.getvalue()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_players_in_the_terminal_to_the_end(tmp_path, players):
+    """Tier 2: every seat on the table, the game played to its end (win target 4 keeps it short), the record
+    replays."""
+    record = tmp_path / f"mitosz{players}.jsonl"
+    seats = ["--seat", "human"] + ["--seat", "heuristic"] * (players - 1)
+    out = cardtable("play", "mitosz", "-p", str(players), *seats, "--seed", "3", "-o", "win_target=4",
+                    "--record", str(record), input="1\n" * 3000)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    for seat in range(1, players):
+        assert f"P{seat} (heuristic)" in text
+    assert re.search(r"game over · (won by P\d|a draw)", text)
+    assert "Final result" in text
+    check = cardtable("replay", str(record), "--check")
+    assert check.returncode == 0 and "ok" in check.stdout
