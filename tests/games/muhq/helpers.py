@@ -56,7 +56,11 @@ def scene(board: str = "arena-9", active: int = P0, step: str = "action", **opti
 
     Players pass explicitly, as in the spec's scenarios ("both pass"): ``auto_pass`` is off unless given."""
     options.setdefault("auto_pass", False)
-    s = game(board, **options).new_initial_state(0)
+    return emptied(game(board, **options).new_initial_state(0), step, active)
+
+
+def emptied(s, step: str = "action", active: int = P0):
+    """Any state with everything emptied (board, zones, stack, counters), ``active``'s turn at ``step``."""
     for pid in list(s.board_order()):
         s.take_off(pid)
     s.perms.clear()

@@ -21,8 +21,8 @@ from cardtable.games.muhq.actions import (PASS, Activate, Attack, Buy, DeclineUp
                                           UniversalFreeAction)
 from cardtable.games.muhq.objects import NEUTRAL
 
-from .helpers import (P0, P1, at, crew, def_id, fresh, game, hand, pass_all, put, ready, rejected, resource, scene,
-                      zone)
+from .helpers import (P0, P1, at, crew, def_id, emptied, fresh, game, hand, pass_all, put, ready, rejected,
+                      resource, scene, zone)
 
 
 # -- helpers of this file --------------------------------------------------------------------------------------
@@ -664,27 +664,7 @@ def test_MUHQ_UPKEEP_1_income_base_per_unit_and_fields(userdata):
 
 def scene_of(s, step: str = "start"):
     """helpers.scene() for a state made from any game (a user board)."""
-    for pid in list(s.board_order()):
-        s.take_off(pid)
-    s.perms.clear()
-    s.occ.clear()
-    for p in s.players:
-        for z in (p.store, p.deck, p.hand, p.discard, p.pending, p.drafted):
-            z.clear()
-        p.resource = p.vp = 0
-        p.bought = False
-    s.vips.clear()
-    s.buildings.clear()
-    s.victory_item = None
-    s.packs, s._undealt = [], []
-    s.stack.clear()
-    s.triggers.clear()
-    s.drops.clear()
-    s.phase, s.step, s.turn, s.active = "action", step, 1, P0
-    s.priority, s.activation, s.ai, s.resolving, s.winners = None, None, None, None, None
-    s.log.clear()
-    s.changed()
-    return s
+    return emptied(s, step, P0)
 
 
 def test_MUHQ_UPKEEP_2_the_active_player_scores_held_areas_in_step_2():
