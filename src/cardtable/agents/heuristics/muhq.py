@@ -64,8 +64,8 @@ GAIN = {"core/coin_purse"}  # played whenever the bot holds priority
 #: Full actions worth a unit's whole turn, by card id: "gain", "heal" (own damaged unit), "harm" (enemy).
 FULL = {"vanguard/forager": "gain", "vanguard/field_medic": "heal", "tide/siren": "harm", "tide/mire_witch": "harm"}
 BUY_FLOOR = 3
-SET_BONUS = 1.5  # draft: a card of the set the bot has picked most, once it has SET_AFTER picks
-SET_AFTER = 4
+SET_BONUS = 4.0  # draft: a card of the set the bot has picked most, once it has SET_AFTER picks
+SET_AFTER = 2
 CURVE = 0.35  # draft: worth lost per point of buy cost
 PASSIVE = {"pass", "end_activation", "end_action_phase", "skip_buy"}
 
