@@ -29,9 +29,9 @@ def test_observation_holds_no_state():
 
 def test_unknown_agent():
     game = cardtable.load("mojo")
-    with pytest.raises(UnknownAgent, match="known agents: random, heuristic"):
+    with pytest.raises(UnknownAgent, match="known agents: random, heuristic, ismcts"):
         make_agent("oracle", game)
-    assert agent_names(game) == ["random", "heuristic"]
+    assert agent_names(game) == ["random", "heuristic", "ismcts", "ismcts-fast", "ismcts-strong"]
 
 
 @pytest.mark.parametrize("players", [2, 4])

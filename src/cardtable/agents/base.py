@@ -3,6 +3,8 @@
 An agent never holds the state: it is handed an :class:`Observation` with the acting player's
 view (spec "hidden information": only what that player may see), the legal actions (which list
 only that player's own options) and the game, whose static public data (``catalogue()``) it may read.
+A search bot may also ask for determinizations (:meth:`Observation.determinize`): copies of the game with
+everything hidden from the player redealt at random.
 """
 
 from __future__ import annotations
@@ -30,6 +32,15 @@ class Observation:
         if self._view is None:
             self._view = self._view_of(self.player)
         return self._view
+
+    def determinize(self, rng):
+        """A state consistent with this player's knowledge: a copy of the game in which everything hidden from
+        the player is redealt at random from ``rng`` (a ``cardtable.engine.rng.Rng``), see
+        ``cardtable.agents.determinize``. The copy depends only on what the player may see and on ``rng``,
+        so a search bot that plays in it reads nothing hidden. The only way an agent reaches a state."""
+        from .determinize import determinize
+
+        return determinize(self._view_of.__self__, self.player, rng)
 
 
 class Agent:

@@ -1,4 +1,6 @@
-"""Agents by name: ``random`` for every game, ``heuristic`` through the per-game registry."""
+"""Agents by name: ``random`` for every game, ``heuristic`` through the per-game registry, ``ismcts`` (and its
+presets ``ismcts-fast``, ``ismcts-strong``, ``ismcts-N`` for N iterations, ``+h`` for heuristic rollouts) for
+every game with a determinizer (``agents/determinize.py``)."""
 
 from __future__ import annotations
 
@@ -20,13 +22,23 @@ HEURISTICS = {
 AGENT_HELP = {
     "random": "uniform over the legal actions (every game)",
     "heuristic": "the game's rule-of-thumb player (" + ", ".join(sorted(HEURISTICS)) + ")",
+    "ismcts": "information-set Monte Carlo tree search, 200 iterations a move (also ismcts-fast: 50, "
+              "ismcts-strong: 1000, ismcts-N: N; +h rolls out with the heuristic)",
 }
+#: the search presets offered in seat lists (lobby, ``cardtable play -s``); ``ismcts-N`` works everywhere else
+SEARCH_PRESETS = ("ismcts", "ismcts-fast", "ismcts-strong")
 
 
-def agent_names(game: Game | None = None) -> list[str]:
+def agent_names(game: Game | None = None, search: bool = True) -> list[str]:
+    """The agent names a seat may take. ``search=False`` leaves out the search bots: the web server moves its
+    bots on its event loop, where a search taking a second or more a move would stall every table."""
+    from .determinize import supports
+
     names = ["random"]
     if game is None or game.info.name in HEURISTICS:
         names.append("heuristic")
+    if search and (game is None or supports(game.info.name)):
+        names.extend(SEARCH_PRESETS)
     return names
 
 
@@ -37,4 +49,12 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     if name == "heuristic" and game.info.name in HEURISTICS:
         module, cls = HEURISTICS[game.info.name].split(":")
         return getattr(importlib.import_module(module), cls)(game, seed)
+    if name.startswith("ismcts"):
+        from .determinize import supports
+        from .ismcts import make_ismcts, parse_name
+
+        params = parse_name(name)
+        if params is not None and supports(game.info.name) and (
+                params.get("rollout") != "heuristic" or game.info.name in HEURISTICS):
+            return make_ismcts(name, game, seed)
     raise UnknownAgent(name, agent_names(game))

@@ -190,7 +190,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         out = []
         for name in game_names():
             game = game_class(name)()
-            out.append({**game.describe(), "bots": agent_names(game)})
+            out.append({**game.describe(), "bots": agent_names(game, search=False)})
         return out
 
     @app.get("/api/tables", summary="Tables, newest first (public information only)")

@@ -213,7 +213,7 @@ class TableManager:
     async def create(self, game_name: str, players: int | None, options: dict | None, seed: int | None,
                seats: list[str], settings: dict[str, Any]) -> Table:
         game = load(game_name, players=players, options=options)
-        known = agent_names(game)
+        known = agent_names(game, search=False)
         if len(seats) != game.num_players:
             raise TableError(422, f"{len(seats)} seats given for {game.num_players} players; give one kind per seat")
         for kind in seats:

@@ -1,0 +1,1 @@
+"""One determinizer per game (see ``cardtable.agents.determinize``): ``determinize(state, player, rng)``."""

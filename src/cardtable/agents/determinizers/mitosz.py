@@ -1,0 +1,41 @@
+"""Mítosz's determinizer (spec section 9: what each seat sees).
+
+Hidden from seat ``p``, and redealt: every other player's hand together with their deck (cards never change
+owner, MIT-G1, and a card in hand or deck is in its owner's, so what another player holds in hand and deck
+is, as a multiset, exactly their cards that are nowhere in sight: the hand keeps its size, the deck takes
+the rest in random order), and the order of ``p``'s own deck. Public: the board, gods and spheres,
+afterworlds, oblivion, the stack, the fight, effects, ``p``'s own hand.
+
+Left out (the redeal is a little wider than a perfect-recall player's information set): a card revealed
+from the top of a deck goes to its bottom (MIT-4.2.3.b, OP-33), where everyone knows it is; a card
+peeked at in a hand (MIT-4.2.3.c) is known to the peeker; a card shown after a search is known to be in
+that hand. Call it for the player to act (a search bot does): a prompt addressed to another player may
+name cards of that player's hand or deck.
+"""
+
+from __future__ import annotations
+
+from cardtable.agents.determinize import fresh_rng, shuffled
+from cardtable.engine.rng import Rng
+from cardtable.games.mitosz.state import MitoszState
+
+
+def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
+    s = state.clone()
+    s.rng = fresh_rng(rng)
+    if s.result is not None:
+        return s
+    cards = s.cards
+    for p in s.players:
+        if p.seat == player:
+            p.deck = shuffled(p.deck, rng)
+            continue
+        keep = len(p.hand)
+        pool = shuffled(p.hand + p.deck, rng)
+        p.hand, p.deck = pool[:keep], pool[keep:]
+        for iid in p.hand:
+            cards[iid].zone = "hand"
+        for iid in p.deck:
+            cards[iid].zone = "deck"
+    s.forget_caches()
+    return s
