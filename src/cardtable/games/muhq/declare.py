@@ -56,7 +56,7 @@ class DeclareMixin:
             raise bad(rule, f"you do not hold priority now (the game waits for: {self.mode.replace('_', ' ')}); "
                       f"fast actions need priority (MUHQ-STACK-4)")
 
-    def need_open(self: "MuhqState", unit_action: bool = False) -> None:
+    def need_open(self: "MuhqState") -> None:
         """MUHQ-TIMING-2: slow actions only by the active player in their action phase with an empty stack."""
         if self.mode == "priority":
             why = "the stack is not empty" if self.stack else "this is a priority round"
@@ -346,7 +346,7 @@ class DeclareMixin:
     def unit_for(self: "MuhqState", unit: int) -> Any:
         if self.ai is not None and unit == self.activation and self.current_player == self.active:
             raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
-        self.need_open(unit_action=True)
+        self.need_open()
         if self.activation != unit:
             raise bad("MUHQ-APHASE-3", f"#{unit} is not the activated permanent; activate it first")
         p = self.perms[unit]

@@ -359,9 +359,6 @@ class EffectsMixin:
             getattr(self, "_op_" + op)(step, ctx)
         self.touched()
 
-    def _targets_ok(self: "MuhqState", pids: list[int], step: dict, ctx: Ctx) -> list[int]:
-        return [p for p in pids if p in self.perms]
-
     def _op_damage(self: "MuhqState", step: dict, ctx: Ctx) -> None:
         for pid in self.objects(step["to"], ctx):
             self.deal_damage(ctx.d, ctx.you, ctx.source, pid, step["amount"])

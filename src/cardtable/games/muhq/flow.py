@@ -19,8 +19,6 @@ if TYPE_CHECKING:  # pragma: no cover
 STEPS = ("start", "start_prio", "upkeep_income", "upkeep_score", "upkeep_triggers", "upkeep_trigger_prio",
          "upkeep_pay", "upkeep_prio", "action", "closing", "action_prio", "buy", "buy_prio", "discard",
          "end_prio")
-PHASE_OF = {s: s.split("_")[0] if not s.startswith(("discard", "end")) else "end" for s in STEPS}
-PHASE_OF.update({"closing": "action"})
 OPTIONAL_ROUNDS = {"start_prio", "buy_prio", "end_prio"}  # MUHQ-TURN-8
 
 

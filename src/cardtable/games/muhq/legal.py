@@ -269,9 +269,7 @@ class LegalMixin:
 
     # -- triggers, tokens ------------------------------------------------------------------------------
     def trigger_target_choices(self: "MuhqState", t, limit: int = 400) -> Iterator[tuple[int, ...]]:
-        ability = self.card_def[t.source].ability(t.ability) if t.source < len(self.card_def) else None
-        if ability is None:
-            return
+        ability = self.card_def[t.source].ability(t.ability)
         src = self.perms.get(t.source)
         ctx = Ctx(t.source if src is not None else None, self.card_def[t.source], t.controller, refs=dict(t.refs))
         yield from self.target_choices(tuple(ability.get("targets", {}).items()), ctx, limit)

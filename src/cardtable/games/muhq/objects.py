@@ -120,9 +120,6 @@ class Item:
                 return v
         return default
 
-    def target_map(self) -> dict[str, Any]:
-        return dict(self.targets)
-
 
 @dataclass(frozen=True)
 class Trigger:
