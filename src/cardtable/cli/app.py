@@ -1,4 +1,5 @@
-"""`cardtable`: list games, play in the terminal, simulate bots, run tournaments, replay records, export data schemas, list rules."""
+"""`cardtable`: list games, play in the terminal, simulate bots, run tournaments and balance reports, replay records,
+export data schemas, list rules."""
 
 from __future__ import annotations
 
@@ -406,6 +407,12 @@ def serve(
     console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
                   f"games are kept in {db})")
     run(host, port, str(db), bot_delay=bot_delay)
+
+
+# Commands in their own modules; imported here, after the shared helpers above that they use.
+from .balance import balance_command  # noqa: E402
+
+app.command("balance")(handles_errors(balance_command))
 
 
 def main() -> None:

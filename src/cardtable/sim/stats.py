@@ -45,3 +45,31 @@ def bootstrap_interval(
     low = estimates[min(len(estimates) - 1, int(math.floor(tail * len(estimates))))]
     high = estimates[max(0, int(math.ceil((1 - tail) * len(estimates))) - 1)]
     return (low, high)
+
+
+def difference_interval(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
+    """95 % interval of ``s1/n1 - s2/n2`` by Newcombe's hybrid score method (his method 10): built from the
+    two Wilson intervals, so it stays inside [-1, 1] and behaves at rates near 0 or 1 and small samples."""
+    if n1 <= 0 or n2 <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson_interval(s1, n1)
+    l2, u2 = wilson_interval(s2, n2)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return (max(-1.0, low), min(1.0, high))
+
+
+def quantiles(values: Sequence[float], qs: Sequence[float]) -> list[float]:
+    """Quantiles by linear interpolation between order statistics (numpy's default); [] gives NaNs."""
+    data = sorted(values)
+    if not data:
+        return [float("nan")] * len(qs)
+    out = []
+    for q in qs:
+        pos = q * (len(data) - 1)
+        lo = int(math.floor(pos))
+        hi = min(lo + 1, len(data) - 1)
+        out.append(data[lo] + (data[hi] - data[lo]) * (pos - lo))
+    return out

@@ -1,0 +1,378 @@
+"""Balance runs: many games between bots, summarised as the numbers a designer reads.
+
+:func:`play_one` plays game ``index`` of a run and returns its *facts* (a small JSON-ready dict: result,
+length, first mover, who led when, the probe's impact units, see ``sim/probes``). :func:`analyse` turns the
+facts of a run into the report's numbers; :func:`compare` sets two such results side by side. The HTML page
+is ``sim/report.py``; the command is ``cardtable balance``.
+
+Game ``i`` of a run uses seed ``seed + i`` and the line-up rotated by ``i`` seats (as ``cardtable simulate``
+does), so a run is reproducible and every agent sits in every seat. Games are independent: a run can be
+played in chunks anywhere (:func:`play_chunk` is the picklable unit of work) and merged in index order.
+
+Every interval is 95 %: Wilson for a rate, Newcombe's hybrid score interval for a difference of rates. A
+row of the impact table with fewer than ``min_sample`` units on either side is flagged as a small sample.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from cardtable.agents import Observation, make_agent
+from cardtable.engine import CardtableError, Game, load
+from cardtable.engine.rng import derive_seed
+
+from .probes import probe_for
+from .runner import lineup_for, seating
+from .stats import difference_interval, quantiles, wilson_interval
+
+#: the version of the numbers' layout (``balance.json``); ``compare`` refuses other versions
+FORMAT = 1
+MIN_SAMPLE = 30
+
+
+@dataclass(frozen=True)
+class BalanceSpec:
+    """What a run plays: the game, its players and options, one agent name per seat (rotated), the seed."""
+
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    agents: tuple[str, ...]
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["agents"] = list(self.agents)
+        out["options"] = dict(self.options)
+        return out
+
+
+def make_spec(game_name: str, agents: Sequence[str] = ("heuristic",), players: int | None = None,
+              options: Mapping[str, Any] | None = None, seed: int = 0) -> BalanceSpec:
+    """Check everything a run needs (game, options, agents) before the first game; fail with a clear error."""
+    game = load(game_name, players=players, options=options)
+    lineup = lineup_for(game, agents)
+    return BalanceSpec(game_name, game.num_players, dict(game.options), tuple(lineup), seed)
+
+
+@functools.lru_cache(maxsize=8)
+def _game(name: str, players: int, options_json: str) -> Game:
+    return load(name, players=players, options=json.loads(options_json))
+
+
+def _leader(standing: Sequence[float]) -> int:
+    """The seat strictly ahead of every other, or -1 on a tie for the lead."""
+    best = max(standing)
+    leaders = [s for s, x in enumerate(standing) if x == best]
+    return leaders[0] if len(leaders) == 1 else -1
+
+
+def play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
+    """Game ``index`` of the run ``spec``: its facts (see the module docstring)."""
+    game = _game(spec.game, spec.players, json.dumps(dict(spec.options), sort_keys=True))
+    seed = spec.seed + index
+    seats = seating(spec.agents, index)
+    agents = [make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats)]
+    state = game.new_initial_state(seed=seed)
+    probe = probe_for(spec.game)
+    probe.start(state)
+    leads = [[0, _leader(probe.standing(state))]]
+    first_actor = state.current_player
+    actions = 0
+    error = None
+    try:
+        while not state.is_terminal():
+            player = state.current_player
+            action = agents[player].act(Observation(state, player))
+            state.apply(action)
+            actions += 1
+            probe.after(state, player, action)
+            leader = _leader(probe.standing(state))
+            if leader != leads[-1][1]:
+                leads.append([actions, leader])
+    except CardtableError as exc:  # an agent chose an illegal action: the game is void, not the run
+        error = f"seed {seed}: {seats[state.current_player]} at seat {state.current_player}: {exc}"
+    facts: dict[str, Any] = {"index": index, "seed": seed, "seats": list(seats), "actions": actions,
+                             "first_actor": first_actor, "error": error}
+    if error is not None:
+        return facts
+    returns = [float(x) for x in state.returns()]
+    standing = probe.standing(state)
+    best = max(returns)
+    winners = [s for s, x in enumerate(returns) if x == best and x > 0]
+    winner = winners[0] if len(winners) == 1 else -1
+    margin = None
+    if winner >= 0 and len(standing) > 1:
+        margin = standing[winner] - max(x for s, x in enumerate(standing) if s != winner)
+    facts.update(returns=returns, winner=winner, standing=standing, margin=margin, leads=leads,
+                 units=probe.units(state, returns), extra=probe.extra(state))
+    return facts
+
+
+def play_chunk(spec: BalanceSpec, start: int, stop: int) -> list[dict[str, Any]]:
+    """Games ``start`` … ``stop - 1`` of the run, in order: the unit of work of a parallel run."""
+    return [play_one(spec, i) for i in range(start, stop)]
+
+
+@dataclass
+class BalanceRun:
+    """A run being played or played: its spec, the games planned and the facts of the games finished."""
+
+    spec: BalanceSpec
+    planned: int
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    def play(self, on_game: Callable[[dict[str, Any]], None] | None = None,
+             should_stop: Callable[[], bool] | None = None) -> "BalanceRun":
+        """Play the remaining games in order; Ctrl-C or ``should_stop`` keeps the games finished so far."""
+        start = time.perf_counter()
+        try:
+            for index in range(len(self.facts), self.planned):
+                if should_stop is not None and should_stop():
+                    break
+                self.facts.append(play_one(self.spec, index))
+                if on_game is not None:
+                    on_game(self.facts[-1])
+        except KeyboardInterrupt:
+            self.interrupted = True
+        self.seconds += time.perf_counter() - start
+        return self
+
+    @property
+    def partial(self) -> bool:
+        return len(self.facts) < self.planned
+
+    def numbers(self, min_sample: int = MIN_SAMPLE) -> dict[str, Any]:
+        return analyse(self.spec, self.facts, self.planned, min_sample=min_sample, seconds=self.seconds)
+
+
+# -- analysis -----------------------------------------------------------------------------------------------
+
+def _rate(successes: float, trials: int, expected: float | None = None) -> dict[str, Any]:
+    low, high = wilson_interval(successes, trials)
+    out: dict[str, Any] = {"n": trials, "wins": round(successes, 6),
+                           "rate": round(successes / trials, 6) if trials else None,
+                           "ci95": [round(low, 6), round(high, 6)]}
+    if expected is not None:
+        out["expected"] = round(expected, 6)
+        out["off_expected"] = bool(trials) and not (low <= expected <= high)
+    return out
+
+
+def _histogram(values: Sequence[float], bins: int = 20) -> dict[str, Any]:
+    if not values:
+        return {"edges": [], "counts": []}
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        return {"edges": [lo, hi + 1], "counts": [len(values)]}
+    integral = all(float(v).is_integer() for v in values)
+    width = (hi - lo) / bins
+    if integral:
+        width = max(1.0, math.ceil(width))
+        bins = int(math.floor((hi - lo) / width)) + 1
+    edges = [lo + i * width for i in range(bins + 1)]
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - lo) / width))] += 1
+    return {"edges": [round(e, 6) for e in edges], "counts": counts}
+
+
+def _distribution(values: Sequence[float]) -> dict[str, Any]:
+    if not values:
+        return {"n": 0}
+    p10, p50, p90 = quantiles(values, (0.1, 0.5, 0.9))
+    return {"n": len(values), "mean": round(sum(values) / len(values), 4), "median": round(p50, 4),
+            "p10": round(p10, 4), "p90": round(p90, 4), "min": min(values), "max": max(values),
+            "histogram": _histogram(values)}
+
+
+def _leader_at(leads: Sequence[Sequence[int]], action: float) -> int:
+    leader = leads[0][1]
+    for at, who in leads:
+        if at > action:
+            break
+        leader = who
+    return leader
+
+
+def _lead_changes(leads: Sequence[Sequence[int]]) -> int:
+    """How often the lead passed from one seat to another (a tie for the lead in between is no change)."""
+    changes, last = 0, -1
+    for _, who in leads:
+        if who >= 0:
+            if last >= 0 and who != last:
+                changes += 1
+            last = who
+    return changes
+
+
+def _impact(facts: Iterable[dict[str, Any]], min_sample: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    units = [u for f in facts for u in f["units"]]
+    total_n = len(units)
+    total_w = sum(u["outcome"] for u in units)
+    with_n: dict[str, int] = {}
+    with_w: dict[str, float] = {}
+    for u in units:
+        for feat in u["features"]:
+            with_n[feat] = with_n.get(feat, 0) + 1
+            with_w[feat] = with_w.get(feat, 0.0) + u["outcome"]
+    rows = []
+    for feat in with_n:
+        n1, w1 = with_n[feat], with_w[feat]
+        n0, w0 = total_n - n1, total_w - w1
+        low, high = difference_interval(w1, n1, w0, n0)
+        diff = (w1 / n1 - w0 / n0) if n0 else None
+        rows.append({
+            "feature": feat,
+            "with": _rate(w1, n1),
+            "without": _rate(w0, n0),
+            "difference": None if diff is None else round(diff, 6),
+            "difference_ci95": [round(low, 6), round(high, 6)],
+            "small_sample": min(n1, n0) < min_sample,
+            "clear": diff is not None and (low > 0 or high < 0),
+        })
+    rows.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["feature"]))
+    return rows, {"units": total_n, "base_rate": round(total_w / total_n, 6) if total_n else None}
+
+
+def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | None = None,
+            min_sample: int = MIN_SAMPLE, seconds: float | None = None) -> dict[str, Any]:
+    """The report's numbers from the facts of a run (every figure of the HTML page is one of these)."""
+    facts = sorted(facts, key=lambda f: f["index"])
+    valid = [f for f in facts if f["error"] is None]
+    n = spec.players
+    played = len(valid)
+    probe = probe_for(spec.game)
+    warnings: list[str] = []
+
+    seats = [_rate(sum(f["returns"][s] for f in valid), played, 1 / n) for s in range(n)]
+    first = _rate(sum(f["returns"][f["first_actor"]] for f in valid), played, 1 / n)
+    agents: dict[str, Any] = {}
+    for name in sorted(set(spec.agents)):
+        chances = sum(f["seats"].count(name) for f in valid)
+        wins = sum(r for f in valid for a, r in zip(f["seats"], f["returns"]) if a == name)
+        agents[name] = _rate(wins, chances, spec.agents.count(name) / n)
+
+    decided = [f for f in valid if f["winner"] >= 0]
+    margins = [f["margin"] for f in decided if f["margin"] is not None]
+    changes = [_lead_changes(f["leads"]) for f in valid]
+    at_half = [_leader_at(f["leads"], f["actions"] / 2) for f in decided]
+    at_two_thirds = [_leader_at(f["leads"], f["actions"] * 2 / 3) for f in decided]
+    comebacks = sum(1 for f, who in zip(decided, at_two_thirds) if who != f["winner"])
+    settled = sum(1 for f, who in zip(decided, at_half) if who == f["winner"])
+    extra_keys = sorted({k for f in valid for k in f["extra"]})
+    impact, impact_base = _impact(valid, min_sample)
+
+    if planned is not None and len(facts) < planned:
+        warnings.append(f"partial run: {len(facts)} of {planned} games were played")
+    if len(facts) > played:
+        warnings.append(f"{len(facts) - played} games were void (a bot chose an illegal action) and are left out")
+    if played < min_sample:
+        warnings.append(f"only {played} games: every figure here is a small sample (fewer than {min_sample})")
+    for s, row in enumerate(seats):
+        if row.get("off_expected"):
+            warnings.append(f"seat {s} wins {row['rate']:.1%} (95 % interval {row['ci95'][0]:.1%}–"
+                            f"{row['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair seat")
+    if first.get("off_expected"):
+        warnings.append(f"the first player to act wins {first['rate']:.1%} (95 % interval {first['ci95'][0]:.1%}–"
+                        f"{first['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair start")
+    small = sum(1 for r in impact if r["small_sample"])
+    if small:
+        warnings.append(f"{small} of {len(impact)} impact rows rest on fewer than {min_sample} "
+                        f"{probe.unit_label}s on one side: read them as hints, not findings")
+
+    return {
+        "format": FORMAT,
+        "spec": spec.to_json(),
+        "games_planned": planned if planned is not None else len(facts),
+        "games_played": len(facts),
+        "games_valid": played,
+        "partial": planned is not None and len(facts) < planned,
+        "min_sample": min_sample,
+        "seconds": None if seconds is None else round(seconds, 3),
+        "seats": seats,
+        "first_actor": first,
+        "agents": agents,
+        "results": {
+            "decided": _rate(len(decided), played),
+            "shared_or_none": played - len(decided),
+        },
+        "length": {"actions": _distribution([f["actions"] for f in valid]),
+                   **{k: _distribution([f["extra"][k] for f in valid if k in f["extra"]]) for k in extra_keys}},
+        "margin": {"standing": probe.standing_label, **_distribution(margins)},
+        "drama": {
+            "lead_changes": _distribution(changes),
+            "comeback": _rate(comebacks, len(decided)),
+            "leader_at_half_wins": _rate(settled, len(decided)),
+        },
+        "impact": {"feature_label": probe.feature_label, "unit_label": probe.unit_label, **impact_base,
+                   "rows": impact},
+        "warnings": warnings,
+    }
+
+
+# -- comparing two reports ------------------------------------------------------------------------------------
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """Two reports' numbers side by side: each rate with both intervals and whether they overlap (no overlap =
+    a change the samples show clearly), each distribution's mean, and the impact rows of both."""
+    for label, doc in (("A", a), ("B", b)):
+        if doc.get("format") != FORMAT:
+            raise CardtableError(f"report {label} is not a balance.json of format {FORMAT} "
+                                 f"(it says {doc.get('format')!r})")
+    rates = []
+
+    def add_rate(name: str, ra: Mapping[str, Any] | None, rb: Mapping[str, Any] | None) -> None:
+        if not ra or not rb or ra.get("rate") is None or rb.get("rate") is None:
+            return
+        rates.append({"metric": name, "a": ra["rate"], "a_ci95": ra["ci95"], "b": rb["rate"], "b_ci95": rb["ci95"],
+                      "change": round(rb["rate"] - ra["rate"], 6), "clear": not _overlap(ra["ci95"], rb["ci95"])})
+
+    add_rate("first player to act wins", a["first_actor"], b["first_actor"])
+    for s in range(min(len(a["seats"]), len(b["seats"]))):
+        add_rate(f"seat {s} wins", a["seats"][s], b["seats"][s])
+    add_rate("games with one winner", a["results"]["decided"], b["results"]["decided"])
+    add_rate("comebacks (winner behind at 2/3)", a["drama"]["comeback"], b["drama"]["comeback"])
+    add_rate("leader at half-time wins", a["drama"]["leader_at_half_wins"], b["drama"]["leader_at_half_wins"])
+
+    means = []
+    for name, path in (("actions per game", ("length", "actions")), ("winning margin", ("margin",)),
+                       ("lead changes per game", ("drama", "lead_changes"))):
+        da, db = a, b
+        for key in path:
+            da, db = da.get(key, {}), db.get(key, {})
+        if da.get("n") and db.get("n"):
+            means.append({"metric": name, "a": da["mean"], "b": db["mean"], "change": round(db["mean"] - da["mean"], 4),
+                          "a_median": da["median"], "b_median": db["median"]})
+
+    rows_a = {r["feature"]: r for r in a["impact"]["rows"]}
+    rows_b = {r["feature"]: r for r in b["impact"]["rows"]}
+    impact = []
+    for feat in sorted(set(rows_a) | set(rows_b)):
+        ra, rb = rows_a.get(feat), rows_b.get(feat)
+        row: dict[str, Any] = {"feature": feat,
+                               "a": None if ra is None else ra["difference"],
+                               "a_ci95": None if ra is None else ra["difference_ci95"],
+                               "b": None if rb is None else rb["difference"],
+                               "b_ci95": None if rb is None else rb["difference_ci95"]}
+        if ra is not None and rb is not None and ra["difference"] is not None and rb["difference"] is not None:
+            row["change"] = round(rb["difference"] - ra["difference"], 6)
+            row["clear"] = not _overlap(ra["difference_ci95"], rb["difference_ci95"])
+        else:
+            row["change"], row["clear"] = None, False
+        impact.append(row)
+    impact.sort(key=lambda r: (-abs(r["change"]) if r["change"] is not None else 1, r["feature"]))
+    return {"format": FORMAT, "a": {"spec": a["spec"], "games_valid": a["games_valid"]},
+            "b": {"spec": b["spec"], "games_valid": b["games_valid"]},
+            "rates": rates, "means": means, "impact": impact}

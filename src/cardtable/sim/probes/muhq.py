@@ -1,0 +1,38 @@
+"""muhq's probe: standing is ten per victory point plus one per unit on the board (most boards are won by
+fighting, and units are what a seat fights with); the impact features are the cards a seat drafted (``drafted Ember Mage``) and bought (``bought
+…``), so a designer sees a card's weight in the draft and in the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import Probe
+
+
+class MuhqProbe(Probe):
+    feature_label = "card drafted or bought"
+    standing_label = "10 × victory points + units on the board"
+
+    def standing(self, state: Any) -> list[float]:
+        units = [0] * state.n
+        for perm in state.perms.values():
+            if perm.d.type == "unit" and perm.cell is not None and perm.controller >= 0:  # not neutral ones
+                units[perm.controller] += 1
+        return [10.0 * p.vp + units[seat] for seat, p in enumerate(state.players)]
+
+    def features(self, state: Any) -> list[list[str]]:
+        feats: list[set[str]] = [set() for _ in range(state.n)]
+        store = [set(p.store) for p in state.players]
+        for cid, owner in enumerate(state.card_owner):
+            if owner is None or owner < 0:
+                continue
+            d = state.card_def[cid]
+            if d is None or d.token:
+                continue
+            feats[owner].add(f"drafted {d.name}")
+            if cid not in store[owner]:
+                feats[owner].add(f"bought {d.name}")
+        return [sorted(f) for f in feats]
+
+    def extra(self, state: Any) -> dict[str, float]:
+        return {"turns": float(state.turn)}

@@ -1,0 +1,255 @@
+"""The balance report as one HTML page that works offline: tables and matplotlib plots embedded as PNG.
+
+Every figure in a table cell comes from the numbers (``balance.json``) and carries its place there as
+``data-key`` (a dotted path, e.g. ``seats.0.rate``) and its exact value as ``data-value``, so a test (or a
+designer's script) can check the page against the JSON. Plots are drawn from the same numbers.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from typing import Any, Mapping, Sequence
+
+STYLE = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:1100px;
+padding:0 1rem;color:#1d2330;background:#fbfaf7}
+h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:2px solid #d9d3c4;padding-bottom:.2rem}
+table{border-collapse:collapse;margin:.6rem 0 1rem;font-size:.92rem}
+th,td{padding:.25rem .6rem;border-bottom:1px solid #e4dfd3;text-align:right}
+th:first-child,td:first-child{text-align:left}th{background:#efe9dc}
+.warn{background:#fff3cd;border-left:4px solid #e0a800;padding:.5rem 1rem;margin:.3rem 0}
+.small{color:#8a8577}.clear{font-weight:600}.up{color:#1a7f37}.down{color:#b42318}
+.meta{color:#5d5a52;font-size:.9rem}img{max-width:100%;height:auto;margin:.5rem 0}
+"""
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _get(doc: Any, key: str) -> Any:
+    for part in key.split("."):
+        doc = doc[int(part)] if isinstance(doc, list) else doc[part]
+    return doc
+
+
+def _cell(doc: Any, key: str, kind: str = "num", cls: str = "") -> str:
+    value = _get(doc, key)
+    if value is None:
+        text = "—"
+    elif kind == "pct":
+        text = f"{value:.1%}"
+    elif kind == "ci":
+        text = f"{value[0]:.1%} – {value[1]:.1%}"
+    elif kind == "diff":
+        text = f"{value:+.1%}"
+    elif kind == "dci":
+        text = f"{value[0]:+.1%} … {value[1]:+.1%}"
+    elif isinstance(value, float):
+        text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    else:
+        text = f"{value:,}" if isinstance(value, int) else str(value)
+    attr = f' class="{cls}"' if cls else ""
+    return f'<td data-key="{_esc(key)}" data-value="{_esc(json.dumps(value))}"{attr}>{_esc(text)}</td>'
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    return '<img alt="plot" src="data:image/png;base64,' + base64.b64encode(buf.getvalue()).decode() + '">'
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")  # no screen, no window: the report renders anywhere
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _rate_plot(labels: Sequence[str], rows: Sequence[Mapping[str, Any]], expected: float | None, title: str) -> str:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(max(4, 0.9 * len(labels) + 2), 3))
+    rates = [r["rate"] or 0 for r in rows]
+    err = [[rt - r["ci95"][0] for rt, r in zip(rates, rows)], [r["ci95"][1] - rt for rt, r in zip(rates, rows)]]
+    ax.bar(labels, rates, yerr=err, capsize=4, color="#5b7fbd")
+    if expected is not None:
+        ax.axhline(expected, color="#b42318", linestyle="--", linewidth=1, label=f"fair: {expected:.1%}")
+        ax.legend(loc="upper right", fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95 % interval)")
+    ax.set_title(title, fontsize=10)
+    return _png(fig)
+
+
+def _hist_plot(hist: Mapping[str, Any], xlabel: str, title: str) -> str:
+    if not hist.get("counts"):
+        return ""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6, 2.8))
+    edges, counts = hist["edges"], hist["counts"]
+    widths = [edges[i + 1] - edges[i] for i in range(len(counts))]
+    ax.bar(edges[:-1], counts, width=widths, align="edge", color="#8aa36b", edgecolor="#fbfaf7")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.set_title(title, fontsize=10)
+    return _png(fig)
+
+
+def _impact_plot(rows: Sequence[Mapping[str, Any]], title: str, top: int = 20) -> str:
+    rows = [r for r in rows if r["difference"] is not None]
+    rows = sorted(rows, key=lambda r: -abs(r["difference"]))[:top]
+    if not rows:
+        return ""
+    rows = sorted(rows, key=lambda r: r["difference"])
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7, 0.3 * len(rows) + 1.2))
+    diffs = [r["difference"] for r in rows]
+    err = [[d - r["difference_ci95"][0] for d, r in zip(diffs, rows)],
+           [r["difference_ci95"][1] - d for d, r in zip(diffs, rows)]]
+    colours = ["#c8c2b4" if r["small_sample"] else ("#1a7f37" if d > 0 else "#b42318") for d, r in zip(diffs, rows)]
+    ax.barh([r["feature"] for r in rows], diffs, xerr=err, capsize=3, color=colours)
+    ax.axvline(0, color="#1d2330", linewidth=0.8)
+    ax.set_xlabel("win rate with − without (95 % interval); grey = small sample")
+    ax.set_title(title, fontsize=10)
+    ax.tick_params(axis="y", labelsize=8)
+    return _png(fig)
+
+
+def _dist_table(doc: Mapping[str, Any], rows: Sequence[tuple[str, str]]) -> str:
+    head = "<tr><th></th><th>games</th><th>mean</th><th>median</th><th>10 %</th><th>90 %</th><th>min</th><th>max</th></tr>"
+    body = []
+    for label, key in rows:
+        d = _get(doc, key)
+        if not d.get("n"):
+            continue
+        cells = "".join(_cell(doc, f"{key}.{k}") for k in ("n", "mean", "median", "p10", "p90", "min", "max"))
+        body.append(f"<tr><td>{_esc(label)}</td>{cells}</tr>")
+    return f"<table>{head}{''.join(body)}</table>" if body else "<p class=small>No games.</p>"
+
+
+def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
+    """The HTML page of a balance run's numbers (see :func:`cardtable.sim.balance.analyse`)."""
+    d = numbers
+    spec = d["spec"]
+    n = spec["players"]
+    out: list[str] = []
+    add = out.append
+    title = f"{spec['game']} balance report"
+    add(f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport "
+        f"content='width=device-width,initial-scale=1'><title>{_esc(title)}</title><style>{STYLE}</style></head><body>")
+    add(f"<h1>{_esc(title)}{' (partial)' if d['partial'] else ''}</h1>")
+    agents = ", ".join(spec["agents"])
+    add(f"<p class=meta>{d['games_valid']:,} valid games of {d['games_planned']:,} planned · {n} players · agents "
+        f"{_esc(agents)} (seats rotated every game) · seed {spec['seed']} (game i uses seed + i)"
+        + (f" · {d['seconds']:,} s" if d.get("seconds") is not None else "") + "</p>")
+    opts = ", ".join(f"{k}={v}" for k, v in spec["options"].items())
+    add(f"<p class=meta>options: {_esc(opts)}</p>")
+    for w in d["warnings"]:
+        add(f"<div class=warn>{_esc(w)}</div>")
+
+    add("<h2>Seats and the first move</h2><p>Share of the win per seat and for the player who acted first, with "
+        "95 % Wilson intervals; a fair game gives every seat 1/players. A row in bold has an interval that "
+        "excludes the fair share.</p>")
+    add("<table><tr><th></th><th>games</th><th>wins</th><th>win rate</th><th>95 % interval</th><th>fair</th></tr>")
+    rows = [(f"seat {s}", f"seats.{s}") for s in range(n)] + [("first to act", "first_actor")]
+    for label, key in rows:
+        cls = "clear" if _get(d, key).get("off_expected") else ""
+        add(f"<tr><td>{_esc(label)}</td>{_cell(d, key + '.n')}{_cell(d, key + '.wins')}{_cell(d, key + '.rate', 'pct', cls)}"
+            f"{_cell(d, key + '.ci95', 'ci')}{_cell(d, key + '.expected', 'pct')}</tr>")
+    add("</table>")
+    if len(d["agents"]) > 1:
+        add("<table><tr><th>agent</th><th>seats</th><th>win rate</th><th>95 % interval</th></tr>")
+        for name in d["agents"]:
+            key = f"agents.{name}"
+            add(f"<tr><td>{_esc(name)}</td>{_cell(d, key + '.n')}{_cell(d, key + '.rate', 'pct')}{_cell(d, key + '.ci95', 'ci')}</tr>")
+        add("</table>")
+    if plots:
+        add(_rate_plot([f"seat {s}" for s in range(n)] + ["first"], [d["seats"][s] for s in range(n)] + [d["first_actor"]],
+                       1 / n, "win rate by seat"))
+
+    add("<h2>Game length</h2>")
+    length_rows = [("actions", "length.actions")] + [(k, f"length.{k}") for k in d["length"] if k != "actions"]
+    add(_dist_table(d, length_rows))
+    if plots:
+        add(_hist_plot(d["length"]["actions"].get("histogram", {}), "actions per game", "game length"))
+
+    add(f"<h2>Winning margin</h2><p>The winner's standing minus the best other seat's, in "
+        f"{_esc(d['margin']['standing'])}, over the games with one winner.</p>")
+    add(_dist_table(d, [("margin", "margin")]))
+    if plots:
+        add(_hist_plot(d["margin"].get("histogram", {}), d["margin"]["standing"], "winning margin"))
+
+    add("<h2>Drama and decisiveness</h2><p>The leader is the seat strictly ahead in standing after an action; a lead "
+        "change is the lead passing from one seat to another. A comeback is a game whose winner was not leading "
+        "two thirds of the way through.</p>")
+    add(_dist_table(d, [("lead changes per game", "drama.lead_changes")]))
+    add("<table><tr><th></th><th>games</th><th>rate</th><th>95 % interval</th></tr>")
+    for label, key in (("games with one winner", "results.decided"), ("comebacks", "drama.comeback"),
+                       ("leader at half-time wins", "drama.leader_at_half_wins")):
+        add(f"<tr><td>{label}</td>{_cell(d, key + '.n')}{_cell(d, key + '.rate', 'pct')}{_cell(d, key + '.ci95', 'ci')}</tr>")
+    add("</table>")
+    if plots:
+        add(_hist_plot(d["drama"]["lead_changes"].get("histogram", {}), "lead changes", "lead changes per game"))
+
+    imp = d["impact"]
+    add(f"<h2>Impact: {_esc(imp['feature_label'])}</h2><p>Per {_esc(imp['unit_label'])} and seat: the win rate with the "
+        f"feature against without it, and the difference with Newcombe's 95 % interval. Bold: the interval excludes "
+        f"0. Grey: fewer than {d['min_sample']} {_esc(imp['unit_label'])}s on one side (a hint, not a finding). "
+        f"A feature a strong player seeks out wins more because strong play wins: read a difference as an "
+        f"association, not a cause.</p>")
+    if plots:
+        add(_impact_plot(imp["rows"], "largest differences"))
+    add("<table><tr><th>feature</th><th>with</th><th>win rate with</th><th>without</th><th>win rate without</th>"
+        "<th>difference</th><th>95 % interval</th></tr>")
+    for i, row in enumerate(imp["rows"]):
+        key = f"impact.rows.{i}"
+        cls = "small" if row["small_sample"] else ("clear" if row["clear"] else "")
+        add(f"<tr class='{cls}'><td>{_esc(row['feature'])}</td>{_cell(d, key + '.with.n')}{_cell(d, key + '.with.rate', 'pct')}"
+            f"{_cell(d, key + '.without.n')}{_cell(d, key + '.without.rate', 'pct')}{_cell(d, key + '.difference', 'diff')}"
+            f"{_cell(d, key + '.difference_ci95', 'dci')}</tr>")
+    add("</table><p class=meta>Made by <code>cardtable balance</code>; the numbers are in balance.json beside this page."
+        "</p></body></html>")
+    return "\n".join(out)
+
+
+def render_compare(cmp: Mapping[str, Any]) -> str:
+    """The HTML page of two reports compared (see :func:`cardtable.sim.balance.compare`)."""
+    a, b = cmp["a"]["spec"], cmp["b"]["spec"]
+
+    def describe(spec: Mapping[str, Any]) -> str:
+        return f"{spec['game']}, {spec['players']} players, agents {', '.join(spec['agents'])}, " + \
+            ", ".join(f"{k}={v}" for k, v in spec["options"].items())
+
+    out = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>balance: A vs B</title><style>{STYLE}"
+           f"</style></head><body><h1>Balance: A against B</h1>",
+           f"<p class=meta>A: {_esc(describe(a))} ({cmp['a']['games_valid']:,} games)<br>"
+           f"B: {_esc(describe(b))} ({cmp['b']['games_valid']:,} games)</p>",
+           "<h2>Rates</h2><p>Bold: the two 95 % intervals do not overlap (the change is clear in these samples).</p>",
+           "<table><tr><th></th><th>A</th><th>A 95 %</th><th>B</th><th>B 95 %</th><th>change</th></tr>"]
+    for i, r in enumerate(cmp["rates"]):
+        k = f"rates.{i}"
+        cls = "clear" if r["clear"] else ""
+        out.append(f"<tr class='{cls}'><td>{_esc(r['metric'])}</td>{_cell(cmp, k + '.a', 'pct')}{_cell(cmp, k + '.a_ci95', 'ci')}"
+                   f"{_cell(cmp, k + '.b', 'pct')}{_cell(cmp, k + '.b_ci95', 'ci')}{_cell(cmp, k + '.change', 'diff')}</tr>")
+    out.append("</table><h2>Means</h2><table><tr><th></th><th>A</th><th>B</th><th>change</th><th>A median</th>"
+               "<th>B median</th></tr>")
+    for i, r in enumerate(cmp["means"]):
+        k = f"means.{i}"
+        out.append(f"<tr><td>{_esc(r['metric'])}</td>{_cell(cmp, k + '.a')}{_cell(cmp, k + '.b')}{_cell(cmp, k + '.change')}"
+                   f"{_cell(cmp, k + '.a_median')}{_cell(cmp, k + '.b_median')}</tr>")
+    out.append("</table><h2>Impact</h2><p>Each feature's difference (win rate with − without) in A and in B, largest "
+               "change first; bold where the intervals do not overlap; — where a feature appears in one report only.</p>"
+               "<table><tr><th>feature</th><th>A</th><th>A 95 %</th><th>B</th><th>B 95 %</th><th>change</th></tr>")
+    for i, r in enumerate(cmp["impact"]):
+        k = f"impact.{i}"
+        cls = "clear" if r["clear"] else ""
+        out.append(f"<tr class='{cls}'><td>{_esc(r['feature'])}</td>{_cell(cmp, k + '.a', 'diff')}"
+                   f"{_cell(cmp, k + '.a_ci95', 'dci')}{_cell(cmp, k + '.b', 'diff')}{_cell(cmp, k + '.b_ci95', 'dci')}"
+                   f"{_cell(cmp, k + '.change', 'diff')}</tr>")
+    out.append("</table></body></html>")
+    return "\n".join(out)
