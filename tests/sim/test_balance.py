@@ -81,6 +81,30 @@ def test_fair_game_is_not_flagged_most_of_the_time():
     assert flagged <= 15  # a 95 % interval misses the truth in about 5 of 100 runs
 
 
+def test_grouped_features_are_compared_within_their_group():
+    """Deck A wins 80 %, deck B 20 %; card "a1" (deck A only) does not change deck A's odds: compared within
+    deck A its difference is about 0, while the deck feature itself is compared with every other unit."""
+    rng = random.Random(3)
+    facts = []
+    for i in range(4000):
+        win_a = rng.random() < 0.8
+        has_card = rng.random() < 0.5
+        returns = [1.0, 0.0] if win_a else [0.0, 1.0]
+        facts.append({"index": i, "seed": i, "seats": ["a", "b"], "actions": 10, "first_actor": 0, "error": None,
+                      "returns": returns, "winner": 0 if win_a else 1, "standing": [0, 0], "margin": 1.0,
+                      "leads": [[0, -1]], "extra": {},
+                      "units": [{"seat": 0, "group": "A", "outcome": returns[0],
+                                 "features": ["deck A"] + (["a1"] if has_card else [])},
+                                {"seat": 1, "group": "B", "outcome": returns[1], "features": ["deck B"]}]})
+    rows = {r["feature"]: r for r in analyse(SPEC, facts)["impact"]["rows"]}
+    card = rows["a1"]
+    assert card["compared_within"] == ["A"] and card["with"]["n"] + card["without"]["n"] == 4000
+    assert card["difference_ci95"][0] < 0 < card["difference_ci95"][1]
+    deck = rows["deck A"]
+    assert deck["compared_within"] is None and deck["without"]["n"] == 4000
+    assert abs(deck["difference"] - 0.6) < 0.05
+
+
 def test_drama_from_leads():
     facts = synthetic_facts(100, 0.5)
     numbers = analyse(SPEC, facts)

@@ -214,23 +214,41 @@ def _lead_changes(leads: Sequence[Sequence[int]]) -> int:
 
 
 def _impact(facts: Iterable[dict[str, Any]], min_sample: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The impact rows. A unit may name its ``group`` (Mítosz: the seat's deck): a feature is then compared
+    with the units *of the groups it occurs in* that lack it (a card of one deck against the other games of
+    that deck, not against the other deck), unless it covers those groups entirely (the deck itself), when
+    it is compared with every other unit."""
     units = [u for f in facts for u in f["units"]]
     total_n = len(units)
     total_w = sum(u["outcome"] for u in units)
+    group_n: dict[Any, int] = {}
+    group_w: dict[Any, float] = {}
     with_n: dict[str, int] = {}
     with_w: dict[str, float] = {}
+    groups_of: dict[str, set] = {}
     for u in units:
+        group = u.get("group")
+        group_n[group] = group_n.get(group, 0) + 1
+        group_w[group] = group_w.get(group, 0.0) + u["outcome"]
         for feat in u["features"]:
             with_n[feat] = with_n.get(feat, 0) + 1
             with_w[feat] = with_w.get(feat, 0.0) + u["outcome"]
+            groups_of.setdefault(feat, set()).add(group)
     rows = []
     for feat in with_n:
         n1, w1 = with_n[feat], with_w[feat]
-        n0, w0 = total_n - n1, total_w - w1
+        scope_n = sum(group_n[g] for g in groups_of[feat])
+        within = scope_n > n1 and groups_of[feat] != {None}
+        if within:
+            n0 = scope_n - n1
+            w0 = sum(group_w[g] for g in groups_of[feat]) - w1
+        else:
+            n0, w0 = total_n - n1, total_w - w1
         low, high = difference_interval(w1, n1, w0, n0)
         diff = (w1 / n1 - w0 / n0) if n0 else None
         rows.append({
             "feature": feat,
+            "compared_within": sorted(str(g) for g in groups_of[feat]) if within else None,
             "with": _rate(w1, n1),
             "without": _rate(w0, n0),
             "difference": None if diff is None else round(diff, 6),

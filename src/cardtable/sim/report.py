@@ -209,7 +209,9 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
     for i, row in enumerate(imp["rows"]):
         key = f"impact.rows.{i}"
         cls = "small" if row["small_sample"] else ("clear" if row["clear"] else "")
-        add(f"<tr class='{cls}'><td>{_esc(row['feature'])}</td>{_cell(d, key + '.with.n')}{_cell(d, key + '.with.rate', 'pct')}"
+        within = f" <span class=small>(within {_esc(', '.join(row['compared_within']))})</span>" \
+            if row.get("compared_within") else ""
+        add(f"<tr class='{cls}'><td>{_esc(row['feature'])}{within}</td>{_cell(d, key + '.with.n')}{_cell(d, key + '.with.rate', 'pct')}"
             f"{_cell(d, key + '.without.n')}{_cell(d, key + '.without.rate', 'pct')}{_cell(d, key + '.difference', 'diff')}"
             f"{_cell(d, key + '.difference_ci95', 'dci')}</tr>")
     add("</table><p class=meta>Made by <code>cardtable balance</code>; the numbers are in balance.json beside this page."

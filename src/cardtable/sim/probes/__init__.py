@@ -11,7 +11,8 @@ What a probe gives (all JSON-ready):
 * ``standing(state)``: one number per seat, higher = ahead. Sampled after every action to find the leader;
   the lead changes, comebacks and margins of the report come from it.
 * ``units(state, returns)``: the samples of the per-card (per-kingdom, per-value …) impact table, each
-  ``{"seat": s, "features": [...], "outcome": x}`` with ``x`` in [0, 1]. By default one unit per seat per
+  ``{"seat": s, "features": [...], "outcome": x}`` with ``x`` in [0, 1], and an optional ``"group"``
+  (Mítosz: the deck) within which a feature is compared (see ``balance._impact``). By default one unit per seat per
   game: the seat's ``features`` and its share of the win. A game whose natural unit is smaller (Mojo's
   rounds) gives its own.
 * ``extra(state)``: a few game-specific counts for the length section (rounds, turns).

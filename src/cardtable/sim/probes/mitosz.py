@@ -1,6 +1,8 @@
 """Mítosz's probe: standing is each player's power points (MIT-1.1.1); the impact features are the cards a
 seat brought into play (``played Fire Drake``: the card was on the board or on the stack at some point) and
-the seat's deck (``deck frost-clans``), so a designer sees both a card's weight and a deck's."""
+the seat's deck (``deck frost-clans``), so a designer sees both a card's weight and a deck's. A unit's group
+is its deck: a card is compared with the other games of its own deck (with the deck's own win rate in
+them), not with the other deck's."""
 
 from __future__ import annotations
 
@@ -34,7 +36,16 @@ class MitoszProbe(Probe):
         for iid in self.played:
             inst = state.cards[iid]
             feats[inst.owner].add(f"played {inst.d.name}")
-        opts = state.game.options
         for seat in range(state.n):
-            feats[seat].add(f"deck {opts['deck_' + 'abcd'[seat]]}")
+            feats[seat].add(f"deck {self._deck(state, seat)}")
         return [sorted(f) for f in feats]
+
+    @staticmethod
+    def _deck(state: Any, seat: int) -> str:
+        return state.game.options["deck_" + "abcd"[seat]]
+
+    def units(self, state: Any, returns: list[float]) -> list[dict[str, Any]]:
+        units = super().units(state, returns)
+        for unit in units:
+            unit["group"] = self._deck(state, unit["seat"])
+        return units
