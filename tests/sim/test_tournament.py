@@ -384,7 +384,10 @@ def test_cli_bad_agents_is_one_clear_error():
 @pytest.mark.parametrize("as_json", [True, False])
 def test_cli_ctrl_c_prints_partial_results(tmp_path, as_json):
     out_file = tmp_path / "games.csv"
-    args = ["tournament", "mojo", "--agents", "heuristic,random", "-n", "100000", "-p", "2", "--out", str(out_file)]
+    checkpoint = tmp_path / "run.ckpt"
+    # The default: every core, games in chunks (of 10 here). The checkpoint shows when chunks have finished.
+    args = ["tournament", "mojo", "--agents", "heuristic,random", "-n", "100000", "-p", "2", "--out", str(out_file),
+            "--chunk-size", "10", "--checkpoint", str(checkpoint)]
     if as_json:
         args.append("--json")
     # Import everything first and say so, so that the interrupt lands in the games, not in the imports.
@@ -394,7 +397,9 @@ def test_cli_ctrl_c_prints_partial_results(tmp_path, as_json):
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=ENV)
     assert proc.stderr.readline() == "ready\n"
-    time.sleep(1.0)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not checkpoint.exists() or len(checkpoint.read_text().splitlines()) < 3):
+        time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr

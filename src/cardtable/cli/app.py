@@ -64,6 +64,21 @@ def parse_options(pairs: list[str] | None, game: str | None = None) -> dict:
 OptionArg = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", help="game option key=value (repeatable); `cardtable games GAME` lists them, "
     "e.g. -o deck_a=frost-clans for mitosz")]
+# How a many-game command runs its games (cardtable.sim.executors); the results are the same with every choice.
+WorkersArg = Annotated[Optional[int], typer.Option(
+    "--workers", "-w", min=1, help="processes playing at once (default: every core; with --backend ray and "
+    "--address: every CPU of the cluster); 1 plays in this process")]
+BackendArg = Annotated[Optional[str], typer.Option(
+    "--backend", help="local (processes on this machine) or ray (default: ray if --address is given, else local)")]
+AddressArg = Annotated[Optional[str], typer.Option(
+    "--address", help="Ray cluster to join, e.g. auto, HEAD:6379 or ray://HEAD:10001 (default with --backend ray: "
+    "start a private local Ray)")]
+ChunkSizeArg = Annotated[Optional[int], typer.Option(
+    "--chunk-size", min=1, help="games per chunk, the unit sent to a worker, retried and checkpointed "
+    "(default: 1 % of the games, at most 250)")]
+CheckpointArg = Annotated[Optional[Path], typer.Option(
+    "--checkpoint", help="keep finished chunks in this file (JSON lines); rerunning the same command with it "
+    "skips them and gives the same result")]
 
 
 @app.command()
@@ -124,9 +139,17 @@ def simulate(
     option: OptionArg = None,
     record: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON lines) to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+    workers: WorkersArg = None,
+    backend: BackendArg = None,
+    address: AddressArg = None,
+    chunk_size: ChunkSizeArg = None,
+    checkpoint: CheckpointArg = None,
 ):
-    """Play many games between bots and report win rates (with 95 % intervals) and speed."""
+    """Play many games between bots and report win rates (with 95 % intervals) and speed. Games run on every
+    core (--workers, --backend ray); the same seed gives the same numbers on any of them. Ctrl-C stops early
+    and reports the games finished so far (marked partial, exit code 130)."""
     from cardtable.sim import simulate as run
+    from cardtable.sim.executors import check_run
     from cardtable.sim.runner import lineup_for
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
@@ -134,6 +157,7 @@ def simulate(
         raise CardtableError("--agents needs at least one agent name")
     opts = parse_options(option, game)
     lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
+    check_run(backend, address, workers)
     out = record.open("w", encoding="utf-8") if record else None
     try:
         progress = None if as_json else Progress(
@@ -153,7 +177,8 @@ def simulate(
             task = progress.add_task(f"{game}: {games} games", total=games)
         try:
             summary = run(game, games, players=players, agents=names, seed=seed, options=opts,
-                          on_game=on_game, keep_records=out is not None)
+                          on_game=on_game, keep_records=out is not None, workers=workers, backend=backend,
+                          address=address, chunk_size=chunk_size, checkpoint=checkpoint)
         finally:
             if progress is not None:
                 progress.stop()
@@ -162,20 +187,26 @@ def simulate(
             out.close()
     if as_json:
         print(json.dumps(summary))
-        return
-    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players, seats rotated")
-    for col in ("agent", "seats", "wins", "win rate", "95 % interval", "mean score"):
-        table.add_column(col)
-    for name, a in summary["per_agent"].items():
-        low, high = a["win_rate_ci95"]
-        table.add_row(name, str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
-    console.print(table)
-    console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
-                  f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
-    for message in summary["error_messages"]:
-        err.print(f"[yellow]{message}[/]")
-    if record:
-        console.print(f"Records written to {record}")
+    else:
+        partial = f" [bold yellow](PARTIAL: {summary['games_played']} played)[/]" if summary["partial"] else ""
+        table = Table(title=f"{summary['game']}: {summary['games']} games{partial}, {summary['players']} players, "
+                            f"seats rotated")
+        for col in ("agent", "seats", "wins", "win rate", "95 % interval", "mean score"):
+            table.add_column(col)
+        for name, a in summary["per_agent"].items():
+            low, high = a["win_rate_ci95"]
+            table.add_row(name, str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
+        console.print(table)
+        console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
+                      f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
+        for message in summary["error_messages"]:
+            err.print(f"[yellow]{message}[/]")
+        if record:
+            console.print(f"Records written to {record}")
+    if summary["partial"]:
+        err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of {summary['games']} games"
+                  + (f"; rerun the same command to resume from {checkpoint}" if checkpoint else ""), highlight=False)
+        raise typer.Exit(130)
 
 
 @app.command()
@@ -191,13 +222,21 @@ def tournament(
     option: OptionArg = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="write one CSV row per game to this file")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+    workers: WorkersArg = None,
+    backend: BackendArg = None,
+    address: AddressArg = None,
+    chunk_size: ChunkSizeArg = None,
+    checkpoint: CheckpointArg = None,
 ):
     """Round robin between agents on mirrored deals: win rates with 95 % intervals, openskill ratings, a
-    crosstable. Ctrl-C stops early and reports the games finished so far (marked partial, exit code 130)."""
+    crosstable. Games run on every core (--workers, --backend ray); the same seed gives the same results on any
+    of them. Ctrl-C stops early and reports the games finished so far (marked partial, exit code 130)."""
+    from cardtable.sim.executors import check_run
     from cardtable.sim.tournament import prepare
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     t = prepare(game, names, games, players=players, seed=seed, options=parse_options(option, game))
+    check_run(backend, address, workers)
     fh = None
     if out is not None:
         try:
@@ -213,7 +252,8 @@ def tournament(
             progress.start()
             task = progress.add_task(f"{game}: {len(t.plan)} games (Ctrl-C stops, keeps results)", total=len(t.plan))
         try:
-            t.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None)
+            t.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
+                   backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
         finally:
             if progress is not None:
                 progress.stop()
@@ -229,7 +269,8 @@ def tournament(
         print_tournament(summary, out)
     if summary["partial"]:
         err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of "
-                  f"{summary['games_planned']} games", highlight=False)
+                  f"{summary['games_planned']} games"
+                  + (f"; rerun the same command to resume from {checkpoint}" if checkpoint else ""), highlight=False)
         raise typer.Exit(130)
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import time
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, load
+from cardtable.engine.record import Record
 from cardtable.engine.rng import derive_seed
 
 from .stats import wilson_interval
@@ -71,6 +73,63 @@ def lineup_for(game: Game, agents: Sequence[str]) -> list[str]:
     return lineup
 
 
+@dataclass(frozen=True)
+class SimJob:
+    """What a worker needs to play games ``start … stop - 1`` of a ``simulate`` run (picklable, small)."""
+
+    game: str
+    players: int | None
+    options: Mapping[str, Any]
+    lineup: tuple[str, ...]
+    seed: int
+    keep_records: bool = False
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def job_game(name: str, players: int | None, options: Mapping[str, Any] | None) -> Game:
+    """The loaded game for a job, built once per process: loading some games reads and checks data files."""
+    key = json.dumps([name, players, options or {}], sort_keys=True, default=str)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) >= 8:
+            _GAMES.clear()
+        game = _GAMES[key] = load(name, players=players, options=options)
+    return game
+
+
+def share_game(game: Game, name: str, players: int | None, options: Mapping[str, Any] | None) -> None:
+    """Let chunks run in this process use ``game`` (already loaded by the caller) instead of loading their own."""
+    _GAMES[json.dumps([name, players, options or {}], sort_keys=True, default=str)] = game
+
+
+def play_chunk(job: SimJob, start: int, stop: int) -> list[list]:
+    """Games ``start … stop - 1`` of a simulation, each as :func:`outcome_to_json` gives it."""
+    game = job_game(job.game, job.players, job.options)
+    return [outcome_to_json(play_game(game, seating(job.lineup, i), job.seed + i, keep_record=job.keep_records))
+            for i in range(start, stop)]
+
+
+def outcome_to_json(o: GameOutcome) -> list:
+    """A compact JSON-ready form of an outcome (it crosses process boundaries and lands in checkpoints)."""
+    record = None
+    if o.record is not None:
+        r = o.record
+        record = {"game": r.game, "players": r.players, "options": r.options, "seed": r.seed,
+                  "rules_version": r.rules_version, "actions": [list(a) for a in r.actions], "result": r.result}
+    return [o.seed, list(o.seats), list(o.returns), list(o.scores), o.actions, o.error, record]
+
+
+def outcome_from_json(data: Sequence) -> GameOutcome:
+    seed, seats, returns, scores, actions, error, record = data
+    rec = None
+    if record is not None:
+        rec = Record(**{**record, "actions": [(p, a) for p, a in record["actions"]]})
+    return GameOutcome(seed=seed, seats=list(seats), returns=list(returns), scores=list(scores), actions=actions,
+                       error=error, record=rec)
+
+
 def simulate(
     game_name: str,
     games: int,
@@ -80,8 +139,24 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
     keep_records: bool = False,
+    *,
+    workers: int | None = 1,
+    backend: str | None = "local",
+    address: str | None = None,
+    chunk_size: int | None = None,
+    checkpoint: str | Path | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and summarise them as one JSON-ready dict (see ``cardtable simulate --json``)."""
+    """Play ``games`` games and summarise them as one JSON-ready dict (see ``cardtable simulate --json``).
+
+    Game ``i`` is seeded ``seed + i`` with the line-up rotated ``i`` seats, so the games, and the summary but for
+    its timing fields, are the same whatever ``workers`` and ``backend`` run them (see
+    :mod:`cardtable.sim.executors`); ``on_game`` sees them in index order. ``workers=1`` (the default here;
+    the command's default is every core) plays in this process. With ``checkpoint`` finished chunks of games
+    are kept in that file and a rerun with the same arguments resumes. Ctrl-C or ``should_stop`` ends the run
+    early: the summary then covers the games finished and says ``"partial": true``."""
+    from .executors import chunk_ranges, default_chunk_size, run_chunks
+
     game = load(game_name, players=players, options=options)
     n = game.num_players
     lineup = lineup_for(game, agents)
@@ -91,26 +166,40 @@ def simulate(
     score_sum = {name: 0.0 for name in names}
     first_seat_wins = 0.0
     total_actions = 0
+    played = 0
     errors: list[str] = []
-    start = time.perf_counter()
-    for i in range(games):
-        seats = seating(lineup, i)
-        outcome = play_game(game, seats, seed + i, keep_record=keep_records)
-        total_actions += outcome.actions
-        if outcome.error:
-            errors.append(outcome.error)
-        else:
-            first_seat_wins += outcome.returns[0]
-            for seat, name in enumerate(seats):
-                wins[name] += outcome.returns[seat]
-                seats_played[name] += 1
-                score = outcome.scores[seat]
-                if isinstance(score, (int, float)):
-                    score_sum[name] += score
-        if on_game:
-            on_game(outcome)
-    seconds = time.perf_counter() - start
-    played = games - len(errors)
+
+    def merge(_chunk, results) -> None:
+        nonlocal first_seat_wins, total_actions, played
+        for data in results:
+            outcome = outcome_from_json(data)
+            played += 1
+            total_actions += outcome.actions
+            if outcome.error:
+                errors.append(outcome.error)
+            else:
+                first_seat_wins += outcome.returns[0]
+                for seat, name in enumerate(outcome.seats):
+                    wins[name] += outcome.returns[seat]
+                    seats_played[name] += 1
+                    score = outcome.scores[seat]
+                    if isinstance(score, (int, float)):
+                        score_sum[name] += score
+            if on_game:
+                on_game(outcome)
+
+    size = chunk_size or default_chunk_size(games)
+    job = SimJob(game_name, players, dict(options or {}), tuple(lineup), seed, keep_records)
+    share_game(game, game_name, players, job.options)
+    # What a checkpoint must match: the same games (and the same rules) cut into the same chunks.
+    run_key = {"command": "simulate", "game": game_name, "rules_version": game.info.rules_version, "players": n,
+               "options": game.options, "agents": lineup, "seed": seed, "games": games, "chunk_size": size,
+               "records": keep_records}
+    report = run_chunks(play_chunk, chunk_ranges(games, size), context=job, workers=workers, backend=backend,
+                        address=address, on_result=merge, checkpoint=checkpoint, run_key=run_key,
+                        should_stop=should_stop)
+    seconds = report.seconds
+    valid = played - len(errors)
     per_agent = {}
     for name in names:
         # Each game gives an agent as many chances to win as it has seats; the rate is per seat.
@@ -127,17 +216,20 @@ def simulate(
     return {
         "game": game_name,
         "games": games,
+        "games_played": played,
+        "partial": not report.complete,
+        "stop_reason": report.stop_reason,
         "players": n,
         "agents": lineup,
         "options": game.options,
         "seed": seed,
         "wins": {name: round(wins[name], 6) for name in names},
         "per_agent": per_agent,
-        "first_seat_win_rate": round(first_seat_wins / played, 6) if played else None,
-        "mean_actions": round(total_actions / games, 3) if games else 0,
+        "first_seat_win_rate": round(first_seat_wins / valid, 6) if valid else None,
+        "mean_actions": round(total_actions / played, 3) if played else 0,
         "errors": len(errors),
         "error_messages": errors[:10],
         "seconds": round(seconds, 4),
-        "games_per_s": round(games / seconds, 2) if seconds else None,
+        "games_per_s": round(played / seconds, 2) if seconds else None,
         "actions_per_s": round(total_actions / seconds, 1) if seconds else None,
     }

@@ -25,21 +25,25 @@ ratings on every run.
 
 Games are played deal-major, so a run stopped early (``should_stop`` or Ctrl-C) holds about as many games of
 every pairing; the results of the games finished so far are summarised and flagged ``partial``.
+
+Games are played in chunks of consecutive plan entries, in this process, in local worker processes or on Ray
+(:mod:`cardtable.sim.executors`). A game depends only on its plan entry and the results are merged in plan
+order, so the summary (ratings included) and the CSV are the same however many workers played them.
 """
 
 from __future__ import annotations
 
 import csv
 import itertools
-import time
 from dataclasses import dataclass, field
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any, Callable, Mapping
 
 from cardtable.engine import CardtableError, Game, load
 from cardtable.engine.rng import derive_seed
 
-from .runner import GameOutcome, lineup_for, play_game
+from .runner import GameOutcome, job_game, lineup_for, play_game, share_game
 from .stats import bootstrap_interval, wilson_interval
 
 RATING_MODEL = "openskill PlackettLuce (mu 25, sigma 25/3; ordinal = mu - 3 sigma)"
@@ -169,28 +173,62 @@ class Tournament:
         self,
         on_game: Callable[[TournamentGame], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        *,
+        workers: int | None = 1,
+        backend: str | None = "local",
+        address: str | None = None,
+        chunk_size: int | None = None,
+        checkpoint: str | Path | None = None,
     ) -> "Tournament":
-        """Play the plan's remaining games in order. ``should_stop`` is asked before each game; Ctrl-C
-        (KeyboardInterrupt) drops the game in progress. Either way the finished games are kept and the
-        tournament is marked partial."""
-        start = time.perf_counter()
-        self.partial, self.stop_reason = False, None
-        try:
-            for index in range(len(self.games), len(self.plan)):
+        """Play the plan's games not played yet, in chunks of consecutive games (see
+        :mod:`cardtable.sim.executors`): in this process (``workers=1``, the default here), in local worker
+        processes or on Ray; the games and so the summary are the same whichever. ``on_game`` sees the games in
+        plan order. ``should_stop`` is asked before each chunk; Ctrl-C (KeyboardInterrupt) drops the chunks in
+        progress. Either way the finished games are kept and the tournament is marked partial; ``play()`` again
+        plays the rest. With ``checkpoint`` finished chunks are also kept in that file, so a rerun of the same
+        tournament (same arguments, same file) resumes where this one stopped."""
+        from .executors import chunk_ranges, chunks_of, default_chunk_size, run_chunks
+
+        size = chunk_size or default_chunk_size(len(self.plan))
+        have = {g.scheduled.index for g in self.games}
+        if not have:
+            todo = chunk_ranges(len(self.plan), size)
+        else:
+            todo = chunks_of((i for i in range(len(self.plan)) if i not in have), size)
+        # A worker loads the game again from its name and full options, as a record's replay does.
+        job = TournamentJob(self.game_name, self.game.num_players, dict(self.game.options), dict(self.labels),
+                            self.deals, self.seed)
+        share_game(self.game, self.game_name, job.players, job.options)
+        fresh: list[TournamentGame] = []
+
+        def merge(chunk, results) -> None:
+            for index, data in zip(range(chunk.start, chunk.stop), results):
                 entry = self.plan[index]
-                if should_stop is not None and should_stop():
-                    self.partial, self.stop_reason = True, "stopped"
-                    break
-                names = [self.labels[label] for label in entry.seats]
-                outcome = play_game(self.game, names, entry.seed, agent_seeds=agent_seeds(entry))
+                returns, scores, actions, error = data
+                outcome = GameOutcome(seed=entry.seed, seats=[self.labels[label] for label in entry.seats],
+                                      returns=list(returns), scores=list(scores), actions=actions, error=error)
                 played = TournamentGame(entry, outcome)
-                self.games.append(played)
+                fresh.append(played)
                 if on_game is not None:
                     on_game(played)
-        except KeyboardInterrupt:
-            self.partial, self.stop_reason = True, "interrupted"
+
+        # What a checkpoint must match: the same plan (and the same rules) cut into the same chunks.
+        run_key = {"command": "tournament", "game": self.game_name, "rules_version": self.game.info.rules_version,
+                   "players": self.game.num_players, "options": self.game.options, "agents": self.labels,
+                   "deals": self.deals, "seed": self.seed, "chunk_size": size}
+        self.stop_reason = None
+        try:
+            report = run_chunks(play_tournament_chunk, todo, context=job, workers=workers, backend=backend,
+                                address=address, on_result=merge, checkpoint=checkpoint, run_key=run_key,
+                                should_stop=should_stop)
+            self.seconds += report.seconds
+            self.stop_reason = report.stop_reason
+        finally:
+            if have and fresh:  # an earlier partial run left gaps: keep the games in plan order
+                self.games = sorted(self.games + fresh, key=lambda g: g.scheduled.index)
+            else:
+                self.games.extend(fresh)
         self.partial = len(self.games) < len(self.plan)
-        self.seconds += time.perf_counter() - start
         return self
 
     # -- results -------------------------------------------------------------------------------------
@@ -317,6 +355,31 @@ class Tournament:
         return len(self.games)
 
 
+@dataclass(frozen=True)
+class TournamentJob:
+    """What a worker needs to play games ``start … stop - 1`` of a tournament's plan (picklable, small)."""
+
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    labels: Mapping[str, str]
+    deals: int
+    seed: int
+
+
+def play_tournament_chunk(job: TournamentJob, start: int, stop: int) -> list[list]:
+    """Games ``start … stop - 1`` of the plan, each as ``[returns, scores, actions, error]``."""
+    game = job_game(job.game, job.players, job.options)
+    plan = schedule(list(job.labels), job.players, job.deals, job.seed)
+    out = []
+    for index in range(start, stop):
+        entry = plan[index]
+        names = [job.labels[label] for label in entry.seats]
+        o = play_game(game, names, entry.seed, agent_seeds=agent_seeds(entry))
+        out.append([list(o.returns), list(o.scores), o.actions, o.error])
+    return out
+
+
 def agent_seeds(entry: Scheduled) -> list[int]:
     """Each seat's agent seed: from the deal's seed and the agent's label (and, for an agent holding several
     seats, the seat), so copies of one agent (``random#1``, ``random#2``) play differently, while the same
@@ -365,7 +428,9 @@ def tournament(
     on_game: Callable[[TournamentGame], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     bootstrap_reps: int = 1000,
+    **run: Any,
 ) -> Tournament:
-    """Plan and play a round robin; ``.summary()`` of the result is ``cardtable tournament --json``."""
+    """Plan and play a round robin; ``.summary()`` of the result is ``cardtable tournament --json``. ``run`` takes
+    :meth:`Tournament.play`'s keywords (``workers``, ``backend``, ``address``, ``chunk_size``, ``checkpoint``)."""
     t = prepare(game_name, agents, deals, players=players, seed=seed, options=options, bootstrap_reps=bootstrap_reps)
-    return t.play(on_game=on_game, should_stop=should_stop)
+    return t.play(on_game=on_game, should_stop=should_stop, **run)

@@ -1,0 +1,307 @@
+"""Executors (cardtable.sim.executors): chunks, in-order delivery, retries, checkpoints, Ctrl-C, and the same
+results for the same seeds whatever the worker count. Ray has its own file (test_ray_backend.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardtable.engine import CardtableError
+from cardtable.sim import executors, simulate
+from cardtable.sim.executors import Chunk, ChunkFailed, check_run, chunk_ranges, chunks_of, run_chunks
+from cardtable.sim.tournament import tournament
+
+from . import chunk_tasks
+
+TIMING = ("seconds", "games_per_s", "actions_per_s")
+
+
+def no_timing(summary):
+    return {k: v for k, v in summary.items() if k not in TIMING}
+
+
+def collect(task, chunks, **kw):
+    got = []
+    report = run_chunks(task, chunks, on_result=lambda chunk, result: got.append((chunk, result)), **kw)
+    return got, report
+
+
+# -- chunks ------------------------------------------------------------------------------------------------------
+def test_chunks_cover_the_job_and_depend_only_on_the_total():
+    assert chunk_ranges(10, 4) == [Chunk(0, 4), Chunk(4, 8), Chunk(8, 10)]
+    assert executors.default_chunk_size(50) == 1 and executors.default_chunk_size(10_000) == 100
+    assert executors.default_chunk_size(10**6) == executors.MAX_CHUNK
+    for total in (1, 7, 99, 101, 12_345):
+        chunks = chunk_ranges(total)
+        assert [i for c in chunks for i in range(c.start, c.stop)] == list(range(total))
+
+
+def test_missing_items_are_cut_on_the_same_boundaries():
+    assert chunks_of([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4) == chunk_ranges(10, 4)
+    assert chunks_of([1, 2, 5, 6, 7, 8, 9], 4) == [Chunk(1, 3), Chunk(5, 8), Chunk(8, 10)]
+    assert chunks_of([], 4) == []
+
+
+def test_bad_run_options_are_clear_errors():
+    with pytest.raises(CardtableError, match="unknown backend 'dask'"):
+        check_run("dask", None)
+    with pytest.raises(CardtableError, match="add --backend ray"):
+        check_run("local", "10.0.0.1:6379")
+    with pytest.raises(CardtableError, match="--workers"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(3, 1), workers=0)
+    assert executors.resolve_backend(None, "auto") == "ray" and executors.resolve_backend(None, None) == "local"
+
+
+def test_ray_missing_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails, as where it is not installed
+    with pytest.raises(CardtableError, match=r"pip install 'cardtable\[ray\]'"):
+        check_run("ray", None)
+    with pytest.raises(CardtableError, match="not installed"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(4, 2), backend="ray")
+
+
+# -- delivery ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_arrive_in_chunk_order_even_when_they_finish_out_of_order(workers):
+    got, report = collect(chunk_tasks.squares, chunk_ranges(12, 2), context={"delay": 0.3}, workers=workers)
+    assert [c for c, _ in got] == chunk_ranges(12, 2)
+    assert [x for _, r in got for x in r] == [i * i for i in range(12)]
+    assert report.complete and report.stop_reason is None and report.workers == workers
+
+
+def test_should_stop_ends_the_run_gracefully_and_says_what_is_missing():
+    seen = []
+    report = run_chunks(chunk_tasks.squares, chunk_ranges(10, 2), workers=1,
+                        on_result=lambda c, r: seen.append(c), should_stop=lambda: len(seen) >= 2)
+    assert seen == [Chunk(0, 2), Chunk(2, 4)] and report.stop_reason == "stopped"
+    assert report.missing == [Chunk(4, 6), Chunk(6, 8), Chunk(8, 10)] and not report.complete
+
+
+def test_ctrl_c_in_process_keeps_the_finished_chunks():
+    seen = []
+
+    def on_result(chunk, result):
+        seen.append(chunk)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    report = run_chunks(chunk_tasks.squares, chunk_ranges(10, 2), workers=1, on_result=on_result)
+    assert report.stop_reason == "interrupted" and seen == chunk_ranges(6, 2)
+    assert report.missing == [Chunk(4, 6), Chunk(6, 8), Chunk(8, 10)]  # the third was cut off while merged
+
+
+# -- retries ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_chunk_is_retried(tmp_path, workers):
+    context = {"bad": 4, "fails": 2, "folder": str(tmp_path)}
+    got, report = collect(chunk_tasks.flaky, chunk_ranges(8, 2), context=context, workers=workers, retries=2)
+    assert [x for _, r in got for x in r] == [i * i for i in range(8)]
+    assert report.retried == 2 and chunk_tasks.attempts(tmp_path, 4) == 3
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_chunk_failing_every_time_is_an_error_naming_it(tmp_path, workers):
+    context = {"bad": 4, "fails": 99, "folder": str(tmp_path)}
+    seen = []
+    with pytest.raises(ChunkFailed, match=r"items 4–5 failed 3 time\(s\).*RuntimeError: flaky chunk 4"):
+        run_chunks(chunk_tasks.flaky, chunk_ranges(8, 2), context=context, workers=workers, retries=2,
+                   on_result=lambda c, r: seen.append(c))
+    assert chunk_tasks.attempts(tmp_path, 4) == 3
+    assert Chunk(0, 2) in seen and Chunk(2, 4) in seen and Chunk(4, 6) not in seen
+
+
+def test_a_dead_worker_is_replaced_and_its_chunk_run_again(tmp_path):
+    context = {"bad": 6, "folder": str(tmp_path)}
+    got, report = collect(chunk_tasks.dies, chunk_ranges(16, 2), context=context, workers=2)
+    assert [x for _, r in got for x in r] == [i * i for i in range(16)]
+    assert report.complete and report.retried >= 1 and chunk_tasks.attempts(tmp_path, 6) == 2
+
+
+def test_an_input_error_is_not_retried(tmp_path):
+    with pytest.raises(ChunkFailed, match="no such card: X-99"):
+        run_chunks(chunk_tasks.bad_input, chunk_ranges(4, 2), context={"folder": str(tmp_path)}, workers=1)
+    assert chunk_tasks.attempts(tmp_path, 0) == 1
+
+
+# -- checkpoints --------------------------------------------------------------------------------------------------------
+def test_a_checkpoint_skips_finished_chunks_and_refuses_another_run(tmp_path):
+    path = tmp_path / "run.ckpt"
+    key = {"job": "squares", "n": 10}
+    seen = []
+    run_chunks(chunk_tasks.squares, chunk_ranges(10, 2), workers=1, checkpoint=path, run_key=key,
+               on_result=lambda c, r: seen.append(c), should_stop=lambda: len(seen) >= 3)
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0]) == {"cardtable_checkpoint": 1, "run": key} and len(lines) == 4
+    # A line cut short by a kill is dropped; the rerun runs only what is missing and delivers everything in order.
+    with path.open("a") as fh:
+        fh.write('{"start": 6, "stop": 8, "res')
+    got, report = collect(chunk_tasks.squares, chunk_ranges(10, 2), workers=1, checkpoint=path, run_key=key)
+    assert [x for _, r in got for x in r] == [i * i for i in range(10)]
+    assert report.from_checkpoint == 3 and report.complete
+    assert len(path.read_text().splitlines()) == 6
+    with pytest.raises(CardtableError, match=r"belongs to another run \(it differs in n\)"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(12, 2), checkpoint=path, run_key={"job": "squares", "n": 12})
+    (tmp_path / "other").write_text("hello\n")
+    with pytest.raises(CardtableError, match="not a cardtable checkpoint"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(12, 2), checkpoint=tmp_path / "other", run_key=key)
+
+
+def test_simulate_resumed_from_a_checkpoint_gives_the_same_summary(tmp_path):
+    args = dict(players=3, agents=["heuristic", "random", "random"], seed=8, chunk_size=5)
+    whole = simulate("mojo", 40, **args)
+    path = tmp_path / "sim.ckpt"
+    seen = []
+    first = simulate("mojo", 40, **args, checkpoint=path, on_game=seen.append, should_stop=lambda: len(seen) >= 15)
+    assert first["partial"] and first["games_played"] == 15 and first["stop_reason"] == "stopped"
+    assert [o.seed for o in seen] == list(range(8, 23))
+    resumed_games = []
+    second = simulate("mojo", 40, **args, checkpoint=path, workers=2, on_game=resumed_games.append)
+    assert no_timing(second) == no_timing(whole) and not second["partial"]
+    assert [o.seed for o in resumed_games] == list(range(8, 48))  # stored and new games, in index order
+    with pytest.raises(CardtableError, match="differs in seed"):
+        simulate("mojo", 40, **{**args, "seed": 9}, checkpoint=path)
+
+
+def test_a_tournament_resumed_from_a_checkpoint_gives_the_same_result(tmp_path):
+    args = dict(players=2, seed=3, chunk_size=4)
+    whole = tournament("mojo", ["heuristic", "random", "random"], 6, **args)
+    path = tmp_path / "t.ckpt"
+    count = []
+    part = tournament("mojo", ["heuristic", "random", "random"], 6, **args, checkpoint=path,
+                      on_game=count.append, should_stop=lambda: len(count) >= 12)
+    assert part.partial and len(part.games) == 12
+    again = tournament("mojo", ["heuristic", "random", "random"], 6, **args, checkpoint=path, workers=2)
+    assert no_timing(again.summary()) == no_timing(whole.summary())
+    assert [g.scheduled.index for g in again.games] == list(range(36))
+
+
+# -- the same results whatever runs them ------------------------------------------------------------------------------
+def test_simulate_gives_the_same_summary_with_one_or_two_workers_and_any_chunk_size():
+    args = dict(players=3, agents=["heuristic", "random", "random"], seed=11)
+    one = simulate("mojo", 60, **args, workers=1)
+    two = simulate("mojo", 60, **args, workers=2)
+    other_chunks = simulate("mojo", 60, **args, workers=2, chunk_size=7)
+    assert no_timing(one) == no_timing(two) == no_timing(other_chunks)
+    assert one["games_played"] == 60 and one["partial"] is False
+
+
+@pytest.mark.parametrize("game", ["maoqy", "mitosz", "muhq"])
+def test_every_game_gives_the_same_summary_in_worker_processes(game):
+    args = dict(agents=["heuristic", "random"], seed=5, chunk_size=2)
+    assert no_timing(simulate(game, 6, **args, workers=1)) == no_timing(simulate(game, 6, **args, workers=2))
+
+
+def test_records_are_the_same_and_in_order_with_two_workers():
+    one, two = [], []
+    simulate("mojo", 12, seed=2, keep_records=True, on_game=one.append, workers=1)
+    simulate("mojo", 12, seed=2, keep_records=True, on_game=two.append, workers=2, chunk_size=2)
+    assert [o.record.dumps() for o in one] == [o.record.dumps() for o in two]
+    assert [o.seed for o in two] == list(range(2, 14))
+    assert two[5].record.replay(check=True).is_terminal()
+
+
+def test_a_tournament_gives_the_same_summary_ratings_and_csv_with_two_workers():
+    import io
+
+    def run(workers, chunk_size=None):
+        t = tournament("mojo", ["heuristic", "random", "random"], 8, players=3, seed=5, workers=workers,
+                       chunk_size=chunk_size)
+        fh = io.StringIO()
+        t.write_csv(fh)
+        return no_timing(t.summary()), fh.getvalue()
+
+    one = run(1)
+    assert one == run(2) == run(2, chunk_size=5)
+    assert one[0]["games_played"] == 48 and list(one[0]["ratings"])
+
+
+def test_a_resumed_partial_tournament_with_gaps_fills_them_in_plan_order():
+    whole = tournament("mojo", ["heuristic", "random"], 10, players=2, seed=1)
+    t = tournament("mojo", ["heuristic", "random"], 10, players=2, seed=1, chunk_size=4)
+    t.games = [g for g in t.games if not 4 <= g.scheduled.index < 8]  # as if a chunk in flight was lost
+    t.partial = True
+    t.play(workers=2, chunk_size=4)
+    assert [g.scheduled.index for g in t.games] == list(range(20)) and not t.partial
+    assert no_timing(t.summary()) == no_timing(whole.summary())
+
+
+# -- the commands ---------------------------------------------------------------------------------------------------------
+ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin", "TERM": "dumb"}
+
+
+def cardtable(*args):
+    return subprocess.run([sys.executable, "-m", "cardtable.cli.app", *args], capture_output=True, text=True,
+                          timeout=300, env=ENV)
+
+
+def test_cli_simulate_same_json_with_one_or_two_workers(tmp_path):
+    common = ["simulate", "mojo", "-n", "150", "-p", "3", "--agents", "heuristic,random,random", "--seed", "4", "--json"]
+    one = cardtable(*common, "--workers", "1")
+    two = cardtable(*common, "--workers", "2", "--record", str(tmp_path / "r.jsonl"))
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert two.stderr == ""
+    assert no_timing(json.loads(one.stdout)) == no_timing(json.loads(two.stdout))
+    headers = [json.loads(line) for line in (tmp_path / "r.jsonl").open() if '"header"' in line]
+    assert [h["seed"] for h in headers] == list(range(4, 154))
+
+
+def test_cli_checkpoint_resume_and_another_run_refused(tmp_path):
+    path = tmp_path / "t.ckpt"
+    common = ["tournament", "mojo", "--agents", "heuristic,random", "-n", "10", "-p", "2", "--json",
+              "--checkpoint", str(path)]
+    first = cardtable(*common, "--seed", "3")
+    assert first.returncode == 0, first.stderr
+    again = cardtable(*common, "--seed", "3", "--workers", "1")  # every chunk comes from the file
+    assert no_timing(json.loads(again.stdout)) == no_timing(json.loads(first.stdout))
+    other = cardtable(*common, "--seed", "4")
+    assert other.returncode == 2 and "belongs to another run (it differs in seed)" in other.stderr
+    assert "Traceback" not in other.stderr
+
+
+def test_cli_bad_backend_is_one_clear_line():
+    out = cardtable("simulate", "mojo", "-n", "3", "--backend", "spark")
+    assert out.returncode == 2 and "unknown backend 'spark'" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_cli_ctrl_c_at_a_terminal_stops_the_workers_and_prints_partial_results(tmp_path, command):
+    """A terminal's Ctrl-C signals the whole process group, workers included: they must not print tracebacks,
+    must not outlive the command, and the finished chunks must be reported and kept in the checkpoint."""
+    path = tmp_path / "run.ckpt"
+    if command == "simulate":
+        args = ["simulate", "mojo", "-n", "1000000", "--chunk-size", "50"]
+    else:
+        args = ["tournament", "mojo", "--agents", "heuristic,random", "-n", "500000", "-p", "2", "--chunk-size", "20"]
+    args += ["--workers", "2", "--json", "--checkpoint", str(path)]
+    script = ("import sys, cardtable.cli.app as app, cardtable.sim.tournament, openskill.models\n"
+              "sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+              f"sys.argv = ['cardtable', *{args!r}]\napp.main()\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=ENV, start_new_session=True)
+    assert proc.stderr.readline() == "ready\n"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
+        time.sleep(0.2)  # wait until chunks have finished in the workers
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert "partial results: stopped after" in stderr and "resume from" in stderr
+    s = json.loads(stdout)
+    assert s["partial"] is True and s["stop_reason"] == "interrupted" and s["games_played"] > 0
+    stored = sum(json.loads(line)["stop"] - json.loads(line)["start"] for line in path.read_text().splitlines()[1:])
+    assert stored == s["games_played"]
+    for _ in range(50):  # the workers and the forkserver are gone with the command
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("processes of the interrupted command are still running")
