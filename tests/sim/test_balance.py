@@ -237,3 +237,22 @@ def test_command_bad_input_is_a_clear_error(args, message, tmp_path):
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "x").exists()  # nothing is written for a run that cannot start
+
+
+def test_the_numbers_are_the_same_on_one_or_two_workers():
+    spec = make_spec("mojo", ["heuristic", "random"], players=2, seed=11)
+    one = BalanceRun(spec, 12).play(workers=1).numbers()
+    two = BalanceRun(spec, 12).play(workers=2, chunk_size=3).numbers()
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+
+
+def test_a_checkpoint_resumes_a_stopped_run(tmp_path):
+    spec = make_spec("mojo", ["random"], players=2, seed=3)
+    checkpoint = tmp_path / "run.ckpt"
+    first = BalanceRun(spec, 8)
+    first.play(chunk_size=2, checkpoint=checkpoint, should_stop=lambda: len(first.facts) >= 4)
+    assert len(first.facts) == 4 and first.partial
+    resumed = BalanceRun(spec, 8).play(chunk_size=2, checkpoint=checkpoint)
+    whole = BalanceRun(spec, 8).play(chunk_size=2)
+    assert resumed.facts == whole.facts

@@ -13,11 +13,11 @@ from rich.table import Table
 
 from cardtable.engine import CardtableError, game_class
 
+from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, WorkersArg
+
 # Not imported from .app: app imports this module at its end (and runs as __main__ under `python -m`).
 console = Console()
 err = Console(stderr=True)
-OptionArg = Annotated[Optional[list[str]], typer.Option(
-    "--option", "-o", help="game option key=value (repeatable); `cardtable games GAME` lists them")]
 
 #: the shorthand flags and the game options they set
 SHORTHANDS = {"board": ("board",), "sets": ("sets",), "decks": ("deck_a", "deck_b", "deck_c", "deck_d")}
@@ -85,12 +85,19 @@ def balance_command(
         "to --out if given")] = None,
     plots: Annotated[bool, typer.Option("--plots/--no-plots", help="embed plots in the HTML (matplotlib)")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print the numbers as one JSON object and nothing else")] = False,
+    workers: WorkersArg = None,
+    backend: BackendArg = None,
+    address: AddressArg = None,
+    chunk_size: ChunkSizeArg = None,
+    checkpoint: CheckpointArg = None,
 ):
     """Play many games between bots and write a balance report: seat and first-move advantage, game length,
     margins, lead changes, and each card's (kingdom's, value's) impact on winning, all with 95 % intervals.
+    Games run on every core (--workers, --backend ray); the same seed gives the same report on any of them.
     Ctrl-C stops early and reports the games finished so far (marked partial, exit code 130). A designer
     changes a card in a data file ($CARDTABLE_DATA_DIR), runs again, and compares: --compare A B."""
     from cardtable.sim.balance import BalanceRun, compare as compare_numbers, make_spec
+    from cardtable.sim.executors import check_run
 
     from .app import parse_options
     from cardtable.sim.report import render, render_compare
@@ -118,6 +125,7 @@ def balance_command(
     opts = parse_options(option, game)
     opts.update(shorthand_options(game, board, sets, decks))
     spec = make_spec(game, names, players=players, options=opts, seed=seed)
+    check_run(backend, address, workers)
     out = out or Path(f"balance-{game}")
     run = BalanceRun(spec, games)
     progress = None if as_json else Progress(
@@ -127,7 +135,8 @@ def balance_command(
         progress.start()
         task = progress.add_task(f"{game}: {games} games (Ctrl-C stops, keeps results)", total=games)
     try:
-        run.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None)
+        run.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
+                 backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
     finally:
         if progress is not None:
             progress.stop()

@@ -6,8 +6,9 @@ facts of a run into the report's numbers; :func:`compare` sets two such results 
 is ``sim/report.py``; the command is ``cardtable balance``.
 
 Game ``i`` of a run uses seed ``seed + i`` and the line-up rotated by ``i`` seats (as ``cardtable simulate``
-does), so a run is reproducible and every agent sits in every seat. Games are independent: a run can be
-played in chunks anywhere (:func:`play_chunk` is the picklable unit of work) and merged in index order.
+does), so a run is reproducible and every agent sits in every seat. Games are independent: a run is played in
+chunks by ``cardtable.sim.executors`` (:func:`play_chunk` is the unit of work; this process, local worker
+processes or Ray) and merged in index order, so the numbers are the same whatever played them.
 
 Every interval is 95 %: Wilson for a rate, Newcombe's hybrid score interval for a difference of rates. A
 row of the impact table with fewer than ``min_sample`` units on either side is flagged as a small sample.
@@ -18,7 +19,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -130,19 +130,36 @@ class BalanceRun:
     interrupted: bool = False
 
     def play(self, on_game: Callable[[dict[str, Any]], None] | None = None,
-             should_stop: Callable[[], bool] | None = None) -> "BalanceRun":
-        """Play the remaining games in order; Ctrl-C or ``should_stop`` keeps the games finished so far."""
-        start = time.perf_counter()
-        try:
-            for index in range(len(self.facts), self.planned):
-                if should_stop is not None and should_stop():
-                    break
-                self.facts.append(play_one(self.spec, index))
-                if on_game is not None:
-                    on_game(self.facts[-1])
-        except KeyboardInterrupt:
-            self.interrupted = True
-        self.seconds += time.perf_counter() - start
+             should_stop: Callable[[], bool] | None = None, workers: int | None = 1, backend: str | None = None,
+             address: str | None = None, chunk_size: int | None = None, checkpoint: Any = None) -> "BalanceRun":
+        """Play the games not played yet, in chunks (``cardtable.sim.executors``: this process with ``workers=1``,
+        local processes or Ray; the facts are the same whatever plays them). Ctrl-C or ``should_stop`` (asked
+        before each chunk) keeps the games finished so far; ``checkpoint`` keeps finished chunks in a file, and
+        a rerun with the same arguments and file resumes."""
+        from .executors import chunk_ranges, default_chunk_size, run_chunks
+
+        size = chunk_size or default_chunk_size(self.planned)
+        done = {f["index"] for f in self.facts}
+        chunks = [c for c in chunk_ranges(self.planned, size)
+                  if any(i not in done for i in range(c.start, c.stop))]
+
+        def merge(_chunk, results) -> None:
+            for facts in results:
+                if facts["index"] not in done:
+                    done.add(facts["index"])
+                    self.facts.append(facts)
+                    if on_game is not None:
+                        on_game(facts)
+
+        game = _game(self.spec.game, self.spec.players, json.dumps(dict(self.spec.options), sort_keys=True))
+        # What a checkpoint must match: the same games (and the same rules) cut into the same chunks.
+        run_key = {"command": "balance", "game": self.spec.game, "rules_version": game.info.rules_version,
+                   **self.spec.to_json(), "games": self.planned, "chunk_size": size}
+        report = run_chunks(play_chunk, chunks, context=self.spec, workers=workers, backend=backend, address=address,
+                            on_result=merge, checkpoint=checkpoint, run_key=run_key, should_stop=should_stop)
+        self.facts.sort(key=lambda f: f["index"])
+        self.interrupted = self.interrupted or report.stop_reason == "interrupted"
+        self.seconds += report.seconds
         return self
 
     @property
