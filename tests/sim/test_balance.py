@@ -256,3 +256,27 @@ def test_a_checkpoint_resumes_a_stopped_run(tmp_path):
     resumed = BalanceRun(spec, 8).play(chunk_size=2, checkpoint=checkpoint)
     whole = BalanceRun(spec, 8).play(chunk_size=2)
     assert resumed.facts == whole.facts
+
+
+def test_muhq_bought_features_are_the_buy_actions_even_of_an_eliminated_seat():
+    from cardtable.engine import load
+    from cardtable.sim.probes import probe_for
+
+    game = load("muhq")
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        probe = probe_for("muhq")
+        probe.start(state)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actor = state.current_player
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            probe.after(state, actor, action)
+        bought = [set() for _ in range(game.num_players)]
+        for actor, action in state.history:
+            if action.type == "buy":
+                bought[actor].add("bought " + state.card_def[action.card].name)
+        feats = probe.features(state)
+        assert [set(f for f in fs if f.startswith("bought ")) for fs in feats] == bought
+        assert all(any(f.startswith("drafted ") for f in fs) for fs in feats)

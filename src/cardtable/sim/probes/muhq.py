@@ -20,9 +20,17 @@ class MuhqProbe(Probe):
                 units[perm.controller] += 1
         return [10.0 * p.vp + units[seat] for seat, p in enumerate(state.players)]
 
+    def start(self, state: Any) -> None:
+        self.bought: list[set[int]] = [set() for _ in range(state.n)]
+
+    def after(self, state: Any, actor: int, action: Any) -> None:
+        # Watched as it happens: an eliminated seat's cards leave the game (MUHQ-WIN-8), so the end state no
+        # longer tells what it bought.
+        if action.type == "buy":
+            self.bought[actor].add(action.card)
+
     def features(self, state: Any) -> list[list[str]]:
         feats: list[set[str]] = [set() for _ in range(state.n)]
-        store = [set(p.store) for p in state.players]
         for cid, owner in enumerate(state.card_owner):
             if owner is None or owner < 0:
                 continue
@@ -30,8 +38,9 @@ class MuhqProbe(Probe):
             if d is None or d.token:
                 continue
             feats[owner].add(f"drafted {d.name}")
-            if cid not in store[owner]:
-                feats[owner].add(f"bought {d.name}")
+        for seat, cards in enumerate(self.bought):
+            for cid in cards:
+                feats[seat].add(f"bought {state.card_def[cid].name}")
         return [sorted(f) for f in feats]
 
     def extra(self, state: Any) -> dict[str, float]:
