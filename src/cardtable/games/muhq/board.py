@@ -29,14 +29,19 @@ class BoardMixin:
         if self._order is not None:
             return self._order
         out: list[int] = []
+        perms, occ = self.perms, self.occ
 
         def add(pid: int) -> None:
             out.append(pid)
-            for m in self.perms[pid].pile:
+            for m in perms[pid].pile:
                 add(m)
 
-        for cell in sorted(self.occ):
-            add(self.occ[cell])
+        for cell in sorted(occ):
+            pid = occ[cell]
+            if perms[pid].pile:
+                add(pid)
+            else:
+                out.append(pid)  # (most permanents stand alone)
         self._order = out
         return out
 
@@ -44,7 +49,7 @@ class BoardMixin:
         p = self.perms.get(pid)
         if p is None:
             return f"#{pid}"
-        where = self.cell_of(pid)
+        where = p.cell if p.base is None else self.cell_of(pid)
         at = f" at ({self.grid.x[where]}, {self.grid.y[where]})" if where is not None else ""
         return f"{p.d.name} #{pid}{at}"
 
@@ -181,6 +186,7 @@ class BoardMixin:
             mp.base = None
             if mp.d.type == "equipment":
                 mp.worn += 1
+                self.mark_raised()
                 if mp.d.durability - mp.worn < 1:
                     self.perms.pop(m)
                     self.start_drop(mp, cell)
@@ -270,6 +276,7 @@ class BoardMixin:
         if d <= 0:
             return 0
         p.damage += d  # (e)
+        self.mark_raised()
         self.touched()
         self.event("is_dealt_damage", pid)
         return d
@@ -336,12 +343,16 @@ class BoardMixin:
     # -- events and triggers (MUHQ-ACT-7, spec 7.7) --------------------------------------------------------
     def event(self: "MuhqState", kind: str, subject: int, refs: tuple = (), departed: Perm | None = None) -> None:
         """Collect the triggers an event fires; they are declared before anyone next gets priority."""
-        if not self.trigger_sources and departed is None:
+        perms = self.perms
+        found = self._memo.get("trigger_sources")
+        if found is None:
+            found = self.trigger_sources
+        if not found and departed is None:
             return
-        subj = self.perms.get(subject) or departed
+        subj = perms.get(subject) or departed
         if subj is None:
             return
-        sources = [(pid, self.perms[pid]) for pid in self.trigger_sources if pid in self.perms]
+        sources = [(pid, perms[pid]) for pid in found if pid in perms]
         if departed is not None and departed.d.triggers:
             sources.append((departed.id, departed))
         all_refs = (("event.unit", subject), *refs)
@@ -380,5 +391,10 @@ class BoardMixin:
         return False
 
     @property
-    def trigger_sources(self: "MuhqState") -> list[int]:
-        return [pid for pid, p in self.perms.items() if p.d.triggers]
+    def trigger_sources(self: "MuhqState") -> tuple[int, ...]:
+        """The permanents with triggered abilities, in the order they came into play; kept with the board (a
+        permanent that left since is still named: event() skips those no longer in play)."""
+        found = self._memo.get("trigger_sources")
+        if found is None:
+            found = self._memo["trigger_sources"] = tuple(pid for pid, p in self.perms.items() if p.d.triggers)
+        return found

@@ -28,11 +28,15 @@ class DeclareMixin:
     def _apply(self: "MuhqState", action: Action) -> None:
         if self.mode == "over":
             raise bad(GAME_OVER, "the game is over; no more decisions are accepted (INV-16)")
-        handler = getattr(self, "_do_" + action.type)
-        handler(action)
+        handler = HANDLERS.get(action.type)
+        if handler is None:  # not one of muhq's actions: fails here as it always did
+            handler = getattr(type(self), "_do_" + action.type)
+        handler(self, action)
         # Whatever moves a permanent or changes an ability calls changed() itself (resolving, entering,
-        # leaving, drops); a decision on its own only touches counters, hands and flags.
-        self.touched()
+        # leaving, drops), and whatever the state check reads (damage, poison and wear markers, resource, VP)
+        # is raised only where touched() follows (damage, effects, resolving, income). A decision on its own
+        # only lowers counters and changes hands and flags, which no state check reads: so no touched() here,
+        # and the state check is not redone for nothing. advance() makes the legal actions anew.
         self.advance()
 
     # -- shared checks ---------------------------------------------------------------------------------
@@ -316,6 +320,7 @@ class DeclareMixin:
         self.log.append(("activate", p.controller, f"activated {self.name_of(pid)}"))
         if p.d.type == "unit" and p.poison:
             p.poison += 1  # MUHQ-POISON-2
+            self.mark_raised()
             self.touched()
             self.state_check()
             if pid not in self.perms:
@@ -387,11 +392,13 @@ class DeclareMixin:
                        label=f"{p.d.name} moves to ({xy[0]}, {xy[1]})"))
 
     def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
-        p = self.perms[unit]
-        st = self.stats()[unit]
+        stats = self.stats()
+        st = stats[unit]
         start = self.cell_of(unit)
         occupied = self.occ if ignore is None else {c: o for c, o in self.occ.items() if o != ignore}
-        crewable = [c for c, o in occupied.items() if o != unit and self.can_crew(unit, o) and c != start]
+        # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
+        crewable = [c for c, o in occupied.items()
+                    if o != unit and stats[o].crew > 0 and self.can_crew(unit, o) and c != start]
         problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
         if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
                 self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
@@ -512,7 +519,7 @@ class DeclareMixin:
     def resolve_top(self: "MuhqState") -> None:
         item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
         self.log.append(("resolve", item.controller, item.label or item.kind))
-        getattr(self, "_resolve_" + item.kind)(item)
+        RESOLVERS[item.kind](self, item)
         self.touched()  # what moved or changed an ability said so itself
 
     def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
@@ -699,3 +706,9 @@ class DeclareMixin:
         self.run_steps(steps, ctx, index + 1)
         if self.resolving is None and item is not None and item.kind == "spell":
             self.put_in_discard(item.source)
+
+
+#: The ``_do_<type>`` method for each action type, looked up once.
+HANDLERS = {name[4:]: getattr(DeclareMixin, name) for name in dir(DeclareMixin) if name.startswith("_do_")}
+#: The ``_resolve_<kind>`` method for each kind of stack item, looked up once.
+RESOLVERS = {name[9:]: getattr(DeclareMixin, name) for name in dir(DeclareMixin) if name.startswith("_resolve_")}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .stats import Stats
+
 UNIT, ARTIFACT, EQUIPMENT, SPELL = "unit", "artifact", "equipment", "spell"
 PERMANENT_TYPES = (UNIT, ARTIFACT, EQUIPMENT)
 
@@ -19,7 +21,7 @@ class Def:
     __slots__ = ("id", "name", "type", "token", "buy", "play", "upkeep", "life", "movement", "attack", "armor",
                  "crew", "solid", "durability", "veiled", "swimming", "landmark", "protection_from", "modes",
                  "extra_cost", "targets", "effect", "statics", "triggers", "free_actions", "full_actions", "text",
-                 "is_permanent", "is_artifact")
+                 "is_permanent", "is_artifact", "base_stats")
 
     def __init__(self, card: Any) -> None:
         data = card.model_dump(by_alias=True, exclude_none=True)
@@ -55,6 +57,7 @@ class Def:
         self.text: str = card.text
         self.is_permanent = card.type in PERMANENT_TYPES
         self.is_artifact = card.type in (ARTIFACT, EQUIPMENT)  # MUHQ-CARD-1: equipment are artifacts
+        self.base_stats = Stats(self)  # the printed values, shared by every permanent that nothing modifies
 
     def ability(self, index: int) -> dict:
         for group in (self.statics, self.triggers, self.free_actions, self.full_actions):

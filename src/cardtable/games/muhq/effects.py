@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from .objects import NEUTRAL, LazyName
 
+#: At most this many target assignments are listed for one card or ability (target_choices).
+TARGET_LIMIT = 400
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
@@ -207,9 +210,48 @@ class EffectsMixin:
     def target_candidates(self: "MuhqState", spec: dict, ctx: Ctx) -> list[int]:
         if spec["kind"] == "player":
             return list(self.alive_seats())
-        return [pid for pid in self.board_order() if self.target_problem(spec, pid, ctx) is None]
+        # The permanents for which target_problem finds nothing, with its checks in its order; what does not
+        # depend on the candidate (the origins of "within", the named attacker) is worked out once, because
+        # the list is made before ctx changes. Keep this in step with target_problem.
+        perms = self.perms
+        st = self.stats()
+        kind = spec["kind"]
+        pile_ok = spec.get("in_pile_ok")
+        filt = spec.get("filter")
+        within = spec.get("within")
+        origins = self.cell_of_ref(within["of"], ctx) if within else ()
+        attacker = spec.get("legal_defender_for")
+        att = ctx.targets.get(attacker) if attacker else None
+        dist_from = self.grid.dist_from
+        you, source_d = ctx.you, ctx.d
+        out = []
+        for pid in self.board_order():
+            p = perms[pid]
+            t = p.d.type
+            if not (kind == "permanent" or t == kind or (kind == "artifact" and t == "equipment")):  # MUHQ-ACT-3
+                continue
+            if p.base is not None and not pile_ok:  # spec 7.5: a target stands on a field
+                continue
+            if st[pid].veiled:  # MUHQ-VEIL-1
+                continue
+            if st[pid].protection_from and self.protected_from(pid, source_d, you):  # MUHQ-PROT-2
+                continue
+            if filt and not self.perm_matches(pid, filt, you, ctx):  # MUHQ-ACT-3
+                continue
+            if within:
+                cell = self.cell_of(pid)
+                reach = within["range"]
+                for o in origins:
+                    if dist_from(o)[cell] <= reach:
+                        break
+                else:
+                    continue
+            if attacker and (att is None or att not in perms or self.defender_problem(att, pid) is not None):
+                continue  # MUHQ-ACT-6, MUHQ-COMBAT-3, 4
+            out.append(pid)
+        return out
 
-    def target_choices(self: "MuhqState", specs: tuple, ctx: Ctx, limit: int = 400) -> Iterator[tuple[int, ...]]:
+    def target_choices(self: "MuhqState", specs: tuple, ctx: Ctx, limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
         """Every legal assignment of the card's targets, in order (a later target may depend on an earlier)."""
         if not specs:
             yield ()
@@ -284,6 +326,17 @@ class EffectsMixin:
             by_def.setdefault(self.card_def[c].id, []).append(c)
         groups = sorted(by_def.values())
         out: list[tuple[int, ...]] = []
+        if n == 2:
+            # What the recursion below gives for two cards, in its order: two of one kind, then one of this kind
+            # with one of each later kind (groups are ascending and ordered by their first card, so these
+            # pairs come sorted).
+            for i, g in enumerate(groups):
+                first = g[0]
+                if len(g) >= 2:
+                    out.append((first, g[1]))
+                for h in groups[i + 1:]:
+                    out.append((first, h[0]))
+            return out
 
         def rec(i: int, left: int, acc: tuple[int, ...]) -> None:
             if left == 0:
@@ -374,6 +427,7 @@ class EffectsMixin:
             p = self.perms[pid]
             if p.d.type == "unit":  # MUHQ-COND-3
                 setattr(p, marker, getattr(p, marker) + step["count"])
+                self.mark_raised()  # (poison is one of them)
 
     def _op_remove_marker(self: "MuhqState", step: dict, ctx: Ctx) -> None:
         marker, count = step["marker"], step["count"]
@@ -436,3 +490,4 @@ class EffectsMixin:
             p = self.perms[pid]
             if p.d.type == "equipment":
                 p.worn += step["amount"]
+                self.mark_raised()

@@ -20,6 +20,9 @@ STEPS = ("start", "start_prio", "upkeep_income", "upkeep_score", "upkeep_trigger
          "upkeep_pay", "upkeep_prio", "action", "closing", "action_prio", "buy", "buy_prio", "discard",
          "end_prio")
 OPTIONAL_ROUNDS = {"start_prio", "buy_prio", "end_prio"}  # MUHQ-TURN-8
+#: After each priority round step, the step that follows.
+AFTER_ROUND = {s: (STEPS[STEPS.index(s) + 1] if s != "end_prio" else "next_turn")
+               for s in ("start_prio", "upkeep_trigger_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio")}
 
 
 class FlowMixin:
@@ -78,7 +81,7 @@ class FlowMixin:
             if self.resolving is not None:
                 self.mode, self.current_player = "place_token", self.resolving[0].controller
                 return
-            if self.state_check():
+            if self._dirty and self.state_check():  # (state_check itself returns at once when clean)
                 continue
             if self.triggers:
                 seat = self.trigger_declarer()
@@ -87,11 +90,23 @@ class FlowMixin:
                 self.mode, self.current_player = "trigger", seat
                 return
             if self.priority is not None:
-                seat = self.priority
-                if self.opts["auto_pass"] and not self.has_fast_action(seat):  # MUHQ-STACK-10
-                    self.pass_priority()
+                if self.opts["auto_pass"]:  # MUHQ-STACK-10
+                    # Passing to the next seat changes nothing the checks above read, so the next seat is
+                    # asked at once; the pass that ends the round (resolving, or ending the step) goes round.
+                    alive = len(self._alive)
+                    players = self.players
+                    while True:
+                        seat = self.priority
+                        # (2 cards in hand: the universal free action, MUHQ-CARD-9; as has_fast_action says)
+                        if len(players[seat].hand) >= 2 or self.has_fast_action(seat):
+                            self.mode, self.current_player = "priority", seat
+                            return
+                        last = self.passes + 1 >= alive
+                        self.pass_priority()
+                        if last:
+                            break
                     continue
-                self.mode, self.current_player = "priority", seat
+                self.mode, self.current_player = "priority", self.priority
                 return
             if not self.step_machine():
                 return
@@ -102,6 +117,9 @@ class FlowMixin:
         self.passes = 0
 
     def next_seat(self: "MuhqState", seat: int) -> int:
+        n = self.n
+        if len(self._alive) == n:
+            return (seat + 1) % n  # everyone plays on: the next seat (the loop below would say the same)
         for k in range(1, self.n + 1):
             s = (seat + k) % self.n
             if self.players[s].alive:
@@ -110,8 +128,10 @@ class FlowMixin:
 
     def pass_priority(self: "MuhqState") -> None:
         self.passes += 1
-        if self.passes < len(self.alive_seats()):
-            self.priority = self.next_seat(self.priority)
+        if self.passes < len(self._alive):  # alive_seats()
+            n = self.n
+            # next_seat: with everyone still playing, simply the next seat
+            self.priority = (self.priority + 1) % n if len(self._alive) == n else self.next_seat(self.priority)
             return
         self.priority = None
         if self.stack:  # MUHQ-STACK-7
@@ -129,13 +149,25 @@ class FlowMixin:
         """Do the current step's turn-based work. True: something happened, loop again. False: a decision
         is waiting (``mode`` and ``current_player`` are set)."""
         s = self.step
-        pl = self.players[self.active]
+        if s == "action":
+            self.phase = "action"
+            if self.activation is not None:
+                if self.activation not in self.perms:
+                    self.activation, self.ai = None, None
+                elif self.ai is not None:
+                    return self.ai_step()
+                elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
+                    self.end_activation()
+                    return True
+            self.mode, self.current_player = "open", self.active
+            return False
+        after = AFTER_ROUND.get(s)
+        if after is not None:
+            return self.goto(after)
         if s == "start":
             self.phase = "start"
             self.start_phase()
             return self.goto("start_prio")
-        if s in ("start_prio", "upkeep_trigger_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
-            return self.goto(STEPS[STEPS.index(s) + 1] if s != "end_prio" else "next_turn")
         if s == "upkeep_income":
             self.phase = "upkeep"
             if self.victory_item_check():
@@ -169,18 +201,6 @@ class FlowMixin:
                 self.mode, self.current_player = "upkeep", self.active
                 return False
             return self.goto("upkeep_prio")
-        if s == "action":
-            self.phase = "action"
-            if self.activation is not None:
-                if self.activation not in self.perms:
-                    self.activation, self.ai = None, None
-                elif self.ai is not None:
-                    return self.ai_step()
-                elif not self.unit_actions_available(self.activation):  # MUHQ-APHASE-4
-                    self.end_activation()
-                    return True
-            self.mode, self.current_player = "open", self.active
-            return False
         if s == "closing":
             if self.activation is not None:
                 if self.activation in self.perms and self.ai is not None:
@@ -196,6 +216,7 @@ class FlowMixin:
                 return False
             self.close_one((special or left)[0])
             return True
+        pl = self.players[self.active]
         if s == "buy":
             self.phase = "buy"
             if pl.bought:
@@ -281,8 +302,7 @@ class FlowMixin:
         return False
 
     def closing_candidates(self: "MuhqState") -> list[int]:
-        return [pid for pid in self.board_order()
-                if self.perms[pid].controller == self.active and not self.perms[pid].tapped]
+        return [p.id for p in self.own_permanents(self.active) if not p.tapped]
 
     def has_activation_effects(self: "MuhqState", pid: int) -> bool:
         p = self.perms[pid]
@@ -371,49 +391,96 @@ class FlowMixin:
         if not self._dirty:
             return False  # nothing changed since a check that found nothing
         doomed = []
-        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
-        if self.opts["lethal_rule"] == "at_least" or any(p.damage or p.poison or p.worn for p in self.perms.values()):
-            st = self.stats()
-            lethal = self.lethal
-            for pid in self.board_order():
-                p = self.perms[pid]
-                if p.d.type == "unit":
-                    if lethal(p.damage, st[pid].life) or p.poison > st[pid].life:  # MUHQ-UNIT-2, MUHQ-POISON-3
-                        doomed.append(pid)
-                elif p.d.solid is not None and lethal(p.damage, p.d.solid):  # MUHQ-SOLID-3
-                    doomed.append(pid)
-                elif p.d.type == "equipment" and p.d.durability - p.worn < 1:  # MUHQ-EQUIP-2
-                    doomed.append(pid)
-        waiting = len(self.drops)
-        for pid in doomed:
-            if pid in self.perms:
-                self.destroy(pid)
-        # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
-        # one player's bases stay in board order); each base's former controller places its members.
-        self.drops[waiting:] = sorted(self.drops[waiting:], key=lambda d: (d.controller - self.active) % self.n)
-        if self.check_victory() or doomed:
+        clean = self._clean
+        if clean is None or clean[0] is not self._memo or clean[1] != self._marks:
+            doomed = self.lethal_scan()
+        # else: the board and every damage, poison and wear marker are as when a check last found nothing
+        # lethal (lowering a marker cannot make anything lethal): the scan would find nothing again.
+        if doomed:
+            perms = self.perms
+            waiting = len(self.drops)
+            for pid in doomed:
+                if pid in perms:
+                    self.destroy(pid)
+            # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
+            # one player's bases stay in board order); each base's former controller places its members.
+            self.drops[waiting:] = sorted(self.drops[waiting:], key=lambda d: (d.controller - self.active) % self.n)
+            self.check_victory()
             return True
+        game = self.game
+        if (game.race_target or game.capture_target or self._memo.get("defeated") != ()) and self.check_victory():
+            return True  # (check_victory finds nothing when no one lost and no one can win by counting)
         self._dirty = False
+        self._clean = (self._memo, self._marks)
         return False
 
+    def lethal_scan(self: "MuhqState") -> list[int]:
+        """MUHQ-STATE-2: everything lethal now, in board order (MUHQ-UNIT-2, MUHQ-POISON-3, MUHQ-SOLID-3,
+        MUHQ-EQUIP-2)."""
+        doomed = []
+        perms = self.perms
+        st = self.stats()
+        at_least = self.opts["lethal_rule"] == "at_least"  # OP-15, as in lethal(); inlined: this runs often
+        marked = at_least
+        for pid in self.board_order():
+            p = perms[pid]
+            d = p.d
+            damage = p.damage
+            if damage or p.poison or p.worn:
+                marked = True
+            if d.type == "unit":
+                life = st[pid].life
+                if (damage >= life if at_least else damage > life) or p.poison > life:  # MUHQ-UNIT-2, POISON-3
+                    doomed.append(pid)
+            elif d.solid is not None:
+                if damage >= d.solid if at_least else damage > d.solid:  # MUHQ-SOLID-3
+                    doomed.append(pid)
+            elif d.type == "equipment" and d.durability - p.worn < 1:  # MUHQ-EQUIP-2
+                doomed.append(pid)
+        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: nothing is destroyed
+        # unless some permanent (on the board or not) has one of them.
+        if doomed and not marked and not any(p.damage or p.poison or p.worn for p in perms.values()):
+            doomed = []
+        return doomed
+
+    def defeated(self: "MuhqState") -> tuple[int, ...]:
+        """The seats that lost their VIP (MUHQ-WIN-3) or every building (MUHQ-WIN-6), where the board plays so.
+        This depends on the board alone, so it is kept until the board changes."""
+        memo = self._memo
+        found = memo.get("defeated")
+        if found is None:
+            kinds = self.game.victory_kinds
+            losers = []
+            if "vip" in kinds or "destroy_buildings" in kinds:  # the board's kinds of defeat (has_victory)
+                perms = self.perms
+                for seat in self.alive_seats():
+                    vip = self.vips.get(seat)
+                    if vip is not None and "vip" in kinds and vip not in perms:  # MUHQ-WIN-3
+                        losers.append(seat)
+                    blds = self.buildings.get(seat)
+                    if blds and "destroy_buildings" in kinds and not any(b in perms for b in blds):
+                        losers.append(seat)  # MUHQ-WIN-6
+            found = memo["defeated"] = tuple(losers)
+        return found
+
     def check_victory(self: "MuhqState") -> bool:
-        losers = []
-        for seat in self.alive_seats():
-            vip = self.vips.get(seat)
-            if vip is not None and self.game.has_victory("vip") and vip not in self.perms:  # MUHQ-WIN-3
-                losers.append(seat)
-            blds = self.buildings.get(seat)
-            if blds and self.game.has_victory("destroy_buildings") and not any(b in self.perms for b in blds):
-                losers.append(seat)  # MUHQ-WIN-6
+        game = self.game
+        race = game.race_target
+        cap = game.capture_target
+        losers = self._memo.get("defeated")
+        if losers is None:
+            losers = self.defeated()
+        if not losers and not race and not cap:
+            return False  # no one lost and no one can win by counting (what follows would find nothing)
         winners = []
-        race = self.game.race_target
-        cap = self.game.capture_target
-        for seat in self.alive_seats():
-            if seat in losers:
-                continue
-            pl = self.players[seat]
-            if (race and pl.resource >= race) or (cap and pl.vp >= cap):  # MUHQ-WIN-4, 5
-                winners.append(seat)
+        if race or cap:
+            players = self.players
+            for seat in self.alive_seats():
+                if seat in losers:
+                    continue
+                pl = players[seat]
+                if (race and pl.resource >= race) or (cap and pl.vp >= cap):  # MUHQ-WIN-4, 5
+                    winners.append(seat)
         if winners:
             self.winners = winners  # MUHQ-WIN-9: several at once share a draw
             return True

@@ -153,6 +153,8 @@ class Grid:
         self._by_distance: dict[Cell, tuple[tuple[int, Cell], ...]] = {}
         # Reachable sets keyed by everything they depend on (see reachable); bounded.
         self._reach = lru_cache(maxsize=8192)(self._search)
+        self._paths = lru_cache(maxsize=16384)(self._flat_paths)  # the same, flattened (flat_reachable)
+        self._dist_from: list[tuple[int, ...] | None] = [None] * n  # distance rows, filled on first use
 
     # -- construction ------------------------------------------------------------------------------------
     @classmethod
@@ -214,6 +216,10 @@ class Grid:
         """MUHQ-BOARD-5: the field's type allows the permanent (walls never; deep water only swimming)."""
         return 0 <= cell < self.size and self._fits[bool(swimming)][cell]
 
+    def fits_table(self, swimming: bool) -> tuple[bool, ...]:
+        """MUHQ-BOARD-5 for every cell at once, indexed by cell (what :meth:`fits` looks up)."""
+        return self._fits[bool(swimming)]
+
     def available_for(self, cell: Cell, swimming: bool, occupied: Container[Cell]) -> bool:
         """MUHQ-BOARD-6: on the board, not a wall, the type fits (MUHQ-BOARD-5), no permanent on it."""
         return 0 <= cell < self.size and self._fits[bool(swimming)][cell] and cell not in occupied
@@ -254,7 +260,8 @@ class Grid:
         types and occupants (MUHQ-RANGE-5). Cached per (cell, r)."""
         if r < 0:
             return ()
-        r = min(r, self.max_distance)
+        if r > self.max_distance:
+            r = self.max_distance
         key = (cell, r)
         hit = self._in_range.get(key)
         if hit is None:
@@ -263,6 +270,14 @@ class Grid:
                         if 0 <= x0 + dx < w and 0 <= y0 + dy < h)
             self._in_range[key] = hit
         return hit
+
+    def dist_from(self, cell: Cell) -> tuple[int, ...]:
+        """MUHQ-RANGE-2 from ``cell`` to every cell, indexed by cell. Cached per cell."""
+        row = self._dist_from[cell]
+        if row is None:
+            x0, y0, xs, ys = self.x[cell], self.y[cell], self.x, self.y
+            row = self._dist_from[cell] = tuple(distance(x0, y0, xs[c], ys[c]) for c in range(self.size))
+        return row
 
     def cells_by_distance(self, cell: Cell) -> tuple[tuple[int, Cell], ...]:
         """Every field as (distance, cell), by distance, then reading order. Cached per cell."""
@@ -362,6 +377,35 @@ class Grid:
         blocked = tuple(c for c in region if c in occupied and c != start)
         ends = tuple(c for c in region if c in may_end_on and c != start) if may_end_on else ()
         return dict(self._reach(start, movement, bool(swimming), blocked, ends))
+
+    def flat_reachable(self, start: Cell, movement: int, swimming: bool, occupied: Iterable[Cell],
+                       may_end_on: Iterable[Cell] = ()) -> tuple[tuple[Cell, tuple[int, ...]], ...]:
+        """:meth:`reachable` (the same rules, the same ends in the same order) as (end, path) pairs, the path
+        flattened to ``(x1, y1, x2, y2, …)``, the form a move action names it in. ``occupied`` and
+        ``may_end_on`` are iterated (a dict or a list of cells, each cell once), so only the few occupants are
+        looked at, not every field in range. Cached on the same key as reachable."""
+        self._check_start(start)
+        if movement < 1:
+            return ()
+        if movement > self._max_movement:
+            movement = self._max_movement
+        row = self.dist_from(start)
+        # The cells in range `movement` of the start, in reading order (= sorted indices), as reachable keys.
+        blocked = tuple(sorted([c for c in occupied if c != start and row[c] <= movement]))
+        ends = tuple(sorted([c for c in may_end_on if c != start and row[c] <= movement])) if may_end_on else ()
+        return self._paths(start, movement, bool(swimming), blocked, ends)
+
+    def _flat_paths(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
+                    ends: tuple[Cell, ...]) -> tuple[tuple[Cell, tuple[int, ...]], ...]:
+        xs, ys = self.x, self.y
+        out = []
+        for end, (_, path) in self._search(start, movement, swimming, blocked, ends):  # (kept here, not twice)
+            flat: list[int] = []
+            for c in path:
+                flat.append(xs[c])
+                flat.append(ys[c])
+            out.append((end, tuple(flat)))
+        return tuple(out)
 
     def _check_start(self, start: Cell) -> None:
         # A start off the board is a caller's mistake, not a rule violation; a negative index would

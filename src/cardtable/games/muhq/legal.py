@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Iterator
 from cardtable.engine import Action
 
 from . import actions as A
-from .effects import Ctx
+from .effects import TARGET_LIMIT, Ctx
+from .objects import NEUTRAL
 from .stats import attack_range, profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,55 +21,54 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def representatives(s: "MuhqState", cards: list[int]) -> list[int]:
     seen: dict[str, int] = {}
+    card_def = s.card_def
     for c in sorted(cards):
-        seen.setdefault(s.card_def[c].id, c)
-    return sorted(seen.values())
+        i = card_def[c].id
+        if i not in seen:
+            seen[i] = c
+    return list(seen.values())  # ascending: each first seen in ascending order
 
 
 class LegalMixin:
     def legal_actions(self: "MuhqState") -> list[Action]:
         if self._legal is None:
-            self._legal = list(self.build_legal())
+            self._legal = self.build_legal()
         return self._legal
 
-    def build_legal(self: "MuhqState") -> Iterator[Action]:
+    def build_legal(self: "MuhqState") -> list[Action]:
         mode = self.mode
         seat = self.current_player
+        out: list[Action] = []
         if mode == "over":
-            return
-        if mode == "draft":
+            return out
+        if mode == "priority":
+            out.append(A.PASS)
+            out.extend(self.fast_list(seat))
+        elif mode == "open":
+            if self.activation is None:
+                out.extend(self.permanent_plays(seat))
+                out.extend([activate_action(p.id) for p in self.own_permanents(seat) if not p.tapped])
+                out.append(A.END_ACTION_PHASE)
+            else:
+                out.extend(self.unit_list(self.activation))
+                out.append(A.END_ACTIVATION)
+            out.extend(self.fast_list(seat))
+        elif mode == "draft":
             for c in representatives(self, self.packs[seat]):
-                yield A.DraftPick(c)
+                out.append(draft_action(c))
         elif mode == "drop":
             drop = self.drops[0]
             for m in drop.members:
                 for cell in self.drop_fields(drop, m):
-                    yield A.DropPlace(m, self.grid.xy(cell))
+                    out.append(A.DropPlace(m, self.grid.xy(cell)))
         elif mode == "place_token":
             for cell in self.token_fields():
-                yield A.PlaceToken(self.grid.xy(cell))
+                out.append(A.PlaceToken(self.grid.xy(cell)))
         elif mode == "trigger":
             for i, t in enumerate(self.triggers):
                 if t.controller == seat:
                     for targets in self.trigger_target_choices(t):
-                        yield A.DeclareTrigger(i, targets)
-        elif mode == "priority":
-            yield A.PASS
-            yield from self.fast_list(seat)
-        elif mode == "open":
-            if self.activation is None:
-                yield from self.permanent_plays(seat)
-                for pid in self.board_order():
-                    p = self.perms[pid]
-                    if p.controller == seat and not p.tapped:
-                        yield A.Activate(pid)
-                yield A.END_ACTION_PHASE
-            else:
-                cached = self._units
-                yield from (cached[1] if cached is not None and cached[0] == self.activation
-                            else self.unit_actions(self.activation))
-                yield A.END_ACTIVATION
-            yield from self.fast_list(seat)
+                        out.append(A.DeclareTrigger(i, targets))
         elif mode == "upkeep":
             res = self.players[seat].resource
             for pid in self.upkeep_todo:
@@ -76,143 +76,276 @@ class LegalMixin:
                 if p is None or p.d.upkeep == 0:
                     continue
                 if res >= p.d.upkeep:
-                    yield A.PayUpkeep(pid)
-                yield A.DeclineUpkeep(pid)
+                    out.append(A.PayUpkeep(pid))
+                out.append(A.DeclineUpkeep(pid))
         elif mode == "closing":
             for pid in self.closing_candidates():
-                yield A.Activate(pid)
+                out.append(activate_action(pid))
         elif mode == "buy":
-            pl = self.players[seat]
-            for c in representatives(self, pl.store):
-                d = self.card_def[c]
-                if d.buy is not None and d.buy <= pl.resource:
-                    yield A.Buy(c)
-            yield A.SKIP_BUY
+            resource = self.players[seat].resource
+            for c, buy in self.store_parts(seat):  # MUHQ-BUY-1, 2
+                if buy <= resource:
+                    out.append(buy_action(c))
+            out.append(A.SKIP_BUY)
         elif mode == "discard":
-            yield A.EndDiscard(())
-            for c in representatives(self, self.players[seat].hand):
-                yield A.EndDiscard((c,))
+            out.append(A.EndDiscard(()))
+            for c in self.hand_parts(seat)[1]:
+                out.append(A.EndDiscard((c,)))
+        return out
+
+    def own_permanents(self: "MuhqState", seat: int) -> tuple:
+        """The permanents on the board the seat controls, in board order (kept with the board)."""
+        by_seat = self._memo.get("own")
+        if by_seat is None:
+            perms = self.perms
+            found: list[list] = [[] for _ in range(self.n)]
+            for pid in self.board_order():
+                p = perms[pid]
+                if p.controller != NEUTRAL:
+                    found[p.controller].append(p)
+            by_seat = self._memo["own"] = tuple(tuple(f) for f in found)
+        return by_seat[seat]
+
+    def hand_parts(self: "MuhqState", seat: int) -> tuple:
+        """(the seat's hand as a tuple, one representative per card definition in it, those of them that are
+        spells with a play cost as (card, definition), those that are permanents with a play cost likewise, the
+        universal free actions (MUHQ-CARD-7, 9)). These depend on the hand alone (a card number's definition
+        never changes), so they are kept per seat and used again while the hand is the same."""
+        hand = self.players[seat].hand
+        key = tuple(hand)
+        memo = self._hands
+        if memo is None:
+            memo = self._hands = {}
+        hit = memo.get(seat)
+        if hit is None or hit[0] != key:
+            card_def = self.card_def
+            reps = tuple(representatives(self, hand))
+            spells = []
+            permanents = []
+            for c in reps:
+                d = card_def[c]
+                if d.play is not None:
+                    if d.type == "spell":
+                        spells.append((c, d))
+                    elif d.is_permanent:
+                        permanents.append((c, d))
+            pairs = tuple([pair_action(pair) for pair in self.card_combinations(hand, 2)]) if len(hand) >= 2 else ()
+            hit = memo[seat] = (key, reps, tuple(spells), tuple(permanents), pairs)
+        return hit
+
+    def store_parts(self: "MuhqState", seat: int) -> tuple[tuple[int, int], ...]:
+        """(card, buy cost) for one card per definition in the seat's store that has a buy cost, in card order;
+        kept per seat while the store is the same (like hand_parts)."""
+        store = self.players[seat].store
+        cards = tuple(store)
+        key = ("store", seat)
+        memo = self._hands
+        if memo is None:
+            memo = self._hands = {}
+        hit = memo.get(key)
+        if hit is None or hit[0] != cards:
+            card_def = self.card_def
+            hit = memo[key] = (cards, tuple((c, card_def[c].buy) for c in representatives(self, store)
+                                            if card_def[c].buy is not None))
+        return hit[1]
 
     # -- fast actions (MUHQ-TIMING-4) -------------------------------------------------------------------
-    def fast_actions(self: "MuhqState", seat: int) -> Iterator[Action]:
-        pl = self.players[seat]
-        for c in representatives(self, pl.hand):
-            d = self.card_def[c]
-            if d.type != "spell" or d.play is None or d.play > pl.resource:  # MUHQ-ACT-9, MUHQ-RES-3
+    def fast_actions(self: "MuhqState", seat: int, sources: tuple) -> list[Action]:
+        """The seat's fast actions; ``sources``: its free_action_sources."""
+        out: list[Action] = []
+        resource = self.players[seat].resource
+        memo = self._memo
+        _, _, spells, _, pairs = self.hand_parts(seat)
+        for c, d in spells:  # spells with a play cost (MUHQ-ACT-9)
+            if d.play > resource:  # MUHQ-RES-3
                 continue
-            ctx = Ctx(c, d, seat)
-            for costs in self.cost_choices(d.extra_cost, seat, None, exclude=(c,), resource_extra=d.play):
-                for targets in self.target_choices(d.targets, ctx):
-                    yield A.PlaySpell(c, targets, costs)
-        # Few permanents have free actions: walk the board (in its order) only when one of the seat's has some.
-        if any(p.controller == seat and p.d.free_actions for p in self.perms.values()):
-            for pid in self.board_order():
-                p = self.perms[pid]
-                if p.controller != seat or not p.d.free_actions:
-                    continue
-                if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
-                    continue
-                for index, ability in p.d.free_actions:
-                    ctx = Ctx(pid, p.d, seat)
-                    for costs in self.cost_choices(tuple(ability["cost"]), seat, pid):
-                        for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
-                            yield A.FreeAction(pid, index, targets, costs)
-        if len(pl.hand) >= 2:  # MUHQ-CARD-7, 9
-            for pair in self.card_combinations(pl.hand, 2):
-                yield A.UniversalFreeAction(pair)
+            # A spell's targets depend on the board alone (the card waits in hand, so "self" names nothing on
+            # the board): kept per card and seat until the board changes.
+            key = ("spell_targets", c, seat)
+            choices = memo.get(key)
+            ctx = None
+            costs_list = self.cost_choices(d.extra_cost, seat, None, exclude=(c,), resource_extra=d.play) \
+                if d.extra_cost else ((),)  # (no extra cost: one way to pay, nothing chosen)
+            for costs in costs_list:
+                if choices is None:
+                    ctx = Ctx(c, d, seat)
+                    choices = tuple(self.target_choices(d.targets, ctx))
+                    if len(choices) < TARGET_LIMIT:  # complete: ctx is clean again (see target_choices)
+                        memo[key] = choices
+                elif ctx is not None and len(choices) >= TARGET_LIMIT:  # cut short, ctx not clean: ask
+                    choices = tuple(self.target_choices(d.targets, ctx))  # again with it, as always
+                for targets in choices:
+                    out.append(A.PlaySpell(c, targets, costs))
+        # Few permanents have free actions: only the seat's permanents that have some are walked.
+        for p in sources:
+            if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
+                continue
+            pid = p.id
+            for index, ability in p.d.free_actions:
+                ctx = Ctx(pid, p.d, seat)
+                for costs in self.cost_choices(tuple(ability["cost"]), seat, pid):
+                    for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
+                        out.append(A.FreeAction(pid, index, targets, costs))
+        out.extend(pairs)  # MUHQ-CARD-7, 9: with 2 cards or more in hand
+        return out
+
+    def free_action_sources(self: "MuhqState", seat: int) -> tuple:
+        """The seat's permanents on the board that have free actions, in board order (kept with the board)."""
+        by_seat = self._memo.get("free_sources")
+        if by_seat is None:
+            by_seat = self.find_free_action_sources()
+        return by_seat[seat]
+
+    def find_free_action_sources(self: "MuhqState") -> tuple:
+        perms = self.perms
+        found: list[list] = [[] for _ in range(self.n)]
+        for pid in self.board_order():
+            p = perms[pid]
+            if p.d.free_actions and p.controller != NEUTRAL:
+                found[p.controller].append(p)
+        by_seat = self._memo["free_sources"] = tuple(tuple(f) for f in found)
+        return by_seat
 
     def fast_list(self: "MuhqState", seat: int) -> list[Action]:
-        """The seat's fast actions, kept until the next change (asked by auto-pass, then by the list)."""
-        cached = self._fast
-        if cached is None or cached[0] != seat:
-            cached = self._fast = (seat, list(self.fast_actions(seat)))
+        """The seat's fast actions (asked by auto-pass, then by the list). Besides the board they read only the
+        seat's hand and resource and the taps and paralysis of its permanents with free actions: the list is
+        kept with those values until the board changes, and used again while they are equal."""
+        pl = self.players[seat]
+        by_seat = self._memo.get("free_sources")
+        sources = (by_seat or self.find_free_action_sources())[seat]  # free_action_sources(seat)
+        if sources:
+            key = (tuple(pl.hand), pl.resource, tuple([(p.tapped, p.paralysis) for p in sources]))
+        else:
+            key = (tuple(pl.hand), pl.resource)
+        memo = self._fast
+        if memo is None:
+            memo = self._fast = {}
+        cached = memo.get(seat)
+        if cached is None or cached[0] != key:
+            cached = memo[seat] = (key, self.fast_actions(seat, sources))
         return cached[1]
 
     def has_fast_action(self: "MuhqState", seat: int) -> bool:
-        if len(self.players[seat].hand) >= 2:
+        hand = self.players[seat].hand
+        if len(hand) >= 2:
             return True  # the universal free action (MUHQ-CARD-9)
+        if not hand:
+            by_seat = self._memo.get("free_sources")
+            if not (by_seat or self.find_free_action_sources())[seat]:  # free_action_sources(seat)
+                return False  # no spell to play and no free action: the list would be empty
         return bool(self.fast_list(seat))
 
     # -- slow actions (MUHQ-TIMING-2, 3) ----------------------------------------------------------------
-    def permanent_plays(self: "MuhqState", seat: int) -> Iterator[Action]:
-        pl = self.players[seat]
-        for c in representatives(self, pl.hand):
-            d = self.card_def[c]
-            if not d.is_permanent or d.play is None or d.play > pl.resource:
+    def permanent_plays(self: "MuhqState", seat: int) -> list[Action]:
+        out: list[Action] = []
+        resource = self.players[seat].resource
+        xy = self.grid.xy
+        for c, d in self.hand_parts(seat)[3]:  # permanents with a play cost (MUHQ-ACT-9)
+            if d.play > resource:  # MUHQ-RES-3
                 continue
             if d.type == "equipment" and "next_unit" in d.modes:
-                yield A.PlayPermanent(c, None, "next_unit")
+                out.append(play_permanent_action(c, None, "next_unit"))
             if d.type == "equipment" and "alone" not in d.modes:
                 continue
             for cell in self.spawn_fields(seat, d.swimming):
-                yield A.PlayPermanent(c, self.grid.xy(cell), "alone")
+                out.append(play_permanent_action(c, xy(cell), "alone"))
+        return out
 
     def spawn_fields(self: "MuhqState", seat: int, swimming: bool) -> list[int]:
         """MUHQ-BOARD-8 (OP-21): the player's available spawn fields for this permanent."""
         return [c for c in self.grid.spawn_cells(seat) if self.available(c, swimming)]
 
-    def unit_actions(self: "MuhqState", pid: int) -> Iterator[Action]:
+    def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
         """MUHQ-UNIT-11: the available unit actions of the activated permanent (none for artifacts)."""
+        out: list[Action] = []
         p = self.perms.get(pid)
         if p is None or p.d.type != "unit":
-            return
+            return out
         if p.paralysis:  # MUHQ-PARA-2, 3
             if not p.move_used:
-                yield A.ClearParalysis(pid, "move")
+                out.append(A.ClearParalysis(pid, "move"))
             if not p.attack_used:
-                yield A.ClearParalysis(pid, "attack")
-            return
-        xy = self.grid.xy
+                out.append(A.ClearParalysis(pid, "attack"))
+            return out
         if not p.move_used:
-            for end, (_, path) in self.reachable(pid).items():
-                yield A.Move(pid, flat(xy, path))
+            out.extend([move_action(pid, path) for _, path in self.move_paths(pid)])
         if p.base is None and not p.attack_used:
             reach = attack_range(profile(self, pid))  # 0 without attack components (MUHQ-COMBAT-13)
             if reach:
-                occ = self.occ
+                occ, perms, st = self.occ, self.perms, self.stats()
+                me, source_d = p.controller, p.d
                 for cell in self.grid.cells_in_range(p.cell, reach):  # only what stands within reach
                     d = occ.get(cell)
-                    if d is not None and d != pid and self.defender_problem(pid, d) is None:
-                        yield A.Attack(pid, d)
+                    if d is None or d == pid:
+                        continue
+                    # defender_problem(pid, d) is None, checked here in its order: the occupant of a field is
+                    # in no pile, and it stands within reach (MUHQ-COMBAT-4). Keep in step with it.
+                    dp = perms[d]
+                    if dp.d.type != "unit" and (dp.d.solid is None or dp.controller == me):
+                        continue  # MUHQ-ART-5, MUHQ-SOLID-2
+                    if st[d].veiled:  # MUHQ-VEIL-1
+                        continue
+                    if st[d].protection_from and self.protected_from(d, source_d, me):  # MUHQ-PROT-2
+                        continue
+                    out.append(attack_action(pid, d))
         if p.base is not None:
-            return  # MUHQ-CREW-5: crew only move out and clear paralysis
+            return out  # MUHQ-CREW-5: crew only move out and clear paralysis
         both = not p.move_used and not p.attack_used
         if both:
             for index, ability in p.d.full_actions:
                 ctx = Ctx(pid, p.d, p.controller)
                 for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
-                    yield A.FullAction(pid, index, targets)
+                    out.append(A.FullAction(pid, index, targets))
+        # Equipping, swapping and carrying all need an artifact (equipment included) on an adjacent field.
+        occ, perms = self.occ, self.perms
+        for c, _ in self.grid.neighbours[p.cell]:
+            o = occ.get(c)
+            if o is not None and perms[o].d.is_artifact:
+                break
+        else:
+            return out
         spends = [s for s, used in (("move", p.move_used), ("attack", p.attack_used)) if not used]
         if spends:
             for eq in self.equippable(pid):
                 for sp in spends:
-                    yield A.Equip(pid, eq, sp)
+                    out.append(A.Equip(pid, eq, sp))
             for art in self.swappable(pid):
                 for sp in spends:
-                    yield A.Swap(pid, art, sp)
+                    out.append(A.Swap(pid, art, sp))
         if both:
             for art in self.carriable(pid):
                 for path, drop in self.carry_options(pid, art):
-                    yield A.Carry(pid, art, flat(xy, path), xy(drop))
+                    out.append(A.Carry(pid, art, path, drop))
+        return out
 
-    def unit_actions_available(self: "MuhqState", pid: int) -> bool:
-        """Kept for the legal-action list that follows (the open decision lists them first)."""
-        cached = self._units
-        if cached is None or cached[0] != pid:
-            cached = self._units = (pid, list(self.unit_actions(pid)))
-        return bool(cached[1])
+    def unit_list(self: "MuhqState", pid: int) -> list[Action]:
+        """The unit actions of the activated permanent. Besides the board they read only its paralysis and its
+        used move and attack actions: the list is kept with those until the board changes, and used again while
+        they are equal (asked by the step machine, MUHQ-APHASE-4, then by the legal-action list)."""
+        p = self.perms.get(pid)
+        key = None if p is None else (p.paralysis, p.move_used, p.attack_used)
+        memo = self._units
+        if memo is None:
+            memo = self._units = {}
+        cached = memo.get(pid)
+        if cached is None or cached[0] != key:
+            cached = memo[pid] = (key, self.unit_actions(pid))
+        return cached[1]
 
     # -- movement helpers -----------------------------------------------------------------------------
-    def reachable(self: "MuhqState", pid: int, ignore: int | None = None) -> dict:
-        """MUHQ-MOVE: legal end fields -> (cost, cheapest path); the last field may be a crewable unit."""
+    def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """MUHQ-MOVE: the legal end fields of the unit's move with the cheapest path to each (the first in reading
+        order, MUHQ-AI-4), as (end, path flattened to x, y pairs as a move action names it), by end in reading
+        order; the last field may be a crewable unit (MUHQ-CREW-2). The grid keeps the answers."""
         p = self.perms[pid]
-        st = self.stats()[pid]
+        st = self.stats()
         start = self.cell_of(pid)
-        occupied = self.occ if ignore is None else {c: o for c, o in self.occ.items() if o != ignore}
-        crewable = [c for c, o in occupied.items() if o != pid and self.can_crew(pid, o)]
+        occupied = self.occ
+        # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
+        crewable = [c for c, o in occupied.items() if o != pid and st[o].crew > 0 and self.can_crew(pid, o)]
         if p.base is not None:  # MUHQ-MOVE-9: out of a pile, the base's field is the start
             crewable = [c for c in crewable if c != start]
-        return self.grid.reachable(start, st.movement, st.swimming, occupied, may_end_on=crewable)
+        return self.grid.flat_reachable(start, st[pid].movement, st[pid].swimming, occupied, crewable)
 
     def equippable(self: "MuhqState", pid: int) -> list[int]:
         """MUHQ-EQUIP-5 (OP-26): unequipped equipment within range 1: own, neutral or a non-solid enemy one."""
@@ -254,29 +387,50 @@ class LegalMixin:
         return [o for c, _ in self.grid.neighbours[cell] if (o := self.occ.get(c)) is not None
                 and self.movable_artifact(pid, o)]
 
-    def carry_options(self: "MuhqState", pid: int, art: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1."""
+    def carry_options(self: "MuhqState", pid: int, art: int) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
+        """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1 (not the
+        end itself), as (path flattened to x, y pairs, drop field as (x, y))."""
         st = self.stats()
-        unit_cell, art_cell = self.cell_of(pid), self.cell_of(art)
+        unit_cell = self.cell_of(pid)
         occ = {c: o for c, o in self.occ.items() if o != art}
-        reach = self.grid.reachable(unit_cell, st[pid].movement, st[pid].swimming, occ)
-        for end, (_, path) in reach.items():
-            for c in self.grid.cells_in_range(end, 1):
-                if c == end:
-                    continue
-                if self.grid.fits(c, st[art].swimming) and (c not in occ or c == unit_cell) and c != end:
-                    yield path, c
+        grid = self.grid
+        fits = grid.fits_table(st[art].swimming)
+        xs, ys, neighbours = grid.x, grid.y, grid.neighbours
+        out = []
+        for end, path in grid.flat_reachable(unit_cell, st[pid].movement, st[pid].swimming, occ):
+            for c, _ in neighbours[end]:  # the fields in range 1 of the end but the end, in reading order
+                if fits[c] and (c not in occ or c == unit_cell):
+                    out.append((path, (xs[c], ys[c])))
+        return out
 
     # -- triggers, tokens ------------------------------------------------------------------------------
-    def trigger_target_choices(self: "MuhqState", t, limit: int = 400) -> Iterator[tuple[int, ...]]:
+    def trigger_target_choices(self: "MuhqState", t, limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
         ability = self.card_def[t.source].ability(t.ability)
         src = self.perms.get(t.source)
         ctx = Ctx(t.source if src is not None else None, self.card_def[t.source], t.controller, refs=dict(t.refs))
         yield from self.target_choices(tuple(ability.get("targets", {}).items()), ctx, limit)
 
 
-def flat(xy, path) -> tuple[int, ...]:
-    out: list[int] = []
-    for c in path:
-        out.extend(xy(c))
-    return tuple(out)
+def interned(make, limit: int = 50_000):
+    """``make(*args)``, made once per value and handed out again (actions are immutable values, so one object
+    serves every state and game); at most ``limit`` are kept."""
+    seen: dict[tuple, Action] = {}
+
+    def get(*args):
+        a = seen.get(args)
+        if a is None:
+            if len(seen) >= limit:
+                seen.clear()
+            a = seen[args] = make(*args)
+        return a
+
+    return get
+
+
+activate_action = interned(A.Activate)
+buy_action = interned(A.Buy)
+move_action = interned(A.Move)
+attack_action = interned(A.Attack)
+pair_action = interned(A.UniversalFreeAction)
+play_permanent_action = interned(A.PlayPermanent)
+draft_action = interned(A.DraftPick)

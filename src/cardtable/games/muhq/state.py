@@ -29,7 +29,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
-                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast")
+                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
+                 "_memo", "_hands", "_marks", "_clean")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -69,9 +70,14 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._stats = None
         self._legal = None
         self._order = None  # board_order, kept until the board changes
-        self._units = None  # (activated permanent, its unit actions), kept until the next change
-        self._fast = None  # (seat, its fast actions), kept until the next change
+        self._units = None  # {permanent: (key, its unit actions)}, kept until the board changes (unit_list)
+        self._fast = None  # {seat: (key, its fast actions)}, kept until the board changes (fast_list)
+        self._memo: dict = {}  # other answers that depend on the board alone, by name; emptied with the board
+        self._hands = None  # {seat: what depends on the hand alone} (hand_parts), checked against the hand;
+        # not shared with a clone (the two may make different tokens under the same card number)
         self._dirty = True  # something changed since the last state check that found nothing
+        self._marks = 0  # counts raised damage, poison and wear (mark_raised): what the lethal scan reads
+        self._clean = None  # (board memo, marks) when a state check last found nothing (state_check)
         self._alive = tuple(range(self.n))
         self.mode = "draft"
         self.log: list[tuple] = []
@@ -130,21 +136,30 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     # -- caches ------------------------------------------------------------------------------------------
     def changed(self) -> None:
-        """Forget everything computed from the state; the next state check looks again."""
+        """Forget everything computed from the state; the next state check looks again. (What hand_parts keeps
+        per hand stays: it is checked against the hand at every use, and a card number's definition never
+        changes.)"""
         self._stats = None
         self._legal = None
         self._order = None
         self._units = None
         self._fast = None
+        self._memo = {}
         self._dirty = True
 
     def touched(self) -> None:
         """A change that moves no permanent and changes no ability or modifier (resource, hands, taps, used
-        actions, markers): the legal actions and the state check are redone, the stats are kept."""
+        actions, markers): the legal actions and the state check are redone, the stats are kept. The fast
+        and unit action lists are kept too: each is stored with the touched-level values it read (hand,
+        resource, taps, markers, used actions) and is used again only while those are equal."""
         self._legal = None
-        self._units = None
-        self._fast = None
         self._dirty = True
+
+    def mark_raised(self) -> None:
+        """Damage, poison or wear went up on a permanent: the next state check scans for lethal ones again.
+        (Nothing else can make a permanent lethal but a change of the board, which changed() announces;
+        lowering them cannot.)"""
+        self._marks += 1
 
     def stats(self) -> dict:
         st = self._stats
@@ -193,7 +208,11 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c._order = None
         c._units = None
         c._fast = None
+        c._memo = {}
+        c._hands = None
         c._dirty = self._dirty
+        c._marks = self._marks
+        c._clean = None
         c._alive = self._alive
         c.log = self.log[:]
         return c

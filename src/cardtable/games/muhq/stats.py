@@ -27,6 +27,13 @@ class Stats:
         self.crew = d.crew
         self.printed = bool(d.attack)  # printed components come first in ``attack``; added ones follow
 
+    def copy(self) -> "Stats":
+        c = Stats.__new__(Stats)
+        c.life, c.movement, c.armor, c.attack = self.life, self.movement, self.armor, list(self.attack)
+        c.veiled, c.swimming, c.protection_from = self.veiled, self.swimming, self.protection_from
+        c.crew, c.printed = self.crew, self.printed
+        return c
+
 
 def _modify(st: Stats, modify: dict) -> None:
     a = modify.get("attack", 0)
@@ -46,10 +53,25 @@ def _modify(st: Stats, modify: dict) -> None:
 
 def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     perms = s.perms
-    out = {pid: Stats(p.d) for pid, p in perms.items()}
+    # Most permanents are as printed: they share their definition's Stats (``Def.base_stats``), which nothing
+    # changes; a permanent gets its own copy (own) before anything below changes it.
+    out = {pid: p.d.base_stats for pid, p in perms.items()}
+
+    def own(pid: int) -> Stats:
+        st = out[pid]
+        if st is perms[pid].d.base_stats:
+            st = out[pid] = st.copy()
+        return st
+
     grants: list[tuple[int, dict]] = []
     # Few permanents have static abilities: walk the board (in its order) only when one has some.
-    for src in s.static_sources() if any(p.d.statics for p in perms.values()) else ():
+    for p in perms.values():
+        if p.d.statics:
+            sources = s.static_sources()
+            break
+    else:
+        sources = ()
+    for src in sources:
         p = perms[src]
         for _, ability in p.d.statics:
             for pid in s.static_subjects(p, ability["applies_to"]):
@@ -57,23 +79,23 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     # Layer order (spec 7.7): grant, then remove, then the numbers. So remove beats grant.
     for pid, ability in grants:
         if "veiled" in ability.get("grant", ()):
-            out[pid].veiled = True
+            own(pid).veiled = True
     for pid, ability in grants:
         if "veiled" in ability.get("remove", ()):
-            out[pid].veiled = False
+            own(pid).veiled = False
     for pid, ability in grants:
-        st = out[pid]
         if "modify" in ability:
-            _modify(st, ability["modify"])
+            _modify(own(pid), ability["modify"])
         for comp in ability.get("add_attack", ()):
-            st.attack.append((comp["value"], comp["range"]))
-    grid = s.grid
+            own(pid).attack.append((comp["value"], comp["range"]))
+    high_ground = s.grid.high_ground
     for pid, p in perms.items():
-        st = out[pid]
-        for modify in p.eot:
-            _modify(st, modify)
-        cell = s.cell_of(pid)
-        if cell is not None and grid.high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
+        if p.eot:
+            for modify in p.eot:
+                _modify(own(pid), modify)
+        cell = p.cell if p.base is None else s.cell_of(pid)
+        if cell is not None and high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
+            st = own(pid)
             st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
     return out
 
