@@ -15,13 +15,17 @@ a move waits for the moves of the other tables in front of it, so latency ≈ ta
 seconds on average before moving, which offers about tables / S moves/s and shows the latency at that load.
 
 Reported: moves/s, latency p50/p90/p99/max, tables, games finished, errors, the CPU time used by the
-server and by this client (both share the machine's cores), and the server's database size.
+server and by this client (both share the machine's cores) and per move, and the server's database size.
+CPU per move is the figure to compare on a busy machine; latencies there are not.
 
 Usage::
 
     python bench/bench_server.py                       # 100 tables, 20 s
     python bench/bench_server.py --tables 10 --seconds 5 --json
     python bench/bench_server.py --profile prof.out    # server under cProfile; prints its top functions
+    python bench/bench_server.py --py-spy spy.txt      # server sampled by py-spy in the window (pip install py-spy)
+    python bench/bench_server.py --tables 50 --rate 400 --search-tables 2   # with two tables of search bots
+    python bench/bench_server.py --tables 50 --rate 400 --search-tables 2 --search-threads   # ... in threads
     python bench/bench_server.py --sqlite-synchronous NORMAL   # experiment: no fsync per commit (see below)
     python bench/bench_server.py --url http://127.0.0.1:8000   # drive a server started elsewhere
 
@@ -42,6 +46,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -77,6 +82,9 @@ if exp.get("synchronous"):
 if exp.get("gc_threshold"):
     import gc
     gc.set_threshold(*exp["gc_threshold"])
+if exp.get("search_threads"):
+    import cardtable.server.thinking as t
+    t.Thinker.threads = True
 if exp.get("ws"):
     import uvicorn
     run = uvicorn.run
@@ -175,6 +183,10 @@ class Bench:
         self.stopping = asyncio.Event()
         self.window: tuple[float, float] | None = None
         self.server_pid: int | None = None
+        self.py_spy: str | None = None
+        self.search_tables = 0
+        self.search_bot = "ismcts"
+        self.search_moves = 0
         self.client_lag: list[float] = []
 
     # -- one table: create, join, play with two connections -------------------------------------
@@ -191,36 +203,60 @@ class Bench:
         return table_id, tokens
 
     async def seat(self, table_id: str, token: str, done: asyncio.Event) -> None:
+        # The client shares the machine with the server, so it does little per message: a plain receive (no
+        # timeout: the run cancels its tasks when it ends) of the bytes (no UTF-8 decoding), orjson both ways,
+        # uvloop when it is there (see main).
         acted_at = -1  # action count when this seat sent its pending move; -1: none pending
         last_acted = -1
         sent_at = 0.0
+        loads = orjson.loads
         async with connect(f"{self.ws_url}/api/tables/{table_id}/ws?token={token}", max_size=2**24,
-                           open_timeout=30, close_timeout=2) as ws:
-            while not self.stopping.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-                except asyncio.TimeoutError:
-                    continue
+                           open_timeout=30, close_timeout=2, compression=None) as ws:
+            recv = ws.recv
+            while True:
+                raw = await recv(decode=False)
                 now = clock()
-                message = orjson.loads(raw)
+                message = loads(raw)
                 if message.get("type") != "state":
-                    self.errors.append(json.dumps(message)[:200])
+                    self.errors.append(raw[:200].decode(errors="replace"))
                     acted_at = -1
                     continue
-                count = message["table"]["actions"]
+                table = message["table"]
+                count = table["actions"]
                 if acted_at >= 0 and count > acted_at:
                     self.record(sent_at, now)
                     acted_at = -1
-                if message["table"]["status"] == "finished":
+                if table["status"] == "finished":
                     done.set()
                     return
-                if message["legal"] and acted_at < 0 and count > last_acted:
+                legal = message["legal"]
+                if legal and acted_at < 0 and count > last_acted:
                     last_acted = acted_at = count
                     if self.think:  # a person thinking (the position cannot change meanwhile); the times are
                         # spread (0.5 to 1.5 × think) so that the tables do not all move at the same moment
                         await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                     sent_at = clock()
-                    await ws.send(json.dumps({"type": "action", "action": message["legal"][0]["action"]}))
+                    await ws.send(orjson.dumps({"type": "action", "action": legal[0]["action"]}).decode())
+
+    async def search_table(self, http: httpx.AsyncClient) -> None:
+        """A table of two search bots, watched (a table of bots plays only while someone watches), replaced by a
+        new one when its game ends; counts the bots' moves made in the measured window."""
+        while True:
+            r = await http.post("/api/tables", json={"game": "mojo", "players": 2, "seats": [self.search_bot] * 2,
+                                                     "options": self.options})
+            r.raise_for_status()
+            table_id = r.json()["table"]["id"]
+            async with connect(f"{self.ws_url}/api/tables/{table_id}/ws", max_size=2**24, compression=None) as ws:
+                seen = 0
+                while True:
+                    message = orjson.loads(await ws.recv(decode=False))
+                    table = message["table"]
+                    if table["actions"] > seen:
+                        if self.window and self.window[0] <= clock() <= self.window[1]:
+                            self.search_moves += table["actions"] - seen
+                        seen = table["actions"]
+                    if table["status"] == "finished":
+                        break
 
     def record(self, sent: float, received: float) -> None:
         self.moves_total += 1
@@ -253,6 +289,14 @@ class Bench:
             if self.window and self.window[0] <= t:
                 self.client_lag.append(clock() - t - 0.01)
 
+    def start_py_spy(self) -> subprocess.Popen | None:
+        if not (self.py_spy and self.server_pid):
+            return None
+        exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        return subprocess.Popen([exe, "record", "--gil", *os.environ.get("BENCH_PY_SPY_ARGS", "--nonblocking --function").split(), "--format", "raw", "--rate", "250",
+                                 "--duration", str(max(1, round(self.seconds))), "--pid", str(self.server_pid),
+                                 "--output", self.py_spy], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     async def run(self) -> dict[str, Any]:
         # Few HTTP connections: httpx's pool gets slow (and this client's loop late) with hundreds of
         # requests waiting; the tables are all made and joined before any play starts.
@@ -269,21 +313,25 @@ class Bench:
             self.setup_seconds = clock() - start
             self.games_started = 0
             slots = [asyncio.create_task(self.table_slot(http, t)) for t in first]
+            slots += [asyncio.create_task(self.search_table(http)) for _ in range(self.search_tables)]
             monitor = asyncio.create_task(self.lag_monitor())
             await asyncio.sleep(self.warmup)
             self.window = (clock(), clock() + self.seconds)
             cpu0 = time.process_time()
             busy0 = machine_busy_seconds()
             server0 = cpu_seconds(self.server_pid) if self.server_pid else 0.0
+            spy = self.start_py_spy()
             await asyncio.sleep(self.seconds)
             self.window = (self.window[0], clock())
             cpu = time.process_time() - cpu0
             server_cpu = cpu_seconds(self.server_pid) - server0 if self.server_pid else float("nan")
             busy = machine_busy_seconds() - busy0
             self.stopping.set()
-            await asyncio.wait(slots, timeout=10)
-            for task in [*slots, monitor]:
+            for task in [*slots, monitor]:  # moves after the window are not counted: stop at once
                 task.cancel()
+            await asyncio.gather(*slots, monitor, return_exceptions=True)
+            if spy is not None:
+                await asyncio.to_thread(spy.wait)
         elapsed = self.window[1] - self.window[0]
         lat = sorted(self.latencies)
 
@@ -299,6 +347,8 @@ class Bench:
             "moves_per_s": round(len(lat) / elapsed, 1),
             "latency_ms": {"p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99), "max": pct(1.0) if lat else None,
                            "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+            "search_tables": self.search_tables,
+            "search_bot_moves_per_s": round(self.search_moves / elapsed, 1),
             "games_started": self.games_started,
             "games_finished": self.games_finished,
             "errors": len(self.errors),
@@ -307,6 +357,10 @@ class Bench:
             "client_loop_lag_ms": {"p99": round(1000 * sorted(self.client_lag)[int(0.99 * len(self.client_lag))], 2),
                                    "max": round(1000 * max(self.client_lag), 2)} if self.client_lag else None,
             "server_cpu_seconds": round(server_cpu, 2),
+            # the server's cost of a move (everything it did in the window, over the moves made in it): unlike the
+            # latencies, a fair figure on a busy machine
+            "server_cpu_us_per_move": round(1e6 * server_cpu / len(lat)) if lat and self.server_pid else None,
+            "client_cpu_us_per_move": round(1e6 * cpu / len(lat)) if lat else None,
             # CPU that other programs took from the machine during the measurement: with 2 cores, every
             # second of it is a second the server and the client could not have
             "other_cpu_seconds": round(busy - cpu - (server_cpu if self.server_pid else 0.0), 2),
@@ -341,6 +395,29 @@ def store_bench(directory: str | None, actions: int = 2000) -> dict[str, Any]:
     return out
 
 
+def print_py_spy(path: str, top: int, out) -> None:
+    """The functions of a py-spy collapsed-stack file with the most samples: where they ran (self) and with
+    what they called (total, each function once per stack)."""
+    own: dict[str, int] = {}
+    total: dict[str, int] = {}
+    samples = 0
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack:
+            continue
+        n = int(count)
+        samples += n
+        frames = [f.split(" (")[0] + " (" + f.rsplit("/", 1)[-1] if " (" in f else f for f in stack.split(";")]
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+        for f in set(frames):
+            total[f] = total.get(f, 0) + n
+    print(f"\npy-spy: {samples} samples of the server holding the GIL (its Python work)", file=out)
+    for title, table in (("self", own), ("total", total)):
+        print(f"  by {title}:", file=out)
+        for f, n in sorted(table.items(), key=lambda kv: -kv[1])[:top]:
+            print(f"  {100 * n / samples:6.1f} %  {f}", file=out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     # This client measures latency: its own collector pauses would look like the server's.
@@ -356,10 +433,20 @@ def main(argv: list[str] | None = None) -> int:
                          "With T tables about T / (think + latency) moves/s are offered: latency at a given load")
     ap.add_argument("--option", "-o", action="append", default=[], help="game option key=JSON value (repeatable)")
     ap.add_argument("--url", help="drive a server that is already running instead of starting one")
+    ap.add_argument("--server-pid", type=int, help="with --url: the server's process id, to measure its CPU time")
+    ap.add_argument("--py-spy", metavar="FILE",
+                    help="sample the server with py-spy during the measurement (collapsed stacks to FILE; prints the "
+                         "functions with the most samples); py-spy is not a dependency: pip install py-spy")
     ap.add_argument("--sqlite-synchronous", choices=["FULL", "NORMAL", "OFF"],
                     help="experiment: start the server with this SQLite synchronous pragma (its own is FULL)")
     ap.add_argument("--gc-threshold", type=int, nargs=3, metavar=("G0", "G1", "G2"),
                     help="experiment: the server's gc.set_threshold (Python's default is 700 10 10)")
+    ap.add_argument("--search-tables", type=int, default=0, metavar="N",
+                    help="also N Mojo tables of two search bots (--search-bot), watched by a spectator so that they "
+                         "play: what thinking bots cost the other tables")
+    ap.add_argument("--search-bot", default="ismcts", help="the search preset of --search-tables (default ismcts)")
+    ap.add_argument("--search-threads", action="store_true",
+                    help="experiment: the server's search bots think in threads of its process, not in worker processes")
     ap.add_argument("--ws-impl", choices=["websockets", "websockets-sansio"],
                     help="experiment: uvicorn's WebSocket implementation (the server lets uvicorn choose)")
     ap.add_argument("--db-dir", help="directory of the temporary database (default: the system's temporary directory)")
@@ -386,7 +473,8 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = value  # a bare word: a string option value
 
     experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("ws", args.ws_impl),
-                                    ("gc_threshold", args.gc_threshold)) if v not in (None, False)}
+                                    ("gc_threshold", args.gc_threshold), ("search_threads", args.search_threads))
+                  if v not in (None, False)}
     server = None
     tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
     try:
@@ -398,8 +486,14 @@ def main(argv: list[str] | None = None) -> int:
             url = server.url
         think = args.tables / args.rate if args.rate else args.think
         bench = Bench(url, args.tables, args.games, args.seconds, args.warmup, options, think)
-        bench.server_pid = server.proc.pid if server else None
-        result = asyncio.run(bench.run())
+        bench.server_pid = server.proc.pid if server else args.server_pid
+        bench.search_tables, bench.search_bot = args.search_tables, args.search_bot
+        bench.py_spy = args.py_spy
+        try:  # the client's own loop costs less CPU with uvloop (uvicorn's; the server uses it too)
+            from uvloop import run
+        except ImportError:
+            run = asyncio.run
+        result = run(bench.run())
         if server:
             db = Path(tmp.name) / "bench.db"
             result["db_bytes"] = sum(p.stat().st_size for p in db.parent.glob("bench.db*"))
@@ -420,17 +514,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"moves/s      {result['moves_per_s']:.0f}   (target ≥ {TARGET_MOVES_PER_S})")
         print(f"latency ms   p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}   (target p99 < {TARGET_P99_MS})")
         print(f"games        {result['games_finished']} finished, {result['games_started']} started")
+        if result["search_tables"]:
+            print(f"search bots  {result['search_tables']} tables of {args.search_bot}: {result['search_bot_moves_per_s']} moves/s")
         print(f"client lag   p99 {result['client_loop_lag_ms']['p99']} ms, max {result['client_loop_lag_ms']['max']} ms "
               "(how late this client's own event loop ran; large values mean the client, not the server, was slow)")
         print(f"errors       {result['errors']}" + (f"  e.g. {result['error_examples'][0]}" if result["errors"] else ""))
         print(f"cpu seconds  server {result.get('server_cpu_seconds')}, client {result['client_cpu_seconds']}, "
               f"other programs {result['other_cpu_seconds']} (in {result['seconds']} s on {os.cpu_count()} cores)")
+        print(f"cpu per move server {result['server_cpu_us_per_move']} µs, client {result['client_cpu_us_per_move']} µs")
         if result["other_cpu_seconds"] > 0.1 * result["seconds"] * (os.cpu_count() or 1):
             print("WARNING      other programs used more than 10 % of the machine: the figures are low")
         print(f"sqlite       synchronous={result['sqlite_synchronous']}, db {result.get('db_bytes', 0) / 1e6:.1f} MB")
         if experiment:
             print(f"EXPERIMENT   {json.dumps(experiment)} (the server as shipped does not do this)")
         print("targets met" if result["targets"]["met"] else "targets NOT met")
+    if args.py_spy and Path(args.py_spy).exists():
+        print_py_spy(args.py_spy, args.profile_top, sys.stderr if args.json else sys.stdout)
     if args.profile and server:
         import pstats
 

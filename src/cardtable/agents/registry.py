@@ -30,8 +30,9 @@ SEARCH_PRESETS = ("ismcts", "ismcts-fast", "ismcts-strong")
 
 
 def agent_names(game: Game | None = None, search: bool = True) -> list[str]:
-    """The agent names a seat may take. ``search=False`` leaves out the search bots: the web server moves its
-    bots on its event loop, where a search taking a second or more a move would stall every table."""
+    """The agent names a seat may take. ``search=False`` leaves out the search bots (a tenth of a second to a few
+    seconds a move), for a surface that cannot wait that long; the web server offers them, its search bots
+    think in worker processes (``server/thinking.py``)."""
     from .determinize import supports
 
     names = ["random"]

@@ -1,6 +1,6 @@
 """The web table's HTTP + WebSocket API (FastAPI). OpenAPI at /docs and /openapi.json.
 
-Clients only ever receive messages built by ``Table.message_for(seat)``: the seat's own view,
+Clients only ever receive messages built by ``Table.encoded_message(seat)``: the seat's own view,
 its legal moves and the public log. A seat proves itself with the secret token it got on joining,
 sent as the ``X-Seat-Token`` header (HTTP) or the ``token`` query parameter (WebSocket).
 """
@@ -8,15 +8,18 @@ sent as the ``X-Seat-Token`` header (HTTP) or the ``token`` query parameter (Web
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import gc
-import orjson
+import logging
+import time
 from pathlib import Path
 from typing import Any, Literal
 
+import orjson
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field
@@ -26,9 +29,52 @@ from cardtable.engine import CardtableError, OptionError, UnknownGame, game_clas
 from cardtable.store import SqliteStore
 
 from .tables import LOG_ENTRIES, Table, TableError, TableManager
+from .thinking import thinks_apart
+
+logger = logging.getLogger("cardtable.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
+
+
+#: how the lobby names the search presets (``agents/ismcts.py``), weakest first
+SEARCH_LABELS = {"ismcts-fast": "ismcts (fast)", "ismcts": "ismcts (standard)", "ismcts-strong": "ismcts (strong)"}
+
+
+def bot_info(name: str) -> dict[str, Any]:
+    """A seat kind as the lobby offers it: name, label, a line of help, and whether it thinks in the worker
+    pool (a search bot: a tenth of a second to a few seconds a move)."""
+    from cardtable.agents.ismcts import PRESET_HELP
+    from cardtable.agents.registry import AGENT_HELP
+
+    return {"name": name, "label": SEARCH_LABELS.get(name, name),
+            "help": PRESET_HELP.get(name) or AGENT_HELP.get(name, ""), "search": thinks_apart(name)}
+
+
+class Outbox:
+    """The messages waiting to be sent on one WebSocket: ``notify`` puts, the connection's sender takes. One
+    producer loop, one consumer: a deque and a wake-up, cheaper than an ``asyncio.Queue`` (a move puts one
+    message in the outbox of every watcher)."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self):
+        self.items: collections.deque[str] = collections.deque()
+        self.waiter: asyncio.Future | None = None
+
+    def put_nowait(self, message: str) -> None:
+        self.items.append(message)
+        waiter = self.waiter
+        if waiter is not None:
+            self.waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def get(self) -> str:
+        while not self.items:
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+        return self.items.popleft()
 
 
 class CreateTable(BaseModel):
@@ -72,9 +118,15 @@ class _LimitStreamedBody:
 
 
 def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0,
-               freeze_startup: bool = False) -> FastAPI:
+               freeze_startup: bool = False, search_workers: int | None = None,
+               extra_agents: dict[str, Any] | None = None) -> FastAPI:
+    """``search_workers``: worker processes the search bots think in (default: one per core but one, at least
+    one; started at the first search, with ``multiprocessing``'s spawn method, so a script that runs the app
+    itself keeps its start-up under ``if __name__ == "__main__":``); ``extra_agents``: more seat kinds,
+    name -> ``(game, seed) -> Agent`` (for tests)."""
     store = SqliteStore(db_path)
-    manager = TableManager(store, bot_delay=bot_delay)
+    manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
+    bot_tasks: set[asyncio.Task] = set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -87,6 +139,10 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         sweeper = asyncio.create_task(sweep())
         yield
         sweeper.cancel()
+        manager.close()  # searches under way are dropped; the worker processes stop
+        for task in list(bot_tasks):
+            task.cancel()
+        await asyncio.gather(*bot_tasks, return_exceptions=True)  # a move being written finishes first
         store.close()
 
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
@@ -137,20 +193,30 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         return all(s.kind != "human" for s in table.seats) and not any(table.watchers.values())
 
     def schedule_bots(table: Table) -> None:
-        if manager.bot_to_move(table) is not None and not table.bots_running:
+        if manager.bot_to_move(table) is not None and not table.bots_running and not manager.closed:
             table.bots_running = True
-            asyncio.get_running_loop().create_task(run_bots(table))
+            task = asyncio.get_running_loop().create_task(run_bots(table))
+            bot_tasks.add(task)
+            task.add_done_callback(bot_tasks.discard)
 
     async def run_bots(table: Table) -> None:
+        delay = manager.bot_delay
         try:
             while True:
                 # Always yield, even with no delay: a table of bots must never starve the other requests.
-                await asyncio.sleep(manager.bot_delay)
-                async with table.lock:
-                    if manager.bot_to_move(table) is None or unwatched_bots_only(table):
-                        return
-                    await manager.bot_move(table)
-                notify(table)
+                # A search bot's thinking counts towards the delay.
+                await asyncio.sleep(delay)
+                if manager.bot_to_move(table) is None or unwatched_bots_only(table) or manager.closed:
+                    return
+                started = time.monotonic()
+                if await manager.bot_move(table, wanted=lambda: not unwatched_bots_only(table),
+                                          thinking=lambda: notify(table)):
+                    notify(table)
+                delay = max(0.0, manager.bot_delay - (time.monotonic() - started))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot that fails (or its worker died) stops this table's bots until the next event
+            logger.exception("table %s: the bot to move failed", table.id)
         finally:
             table.bots_running = False
 
@@ -161,6 +227,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                 if await manager.take_over_if_due(table):
                     notify(table)
                     schedule_bots(table)
+
+    def state_response(table: Table, seat: int | None) -> Response:
+        """A seat's message as the answer to a request: encoded as the WebSocket messages are (not through
+        FastAPI's generic encoder, which costs more than building the message)."""
+        return Response(table.encoded_message(seat), media_type="application/json")
 
     def seat_for(table: Table, token: str | None) -> int | None:
         return table.seat_of(token)
@@ -190,7 +261,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         out = []
         for name in game_names():
             game = game_class(name)()
-            out.append({**game.describe(), "bots": agent_names(game, search=False)})
+            bots = sorted(manager.seat_kinds(game), key=lambda n: list(SEARCH_LABELS).index(n) if n in SEARCH_LABELS else -1)
+            out.append({**game.describe(), "bots": bots, "bot_info": [bot_info(name) for name in bots]})
         return out
 
     @app.get("/api/tables", summary="Tables, newest first (public information only)")
@@ -234,7 +306,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
     async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
         table = manager.get(table_id)
-        return table.message_for(seat_for(table, x_seat_token))
+        return state_response(table, seat_for(table, x_seat_token))
 
     @app.post("/api/tables/{table_id}/actions", summary="Play an action for the seat of the token")
     async def act(table_id: str, body: ActionRequest, x_seat_token: str | None = Header(None)):
@@ -244,7 +316,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             await manager.apply(table, seat, body.action)
         notify(table)
         schedule_bots(table)
-        return table.message_for(seat)
+        return state_response(table, seat)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back your last action where the undo policy allows")
     async def undo(table_id: str, x_seat_token: str | None = Header(None)):
@@ -255,7 +327,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                 raise TableError(401, "undo needs your seat token")
             await manager.undo(table, seat)
         notify(table)
-        return table.message_for(seat)
+        return state_response(table, seat)
 
     @app.get("/api/tables/{table_id}/catalogue", summary="The game's public static data (card definitions, texts)")
     async def catalogue(table_id: str):
@@ -286,7 +358,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             await ws.close(code=4403, reason=exc.message)
             return
         await ws.accept()
-        queue: asyncio.Queue = asyncio.Queue()
+        queue = Outbox()
         hello_done = seat is not None
 
         async def attach(new_seat: int | None) -> None:
@@ -374,7 +446,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     return app
 
 
-def serve(host: str, port: int, db: str, bot_delay: float = 0.4) -> None:
+def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers: int | None = None) -> None:
     import uvicorn
 
     # Every move makes short-lived objects (states, messages); with Python's default thresholds the
@@ -383,5 +455,6 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4) -> None:
     gc.set_threshold(50_000, 20, 100)
 
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
-    uvicorn.run(create_app(db, bot_delay=bot_delay, freeze_startup=True), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers),
+                host=host, port=port, log_level="warning",
                 ws_per_message_deflate=False)

@@ -14,21 +14,71 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
-from cardtable.agents import Observation, agent_names, make_agent
-from cardtable.engine import CardtableError, IllegalAction, load
+from cardtable.agents import Agent, Observation, agent_names, make_agent
+from cardtable.engine import CardtableError, Game, IllegalAction, load
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.rng import derive_seed
 from cardtable.store import SqliteStore, StoredTable
+
+from .thinking import Thinker, thinks_apart
 
 
 logger = logging.getLogger("cardtable.server")
 
 LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in every HTTP answer)
 LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
+ACTION_CACHE_SIZE = 20_000  # actions whose JSON and legal-move entry are kept, per kind of game
+
+
+class ActionCache:
+    """What depends on an action and the kind of game (name, players, options) alone, kept for the tables of that
+    kind: an action parsed from its JSON, and its encoded entry in a list of legal moves (JSON and label)."""
+
+    kinds: dict[tuple, "ActionCache"] = {}
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.parsed: dict[bytes, Any] = {}  # the action's JSON, keys sorted -> the action
+        self.legal: dict[Any, orjson.Fragment] = {}  # action -> {"action": ..., "label": ...} as JSON
+
+    @classmethod
+    def of(cls, game: Game) -> "ActionCache":
+        key = (game.info.name, game.num_players, orjson.dumps(game.options, option=orjson.OPT_SORT_KEYS))
+        cache = cls.kinds.get(key)
+        if cache is None:
+            if len(cls.kinds) >= 256:  # many kinds of game (options chosen per table): start again
+                cls.kinds.clear()
+            cache = cls.kinds[key] = cls(game)
+        return cache
+
+    def parse(self, data: Any) -> Any:
+        """``game.parse_action(data)`` (IllegalAction for a malformed action), parsed once per JSON."""
+        if not isinstance(data, dict):
+            return self.game.parse_action(data)
+        try:
+            key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        except TypeError:
+            return self.game.parse_action(data)
+        action = self.parsed.get(key)
+        if action is None:
+            action = self.game.parse_action(data)
+            if len(self.parsed) >= ACTION_CACHE_SIZE:
+                self.parsed.clear()
+            self.parsed[key] = action
+        return action
+
+    def legal_entry(self, action: Any) -> orjson.Fragment:
+        entry = self.legal.get(action)
+        if entry is None:
+            if len(self.legal) >= ACTION_CACHE_SIZE:
+                self.legal.clear()
+            entry = self.legal[action] = orjson.Fragment(orjson.dumps(
+                {"action": action.to_json(), "label": self.game.action_label(action)}))
+        return entry
 
 
 class TableError(CardtableError):
@@ -75,12 +125,22 @@ class Table:
     settings: dict[str, Any]
     created: float
     watchers: dict[Any, set] = field(default_factory=dict)  # seat (or None) -> set of queues
-    agents: dict[int, Any] = field(default_factory=dict)
-    log_cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)  # (n, viewer) -> entry
+    agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)  # seat -> (its bot's name, the bot)
+    thinking: int | None = None  # the seat whose search bot is thinking in the worker pool
+    log_cache: dict[int | None, list[bytes | None]] = field(default_factory=dict)  # viewer -> the actions' entries
+    actions: ActionCache = None  # shared by the tables of this kind of game
     bots_running: bool = False
     _log_state: Any = None  # the state whose log _log_json encodes
     _log_json: dict[tuple[int, int | None], bytes] = field(default_factory=dict)  # (entries, viewer) -> JSON
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _summary_head: bytes | None = None  # the summary's JSON up to its seats, which never changes
+    _seats_key: tuple | None = None  # the seats as _seats_json encodes them
+    _seats_json: bytes = b""
+    _open: bool = False
+
+    def __post_init__(self):
+        if self.actions is None:
+            self.actions = ActionCache.of(self.game)
 
     def seat_of(self, token: str | None) -> int | None:
         if not token:
@@ -90,6 +150,26 @@ class Table:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return i
         raise TableError(403, "this token belongs to no seat of this table")
+
+    def encoded_summary(self) -> bytes:
+        """``summary()`` as JSON, for every message of every move: what never changes (id, game, options) is
+        encoded once, the seats when they change."""
+        seats = self.seats
+        key = tuple((s.kind, s.token_hash is None, s.connections > 0, s.takeover) for s in seats)
+        if key != self._seats_key:
+            if self._summary_head is None:
+                info = self.game.info
+                self._summary_head = orjson.dumps({
+                    "id": self.id, "game": info.name, "title": info.title, "players": self.game.num_players,
+                    "options": self.game.options, "created": self.created})[:-1] + b',"seats":'
+            self._seats_key = key
+            self._seats_json = orjson.dumps([s.public() for s in seats])
+            self._open = any(s.kind == "human" and s.token_hash is None for s in seats)
+        state = self.state
+        status = b"finished" if state.is_terminal() else b"open" if self._open else b"running"
+        return b"%s%s,\"status\":\"%s\",\"actions\":%d,\"thinking\":%s}" % (
+            self._summary_head, self._seats_json, status, len(state.history),
+            b"null" if self.thinking is None else b"%d" % self.thinking)
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -104,88 +184,149 @@ class Table:
                 s.kind == "human" and s.token_hash is None for s in self.seats) else "running"),
             "actions": len(state.history),
             "created": self.created,
+            "thinking": self.thinking,
         }
 
-    def message_for(self, seat: int | None, summary: Any = None, log: Any = None) -> dict[str, Any]:
-        """Everything one seat (or a spectator, None) is sent: its view, its legal moves, the end of the
-        public log (``log_size`` entries in all; a client keeps what it got before and merges by ``n``).
-        ``summary`` and ``log`` may be given already encoded, when the same message goes to every seat."""
+    def message_for(self, seat: int | None, log_entries: int = LOG_ENTRIES) -> dict[str, Any]:
+        """``encoded_message`` as a dict."""
+        return orjson.loads(self.encoded_message(seat, log_entries))
+
+    def encoded_message(self, seat: int | None, log_entries: int = LOG_ENTRIES, shared: dict | None = None) -> bytes:
+        """Everything one seat (or a spectator, None) is sent, as JSON: its view, its legal moves, the last
+        ``log_entries`` entries of the public log (``log_size`` entries in all; a client keeps what it got
+        before and merges by ``n``). ``shared`` holds what every seat's message of this state shares, encoded
+        once (``_shared``)."""
         state = self.state
-        game = self.game
+        if shared is None:
+            shared = self._shared()
         mine = seat is not None and state.current_player == seat and not self.seats[seat].is_bot
-        legal = game.display_order(state.legal_actions()) if mine else []
-        return {
+        return orjson.dumps({
             "type": "state",
-            "table": self.summary() if summary is None else summary,
+            "table": shared["table"],
             "seat": seat,
             "view": state.view(seat),
-            "legal": [{"action": a.to_json(), "label": game.action_label(a)} for a in legal],
-            "log": self.log(viewer=seat) if log is None else log,
-            "log_size": len(state.history),
+            "legal": self._legal() if mine else [],
+            "log": orjson.Fragment(self.encoded_log(log_entries, seat)),
+            "log_size": shared["log_size"],
             "undo": seat is not None and self.can_undo(seat),
-            "scores": state.scores(),
-            "returns": state.returns() if state.is_terminal() else None,
+            "scores": shared["scores"],
+            "returns": shared["returns"],
+        })
+
+    def _shared(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "table": orjson.Fragment(self.encoded_summary()),
+            "log_size": len(state.history),
+            "scores": orjson.Fragment(orjson.dumps(state.scores())),
+            "returns": orjson.Fragment(orjson.dumps(state.returns())) if state.is_terminal() else None,
         }
 
     def encoded_messages(self, seats: Any, log_entries: int = LOG_TAIL) -> dict[Any, str]:
         """The state message of each of ``seats`` as JSON text, with the last ``log_entries`` log entries.
-        What seats share (the table's summary, and the log unless the game has secret actions) is
+        What seats share (the table's summary, scores, and the log unless the game has secret actions) is
         encoded once and spliced into each."""
-        summary = orjson.Fragment(orjson.dumps(self.summary()))
-        return {seat: orjson.dumps(self.message_for(
-            seat, summary, orjson.Fragment(self.encoded_log(log_entries, seat)))).decode() for seat in seats}
+        shared = self._shared()
+        return {seat: self.encoded_message(seat, log_entries, shared).decode() for seat in seats}
+
+    def _legal(self) -> list[orjson.Fragment]:
+        """The legal actions of the player to act, in the game's display order, each with its label: an
+        action's entry depends on the action and the game alone, so it is encoded once per kind of game."""
+        entry = self.actions.legal_entry
+        return [entry(a) for a in self.game.display_order(self.state.legal_actions())]
 
     def log(self, last: int = LOG_ENTRIES, viewer: int | None = None) -> list[dict[str, Any]]:
-        """The last log entries as ``viewer`` may read them (``Game.log_entry``). Entries are built once
-        per action (and viewer, for games with secret actions) and kept, since every message of every
-        seat carries them; an undo clears them."""
-        history = self.state.history
-        start = max(0, len(history) - last)
-        game = self.game
-        who = viewer if game.secret_actions else None
-        cache = self.log_cache
-        for n in range(start, len(history)):
-            if (n, who) not in cache:
-                p, a = history[n]
-                text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
-                cache[n, who] = {"n": n, "seat": p, "text": text, "action": action}
-        return [cache[n, who] for n in range(start, len(history))]
+        """The last log entries as ``viewer`` may read them (``Game.log_entry``)."""
+        return orjson.loads(self.encoded_log(last, viewer))
 
     def encoded_log(self, last: int, viewer: int | None) -> bytes:
-        """``log(last, viewer)`` as JSON, encoded once per state (every accepted action or undo makes a
-        new state)."""
+        """The last ``last`` log entries as ``viewer`` may read them (``Game.log_entry``), as JSON. Each entry is
+        built and encoded once per action (and viewer, for games with secret actions) and kept, since every
+        message of every seat carries it; the list once per state (every accepted action or undo makes a new
+        state)."""
         if self._log_state is not self.state:
             self._log_json = {}
             self._log_state = self.state
-        key = (last, viewer if self.game.secret_actions else None)
+        game = self.game
+        who = viewer if game.secret_actions else None
+        key = (last, who)
         encoded = self._log_json.get(key)
         if encoded is None:
-            encoded = self._log_json[key] = orjson.dumps(self.log(last, key[1]))
+            history = self.state.history
+            entries = self.log_cache.get(who)
+            if entries is None:
+                entries = self.log_cache[who] = []
+            size = len(history)
+            if len(entries) < size:
+                entries.extend([None] * (size - len(entries)))  # built when asked for (a restored table's first)
+            start = max(0, size - last)
+            for n in range(start, size):
+                if entries[n] is None:
+                    p, a = history[n]
+                    text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
+                    entries[n] = orjson.dumps({"n": n, "seat": p, "text": text, "action": action})
+            encoded = self._log_json[key] = b"[" + b",".join(entries[start:size]) + b"]"
         return encoded
+
+    def forget_log(self, keep: int) -> None:
+        """The history was cut to its first ``keep`` actions (an undo): their entries stay, the others go."""
+        for entries in self.log_cache.values():
+            del entries[keep:]
 
     def can_undo(self, seat: int) -> bool:
         """Board Game Arena's policy: only your own last actions, only when every other seat is a bot or
         this is hot-seat play, never across another player's action, never once chance or hidden
         information came into play (the game says which of its actions may be taken back)."""
-        history = self.state.history
-        if not history or history[-1][0] != seat or self.state.is_terminal():
+        state = self.state
+        history = state.history
+        if not history or history[-1][0] != seat or state.current_player != seat:  # (a finished game has none)
             return False
-        if any(s.kind == "human" and i != seat and not self.settings.get("hot_seat") for i, s in enumerate(self.seats)):
+        if not self.settings.get("hot_seat") and any(s.kind == "human" and i != seat for i, s in enumerate(self.seats)):
             return False
-        return self.game.undoable(self.state, history[-1][1]) and self.state.current_player == seat
+        return self.game.undoable(state, history[-1][1])
 
 
 async def _durable(write: Any) -> None:
-    """Wait for a store write without holding up the server's loop (the writer thread does the fsync)."""
-    await asyncio.wrap_future(write)
+    """Wait for a store write without holding up the server's loop (the writer thread does the fsync). The
+    write goes on if the waiting request is cancelled (nothing here cancels it)."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+    # one wake-up of the loop per write (asyncio.wrap_future and shield would take three)
+    write.add_done_callback(lambda w: loop.is_closed() or loop.call_soon_threadsafe(_settle, done, w))
+    await done
+
+
+def _settle(done: asyncio.Future, write: Any) -> None:
+    if not done.cancelled():
+        exc = write.exception()
+        if exc is None:
+            done.set_result(None)
+        else:
+            done.set_exception(exc)
 
 
 class TableManager:
-    def __init__(self, store: SqliteStore, bot_delay: float = 0.4):
+    """The live tables. ``search_workers`` caps the worker processes the search bots think in (see
+    ``thinking.py``); ``extra_agents`` adds seat kinds by name (a factory ``(game, seed) -> Agent``; tests use it)."""
+
+    def __init__(self, store: SqliteStore, bot_delay: float = 0.4, search_workers: int | None = None,
+                 extra_agents: dict[str, AgentFactory] | None = None):
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.unrestorable: dict[str, str] = {}  # table id -> why it could not be replayed at start
+        self.thinker = Thinker(search_workers)
+        self.extra_agents = dict(extra_agents or {})
+        self.closed = False
+
+    def seat_kinds(self, game: Game) -> list[str]:
+        """The bots a seat of ``game`` may be played by: the registry's (search presets included) and the extra ones."""
+        return agent_names(game) + [name for name in self.extra_agents if name not in agent_names(game)]
+
+    def close(self) -> None:
+        """The server stops: searches under way are dropped when they end, no new one starts."""
+        self.closed = True
+        self.thinker.close()
 
     # -- lifecycle ------------------------------------------------------------------------------
     def restore(self) -> int:
@@ -213,7 +354,7 @@ class TableManager:
     async def create(self, game_name: str, players: int | None, options: dict | None, seed: int | None,
                seats: list[str], settings: dict[str, Any]) -> Table:
         game = load(game_name, players=players, options=options)
-        known = agent_names(game, search=False)
+        known = self.seat_kinds(game)
         if len(seats) != game.num_players:
             raise TableError(422, f"{len(seats)} seats given for {game.num_players} players; give one kind per seat")
         for kind in seats:
@@ -257,8 +398,9 @@ class TableManager:
         state = table.state
         if seat is None:
             raise TableError(401, "an action needs the seat token of the player whose turn it is")
-        trial = state.clone()
         try:
+            action = table.actions.parse(action)
+            trial = state.clone()
             trial.apply(action, player=seat)
         except IllegalAction as exc:
             raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
@@ -276,12 +418,11 @@ class TableManager:
     @staticmethod
     async def _persist(table: Table, write: Any, new_state: Any) -> None:
         """Wait for ``write`` (a store future), then make ``new_state`` the table's state."""
-        written = asyncio.wrap_future(write)
         try:
-            await asyncio.shield(written)
+            await _durable(write)
         except asyncio.CancelledError:
             # The request was cancelled, but the write goes on: the live state must follow the disk.
-            await written
+            await _durable(write)
             table.state = new_state
             raise
         table.state = new_state
@@ -293,17 +434,59 @@ class TableManager:
         seat = state.current_player
         return seat if table.seats[seat].is_bot else None
 
-    async def bot_move(self, table: Table) -> None:
-        seat = self.bot_to_move(table)
-        if seat is None:
-            return
+    def _agent(self, table: Table, seat: int) -> tuple[str, Agent]:
+        """The seat's bot, kept from move to move (its random stream goes on), seeded from the table's seed."""
         s = table.seats[seat]
-        agent = table.agents.get(seat)
         name = s.takeover or s.kind
-        if agent is None or agent.name != name:
-            agent = make_agent(name, table.game, derive_seed(table.state.seed, f"table-seat{seat}"))
-            table.agents[seat] = agent
-        action = agent.act(Observation(table.state, seat))
+        entry = table.agents.get(seat)
+        if entry is None or entry[0] != name:
+            seed = derive_seed(table.state.seed, f"table-seat{seat}")
+            factory = self.extra_agents.get(name)
+            entry = table.agents[seat] = (name, factory(table.game, seed) if factory else make_agent(name, table.game, seed))
+        return entry
+
+    async def bot_move(self, table: Table, wanted: Callable[[], bool] | None = None,
+                       thinking: Callable[[], None] | None = None) -> bool:
+        """The move of the bot to act, if one is to act (and ``wanted()``, when given, still says so). True when
+        the table's messages changed: a move was made, or a search ended without one.
+
+        A search bot thinks in the worker pool (``thinking.py``) without the table's lock: meanwhile the table
+        answers as usual, and since the state waits for the bot's move, every other seat's action is refused as
+        out of turn. ``thinking()`` is called when such a search starts. Its move is then applied through the
+        same validated, durable path as every action, unless the table moved on without it (a player took
+        their seat back from a takeover bot and moved, an undo), the table was left (``wanted()``) or the
+        server is stopping: then the move is dropped, and the bot (as it was before, its random stream
+        included) thinks again when it is next asked to."""
+        async with table.lock:
+            seat = self.bot_to_move(table)
+            if seat is None or self.closed or (wanted is not None and not wanted()):
+                return False
+            entry = self._agent(table, seat)
+            name, agent = entry
+            state = table.state
+            if not thinks_apart(name):
+                await self._commit_bot(table, seat, agent.act(Observation(state, seat)))
+                return True
+            job = self.thinker.submit(agent, state, seat)
+            table.thinking = seat
+        try:
+            if thinking is not None:
+                thinking()
+            action, agent_after = await job
+        finally:
+            if table.thinking == seat:
+                table.thinking = None
+        async with table.lock:
+            if self.closed or self.tables.get(table.id) is not table or table.state is not state \
+                    or self.bot_to_move(table) != seat or table.agents.get(seat) is not entry \
+                    or (wanted is not None and not wanted()):
+                logger.debug("table %s: the move of seat %d's %s is dropped (the table moved on)", table.id, seat, name)
+                return True
+            table.agents[seat] = (name, agent_after)
+            await self._commit_bot(table, seat, table.game.parse_action(action))
+            return True
+
+    async def _commit_bot(self, table: Table, seat: int, action: Any) -> None:
         trial = table.state.clone()
         trial.apply(action, player=seat)
         await self._commit(table, trial)
@@ -313,8 +496,7 @@ class TableManager:
             raise TableError(409, "nothing to undo: only your own last action, before anyone else acted "
                                   "and before any card was drawn or revealed")
         keep = len(table.state.history) - 1
-        for key in [k for k in table.log_cache if k[0] >= keep]:
-            del table.log_cache[key]
+        table.forget_log(keep)
         replayed = table.game.new_initial_state(seed=table.state.seed)
         for p, a in table.state.history[:keep]:
             replayed.apply(a, player=p)

@@ -23,6 +23,9 @@ from cardtable.games.mitosz.state import MitoszState
 def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     s = state.clone()
     s.rng = fresh_rng(rng)
+    # The log may hold notes for one seat only (what an unrestricted search found, a peeked card): keep those
+    # the player may read, so nothing of another seat's travels with the determinization.
+    s.log = [e for e in s.log if e[2] is None or player in e[2]]
     if s.result is not None:
         return s
     cards = s.cards

@@ -117,3 +117,15 @@ ACTION_TYPES = (Pass, PlaceNation, Summon, PlayUnsummoned, UseManeuver, UseFreeM
                 ChooseOption, DeclareBattle, DeclareDuel, AttachMount)
 CODEC = ActionCodec(*ACTION_TYPES)
 PASS = Pass()
+
+_MADE: dict[tuple, Action] = {}
+
+
+def made(cls, *args) -> Action:
+    """The action ``cls(*args)``, one object per value: the legal-action lists make the same actions over and
+    over, and a frozen dataclass is slow to build (actions are immutable values: sharing them changes nothing)."""
+    key = (cls, args)
+    a = _MADE.get(key)
+    if a is None:
+        a = _MADE[key] = cls(*args)
+    return a

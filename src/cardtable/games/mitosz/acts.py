@@ -12,8 +12,8 @@ from itertools import combinations
 
 from cardtable.engine import IllegalAction
 
-from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon, UseFate,
-                      UseFreeManeuver, UseManeuver)
+from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon,
+                      UseFate, UseFreeManeuver, UseManeuver, made)
 from .fights import ROW_INDEX
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked, primitives_of
 from .flow import SPHERE_NAMES
@@ -25,20 +25,6 @@ _NEEDS_STACK: dict[int, tuple] = {}
 
 
 FAIL = ("", "")  # a refusal without words, for the legal-action list
-#: (normal speed, permanent, uses per turn, sacrifices its user, targets only the stack) of a maneuver
-IMPLICIT_FLAGS = (True, True, 0, False, False)  # the implicit sacrifice of an item or building (OP-16)
-_FLAGS: dict[int, tuple] = {}
-
-
-def maneuver_flags(m) -> tuple:
-    permanent = m.permanent is not False or (m.steps is not None and all(st.permanent for st in m.steps))
-    per_turn = m.permanent.uses_per_turn if not isinstance(m.permanent, bool) else 0
-    sacrifice_user = any(type(c).__name__ == "SacrificeUser" for c in m.conditions)
-    _KEEP.append(m)  # ids stay valid while the maneuver lives
-    return (m.speed == "normal", permanent, per_turn, sacrifice_user, needs_stack(m))
-
-
-_KEEP: list = []
 
 
 def needs_stack(m) -> bool:
@@ -68,72 +54,179 @@ SACRIFICE = "sacrifice"
 Bad = tuple  # (rule, message)
 
 
+class MInfo:
+    """What the rules read of a maneuver again and again (its flags, timing, costs, chosen targets), read apart
+    once: maneuvers are immutable pydantic models, slow to walk on the hot path of the legal-action list."""
+
+    __slots__ = ("m", "mid", "normal", "permanent", "per_turn", "sacrifice_user", "stack_only", "timing", "action",
+                 "reaction", "rite", "battle", "step_costs", "nsteps", "per", "per_pay", "names", "keyword",
+                 "conditions", "steady")
+
+    def __init__(self, m):
+        self.m = m  # kept: the maneuver's id stays a valid key while this lives
+        if m is None:  # the implicit sacrifice of an item or building (OP-16)
+            self.mid = SACRIFICE
+            self.normal, self.permanent, self.per_turn, self.sacrifice_user, self.stack_only = True, True, 0, False, \
+                False
+            self.timing = self.action = self.reaction = self.rite = self.battle = False
+            self.step_costs, self.nsteps, self.per, self.per_pay = ((0, 0, 0, 0),), 0, False, None
+            self.names, self.keyword, self.conditions = (), False, ()
+            self.steady = False
+            return
+        self.mid = m.id
+        self.normal = m.speed == "normal"
+        self.permanent = m.permanent is not False or (m.steps is not None and all(st.permanent for st in m.steps))
+        self.per_turn = m.permanent.uses_per_turn if not isinstance(m.permanent, bool) else 0
+        self.sacrifice_user = any(type(c).__name__ == "SacrificeUser" for c in m.conditions)
+        self.stack_only = needs_stack(m)
+        timing = m.timing
+        self.timing = bool(timing)
+        self.action, self.reaction = "action" in timing, "reaction" in timing
+        self.rite, self.battle = "rite" in timing, "battle" in timing
+        # the usage cost with the first k steps (MIT-4.2.6.d): step_costs[k], k = 0 … number of steps
+        cost = (m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force)
+        costs = [cost]
+        for st in m.steps or ():
+            cost = (cost[0] + st.cost.magic, cost[1] + st.cost.influence, cost[2] + st.cost.wealth,
+                    cost[3] + st.cost.force)
+            costs.append(cost)
+        self.step_costs = tuple(costs)
+        self.nsteps = len(m.steps) if m.steps else 0
+        self.per = m.per is not None
+        pay = m.per.pay if m.per is not None else None
+        self.per_pay = (pay.magic, pay.influence, pay.wealth, pay.force) if pay is not None else None
+        self.names = chosen_names(m)
+        self.keyword = keyword_maneuver(m)
+        self.conditions = tuple(m.conditions)
+        #: every chosen target's filter holds until a card moves (as ``Acts.target_candidates`` reads them)
+        self.steady = all(_steady(m.targets[n].filter) for n in self.names)
+
+
+def _steady(f) -> bool:
+    """On the board or in the public piles, a filter that reads neither rotation nor levels holds until a card
+    moves (every move there drops the board's facts)."""
+    return f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
+        and f.level is None
+
+
+_INFO: dict[int, MInfo] = {}
+IMPLICIT = MInfo(None)
+
+
+def minfo(m) -> MInfo:
+    """The :class:`MInfo` of a maneuver (``None``: the implicit sacrifice)."""
+    if m is None:
+        return IMPLICIT
+    info = _INFO.get(id(m))
+    if info is None:
+        info = _INFO[id(m)] = MInfo(m)
+    return info
+
+
+
 class Acts:
     # -- the legal-action list ---------------------------------------------------------------------
     def legal_acts(self, seat: int, counter: bool) -> list:
+        p = self.players[seat]
+        cards = self.cards
+        cache = self.statics_cache
+        if cache is None:
+            cache = self.statics_cache = {}
+        memo = self.legal_memo
+        if memo is None:
+            memo = self.legal_memo = {}
+        if counter:  # OP-23: only counter and locked effects; most of the time there are none
+            hand = tuple(p.hand)
+            hit = memo.get(("quick_hand", seat))
+            if hit is not None and hit[0] == hand:
+                hand = hit[1]
+            else:
+                key = hand
+                hand = [i for i in key if cards[i].d.quick]
+                if len(hand) > 1:
+                    hand = self.distinct(hand)
+                memo[("quick_hand", seat)] = (key, hand)
+            mine_active = cache.get(("quick", seat))
+            if mine_active is None:
+                mine_active = cache[("quick", seat)] = [i for i in self._mine(seat, cache) if i.d.quick]
+            if not hand and not mine_active:
+                return []
+            return self._acts_of(seat, True, [], hand, mine_active, False, False, 0, cache)
         out = []
-        if not counter and self.phase == "battle":
+        phase = self.phase
+        if phase == "battle":
             if self.fight is None:
                 return self.fight_declarations(seat)  # OP-39: before a fight only declaring one is open
             if not self.in_rounds() or seat not in self.fight_players():
                 return out
             out = self.supply_options(seat)
-        p = self.players[seat]
-        cards = self.cards
-        cache = self.cache()
-        mine = cache.get(("mine", seat))
-        if mine is None:
-            mine = cache[("mine", seat)] = [i for i in self.board_insts() if i.controller == seat]
-        total = sum(p.spheres)
-        role = "counter" if counter else "active" if seat == self.active else "other"
-        own_turn_summon = not counter and seat == self.active and self.phase in SUMMON_PHASES
+        spheres = p.spheres
+        total = spheres[0] + spheres[1] + spheres[2] + spheres[3]
+        active = seat == self.active
+        role = "active" if active else "other"
+        own_turn_summon = active and phase in SUMMON_PHASES
         # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
-        fighting = not counter and self.phase == "battle"
+        fighting = phase == "battle"
         roles = (role, "fight") if fighting else (role,)
+        cheaper = "modify_cost" in self.prims and self.costs_lowered()  # spec 6.4 modify_cost: then the printed
+        # costs filter nothing
         # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
-        memo = self.legal_memo
-        if memo is None:
-            memo = self.legal_memo = {}
-        cheaper = self.costs_lowered()  # spec 6.4 modify_cost: then the printed costs filter nothing
         sig = (tuple(p.hand), total, cheaper)
         hit = memo.get(("hand", seat, roles, own_turn_summon))
         if hit is not None and hit[0] == sig:
             hand = hit[1]
-        else:
-            if counter:  # OP-23: only counter and locked effects; most of the time there are none
-                hand = [i for i in p.hand if cards[i].d.quick]
-                if len(hand) > 1:
-                    hand = self.distinct(hand)
-            else:  # a card whose every use costs more than the spheres hold is skipped
-                hand = [i for i in self.distinct(p.hand) if (role in cards[i].d.hand_roles or fighting and
-                                                             "fight" in cards[i].d.hand_roles)
-                        and (cheaper or cards[i].d.hand_spend <= total)]
-                if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
-                    hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
-                            and (cards[i].d.card_type != "item" or cards[i].d.partners)]
+        else:  # a card whose every use costs more than the spheres hold is skipped
+            hand = [i for i in self.distinct(p.hand) if (role in cards[i].d.hand_roles or fighting and
+                                                         "fight" in cards[i].d.hand_roles)
+                    and (cheaper or cards[i].d.hand_spend <= total)]
+            if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
+                hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
+                        and (cards[i].d.card_type != "item" or cards[i].d.partners)]
             memo[("hand", seat, roles, own_turn_summon)] = (sig, hand)
-        if counter:
-            mine_active = [i for i in mine if i.d.quick]
-            if not hand and not mine_active:
-                return out
-        else:
-            mine_active = [i for i in mine if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
-                           and (cheaper or i.d.board_spend <= total)]
+        # the board's cards worth a look: kept with the board's facts while the spheres' total stays the same
+        key = ("mine_active", seat, roles)
+        hit = cache.get(key)
+        if hit is None:  # the cards with something to announce in this role (whatever the spheres hold)
+            hit = [i for i in self._mine(seat, cache) if role in i.d.board_roles
+                   or fighting and "fight" in i.d.board_roles]
+            hit = cache[key] = [hit, None, None]
+        if cheaper:
+            mine_active = hit[0]
+        elif hit[1] == total:
+            mine_active = hit[2]
+        else:  # … and of them the cards whose cheapest use the spheres can pay
+            mine_active = hit[2] = [i for i in hit[0] if i.d.board_spend <= total]
+            hit[1] = total
+        return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
+
+    def _mine(self, seat: int, cache: dict) -> list:
+        """The cards on the board that ``seat`` controls (kept with the board's facts)."""
+        mine = cache.get(("mine", seat))
+        if mine is None:
+            board = self.board_insts()
+            mine = cache[("mine", seat)] = [i for i in board if i.controller == seat]
+        return mine
+
+    def _acts_of(self, seat: int, counter: bool, out: list, hand: list, mine_active: list, own_turn_summon: bool,
+                 cheaper: bool, total: int, cache: dict) -> list:
+        """The acts of the hand's cards worth a look and of the board's (``legal_acts``), after ``out``."""
+        p = self.players[seat]
+        cards = self.cards
+        spheres = p.spheres
         users = None
         for iid in hand:
             d = cards[iid].d
             t = d.card_type
             if t == "nation":
                 if own_turn_summon and not p.nation_placed and self._nation_card_problem(seat, iid, False) is None:
-                    for x, y in self.nation_cells(seat):
-                        if self._nation_cell_problem(seat, d, x, y) is None:
-                            out.append(PlaceNation(iid, x, y))
+                    for x, y in self._nation_cells_for(seat, d):
+                        out.append(made(PlaceNation, iid, x, y))
             elif t in ("leader", "item", "location", "intrigue") and not counter:
                 if t != "intrigue" and not own_turn_summon:
                     if t == "item":
                         out += self._unsummoned_options(seat, iid)
                     continue
-                if t != "location" and sum(p.spheres) < d.cost_total and t != "item" and not cheaper:
+                if t != "location" and total < d.cost_total and t != "item" and not cheaper:
                     continue  # no payment can cover it (a substitution keeps the total)
                 if t == "item":
                     unsummoned = self._unsummoned_options(seat, iid)
@@ -146,7 +239,6 @@ class Acts:
                     hosts = [None]
                 if hosts and self._summon_card_problem(seat, iid, False) is None:
                     inst = cards[iid]
-                    spheres = p.spheres
                     substitute = None
                     for host in hosts:
                         if host is not None and self._host_problem(seat, inst, host) is not None:
@@ -156,7 +248,7 @@ class Acts:
                                  spheres[3] - cost[3]]
                         short = [k for k in range(4) if spare[k] < 0]
                         if not short:
-                            out.append(Summon(iid, host))
+                            out.append(made(Summon, iid, host))
                         if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost):
                             continue
                         if substitute is None:
@@ -167,11 +259,11 @@ class Acts:
                             if cost[s_for]:
                                 for s_from in range(4):
                                     if s_from != s_for and spare[s_from] >= 1:
-                                        out.append(Summon(iid, host, SPHERE_NAMES[s_from], SPHERE_NAMES[s_for]))
+                                        out.append(made(Summon, iid, host, SPHERE_NAMES[s_from],
+                                                           SPHERE_NAMES[s_for]))
             elif t == "free_maneuver":
                 if users is None:
-                    users = [i for i in mine if i.d.card_type not in ("nation", "location")
-                             or self.defended_here(i)]
+                    users = self._free_users(seat, self._mine(seat, cache), cache)
                 out += self._free_options(seat, iid, counter, users)
             elif t == "fate":
                 out += self._fate_options(seat, iid, counter)
@@ -180,6 +272,28 @@ class Acts:
         if own_turn_summon and len(p.leaders) > 1:
             out += self.mount_options(seat)
         return out
+
+    def _free_users(self, seat: int, mine: list, cache: dict) -> list:
+        """The own cards on the board that may use a free maneuver at all: no nation or location, unless it is
+        defended in the battle being fought (MIT-3.2.2.d, MIT-3.3.d); kept with the board's facts."""
+        f = self.fight
+        key = ("free_users", seat, (f.kind, f.stage, f.nation) if f is not None else None)
+        users = cache.get(key)
+        if users is None:
+            users = cache[key] = [i for i in mine if i.d.card_type not in ("nation", "location")
+                                  or self.defended_here(i)]
+        return users
+
+    def _nation_cells_for(self, seat: int, d) -> list[tuple[int, int]]:
+        """The cells where the nation ``d`` may be placed (OP-12): kept with the board's facts (the grids change
+        only as nations enter or leave the board, which drops them)."""
+        cache = self.cache()
+        key = ("nation_cells", seat, d)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = [(x, y) for x, y in self.nation_cells(seat)
+                                if self._nation_cell_problem(seat, d, x, y, explain=False) is None]
+        return hit
 
     def nation_cells(self, seat: int) -> list[tuple[int, int]]:
         grid = self.players[seat].grid
@@ -268,7 +382,7 @@ class Acts:
         for host in self.item_hosts(seat, iid):
             if self.cards[host].d.name not in partners:
                 continue  # MIT-3.5.d: only onto a linked leader
-            a = PlayUnsummoned(iid, host)
+            a = made(PlayUnsummoned, iid, host)
             if self.check_unsummoned(seat, a) is None:
                 out.append(a)
         return out
@@ -276,60 +390,88 @@ class Acts:
     # -- maneuvers: options ------------------------------------------------------------------------
     def _bound_options(self, seat: int, inst, counter: bool) -> list:
         out = []
-        if inst.d.card_type in ("free_maneuver", "fate"):
+        d = inst.d
+        if d.card_type in ("free_maneuver", "fate"):
             return out  # a lasting fate or free maneuver on the board is not used again (MIT-4.6.2.1)
-        maneuvers = list(inst.d.usable)
-        if inst.d.implicit_sacrifice and not counter and inst.host >= 0 \
+        maneuvers = d.usable
+        if d.implicit_sacrifice and not counter and inst.host >= 0 \
                 and self.cards[inst.host].controller == seat:  # OP-16: attached to a card of its controller
-            maneuvers.append(None)
+            maneuvers = (*maneuvers, None)
+        iid = inst.iid
         for m in maneuvers:
             if counter and m.speed == "normal":
                 continue
-            mid = m.id if m is not None else SACRIFICE
             if self._maneuver_gate(seat, inst, m, counter, explain=False) is not None:
                 continue
-            for targets, steps, times in self._variants(seat, m, inst.iid, inst.iid, free=False):
-                if m is None or self._conditions_problem(seat, m, inst.iid) is None:
-                    out.append(UseManeuver(inst.iid, mid, targets, steps, times))
+            variants = self._variants(seat, m, iid, iid, free=False)
+            # the conditions do not depend on the variant: asked once
+            if variants and (m is None or self._conditions_problem(seat, m, iid) is None):
+                mid = m.id if m is not None else SACRIFICE
+                for targets, steps, times in variants:
+                    out.append(made(UseManeuver, iid, mid, targets, steps, times))
         return out
 
     def _free_options(self, seat: int, iid: int, counter: bool, users: list) -> list:
         out = []
         d = self.cards[iid].d
         choices = d.options or d.maneuvers
+        able = None  # the users the card allows (MIT-3.9.b/c): the same for every option
         for m in choices:
             if counter and m.speed == "normal":
                 continue
-            if self._maneuver_gate(seat, None, m, counter) is not None:
+            if self._maneuver_gate(seat, None, m, counter, explain=False) is not None:
                 continue  # the moment is wrong whoever uses it
+            if able is None:
+                able = self._free_card_users(seat, iid, users)
+                if not able:
+                    return out
             cheapest = self.maneuver_cost(m, 1 if m.steps else None, 1 if m.per is not None else None, False, iid)
-            if not self.can_pay(seat, cheapest):  # only a linked user, who uses it for free (MIT-3.9.h)
-                candidates = [u for u in users if linked(d, u.d)]
-            else:
-                candidates = users
-            for user in candidates:
-                if self._free_user_problem(seat, iid, user) is not None:
+            # only a linked user, who uses it for free, if the spheres cannot pay (MIT-3.9.h)
+            payable = self.can_pay(seat, cheapest)
+            conditions = None
+            for user in able:
+                free = linked(d, user.d)
+                if not payable and not free:
                     continue
                 if self._maneuver_gate(seat, user, m, counter, card=iid, explain=False) is not None:
                     continue
-                free = linked(d, user.d)
-                for targets, steps, times in self._variants(seat, m, iid, user.iid, free=free):
-                    if self._conditions_problem(seat, m, iid) is None:
-                        out.append(UseFreeManeuver(iid, user.iid, m.id, targets, steps, times))
-                        if self._rune_problem(d, user, targets) is None:
-                            out.append(UseFreeManeuver(iid, user.iid, m.id, targets, steps, times, attach=True))
+                variants = self._variants(seat, m, iid, user.iid, free=free)
+                if not variants:
+                    continue
+                if conditions is None:  # they depend on neither the user nor the variant: asked once
+                    conditions = self._conditions_problem(seat, m, iid) is None
+                if not conditions:
+                    continue
+                for targets, steps, times in variants:
+                    out.append(made(UseFreeManeuver, iid, user.iid, m.id, targets, steps, times))
+                    if self._rune_problem(d, user, targets, explain=False) is None:
+                        out.append(made(UseFreeManeuver, iid, user.iid, m.id, targets, steps, times, True))
         return out
+
+    def _free_card_users(self, seat: int, iid: int, users: list) -> list:
+        """Of ``users`` (``_free_users``), those that may use the free maneuver ``iid`` (``_free_user_problem``):
+        kept with the board's facts, as the answers it reads are."""
+        cache = self.cache()
+        f = self.fight
+        key = ("free_able", seat, iid, (f.kind, f.stage, f.nation) if f is not None else None)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = [u for u in users if self._free_user_problem(seat, iid, u) is None]
+        return hit
 
     def _fate_options(self, seat: int, iid: int, counter: bool) -> list:
         out = []
         m = self.cards[iid].d.maneuvers[0]
-        if self._maneuver_gate(seat, None, m, counter) is not None:
+        if self._maneuver_gate(seat, None, m, counter, explain=False) is not None:
             return out
         vias = [None] if self.god_linked(seat, iid) else self.god_allowances(seat)
-        for via in vias:
-            for targets, _steps, _times in self._variants(seat, m, iid, -1, free=False):
-                if self._conditions_problem(seat, m, iid) is None:
-                    out.append(UseFate(iid, via, targets))
+        if not vias:
+            return out
+        variants = self._variants(seat, m, iid, -1, free=False)
+        if variants and self._conditions_problem(seat, m, iid) is None:
+            for via in vias:
+                for targets, _steps, _times in variants:
+                    out.append(made(UseFate, iid, via, targets))
         return out
 
     def god_allowances(self, seat: int) -> list[int]:
@@ -356,15 +498,18 @@ class Acts:
                 grants[e.source] = grants.get(e.source, 0) + e.value[1]
         return sorted(grants.items())
 
-    def _variants(self, seat: int, m, card: int, user: int, free: bool):
+    def _variants(self, seat: int, m, card: int, user: int, free: bool) -> list:
         """Every (targets, steps, times) the maneuver may be announced with."""
         if m is None:
-            yield (), None, None
-            return
-        step_counts = range(1, len(m.steps) + 1) if m.steps else [None]
-        times_list = [None]
-        if m.per is not None:
-            times_list = range(1, 10)
+            return [((), None, None)]
+        info = _INFO.get(id(m)) or minfo(m)
+        if not info.nsteps and not info.per:  # the common case: one cost, no steps, no slash
+            if not self.can_pay(seat, self.maneuver_cost(m, None, None, free, card)):
+                return []
+            return [(targets, None, None) for targets in self.target_options(seat, m, card, user)]
+        step_counts = range(1, info.nsteps + 1) if info.nsteps else (None,)
+        times_list = range(1, 10) if info.per else (None,)
+        out = []
         target_sets = None  # computed only once some cost can be paid
         for steps in step_counts:
             for times in times_list:
@@ -376,20 +521,38 @@ class Acts:
                 if target_sets is None:
                     target_sets = self.target_options(seat, m, card, user)
                     if not target_sets:
-                        return
+                        return out
                 for targets in target_sets:
-                    yield targets, steps, times
+                    out.append((targets, steps, times))
+        return out
 
     def target_options(self, seat: int, m, card: int, user: int) -> list[tuple]:
-        names = chosen_names(m)
+        info = _INFO.get(id(m)) or minfo(m)
+        names = info.names
         if not names:
-            if keyword_maneuver(m):  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
+            if info.keyword:  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
                 return [(t,) for t in self.keyword_targets(seat, m, card, user) or ()]
             return [()]
+        # kept as the candidates are (``target_candidates``: their keys, the same places)
+        fight = self.fight
+        cache = self.cache() if info.steady else self.decision_cache()
+        key = ("to", seat, id(m), card, user, self.piles,
+               (fight.members_version, fight.stage == "rounds") if fight is not None else None)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = self._target_options(seat, m, card, user, names)
+        return hit
+
+    def _target_options(self, seat: int, m, card: int, user: int, names: tuple) -> list[tuple]:
         keys = self.effect_keys(card, m, user)
+        targets = m.targets
+        if len(names) == 1:
+            sel = targets[names[0]]
+            if not sel.count or sel.count == 1:  # the common case: one target, chosen among the candidates
+                return [(c,) for c in self.target_candidates(seat, sel, keys, card, user)]
         per_name = []
         for n in names:
-            sel = m.targets[n]
+            sel = targets[n]
             cands = self.target_candidates(seat, sel, keys, card, user)
             count = sel.count or 1
             if isinstance(count, str):
@@ -497,20 +660,21 @@ class Acts:
     def maneuver_cost(self, m, steps, times, free: bool, card: int = -1) -> tuple:
         if m is None:
             return (0, 0, 0, 0)
-        cost = [m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force]
-        if m.steps and steps:
-            for st in m.steps[:steps]:
-                for s, name in enumerate(("magic", "influence", "wealth", "force")):
-                    cost[s] += getattr(st.cost, name)
+        info = _INFO.get(id(m)) or minfo(m)
         if free:
-            cost = [0, 0, 0, 0]  # MIT-3.9.h
-        if m.per is not None and m.per.pay is not None and times:
+            cost = (0, 0, 0, 0)  # MIT-3.9.h
+        elif steps and info.nsteps:  # the first ``steps`` steps (MIT-4.2.6.d)
+            cost = info.step_costs[steps if 0 < steps <= info.nsteps else len(m.steps[:steps])]
+        else:
+            cost = info.step_costs[0]
+        pay = info.per_pay
+        if pay is not None and times:
             paid = times - 1 if free else times  # MIT-4.2.6.e: one repetition free for a free maneuver
-            for s, name in enumerate(("magic", "influence", "wealth", "force")):
-                cost[s] += getattr(m.per.pay, name) * paid
+            cost = (cost[0] + pay[0] * paid, cost[1] + pay[1] * paid, cost[2] + pay[2] * paid,
+                    cost[3] + pay[3] * paid)
         if card >= 0 and not free and "modify_cost" in self.prims:  # it matches the card whose maneuver it is
-            return self.changed_cost(card, tuple(cost), "usage")
-        return tuple(cost)
+            return self.changed_cost(card, cost, "usage")
+        return cost
 
     # -- checks ------------------------------------------------------------------------------------
     def _in_hand(self, seat: int, iid: int, what: str) -> Bad | None:
@@ -550,8 +714,9 @@ class Acts:
                                    f"({len(d.roads)}): no more copies may be played")
         return None
 
-    def _nation_cell_problem(self, seat: int, d, x: int, y: int) -> Bad | None:
-        """OP-12: the first nation at (0, 0); later ones beside the empire with a facing road pair."""
+    def _nation_cell_problem(self, seat: int, d, x: int, y: int, explain: bool = True) -> Bad | None:
+        """OP-12: the first nation at (0, 0); later ones beside the empire with a facing road pair. The legal-action
+        list asks without ``explain`` (a refusal then carries no words)."""
         cell = (x, y)
         grid = self.players[seat].grid
         if not grid:
@@ -559,20 +724,22 @@ class Acts:
                 return ("MIT-3.2.1.b", "your first nation goes to the cell (0, 0) (OP-12)")
             return None
         if cell in grid:
-            return ("MIT-3.2.1.f", f"a nation already stands at ({x}, {y})")
+            return ("MIT-3.2.1.f", f"a nation already stands at ({x}, {y})") if explain else FAIL
         neighbours = [(r, grid[(x + dx, y + dy)]) for r, (dx, dy) in ROAD_OFFSET.items()
                       if (x + dx, y + dy) in grid]
         if not neighbours:
             return ("MIT-3.2.1.b", f"({x}, {y}) does not touch your empire by a side; a new nation must join "
-                                   f"the empire (corner contact is not enough)")
+                                   f"the empire (corner contact is not enough)") if explain else FAIL
         matches = [r in d.roads and OPPOSITE[r] in self.cards[m].d.roads for r, m in neighbours]
         if self.opts["nation_placement_rule"] == "all_shared_edges_match":
             for r, m in neighbours:
                 if (r in d.roads) != (OPPOSITE[r] in self.cards[m].d.roads):
                     return ("MIT-3.2.1.c", f"the {r} edge of {d.name} and the facing edge of "
-                                           f"{self.cards[m].d.name} do not match (every shared edge must)")
+                                           f"{self.cards[m].d.name} do not match (every shared edge must)") \
+                        if explain else FAIL
         if not any(matches):
-            return ("MIT-3.2.1.c", f"no road of {d.name} at ({x}, {y}) faces a road of a neighbouring nation")
+            return ("MIT-3.2.1.c", f"no road of {d.name} at ({x}, {y}) faces a road of a neighbouring nation") \
+                if explain else FAIL
         return None
 
     def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
@@ -710,38 +877,34 @@ class Acts:
                        explain: bool = True) -> Bad | None:
         """The checks on the user and the moment, shared by bound and free maneuvers and fates. The legal-action
         list asks without ``explain`` (a refusal then carries no words: it is thrown away)."""
-        if m is None:
-            flags = IMPLICIT_FLAGS
-        else:
-            flags = _FLAGS.get(id(m))
-            if flags is None:
-                flags = _FLAGS[id(m)] = maneuver_flags(m)
-        normal, permanent, per_turn, sacrifice_user, stack_only = flags
-        if counter and normal:
+        info = (_INFO.get(id(m)) or minfo(m)) if m is not None else IMPLICIT
+        if counter and info.normal:
             return ("MIT-6.4.1", "in a counter round only counter or locked effects may be used (OP-23)")
-        if m is not None and m.timing:  # the timing marker first: it names the more specific rule (S-13)
-            bad = self.timing_problem(seat, m)
+        if info.timing:  # the timing marker first: it names the more specific rule (S-13)
+            bad = self._timing_problem(seat, info)
             if bad:
                 return bad
         if not counter and self.phase == "battle":
             bad = self.fight_scope_problem(seat, user, m)
             if bad:
                 return bad
-        if stack_only and not self.stack:
+        if info.stack_only and not self.stack:
             return ("MIT-4.6.1", "the maneuver targets something on the stack, and the stack is empty")
         if user is None:
             return None
+        if not explain:
+            return self._user_gate(seat, user, info, card)
         if user.dormant is not None:
             return ("MIT-5.15", f"{user.d.name} is dormant: it cannot act until it wakes (OP-35)") if explain else FAIL
         if self.effects and self.neutralized(user):
             return ("MIT-5.5", f"{user.d.name}'s ability is neutralized: it cannot use maneuvers") if explain else FAIL
         if self.restricted(user, "cannot_use_maneuvers"):
             return ("MIT-5.5", f"{user.d.name} cannot use maneuvers now") if explain else FAIL
-        mid = m.id if m is not None else SACRIFICE
+        mid = info.mid
         if card is None and user.blocked and mid in user.blocked:
             return ("MIT-4.1.e", f"this maneuver of {user.d.name} was neutralized this turn: it cannot be used "
                                  f"again until the start of the next turn") if explain else FAIL
-        if not permanent:
+        if not info.permanent:
             # MIT-5.16: a card rotates, or not, as the type it has now
             t = self.card_type(user) if self.effects or self.fight is not None else user.d.card_type
             if t == "high_god":
@@ -754,28 +917,59 @@ class Acts:
             elif user.rotated:
                 return ("MIT-3.4.1.a", f"{user.d.name} is rotated: only permanent maneuvers may be used by "
                                        f"it") if explain else FAIL
-        elif per_turn and card is None:
-            if user.uses and user.uses.get(mid, 0) >= per_turn:
-                return ("MIT-4.2.6.a", f"this maneuver of {user.d.name} may be used {per_turn} times "
+        elif info.per_turn and card is None:
+            if user.uses and user.uses.get(mid, 0) >= info.per_turn:
+                return ("MIT-4.2.6.a", f"this maneuver of {user.d.name} may be used {info.per_turn} times "
                                        f"per turn") if explain else FAIL
-        if sacrifice_user:
+        if info.sacrifice_user:
             if user.d.cursed:
                 return ("MIT-2.4.b", f"{user.d.name} is cursed and cannot be sacrificed") if explain else FAIL
             if user.d.card_type == "high_god":
                 return ("MIT-3.1.f", "the high god cannot be sacrificed")
         return None
 
+    def _user_gate(self, seat: int, user, info: MInfo, card: int | None) -> Bad | None:
+        """The user's checks of ``_maneuver_gate`` for the legal-action list: the same checks (any one failing
+        refuses), the card's own marks first and the effects and statics last, which cost the most to read."""
+        if user.dormant is not None:
+            return FAIL  # MIT-5.15
+        mid = info.mid
+        if card is None and user.blocked and mid in user.blocked:
+            return FAIL  # MIT-4.1.e
+        if not info.permanent:
+            t = self.card_type(user) if self.effects or self.fight is not None else user.d.card_type  # MIT-5.16
+            if t == "high_god":
+                if card is None and user.uses and user.uses.get(mid):
+                    return FAIL  # MIT-4.5
+            elif t in NON_ROTATING:
+                if user.spent:
+                    return FAIL  # MIT-4.5, OP-28
+            elif user.rotated:
+                return FAIL  # MIT-3.4.1.a
+        elif info.per_turn and card is None:
+            if user.uses and user.uses.get(mid, 0) >= info.per_turn:
+                return FAIL  # MIT-4.2.6.a
+        if info.sacrifice_user and (user.d.cursed or user.d.card_type == "high_god"):
+            return FAIL  # MIT-2.4.b, MIT-3.1.f
+        if self.effects and self.neutralized(user):
+            return FAIL  # MIT-5.5
+        if self.restricted(user, "cannot_use_maneuvers"):
+            return FAIL  # MIT-5.5
+        return None
+
     def timing_problem(self, seat: int, m) -> Bad | None:
-        timing = m.timing
-        if not timing:
+        if m is None or not m.timing:
             return None
-        if "action" in timing and seat != self.active:
+        return self._timing_problem(seat, _INFO.get(id(m)) or minfo(m))
+
+    def _timing_problem(self, seat: int, info: MInfo) -> Bad | None:
+        if info.action and seat != self.active:
             return ("MIT-4.2.1.a", "an action maneuver is used only in its player's turn")
-        if "reaction" in timing and seat == self.active:
+        if info.reaction and seat == self.active:
             return ("MIT-4.2.1.b", "a reaction maneuver is not used in its player's own turn")
-        if "rite" in timing and self.phase == "battle":
+        if info.rite and self.phase == "battle":
             return ("MIT-4.2.1.c", "a rite maneuver is not used in a battle phase")
-        if "battle" in timing and not self.in_rounds():
+        if info.battle and not self.in_rounds():
             return ("MIT-4.2.1.d", "a battle maneuver is used only in a fight of the battle phase")
         return None
 
@@ -884,12 +1078,12 @@ class Acts:
                 return ("MIT-3.9.c", f"{ud.name} does not meet the requirements of {d.name} ({d.requirement_text})")
         return None
 
-    def _rune_problem(self, d, user, targets) -> Bad | None:
+    def _rune_problem(self, d, user, targets, explain: bool = True) -> Bad | None:
         """MIT-8.rune, OP-60: a scribe may attach a rune it uses to the maneuver's one target card."""
         if "rune" not in d.subtypes:
-            return ("MIT-8.rune", f"{d.name} is not a rune: it cannot be attached")
+            return ("MIT-8.rune", f"{d.name} is not a rune: it cannot be attached") if explain else FAIL
         if "scribe" not in self.subtypes(user):
-            return ("MIT-8.rune", f"{user.d.name} is no scribe: only a scribe attaches a rune")
+            return ("MIT-8.rune", f"{user.d.name} is no scribe: only a scribe attaches a rune") if explain else FAIL
         if len(targets) != 1 or not 0 <= targets[0] < len(self.cards) or self.cards[targets[0]].zone != "board":
             return ("MIT-8.rune", "a rune is attached to the one card it targets")
         return None
@@ -957,8 +1151,7 @@ class Acts:
                 self.set_prompt("permission", other, rule="MIT-3.4.3.c", options=["allow", "refuse"], asker=seat,
                                 action=a.to_json(), card=a.card)
                 return
-        from .state import Item
-
+        Item = self.Item
         sid = self.next_sid
         self.next_sid += 1
         p = self.players[seat]

@@ -32,7 +32,8 @@ class CardDef:
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
                  "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
-                 "hand_spend", "board_spend", "triggers", "primitives")
+                 "hand_spend", "board_spend", "triggers", "primitives", "counts_power",
+                 "low_level")
 
     def __init__(self, card: Any):
         self.model = card
@@ -53,6 +54,8 @@ class CardDef:
         self.cost: tuple[int, int, int, int] = tuple(cost.get(s, 0) for s in V.SPHERES)  # type: ignore[assignment]
         self.cost_total = sum(self.cost)
         self.power_points: int = card.power_points
+        #: it may add power points by itself on the board (OP-01): printed points, or a leader (MIT-3.4.3.a)
+        self.counts_power = bool(self.power_points) or self.card_type == "leader"
         self.links: frozenset[str] = frozenset(card.links)
         self.maneuvers = tuple(card.maneuvers)
         self.options = tuple(card.options or ())
@@ -91,6 +94,7 @@ class CardDef:
         self.min_level = min(self.roads.values()) if self.roads else (
             self.level if self.level is not None and not self.is_modifier and self.card_type in ("leader", "supply")
             else 1)
+        self.low_level = self.min_level < 1  # MIT-2.2.c may send it away without any effect lowering it
         #: the card has something to announce from the board (a bound maneuver or the implicit sacrifice);
         #: a fate or free maneuver lasting on the board is never used again (MIT-4.6.2.1)
         self.active = (bool(self.usable) or self.implicit_sacrifice) and self.card_type not in ("fate",

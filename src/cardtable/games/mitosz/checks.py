@@ -8,8 +8,12 @@ class Checks:
         """Run the checks until nothing changes. False if a player must choose (the leader limit)."""
         if self.checked == self.version:
             return True  # nothing has happened since the last clean check
-        if not self.effects and self.cache().get("clean"):
-            # without effects the checks read only the board, which has not changed since they passed
+        # The checks read the board's facts (where cards are, attachments, tokens, the statics and the effects:
+        # any change of them drops the cache) and, through card types, who fights as a supply (the fight's
+        # members): when they passed with these, they pass again.
+        fight = self.fight
+        clean_key = ("clean", fight.members_version if fight is not None else None)
+        if self.cache().get(clean_key):
             self.checked = self.version
             return True
         log_size = len(self.log)
@@ -18,43 +22,59 @@ class Checks:
             self.touch()
         if clean:
             self.checked = self.version
-            if not self.effects:
-                self.cache()["clean"] = True
+            fight = self.fight
+            self.cache()[("clean", fight.members_version if fight is not None else None)] = True
         return clean
+
+    def _check_scan(self) -> tuple:
+        """What the checks read of the board, gathered in one pass and kept with the board's facts (it changes
+        only as cards enter or leave the board or get attached): the ids of identical unique cards (each list
+        longer than one), the hosts of negative modifiers, the attachments whose host left, and the cards whose
+        base level may fall below 1 even when no effect lowers it."""
+        c = self.cache()
+        scan = c.get("check_scan")
+        if scan is not None:
+            return scan
+        cards = self.cards
+        board = self.board_insts()
+        uniques: dict[str, list[int]] = {}
+        negative: set[int] = set()
+        orphans: list[int] = []
+        for inst in board:
+            d = inst.d
+            if d.unique:
+                uniques.setdefault(d.id, []).append(inst.iid)
+            if inst.host >= 0:
+                if (d.level or 0) < 0:
+                    negative.add(inst.host)
+                if cards[inst.host].zone != "board":
+                    orphans.append(inst.iid)
+        if negative:
+            low = [inst for inst in board if inst.d.low_level or inst.iid in negative]
+        else:
+            low = [inst for inst in board if inst.d.low_level]
+        scan = c["check_scan"] = ([iids for iids in uniques.values() if len(iids) > 1], negative, orphans, low)
+        return scan
 
     def _state_checks(self) -> bool:
         cards = self.cards
         for _ in range(50):
             changed = False
-            board = list(self.board_insts())
             # one pass gathers what each check needs; most of the time nothing is wrong
-            uniques: dict[str, list[int]] = {}
-            negative: set[int] = set()
-            orphans: list[int] = []
-            for inst in board:
-                d = inst.d
-                if d.unique:
-                    uniques.setdefault(d.id, []).append(inst.iid)
-                if inst.host >= 0:
-                    if (d.level or 0) < 0:
-                        negative.add(inst.host)
-                    if cards[inst.host].zone != "board":
-                        orphans.append(inst.iid)
+            dupes, negative, orphans, low = self._check_scan()
             # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
-            for iids in uniques.values():
-                if len(iids) > 1:
-                    self.note(f"{len(iids)} copies of the unique {cards[iids[0]].d.name} are on the board: "
-                              f"all are destroyed (MIT-2.3.c)")
-                    self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
-                    changed = True
+            for iids in dupes:
+                self.note(f"{len(iids)} copies of the unique {cards[iids[0]].d.name} are on the board: "
+                          f"all are destroyed (MIT-2.3.c)")
+                self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
+                changed = True
             if changed:
                 continue
-            # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction)
+            # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction); without an
+            # effect lowering base levels only the cards in ``low`` can be below 1
             lowering = any(e.kind == "modify_base_level" for e in self.effects) if self.effects else False
-            for inst in board:
+            for inst in (list(self.board_insts()) if lowering else list(low)):
                 d = inst.d
-                if not lowering and d.min_level >= 1 and inst.iid not in negative:
-                    continue  # nothing lowers it
                 if inst.zone != "board":
                     continue
                 if d.card_type == "nation":
@@ -70,7 +90,7 @@ class Checks:
             if changed:
                 continue
             # 3. MIT-1.4.2.a: attachments whose host left the board
-            for iid in orphans:
+            for iid in list(orphans):
                 if cards[iid].zone == "board":
                     self.leave_board(iid, "afterworld", "attachment")
                     changed = True

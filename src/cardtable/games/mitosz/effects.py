@@ -11,10 +11,12 @@ from .acts import SACRIFICE, sphere_vector
 from .actions import STACK_ID_BASE
 from .cards import PERMANENT_TYPES, call_parts
 from .flow import SPHERE_NAMES
+from .levels import _is_trigger
 from .schema import number_range
 from .vocabulary import ROWS
 
 SUSPEND = False
+_HANDLERS: dict = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
 
 
 class Effects:
@@ -375,7 +377,7 @@ class Effects:
                 if m.trigger.on == event and holds(m.trigger, inst.controller):
                     found.append((inst.controller, inst.iid, m, tuple(m.effect)))
             for _kind, count, eff in inst.tokens:
-                if eff is not None and hasattr(eff, "trigger") and eff.trigger.on == event \
+                if eff is not None and _is_trigger(eff) and eff.trigger.on == event \
                         and holds(eff.trigger, inst.controller):
                     found += [(inst.controller, inst.iid, None, tuple(eff.effect))] * count
         if not found:
@@ -424,8 +426,7 @@ class Effects:
         source = item.card if item is not None else -1
         if keys is None and item is not None:
             keys = self.effect_keys(item.card, item.m, item.user)
-        from .state import Eff
-
+        Eff = self.Eff
         self.effects.append(Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
                                 selector, value, until, keys or frozenset()))
         self.statics_cache = None
@@ -532,11 +533,14 @@ class Effects:
     # -- the primitives (spec 6.4) -----------------------------------------------------------------
     def run_call(self, call, item):
         name, p = call_parts(call)
-        handler = getattr(self, "_p_" + name, None)
+        key = (type(self), name)
+        handler = _HANDLERS.get(key, _HANDLERS)
+        if handler is _HANDLERS:  # the primitive's method, looked up once per state class
+            handler = _HANDLERS[key] = getattr(type(self), "_p_" + name, None)
         if handler is None:
             self.note(f"({name} has no effect outside a fight)")
             return True
-        return handler(p, item)
+        return handler(self, p, item)
 
     def _p_draw(self, p, item):
         for seat in self.players_of(p.player, item):

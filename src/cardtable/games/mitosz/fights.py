@@ -16,7 +16,7 @@ the challenger) or ``"def"``.
 
 from __future__ import annotations
 
-from .actions import AttachMount, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon
+from .actions import AttachMount, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon, made
 from . import vocabulary as V
 from .cards import call_parts, linked, primitives_of
 
@@ -315,11 +315,11 @@ class Fights:
             for nation in sorted(self.players[enemy].grid.values()):
                 for road in self.cards[nation].d.roads:  # the checks of _battle_problem, each once
                     for commander in (flyers if self.road_closed(nation, road) else mine):
-                        out.append(DeclareBattle(nation, road, commander))
+                        out.append(made(DeclareBattle, nation, road, commander))
             heroes = [i for i in mine if "hero" in self.subtypes(self.cards[i])]
             for challenger in heroes:
                 for challenged in self.players[enemy].leaders:
-                    a = DeclareDuel(challenger, challenged)
+                    a = made(DeclareDuel, challenger, challenged)
                     if self._duel_problem(seat, a) is None:
                         out.append(a)
         return out
@@ -700,12 +700,12 @@ class Fights:
                 if not (empty if monster else room):
                     continue
                 if linked(d, leader_d):  # the free way dominates paying (MIT-3.8.f)
-                    out.append(PlayUnsummoned(inst.iid, row=ROWS[row]))
+                    out.append(made(PlayUnsummoned, inst.iid, None, ROWS[row]))
                     continue
                 if payable is None:
                     payable = self.can_pay(seat, self.summon_cost(inst.iid))
                 if payable:
-                    out.append(Summon(inst.iid, row=ROWS[row]))
+                    out.append(made(Summon, inst.iid, None, None, None, ROWS[row]))
         return out
 
     @staticmethod

@@ -13,10 +13,11 @@ from functools import lru_cache
 
 from cardtable.engine import IllegalAction
 
-from .actions import PASS, Choose, ChooseOption, Pass, Refill
+from .actions import PASS, Choose, ChooseOption, Pass, Refill, made
 from .fights import Fights
 
 PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
+SUMMON_PHASES = ("summon_1", "summon_2")
 PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summon phase", "battle": "battle phase",
                 "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
@@ -71,15 +72,17 @@ class Flow:
     def act(self, seat: int, action) -> None:
         if isinstance(action, Pass) and self.mode != "prompt":
             self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
-        else:
-            offered = self.mode != "prompt" and self._offered(seat, action)
+        elif self.mode == "prompt":
+            options = self._prompt_options()  # the answers just offered (kept until something happens)
             self.touch()
-            if self.mode == "prompt":
-                self._answer(seat, action)
-            else:
-                # checks everything first (unless the action is one of the list just offered, which passed the
-                # same checks); IllegalAction leaves the state as it was
-                self.announce(seat, action, offered=offered)
+            self._answer(seat, action, options)
+            self.touch()
+        else:
+            offered = self._offered(seat, action)
+            self.touch()
+            # checks everything first (unless the action is one of the list just offered, which passed the
+            # same checks); IllegalAction leaves the state as it was
+            self.announce(seat, action, offered=offered)
             self.touch()
         self._run()
 
@@ -87,10 +90,11 @@ class Flow:
         counter = self.mode == "counter"
         # What a player may do changes only when something happens (``version``), with the player's role and
         # the kind of phase: a pass changes neither, so the list is kept across passes.
-        if self.phase == "battle":
+        phase = self.phase
+        if phase == "battle":
             kind = "battle"
         elif seat == self.active:
-            kind = "summon" if self.phase in ("summon_1", "summon_2") else "own"
+            kind = "summon" if phase in SUMMON_PHASES else "own"
         else:
             kind = "other"
         return seat, counter, kind
@@ -101,25 +105,38 @@ class Flow:
         if not memo:
             return False
         hit = memo.get(self._memo_key(seat))
-        return hit is not None and hit[0] == (self.version, self.seat_versions[seat]) \
-            and any(x is action for x in hit[1])
+        return hit is not None and hit[0] == self.version and hit[1] == self.seat_versions[seat] \
+            and any(x is action for x in hit[2])
 
     def legal_for(self, seat: int) -> list:
-        if self.mode == "prompt":
+        mode = self.mode
+        if mode == "window":
+            counter = False
+        elif mode == "counter":
+            counter = True
+        elif mode == "prompt":
             return self._prompt_options()
-        if self.mode not in ("window", "counter"):
+        else:
             return []
-        key = self._memo_key(seat)
+        # the memo key (``_memo_key``), written out: this runs before every action
+        phase = self.phase
+        if phase == "battle":
+            key = (seat, counter, "battle")
+        elif seat == self.active:
+            key = (seat, counter, "summon" if phase in SUMMON_PHASES else "own")
+        else:
+            key = (seat, counter, "other")
         memo = self.legal_memo
         if memo is None:
             memo = self.legal_memo = {}
-        stamp = (self.version, self.seat_versions[seat])
         hit = memo.get(key)
-        if hit is not None and hit[0] == stamp:
-            return hit[1][:]
-        acts = self.legal_acts(seat, key[1])
+        version = self.version
+        seat_version = self.seat_versions[seat]
+        if hit is not None and hit[0] == version and hit[1] == seat_version:
+            return hit[2][:]
+        acts = self.legal_acts(seat, counter)
         acts.append(PASS)
-        memo[key] = (stamp, acts)
+        memo[key] = (version, seat_version, acts)
         return acts[:]
 
     # -- turns (MIT-6.2) ---------------------------------------------------------------------------
@@ -396,32 +413,33 @@ class Flow:
         kind = pr["kind"]
         seat = pr["player"]
         if kind in ("discard_hand", "discard"):
-            return [Choose((i,)) for i in self.distinct(self.players[seat].hand)]
+            return [made(Choose, (i,)) for i in self.distinct(self.players[seat].hand)]
         if kind == "sacrifice_leader":
-            return [Choose((i,)) for i in self.limit_candidates(seat)]
+            return [made(Choose, (i,)) for i in self.limit_candidates(seat)]
         if kind == "unrotate":
-            return [Choose((i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
+            return [made(Choose, (i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
         if kind in ("search", "pick"):
-            return [Choose((i,)) for i in pr["cards"]]
+            return [made(Choose, (i,)) for i in pr["cards"]]
         if kind == "afterworld_order":
-            return [Choose((i,)) for i in self.distinct([i for i in pr["cards"] if i not in pr["placed"]])]
+            return [made(Choose, (i,)) for i in self.distinct([i for i in pr["cards"] if i not in pr["placed"]])]
         if kind == "refill":
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return list(refills(n, tuple(room)))
         if kind in ("option", "permission", "choose_enemy", "play_card") or kind in FIGHT_PROMPTS:
-            return [ChooseOption(i) for i in range(len(pr["options"]))]
+            return [made(ChooseOption, i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
             acts = [self.game.codec.parse(a) for a in pr["options"]]
             return acts if pr["must"] else acts + [PASS]
         return []
 
-    def _answer(self, seat: int, action) -> None:
+    def _answer(self, seat: int, action, options: list | None = None) -> None:
         pr = self.prompt
         if seat != pr["player"]:
             raise IllegalAction(pr["rule"], f"P{pr['player']} is choosing now ({self.prompt_text()})")
-        options = self._prompt_options()
+        if options is None:
+            options = self._prompt_options()
         # the common case first: the very object offered (``in`` alone would compare field by field)
         if not any(x is action for x in options) and action not in options:
             expected = {"Choose": "a card", "Refill": "a split", "ChooseOption": "an option"}

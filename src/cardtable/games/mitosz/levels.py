@@ -13,6 +13,19 @@ from .cards import ROAD_OFFSET, call_parts
 from .vocabulary import ROWS
 
 
+_TRIGGER_TYPES: dict[type, bool] = {}
+
+
+def _is_trigger(call) -> bool:
+    """Is a token's effect a trigger (it has ``trigger``)? Asked of the call's model type once: ``hasattr`` on a
+    pydantic model without the field goes through its slow ``__getattr__``."""
+    t = type(call)
+    hit = _TRIGGER_TYPES.get(t)
+    if hit is None:
+        hit = _TRIGGER_TYPES[t] = hasattr(call, "trigger")
+    return hit
+
+
 class Levels:
     # -- where cards are ---------------------------------------------------------------------------
     def cache(self) -> dict:
@@ -31,7 +44,9 @@ class Levels:
         return c
 
     def board_insts(self) -> list:
-        c = self.cache()
+        c = self.statics_cache
+        if c is None:
+            c = self.statics_cache = {}
         out = c.get("board")
         if out is None:
             out = c["board"] = [i for i in self.cards if i.zone == "board"]
@@ -124,7 +139,7 @@ class Levels:
                 for prim, params in d.static_calls:
                     out.append((inst.iid, inst.controller, prim, params, keys, inst.iid))
             for kind, count, call in inst.tokens:
-                if call is None or hasattr(call, "trigger"):
+                if call is None or _is_trigger(call):
                     continue  # a token that acts on an event is a trigger (spec 6.6), not a static
                 prim, params = call_parts(call)
                 for _ in range(count):
@@ -179,12 +194,25 @@ class Levels:
     # -- abilities ---------------------------------------------------------------------------------
     def neutralized(self, inst) -> bool:
         """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
-        if not self.effects:
+        for e in self.effects:
+            if e.kind == "neutralize_ability" and self._effect_hits(e, inst):
+                return True
+        return False
+
+    def _effect_hits(self, e, inst) -> bool:
+        """Does the active effect ``e`` apply to ``inst`` (its targets or selector, and immunity), as in
+        ``_effects_on``?"""
+        if e.targets is not None:
+            if inst.iid not in e.targets:
+                return False
+        elif not self.matches(inst, e.selector.filter, e.controller, {}):
             return False
-        return any(True for _ in self._effects_on("neutralize_ability", inst))
+        return not self.immune(inst, e.keys, e.controller)
 
     def restricted(self, inst, what: str) -> bool:
-        c = self.cache()
+        c = self.statics_cache
+        if c is None:
+            c = self.statics_cache = {}
         by_statics = c.get("restrict")
         if by_statics is None:  # (card, restriction) pairs the statics on the board impose
             by_statics = set()
@@ -197,19 +225,30 @@ class Levels:
                     hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src})]
                 by_statics.update((i.iid, params.what) for i in hits if not self.immune(i, keys, ctrl))
             c["restrict"] = by_statics
-        if (inst.iid, what) in by_statics:
+        if by_statics and (inst.iid, what) in by_statics:
             return True
-        if not self.effects:
-            return False
-        return any(e.value == what for e in self._effects_on("restrict", inst))
+        for e in self.effects:  # the restriction named first: most effects are something else
+            if e.kind == "restrict" and e.value == what and self._effect_hits(e, inst):
+                return True
+        return False
 
     def subtypes(self, inst) -> frozenset:
         subs = inst.d.subtypes
-        if not self.effects:
+        effects = self.effects
+        if not effects:
             return subs
-        added = [e.value for e in self._effects_on("grant_subtype", inst)]
-        removed = [e.value for e in self._effects_on("remove_subtype", inst)]
-        return (subs | frozenset(added)) - frozenset(removed) if added or removed else subs
+        added = removed = None
+        for e in effects:
+            kind = e.kind
+            if kind == "grant_subtype":
+                if self._effect_hits(e, inst):
+                    added = [e.value] if added is None else added + [e.value]
+            elif kind == "remove_subtype":
+                if self._effect_hits(e, inst):
+                    removed = [e.value] if removed is None else removed + [e.value]
+        if added is None and removed is None:
+            return subs
+        return (subs | frozenset(added or ())) - frozenset(removed or ())
 
     def immunities(self, inst, seat: int | None = None) -> set:
         out: set = set()
@@ -376,7 +415,10 @@ class Levels:
         gods = [self.cards[p.god].d.name for p in self.players]
         pp_effects = any(e.kind == "modify_power_points" for e in self.effects)
         pp_statics = "modify_power_points" in self.prims and bool(self.statics_by("modify_power_points"))  # spec 6.7
-        for inst in self.board_insts():
+        board = self.board_insts()
+        if not pp_effects and not pp_statics:  # then only cards with power points, and leaders (MIT-3.4.3.a), count
+            board = [i for i in board if i.d.counts_power]
+        for inst in board:
             if inst.dormant is not None:
                 continue  # OP-01, OP-35: a dormant leader gives no power points
             seat = inst.owner if by_owner else inst.controller

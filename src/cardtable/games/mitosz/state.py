@@ -172,6 +172,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
                  "refusals", "order_depth", "order_requests", "fight", "fought", "prims")
+    # the classes of stack items and active effects, for the rules to make them without importing this module
+    Item = Item
+    Eff = Eff
 
     def __init__(self, game, seed: int, decks):
         self.game = game

@@ -56,8 +56,11 @@ function renderSeats() {
       return h("label", { class: "seat-choice" },
         h("span", {}, `Seat ${i}`),
         h("select", { name: `seat-${i}`, "data-seat": i, "aria-label": `Seat ${i}` },
-          ["human", ...bots].map((kind) =>
-            h("option", { value: kind, selected: kind === value }, kind === "human" ? "human" : `${kind} bot`))));
+          ["human", ...bots].map((kind) => {
+            const info = (game.bot_info || []).find((b) => b.name === kind);
+            const label = kind === "human" ? "human" : `${info ? info.label : kind} bot`;
+            return h("option", { value: kind, selected: kind === value, title: info ? info.help || "" : "" }, label);
+          })));
     }),
   );
 }
