@@ -123,7 +123,6 @@ def minfo(m) -> MInfo:
     return info
 
 
-
 class Acts:
     # -- the legal-action list ---------------------------------------------------------------------
     def legal_acts(self, seat: int, counter: bool) -> list:
@@ -604,8 +603,14 @@ class Acts:
         if zone == "board" and self.in_rounds() and self.opts["fight_effect_scope"] == "strict":
             scope = self.fight_cards()  # OP-44: a fight's effects reach only the fight
             pool = [i for i in pool if i.iid in scope]
+        # the filter's side first, read here as ``matches`` reads it (most filters name one): a card of the other
+        # side is no candidate
+        side = f.controller if f is not None and f.controller and f.controller != "any" else None
+        mine = side == "self"
         for inst in pool:
             if inst.zone != zone:
+                continue
+            if side is not None and ((inst.controller if zone == "board" else inst.owner) == seat) != mine:
                 continue
             if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
                 if "steal" in keys and not self.stealable(inst):

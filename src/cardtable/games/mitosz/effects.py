@@ -11,7 +11,7 @@ from .acts import SACRIFICE, sphere_vector
 from .actions import STACK_ID_BASE
 from .cards import PERMANENT_TYPES, call_parts
 from .flow import SPHERE_NAMES
-from .levels import _is_trigger
+from .levels import is_trigger_call
 from .schema import number_range
 from .vocabulary import ROWS
 
@@ -377,7 +377,7 @@ class Effects:
                 if m.trigger.on == event and holds(m.trigger, inst.controller):
                     found.append((inst.controller, inst.iid, m, tuple(m.effect)))
             for _kind, count, eff in inst.tokens:
-                if eff is not None and _is_trigger(eff) and eff.trigger.on == event \
+                if eff is not None and is_trigger_call(eff) and eff.trigger.on == event \
                         and holds(eff.trigger, inst.controller):
                     found += [(inst.controller, inst.iid, None, tuple(eff.effect))] * count
         if not found:

@@ -78,7 +78,12 @@ class Fights:
     # -- who and what is in the fight (MIT-7.3, MIT-7.5) --------------------------------------------
     def fight_players(self) -> tuple[int, ...]:
         f = self.fight
-        return () if f is None else tuple(s for s in self.order if s in (f.attacker, f.defender) or s in f.helpers)
+        if f is None:
+            return ()
+        if not f.helpers:  # the attacker and the defender, in turn order
+            a, b = f.attacker, f.defender
+            return tuple([s for s in self.order if s == a or s == b])
+        return tuple([s for s in self.order if s in (f.attacker, f.defender) or s in f.helpers])
 
     def in_rounds(self) -> bool:
         return self.fight is not None and self.fight.stage == "rounds"

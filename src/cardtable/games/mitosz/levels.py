@@ -16,7 +16,7 @@ from .vocabulary import ROWS
 _TRIGGER_TYPES: dict[type, bool] = {}
 
 
-def _is_trigger(call) -> bool:
+def is_trigger_call(call) -> bool:
     """Is a token's effect a trigger (it has ``trigger``)? Asked of the call's model type once: ``hasattr`` on a
     pydantic model without the field goes through its slow ``__getattr__``."""
     t = type(call)
@@ -139,7 +139,7 @@ class Levels:
                 for prim, params in d.static_calls:
                     out.append((inst.iid, inst.controller, prim, params, keys, inst.iid))
             for kind, count, call in inst.tokens:
-                if call is None or _is_trigger(call):
+                if call is None or is_trigger_call(call):
                     continue  # a token that acts on an event is a trigger (spec 6.6), not a static
                 prim, params = call_parts(call)
                 for _ in range(count):
@@ -264,6 +264,22 @@ class Levels:
                 out.update(e.value)
         return out
 
+    def _immune_to(self, inst, keys: frozenset) -> bool:
+        """Is ``inst`` itself immune to one of ``keys``? (``immunities(inst) & keys``, without gathering them.)"""
+        d = inst.d
+        if "strike" in keys and d.card_type == "location" and "shrine" in d.subtypes:
+            return True  # MIT-8.shrine
+        if "intrigue" in keys and inst.zone == "board" and self.is_god_leader(inst):
+            return True  # MIT-3.4.3.a
+        for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+            if not keys.isdisjoint(params.against):
+                return True
+        for e in self.effects:
+            if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets \
+                    and not keys.isdisjoint(e.value):
+                return True
+        return False
+
     def immune(self, inst, keys: frozenset, source_controller: int | None = None) -> bool:
         """MIT-5.12, OP-34: an effect of kind ``keys`` does not apply to ``inst`` if it, or a card it is
         attached to (directly or not), is immune to one of the keys — or, while it fights, a member of its
@@ -272,7 +288,7 @@ class Levels:
             return False
         current = inst
         for _ in range(6):
-            if self.immunities(current) & keys:
+            if self._immune_to(current, keys):
                 return True
             if current.host < 0:
                 break

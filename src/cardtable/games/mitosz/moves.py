@@ -9,10 +9,18 @@ from __future__ import annotations
 from .flow import SPHERE_NAMES
 
 
+#: the zones whose cards a player's list holds, in order (MIT-1.2)
+_OWN_ZONES = frozenset(("deck", "hand", "afterworld", "oblivion"))
+_HOW_WORDS = {"destroy": "is destroyed", "sacrifice": "is sacrificed", "attachment": "goes with its host",
+              "return": "returns", "exile": "sinks into oblivion", "rule": "goes", "deck": "goes"}
+_WHERE_WORDS = {"afterworld": "the afterworld", "hand": "its owner's hand", "deck": "its owner's deck",
+                "oblivion": "oblivion"}
+
+
 class Moves:
     def _zone_list(self, inst) -> list[int] | None:
-        p = self.players[inst.owner]
-        return {"deck": p.deck, "hand": p.hand, "afterworld": p.afterworld, "oblivion": p.oblivion}.get(inst.zone)
+        zone = inst.zone
+        return getattr(self.players[inst.owner], zone) if zone in _OWN_ZONES else None
 
     def _move_to_hand(self, iid: int) -> None:
         inst = self.cards[iid]
@@ -116,11 +124,7 @@ class Moves:
         for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
             if iid in lst:
                 lst.remove(iid)
-        words = {"destroy": "is destroyed", "sacrifice": "is sacrificed", "attachment": "goes with its host",
-                 "return": "returns", "exile": "sinks into oblivion", "rule": "goes", "deck": "goes"}
-        where = {"afterworld": "the afterworld", "hand": "its owner's hand", "deck": "its owner's deck",
-                 "oblivion": "oblivion"}[to]
-        self.note(f"{d.name} (P{inst.owner}) {words.get(how, 'goes')} to {where}")
+        self.note(f"{d.name} (P{inst.owner}) {_HOW_WORDS.get(how, 'goes')} to {_WHERE_WORDS[to]}")
         inst.reset()
         inst.zone = to
         self._zone_list(inst).append(iid)
