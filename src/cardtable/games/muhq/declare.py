@@ -380,7 +380,9 @@ class DeclareMixin:
         self.spend(p, "move")
         self.not_paralyzed(p)
         cells = self.path_cells(a.path)
-        problem = self.path_problem(a.unit, cells)
+        # A move in the unit's list of actions (kept for exactly this position) follows one of the cheapest legal
+        # paths, which path_problem accepts; any other path is checked in full.
+        problem = None if self.unit_action_listed(a) else self.path_problem(a.unit, cells)
         if problem:
             raise bad(*problem)
         self.declare_move(p, cells)

@@ -417,30 +417,25 @@ class FlowMixin:
     def lethal_scan(self: "MuhqState") -> list[int]:
         """MUHQ-STATE-2: everything lethal now, in board order (MUHQ-UNIT-2, MUHQ-POISON-3, MUHQ-SOLID-3,
         MUHQ-EQUIP-2)."""
-        doomed = []
+        doomed: list[int] = []
         perms = self.perms
-        st = self.stats()
         at_least = self.opts["lethal_rule"] == "at_least"  # OP-15, as in lethal(); inlined: this runs often
-        marked = at_least
+        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
+        if not at_least and not any(p.damage or p.poison or p.worn for p in perms.values()):
+            return doomed
+        st = self.stats()
         for pid in self.board_order():
             p = perms[pid]
             d = p.d
-            damage = p.damage
-            if damage or p.poison or p.worn:
-                marked = True
             if d.type == "unit":
                 life = st[pid].life
-                if (damage >= life if at_least else damage > life) or p.poison > life:  # MUHQ-UNIT-2, POISON-3
+                if (p.damage >= life if at_least else p.damage > life) or p.poison > life:  # MUHQ-UNIT-2, POISON-3
                     doomed.append(pid)
             elif d.solid is not None:
-                if damage >= d.solid if at_least else damage > d.solid:  # MUHQ-SOLID-3
+                if p.damage >= d.solid if at_least else p.damage > d.solid:  # MUHQ-SOLID-3
                     doomed.append(pid)
             elif d.type == "equipment" and d.durability - p.worn < 1:  # MUHQ-EQUIP-2
                 doomed.append(pid)
-        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: nothing is destroyed
-        # unless some permanent (on the board or not) has one of them.
-        if doomed and not marked and not any(p.damage or p.poison or p.worn for p in perms.values()):
-            doomed = []
         return doomed
 
     def defeated(self: "MuhqState") -> tuple[int, ...]:

@@ -175,7 +175,7 @@ class LegalMixin:
                 elif ctx is not None and len(choices) >= TARGET_LIMIT:  # cut short, ctx not clean: ask
                     choices = tuple(self.target_choices(d.targets, ctx))  # again with it, as always
                 for targets in choices:
-                    out.append(A.PlaySpell(c, targets, costs))
+                    out.append(spell_action(c, targets, costs))
         # Few permanents have free actions: only the seat's permanents that have some are walked.
         for p in sources:
             if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
@@ -253,7 +253,8 @@ class LegalMixin:
 
     def spawn_fields(self: "MuhqState", seat: int, swimming: bool) -> list[int]:
         """MUHQ-BOARD-8 (OP-21): the player's available spawn fields for this permanent."""
-        return [c for c in self.grid.spawn_cells(seat) if self.available(c, swimming)]
+        fits, occ = self.grid.fits_table(swimming), self.occ  # available() for each (spawn fields are on the board)
+        return [c for c in self.grid.spawn_cells(seat) if fits[c] and c not in occ]
 
     def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
         """MUHQ-UNIT-11: the available unit actions of the activated permanent (none for artifacts)."""
@@ -315,7 +316,7 @@ class LegalMixin:
         if both:
             for art in self.carriable(pid):
                 for path, drop in self.carry_options(pid, art):
-                    out.append(A.Carry(pid, art, path, drop))
+                    out.append(carry_action(pid, art, path, drop))
         return out
 
     def unit_list(self: "MuhqState", pid: int) -> list[Action]:
@@ -331,6 +332,15 @@ class LegalMixin:
         if cached is None or cached[0] != key:
             cached = memo[pid] = (key, self.unit_actions(pid))
         return cached[1]
+
+    def unit_action_listed(self: "MuhqState", action: Action) -> bool:
+        """Is ``action`` in the unit actions kept for its unit (unit_list) in this very position?"""
+        memo = self._units
+        cached = memo.get(action.unit) if memo is not None else None
+        if cached is None:
+            return False
+        p = self.perms.get(action.unit)
+        return p is not None and cached[0] == (p.paralysis, p.move_used, p.attack_used) and action in cached[1]
 
     # -- movement helpers -----------------------------------------------------------------------------
     def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -434,3 +444,5 @@ attack_action = interned(A.Attack)
 pair_action = interned(A.UniversalFreeAction)
 play_permanent_action = interned(A.PlayPermanent)
 draft_action = interned(A.DraftPick)
+spell_action = interned(A.PlaySpell)
+carry_action = interned(A.Carry)

@@ -14,6 +14,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Stats:
+    """What a permanent is right now. The state hands these out to read only: an unmodified permanent's is its
+    definition's ``base_stats``, shared."""
+
     __slots__ = ("life", "movement", "armor", "attack", "veiled", "swimming", "protection_from", "crew", "printed")
 
     def __init__(self, d: Any) -> None:
