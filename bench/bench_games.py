@@ -94,7 +94,7 @@ LINES = {
     "maoqy": [Line("maoqy", "maoqy", "random", {}, hot_path=False),
               Line("maoqy-nopass", "maoqy", "no-pass", {"rlcard": 10.0})],
     "mitosz": [Line("mitosz", "mitosz", "random", {"rlcard": 2.0})],
-    "muhq": [Line("muhq", "muhq", "random", {}, forget="changed")],
+    "muhq": [Line("muhq", "muhq", "random", {"rlcard": 2.0}, forget="changed")],
 }
 PEERS = {"openspiel": "OpenSpiel crazy_eights", "rlcard": "RLCard uno"}
 INSTALL_HINT = "pip install -e '.[bench]'"
