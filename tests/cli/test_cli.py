@@ -101,3 +101,21 @@ def test_corrupt_record_file(tmp_path):
     bad.write_text("{not json\n")
     out = cardtable("replay", str(bad))
     assert out.returncode != 0 and "bad.jsonl:1: not JSON" in out.stderr
+
+
+def test_serve_passes_its_options_to_the_server(monkeypatch, tmp_path):
+    """`cardtable serve --search-workers N` caps the search bots' worker pool; a bad count is refused."""
+    from typer.testing import CliRunner
+
+    import cardtable.server.app as server_app
+    from cardtable.cli.app import app
+
+    calls = []
+    monkeypatch.setattr(server_app, "serve", lambda *args, **kwargs: calls.append((args, kwargs)))
+    db = tmp_path / "t.db"
+    out = CliRunner().invoke(app, ["serve", "--port", "8123", "--db", str(db), "--search-workers", "3", "--bot-delay", "0"])
+    assert out.exit_code == 0, out.output
+    assert calls == [(("127.0.0.1", 8123, str(db)), {"bot_delay": 0.0, "search_workers": 3})]
+    assert "http://127.0.0.1:8123/" in out.output
+    bad = CliRunner().invoke(app, ["serve", "--search-workers", "0"])
+    assert bad.exit_code == 2 and "search-workers" in bad.output and len(calls) == 1

@@ -422,6 +422,8 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
     db: Annotated[Path, typer.Option(help="SQLite database holding every table and action")] = Path("cardtable.db"),
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before it moves, so people can follow")] = 0.6,
+    search_workers: Annotated[Optional[int], typer.Option(
+        min=1, help="worker processes the search bots (ismcts) think in; default: one per core but one")] = None,
 ):
     """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
     from cardtable.server.app import serve as run
@@ -429,7 +431,7 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
                   f"games are kept in {db})")
-    run(host, port, str(db), bot_delay=bot_delay)
+    run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers)
 
 
 # Commands in their own modules; imported here, after the shared helpers above that they use.

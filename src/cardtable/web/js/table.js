@@ -322,6 +322,9 @@ function renderTurn(msg, legal) {
   if (msg.returns) text = "The game is over.";
   else if (state.busy) text = "Sending your move…";
   else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
+  else if (Number.isInteger(msg.table && msg.table.thinking))
+    // a search bot thinks in the server's worker pool: a second or more, so say so
+    text = `${seatName(msg.table, msg.table.thinking, msg.seat, { long: true })} is thinking…`;
   else if (Number.isInteger(toAct(view)) && toAct(view) >= 0)
     text = `Waiting for ${seatName(msg.table, toAct(view), msg.seat, { long: true })}.`;
   else text = "Waiting.";
