@@ -12,6 +12,7 @@ import collections
 import contextlib
 import gc
 import logging
+import re
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -115,6 +116,27 @@ class _LimitStreamedBody:
             return message
 
         await self.app(scope, limited, send)
+
+
+TABLE_SOCKET = re.compile(r"/api/tables/([^/]+)/ws")
+
+
+class _TableSockets:
+    """``/api/tables/{id}/ws`` goes straight to its handler: a table's WebSocket carries every move of the table,
+    and through FastAPI's router each message sent would pass the exception middleware's wrapper (and each
+    connection the router and dependency solving). Everything else goes on to the app."""
+
+    def __init__(self, app, handler):
+        self.app = app
+        self.handler = handler
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            match = TABLE_SOCKET.fullmatch(scope["path"])
+            if match is not None:
+                ws = WebSocket(scope, receive, send)
+                return await self.handler(ws, match[1], ws.query_params.get("token"))
+        return await self.app(scope, receive, send)
 
 
 def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0,
@@ -343,7 +365,6 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         return PlainTextResponse(table.state.record().dumps(), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{table.id}.jsonl"'})
 
-    @app.websocket("/api/tables/{table_id}/ws")
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None):
         """One connection = one watcher. It starts as the seat of the ``token`` query parameter, or as
         a spectator; ``{"type": "hello", "token": ...}`` as first message makes it a seat without
@@ -443,6 +464,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             send_task.cancel()
             detach()
 
+    app.add_middleware(_TableSockets, handler=websocket)
     return app
 
 

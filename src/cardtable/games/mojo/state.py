@@ -403,10 +403,15 @@ class MojoState(State):
 
     def _rounds_copy(self) -> list[dict[str, Any]]:
         """Finished-round summaries as fresh values: what a caller does to them never reaches the state."""
-        return [
-            {k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v for k, v in r.items()}
-            for r in self.rounds
-        ]
+        copies = []
+        for r in self.rounds:  # the shape _end_round writes: four lists, the cards a list of lists
+            c = r.copy()
+            c["cards"] = [cards.copy() for cards in r["cards"]]
+            c["raw"] = r["raw"].copy()
+            c["scores"] = r["scores"].copy()
+            c["totals"] = r["totals"].copy()
+            copies.append(c)
+        return copies
 
     # -- copies --------------------------------------------------------------------------------
     def clone(self) -> "MojoState":
