@@ -96,8 +96,9 @@ class ActionRequest(BaseModel):
     action: Any = Field(description="the action's JSON form, e.g. {'type': 'play', 'card': 17, 'pile': 0}")
 
 
-class _LimitStreamedBody:
-    """413 for a body over MAX_BODY that declares no Content-Length (chunked): counts what is read."""
+class _LimitBody:
+    """413 for a request body over MAX_BODY: at once when its Content-Length says so, else (chunked) as it is
+    read. Plain ASGI: Starlette's ``@app.middleware("http")`` runs every request through an extra task."""
 
     def __init__(self, app):
         self.app = app
@@ -105,6 +106,13 @@ class _LimitStreamedBody:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit() or int(value) > MAX_BODY:
+                    response = JSONResponse({"error": f"request body larger than {MAX_BODY} bytes", "rule": None},
+                                            status_code=413)
+                    return await response(scope, receive, send)
+                break
         seen = 0
 
         async def limited():
@@ -170,7 +178,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
                   description="Play cardtable games over HTTP and WebSocket. Every message a seat receives is built from that seat's view.")
     app.state.manager = manager
-    app.add_middleware(_LimitStreamedBody)
+    app.add_middleware(_LimitBody)
 
     # -- errors: always a 4xx with a reason, never a changed game ---------------------------------
     @app.exception_handler(TableError)
@@ -194,13 +202,6 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     async def invalid(request: Request, exc: RequestValidationError):
         problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
         return JSONResponse({"error": f"invalid request: {problems}", "rule": None}, status_code=422)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next):
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"request body larger than {MAX_BODY} bytes", "rule": None}, status_code=413)
-        return await call_next(request)
 
     # -- notifications -------------------------------------------------------------------------------
     def notify(table: Table) -> None:
