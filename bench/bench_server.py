@@ -82,6 +82,8 @@ if exp.get("synchronous"):
 if exp.get("gc_threshold"):
     import gc
     gc.set_threshold(*exp["gc_threshold"])
+if exp.get("switch_interval"):
+    sys.setswitchinterval(exp["switch_interval"])
 if exp.get("search_threads"):
     import cardtable.server.thinking as t
     t.Thinker.threads = True
@@ -441,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="experiment: start the server with this SQLite synchronous pragma (its own is FULL)")
     ap.add_argument("--gc-threshold", type=int, nargs=3, metavar=("G0", "G1", "G2"),
                     help="experiment: the server's gc.set_threshold (Python's default is 700 10 10)")
+    ap.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                    help="experiment: the server's sys.setswitchinterval (Python's default 0.005): how long the loop "
+                         "may hold the GIL while the database writer thread waits for it")
     ap.add_argument("--search-tables", type=int, default=0, metavar="N",
                     help="also N Mojo tables of two search bots (--search-bot), watched by a spectator so that they "
                          "play: what thinking bots cost the other tables")
@@ -473,7 +478,8 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = value  # a bare word: a string option value
 
     experiment = {k: v for k, v in (("synchronous", args.sqlite_synchronous), ("ws", args.ws_impl),
-                                    ("gc_threshold", args.gc_threshold), ("search_threads", args.search_threads))
+                                    ("gc_threshold", args.gc_threshold), ("search_threads", args.search_threads),
+                                    ("switch_interval", args.switch_interval))
                   if v not in (None, False)}
     server = None
     tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
