@@ -169,19 +169,22 @@ class Acts:
         roles = (role, "fight") if fighting else (role,)
         cheaper = "modify_cost" in self.prims and self.costs_lowered()  # spec 6.4 modify_cost: then the printed
         # costs filter nothing
-        # the hand's cards worth a look: kept while the hand and the spheres' total stay the same
-        sig = (tuple(p.hand), total, cheaper)
-        hit = memo.get(("hand", seat, roles, own_turn_summon))
-        if hit is not None and hit[0] == sig:
+        # the hand's cards worth a look in this role: kept while the hand stays the same (each filter reads only
+        # the card's definition, so filtering the distinct cards or the whole hand keeps the same cards)
+        held = tuple(p.hand)
+        key = ("hand", seat, roles, own_turn_summon)
+        hit = memo.get(key)
+        if hit is not None and hit[0] == held:
             hand = hit[1]
-        else:  # a card whose every use costs more than the spheres hold is skipped
-            hand = [i for i in self.distinct(p.hand) if (role in cards[i].d.hand_roles or fighting and
-                                                         "fight" in cards[i].d.hand_roles)
-                    and (cheaper or cards[i].d.hand_spend <= total)]
+        else:
+            hand = [i for i in self.distinct(held) if role in cards[i].d.hand_roles or fighting and
+                    "fight" in cards[i].d.hand_roles]
             if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
                 hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
                         and (cards[i].d.card_type != "item" or cards[i].d.partners)]
-            memo[("hand", seat, roles, own_turn_summon)] = (sig, hand)
+            memo[key] = (held, hand)
+        if hand and not cheaper:  # a card whose every use costs more than the spheres hold is skipped
+            hand = [i for i in hand if cards[i].d.hand_spend <= total]
         # the board's cards worth a look: kept with the board's facts while the spheres' total stays the same
         key = ("mine_active", seat, roles)
         hit = cache.get(key)
@@ -196,6 +199,8 @@ class Acts:
         else:  # … and of them the cards whose cheapest use the spheres can pay
             mine_active = hit[2] = [i for i in hit[0] if i.d.board_spend <= total]
             hit[1] = total
+        if not hand and not mine_active and not (own_turn_summon and len(p.leaders) > 1):
+            return out  # nothing to look at (``_acts_of`` would add nothing)
         return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
     def _mine(self, seat: int, cache: dict) -> list:
@@ -290,7 +295,10 @@ class Acts:
         key = ("nation_cells", seat, d)
         hit = cache.get(key)
         if hit is None:
-            hit = cache[key] = [(x, y) for x, y in self.nation_cells(seat)
+            cells = cache.get(("free_cells", seat))  # the same for every nation of the hand
+            if cells is None:
+                cells = cache[("free_cells", seat)] = self.nation_cells(seat)
+            hit = cache[key] = [(x, y) for x, y in cells
                                 if self._nation_cell_problem(seat, d, x, y, explain=False) is None]
         return hit
 
@@ -397,15 +405,38 @@ class Acts:
                 and self.cards[inst.host].controller == seat:  # OP-16: attached to a card of its controller
             maneuvers = (*maneuvers, None)
         iid = inst.iid
+        if inst.dormant is not None:
+            return out  # MIT-5.15: whatever the maneuver
         for m in maneuvers:
-            if counter and m.speed == "normal":
+            info = (_INFO.get(id(m)) or minfo(m)) if m is not None else IMPLICIT
+            if counter and info.normal:
                 continue
-            if self._maneuver_gate(seat, inst, m, counter, explain=False) is not None:
+            # The checks of ``_maneuver_gate`` and ``_variants``, cheapest first: every check only refuses, so
+            # their order changes nothing but the time (most maneuvers are refused by the user's marks or
+            # the cost).
+            if not self._user_may(seat, inst, info, None):
                 continue
-            variants = self._variants(seat, m, iid, iid, free=False)
+            if info.timing and self._timing_problem(seat, info) is not None:
+                continue
+            if info.stack_only and not self.stack:
+                continue  # MIT-4.6.1
+            simple = not info.nsteps and not info.per  # the common case: one cost, no steps, no slash
+            if simple and m is not None and not self.can_pay(seat, self.maneuver_cost(m, None, None, False, iid)):
+                continue  # MIT-4.2.2
+            if not counter and self.phase == "battle" and self.fight_scope_problem(seat, inst, m) is not None:
+                continue
+            if not self._user_free_of_effects(inst):
+                continue  # MIT-5.5
+            if simple:
+                if m is None:
+                    variants = (((), None, None),)
+                else:
+                    variants = [(targets, None, None) for targets in self.target_options(seat, m, iid, iid)]
+            else:
+                variants = self._variants(seat, m, iid, iid, free=False)
             # the conditions do not depend on the variant: asked once
             if variants and (m is None or self._conditions_problem(seat, m, iid) is None):
-                mid = m.id if m is not None else SACRIFICE
+                mid = info.mid
                 for targets, steps, times in variants:
                     out.append(made(UseManeuver, iid, mid, targets, steps, times))
         return out
@@ -415,11 +446,18 @@ class Acts:
         d = self.cards[iid].d
         choices = d.options or d.maneuvers
         able = None  # the users the card allows (MIT-3.9.b/c): the same for every option
+        battle = not counter and self.phase == "battle"
         for m in choices:
-            if counter and m.speed == "normal":
+            info = _INFO.get(id(m)) or minfo(m)
+            if counter and info.normal:
                 continue
-            if self._maneuver_gate(seat, None, m, counter, explain=False) is not None:
-                continue  # the moment is wrong whoever uses it
+            # the moment is wrong whoever uses it (``_maneuver_gate`` without a user)
+            if info.timing and self._timing_problem(seat, info) is not None:
+                continue
+            if info.stack_only and not self.stack:
+                continue  # MIT-4.6.1
+            if battle and self.fight_scope_problem(seat, None, m) is not None:
+                continue
             if able is None:
                 able = self._free_card_users(seat, iid, users)
                 if not able:
@@ -432,7 +470,11 @@ class Acts:
                 free = linked(d, user.d)
                 if not payable and not free:
                     continue
-                if self._maneuver_gate(seat, user, m, counter, card=iid, explain=False) is not None:
+                # ``_maneuver_gate`` with the user: of its checks only the fight's scope and the user's own
+                # read the user (the moment's passed above)
+                if battle and self.fight_scope_problem(seat, user, m) is not None:
+                    continue
+                if self._user_gate(seat, user, info, iid) is not None:
                     continue
                 variants = self._variants(seat, m, iid, user.iid, free=free)
                 if not variants:
@@ -711,13 +753,28 @@ class Acts:
             return ("MIT-6.2.3.1", "a nation is put onto the board only in its player's summon phase")
         if p.nation_placed:
             return ("MIT-3.2.1.e", "one nation per turn: you have already put a nation onto the board this turn")
-        scope = self.players if self.opts["nation_copy_scope"] == "board" else [p]
-        copies = sum(1 for q in scope for i in q.grid.values() if self.cards[i].d.id == d.id)
-        copies += sum(1 for it in self.stack if it.kind == "nation" and self.cards[it.card].d.id == d.id)
+        copies = self._grid_copies(seat).get(d.id, 0)
+        if self.stack:
+            copies += sum(1 for it in self.stack if it.kind == "nation" and self.cards[it.card].d.id == d.id)
         if copies >= len(d.roads):
             return ("MIT-3.2.1.g", f"{copies} {d.name} already on the board, as many as its roads "
                                    f"({len(d.roads)}): no more copies may be played")
         return None
+
+    def _grid_copies(self, seat: int) -> dict:
+        """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the board's facts
+        (the grids change only as nations enter or leave the board)."""
+        cache = self.cache()
+        key = ("grid_copies", seat)
+        hit = cache.get(key)
+        if hit is None:
+            scope = self.players if self.opts["nation_copy_scope"] == "board" else [self.players[seat]]
+            hit = cache[key] = {}
+            for q in scope:
+                for i in q.grid.values():
+                    cid = self.cards[i].d.id
+                    hit[cid] = hit.get(cid, 0) + 1
+        return hit
 
     def _nation_cell_problem(self, seat: int, d, x: int, y: int, explain: bool = True) -> Bad | None:
         """OP-12: the first nation at (0, 0); later ones beside the empire with a facing road pair. The legal-action
@@ -936,31 +993,39 @@ class Acts:
     def _user_gate(self, seat: int, user, info: MInfo, card: int | None) -> Bad | None:
         """The user's checks of ``_maneuver_gate`` for the legal-action list: the same checks (any one failing
         refuses), the card's own marks first and the effects and statics last, which cost the most to read."""
+        if not self._user_may(seat, user, info, card) or not self._user_free_of_effects(user):
+            return FAIL
+        return None
+
+    def _user_may(self, seat: int, user, info: MInfo, card: int | None) -> bool:
+        """The user's own marks allow the maneuver (the cheap half of ``_user_gate``)."""
         if user.dormant is not None:
-            return FAIL  # MIT-5.15
+            return False  # MIT-5.15
         mid = info.mid
         if card is None and user.blocked and mid in user.blocked:
-            return FAIL  # MIT-4.1.e
+            return False  # MIT-4.1.e
         if not info.permanent:
             t = self.card_type(user) if self.effects or self.fight is not None else user.d.card_type  # MIT-5.16
             if t == "high_god":
                 if card is None and user.uses and user.uses.get(mid):
-                    return FAIL  # MIT-4.5
+                    return False  # MIT-4.5
             elif t in NON_ROTATING:
                 if user.spent:
-                    return FAIL  # MIT-4.5, OP-28
+                    return False  # MIT-4.5, OP-28
             elif user.rotated:
-                return FAIL  # MIT-3.4.1.a
+                return False  # MIT-3.4.1.a
         elif info.per_turn and card is None:
             if user.uses and user.uses.get(mid, 0) >= info.per_turn:
-                return FAIL  # MIT-4.2.6.a
+                return False  # MIT-4.2.6.a
         if info.sacrifice_user and (user.d.cursed or user.d.card_type == "high_god"):
-            return FAIL  # MIT-2.4.b, MIT-3.1.f
+            return False  # MIT-2.4.b, MIT-3.1.f
+        return True
+
+    def _user_free_of_effects(self, user) -> bool:
+        """No effect or static keeps the user from using maneuvers (the costly half of ``_user_gate``)."""
         if self.effects and self.neutralized(user):
-            return FAIL  # MIT-5.5
-        if self.restricted(user, "cannot_use_maneuvers"):
-            return FAIL  # MIT-5.5
-        return None
+            return False  # MIT-5.5
+        return not self.restricted(user, "cannot_use_maneuvers")  # MIT-5.5
 
     def timing_problem(self, seat: int, m) -> Bad | None:
         if m is None or not m.timing:

@@ -132,6 +132,8 @@ class Levels:
         out = []
         for inst in self.board_insts():
             d = inst.d
+            if not d.statics and not inst.tokens:
+                continue  # most cards have neither
             if inst.dormant is not None:
                 continue  # MIT-5.15, OP-35: a dormant leader is not in play: its abilities wait with it
             if d.statics and self.intrigue_works(inst):
