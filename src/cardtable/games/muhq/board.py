@@ -99,7 +99,12 @@ class BoardMixin:
         self.changed()
 
     def crew_count(self: "MuhqState", pid: int) -> int:
-        return sum(1 for m in self.perms[pid].pile if self.perms[m].d.type == "unit")
+        perms = self.perms
+        count = 0
+        for m in perms[pid].pile:
+            if perms[m].d.type == "unit":
+                count += 1
+        return count
 
     def can_crew(self: "MuhqState", unit: int, base: int) -> bool:
         """MUHQ-CREW-2: a unit may end its move on a crewable unit of the same controller with room."""
@@ -335,10 +340,15 @@ class BoardMixin:
                 steals.append((a_ctrl, d_ctrl))
             if dealt_to_a > 0 and a_ctrl != d_ctrl and NEUTRAL not in (a_ctrl, d_ctrl):
                 steals.append((d_ctrl, a_ctrl))
-            steals.sort(key=lambda s: (s[0] - self.active) % self.n)
+            steals.sort(key=self.turn_order_of_steal)
             for thief, victim in steals:
                 self.steal(thief, victim, steal)
         self.touched()
+
+    def turn_order_of_steal(self: "MuhqState", steal: tuple[int, int]) -> int:
+        """A steal's place in turn order from the active player, by its thief (a method, not a lambda: combat
+        would make a closure over self at every attack)."""
+        return (steal[0] - self.active) % self.n
 
     # -- events and triggers (MUHQ-ACT-7, spec 7.7) --------------------------------------------------------
     def event(self: "MuhqState", kind: str, subject: int, refs: tuple = (), departed: Perm | None = None) -> None:
@@ -352,7 +362,11 @@ class BoardMixin:
         subj = perms.get(subject) or departed
         if subj is None:
             return
-        sources = [(pid, perms[pid]) for pid in found if pid in perms]
+        sources = []  # (a loop: a comprehension would make every event pay for a closure over perms)
+        for pid in found:
+            src = perms.get(pid)
+            if src is not None:
+                sources.append((pid, src))
         if departed is not None and departed.d.triggers:
             sources.append((departed.id, departed))
         all_refs = (("event.unit", subject), *refs)

@@ -24,6 +24,15 @@ def bad(rule: str, message: str) -> IllegalAction:
     return IllegalAction(rule, message)
 
 
+def all_in(items, container) -> bool:
+    """Is every one of ``items`` in ``container``? (A function, not ``all(...)`` over a generator inside the
+    handlers: that would make each call of theirs build a closure.)"""
+    for x in items:
+        if x not in container:
+            return False
+    return True
+
+
 class DeclareMixin:
     def _apply(self: "MuhqState", action: Action) -> None:
         if self.mode == "over":
@@ -139,7 +148,7 @@ class DeclareMixin:
         if self.mode != "discard":
             raise bad("MUHQ-TURN-7", "cards are discarded this way only in step (a) of your end phase")
         pl = self.players[self.active]
-        if len(set(a.cards)) != len(a.cards) or any(c not in pl.hand for c in a.cards):
+        if len(set(a.cards)) != len(a.cards) or not all_in(a.cards, pl.hand):
             raise bad("MUHQ-TURN-7", "every card to discard must be a different card of your hand")
         for c in a.cards:
             self.discard_from_hand(self.active, c)
@@ -213,7 +222,7 @@ class DeclareMixin:
         pl = self.players[seat]
         if len(pl.hand) < 2:
             raise bad("MUHQ-CARD-9", "the universal free action needs 2 cards in your hand")
-        if len(a.cards) != 2 or a.cards[0] == a.cards[1] or any(c not in pl.hand for c in a.cards):
+        if len(a.cards) != 2 or a.cards[0] == a.cards[1] or not all_in(a.cards, pl.hand):
             raise bad("MUHQ-CARD-9", "name exactly 2 different cards of your hand to discard")
         for c in a.cards:
             self.discard_from_hand(seat, c)
@@ -386,6 +395,9 @@ class DeclareMixin:
         if problem:
             raise bad(*problem)
         self.declare_move(p, cells)
+        # The path is legal on this board: while the board stays as it is (the same board memo, see changed()),
+        # resolving the move need not check it again (_resolve_move).
+        self._move_checked = (self._memo, self.stack[-1])
 
     def declare_move(self: "MuhqState", p: Any, cells: tuple[int, ...]) -> None:
         p.move_used = True
@@ -397,10 +409,19 @@ class DeclareMixin:
         stats = self.stats()
         st = stats[unit]
         start = self.cell_of(unit)
-        occupied = self.occ if ignore is None else {c: o for c, o in self.occ.items() if o != ignore}
-        # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
-        crewable = [c for c, o in occupied.items()
-                    if o != unit and stats[o].crew > 0 and self.can_crew(unit, o) and c != start]
+        if ignore is None:
+            occupied = self.occ
+        else:
+            occupied = dict(self.occ)
+            for c, o in self.occ.items():
+                if o == ignore:
+                    del occupied[c]
+        # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those. (Loops, not
+        # comprehensions: no closure over these locals for every path checked.)
+        crewable = []
+        for c, o in occupied.items():
+            if o != unit and stats[o].crew > 0 and self.can_crew(unit, o) and c != start:
+                crewable.append(c)
         problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
         if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
                 self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
@@ -586,8 +607,10 @@ class DeclareMixin:
         if unit not in self.perms:
             return
         cells = item.param("path")
-        if self.path_problem(unit, cells) is not None:
-            return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
+        checked = self._move_checked
+        if checked is None or checked[0] is not self._memo or checked[1] is not item:
+            if self.path_problem(unit, cells) is not None:
+                return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
         self.relocate(unit, cells[-1])
         self.event("ends_move", unit)  # MUHQ-MOVE-8
 
@@ -608,7 +631,7 @@ class DeclareMixin:
         else:
             p.cell = cell
             self.occ[cell] = unit
-        self.changed()
+        self.moved(unit)
 
     def _resolve_attack(self: "MuhqState", item: Item) -> None:
         att, dfn = item.source, item.param("defender")
@@ -628,7 +651,7 @@ class DeclareMixin:
             ca, cu = a.cell, u.cell
             a.cell, u.cell = cu, ca
             self.occ[cu], self.occ[ca] = art, unit
-            self.changed()
+            self.moved(unit, art)
 
     def _resolve_carry(self: "MuhqState", item: Item) -> None:
         unit, art = item.source, item.param("artifact")
@@ -657,7 +680,7 @@ class DeclareMixin:
             drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: self.available(c, sw))
         a.cell = drop
         self.occ[drop] = art
-        self.changed()
+        self.moved(unit, art)
         self.event("ends_move", unit)
 
     def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:

@@ -21,7 +21,7 @@ class Def:
     __slots__ = ("id", "name", "type", "token", "buy", "play", "upkeep", "life", "movement", "attack", "armor",
                  "crew", "solid", "durability", "veiled", "swimming", "landmark", "protection_from", "modes",
                  "extra_cost", "targets", "effect", "statics", "triggers", "free_actions", "full_actions", "text",
-                 "is_permanent", "is_artifact", "base_stats")
+                 "is_permanent", "is_artifact", "base_stats", "on_activated")
 
     def __init__(self, card: Any) -> None:
         data = card.model_dump(by_alias=True, exclude_none=True)
@@ -58,6 +58,10 @@ class Def:
         self.is_permanent = card.type in PERMANENT_TYPES
         self.is_artifact = card.type in (ARTIFACT, EQUIPMENT)  # MUHQ-CARD-1: equipment are artifacts
         self.base_stats = Stats(self)  # the printed values, shared by every permanent that nothing modifies
+        # Has it a trigger on its own activation? (asked for every permanent closing the action phase,
+        # MUHQ-APHASE-6: flow.has_activation_effects)
+        self.on_activated = any(ab.get("whenever", ab.get("when", {})).get("event") == "activated"
+                                for _, ab in self.triggers)
 
     def ability(self, index: int) -> dict:
         for group in (self.statics, self.triggers, self.free_actions, self.full_actions):

@@ -166,8 +166,11 @@ class EffectsMixin:
         if not prot:
             return False
         you = self.perms[pid].controller
-        return any(self.def_matches(source_d, source_controller if source_controller is not None else NEUTRAL, f, you)
-                   for f in prot)
+        controller = source_controller if source_controller is not None else NEUTRAL
+        for f in prot:  # (a loop: any() over a generator would make every call build a closure)
+            if self.def_matches(source_d, controller, f, you):
+                return True
+        return False
 
     def target_problem(self: "MuhqState", spec: dict, value: Any, ctx: Ctx) -> tuple[str, str] | None:
         """Why ``value`` is not a legal choice for a target spec now, or None (MUHQ-ACT-3, MUHQ-ACT-6)."""

@@ -45,7 +45,7 @@ class FlowMixin:
 
     def draft_picker(self: "MuhqState") -> int | None:
         """The next seat to pick in this pick step: picks are made seat by seat but stay hidden (MUHQ-DRAFT-4)."""
-        size = max((len(p) for p in self.packs), default=0)
+        size = max(map(len, self.packs), default=0)
         for seat in range(self.n):
             if len(self.packs[seat]) == size:
                 return seat
@@ -55,8 +55,8 @@ class FlowMixin:
         self.packs[seat].remove(card)
         self.card_owner[card] = seat  # MUHQ-SETUP-4: the drafter owns the card
         self.players[seat].drafted.append(card)
-        if all(len(p) == len(self.packs[0]) for p in self.packs):  # every seat picked: pass to seat + 1
-            self.packs = [self.packs[(s - 1) % self.n] for s in range(self.n)]
+        if len(set(map(len, self.packs))) == 1:  # every seat picked (all packs equally long): pass to seat + 1
+            self.packs = self.packs[-1:] + self.packs[:-1]  # seat s now holds the pack of seat s - 1
             if not self.packs[0]:
                 self.start_draft_round()
 
@@ -94,17 +94,26 @@ class FlowMixin:
                     # Passing to the next seat changes nothing the checks above read, so the next seat is
                     # asked at once; the pass that ends the round (resolving, or ending the step) goes round.
                     alive = len(self._alive)
+                    everyone = alive == self.n  # (then the next seat is simply seat + 1, as next_seat says)
                     players = self.players
                     while True:
                         seat = self.priority
-                        # (2 cards in hand: the universal free action, MUHQ-CARD-9; as has_fast_action says)
-                        if len(players[seat].hand) >= 2 or self.has_fast_action(seat):
+                        # has_fast_action(seat), its first answers inlined: 2 cards in hand make the universal
+                        # free action (MUHQ-CARD-9); no card and no permanent with free actions, nothing
+                        hand = players[seat].hand
+                        if len(hand) >= 2:
                             self.mode, self.current_player = "priority", seat
                             return
-                        last = self.passes + 1 >= alive
-                        self.pass_priority()
-                        if last:
+                        if hand or (self._memo.get("free_sources") or self.find_free_action_sources())[seat]:
+                            if self.fast_list(seat):
+                                self.mode, self.current_player = "priority", seat
+                                return
+                        if self.passes + 1 >= alive:  # the last pass of the round
+                            self.pass_priority()
                             break
+                        # pass_priority, when the round goes on: the next seat is asked
+                        self.passes += 1
+                        self.priority = (seat + 1) % self.n if everyone else self.next_seat(seat)
                     continue
                 self.mode, self.current_player = "priority", self.priority
                 return
@@ -210,7 +219,10 @@ class FlowMixin:
             left = self.closing_candidates()
             if not left:
                 return self.goto("action_prio")
-            special = [pid for pid in left if self.has_activation_effects(pid)]
+            special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
+            for pid in left:
+                if self.has_activation_effects(pid):
+                    special.append(pid)
             if len(special) >= 2:
                 self.mode, self.current_player = "closing", self.active
                 return False
@@ -238,13 +250,18 @@ class FlowMixin:
     def goto(self: "MuhqState", step: str) -> bool:
         self.step = step
         if step == "upkeep_pay":  # crew units are units you control too (MUHQ-UPKEEP-4)
-            self.upkeep_todo = [pid for pid in self.board_order()
-                                if self.perms[pid].controller == self.active and self.perms[pid].d.type == "unit"]
+            self.upkeep_todo = self.units_of_active()
         if step in ("start_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
             if step in OPTIONAL_ROUNDS and not self.opts["phase_end_priority"]:
                 return True
             self.start_round()
         return True
+
+    def units_of_active(self: "MuhqState") -> list[int]:
+        """The active player's units on the board, in board order (its own method, so that goto, which runs at
+        every step, makes no closure for this list)."""
+        perms, active = self.perms, self.active
+        return [pid for pid in self.board_order() if perms[pid].controller == active and perms[pid].d.type == "unit"]
 
     def start_phase(self: "MuhqState") -> None:
         """MUHQ-TURN-3 (OP-7): untap and restore unit actions; replace an empty deck; refill the hand."""
@@ -306,8 +323,7 @@ class FlowMixin:
 
     def has_activation_effects(self: "MuhqState", pid: int) -> bool:
         p = self.perms[pid]
-        return bool(p.poison or p.panic or p.rage) or any(
-            ab.get("whenever", ab.get("when", {})).get("event") == "activated" for _, ab in p.d.triggers)
+        return bool(p.poison or p.panic or p.rage) or p.d.on_activated
 
     def close_one(self: "MuhqState", pid: int) -> None:
         """MUHQ-APHASE-6 (OP-14): activated, its condition effects apply, an AI runs, then it is tapped."""
@@ -404,7 +420,7 @@ class FlowMixin:
                     self.destroy(pid)
             # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
             # one player's bases stay in board order); each base's former controller places its members.
-            self.drops[waiting:] = sorted(self.drops[waiting:], key=lambda d: (d.controller - self.active) % self.n)
+            self.drops[waiting:] = sorted(self.drops[waiting:], key=self.turn_order_of_drop)
             self.check_victory()
             return True
         game = self.game
@@ -414,6 +430,11 @@ class FlowMixin:
         self._clean = (self._memo, self._marks)
         return False
 
+    def turn_order_of_drop(self: "MuhqState", drop) -> int:
+        """A drop's place in turn order from the active player (a method, not a lambda: state_check runs at
+        almost every decision and would make a closure over self every time)."""
+        return (drop.controller - self.active) % self.n
+
     def lethal_scan(self: "MuhqState") -> list[int]:
         """MUHQ-STATE-2: everything lethal now, in board order (MUHQ-UNIT-2, MUHQ-POISON-3, MUHQ-SOLID-3,
         MUHQ-EQUIP-2)."""
@@ -421,8 +442,12 @@ class FlowMixin:
         perms = self.perms
         at_least = self.opts["lethal_rule"] == "at_least"  # OP-15, as in lethal(); inlined: this runs often
         # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
-        if not at_least and not any(p.damage or p.poison or p.worn for p in perms.values()):
-            return doomed
+        if not at_least:
+            for p in perms.values():
+                if p.damage or p.poison or p.worn:
+                    break
+            else:
+                return doomed
         st = self.stats()
         for pid in self.board_order():
             p = perms[pid]
@@ -453,8 +478,8 @@ class FlowMixin:
                     if vip is not None and "vip" in kinds and vip not in perms:  # MUHQ-WIN-3
                         losers.append(seat)
                     blds = self.buildings.get(seat)
-                    if blds and "destroy_buildings" in kinds and not any(b in perms for b in blds):
-                        losers.append(seat)  # MUHQ-WIN-6
+                    if blds and "destroy_buildings" in kinds and perms.keys().isdisjoint(blds):
+                        losers.append(seat)  # MUHQ-WIN-6: none of them is left
             found = memo["defeated"] = tuple(losers)
         return found
 
@@ -480,7 +505,10 @@ class FlowMixin:
             self.winners = winners  # MUHQ-WIN-9: several at once share a draw
             return True
         if losers:
-            alive = [s for s in self.alive_seats() if s not in losers]
+            alive = []  # (a loop: a comprehension would make every check pay for a closure over losers)
+            for s in self.alive_seats():
+                if s not in losers:
+                    alive.append(s)
             if not alive:
                 self.winners = []  # MUHQ-WIN-9: the last players lose together: a draw
                 return True

@@ -152,8 +152,10 @@ class Grid:
         self._in_range: dict[tuple[Cell, int], tuple[Cell, ...]] = {}
         self._by_distance: dict[Cell, tuple[tuple[int, Cell], ...]] = {}
         # Reachable sets keyed by everything they depend on (see reachable); bounded.
-        self._reach = lru_cache(maxsize=8192)(self._search)
+        self._reach = lru_cache(maxsize=8192)(self._table_search)
         self._paths = lru_cache(maxsize=16384)(self._flat_paths)  # the same, flattened (flat_reachable)
+        # The candidate paths of every move, by (start, movement, swimming), built on first use (_move_table).
+        self._move_tables: dict[tuple[Cell, int, bool], tuple] = {}
         self._dist_from: list[tuple[int, ...] | None] = [None] * n  # distance rows, filled on first use
 
     # -- construction ------------------------------------------------------------------------------------
@@ -391,21 +393,121 @@ class Grid:
             movement = self._max_movement
         row = self.dist_from(start)
         # The cells in range `movement` of the start, in reading order (= sorted indices), as reachable keys.
-        blocked = tuple(sorted([c for c in occupied if c != start and row[c] <= movement]))
-        ends = tuple(sorted([c for c in may_end_on if c != start and row[c] <= movement])) if may_end_on else ()
+        # (Loops, not comprehensions: no closure over start, row and movement for every call.)
+        near = []
+        for c in occupied:
+            if c != start and row[c] <= movement:
+                near.append(c)
+        near.sort()
+        blocked = tuple(near)
+        ends: tuple[Cell, ...] = ()
+        if may_end_on:
+            near = []
+            for c in may_end_on:
+                if c != start and row[c] <= movement:
+                    near.append(c)
+            near.sort()
+            ends = tuple(near)
         return self._paths(start, movement, bool(swimming), blocked, ends)
 
     def _flat_paths(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
                     ends: tuple[Cell, ...]) -> tuple[tuple[Cell, tuple[int, ...]], ...]:
-        xs, ys = self.x, self.y
+        if movement > self.TABLE_MOVEMENT:
+            xs, ys = self.x, self.y
+            return tuple((end, tuple(v for c in path for v in (xs[c], ys[c])))
+                         for end, (_, path) in self._search(start, movement, swimming, blocked, ends))
+        return self._table_pick(start, movement, swimming, blocked, ends, 2)
+
+    #: Moves up to this movement are answered from the candidate tables (_move_table); longer ones (no card has
+    #: them, but modifiers add up) by the search, whose tables would grow too large.
+    TABLE_MOVEMENT = 4
+
+    def _table_search(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
+                      ends: tuple[Cell, ...]) -> tuple[tuple[Cell, tuple[int, Path]], ...]:
+        """What :meth:`_search` answers, looked up instead of searched (see _table_pick)."""
+        if movement > self.TABLE_MOVEMENT:
+            return self._search(start, movement, swimming, blocked, ends)
+        return self._table_pick(start, movement, swimming, blocked, ends, 1)
+
+    def _table_pick(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
+                    ends: tuple[Cell, ...], form: int) -> tuple:
+        """Each legal end field with its best path, in reading order of the end: as (end, (cost, path)) with
+        ``form`` 1 (what _search answers), as (end, path flattened to x, y pairs) with ``form`` 2.
+
+        For each end field the table lists the paths that can be its answer, best first (cheapest, then first
+        in reading order); the answer is the first of them whose entered fields before the end are all free,
+        because blocking fields only takes paths away: the best path that is left is the best of all (see
+        _move_table)."""
+        table = self._move_tables.get((start, movement, swimming))
+        if table is None:
+            table = self._move_table(start, movement, swimming)
         out = []
-        for end, (_, path) in self._search(start, movement, swimming, blocked, ends):  # (kept here, not twice)
-            flat: list[int] = []
-            for c in path:
-                flat.append(xs[c])
-                flat.append(ys[c])
-            out.append((end, tuple(flat)))
+        if not blocked and not ends:  # nothing in the way: every end's best path is its first candidate
+            for end, end_fits, candidates in table:
+                if end_fits:
+                    out.append((end, candidates[0][form]))
+            return tuple(out)
+        blocked_mask = 0  # the occupied fields as bits (bit c: cell c), like the candidates' fields
+        for c in blocked:
+            blocked_mask |= 1 << c
+        for end, end_fits, candidates in table:
+            # The end is entered as an available field (its type fits, no one on it), or as a crewable unit's
+            # field (``ends``), as in _search's kinds 1 and 2.
+            if not end_fits or blocked_mask >> end & 1:
+                if end not in ends:
+                    continue
+            for candidate in candidates:
+                if not candidate[0] & blocked_mask:  # no field entered before the end is occupied
+                    out.append((end, candidate[form]))
+                    break
         return tuple(out)
+
+    def _move_table(self, start: Cell, movement: int, swimming: bool) -> tuple:
+        """Every end field within ``movement`` of ``start`` (in reading order) as (end, its type fits, candidate
+        paths), each candidate as (the fields entered before the end as bits, bit c for cell c; (cost, path); the
+        path flattened to x, y pairs). (Bits, not sets: a test is one ``&``, and plain ints give the garbage
+        collector nothing to walk in these long-lived tables.)
+
+        The candidates are the paths that never enter a field twice nor the start, whose fields before the end
+        fit the unit's type, and that cost at most ``movement`` (MUHQ-MOVE-1..4, 10); a cheapest path never enters
+        a field twice (a loop costs at least 3, and changes the cost of later diagonal steps by at most 1). They
+        are sorted by cost, then field by field in reading order (MUHQ-AI-4), which is the order in which
+        _search prefers them. A candidate is dropped when an earlier one enters only fields it enters too: that
+        one is free whenever it is, so it could never be chosen. Occupants are not known here: they only take
+        candidates away, so the answer for an occupied board is the first candidate that avoids them all."""
+        fits = self._fits[swimming]
+        neighbours = self.neighbours
+        by_end: dict[Cell, list[tuple[int, Path]]] = {}
+
+        def walk(cell: Cell, cost: int, parity: int, path: Path) -> None:
+            for nxt, diagonal in neighbours[cell]:
+                if nxt == start or nxt in path:
+                    continue
+                if diagonal:  # MUHQ-MOVE-2: diagonal steps cost 1, 2, 1, 2, … in this move
+                    new_cost, new_parity = cost + 1 + parity, parity ^ 1
+                else:
+                    new_cost, new_parity = cost + 1, parity
+                if new_cost > movement:
+                    continue
+                new_path = path + (nxt,)
+                by_end.setdefault(nxt, []).append((new_cost, new_path))
+                if fits[nxt]:  # only a field the unit may stand on can be passed through
+                    walk(nxt, new_cost, new_parity, new_path)
+
+        walk(start, 0, 0, ())
+        xs, ys = self.x, self.y
+        table = []
+        for end in sorted(by_end):
+            kept: list[tuple[int, tuple[int, Path], tuple[int, ...]]] = []
+            for cost, path in sorted(by_end[end]):
+                inner = 0
+                for c in path[:-1]:
+                    inner |= 1 << c
+                if not any(k[0] | inner == inner for k in kept):  # an earlier one's fields are a subset
+                    kept.append((inner, (cost, path), tuple(v for c in path for v in (xs[c], ys[c]))))
+            table.append((end, fits[end], tuple(kept)))
+        table = self._move_tables[(start, movement, swimming)] = tuple(table)
+        return table
 
     def _check_start(self, start: Cell) -> None:
         # A start off the board is a caller's mistake, not a rule violation; a negative index would

@@ -47,7 +47,7 @@ class LegalMixin:
         elif mode == "open":
             if self.activation is None:
                 out.extend(self.permanent_plays(seat))
-                out.extend([activate_action(p.id) for p in self.own_permanents(seat) if not p.tapped])
+                out.extend([ACTIVATE[p.id] for p in self.own_permanents(seat) if not p.tapped])
                 out.append(A.END_ACTION_PHASE)
             else:
                 out.extend(self.unit_list(self.activation))
@@ -55,7 +55,7 @@ class LegalMixin:
             out.extend(self.fast_list(seat))
         elif mode == "draft":
             for c in representatives(self, self.packs[seat]):
-                out.append(draft_action(c))
+                out.append(DRAFT[c])
         elif mode == "drop":
             drop = self.drops[0]
             for m in drop.members:
@@ -80,12 +80,12 @@ class LegalMixin:
                 out.append(A.DeclineUpkeep(pid))
         elif mode == "closing":
             for pid in self.closing_candidates():
-                out.append(activate_action(pid))
+                out.append(ACTIVATE[pid])
         elif mode == "buy":
             resource = self.players[seat].resource
             for c, buy in self.store_parts(seat):  # MUHQ-BUY-1, 2
                 if buy <= resource:
-                    out.append(buy_action(c))
+                    out.append(BUY[c])
             out.append(A.SKIP_BUY)
         elif mode == "discard":
             out.append(A.EndDiscard(()))
@@ -103,7 +103,7 @@ class LegalMixin:
                 p = perms[pid]
                 if p.controller != NEUTRAL:
                     found[p.controller].append(p)
-            by_seat = self._memo["own"] = tuple(tuple(f) for f in found)
+            by_seat = self._memo["own"] = tuple(map(tuple, found))
         return by_seat[seat]
 
     def hand_parts(self: "MuhqState", seat: int) -> tuple:
@@ -119,7 +119,18 @@ class LegalMixin:
         hit = memo.get(seat)
         if hit is None or hit[0] != key:
             card_def = self.card_def
-            reps = tuple(representatives(self, hand))
+            # The cards by definition, each group ascending, the groups in the order of their first (lowest) card:
+            # what representatives and card_combinations both start from, made once here.
+            groups: dict[str, list[int]] = {}
+            for c in sorted(hand):
+                i = card_def[c].id
+                group = groups.get(i)
+                if group is None:
+                    groups[i] = [c]
+                else:
+                    group.append(c)
+            groups_in_order = list(groups.values())
+            reps = tuple([g[0] for g in groups_in_order])  # representatives(self, hand)
             spells = []
             permanents = []
             for c in reps:
@@ -129,8 +140,17 @@ class LegalMixin:
                         spells.append((c, d))
                     elif d.is_permanent:
                         permanents.append((c, d))
-            pairs = tuple([pair_action(pair) for pair in self.card_combinations(hand, 2)]) if len(hand) >= 2 else ()
-            hit = memo[seat] = (key, reps, tuple(spells), tuple(permanents), pairs)
+            # The universal free actions: card_combinations(hand, 2) in its order (two of one kind, then one of
+            # this kind with one of each later kind).
+            pairs = []
+            if len(hand) >= 2:
+                for k, g in enumerate(groups_in_order):
+                    first = g[0]
+                    if len(g) >= 2:
+                        pairs.append(PAIR[first, g[1]])
+                    for h in groups_in_order[k + 1:]:
+                        pairs.append(PAIR[first, h[0]])
+            hit = memo[seat] = (key, reps, tuple(spells), tuple(permanents), tuple(pairs))
         return hit
 
     def store_parts(self: "MuhqState", seat: int) -> tuple[tuple[int, int], ...]:
@@ -145,8 +165,11 @@ class LegalMixin:
         hit = memo.get(key)
         if hit is None or hit[0] != cards:
             card_def = self.card_def
-            hit = memo[key] = (cards, tuple((c, card_def[c].buy) for c in representatives(self, store)
-                                            if card_def[c].buy is not None))
+            costs = []
+            for c in representatives(self, store):
+                if card_def[c].buy is not None:
+                    costs.append((c, card_def[c].buy))
+            hit = memo[key] = (cards, tuple(costs))
         return hit[1]
 
     # -- fast actions (MUHQ-TIMING-4) -------------------------------------------------------------------
@@ -175,7 +198,7 @@ class LegalMixin:
                 elif ctx is not None and len(choices) >= TARGET_LIMIT:  # cut short, ctx not clean: ask
                     choices = tuple(self.target_choices(d.targets, ctx))  # again with it, as always
                 for targets in choices:
-                    out.append(spell_action(c, targets, costs))
+                    out.append(SPELL[c, targets, costs])
         # Few permanents have free actions: only the seat's permanents that have some are walked.
         for p in sources:
             if p.d.type == "unit" and p.paralysis:  # MUHQ-PARA-2
@@ -203,7 +226,7 @@ class LegalMixin:
             p = perms[pid]
             if p.d.free_actions and p.controller != NEUTRAL:
                 found[p.controller].append(p)
-        by_seat = self._memo["free_sources"] = tuple(tuple(f) for f in found)
+        by_seat = self._memo["free_sources"] = tuple(map(tuple, found))
         return by_seat
 
     def fast_list(self: "MuhqState", seat: int) -> list[Action]:
@@ -244,17 +267,21 @@ class LegalMixin:
             if d.play > resource:  # MUHQ-RES-3
                 continue
             if d.type == "equipment" and "next_unit" in d.modes:
-                out.append(play_permanent_action(c, None, "next_unit"))
+                out.append(PLAY_PERMANENT[c, None, "next_unit"])
             if d.type == "equipment" and "alone" not in d.modes:
                 continue
             for cell in self.spawn_fields(seat, d.swimming):
-                out.append(play_permanent_action(c, xy(cell), "alone"))
+                out.append(PLAY_PERMANENT[c, xy(cell), "alone"])
         return out
 
     def spawn_fields(self: "MuhqState", seat: int, swimming: bool) -> list[int]:
         """MUHQ-BOARD-8 (OP-21): the player's available spawn fields for this permanent."""
         fits, occ = self.grid.fits_table(swimming), self.occ  # available() for each (spawn fields are on the board)
-        return [c for c in self.grid.spawn_cells(seat) if fits[c] and c not in occ]
+        out = []  # (a loop: a comprehension would make a closure over fits and occ at every call)
+        for c in self.grid.spawn_cells(seat):
+            if fits[c] and c not in occ:
+                out.append(c)
+        return out
 
     def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
         """MUHQ-UNIT-11: the available unit actions of the activated permanent (none for artifacts)."""
@@ -269,7 +296,7 @@ class LegalMixin:
                 out.append(A.ClearParalysis(pid, "attack"))
             return out
         if not p.move_used:
-            out.extend([move_action(pid, path) for _, path in self.move_paths(pid)])
+            out.extend(move_actions(pid, self.move_paths(pid)))
         if p.base is None and not p.attack_used:
             reach = attack_range(profile(self, pid))  # 0 without attack components (MUHQ-COMBAT-13)
             if reach:
@@ -288,7 +315,7 @@ class LegalMixin:
                         continue
                     if st[d].protection_from and self.protected_from(d, source_d, me):  # MUHQ-PROT-2
                         continue
-                    out.append(attack_action(pid, d))
+                    out.append(ATTACK[pid, d])
         if p.base is not None:
             return out  # MUHQ-CREW-5: crew only move out and clear paralysis
         both = not p.move_used and not p.attack_used
@@ -316,7 +343,7 @@ class LegalMixin:
         if both:
             for art in self.carriable(pid):
                 for path, drop in self.carry_options(pid, art):
-                    out.append(carry_action(pid, art, path, drop))
+                    out.append(CARRY[pid, art, path, drop])
         return out
 
     def unit_list(self: "MuhqState", pid: int) -> list[Action]:
@@ -330,7 +357,10 @@ class LegalMixin:
             memo = self._units = {}
         cached = memo.get(pid)
         if cached is None or cached[0] != key:
-            cached = memo[pid] = (key, self.unit_actions(pid))
+            actions = self.unit_actions(pid)
+            # (the identities of the listed actions: an action taken from the list is found by identity, without
+            # comparing it field by field with the others; unit_action_listed)
+            cached = memo[pid] = (key, actions, frozenset(map(id, actions)))
         return cached[1]
 
     def unit_action_listed(self: "MuhqState", action: Action) -> bool:
@@ -340,7 +370,8 @@ class LegalMixin:
         if cached is None:
             return False
         p = self.perms.get(action.unit)
-        return p is not None and cached[0] == (p.paralysis, p.move_used, p.attack_used) and action in cached[1]
+        return p is not None and cached[0] == (p.paralysis, p.move_used, p.attack_used) and (
+            id(action) in cached[2] or action in cached[1])
 
     # -- movement helpers -----------------------------------------------------------------------------
     def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -352,9 +383,12 @@ class LegalMixin:
         start = self.cell_of(pid)
         occupied = self.occ
         # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
-        crewable = [c for c, o in occupied.items() if o != pid and st[o].crew > 0 and self.can_crew(pid, o)]
-        if p.base is not None:  # MUHQ-MOVE-9: out of a pile, the base's field is the start
-            crewable = [c for c in crewable if c != start]
+        crewable = []  # (a loop, not a comprehension: no closure over these locals for every call)
+        for c, o in occupied.items():
+            if o != pid and st[o].crew > 0 and self.can_crew(pid, o):
+                crewable.append(c)
+        if p.base is not None and start in crewable:  # MUHQ-MOVE-9: out of a pile, the base's field is the start
+            crewable.remove(start)
         return self.grid.flat_reachable(start, st[pid].movement, st[pid].swimming, occupied, crewable)
 
     def equippable(self: "MuhqState", pid: int) -> list[int]:
@@ -421,28 +455,51 @@ class LegalMixin:
         yield from self.target_choices(tuple(ability.get("targets", {}).items()), ctx, limit)
 
 
-def interned(make, limit: int = 50_000):
-    """``make(*args)``, made once per value and handed out again (actions are immutable values, so one object
-    serves every state and game); at most ``limit`` are kept."""
-    seen: dict[tuple, Action] = {}
+class Interned(dict):
+    """The actions of one type by their field values, each made once and handed out again (actions are immutable
+    values, so one object serves every state and game). Index it with the field values: ``ACTIVATE[pid]``,
+    ``MOVE[pid, path]``. At most ``limit`` are kept."""
 
-    def get(*args):
-        a = seen.get(args)
-        if a is None:
-            if len(seen) >= limit:
-                seen.clear()
-            a = seen[args] = make(*args)
+    __slots__ = ("make", "single", "limit")
+
+    def __init__(self, make, single: bool = False, limit: int = 50_000) -> None:
+        super().__init__()
+        self.make, self.single, self.limit = make, single, limit  # single: one field, the key is its value
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        a = self[key] = self.make(key) if self.single else self.make(*key)
         return a
 
-    return get
+
+ACTIVATE = Interned(A.Activate, single=True)
+BUY = Interned(A.Buy, single=True)
+MOVE = Interned(A.Move)
+ATTACK = Interned(A.Attack)
+PAIR = Interned(A.UniversalFreeAction, single=True)
+PLAY_PERMANENT = Interned(A.PlayPermanent)
+DRAFT = Interned(A.DraftPick, single=True)
+SPELL = Interned(A.PlaySpell)
+CARRY = Interned(A.Carry)
 
 
-activate_action = interned(A.Activate)
-buy_action = interned(A.Buy)
-move_action = interned(A.Move)
-attack_action = interned(A.Attack)
-pair_action = interned(A.UniversalFreeAction)
-play_permanent_action = interned(A.PlayPermanent)
-draft_action = interned(A.DraftPick)
-spell_action = interned(A.PlaySpell)
-carry_action = interned(A.Carry)
+#: The move actions of a unit along the paths of one move_paths answer, by the answer's identity: the grid hands
+#: out the same tuple while the answer is the same, so the list is made once. Each entry holds its tuple, so
+#: the identity cannot be reused by another object while the entry lives.
+_MOVE_LISTS: dict[int, tuple[tuple, dict[int, tuple[Action, ...]]]] = {}
+
+
+def move_actions(pid: int, paths: tuple) -> tuple[Action, ...]:
+    entry = _MOVE_LISTS.get(id(paths))
+    if entry is None or entry[0] is not paths:
+        if len(_MOVE_LISTS) >= 20_000:
+            _MOVE_LISTS.clear()
+        entry = _MOVE_LISTS[id(paths)] = (paths, {})
+    actions = entry[1].get(pid)
+    if actions is None:
+        made = []
+        for _, path in paths:
+            made.append(MOVE[pid, path])
+        actions = entry[1][pid] = tuple(made)
+    return actions

@@ -20,7 +20,7 @@ from .effects import EffectsMixin
 from .flow import FlowMixin
 from .legal import LegalMixin
 from .objects import NEUTRAL, Perm, Player
-from .stats import compute_stats
+from .stats import compute_stats, moved_stats
 from .view import ViewMixin
 
 
@@ -30,7 +30,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
                  "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
-                 "_memo", "_hands", "_marks", "_clean")
+                 "_memo", "_hands", "_marks", "_clean", "_move_checked")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -78,6 +78,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._dirty = True  # something changed since the last state check that found nothing
         self._marks = 0  # counts raised damage, poison and wear (mark_raised): what the lethal scan reads
         self._clean = None  # (board memo, marks) when a state check last found nothing (state_check)
+        self._move_checked = None  # (board memo, stack item) of the last move declared with a checked path
         self._alive = tuple(range(self.n))
         self.mode = "draft"
         self.log: list[tuple] = []
@@ -147,6 +148,40 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._memo = {}
         self._dirty = True
 
+    #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
+    #: kept by moved().
+    MEMBERSHIP_MEMOS = ("trigger_sources", "defeated")
+
+    def moved(self, *pids: int) -> None:
+        """The permanents ``pids`` (with their piles) changed fields or piles, and nothing else (no permanent came
+        or went, no controller, ability or marker changed): like changed(), but the answers that depend only on
+        which permanents are on the board are kept. Without static abilities on the board, no permanent's stats
+        depend on where another stands: the stats are kept too, made anew only for those that moved. And then
+        no life depends on where a permanent stands at all (only attack ranges do, on high ground), so if the
+        last state check found nothing lethal on the board as it was, the next one need not scan again: damage,
+        poison and wear are as they were."""
+        memo = self._memo
+        clean = self._clean
+        was_clean = clean is not None and clean[0] is memo and clean[1] == self._marks
+        stats = self._stats
+        self.changed()
+        new = self._memo
+        for name in self.MEMBERSHIP_MEMOS:
+            if name in memo:
+                new[name] = memo[name]
+        perms = self.perms
+        if not any(p.d.statics for p in perms.values()):
+            if was_clean:
+                self._clean = (new, self._marks)
+            if stats is not None:
+                stats = dict(stats)
+                todo = list(pids)
+                while todo:
+                    pid = todo.pop()
+                    stats[pid] = moved_stats(self, pid)
+                    todo.extend(perms[pid].pile)
+                self._stats = stats
+
     def touched(self) -> None:
         """A change that moves no permanent and changes no ability or modifier (resource, hands, taps, used
         actions, markers): the legal actions and the state check are redone, the stats are kept. The fast
@@ -185,10 +220,13 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     def clone(self) -> "MuhqState":
         c = MuhqState.__new__(MuhqState)
-        for name in ("game", "seed", "n", "opts", "grid", "turn", "active", "phase", "step", "priority", "passes",
-                     "activation", "ai", "resolving", "winners", "victory_item", "victory_item_home",
-                     "combat_steal", "mode", "current_player"):
-            setattr(c, name, getattr(self, name))
+        # The immutable values, shared (assigned one by one: cheaper than a loop over getattr and setattr).
+        c.game, c.seed, c.n, c.opts, c.grid = self.game, self.seed, self.n, self.opts, self.grid
+        c.turn, c.active, c.phase, c.step = self.turn, self.active, self.phase, self.step
+        c.priority, c.passes, c.activation, c.ai = self.priority, self.passes, self.activation, self.ai
+        c.resolving, c.winners, c.victory_item = self.resolving, self.winners, self.victory_item
+        c.victory_item_home, c.combat_steal = self.victory_item_home, self.combat_steal
+        c.mode, c.current_player = self.mode, self.current_player
         c.rng = self.rng.copy()
         c.history = self.history[:]
         c.card_def, c.card_owner = self.card_def[:], self.card_owner[:]
@@ -213,6 +251,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c._dirty = self._dirty
         c._marks = self._marks
         c._clean = None
+        c._move_checked = None
         c._alive = self._alive
         c.log = self.log[:]
         return c

@@ -103,6 +103,24 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     return out
 
 
+def moved_stats(s: "MuhqState", pid: int) -> Stats:
+    """What compute_stats makes for ``pid`` when no permanent on the board has a static ability: its printed
+    values with its until-end-of-turn modifiers, then high ground where it stands (kept in step with
+    compute_stats). Used after a move, for the permanents that moved (MuhqState.moved)."""
+    p = s.perms[pid]
+    st = p.d.base_stats
+    if p.eot:
+        st = st.copy()
+        for modify in p.eot:
+            _modify(st, modify)
+    cell = p.cell if p.base is None else s.cell_of(pid)
+    if cell is not None and s.grid.high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
+        if st is p.d.base_stats:
+            st = st.copy()
+        st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
+    return st
+
+
 def profile(s: "MuhqState", pid: int) -> list[tuple[int, int]]:
     """MUHQ-COMBAT-5: the unit's components and those of the units in its pile (crew, MUHQ-PILE-6)."""
     st = s.stats()
@@ -114,7 +132,13 @@ def profile(s: "MuhqState", pid: int) -> list[tuple[int, int]]:
 
 
 def attack_range(comps: list[tuple[int, int]]) -> int:
-    return max((r for _, r in comps), default=0)
+    """The longest range of the components, 0 without any (a loop: cheaper than max() over a generator, and
+    asked for every unit action list)."""
+    reach = None
+    for _, r in comps:
+        if reach is None or r > reach:
+            reach = r
+    return 0 if reach is None else reach
 
 
 def attack_value(comps: list[tuple[int, int]], delta: int) -> int:
