@@ -1,6 +1,8 @@
 """Agents by name: ``random`` for every game, ``heuristic`` through the per-game registry, ``ismcts`` (and its
-presets ``ismcts-fast``, ``ismcts-strong``, ``ismcts-N`` for N iterations, ``+h`` for heuristic rollouts) for
-every game with a determinizer (``agents/determinize.py``)."""
+presets ``ismcts-fast``, ``ismcts-strong``, ``ismcts-N`` for N iterations, ``+h`` for heuristic rollouts,
+``+hp`` for heuristic rollouts and the heuristic's move as a prior, ``+kK`` for the search over the heuristic's
+K favourite moves, ``-dD`` for rollouts of D actions, ``-mM`` for the margin of ``+kK``; see
+``ismcts.parse_name``) for every game with a determinizer (``agents/determinize.py``)."""
 
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ AGENT_HELP = {
     "random": "uniform over the legal actions (every game)",
     "heuristic": "the game's rule-of-thumb player (" + ", ".join(sorted(HEURISTICS)) + ")",
     "ismcts": "information-set Monte Carlo tree search, 200 iterations a move (also ismcts-fast: 50, "
-              "ismcts-strong: 1000, ismcts-N: N; +h rolls out with the heuristic)",
+              "ismcts-strong: 1000, ismcts-N: N; +h rolls out with the heuristic, +kK searches the heuristic's K "
+              "favourite moves, e.g. ismcts-30+k3-d10-m3)",
 }
 #: the search presets offered in seat lists (lobby, ``cardtable play -s``); ``ismcts-N`` works everywhere else
 SEARCH_PRESETS = ("ismcts", "ismcts-fast", "ismcts-strong")

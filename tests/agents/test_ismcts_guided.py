@@ -1,0 +1,191 @@
+"""The search bot with the game's heuristic inside (agents/ismcts.py): the pruned search over the heuristic's
+favourite moves (``+kK``), the progressive bias (``+hp``) and the graded evaluations of the long games. It
+still reads nothing hidden, is deterministic for a seed and reachable by name. Budgets are tiny."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardtable
+from cardtable.agents import Observation, make_agent
+from cardtable.agents import determinize as D
+from cardtable.agents.ismcts import EVALUATORS, GUIDED_EVALUATORS, ISMCTSAgent, parse_name
+from cardtable.engine import UnknownAgent
+from cardtable.engine.rng import Rng
+from cardtable.games.maoqy.actions import Street
+from cardtable.sim.runner import play_game
+from tests.games.maoqy import helpers as MH
+
+
+def decide(state, seed=0, **params):
+    agent = ISMCTSAgent(state.game, seed, **params)
+    return agent.act(Observation(state, state.current_player)), agent
+
+
+PRUNED = {"rollout": "heuristic", "candidates": 3, "rollout_depth": 6}
+
+
+def heuristic_game(game_name, steps, seed=3, options=None):
+    game = cardtable.load(game_name, players=2, options=options or {})
+    bots = [make_agent("heuristic", game, 1), make_agent("heuristic", game, 2)]
+    state = game.new_initial_state(seed=seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(bots[state.current_player].act(Observation(state, state.current_player)))
+    return state
+
+
+# -- names ---------------------------------------------------------------------------------------------------
+def test_names():
+    assert parse_name("ismcts-30+k3-d10-m3") == {"iterations": 30, "rollout": "heuristic", "candidates": 3,
+                                                 "rollout_depth": 10, "margin": 0.03}
+    assert parse_name("ismcts-300+hp") == {"iterations": 300, "rollout": "heuristic", "prior": 1.0}
+    assert parse_name("ismcts+h-d0") == {"iterations": 200, "rollout": "heuristic", "rollout_depth": 0}
+    for bad in ("ismcts+k1", "ismcts-m3", "ismcts+hp-m3", "ismcts+k", "ismcts-30+k3-m"):
+        assert parse_name(bad) is None, bad
+    game = cardtable.load("maoqy")
+    agent = make_agent("ismcts-30+k3-d10-m3", game, 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.candidates == 3 and agent.rollout_depth == 10
+    assert agent.margin == 0.03 and agent.name == "ismcts-30+k3-d10-m3"
+    with pytest.raises(UnknownAgent):
+        make_agent("ismcts+k1", game)
+    with pytest.raises(ValueError):
+        ISMCTSAgent(game, 0, candidates=3)  # needs heuristic rollouts
+    with pytest.raises(ValueError):
+        ISMCTSAgent(game, 0, rollout="heuristic", candidates=3, prior=1.0)
+
+
+def test_guided_defaults_cap_the_rollouts_of_the_long_games():
+    for name in ("maoqy", "mitosz", "muhq"):
+        agent = make_agent("ismcts-10+k3", cardtable.load(name), 0)
+        assert agent.rollout_depth == 20 and agent.evaluate is GUIDED_EVALUATORS.get(name, EVALUATORS[name])
+
+
+# -- the pruned search ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [0, 1])
+def test_pruned_search_completes_its_kingdom(seed):
+    """As in test_ismcts: seat 0 completes blue (MAOQY-8.1) rather than let seat 1 complete red."""
+    state = MH.setup(2, hands={0: ["blue 13-17"]}, streets={0: "blue 1-12", 1: "red 1-16"}, opened={1: ["red 17"]},
+                     current=0)
+    action, agent = decide(state, seed, iterations=12, **PRUNED)
+    assert isinstance(action, Street) and len(action.cards) == 5, agent.last_search
+    state.apply(action)
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+def test_candidates_are_the_heuristics_favourites_and_a_large_margin_keeps_its_move():
+    state = heuristic_game("maoqy", 60, options={"turn_limit": 400})
+    obs = Observation(state, state.current_player)
+    expected = make_agent("heuristic", state.game, 0).act(obs)
+    action, agent = decide(state, 0, iterations=9, margin=1.0, **PRUNED)
+    assert action == expected
+    stats = agent.last_search["actions"]
+    assert list(stats)[0] == expected and 2 <= len(stats) <= 3 and set(stats) <= set(obs.legal_actions)
+    rounds = 9 // len(stats)  # every round plays every candidate once
+    assert agent.last_search["iterations"] == rounds * len(stats)
+    assert all(n == rounds for n, _ in stats.values())
+
+
+def test_pruned_search_deviates_when_a_candidate_is_clearly_better():
+    """With no margin the pruned search plays the candidate of the best mean (the heuristic's on ties)."""
+    state = heuristic_game("maoqy", 80, options={"turn_limit": 400})
+    action, agent = decide(state, 2, iterations=12, **PRUNED)
+    means = {a: m for a, (_, m) in agent.last_search["actions"].items()}
+    assert means[action] == max(means.values())
+
+
+@pytest.mark.parametrize("game_name,steps,options", [
+    ("maoqy", 50, {"turn_limit": 400}), ("mojo", 7, {}), ("muhq", 60, {}), ("mitosz", 40, {}),
+])
+def test_pruned_decisions_depend_only_on_the_bots_information(game_name, steps, options):
+    """The same move and statistics in the real state and in states the bot cannot tell from it."""
+    state = heuristic_game(game_name, steps, options=options)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    p = state.current_player
+    real, a = decide(state, 5, iterations=6, **PRUNED)
+    for k in range(2):
+        world = D.determinize(state, p, Rng(k, "other-world"))
+        assert world.view(p) == state.view(p)
+        again, b = decide(world, 5, iterations=6, **PRUNED)
+        assert again == real and b.last_search["actions"] == a.last_search["actions"]
+
+
+def test_pruned_search_never_reads_the_view_of_the_real_observation():
+    class Guarded(Observation):
+        __slots__ = ()
+
+        @property
+        def view(self):
+            raise AssertionError("the search bot read the view")
+
+    state = heuristic_game("maoqy", 40, options={"turn_limit": 400})
+    agent = ISMCTSAgent(state.game, 0, iterations=6, **PRUNED)
+    assert agent.act(Guarded(state, state.current_player)) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["ismcts-6+k3-d5-m3", "ismcts-6+hp-d5"])
+def test_same_seed_same_game(name):
+    game = cardtable.load("maoqy", players=2, options={"turn_limit": 60})
+    a = play_game(game, [name, "heuristic"], seed=3, keep_record=True)
+    b = play_game(game, [name, "heuristic"], seed=3, keep_record=True)
+    assert a.error is None and a.record.dumps() == b.record.dumps()
+
+
+@pytest.mark.parametrize("game_name,mode", [("mitosz", {"candidates": 3}), ("muhq", {"candidates": 3}),
+                                            ("muhq", {"prior": 1.0}), ("mojo", {"prior": 1.0})])
+def test_guided_searches_play_legal_moves(game_name, mode):
+    game = cardtable.load(game_name, players=2)
+    state = game.new_initial_state(seed=5)
+    agent = ISMCTSAgent(game, 1, iterations=4, rollout="heuristic", rollout_depth=8, **mode)
+    rnd = random.Random(0)
+    made = 0
+    while made < 6 and not state.is_terminal():
+        obs = Observation(state, state.current_player)
+        action = agent.act(obs) if made % 2 == 0 else rnd.choice(obs.legal_actions)
+        assert action in obs.legal_actions
+        state.apply(action)
+        made += 1
+
+
+# -- the graded evaluations -----------------------------------------------------------------------------------
+def test_muhq_evaluation_prefers_the_seat_whose_vip_is_less_hurt():
+    state = heuristic_game("muhq", 120)
+    evaluate = GUIDED_EVALUATORS["muhq"]
+    before = evaluate(state)
+    assert abs(sum(before) - 1.0) < 1e-9
+    hurt = state.clone()
+    hurt.perms[hurt.vips[1]].damage += 2
+    after = evaluate(hurt)
+    assert after[0] > before[0] and after[1] < before[1]
+    worse = state.clone()
+    worse.perms[worse.vips[0]].damage += 2
+    assert evaluate(worse)[0] < before[0]
+
+
+def test_muhq_evaluation_counts_units_on_the_board():
+    state = heuristic_game("muhq", 100)
+    evaluate = GUIDED_EVALUATORS["muhq"]
+    units = [pid for pid, p in state.perms.items() if p.cell is not None and p.d.type == "unit"
+             and pid not in state.vips.values()]
+    assert units
+    pid = units[0]
+    seat = state.perms[pid].controller
+    fewer = state.clone()
+    del fewer.perms[pid]
+    assert evaluate(fewer)[seat] < evaluate(state)[seat]
+
+
+def test_mitosz_evaluation_is_graded_by_power_points():
+    state = heuristic_game("mitosz", 300)
+    totals = state.power_totals()
+    shares = GUIDED_EVALUATORS["mitosz"](state)
+    assert abs(sum(shares) - 1.0) < 1e-9
+    if totals[0] != totals[1]:
+        lead = 0 if totals[0] > totals[1] else 1
+        assert shares[lead] > 0.5 > shares[1 - lead]
+    else:
+        assert shares == [0.5, 0.5]
