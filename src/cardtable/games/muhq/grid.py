@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for annotations: importing the model would pull pydantic into the hot path's import
     from .schema import Board
@@ -392,22 +392,8 @@ class Grid:
         if movement > self._max_movement:
             movement = self._max_movement
         row = self.dist_from(start)
-        # The cells in range `movement` of the start, in reading order (= sorted indices), as reachable keys.
-        # (Loops, not comprehensions: no closure over start, row and movement for every call.)
-        near = []
-        for c in occupied:
-            if c != start and row[c] <= movement:
-                near.append(c)
-        near.sort()
-        blocked = tuple(near)
-        ends: tuple[Cell, ...] = ()
-        if may_end_on:
-            near = []
-            for c in may_end_on:
-                if c != start and row[c] <= movement:
-                    near.append(c)
-            near.sort()
-            ends = tuple(near)
+        blocked = _in_range(occupied, start, row, movement)
+        ends = _in_range(may_end_on, start, row, movement) if may_end_on else ()
         return self._paths(start, movement, bool(swimming), blocked, ends)
 
     def _flat_paths(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
@@ -574,3 +560,14 @@ class Grid:
                         if candidate < path_of[new_state]:
                             path_of[new_state] = candidate
         return tuple(sorted(best.items()))
+
+
+def _in_range(cells: Any, start: Cell, row: Any, movement: int) -> tuple[Cell, ...]:
+    """The cells other than ``start`` within ``movement`` of it, in reading order (= sorted indices): the form
+    the path tables are keyed by. (A loop, not a comprehension: no closure made for every call.)"""
+    near = []
+    for c in cells:
+        if c != start and row[c] <= movement:
+            near.append(c)
+    near.sort()
+    return tuple(near)
