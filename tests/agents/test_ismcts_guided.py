@@ -189,3 +189,46 @@ def test_mitosz_evaluation_is_graded_by_power_points():
         assert shares[lead] > 0.5 > shares[1 - lead]
     else:
         assert shares == [0.5, 0.5]
+
+
+# -- rollouts aligned with the turns (-tT) ---------------------------------------------------------------------
+def test_turn_names_and_bad_values():
+    assert parse_name("ismcts-30+k3-d40-t2-m3") == {"iterations": 30, "rollout": "heuristic", "candidates": 3,
+                                                    "rollout_depth": 40, "rollout_turns": 2, "margin": 0.03}
+    assert parse_name("ismcts+k3-t0") is None
+    assert parse_name("ismcts+k3-m3-t2") is None  # the suffixes come in one order: -d, -t, -m
+    agent = make_agent("ismcts-10+k3-t2", cardtable.load("muhq"), 0)
+    assert agent.rollout_turns == 2 and agent.rollout_depth == 300  # the guided default depth gives way to the cap
+    with pytest.raises(ValueError, match="no turns"):
+        ISMCTSAgent(cardtable.load("mojo"), 0, rollout_turns=2)
+    with pytest.raises(ValueError, match="at least 1"):
+        ISMCTSAgent(cardtable.load("muhq"), 0, rollout_turns=0)
+
+
+@pytest.mark.parametrize("game_name, steps", [("muhq", 60), ("mitosz", 40), ("maoqy", 30)])
+def test_a_turn_aligned_rollout_stops_as_the_turns_begin(game_name, steps):
+    """Every rollout is evaluated at the same point of the turn order: just as the T-th turn after the one it
+    started in begins (or at its cap, or at the end of the game)."""
+    state = heuristic_game(game_name, steps)
+    assert not state.is_terminal()
+    played = len(state.history)
+    seen = []
+
+    def note(s):
+        seen.append((s.turn, len(s.history) - played))
+        return [0.5, 0.5]
+
+    agent = ISMCTSAgent(state.game, 0, rollout="heuristic", candidates=3, rollout_turns=1)
+    agent.evaluate = note
+    start = state.turn
+    end = state.clone()
+    agent._rollout(end, random.Random(0))
+    assert not end.is_terminal() and seen[0][0] == start + 1
+    length = seen[0][1]
+    assert length >= 1
+    # the same rollout one action shorter is still in the old turn: it stopped as soon as the turn began
+    seen.clear()
+    capped = ISMCTSAgent(state.game, 0, rollout="heuristic", candidates=3, rollout_turns=1, rollout_depth=length - 1)
+    capped.evaluate = note
+    capped._rollout(state.clone(), random.Random(0))
+    assert seen == [(start, length - 1)]

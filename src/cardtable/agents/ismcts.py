@@ -227,6 +227,16 @@ def _eval_muhq_graded(s) -> list[float]:
     return _softmax(values, 3.0)
 
 
+#: per game, the turn counter a rollout of ``rollout_turns`` reads (games without one have no turn-aligned rollouts)
+TURN_COUNTERS: dict[str, Callable[[State], int]] = {
+    "maoqy": lambda s: s.turn,
+    "mitosz": lambda s: s.turn,
+    "muhq": lambda s: s.turn,
+}
+#: with ``rollout_turns``, the longest rollout (a turn that never ends, e.g. a draft): then it is evaluated
+TURN_ROLLOUT_CAP = 300
+
+
 #: per game, the evaluation of the guided search when it differs from ``EVALUATORS``
 GUIDED_EVALUATORS: dict[str, Callable[[State], list[float]]] = {
     "mitosz": _eval_mitosz_graded,
@@ -244,7 +254,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, seed: int = 0, *, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", rollout_depth: int | None = None, prior: float = 0.0,
-                 candidates: int = 0, margin: float = 0.0, name: str | None = None):
+                 candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None,
+                 name: str | None = None):
         super().__init__(game, seed)
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS a budget: iterations, seconds or both")
@@ -258,6 +269,11 @@ class ISMCTSAgent(Agent):
             raise ValueError("the heuristic prior and candidates come with heuristic rollouts (rollout='heuristic')")
         if candidates < 0 or (prior and candidates):
             raise ValueError("candidates is a count, at least 0, and excludes the prior")
+        if rollout_turns is not None:
+            if rollout_turns < 1:
+                raise ValueError("rollout_turns is a count of turns, at least 1")
+            if game.info.name not in TURN_COUNTERS:
+                raise ValueError(f"{game.info.name} has no turns to align rollouts with: give rollout_depth instead")
         defaults = dict(GAME_DEFAULTS.get(game.info.name, {}))
         if prior or candidates:
             defaults.update(GUIDED_DEFAULTS.get(game.info.name, {}))
@@ -266,6 +282,13 @@ class ISMCTSAgent(Agent):
         self.c = c
         self.rollout = rollout
         self.rollout_depth = rollout_depth if rollout_depth is not None else defaults.get("rollout_depth")
+        #: roll out until this many turns have begun, then evaluate: every rollout of a decision then ends at
+        #: the same point of the turn order, where a fixed depth may stop one in the middle of a fight and
+        #: another after it (``rollout_depth``, if given, still caps the length; else ``TURN_ROLLOUT_CAP``)
+        self.rollout_turns = rollout_turns
+        self._turn = TURN_COUNTERS[game.info.name] if rollout_turns is not None else None
+        if rollout_turns is not None and rollout_depth is None:
+            self.rollout_depth = TURN_ROLLOUT_CAP
         self.evaluate = EVALUATORS.get(game.info.name, _neutral)
         if (prior or candidates) and game.info.name in GUIDED_EVALUATORS:
             self.evaluate = GUIDED_EVALUATORS[game.info.name]
@@ -475,8 +498,11 @@ class ISMCTSAgent(Agent):
         is_terminal, legal_actions, apply = state.is_terminal, state.legal_actions, state.apply
         random = rng.random
         steps = 0
+        turn = self._turn
+        if turn is not None:
+            until = turn(state) + self.rollout_turns
         while not is_terminal():
-            if depth is not None and steps >= depth:
+            if depth is not None and steps >= depth or turn is not None and turn(state) >= until:
                 return self.evaluate(state)
             if policy is None:
                 legal = legal_actions()
@@ -498,7 +524,7 @@ PRESET_HELP = {
     "ismcts-fast": "the same search with 50 iterations a move",
     "ismcts-strong": "the same search with 1,000 iterations a move",
 }
-_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-m(\d+))?")
+_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
 PRIOR = 1.0
 
@@ -509,12 +535,13 @@ def parse_name(name: str) -> dict[str, Any] | None:
     ``ismcts``, ``ismcts-fast``, ``ismcts-strong``, ``ismcts-500`` (iterations); then optionally ``+h``
     (heuristic rollouts), ``+hp`` (heuristic rollouts and the heuristic's move as a progressive bias) or
     ``+kK`` (the pruned search over the heuristic's K favourite moves, heuristic rollouts); then ``-dD``
-    (rollouts of D actions before the evaluation) and ``-mM`` (the margin, in hundredths of a reward, by which
-    another candidate must beat the heuristic's move; ``+kK`` only)."""
+    (rollouts of D actions before the evaluation), ``-tT`` (rollouts until T more turns have begun, at most D
+    actions; games with turns) and ``-mM`` (the margin, in hundredths of a reward, by which another candidate
+    must beat the heuristic's move; ``+kK`` only)."""
     m = _NAME.fullmatch(name)
     if m is None:
         return None
-    preset, mode, depth, margin = m.groups()
+    preset, mode, depth, turns, margin = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
@@ -533,6 +560,10 @@ def parse_name(name: str) -> dict[str, Any] | None:
         params["candidates"] = int(mode[2:])
     if depth is not None:
         params["rollout_depth"] = int(depth)
+    if turns is not None:
+        if int(turns) < 1:
+            return None
+        params["rollout_turns"] = int(turns)
     if margin is not None:
         if "candidates" not in params:
             return None
