@@ -232,3 +232,38 @@ def test_a_turn_aligned_rollout_stops_as_the_turns_begin(game_name, steps):
     capped.evaluate = note
     capped._rollout(state.clone(), random.Random(0))
     assert seen == [(start, length - 1)]
+
+
+# -- the paired significance test of the pruned search (-zZ) ------------------------------------------------------
+def test_z_names():
+    assert parse_name("ismcts-45+k3-t2-m3-z20") == {"iterations": 45, "rollout": "heuristic", "candidates": 3,
+                                                    "rollout_turns": 2, "margin": 0.03, "z": 2.0}
+    assert parse_name("ismcts+hp-z20") is None  # the pruned search only
+    with pytest.raises(ValueError, match="standard errors"):
+        ISMCTSAgent(cardtable.load("muhq"), 0, rollout="heuristic", candidates=3, z=-1)
+
+
+def test_a_lucky_streak_does_not_override_the_heuristic_but_a_steady_gain_does():
+    agent = ISMCTSAgent(cardtable.load("muhq"), 0, rollout="heuristic", candidates=3, margin=0.03, z=2.0)
+    hint = [0.5] * 6
+    lucky = [0.5, 0.5, 0.5, 0.5, 0.5, 1.0]  # mean gain 0.083 > margin, from one round: 1 standard error
+    steady = [0.56] * 6  # mean gain 0.06, every round
+    assert agent._significant(["h", "lucky", "steady"], {"h": hint, "lucky": lucky, "steady": steady}) == "steady"
+    assert agent._significant(["h", "lucky"], {"h": hint, "lucky": lucky}) == "h"
+    # without the test (z = 0) the margin alone decides, and the larger mean gain wins
+    agent.z = 0.0
+    assert agent._significant(["h", "lucky", "steady"], {"h": hint, "lucky": lucky, "steady": steady}) == "lucky"
+    # a gain within the margin never overrides, however steady; a single round proves nothing
+    agent.z = 2.0
+    assert agent._significant(["h", "small"], {"h": hint, "small": [0.52] * 6}) == "h"
+    assert agent._significant(["h", "steady"], {"h": [0.5], "steady": [0.9]}) == "h"
+
+
+def test_pruned_search_with_the_test_plays_the_heuristic_when_nothing_is_clear():
+    """A search with a huge z plays exactly the heuristic's moves."""
+    state = heuristic_game("muhq", 60)
+    obs = Observation(state, state.current_player)
+    heuristic = make_agent("heuristic", state.game, 0).act(obs)
+    agent = ISMCTSAgent(state.game, 0, iterations=12, rollout="heuristic", candidates=3, rollout_depth=6, z=1000.0)
+    assert agent.act(Observation(state, state.current_player)) == heuristic
+    assert len(agent.last_search["actions"]) == 3  # there were other moves to consider

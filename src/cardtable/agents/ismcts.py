@@ -254,7 +254,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, seed: int = 0, *, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", rollout_depth: int | None = None, prior: float = 0.0,
-                 candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None,
+                 candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None, z: float = 0.0,
                  name: str | None = None):
         super().__init__(game, seed)
         if iterations is None and seconds is None:
@@ -269,6 +269,8 @@ class ISMCTSAgent(Agent):
             raise ValueError("the heuristic prior and candidates come with heuristic rollouts (rollout='heuristic')")
         if candidates < 0 or (prior and candidates):
             raise ValueError("candidates is a count, at least 0, and excludes the prior")
+        if z < 0 or (z and not candidates):
+            raise ValueError("z is a number of standard errors, at least 0, for the pruned search (candidates)")
         if rollout_turns is not None:
             if rollout_turns < 1:
                 raise ValueError("rollout_turns is a count of turns, at least 1")
@@ -298,6 +300,8 @@ class ISMCTSAgent(Agent):
         self.candidates = candidates
         #: how much better (mean reward) than the heuristic's move another candidate must be to be played
         self.margin = margin
+        #: > 0: another candidate must also beat the heuristic's move by ``z`` standard errors of the paired gain
+        self.z = float(z)
         if name is not None:
             self.name = name
         self._policy = None
@@ -375,6 +379,7 @@ class ISMCTSAgent(Agent):
                                 "actions": {}}
             return cands[0] if cands else legal[0]
         totals = dict.fromkeys(cands, 0.0)
+        paired = {a: [] for a in cands} if self.z else None  # every round's reward, for the paired test
         done = rounds = 0
         per = len(cands)
         while (budget is None or done + per <= budget or rounds == 0) and (
@@ -386,20 +391,47 @@ class ISMCTSAgent(Agent):
                 state = world.clone()
                 state.apply(a)
                 policy.rng.seed(seed)
-                totals[a] += self._rollout(state, random_module.Random(seed))[me]
+                reward = self._rollout(state, random_module.Random(seed))[me]
+                totals[a] += reward
+                if paired is not None:
+                    paired[a].append(reward)
             done += per
             rounds += 1
         means = {a: totals[a] / rounds for a in cands}
         hint = cands[0]
-        best = max(cands, key=lambda a: (means[a], a == hint))
-        if means[best] - means[hint] <= self.margin:
-            best = hint
+        if paired is None:
+            best = max(cands, key=lambda a: (means[a], a == hint))
+            if means[best] - means[hint] <= self.margin:
+                best = hint
+        else:
+            best = self._significant(cands, paired)
         self.last_search = {
             "player": me,
             "iterations": done,
             "seconds": time.perf_counter() - start,
             "actions": {a: (rounds, means[a]) for a in cands},
         }
+        return best
+
+    def _significant(self, cands: list[Action], paired: dict[Action, list[float]]) -> Action:
+        """The candidate whose mean gain over the heuristic's move (round by round: both were played in the same
+        world after the same rollout seed) exceeds ``margin`` and ``z`` standard errors of that gain, the largest
+        such gain first; the heuristic's move when none does. A lucky streak of a few rounds then no longer
+        overrides the heuristic, which the margin alone cannot tell from a real improvement."""
+        hint = cands[0]
+        base = paired[hint]
+        n = len(base)
+        best, best_gain = hint, 0.0
+        if n < 2:
+            return hint
+        for a in cands[1:]:
+            gains = [x - y for x, y in zip(paired[a], base)]
+            mean = sum(gains) / n
+            if mean <= self.margin or mean <= best_gain:
+                continue
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+            if mean > self.z * spread / math.sqrt(n):
+                best, best_gain = a, mean
         return best
 
     # -- one iteration ---------------------------------------------------------------------------------
@@ -524,7 +556,7 @@ PRESET_HELP = {
     "ismcts-fast": "the same search with 50 iterations a move",
     "ismcts-strong": "the same search with 1,000 iterations a move",
 }
-_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?")
+_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
 PRIOR = 1.0
 
@@ -536,12 +568,13 @@ def parse_name(name: str) -> dict[str, Any] | None:
     (heuristic rollouts), ``+hp`` (heuristic rollouts and the heuristic's move as a progressive bias) or
     ``+kK`` (the pruned search over the heuristic's K favourite moves, heuristic rollouts); then ``-dD``
     (rollouts of D actions before the evaluation), ``-tT`` (rollouts until T more turns have begun, at most D
-    actions; games with turns) and ``-mM`` (the margin, in hundredths of a reward, by which another candidate
-    must beat the heuristic's move; ``+kK`` only)."""
+    actions; games with turns), ``-mM`` (the margin, in hundredths of a reward, by which another candidate
+    must beat the heuristic's move; ``+kK`` only) and ``-zZ`` (and by Z tenths of a standard error of the
+    paired gain; ``+kK`` only)."""
     m = _NAME.fullmatch(name)
     if m is None:
         return None
-    preset, mode, depth, turns, margin = m.groups()
+    preset, mode, depth, turns, margin, z = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
@@ -568,6 +601,10 @@ def parse_name(name: str) -> dict[str, Any] | None:
         if "candidates" not in params:
             return None
         params["margin"] = int(margin) / 100
+    if z is not None:
+        if "candidates" not in params:
+            return None
+        params["z"] = int(z) / 10
     return params
 
 
