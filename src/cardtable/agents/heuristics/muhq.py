@@ -98,6 +98,9 @@ class MuhqHeuristic(Agent):
         self.at_least = options.get("lethal_rule") == "at_least"
         board = getattr(game, "board", None)  # the board's public definition: the points of its areas
         self.area_points = {a: int(getattr(area, "points", 1)) for a, area in (getattr(board, "areas", {}) or {}).items()}
+        #: (width, height, field, range) -> the fields within range: the same every decision (rollouts of the
+        #: search ask thousands of times)
+        self.within: dict[tuple, list[tuple[int, int]]] = {}
 
     def act(self, obs: Observation):
         legal = obs.legal_actions
@@ -134,6 +137,7 @@ class _Decision:
         self.hand = {c["id"]: c["card"] for c in (self.my.get("hand") or [])}
         self._goals: dict | None = None
         self._bfs: dict = {}
+        self._goal_fields: dict = {}  # unit id -> its goal fields: asked once per field the unit might stand on
 
     # -- the board --------------------------------------------------------------------------------------
     def field(self, xy) -> dict:
@@ -179,7 +183,12 @@ class _Decision:
         return dist
 
     def cells_within(self, xy, r: int) -> list[tuple[int, int]]:
-        return [(x, y) for x in range(self.width) for y in range(self.height) if distance(xy, (x, y)) <= r]
+        key = (self.width, self.height, tuple(xy), r)
+        cells = self.bot.within.get(key)
+        if cells is None:
+            cells = self.bot.within[key] = [(x, y) for x in range(self.width) for y in range(self.height)
+                                            if distance(xy, (x, y)) <= r]
+        return cells
 
     def is_swimming(self, p: dict) -> bool:
         xy = self.where(p["id"])
@@ -245,6 +254,12 @@ class _Decision:
 
     def goal_fields(self, p: dict) -> frozenset:
         """The fields unit ``p`` should walk to (where it can attack its target, stand on an area, equip)."""
+        hit = self._goal_fields.get(p["id"])
+        if hit is None:
+            hit = self._goal_fields[p["id"]] = self._find_goal_fields(p)
+        return hit
+
+    def _find_goal_fields(self, p: dict) -> frozenset:
         g = self.goals()
         comps = p.get("attack") or []
         reach = max(1, attack_range(comps))
