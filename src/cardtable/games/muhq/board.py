@@ -77,7 +77,7 @@ class BoardMixin:
         p = Perm(card, d, self.card_owner[card], controller, cell)
         self.perms[card] = p
         self.occ[cell] = card
-        self.changed()
+        self.entered(card)
         if d.type == "unit" and controller != NEUTRAL:
             pending = self.players[controller].pending
             if pending:  # MUHQ-EQUIP-3 (b): pending equipment goes to the next unit entering this turn
@@ -191,7 +191,7 @@ class BoardMixin:
             mp.base = None
             if mp.d.type == "equipment":
                 mp.worn += 1
-                self.mark_raised()
+                self.mark_raised(m)
                 if mp.d.durability - mp.worn < 1:
                     self.perms.pop(m)
                     self.start_drop(mp, cell)
@@ -281,7 +281,7 @@ class BoardMixin:
         if d <= 0:
             return 0
         p.damage += d  # (e)
-        self.mark_raised()
+        self.mark_raised(pid)
         self.touched()
         self.event("is_dealt_damage", pid)
         return d

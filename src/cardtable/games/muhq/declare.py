@@ -329,7 +329,7 @@ class DeclareMixin:
         self.log.append(("activate", p.controller, f"activated {self.name_of(pid)}"))
         if p.d.type == "unit" and p.poison:
             p.poison += 1  # MUHQ-POISON-2
-            self.mark_raised()
+            self.mark_raised(pid)
             self.touched()
             self.state_check()
             if pid not in self.perms:

@@ -21,7 +21,7 @@ class Def:
     __slots__ = ("id", "name", "type", "token", "buy", "play", "upkeep", "life", "movement", "attack", "armor",
                  "crew", "solid", "durability", "veiled", "swimming", "landmark", "protection_from", "modes",
                  "extra_cost", "targets", "effect", "statics", "triggers", "free_actions", "full_actions", "text",
-                 "is_permanent", "is_artifact", "base_stats", "on_activated")
+                 "is_permanent", "is_artifact", "base_stats", "on_activated", "board_statics")
 
     def __init__(self, card: Any) -> None:
         data = card.model_dump(by_alias=True, exclude_none=True)
@@ -54,6 +54,10 @@ class Def:
         self.triggers = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "trigger")
         self.free_actions = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "free_action")
         self.full_actions = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "full_action")
+        # Has it a static ability whose subjects are looked for on the board (a group, maybe within a range),
+        # rather than the permanent itself or the unit it equips? Without such abilities in play, a permanent's
+        # stats depend on it, its pile and its field alone (stats.own_stats).
+        self.board_statics = any(a["applies_to"] not in ("self", "equipped_unit") for _, a in self.statics)
         self.text: str = card.text
         self.is_permanent = card.type in PERMANENT_TYPES
         self.is_artifact = card.type in (ARTIFACT, EQUIPMENT)  # MUHQ-CARD-1: equipment are artifacts

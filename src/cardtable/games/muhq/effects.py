@@ -430,7 +430,7 @@ class EffectsMixin:
             p = self.perms[pid]
             if p.d.type == "unit":  # MUHQ-COND-3
                 setattr(p, marker, getattr(p, marker) + step["count"])
-                self.mark_raised()  # (poison is one of them)
+                self.mark_raised(pid)  # (poison is one of them)
 
     def _op_remove_marker(self: "MuhqState", step: dict, ctx: Ctx) -> None:
         marker, count = step["marker"], step["count"]
@@ -493,4 +493,4 @@ class EffectsMixin:
             p = self.perms[pid]
             if p.d.type == "equipment":
                 p.worn += step["amount"]
-                self.mark_raised()
+                self.mark_raised(pid)

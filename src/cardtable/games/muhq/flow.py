@@ -117,7 +117,7 @@ class FlowMixin:
                     continue
                 self.mode, self.current_player = "priority", self.priority
                 return
-            if not self.step_machine():
+            if not STEP_WORK[self.step](self):  # step_machine(), without a call in between
                 return
 
     # -- priority (MUHQ-STACK-4..9) ----------------------------------------------------------------------
@@ -156,96 +156,105 @@ class FlowMixin:
     # -- the steps of a turn ----------------------------------------------------------------------------
     def step_machine(self: "MuhqState") -> bool:
         """Do the current step's turn-based work. True: something happened, loop again. False: a decision
-        is waiting (``mode`` and ``current_player`` are set)."""
-        s = self.step
-        if s == "action":
-            self.phase = "action"
-            if self.activation is not None:
-                if self.activation not in self.perms:
-                    self.activation, self.ai = None, None
-                elif self.ai is not None:
-                    return self.ai_step()
-                elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
-                    self.end_activation()
-                    return True
-            self.mode, self.current_player = "open", self.active
-            return False
-        after = AFTER_ROUND.get(s)
-        if after is not None:
-            return self.goto(after)
-        if s == "start":
-            self.phase = "start"
-            self.start_phase()
-            return self.goto("start_prio")
-        if s == "upkeep_income":
-            self.phase = "upkeep"
-            if self.victory_item_check():
-                return True
-            self.income()
-            self.step = "upkeep_score"
-            return True
-        if s == "upkeep_score":
-            self.score_areas()
-            self.step = "upkeep_triggers"
-            return True
-        if s == "upkeep_triggers":
-            fired = False
-            for pid in self.board_order():  # MUHQ-UPKEEP-3
-                p = self.perms[pid]
-                if p.controller == self.active and p.d.triggers:
-                    before = len(self.triggers)
-                    self.event("upkeep_start", pid)
-                    fired = fired or len(self.triggers) > before
-            self.step = "upkeep_trigger_prio"
-            if fired:
-                self.start_round()
-            return True
-        if s == "upkeep_pay":
-            while self.upkeep_todo:  # MUHQ-UPKEEP-4: the player handles each unit, in an order they choose
-                pid = self.upkeep_todo[0]
-                p = self.perms.get(pid)
-                if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
-                    self.upkeep_todo.pop(0)
-                    continue
-                self.mode, self.current_player = "upkeep", self.active
-                return False
-            return self.goto("upkeep_prio")
-        if s == "closing":
-            if self.activation is not None:
-                if self.activation in self.perms and self.ai is not None:
-                    return self.ai_step()
+        is waiting (``mode`` and ``current_player`` are set). (advance looks the step's work up itself.)"""
+        return STEP_WORK[self.step](self)
+
+    def _step_action(self: "MuhqState") -> bool:
+        self.phase = "action"
+        if self.activation is not None:
+            if self.activation not in self.perms:
+                self.activation, self.ai = None, None
+            elif self.ai is not None:
+                return self.ai_step()
+            elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
                 self.end_activation()
                 return True
-            left = self.closing_candidates()
-            if not left:
-                return self.goto("action_prio")
-            special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
-            for pid in left:
-                if self.has_activation_effects(pid):
-                    special.append(pid)
-            if len(special) >= 2:
-                self.mode, self.current_player = "closing", self.active
-                return False
-            self.close_one((special or left)[0])
+        self.mode, self.current_player = "open", self.active
+        return False
+
+    def _step_round_over(self: "MuhqState") -> bool:
+        """A priority round step whose round is over (or was never started): on to the next step."""
+        return self.goto(AFTER_ROUND[self.step])
+
+    def _step_start(self: "MuhqState") -> bool:
+        self.phase = "start"
+        self.start_phase()
+        return self.goto("start_prio")
+
+    def _step_upkeep_income(self: "MuhqState") -> bool:
+        self.phase = "upkeep"
+        if self.victory_item_check():
             return True
-        pl = self.players[self.active]
-        if s == "buy":
-            self.phase = "buy"
-            if pl.bought:
-                return self.goto("buy_prio")
-            self.mode, self.current_player = "buy", self.active
+        self.income()
+        self.step = "upkeep_score"
+        return True
+
+    def _step_upkeep_score(self: "MuhqState") -> bool:
+        self.score_areas()
+        self.step = "upkeep_triggers"
+        return True
+
+    def _step_upkeep_triggers(self: "MuhqState") -> bool:
+        fired = False
+        for pid in self.board_order():  # MUHQ-UPKEEP-3
+            p = self.perms[pid]
+            if p.controller == self.active and p.d.triggers:
+                before = len(self.triggers)
+                self.event("upkeep_start", pid)
+                fired = fired or len(self.triggers) > before
+        self.step = "upkeep_trigger_prio"
+        if fired:
+            self.start_round()
+        return True
+
+    def _step_upkeep_pay(self: "MuhqState") -> bool:
+        while self.upkeep_todo:  # MUHQ-UPKEEP-4: the player handles each unit, in an order they choose
+            pid = self.upkeep_todo[0]
+            p = self.perms.get(pid)
+            if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
+                self.upkeep_todo.pop(0)
+                continue
+            self.mode, self.current_player = "upkeep", self.active
             return False
-        if s == "discard":
-            self.phase = "end"
-            if not pl.hand:
-                self.end_of_turn()
-                return self.goto("end_prio")
-            self.mode, self.current_player = "discard", self.active
-            return False
-        if s == "next_turn":
-            self.next_turn()
+        return self.goto("upkeep_prio")
+
+    def _step_closing(self: "MuhqState") -> bool:
+        if self.activation is not None:
+            if self.activation in self.perms and self.ai is not None:
+                return self.ai_step()
+            self.end_activation()
             return True
-        raise AssertionError(f"unknown step {s}")
+        left = self.closing_candidates()
+        if not left:
+            return self.goto("action_prio")
+        special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
+        for pid in left:
+            if self.has_activation_effects(pid):
+                special.append(pid)
+        if len(special) >= 2:
+            self.mode, self.current_player = "closing", self.active
+            return False
+        self.close_one((special or left)[0])
+        return True
+
+    def _step_buy(self: "MuhqState") -> bool:
+        self.phase = "buy"
+        if self.players[self.active].bought:
+            return self.goto("buy_prio")
+        self.mode, self.current_player = "buy", self.active
+        return False
+
+    def _step_discard(self: "MuhqState") -> bool:
+        self.phase = "end"
+        if not self.players[self.active].hand:
+            self.end_of_turn()
+            return self.goto("end_prio")
+        self.mode, self.current_player = "discard", self.active
+        return False
+
+    def _step_next_turn(self: "MuhqState") -> bool:
+        self.next_turn()
+        return True
 
     def goto(self: "MuhqState", step: str) -> bool:
         self.step = step
@@ -261,7 +270,12 @@ class FlowMixin:
         """The active player's units on the board, in board order (its own method, so that goto, which runs at
         every step, makes no closure for this list)."""
         perms, active = self.perms, self.active
-        return [pid for pid in self.board_order() if perms[pid].controller == active and perms[pid].d.type == "unit"]
+        units = []  # (a loop: a comprehension would make a closure over perms and active)
+        for pid in self.board_order():
+            p = perms[pid]
+            if p.controller == active and p.d.type == "unit":
+                units.append(pid)
+        return units
 
     def start_phase(self: "MuhqState") -> None:
         """MUHQ-TURN-3 (OP-7): untap and restore unit actions; replace an empty deck; refill the hand."""
@@ -284,11 +298,14 @@ class FlowMixin:
         """MUHQ-UPKEEP-1 (OP-8)."""
         seat = self.active
         inc = self.game.board.income
-        units = [pid for pid, p in self.perms.items() if p.controller == seat and p.d.type == "unit"]
-        gain = inc.base + inc.per_unit * len(units)
-        gain += sum(self.grid.income[p.cell] for p in self.perms.values()
-                    if p.controller == seat and p.d.type == "unit" and p.cell is not None)
-        self.players[seat].resource += gain
+        field_income = self.grid.income
+        units = fields = 0  # (one loop over the permanents, no comprehensions: this runs every turn)
+        for p in self.perms.values():
+            if p.controller == seat and p.d.type == "unit":
+                units += 1
+                if p.cell is not None:
+                    fields += field_income[p.cell]
+        self.players[seat].resource += inc.base + inc.per_unit * units + fields
         self.touched()
 
     def score_areas(self: "MuhqState") -> None:
@@ -406,12 +423,12 @@ class FlowMixin:
         (the loop runs again, so drops and repeated checks happen)."""
         if not self._dirty:
             return False  # nothing changed since a check that found nothing
-        doomed = []
-        clean = self._clean
-        if clean is None or clean[0] is not self._memo or clean[1] != self._marks:
+        if self._clean is not self._memo:
             doomed = self.lethal_scan()
-        # else: the board and every damage, poison and wear marker are as when a check last found nothing
-        # lethal (lowering a marker cannot make anything lethal): the scan would find nothing again.
+        elif self._suspects:
+            doomed = self.lethal_scan(self._suspects)
+        else:  # the board and every damage, poison and wear marker are as when a check last found nothing
+            doomed = []  # lethal (lowering a marker cannot make anything lethal): the scan would find nothing again
         if doomed:
             perms = self.perms
             waiting = len(self.drops)
@@ -427,7 +444,9 @@ class FlowMixin:
         if (game.race_target or game.capture_target or self._memo.get("defeated") != ()) and self.check_victory():
             return True  # (check_victory finds nothing when no one lost and no one can win by counting)
         self._dirty = False
-        self._clean = (self._memo, self._marks)
+        self._clean = self._memo
+        if self._suspects:
+            self._suspects = []
         return False
 
     def turn_order_of_drop(self: "MuhqState", drop) -> int:
@@ -435,21 +454,33 @@ class FlowMixin:
         almost every decision and would make a closure over self every time)."""
         return (drop.controller - self.active) % self.n
 
-    def lethal_scan(self: "MuhqState") -> list[int]:
+    def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[int]:
         """MUHQ-STATE-2: everything lethal now, in board order (MUHQ-UNIT-2, MUHQ-POISON-3, MUHQ-SOLID-3,
-        MUHQ-EQUIP-2)."""
+        MUHQ-EQUIP-2). With ``suspects``, only those of them on the board are looked at: the caller knows that
+        nothing else can be lethal (state_check)."""
         doomed: list[int] = []
         perms = self.perms
         at_least = self.opts["lethal_rule"] == "at_least"  # OP-15, as in lethal(); inlined: this runs often
-        # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
-        if not at_least:
-            for p in perms.values():
-                if p.damage or p.poison or p.worn:
-                    break
+        if suspects is not None:
+            if len(suspects) == 1:
+                pid = suspects[0]
+                order = (pid,) if pid in perms and self.cell_of(pid) is not None else ()
             else:
-                return doomed
+                order = []  # (a loop: a comprehension would make a closure over suspects)
+                for pid in self.board_order():
+                    if pid in suspects:
+                        order.append(pid)
+        else:
+            # With "greater than" (OP-15) nothing without damage, poison or wear can be lethal: skip the scan.
+            if not at_least:
+                for p in perms.values():
+                    if p.damage or p.poison or p.worn:
+                        break
+                else:
+                    return doomed
+            order = self.board_order()
         st = self.stats()
-        for pid in self.board_order():
+        for pid in order:
             p = perms[pid]
             d = p.d
             if d.type == "unit":
@@ -549,3 +580,21 @@ class FlowMixin:
         elif self.priority == seat:
             self.start_round()  # a new round among the players left
         self.changed()
+
+
+class _StepWork(dict):
+    """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
+
+    def __missing__(self, step: str):
+        raise AssertionError(f"unknown step {step}")
+
+
+#: What step_machine does in each step of a turn (a look-up, not a chain of comparisons: it runs at almost every
+#: decision).
+STEP_WORK = _StepWork({"action": FlowMixin._step_action, "start": FlowMixin._step_start,
+                       "upkeep_income": FlowMixin._step_upkeep_income, "upkeep_score": FlowMixin._step_upkeep_score,
+                       "upkeep_triggers": FlowMixin._step_upkeep_triggers,
+                       "upkeep_pay": FlowMixin._step_upkeep_pay, "closing": FlowMixin._step_closing,
+                       "buy": FlowMixin._step_buy, "discard": FlowMixin._step_discard,
+                       "next_turn": FlowMixin._step_next_turn})
+STEP_WORK.update((s, FlowMixin._step_round_over) for s in AFTER_ROUND)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for annotations: importing the model would pull pydantic into the hot path's import
@@ -157,6 +158,7 @@ class Grid:
         # The candidate paths of every move, by (start, movement, swimming), built on first use (_move_table).
         self._move_tables: dict[tuple[Cell, int, bool], tuple] = {}
         self._dist_from: list[tuple[int, ...] | None] = [None] * n  # distance rows, filled on first use
+        self._xy_pairs = tuple(zip(self.x, self.y))  # (x, y) by cell, for flattening paths
 
     # -- construction ------------------------------------------------------------------------------------
     @classmethod
@@ -463,34 +465,62 @@ class Grid:
         candidates away, so the answer for an occupied board is the first candidate that avoids them all."""
         fits = self._fits[swimming]
         neighbours = self.neighbours
-        by_end: dict[Cell, list[tuple[int, Path]]] = {}
-
-        def walk(cell: Cell, cost: int, parity: int, path: Path) -> None:
-            for nxt, diagonal in neighbours[cell]:
-                if nxt == start or nxt in path:
-                    continue
-                if diagonal:  # MUHQ-MOVE-2: diagonal steps cost 1, 2, 1, 2, … in this move
-                    new_cost, new_parity = cost + 1 + parity, parity ^ 1
-                else:
-                    new_cost, new_parity = cost + 1, parity
-                if new_cost > movement:
-                    continue
-                new_path = path + (nxt,)
-                by_end.setdefault(nxt, []).append((new_cost, new_path))
-                if fits[nxt]:  # only a field the unit may stand on can be passed through
-                    walk(nxt, new_cost, new_parity, new_path)
-
-        walk(start, 0, 0, ())
-        xs, ys = self.x, self.y
+        by_end: dict[Cell, list[tuple[int, Path, int, int]]] = {}
+        # Breadth first, one step per round, without recursion: each path as (its last field, cost, diagonal
+        # parity, the path, its fields as bits). A path's fields before a new end are the path so far, so its
+        # bits are the new candidate's.
+        frontier: list[tuple[Cell, int, int, Path, int]] = [(start, 0, 0, (), 0)]
+        while frontier:
+            longer = []
+            for cell, cost, parity, path, inner in frontier:
+                for nxt, diagonal in neighbours[cell]:
+                    if nxt == start or inner >> nxt & 1:
+                        continue
+                    if diagonal:  # MUHQ-MOVE-2: diagonal steps cost 1, 2, 1, 2, … in this move
+                        new_cost, new_parity = cost + 1 + parity, parity ^ 1
+                    else:
+                        new_cost, new_parity = cost + 1, parity
+                    if new_cost > movement:
+                        continue
+                    new_path = path + (nxt,)
+                    # Only a field the unit may stand on can be passed through, and only with movement left.
+                    extend = new_cost < movement and fits[nxt]
+                    found = by_end.get(nxt)
+                    if found is None:
+                        by_end[nxt] = [(new_cost, new_path, inner, new_parity)]
+                    else:
+                        # A path found before to the same field that comes first (by cost, then path) and enters
+                        # only fields this one enters too would be kept before it (below): this one is not listed.
+                        # If that one also comes first with every continuation, each continuation of this one is
+                        # beaten the same way: this one goes no further either. Continuations keep the order of
+                        # the two paths (which differ before either ends) unless the cost order turns: the next
+                        # diagonal steps cost that one up to 1 more only if its diagonal count is odd and this
+                        # one's even, so then it must come first by that 1 more. (Saves most detours; the table
+                        # is the same.)
+                        listed = True
+                        for a_cost, a_path, a_inner, a_parity in found:
+                            if a_inner | inner == inner and (a_cost < new_cost or (a_cost == new_cost and
+                                                                                    a_path < new_path)):
+                                listed = False
+                                if a_parity <= new_parity or a_cost + 1 < new_cost or (a_cost + 1 == new_cost and
+                                                                                       a_path < new_path):
+                                    extend = False
+                                    break
+                        if listed:
+                            found.append((new_cost, new_path, inner, new_parity))
+                    if extend:
+                        longer.append((nxt, new_cost, new_parity, new_path, inner | 1 << nxt))
+            frontier = longer
+        xy = self._xy_pairs.__getitem__
         table = []
         for end in sorted(by_end):
             kept: list[tuple[int, tuple[int, Path], tuple[int, ...]]] = []
-            for cost, path in sorted(by_end[end]):
-                inner = 0
-                for c in path[:-1]:
-                    inner |= 1 << c
-                if not any(k[0] | inner == inner for k in kept):  # an earlier one's fields are a subset
-                    kept.append((inner, (cost, path), tuple(v for c in path for v in (xs[c], ys[c]))))
+            for cost, path, inner, _ in sorted(by_end[end]):  # by cost, then path (the paths differ)
+                for k in kept:
+                    if k[0] | inner == inner:  # an earlier one's fields are a subset
+                        break
+                else:
+                    kept.append((inner, (cost, path), tuple(chain.from_iterable(map(xy, path)))))
             table.append((end, fits[end], tuple(kept)))
         table = self._move_tables[(start, movement, swimming)] = tuple(table)
         return table

@@ -229,13 +229,19 @@ class LegalMixin:
         by_seat = self._memo["free_sources"] = tuple(map(tuple, found))
         return by_seat
 
-    def fast_list(self: "MuhqState", seat: int) -> list[Action]:
+    def fast_list(self: "MuhqState", seat: int) -> list[Action] | tuple[Action, ...]:
         """The seat's fast actions (asked by auto-pass, then by the list). Besides the board they read only the
         seat's hand and resource and the taps and paralysis of its permanents with free actions: the list is
         kept with those values until the board changes, and used again while they are equal."""
         pl = self.players[seat]
         by_seat = self._memo.get("free_sources")
         sources = (by_seat or self.find_free_action_sources())[seat]  # free_action_sources(seat)
+        if not sources:
+            parts = self.hand_parts(seat)
+            if not parts[2]:
+                # No free action and no spell to play: only the universal free actions, which depend on the
+                # hand alone (what fast_actions would list, as hand_parts keeps it across board changes).
+                return parts[4]
         if sources:
             key = (tuple(pl.hand), pl.resource, tuple([(p.tapped, p.paralysis) for p in sources]))
         else:

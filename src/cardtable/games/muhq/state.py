@@ -20,7 +20,7 @@ from .effects import EffectsMixin
 from .flow import FlowMixin
 from .legal import LegalMixin
 from .objects import NEUTRAL, Perm, Player
-from .stats import compute_stats, moved_stats
+from .stats import compute_stats, own_stats
 from .view import ViewMixin
 
 
@@ -30,7 +30,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
                  "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
                  "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
-                 "_memo", "_hands", "_marks", "_clean", "_move_checked")
+                 "_memo", "_hands", "_suspects", "_clean", "_move_checked")
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -76,8 +76,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._hands = None  # {seat: what depends on the hand alone} (hand_parts), checked against the hand;
         # not shared with a clone (the two may make different tokens under the same card number)
         self._dirty = True  # something changed since the last state check that found nothing
-        self._marks = 0  # counts raised damage, poison and wear (mark_raised): what the lethal scan reads
-        self._clean = None  # (board memo, marks) when a state check last found nothing (state_check)
+        self._clean = None  # the board memo when a state check last found nothing lethal (state_check)
+        self._suspects: list[int] = []  # permanents that may be lethal since then (mark_raised, entered)
         self._move_checked = None  # (board memo, stack item) of the last move declared with a checked path
         self._alive = tuple(range(self.n))
         self.mode = "draft"
@@ -150,36 +150,67 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
     #: kept by moved().
-    MEMBERSHIP_MEMOS = ("trigger_sources", "defeated")
+    MEMBERSHIP_MEMOS = ("trigger_sources", "defeated", "board_statics")
+
+    def board_statics(self) -> bool:
+        """Has a permanent on the board a static ability that looks for its subjects on the board
+        (``Def.board_statics``)? Without one, each permanent's stats depend on it, its pile and its field alone
+        (stats.own_stats). Kept with the board's permanents (MEMBERSHIP_MEMOS)."""
+        found = self._memo.get("board_statics")
+        if found is None:
+            found = False
+            for p in self.perms.values():
+                if p.d.board_statics:
+                    found = True
+                    break
+            self._memo["board_statics"] = found
+        return found
 
     def moved(self, *pids: int) -> None:
         """The permanents ``pids`` (with their piles) changed fields or piles, and nothing else (no permanent came
         or went, no controller, ability or marker changed): like changed(), but the answers that depend only on
-        which permanents are on the board are kept. Without static abilities on the board, no permanent's stats
-        depend on where another stands: the stats are kept too, made anew only for those that moved. And then
-        no life depends on where a permanent stands at all (only attack ranges do, on high ground), so if the
-        last state check found nothing lethal on the board as it was, the next one need not scan again: damage,
-        poison and wear are as they were."""
+        which permanents are on the board are kept. Without static abilities that look for their subjects on the
+        board (board_statics), no permanent's stats depend on where another stands: the stats are kept too, made
+        anew only for those that moved. And then no life depends on where a permanent stands at all (only
+        attack ranges do, on high ground), so if the last state check found nothing lethal on the board as it
+        was, the next one need look only at the permanents it was told of since (_suspects): damage, poison and
+        wear are as they were."""
         memo = self._memo
-        clean = self._clean
-        was_clean = clean is not None and clean[0] is memo and clean[1] == self._marks
+        was_clean = self._clean is memo
         stats = self._stats
         self.changed()
         new = self._memo
         for name in self.MEMBERSHIP_MEMOS:
             if name in memo:
                 new[name] = memo[name]
-        perms = self.perms
-        if not any(p.d.statics for p in perms.values()):
+        if not self.board_statics():
             if was_clean:
-                self._clean = (new, self._marks)
+                self._clean = new
             if stats is not None:
                 stats = dict(stats)
+                perms = self.perms
                 todo = list(pids)
                 while todo:
                     pid = todo.pop()
-                    stats[pid] = moved_stats(self, pid)
+                    stats[pid] = own_stats(self, pid)
                     todo.extend(perms[pid].pile)
+                self._stats = stats
+
+    def entered(self, pid: int) -> None:
+        """The permanent ``pid`` came onto a field, alone (no pile), and nothing else changed: like changed(), but
+        without static abilities that look for their subjects on the board (board_statics), the other
+        permanents' stats are as they were (the newcomer equips no one yet), so the stats are kept with the
+        newcomer's added; and if the last state check found nothing lethal, only the newcomer is new to check."""
+        was_clean = self._clean is self._memo
+        stats = self._stats
+        self.changed()
+        if not self.board_statics():
+            if was_clean:
+                self._clean = self._memo
+                self._suspects.append(pid)
+            if stats is not None:
+                stats = dict(stats)
+                stats[pid] = own_stats(self, pid)
                 self._stats = stats
 
     def touched(self) -> None:
@@ -190,11 +221,11 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._legal = None
         self._dirty = True
 
-    def mark_raised(self) -> None:
-        """Damage, poison or wear went up on a permanent: the next state check scans for lethal ones again.
+    def mark_raised(self, pid: int) -> None:
+        """Damage, poison or wear went up on the permanent ``pid``: the next state check looks at it again.
         (Nothing else can make a permanent lethal but a change of the board, which changed() announces;
         lowering them cannot.)"""
-        self._marks += 1
+        self._suspects.append(pid)
 
     def stats(self) -> dict:
         st = self._stats
@@ -249,8 +280,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c._memo = {}
         c._hands = None
         c._dirty = self._dirty
-        c._marks = self._marks
-        c._clean = None
+        c._clean = None  # (the clone's first state check, if any, scans the whole board)
+        c._suspects = []
         c._move_checked = None
         c._alive = self._alive
         c.log = self.log[:]

@@ -103,19 +103,50 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     return out
 
 
-def moved_stats(s: "MuhqState", pid: int) -> Stats:
-    """What compute_stats makes for ``pid`` when no permanent on the board has a static ability: its printed
-    values with its until-end-of-turn modifiers, then high ground where it stands (kept in step with
-    compute_stats). Used after a move, for the permanents that moved (MuhqState.moved)."""
+def own_stats(s: "MuhqState", pid: int) -> Stats:
+    """What compute_stats makes for ``pid`` when no permanent on the board has a static ability that looks for
+    its subjects on the board (``Def.board_statics``): its printed values with the statics of its own that apply
+    to itself and those of the equipment in its pile that apply to the equipped unit (in board order: itself,
+    then its pile in order; layer by layer as compute_stats does), its until-end-of-turn modifiers, then high
+    ground where it stands. Nothing else can change it then. Kept in step with compute_stats; used for the
+    permanents that moved or entered (MuhqState.moved, entered)."""
     p = s.perms[pid]
-    st = p.d.base_stats
+    d = p.d
+    st = d.base_stats
+    cell = p.cell if p.base is None else s.cell_of(pid)
+    if cell is not None:  # only what is on the board is a static source (compute_stats walks the board)
+        grants = None
+        if d.statics:
+            for _, ability in d.statics:
+                if ability["applies_to"] == "self":
+                    grants = [ability] if grants is None else grants + [ability]
+        perms = s.perms
+        for m in p.pile:
+            md = perms[m].d
+            if md.statics and md.type == "equipment":
+                for _, ability in md.statics:
+                    if ability["applies_to"] == "equipped_unit":
+                        grants = [ability] if grants is None else grants + [ability]
+        if grants is not None:
+            st = st.copy()
+            for ability in grants:  # layer order (spec 7.7): grant, then remove, then the numbers
+                if "veiled" in ability.get("grant", ()):
+                    st.veiled = True
+            for ability in grants:
+                if "veiled" in ability.get("remove", ()):
+                    st.veiled = False
+            for ability in grants:
+                if "modify" in ability:
+                    _modify(st, ability["modify"])
+                for comp in ability.get("add_attack", ()):
+                    st.attack.append((comp["value"], comp["range"]))
     if p.eot:
-        st = st.copy()
+        if st is d.base_stats:
+            st = st.copy()
         for modify in p.eot:
             _modify(st, modify)
-    cell = p.cell if p.base is None else s.cell_of(pid)
     if cell is not None and s.grid.high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
-        if st is p.d.base_stats:
+        if st is d.base_stats:
             st = st.copy()
         st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
     return st
