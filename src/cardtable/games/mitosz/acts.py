@@ -113,6 +113,23 @@ _INFO: dict[int, MInfo] = {}
 IMPLICIT = MInfo(None)
 
 
+def _bound_plan(d, counter: bool, active: bool, battle_phase: bool) -> tuple:
+    """(maneuver, info) of the usable maneuvers of ``d`` that its definition does not rule out for a player in
+    this situation (the checks of ``_maneuver_gate`` that read only the maneuver, the user's definition, whose
+    turn it is and whether it is the battle phase), in the card's order."""
+    out = []
+    for m in d.usable:
+        info = minfo(m)
+        if counter and info.normal:
+            continue  # MIT-6.4.1
+        if info.sacrifice_user and (d.cursed or d.card_type == "high_god"):
+            continue  # MIT-2.4.b, MIT-3.1.f
+        if info.action and not active or info.reaction and active or info.rite and battle_phase:
+            continue  # MIT-4.2.1.a-c
+        out.append((m, info))
+    return tuple(out)
+
+
 def minfo(m) -> MInfo:
     """The :class:`MInfo` of a maneuver (``None``: the implicit sacrifice)."""
     if m is None:
@@ -145,9 +162,10 @@ class Acts:
                 if len(hand) > 1:
                     hand = self.distinct(hand)
                 memo[("quick_hand", seat)] = (key, hand)
-            mine_active = cache.get(("quick", seat))
+            layout = self.layout_facts()
+            mine_active = layout.get(("quick", seat))
             if mine_active is None:
-                mine_active = cache[("quick", seat)] = [i for i in self._mine(seat, cache) if i.d.quick]
+                mine_active = layout[("quick", seat)] = [i for i in self._mine(seat) if i.d.quick]
             if not hand and not mine_active:
                 return []
             return self._acts_of(seat, True, [], hand, mine_active, False, False, 0, cache)
@@ -185,13 +203,14 @@ class Acts:
             memo[key] = (held, hand)
         if hand and not cheaper:  # a card whose every use costs more than the spheres hold is skipped
             hand = [i for i in hand if cards[i].d.hand_spend <= total]
-        # the board's cards worth a look: kept with the board's facts while the spheres' total stays the same
+        # the board's cards worth a look: kept with the layout's facts while the spheres' total stays the same
         key = ("mine_active", seat, roles)
-        hit = cache.get(key)
+        layout = self.layout_facts()
+        hit = layout.get(key)
         if hit is None:  # the cards with something to announce in this role (whatever the spheres hold)
-            hit = [i for i in self._mine(seat, cache) if role in i.d.board_roles
+            hit = [i for i in self._mine(seat) if role in i.d.board_roles
                    or fighting and "fight" in i.d.board_roles]
-            hit = cache[key] = [hit, None, None]
+            hit = layout[key] = [hit, None, None]
         if cheaper:
             mine_active = hit[0]
         elif hit[1] == total:
@@ -203,12 +222,16 @@ class Acts:
             return out  # nothing to look at (``_acts_of`` would add nothing)
         return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
-    def _mine(self, seat: int, cache: dict) -> list:
-        """The cards on the board that ``seat`` controls (kept with the board's facts)."""
+    def _mine(self, seat: int) -> list:
+        """The cards on the board that ``seat`` controls (kept with the layout's facts)."""
+        cache = self.layout_facts()
         mine = cache.get(("mine", seat))
-        if mine is None:
-            board = self.board_insts()
-            mine = cache[("mine", seat)] = [i for i in board if i.controller == seat]
+        if mine is None:  # every player's at once: one pass over the board
+            for s in range(self.n):
+                cache[("mine", s)] = []
+            for i in self.board_insts():
+                cache[("mine", i.controller)].append(i)
+            mine = cache[("mine", seat)]
         return mine
 
     def _acts_of(self, seat: int, counter: bool, out: list, hand: list, mine_active: list, own_turn_summon: bool,
@@ -244,15 +267,21 @@ class Acts:
                 if hosts and self._summon_card_problem(seat, iid, False) is None:
                     inst = cards[iid]
                     substitute = None
+                    # of another player's leaders only a cursed item takes one (MIT-2.4.c): refused whatever
+                    # else ``_host_problem`` would say
+                    foreign = t == "item" and not d.cursed
                     for host in hosts:
-                        if host is not None and self._host_problem(seat, inst, host) is not None:
+                        if host is not None and (foreign and cards[host].controller != seat
+                                                 or self._host_problem(seat, inst, host) is not None):
                             continue
                         cost = self.summon_cost(iid, host)
                         spare = [spheres[0] - cost[0], spheres[1] - cost[1], spheres[2] - cost[2],
                                  spheres[3] - cost[3]]
-                        short = [k for k in range(4) if spare[k] < 0]
-                        if not short:
+                        if spare[0] >= 0 and spare[1] >= 0 and spare[2] >= 0 and spare[3] >= 0:
+                            short = ()
                             out.append(made(Summon, iid, host))
+                        else:
+                            short = [k for k in range(4) if spare[k] < 0]
                         if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost):
                             continue
                         if substitute is None:
@@ -267,7 +296,7 @@ class Acts:
                                                            SPHERE_NAMES[s_for]))
             elif t == "free_maneuver":
                 if users is None:
-                    users = self._free_users(seat, self._mine(seat, cache), cache)
+                    users = self._free_users(seat, self._mine(seat), cache)
                 out += self._free_options(seat, iid, counter, users)
             elif t == "fate":
                 out += self._fate_options(seat, iid, counter)
@@ -289,17 +318,18 @@ class Acts:
         return users
 
     def _nation_cells_for(self, seat: int, d) -> list[tuple[int, int]]:
-        """The cells where the nation ``d`` may be placed (OP-12): kept with the board's facts (the grids change
-        only as nations enter or leave the board, which drops them)."""
-        cache = self.cache()
-        key = ("nation_cells", seat, d)
-        hit = cache.get(key)
+        """The cells where the nation ``d`` may be placed (OP-12). They follow from the grid alone (its cells and
+        their nations' roads), so they are kept by the grid's contents, across every other change."""
+        memo = self.legal_memo
+        if memo is None:
+            memo = self.legal_memo = {}
+        grid = self.players[seat].grid
+        key = ("nation_cells", d, tuple(grid.items()))
+        hit = memo.get(key)
         if hit is None:
-            cells = cache.get(("free_cells", seat))  # the same for every nation of the hand
-            if cells is None:
-                cells = cache[("free_cells", seat)] = self.nation_cells(seat)
-            hit = cache[key] = [(x, y) for x, y in cells
-                                if self._nation_cell_problem(seat, d, x, y, explain=False) is None]
+            cells = self.nation_cells(seat)
+            hit = memo[key] = [(x, y) for x, y in cells
+                               if self._nation_cell_problem(seat, d, x, y, explain=False) is None]
         return hit
 
     def nation_cells(self, seat: int) -> list[tuple[int, int]]:
@@ -398,34 +428,62 @@ class Acts:
     def _bound_options(self, seat: int, inst, counter: bool) -> list:
         out = []
         d = inst.d
-        if d.card_type in ("free_maneuver", "fate"):
-            return out  # a lasting fate or free maneuver on the board is not used again (MIT-4.6.2.1)
-        maneuvers = d.usable
+        if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
+            return out  # MIT-5.15: whatever the maneuver; a lasting fate or free maneuver on the board is not
+            # used again (MIT-4.6.2.1)
+        active = seat == self.active
+        phase = self.phase
+        battle_phase = phase == "battle"
+        plan = d.plans.get((counter, active, battle_phase))
+        if plan is None:
+            plan = d.plans[(counter, active, battle_phase)] = _bound_plan(d, counter, active, battle_phase)
         if d.implicit_sacrifice and not counter and inst.host >= 0 \
                 and self.cards[inst.host].controller == seat:  # OP-16: attached to a card of its controller
-            maneuvers = (*maneuvers, None)
+            plan = (*plan, (None, IMPLICIT))
+        if not plan:
+            return out
         iid = inst.iid
-        if inst.dormant is not None:
-            return out  # MIT-5.15: whatever the maneuver
-        for m in maneuvers:
-            info = (_INFO.get(id(m)) or minfo(m)) if m is not None else IMPLICIT
-            if counter and info.normal:
-                continue
+        spheres = self.players[seat].spheres
+        cost_changes = "modify_cost" in self.prims
+        blocked = inst.blocked
+        uses = inst.uses
+        kind = None  # the card type it has now, read once (MIT-5.16)
+        free_of_effects = None  # ``_user_free_of_effects``, the same for every maneuver
+        for m, info in plan:
             # The checks of ``_maneuver_gate`` and ``_variants``, cheapest first: every check only refuses, so
-            # their order changes nothing but the time (most maneuvers are refused by the user's marks or
-            # the cost).
-            if not self._user_may(seat, inst, info, None):
-                continue
-            if info.timing and self._timing_problem(seat, info) is not None:
-                continue
+            # their order changes nothing but the time (most maneuvers are refused by the user's marks or the
+            # cost). The plan left out what the definition alone refuses (``_bound_plan``); below are the
+            # user's marks (``_user_may``), written out.
+            mid = info.mid
+            if blocked and mid in blocked:
+                continue  # MIT-4.1.e
+            if not info.permanent:
+                if kind is None:
+                    kind = self.card_type(inst) if self.effects or self.fight is not None else d.card_type
+                if kind == "high_god":
+                    if uses and uses.get(mid):
+                        continue  # MIT-4.5
+                elif kind in NON_ROTATING:
+                    if inst.spent:
+                        continue  # MIT-4.5, OP-28
+                elif inst.rotated:
+                    continue  # MIT-3.4.1.a
+            elif info.per_turn and uses and uses.get(mid, 0) >= info.per_turn:
+                continue  # MIT-4.2.6.a
+            if info.battle and not self.in_rounds():
+                continue  # MIT-4.2.1.d (the plan checked the other timing markers)
             if info.stack_only and not self.stack:
                 continue  # MIT-4.6.1
             simple = not info.nsteps and not info.per  # the common case: one cost, no steps, no slash
-            if simple and m is not None and not self.can_pay(seat, self.maneuver_cost(m, None, None, False, iid)):
-                continue  # MIT-4.2.2
-            if not counter and self.phase == "battle" and self.fight_scope_problem(seat, inst, m) is not None:
+            if simple and m is not None:
+                cost = self.maneuver_cost(m, None, None, False, iid) if cost_changes else info.step_costs[0]
+                if spheres[0] < cost[0] or spheres[1] < cost[1] or spheres[2] < cost[2] or spheres[3] < cost[3]:
+                    continue  # MIT-4.2.2
+            if not counter and battle_phase and self.fight_scope_problem(seat, inst, m) is not None:
                 continue
-            if not self._user_free_of_effects(inst):
+            if free_of_effects is None:
+                free_of_effects = self._user_free_of_effects(inst)
+            if not free_of_effects:
                 continue  # MIT-5.5
             if simple:
                 if m is None:
@@ -436,7 +494,6 @@ class Acts:
                 variants = self._variants(seat, m, iid, iid, free=False)
             # the conditions do not depend on the variant: asked once
             if variants and (m is None or self._conditions_problem(seat, m, iid) is None):
-                mid = info.mid
                 for targets, steps, times in variants:
                     out.append(made(UseManeuver, iid, mid, targets, steps, times))
         return out
@@ -497,7 +554,22 @@ class Acts:
         key = ("free_able", seat, iid, (f.kind, f.stage, f.nation) if f is not None else None)
         hit = cache.get(key)
         if hit is None:
-            hit = cache[key] = [u for u in users if self._free_user_problem(seat, iid, u) is None]
+            hit = cache[key] = []
+            # ``_free_user_problem`` for each user, its definition-only answers read here: while no effect
+            # changes a type or subtypes, an own card on the board that is awake and no nation or location is
+            # answered by the two definitions
+            plain = not self.retyping()
+            known = self.cards[iid].d.free_users
+            for u in users:
+                if plain and u.dormant is None and u.controller == seat and u.zone == "board" \
+                        and u.d.card_type not in ("nation", "location"):
+                    bad = known.get(u.d, known)
+                    if bad is known:
+                        bad = known[u.d] = self._free_user_check(seat, iid, u)
+                else:
+                    bad = self._free_user_problem(seat, iid, u)
+                if bad is None:
+                    hit.append(u)
         return hit
 
     def _fate_options(self, seat: int, iid: int, counter: bool) -> list:
@@ -671,8 +743,9 @@ class Acts:
     def effect_keys(self, card: int, m, user: int) -> frozenset:
         """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
         its user's types (MIT-4.4), its primitives."""
-        if not self.effects and card >= 0 and not self._fights_as_supply(card) and not self._fights_as_supply(user):
-            # then only definitions decide: kept on the card's definition
+        if card >= 0 and not self.retyping() and not self._fights_as_supply(card) \
+                and not self._fights_as_supply(user):
+            # then only definitions decide (no effect changes a type or subtypes): kept on the card's definition
             known = self.cards[card].d.effect_keys
             key = (id(m), self.cards[user].d if user >= 0 else None)
             hit = known.get(key)
@@ -762,9 +835,9 @@ class Acts:
         return None
 
     def _grid_copies(self, seat: int) -> dict:
-        """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the board's facts
+        """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the layout's facts
         (the grids change only as nations enter or leave the board)."""
-        cache = self.cache()
+        cache = self.layout_facts()
         key = ("grid_copies", seat)
         hit = cache.get(key)
         if hit is None:
@@ -879,7 +952,7 @@ class Acts:
                 return ("MIT-3.5.a", "an item is attached to a leader in a leader row")
             if h.controller != seat and not d.cursed:
                 return ("MIT-2.4.c", "only a cursed item may be attached to an enemy leader")
-            others = [self.cards[x].d for x in self.attachments(host)]
+            others = [a.d for a in self.attached(host)]
             for sub in ("weapon", "armor"):
                 if sub in d.subtypes and any(sub in o.subtypes for o in others):
                     return (f"MIT-8.{sub}", f"{h.d.name} already carries a {sub}: at most one per leader")
@@ -1113,9 +1186,10 @@ class Acts:
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
         if user.dormant is not None:
             return ("MIT-5.15", f"{user.d.name} is dormant: it cannot act until it wakes (OP-35)")
-        if not self.effects and user.zone == "board" and user.controller == seat \
-                and user.d.card_type not in ("nation", "location"):  # theirs depends on the fight
-            # then only the two definitions decide (no effect changes the user's subtypes): kept for good
+        if user.zone == "board" and user.controller == seat and user.d.card_type not in ("nation", "location") \
+                and not self.retyping():  # a nation's or location's answer depends on the fight
+            # then only the two definitions decide (no effect changes the user's subtypes or type; a leader
+            # fighting as a supply may use it as a leader may): kept for good
             known = self.cards[iid].d.free_users
             hit = known.get(user.d, known)
             if hit is known:

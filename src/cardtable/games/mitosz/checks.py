@@ -27,11 +27,11 @@ class Checks:
         return clean
 
     def _check_scan(self) -> tuple:
-        """What the checks read of the board, gathered in one pass and kept with the board's facts (it changes
+        """What the checks read of the board, gathered in one pass and kept with the layout's facts (it changes
         only as cards enter or leave the board or get attached): the ids of identical unique cards (each list
         longer than one), the hosts of negative modifiers, the attachments whose host left, and the cards whose
         base level may fall below 1 even when no effect lowers it."""
-        c = self.cache()
+        c = self.layout_facts()
         scan = c.get("check_scan")
         if scan is not None:
             return scan
@@ -196,6 +196,7 @@ class Checks:
                         inst.dormant = None
                     inst.controller = inst.owner
                     self.players[inst.owner].leaders.append(iid)
+                    self.layout_changed()
                     self.note(f"{inst.d.name} returns to P{inst.owner} (OP-30)")
         sources = {e.source for e in self.effects}
         for lst in (self.fates, self.lingering):

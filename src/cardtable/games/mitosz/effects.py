@@ -7,7 +7,7 @@ action carries on from there.
 
 from __future__ import annotations
 
-from .acts import SACRIFICE, sphere_vector
+from .acts import SACRIFICE, chosen_names, sphere_vector
 from .actions import STACK_ID_BASE
 from .cards import PERMANENT_TYPES, call_parts
 from .flow import SPHERE_NAMES
@@ -145,6 +145,7 @@ class Effects:
             self.enter_board(iid, seat)
             inst.cell = item.cell
             grid[item.cell] = iid
+            self.layout_changed()
             self.note(f"{inst.d.name} joins P{seat}'s empire at {item.cell}")
         elif t == "leader":
             self.enter_board(iid, seat)
@@ -158,7 +159,7 @@ class Effects:
                 return
             self.enter_board(iid, seat)
             inst.host = host
-            self.statics_cache = None
+            self.layout_changed()
             self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}")
         elif t == "intrigue":
             if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
@@ -337,6 +338,7 @@ class Effects:
             if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
                 self.enter_board(item.card, item.player)
                 self.cards[item.card].host = host
+                self.layout_changed()
                 self.note(f"{card.d.name} is attached to {self.cards[host].d.name} (MIT-8.rune)")
             elif happened and item.lasting:
                 self.enter_board(item.card, item.player)
@@ -439,7 +441,7 @@ class Effects:
         out = {"$self": card, "$user": item.user, "$revealed": item.revealed, "$peeked": item.peeked,
                "$host": self.cards[card].host if card >= 0 else -1, "$bearer": card}
         if item.m is not None:
-            names = sorted((n for n, s in item.m.targets.items() if s.select == "chosen"), key=lambda n: int(n[1:]))
+            names = chosen_names(item.m)  # t1, t2 … in order
             if names and item.targets:
                 out["$" + names[0]] = item.targets[0]
                 for i, n in enumerate(names):
@@ -448,8 +450,7 @@ class Effects:
         return out
 
     def _chosen(self, item, name: str) -> list[int]:
-        m = item.m
-        names = sorted((n for n, s in m.targets.items() if s.select == "chosen"), key=lambda n: int(n[1:]))
+        names = chosen_names(item.m)  # t1, t2 … in order
         if len(names) == 1:
             return list(item.targets)
         index = names.index(name)
@@ -881,6 +882,7 @@ class Effects:
                 self.players[inst.controller].leaders.remove(t)
                 inst.controller = thief
                 self.players[thief].leaders.append(t)
+                self.layout_changed()
                 self._add_effect("steal", item, (t,), None, None, self._until(p.duration, item))
                 self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) (MIT-5.2.a)")
             elif inst.d.card_type in ("item", "location"):
@@ -896,7 +898,7 @@ class Effects:
             if self._host_problem(thief, inst, host) is None:  # what hangs on it stays on it
                 inst.host = host
                 inst.controller = thief
-                self.statics_cache = None
+                self.layout_changed()
                 self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) and attaches it to "
                           f"{self.cards[host].d.name}, for good (MIT-5.2.d)")
                 return
@@ -1057,7 +1059,7 @@ class Effects:
         inst.host = host
         if t == "leader":
             inst.dormant = wake
-        self.statics_cache = None
+        self.layout_changed()
         self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}"
                   + (f" from the {came_from}" if came_from != "board" else "")
                   + (f": dormant until {WAKE_TEXT[wake]} (MIT-5.15, OP-35)" if t == "leader" else ""))
@@ -1081,7 +1083,7 @@ class Effects:
         inst.dormant = None
         inst.host = -1
         self.players[inst.controller].leaders.append(iid)
-        self.statics_cache = None
+        self.layout_changed()
         self.note(f"{inst.d.name} wakes ({why}) and joins P{inst.controller}'s leader row (MIT-5.15, OP-35)")
 
     def wake_attacked(self, attacked: int) -> None:

@@ -297,7 +297,7 @@ class Fights:
             return
         self.players[item.player].leaders.remove(a.mount)  # it leaves the leader row (OP-57)
         mount.host = a.host
-        self.statics_cache = None
+        self.layout_changed()
         self.note(f"{mount.d.name} is attached to {host.d.name}" + (f", sharing {a.share}" if a.share else "")
                   + " (MIT-8.mount)")
         if a.share:  # while it stays attached

@@ -36,8 +36,8 @@ class Flow:
 
     def _run(self) -> None:
         todo = self.todo
-        if not todo and self.mode == "window" and self.opts["counter_prompting"] == "always" \
-                and not self.order_requests:
+        if not todo and (self.mode == "window" or self.mode == "counter") \
+                and self.opts["counter_prompting"] == "always" and not self.order_requests:
             self.current_player = self.priority  # the common case: a pass that only moved priority on
             return
         skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"

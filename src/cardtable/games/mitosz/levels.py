@@ -14,6 +14,8 @@ from .vocabulary import ROWS
 
 
 _TRIGGER_TYPES: dict[type, bool] = {}
+#: the primitives that change what a card is (``Levels.subtypes``, ``Levels.card_type``)
+_RETYPING = frozenset(("grant_subtype", "remove_subtype", "set_card_type"))
 
 
 def is_trigger_call(call) -> bool:
@@ -36,6 +38,16 @@ class Levels:
             c = self.statics_cache = {}
         return c
 
+    def layout_facts(self) -> dict:
+        """Facts that follow from the board's layout alone — which cards are on it, their controllers and hosts,
+        whether they are dormant, the grids — and from card definitions: dropped (``layout = None``,
+        ``Moves.layout_changed``) only when one of those changes, not when an effect starts or ends or a token is
+        added."""
+        c = self.layout
+        if c is None:
+            c = self.layout = {}
+        return c
+
     def decision_cache(self) -> dict:
         """Facts that hold until anything happens (a rotation, a payment, the stack): dropped by ``touch``."""
         c = self.dcache
@@ -44,16 +56,17 @@ class Levels:
         return c
 
     def board_insts(self) -> list:
-        c = self.statics_cache
-        if c is None:
-            c = self.statics_cache = {}
-        out = c.get("board")
-        if out is None:
-            out = c["board"] = [i for i in self.cards if i.zone == "board"]
-        return out
+        """The cards on the board, in instance order. Entering and leaving the board replace the list (a caller
+        may be walking the old one), so it is never scanned again from all the cards."""
+        board = self.board
+        if board is None:
+            board = self.board = [i for i in self.cards if i.zone == "board"]
+        return board
 
     def attached(self, iid: int) -> list:
-        c = self.cache()
+        c = self.layout
+        if c is None:
+            c = self.layout = {}
         index = c.get("att")
         if index is None:
             index = c["att"] = {}
@@ -110,6 +123,17 @@ class Levels:
         if fight is not None and t == "leader" and inst.iid in fight.supplies:
             return "supply"
         return t
+
+    def retyping(self) -> bool:
+        """Does an active effect change some card's subtypes or card type (MIT-5.16)? While none does, what a card
+        is (its type, its subtypes) follows from its definition alone (and, for a leader, the fight)."""
+        if not self.effects:
+            return False
+        c = self.cache()  # every change of the effects drops it
+        hit = c.get("retyping")
+        if hit is None:
+            hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects)
+        return hit
 
     def retyped(self) -> dict[int, str]:
         """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
@@ -429,14 +453,25 @@ class Levels:
         if totals is not None:
             return totals
         by_owner = self.opts["pp_counts_for"] == "owner"
+        pp_effects = bool(self.effects) and any(e.kind == "modify_power_points" for e in self.effects)
+        pp_statics = "modify_power_points" in self.prims and bool(self.statics_by("modify_power_points"))  # spec 6.7
+        if not pp_effects and not pp_statics:
+            # then only printed power points count, and a leader that is its controller's high god (MIT-3.4.3.a):
+            # the printed points follow from the layout (dormant cards change it too); of the leaders named as a
+            # high god, which are one now (MIT-5.16) is asked each time
+            layout = self.layout_facts()
+            base = layout.get("power_base")
+            if base is None:
+                base = layout["power_base"] = self._power_base(by_owner)
+            totals = list(base[0])
+            for inst in base[1]:
+                if self.is_god_leader(inst):
+                    totals[inst.owner if by_owner else inst.controller] += 1
+            totals = c["power"] = [max(0, t) for t in totals]
+            return totals
         totals = [0] * self.n
         gods = [self.cards[p.god].d.name for p in self.players]
-        pp_effects = any(e.kind == "modify_power_points" for e in self.effects)
-        pp_statics = "modify_power_points" in self.prims and bool(self.statics_by("modify_power_points"))  # spec 6.7
-        board = self.board_insts()
-        if not pp_effects and not pp_statics:  # then only cards with power points, and leaders (MIT-3.4.3.a), count
-            board = [i for i in board if i.d.counts_power]
-        for inst in board:
+        for inst in self.board_insts():
             if inst.dormant is not None:
                 continue  # OP-01, OP-35: a dormant leader gives no power points
             seat = inst.owner if by_owner else inst.controller
@@ -453,6 +488,21 @@ class Levels:
                     totals[seat] += self.value(params.delta, {"$self": src, "$bearer": src}, None)
         totals = c["power"] = [max(0, t) for t in totals]
         return totals
+
+    def _power_base(self, by_owner: bool) -> tuple:
+        """(printed power points per player, the leaders on the board named as their controller's high god), of
+        the cards on the board that are not dormant (OP-01, OP-35)."""
+        totals = [0] * self.n
+        gods = [self.cards[p.god].d.name for p in self.players]
+        named = []
+        for inst in self.board_insts():
+            d = inst.d
+            if not d.counts_power or inst.dormant is not None:
+                continue
+            totals[inst.owner if by_owner else inst.controller] += d.power_points
+            if d.card_type == "leader" and d.name == gods[inst.controller] and inst.owner == inst.controller:
+                named.append(inst)
+        return totals, named
 
     # -- filters (spec 6.2) ------------------------------------------------------------------------
     def matches(self, inst, f, seat: int, refs: dict[str, int], source_is_god: bool = False) -> bool:

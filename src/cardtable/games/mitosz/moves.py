@@ -6,7 +6,12 @@ and takes its attachments to their owners' afterworlds (MIT-1.4.2.a).
 
 from __future__ import annotations
 
+from bisect import insort
+from operator import attrgetter
+
 from .flow import SPHERE_NAMES
+
+_IID = attrgetter("iid")
 
 
 #: the zones whose cards a player's list holds, in order (MIT-1.2)
@@ -72,12 +77,24 @@ class Moves:
 
     def enter_board(self, iid: int, seat: int) -> None:
         inst = self.cards[iid]
+        arrives = inst.zone != "board"
         self.take_out(iid)
         inst.zone = "board"
         inst.controller = seat
         inst.entered = self.turn
         inst.rotated = False
+        self.layout_changed()
+        board = self.board
+        if board is not None and arrives:  # a new list in instance order (``Levels.board_insts``)
+            board = board[:]
+            insort(board, inst, key=_IID)
+            self.board = board
+
+    def layout_changed(self) -> None:
+        """A card entered or left the board, changed controller or host, fell asleep or woke, or a grid changed:
+        the board's facts and the layout's (``Levels.layout_facts``) are dropped."""
         self.statics_cache = None
+        self.layout = None
 
     # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
     def together(self, move) -> None:
@@ -128,7 +145,11 @@ class Moves:
         inst.reset()
         inst.zone = to
         self._zone_list(inst).append(iid)
-        self.statics_cache = None
+        self.layout_changed()
+        if self.board is not None:  # a new list (``Levels.board_insts``)
+            board = self.board[:]
+            board.remove(inst)
+            self.board = board
         if self.effects:
             self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
                             and not (e.kind == "steal" and e.targets == (iid,))]

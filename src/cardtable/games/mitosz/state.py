@@ -171,7 +171,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
-                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims")
+                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout")
     # the classes of stack items and active effects, for the rules to make them without importing this module
     Item = Item
     Eff = Eff
@@ -228,6 +228,10 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.deckout: tuple | None = None  # (anchor seat, turn started, seats that failed)
         self.after_stack = "window"
         self.statics_cache = None
+        #: the cards on the board in instance order (None: not known yet); kept up to date as cards enter and
+        #: leave (``Moves``), not rebuilt after every change of the board's facts
+        self.board: list[Inst] | None = None
+        self.layout = None  # facts of the board's layout (``Levels.layout_facts``)
         self.todo: list[str] = []
         self.prompt_done = 0
         self.version = 0
@@ -360,6 +364,8 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         c.deckout = self.deckout
         c.after_stack = self.after_stack
         c.statics_cache = None
+        c.board = [c.cards[i.iid] for i in self.board] if self.board is not None else None
+        c.layout = None
         c.todo = list(self.todo)
         c.prompt_done = self.prompt_done
         c.version = self.version
@@ -379,6 +385,8 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         """Drop every derived fact: for benchmarks that time the full computation, and for tests that set
         a position up by hand."""
         self.statics_cache = None
+        self.board = None
+        self.layout = None
         self.legal_memo = None
         self.dcache = None
         self.version += 1
