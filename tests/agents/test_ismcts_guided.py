@@ -267,3 +267,18 @@ def test_pruned_search_with_the_test_plays_the_heuristic_when_nothing_is_clear()
     agent = ISMCTSAgent(state.game, 0, iterations=12, rollout="heuristic", candidates=3, rollout_depth=6, z=1000.0)
     assert agent.act(Observation(state, state.current_player)) == heuristic
     assert len(agent.last_search["actions"]) == 3  # there were other moves to consider
+
+
+def test_the_strong_preset_is_the_search_that_beats_each_games_heuristic():
+    """``ismcts-strong`` (the lobby's "ismcts (strong)"): the plain search with 1,000 iterations where it beats the
+    heuristic (Mojo), the pruned search over the heuristic's moves in the long games."""
+    from cardtable.agents.ismcts import STRONG_BY_GAME
+
+    mojo = make_agent("ismcts-strong", cardtable.load("mojo"), 0)
+    assert mojo.iterations == 1000 and mojo.candidates == 0 and mojo.name == "ismcts-strong"
+    muhq = make_agent("ismcts-strong", cardtable.load("muhq"), 0)
+    assert (muhq.iterations, muhq.candidates, muhq.rollout_turns, muhq.rollout_depth, muhq.z) == (45, 3, 2, 40, 1.5)
+    assert muhq.name == "ismcts-strong"
+    for game_name, name in STRONG_BY_GAME.items():
+        agent = make_agent("ismcts-strong", cardtable.load(game_name), 0)
+        assert parse_name(name)["candidates"] == agent.candidates == 3, game_name

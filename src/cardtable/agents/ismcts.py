@@ -57,7 +57,8 @@ turn limit is an option of the game (MAOQY-8.3); heuristic mirrors settle their 
 2000 and then only cycle cards, so 400 shortens, and may cut, some games. muhq and Mítosz with
 ``ismcts-15+k3-d20-m3`` (about 0.2 s and 0.14 s a searched move): first samples only, see the issue.
 
-Names in the agent registry: ``ismcts`` (200 iterations), ``ismcts-fast`` (50), ``ismcts-strong`` (1000),
+Names in the agent registry: ``ismcts`` (200 iterations), ``ismcts-fast`` (50), ``ismcts-strong`` (1000; in
+MAOQY, Mítosz and muhq the pruned search of ``STRONG_BY_GAME``),
 ``ismcts-N`` (N iterations), each with ``+h`` for heuristic rollouts (``ismcts-fast+h``), ``+hp`` or ``+kK``
 (above), then ``-dD`` (rollout depth) and ``-mM`` (margin in hundredths, ``+kK`` only): ``ismcts-30+k3-d10-m3``.
 """
@@ -554,7 +555,15 @@ PRESETS: dict[str, dict[str, Any]] = {
 PRESET_HELP = {
     "ismcts": "information-set Monte Carlo tree search, 200 determinized iterations a move",
     "ismcts-fast": "the same search with 50 iterations a move",
-    "ismcts-strong": "the same search with 1,000 iterations a move",
+    "ismcts-strong": "the strongest search for the game: 1,000 iterations a move, or in MAOQY, Mítosz and muhq "
+                     "the search over the heuristic's favourite moves (docs/bots.md)",
+}
+#: ``ismcts-strong`` where the plain search loses to the game's heuristic: the pruned search that beats it
+#: (the strength table of docs/bots.md; about 0.03-0.6 s a move)
+STRONG_BY_GAME = {
+    "maoqy": "ismcts-30+k3-d10-m3",
+    "mitosz": "ismcts-30+k3-t2-m3-z15",
+    "muhq": "ismcts-45+k3-d40-t2-m3-z15",
 }
 _NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
@@ -609,7 +618,7 @@ def parse_name(name: str) -> dict[str, Any] | None:
 
 
 def make_ismcts(name: str, game: Game, seed: int = 0) -> ISMCTSAgent | None:
-    params = parse_name(name)
+    params = parse_name(STRONG_BY_GAME.get(game.info.name, name) if name == "ismcts-strong" else name)
     if params is None:
         return None
     return ISMCTSAgent(game, seed, name=name, **params)

@@ -25,7 +25,7 @@ AGENT_HELP = {
     "random": "uniform over the legal actions (every game)",
     "heuristic": "the game's rule-of-thumb player (" + ", ".join(sorted(HEURISTICS)) + ")",
     "ismcts": "information-set Monte Carlo tree search, 200 iterations a move (also ismcts-fast: 50, "
-              "ismcts-strong: 1000, ismcts-N: N; +h rolls out with the heuristic, +kK searches the heuristic's K "
+              "ismcts-strong: 1000, or the pruned search in MAOQY, Mítosz and muhq, ismcts-N: N; +h rolls out with the heuristic, +kK searches the heuristic's K "
               "favourite moves, e.g. ismcts-30+k3-d10-m3)",
 }
 #: the search presets offered in seat lists (lobby, ``cardtable play -s``); ``ismcts-N`` works everywhere else
