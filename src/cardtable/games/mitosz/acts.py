@@ -125,7 +125,7 @@ def _bound_plan(d, counter: bool, active: bool, battle_phase: bool) -> tuple:
         if info.sacrifice_user and (d.cursed or d.card_type == "high_god"):
             continue  # MIT-2.4.b, MIT-3.1.f
         if info.action and not active or info.reaction and active or info.rite and battle_phase:
-            continue  # MIT-4.2.1.a-c
+            continue  # the wrong turn or phase for it, whoever the user (as in _timing_problem)
         out.append((m, info))
     return tuple(out)
 
