@@ -54,13 +54,16 @@ machine). MAOQY ``ismcts-30+k3-d10-m3`` with ``-o turn_limit=400`` 0.635 [0.57, 
 110 wins, 34 draws, 56 losses; 28 ms a move on a quiet machine): the pruned search mostly plays the heuristic's
 move and deviates about one decision in ten, often laying a card into its open hand instead of drawing. The
 turn limit is an option of the game (MAOQY-8.3); heuristic mirrors settle their streets by turn 400-700 of
-2000 and then only cycle cards, so 400 shortens, and may cut, some games. muhq and Mítosz with
-``ismcts-15+k3-d20-m3`` (about 0.2 s and 0.14 s a searched move): first samples only, see the issue.
+2000 and then only cycle cards, so 400 shortens, and may cut, some games. muhq and Mítosz: the
+pruned search loses or draws with fixed 20-action rollouts and the margin alone (``ismcts-15+k3-d20-m3``: 0.50 and
+0.33); with rollouts to the start of the turn after next (``-t2``) and the paired test (``-z15``) it wins about
+two games in three (docs/bots.md has the figures).
 
 Names in the agent registry: ``ismcts`` (200 iterations), ``ismcts-fast`` (50), ``ismcts-strong`` (1000; in
 MAOQY, Mítosz and muhq the pruned search of ``STRONG_BY_GAME``),
 ``ismcts-N`` (N iterations), each with ``+h`` for heuristic rollouts (``ismcts-fast+h``), ``+hp`` or ``+kK``
-(above), then ``-dD`` (rollout depth) and ``-mM`` (margin in hundredths, ``+kK`` only): ``ismcts-30+k3-d10-m3``.
+(above), then ``-dD`` (rollout depth), ``-tT`` (rollouts until T more turns have begun), ``-mM`` (margin in
+hundredths, ``+kK`` only) and ``-zZ`` (Z tenths of a standard error, ``+kK`` only): ``ismcts-30+k3-d10-m3``.
 """
 
 from __future__ import annotations
