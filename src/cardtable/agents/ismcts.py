@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import math
 import random as random_module
+from operator import attrgetter
 import re
 import time
 from typing import Any, Callable
@@ -232,11 +233,7 @@ def _eval_muhq_graded(s) -> list[float]:
 
 
 #: per game, the turn counter a rollout of ``rollout_turns`` reads (games without one have no turn-aligned rollouts)
-TURN_COUNTERS: dict[str, Callable[[State], int]] = {
-    "maoqy": lambda s: s.turn,
-    "mitosz": lambda s: s.turn,
-    "muhq": lambda s: s.turn,
-}
+TURN_COUNTERS: dict[str, Callable[[State], int]] = dict.fromkeys(("maoqy", "mitosz", "muhq"), attrgetter("turn"))
 #: with ``rollout_turns``, the longest rollout (a turn that never ends, e.g. a draft): then it is evaluated
 TURN_ROLLOUT_CAP = 300
 
@@ -425,9 +422,9 @@ class ISMCTSAgent(Agent):
         hint = cands[0]
         base = paired[hint]
         n = len(base)
-        best, best_gain = hint, 0.0
         if n < 2:
             return hint
+        best, best_gain = hint, 0.0
         for a in cands[1:]:
             gains = [x - y for x, y in zip(paired[a], base)]
             mean = sum(gains) / n

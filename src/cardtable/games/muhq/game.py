@@ -60,6 +60,7 @@ class MuhqGame(Game):
         self.board = board
         self.grid = Grid.from_board(board)
         self.defs = {cid: Def(card) for cid, card in cards.items()}
+        self.printed: dict[str, dict[str, Any]] = {}  # card id -> its printed data (view.cards_seen), made on demand
         # MUHQ-SETUP-2 (OP-1): the pool is every non-token card with a buy cost, `copies` times.
         self.pool = [self.defs[c.id] for name in names for c in catalogue(name).values()
                      if c.id.startswith(name + "/") and not c.token and c.buy is not None]

@@ -132,26 +132,22 @@ class ViewMixin:
         ids.update(i["card"]["card"] for i in view["stack"] if i["card"])
         ids.update(c["card"] for c in view.get("pack") or ())
         defs = self.game.defs
-        return {i: card_data(defs[i]) for i in sorted(ids) if i in defs}
-
-
-#: id(definition) -> (definition, its printed data): the data is made once per definition, as bots ask for a view at
-#: every decision of their rollouts; each view gets its own copy (a reader may change its view)
-_PRINTED: dict[int, tuple[Any, dict[str, Any]]] = {}
+        printed = self.game.printed  # made once per definition: bots read a view at every decision of a rollout
+        out = {}
+        for i in sorted(ids):
+            if i in defs:
+                data = printed.get(i)
+                if data is None:
+                    data = printed[i] = card_data(defs[i])
+                data = dict(data)  # each view its own copy: a reader may change its view
+                if "attack" in data:
+                    data["attack"] = [list(a) for a in data["attack"]]
+                out[i] = data
+        return out
 
 
 def card_data(d: Any) -> dict[str, Any]:
-    """A card definition as the tables show it (spec 7.2): costs, stats and keywords, its text (a fresh copy)."""
-    hit = _PRINTED.get(id(d))
-    if hit is None or hit[0] is not d:
-        hit = _PRINTED[id(d)] = (d, _printed(d))
-    out = dict(hit[1])
-    if "attack" in out:
-        out["attack"] = [list(a) for a in out["attack"]]
-    return out
-
-
-def _printed(d: Any) -> dict[str, Any]:
+    """A card definition as the tables show it (spec 7.2): costs, stats and keywords, its text."""
     out: dict[str, Any] = {"name": d.name, "type": d.type, "text": d.text}
     for key in ("buy", "play"):
         if getattr(d, key) is not None:
