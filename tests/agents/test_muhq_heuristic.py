@@ -9,11 +9,13 @@ import inspect
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
 from cardtable.agents.heuristics import muhq as heuristic_module
-from cardtable.agents.heuristics.muhq import MuhqHeuristic, _Decision
+from cardtable.agents.heuristics.muhq import MuhqHeuristic, _Decision, _Walks
 from cardtable.games.muhq import actions as A
 from cardtable.sim import simulate
 from tests.games.muhq.helpers import P0, P1, hand, put, ready, resource, scene, zone
@@ -262,3 +264,33 @@ def test_beats_random(board):
     summary = simulate("muhq", 12, agents=["heuristic", "random"], seed=70, options={"board": board})
     assert summary["errors"] == 0
     assert summary["per_agent"]["heuristic"]["win_rate"] >= 0.75
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_walking_distances_are_the_fewest_steps_over_fields_the_unit_may_enter(width, height, data):
+    """The bot's walking distances (kept across decisions, ``_Walks``) equal a plain search of the fewest king's
+    steps to a goal over the fields the unit may enter, for walkers and swimmers, asked once or twice."""
+    types = tuple(data.draw(st.lists(st.sampled_from(("normal", "high_ground", "deep_water", "wall")),
+                                     min_size=width * height, max_size=width * height)))
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    goals = frozenset(data.draw(st.lists(st.sampled_from(cells), min_size=1, max_size=3)))
+    swimming = data.draw(st.booleans())
+    walks = _Walks(width, height, types)
+
+    def enterable(c):
+        t = types[c[1] * width + c[0]]
+        return t == "deep_water" if swimming else t in ("normal", "high_ground")
+
+    expected = {g: 0 for g in goals}
+    frontier = list(goals)
+    while frontier:
+        nxt = []
+        for x, y in frontier:
+            for c in cells:
+                if c not in expected and max(abs(c[0] - x), abs(c[1] - y)) == 1 and enterable(c):
+                    expected[c] = expected[(x, y)] + 1
+                    nxt.append(c)
+        frontier = nxt
+    assert walks.steps(goals, swimming) == expected
+    assert walks.steps(goals, swimming) == expected  # the kept answer

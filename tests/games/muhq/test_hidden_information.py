@@ -11,6 +11,7 @@ receive (``Game.log_entry``) hide the draft picks.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import HealthCheck, given, note, settings
@@ -218,3 +219,20 @@ def test_deck_order_and_the_opponents_hand_stay_hidden_in_a_scene():
     assert any(a.type == "play_permanent" for a in s.legal_actions())
     assert all(getattr(a, "card", None) not in theirs for a in s.legal_actions())
     assert A.PASS not in s.legal_actions()  # open priority: end the phase instead
+
+
+def test_a_view_is_a_fresh_copy_its_reader_may_change():
+    """Parts of a view that are the same every time (the board's fields, a card's printed data) are made once
+    and copied: changing one view changes neither the state nor the next view."""
+    s = next(p for p in random_positions("river-crown", 7, 7) if p.phase != "draft" and p.perms)
+    before = copy.deepcopy(s.view(P0))
+    v = s.view(P0)
+    for f in v["board"]["fields"]:
+        f["type"] = "wall"
+        f.get("spawn", []).append(9)
+    for data in v["cards"].values():
+        data["name"] = "changed"
+        for comp in data.get("attack", ()):
+            comp.append(99)
+    v["permanents"][0]["markers"] = {"rage": 5}
+    assert s.view(P0) == before

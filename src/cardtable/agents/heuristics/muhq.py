@@ -2,7 +2,8 @@
 
 Every decision is recomputed from the observation (``obs.view``, ``obs.legal_actions``, the catalogue, the
 options and the board's public definition: its areas' points): the bot keeps no memory between decisions, so
-an undo or a takeover is safe, and it uses no chance at all. It never looks at the state.
+an undo or a takeover is safe, and it uses no chance at all. It never looks at the state. (It keeps answers
+that follow from the board alone — the fields within a range, walking distances — to be faster, not wiser.)
 
 - **Draft.** On curve: each card has a worth (``WORTH``: cheap, sturdy units and removal spells first),
   less a little per point of buy cost; cards of the set it has picked most get a bonus once it has a few
@@ -101,6 +102,9 @@ class MuhqHeuristic(Agent):
         #: (width, height, field, range) -> the fields within range: the same every decision (rollouts of the
         #: search ask thousands of times)
         self.within: dict[tuple, list[tuple[int, int]]] = {}
+        #: field types of a board -> _Walks: walking distances depend on the fields alone (occupants are
+        #: ignored), so they hold across decisions
+        self.walks: dict[tuple, _Walks] = {}
 
     def act(self, obs: Observation):
         legal = obs.legal_actions
@@ -116,6 +120,49 @@ class MuhqHeuristic(Agent):
         except Exception:  # never crash a game: the safe answer is a pass (or the first action)
             return fallback
         return choice if choice is not None and choice in legal else fallback
+
+
+class _Walks:
+    """Walking distances on one board: from every field a unit may enter to the nearest of some goal fields,
+    over fields it may enter (deep water for a swimmer, normal and high ground for the others), 8 directions,
+    one step each. They follow from the field types alone, so one bot keeps them for every decision (a
+    search's rollouts ask the same few thousand times); at most ``LIMIT`` goal sets are kept."""
+
+    LIMIT = 4096
+
+    def __init__(self, width: int, height: int, types: tuple[str, ...]):
+        self.width, self.height = width, height
+        self.memo: dict[tuple, dict] = {}
+        self.neighbours = {}
+        for swimming in (False, True):
+            ok = [t == "deep_water" if swimming else t in ("normal", "high_ground") for t in types]
+            table = {}
+            for y in range(height):
+                for x in range(width):
+                    table[(x, y)] = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                     if (dx or dy) and 0 <= x + dx < width and 0 <= y + dy < height
+                                     and ok[(y + dy) * width + x + dx]]
+            self.neighbours[swimming] = table
+
+    def steps(self, goals: frozenset, swimming: bool) -> dict:
+        key = (goals, swimming)
+        dist = self.memo.get(key)
+        if dist is not None:
+            return dist
+        neighbours = self.neighbours[swimming]
+        dist = {g: 0 for g in goals}
+        queue = deque(goals)
+        while queue:
+            here = queue.popleft()
+            d = dist[here] + 1
+            for nxt in neighbours.get(here, ()):
+                if nxt not in dist:
+                    dist[nxt] = d
+                    queue.append(nxt)
+        if len(self.memo) >= self.LIMIT:
+            self.memo.clear()
+        self.memo[key] = dist
+        return dist
 
 
 class _Decision:
@@ -136,7 +183,11 @@ class _Decision:
         self.victory = {k["kind"]: k for k in v["victory"]}
         self.hand = {c["id"]: c["card"] for c in (self.my.get("hand") or [])}
         self._goals: dict | None = None
-        self._bfs: dict = {}
+        types = tuple(f["type"] for f in self.fields)
+        walks = bot.walks.get(types)
+        if walks is None:
+            walks = bot.walks[types] = _Walks(self.width, self.height, types)
+        self._walks = walks
         self._goal_fields: dict = {}  # unit id -> its goal fields: asked once per field the unit might stand on
 
     # -- the board --------------------------------------------------------------------------------------
@@ -165,22 +216,7 @@ class _Decision:
 
     def walking(self, goals: frozenset, swimming: bool) -> dict:
         """Steps from every field the unit may enter to the nearest goal field (occupants ignored)."""
-        key = (goals, swimming)
-        if key in self._bfs:
-            return self._bfs[key]
-        dist = {g: 0 for g in goals}
-        queue = deque(goals)
-        while queue:
-            x, y = queue.popleft()
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    nx, ny = x + dx, y + dy
-                    if (dx or dy) and 0 <= nx < self.width and 0 <= ny < self.height and (nx, ny) not in dist \
-                            and self.can_enter((nx, ny), swimming):
-                        dist[(nx, ny)] = dist[(x, y)] + 1
-                        queue.append((nx, ny))
-        self._bfs[key] = dist
-        return dist
+        return self._walks.steps(goals, swimming)
 
     def cells_within(self, xy, r: int) -> list[tuple[int, int]]:
         key = (self.width, self.height, tuple(xy), r)

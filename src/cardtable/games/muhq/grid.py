@@ -129,6 +129,18 @@ class Grid:
                     raise ValueError(f"spawn cell {c} of seat {seat} is not on the {width} × {height} board")
                 seats[c].add(seat)
         self.spawn_seats: tuple[frozenset[int], ...] = tuple(frozenset(s) for s in seats)
+        #: each field as a view shows it (type, spawn seats, income, area): the same in every view, so it is
+        #: made once; a view copies it (``fields_json``)
+        self._fields_json: list[dict] = []
+        for c in range(n):
+            f: dict = {"type": self.types[c]}
+            if self.spawn_seats[c]:
+                f["spawn"] = sorted(self.spawn_seats[c])
+            if self.income[c]:
+                f["income"] = self.income[c]
+            if self.area_of[c]:
+                f["area"] = self.area_of[c]
+            self._fields_json.append(f)
 
         # MUHQ-BOARD-5: which fields a permanent may stand on, by "is it swimming" (False, True). Indexed by
         # a bool, so the hot path does one tuple lookup per field instead of comparing type strings.
@@ -161,6 +173,10 @@ class Grid:
         self._xy_pairs = tuple(zip(self.x, self.y))  # (x, y) by cell, for flattening paths
 
     # -- construction ------------------------------------------------------------------------------------
+    def fields_json(self) -> list[dict]:
+        """The fields as a view shows them, a fresh copy each time (a reader may change its view)."""
+        return [{**f, "spawn": list(f["spawn"])} if "spawn" in f else f.copy() for f in self._fields_json]
+
     @classmethod
     def from_board(cls, board: Board) -> Grid:
         """The grid of a loaded board (schema.Board): types, income and area per field, spawns, area points."""

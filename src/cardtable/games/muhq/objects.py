@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 NEUTRAL = -1  # the controller (and owner) of neutral board objects (MUHQ-GEN-6)
 MARKERS = ("paralysis", "poison", "panic", "rage", "protection")  # MUHQ-COND-1
+_marker_values = attrgetter(*MARKERS)  # all five in one call: a view asks of every permanent
 
 
 class Perm:
@@ -50,7 +52,7 @@ class Perm:
         return self.d.type == "unit"
 
     def markers(self) -> dict[str, int]:
-        return {m: getattr(self, m) for m in MARKERS if getattr(self, m)}
+        return {m: v for m, v in zip(MARKERS, _marker_values(self)) if v}
 
     def to_json(self, xy) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "card": self.d.id, "name": self.d.name, "type": self.d.type,
@@ -59,9 +61,9 @@ class Perm:
                                "base": self.base, "pile": list(self.pile), "tapped": self.tapped}
         if self.damage:
             out["damage"] = self.damage
-        marks = self.markers()
-        if marks:
-            out["markers"] = marks
+        values = _marker_values(self)
+        if any(values):
+            out["markers"] = {m: v for m, v in zip(MARKERS, values) if v}
         if self.d.type == "equipment":
             out["durability"] = self.d.durability - self.worn
         if self.d.type == "unit":

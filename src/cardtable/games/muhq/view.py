@@ -79,16 +79,7 @@ class ViewMixin:
                 "pending": [self.card_json(c) for c in pl.pending],
                 "bought": pl.bought,
             })
-        fields = []
-        for c in range(grid.size):
-            f: dict[str, Any] = {"type": grid.types[c]}
-            if grid.spawn_seats[c]:
-                f["spawn"] = sorted(grid.spawn_seats[c])
-            if grid.income[c]:
-                f["income"] = grid.income[c]
-            if grid.area_of[c]:
-                f["area"] = grid.area_of[c]
-            fields.append(f)
+        fields = grid.fields_json()
         board = self.game.board
         out: dict[str, Any] = {
             "game": "muhq", "board": {"id": board.id, "name": board.name, "width": grid.width,
@@ -119,18 +110,31 @@ class ViewMixin:
             out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
         if self.mode == "upkeep":
             out["upkeep_todo"] = list(self.upkeep_todo)
-        out["cards"] = self.cards_seen(out)
+        out["cards"] = self.cards_seen(self.card_ids_seen(player))
         return out
 
-    def cards_seen(self: "MuhqState", view: dict[str, Any]) -> dict[str, dict[str, Any]]:
-        """The printed data of every card definition the view shows (never one only a hidden zone holds)."""
-        ids: set[str] = {p["card"] for p in view["permanents"]}
-        for pl in view["players"]:
-            for zone in ("hand", "discard", "store", "drafted", "pending"):
-                if isinstance(pl[zone], list):
-                    ids.update(c["card"] for c in pl[zone])
-        ids.update(i["card"]["card"] for i in view["stack"] if i["card"])
-        ids.update(c["card"] for c in view.get("pack") or ())
+    def card_ids_seen(self: "MuhqState", player: int | None) -> set[str]:
+        """The definitions of the cards ``view(player)`` shows: its permanents, the open zones (discard piles,
+        stores, pending cards), the viewer's own hand and draft picks, the stack's sources and the pack the
+        viewer holds — never one only a hidden zone holds."""
+        card_def = self.card_def
+        ids: set[str] = {self.perms[pid].d.id for pid in self.board_order()}
+        in_draft = self.phase == "draft"
+        for seat, pl in enumerate(self.players):
+            zones = [pl.discard, pl.store, pl.pending]
+            if player == seat:
+                zones.append(pl.hand)
+                if in_draft:
+                    zones.append(pl.drafted)
+            for zone in zones:
+                ids.update(card_def[c].id for c in zone)
+        ids.update(card_def[i.source].id for i in self.stack if i.source is not None)
+        if in_draft and player is not None and self.packs:
+            ids.update(card_def[c].id for c in self.packs[player])
+        return ids
+
+    def cards_seen(self: "MuhqState", ids: set[str]) -> dict[str, dict[str, Any]]:
+        """The printed data of the card definitions ``ids`` (``card_ids_seen``), in id order."""
         defs = self.game.defs
         printed = self.game.printed  # made once per definition: bots read a view at every decision of a rollout
         out = {}
