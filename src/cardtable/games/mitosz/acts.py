@@ -140,6 +140,16 @@ def minfo(m) -> MInfo:
     return info
 
 
+def _hand_looks(d, role: str, fighting: bool, own_turn_summon: bool) -> bool:
+    """Is a card of definition ``d`` in the hand worth a look for the legal-action list, for a player in ``role``
+    (in a fight's rounds also as a fighter) in or out of an own summon phase? Read from the definition alone."""
+    if role not in d.hand_roles and not (fighting and "fight" in d.hand_roles):
+        return False
+    if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
+        return d.card_type not in ("nation", "leader", "location") and (d.card_type != "item" or bool(d.partners))
+    return True
+
+
 class Acts:
     # -- the legal-action list ---------------------------------------------------------------------
     def legal_acts(self, seat: int, counter: bool) -> list:
@@ -194,12 +204,20 @@ class Acts:
         hit = memo.get(key)
         if hit is not None and hit[0] == held:
             hand = hit[1]
-        else:
-            hand = [i for i in self.distinct(held) if role in cards[i].d.hand_roles or fighting and
-                    "fight" in cards[i].d.hand_roles]
-            if not own_turn_summon:  # outside one's summon phases only intrigues and linked items are played
-                hand = [i for i in hand if cards[i].d.card_type not in ("nation", "leader", "location")
-                        and (cards[i].d.card_type != "item" or cards[i].d.partners)]
+        else:  # one card of each definition (as ``distinct``), if the definition is worth a look here
+            hand = []
+            seen = set()
+            looks_key = (roles, own_turn_summon)
+            for i in held:
+                d = cards[i].d
+                if d in seen:
+                    continue
+                seen.add(d)
+                looks = d.hand_looks.get(looks_key)
+                if looks is None:
+                    looks = d.hand_looks[looks_key] = _hand_looks(d, role, fighting, own_turn_summon)
+                if looks:
+                    hand.append(i)
             memo[key] = (held, hand)
         if hand and not cheaper:  # a card whose every use costs more than the spheres hold is skipped
             hand = [i for i in hand if cards[i].d.hand_spend <= total]
@@ -208,8 +226,8 @@ class Acts:
         layout = self.layout_facts()
         hit = layout.get(key)
         if hit is None:  # the cards with something to announce in this role (whatever the spheres hold)
-            hit = [i for i in self._mine(seat) if role in i.d.board_roles
-                   or fighting and "fight" in i.d.board_roles]
+            hit = [i for i in self._mine(seat) if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
+                   and self._may_have_bound(seat, i, active, fighting)]
             hit = layout[key] = [hit, None, None]
         if cheaper:
             mine_active = hit[0]
@@ -224,15 +242,28 @@ class Acts:
 
     def _mine(self, seat: int) -> list:
         """The cards on the board that ``seat`` controls (kept with the layout's facts)."""
-        cache = self.layout_facts()
-        mine = cache.get(("mine", seat))
-        if mine is None:  # every player's at once: one pass over the board
-            for s in range(self.n):
-                cache[("mine", s)] = []
+        cache = self.layout
+        if cache is None:
+            cache = self.layout = {}
+        mines = cache.get("mine")
+        if mines is None:  # every player's at once: one pass over the board
+            mines = cache["mine"] = [[] for _ in range(self.n)]
             for i in self.board_insts():
-                cache[("mine", i.controller)].append(i)
-            mine = cache[("mine", seat)]
-        return mine
+                mines[i.controller].append(i)
+        return mines[seat]
+
+    def _may_have_bound(self, seat: int, inst, active: bool, battle_phase: bool) -> bool:
+        """Outside counter rounds, may ``inst`` offer a bound maneuver at all? What ``_bound_options`` refuses by
+        the layout alone (sleep, hosts, controllers) and the card's definition, so the answer is kept with the
+        layout's facts."""
+        d = inst.d
+        if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
+            return False
+        plan = d.plans.get((False, active, battle_phase))
+        if plan is None:
+            plan = d.plans[(False, active, battle_phase)] = _bound_plan(d, False, active, battle_phase)
+        return bool(plan) or (d.implicit_sacrifice and inst.host >= 0
+                              and self.cards[inst.host].controller == seat)
 
     def _acts_of(self, seat: int, counter: bool, out: list, hand: list, mine_active: list, own_turn_summon: bool,
                  cheaper: bool, total: int, cache: dict) -> list:

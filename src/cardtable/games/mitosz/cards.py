@@ -33,7 +33,7 @@ class CardDef:
                  "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
                  "hand_spend", "board_spend", "triggers", "primitives", "counts_power",
-                 "low_level", "plans")
+                 "low_level", "plans", "hand_looks")
 
     def __init__(self, card: Any):
         self.model = card
@@ -78,6 +78,9 @@ class CardDef:
         #: the bound maneuvers worth a look for the legal-action list, by (counter round, own turn, battle
         #: phase): what the definition alone rules out is left out (``Acts._bound_options``)
         self.plans: dict = {}
+        #: is a card of this definition in the hand worth a look for the legal-action list, by (roles, own summon
+        #: phase) (``Acts.legal_acts``)
+        self.hand_looks: dict = {}
         #: what a maneuver of this card is for immunity, by (maneuver, user's definition), while no effect
         #: changes subtypes (``Acts.effect_keys``)
         self.effect_keys: dict = {}
