@@ -354,9 +354,10 @@ class BoardMixin:
     def event(self: "MuhqState", kind: str, subject: int, refs: tuple = (), departed: Perm | None = None) -> None:
         """Collect the triggers an event fires; they are declared before anyone next gets priority."""
         perms = self.perms
-        found = self._memo.get("trigger_sources")
-        if found is None:
-            found = self.trigger_sources
+        by_event = self._memo.get("trigger_sources_by_event")
+        if by_event is None:
+            by_event = self.trigger_sources_by_event()
+        found = by_event.get(kind, ())  # (the others have no trigger on this event: they would fire nothing)
         if not found and departed is None:
             return
         subj = perms.get(subject) or departed
@@ -411,4 +412,23 @@ class BoardMixin:
         found = self._memo.get("trigger_sources")
         if found is None:
             found = self._memo["trigger_sources"] = tuple(pid for pid, p in self.perms.items() if p.d.triggers)
+        return found
+
+    def trigger_sources_by_event(self: "MuhqState") -> dict[str, tuple[int, ...]]:
+        """trigger_sources by the event they wait for: each event's list names, in the same order, those with
+        a trigger on it (most events fire none: event() asks only these). Kept with the board, like them."""
+        by_event: dict[str, list[int]] = {}
+        perms = self.perms
+        for pid in self.trigger_sources:
+            p = perms.get(pid)
+            if p is None:
+                continue  # (gone: event() would skip it)
+            kinds = []
+            for _, ability in p.d.triggers:
+                kind = trigger_event(ability)["event"]
+                if kind not in kinds:
+                    kinds.append(kind)
+            for kind in kinds:
+                by_event.setdefault(kind, []).append(pid)
+        found = self._memo["trigger_sources_by_event"] = {kind: tuple(pids) for kind, pids in by_event.items()}
         return found

@@ -58,11 +58,7 @@ class DeclareMixin:
     def path_cells(self: "MuhqState", path: tuple[int, ...]) -> tuple[int, ...]:
         if len(path) % 2:
             raise bad("MUHQ-MOVE-1", "a path lists fields as x, y pairs: [x1, y1, x2, y2, …]")
-        cells = []
-        for i in range(0, len(path), 2):
-            x, y = path[i], path[i + 1]
-            cells.append(self.grid.cell(x, y) if self.grid.on_board(x, y) else -1)
-        return tuple(cells)
+        return self.grid.pair_cells(path)
 
     def need_priority(self: "MuhqState", rule: str) -> None:
         if self.mode not in ("priority", "open"):

@@ -63,16 +63,17 @@ class FlowMixin:
     # -- the main loop ----------------------------------------------------------------------------------
     def advance(self: "MuhqState") -> None:
         self._legal = None
+        if self.phase == "draft" and self.winners is None:
+            # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
+            # looked at once here, not at every turn of the loop.
+            seat = self.draft_picker()
+            if seat is not None:
+                self.mode, self.current_player = "draft", seat
+                return
         while True:
             if self.winners is not None:
                 self.mode, self.current_player = "over", -1
                 return
-            if self.phase == "draft":
-                seat = self.draft_picker()
-                if seat is not None:
-                    self.mode, self.current_player = "draft", seat
-                    return
-                continue
             if self.drops:
                 if self.settle_drop():
                     continue

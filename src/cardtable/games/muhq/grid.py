@@ -171,6 +171,7 @@ class Grid:
         self._move_tables: dict[tuple[Cell, int, bool], tuple] = {}
         self._dist_from: list[tuple[int, ...] | None] = [None] * n  # distance rows, filled on first use
         self._xy_pairs = tuple(zip(self.x, self.y))  # (x, y) by cell, for flattening paths
+        self._pair_cells: dict[tuple[int, ...], tuple[Cell, ...]] = {}  # paths as x, y pairs -> cells (pair_cells)
 
     # -- construction ------------------------------------------------------------------------------------
     def fields_json(self) -> list[dict]:
@@ -213,6 +214,24 @@ class Grid:
 
     def xy(self, cell: Cell) -> tuple[int, int]:
         return self.x[cell], self.y[cell]
+
+    def pair_cells(self, pairs: Sequence[int]) -> tuple[Cell, ...]:
+        """The cells of fields given as x, y pairs (``(x1, y1, x2, y2, …)``, the form a move action names its
+        path in; an even length), -1 for a pair off the board. Kept per path (a tuple): the listed moves name
+        the same paths again and again."""
+        hit = self._pair_cells.get(pairs) if type(pairs) is tuple else None
+        if hit is None:
+            width, height = self.width, self.height
+            cells = []
+            for i in range(0, len(pairs), 2):
+                x, y = pairs[i], pairs[i + 1]
+                cells.append(y * width + x if 0 <= x < width and 0 <= y < height else -1)  # on_board, cell
+            hit = tuple(cells)
+            if type(pairs) is tuple:
+                if len(self._pair_cells) >= 20_000:
+                    self._pair_cells.clear()
+                self._pair_cells[pairs] = hit
+        return hit
 
     def __repr__(self) -> str:
         return f"Grid({self.name or '?'}, {self.width} × {self.height})"
@@ -265,8 +284,11 @@ class Grid:
 
     # -- distance and ranges on cells (MUHQ-RANGE) -------------------------------------------------------
     def distance(self, a: Cell, b: Cell) -> int:
-        """MUHQ-RANGE-2 between two cells."""
-        return distance(self.x[a], self.y[a], self.x[b], self.y[b])
+        """MUHQ-RANGE-2 between two cells (looked up in the distance row of ``a``, see dist_from)."""
+        row = self._dist_from[a]
+        if row is None:
+            row = self.dist_from(a)
+        return row[b]
 
     def in_range(self, a: Cell, b: Cell, r: int) -> bool:
         return self.distance(a, b) <= r

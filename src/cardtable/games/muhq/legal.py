@@ -97,27 +97,21 @@ class LegalMixin:
         """The permanents on the board the seat controls, in board order (kept with the board)."""
         by_seat = self._memo.get("own")
         if by_seat is None:
-            perms = self.perms
-            found: list[list] = [[] for _ in range(self.n)]
-            for pid in self.board_order():
-                p = perms[pid]
-                if p.controller != NEUTRAL:
-                    found[p.controller].append(p)
-            by_seat = self._memo["own"] = tuple(map(tuple, found))
+            self.find_free_action_sources()  # (which makes these lists too, in the same walk of the board)
+            by_seat = self._memo["own"]
         return by_seat[seat]
 
     def hand_parts(self: "MuhqState", seat: int) -> tuple:
-        """(the seat's hand as a tuple, one representative per card definition in it, those of them that are
+        """(a copy of the seat's hand, one representative per card definition in it, those of them that are
         spells with a play cost as (card, definition), those that are permanents with a play cost likewise, the
         universal free actions (MUHQ-CARD-7, 9)). These depend on the hand alone (a card number's definition
         never changes), so they are kept per seat and used again while the hand is the same."""
         hand = self.players[seat].hand
-        key = tuple(hand)
         memo = self._hands
         if memo is None:
             memo = self._hands = {}
         hit = memo.get(seat)
-        if hit is None or hit[0] != key:
+        if hit is None or hit[0] != hand:  # (compared with the list itself: no tuple made for every question)
             card_def = self.card_def
             # The cards by definition, each group ascending, the groups in the order of their first (lowest) card:
             # what representatives and card_combinations both start from, made once here.
@@ -150,26 +144,25 @@ class LegalMixin:
                         pairs.append(PAIR[first, g[1]])
                     for h in groups_in_order[k + 1:]:
                         pairs.append(PAIR[first, h[0]])
-            hit = memo[seat] = (key, reps, tuple(spells), tuple(permanents), tuple(pairs))
+            hit = memo[seat] = (hand[:], reps, tuple(spells), tuple(permanents), tuple(pairs))
         return hit
 
     def store_parts(self: "MuhqState", seat: int) -> tuple[tuple[int, int], ...]:
         """(card, buy cost) for one card per definition in the seat's store that has a buy cost, in card order;
         kept per seat while the store is the same (like hand_parts)."""
         store = self.players[seat].store
-        cards = tuple(store)
         key = ("store", seat)
         memo = self._hands
         if memo is None:
             memo = self._hands = {}
         hit = memo.get(key)
-        if hit is None or hit[0] != cards:
+        if hit is None or hit[0] != store:
             card_def = self.card_def
             costs = []
             for c in representatives(self, store):
                 if card_def[c].buy is not None:
                     costs.append((c, card_def[c].buy))
-            hit = memo[key] = (cards, tuple(costs))
+            hit = memo[key] = (store[:], tuple(costs))
         return hit[1]
 
     # -- fast actions (MUHQ-TIMING-4) -------------------------------------------------------------------
@@ -220,13 +213,21 @@ class LegalMixin:
         return by_seat[seat]
 
     def find_free_action_sources(self: "MuhqState") -> tuple:
+        """free_action_sources for every seat, and own_permanents for every seat with them: one walk of the
+        board makes both (nearly every decision asks both after a change of the board)."""
         perms = self.perms
+        own: list[list] = [[] for _ in range(self.n)]
         found: list[list] = [[] for _ in range(self.n)]
         for pid in self.board_order():
             p = perms[pid]
-            if p.d.free_actions and p.controller != NEUTRAL:
-                found[p.controller].append(p)
-        by_seat = self._memo["free_sources"] = tuple(map(tuple, found))
+            seat = p.controller
+            if seat != NEUTRAL:
+                own[seat].append(p)
+                if p.d.free_actions:
+                    found[seat].append(p)
+        memo = self._memo
+        memo["own"] = tuple(map(tuple, own))
+        by_seat = memo["free_sources"] = tuple(map(tuple, found))
         return by_seat
 
     def fast_list(self: "MuhqState", seat: int) -> list[Action] | tuple[Action, ...]:
@@ -242,17 +243,15 @@ class LegalMixin:
                 # No free action and no spell to play: only the universal free actions, which depend on the
                 # hand alone (what fast_actions would list, as hand_parts keeps it across board changes).
                 return parts[4]
-        if sources:
-            key = (tuple(pl.hand), pl.resource, tuple([(p.tapped, p.paralysis) for p in sources]))
-        else:
-            key = (tuple(pl.hand), pl.resource)
+        # (the hand is compared as it is, and kept as a copy: no tuple made for every question)
+        taps = tuple([(p.tapped, p.paralysis) for p in sources]) if sources else ()
         memo = self._fast
         if memo is None:
             memo = self._fast = {}
         cached = memo.get(seat)
-        if cached is None or cached[0] != key:
-            cached = memo[seat] = (key, self.fast_actions(seat, sources))
-        return cached[1]
+        if cached is None or cached[0] != pl.hand or cached[1] != pl.resource or cached[2] != taps:
+            cached = memo[seat] = (pl.hand[:], pl.resource, taps, self.fast_actions(seat, sources))
+        return cached[3]
 
     def has_fast_action(self: "MuhqState", seat: int) -> bool:
         hand = self.players[seat].hand

@@ -150,7 +150,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
     #: kept by moved().
-    MEMBERSHIP_MEMOS = ("trigger_sources", "defeated", "board_statics")
+    MEMBERSHIP_MEMOS = ("trigger_sources", "trigger_sources_by_event", "defeated", "board_statics")
 
     def board_statics(self) -> bool:
         """Has a permanent on the board a static ability that looks for its subjects on the board
