@@ -414,17 +414,20 @@ class Levels:
         for a in self.attached(nation):
             if a.d.card_type == "location":
                 value += self.mod_base(a) if base else self.mod_current(a)
-        if not base:
+        if base:
+            return value
+        if self.statics_by("modify_road"):  # most of the time no card on the board has one
             for src, _ctrl, params in self._static_hits("modify_road", inst, "nation"):
                 if params.road in ("all", road):
                     value += self.value(params.delta, {"$self": src, "$bearer": src}, None)
+        if self.effects:
             for e in self._effects_on("modify_road", inst):
                 r, delta = e.value
                 if r in ("all", road):
                     value += delta
             for e in self._effects_on("modify_level", inst):
                 value += e.value  # MIT-3.2.1.i: a nation's level gain goes to each road
-        return max(0, value) if not base else value
+        return max(0, value)
 
     def road_closed(self, nation: int, road: str) -> bool:
         """MIT-3.2.2.a, OP-12: closed by an own nation in the cell it points to, or by an effect."""
@@ -433,6 +436,8 @@ class Levels:
         x, y = inst.cell
         if (x + dx, y + dy) in self.players[inst.controller].grid:
             return True
+        if not self.effects:
+            return False
         closed = False
         for e in self._effects_on("close_road", inst):
             if e.value in ("all", road):

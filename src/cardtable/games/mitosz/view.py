@@ -7,6 +7,7 @@ card only for the peeker and the card's owner).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from .actions import STACK_ID_BASE
@@ -14,6 +15,7 @@ from .flow import PHASE_TITLES
 from .vocabulary import ROWS
 
 LOG_VIEW = 80
+_ADDRESSEES = itemgetter(2)  # a log entry's seats (None: everyone)
 
 
 class Views:
@@ -94,7 +96,14 @@ class Views:
             # summon, MIT-7.4.3.1): only that player reads them
             prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
                       "text": self.prompt_text(options=player == self.prompt["player"])}
-        log = [text for _turn, text, to in self.log if to is None or (player is not None and player in to)]
+        log = self.log
+        if list(map(_ADDRESSEES, log)).count(None) == len(log):  # no entry for some seats only: all are shown
+            log_size = len(log)
+            log = [entry[1] for entry in log[-LOG_VIEW:]]
+        else:
+            log = [text for _turn, text, to in log if to is None or (player is not None and player in to)]
+            log_size = len(log)
+            log = log[-LOG_VIEW:]
         return {
             "game": "mitosz",
             "turn": self.turn,
@@ -115,8 +124,8 @@ class Views:
             "stack": stack,
             "prompt": prompt,
             "effects": self.effects_json(),
-            "log": log[-LOG_VIEW:],
-            "log_size": len(log),
+            "log": log,
+            "log_size": log_size,
             "win_target": self.opts["win_target"],
             "result": self.result,
         }
