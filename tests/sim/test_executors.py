@@ -96,6 +96,27 @@ def test_ctrl_c_in_process_keeps_the_finished_chunks():
     assert report.missing == [Chunk(4, 6), Chunk(6, 8), Chunk(8, 10)]  # the third was cut off while merged
 
 
+def test_a_ctrl_c_while_a_chunk_is_merged_waits_until_it_is_merged_whole(tmp_path):
+    """A real Ctrl-C (SIGINT) that arrives in the middle of merging a chunk: the chunk is merged whole, then the run
+    stops; the partial result and the checkpoint hold exactly the same games."""
+    merged = []
+    path = tmp_path / "run.ckpt"
+
+    def on_result(chunk, result):
+        for i, value in enumerate(result):
+            if chunk == Chunk(2, 4) and i == 1:
+                os.kill(os.getpid(), signal.SIGINT)  # as a terminal's Ctrl-C would, halfway through the chunk
+                time.sleep(0.05)  # (the signal is handled at the next bytecode; give it time to arrive)
+            merged.append(value)
+
+    report = run_chunks(chunk_tasks.squares, chunk_ranges(10, 2), workers=1, on_result=on_result,
+                        checkpoint=path, run_key={"test": "ctrl-c while merging"})
+    assert report.stop_reason == "interrupted"
+    assert merged == [0, 1, 4, 9] and report.delivered == [Chunk(0, 2), Chunk(2, 4)]
+    stored = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert [(c["start"], c["stop"]) for c in stored] == [(0, 2), (2, 4)]
+
+
 # -- retries ---------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_chunk_is_retried(tmp_path, workers):

@@ -42,8 +42,9 @@ The rules:
   ``chunks``. A result that finishes early is held back until every earlier chunk has been delivered. This
   is why a merge that needs play order, such as rating updates or CSV rows, just appends. When the run is
   stopped, interrupted or fails, the finished chunks that were held back are delivered too, still in order,
-  so a partial result can have gaps. ``report.missing`` lists the chunks that were never delivered. A chunk
-  whose ``on_result`` was cut short by Ctrl-C also counts as missing.
+  so a partial result can have gaps. ``report.missing`` lists the chunks that were never delivered. Ctrl-C
+  waits while a finished chunk is checkpointed and merged (when ``run_chunks`` runs in the main thread), so
+  a chunk is merged whole or not at all, and the checkpoint keeps exactly the games merged.
 * Ctrl-C (KeyboardInterrupt) ends the run: the worker processes are killed, the chunks in flight are lost,
   and the finished ones are delivered and kept in the checkpoint. ``run_chunks`` returns with
   ``stop_reason == "interrupted"`` and does not raise. Workers ignore SIGINT, so a Ctrl-C at a terminal,
@@ -79,8 +80,10 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -260,6 +263,27 @@ class Checkpoint:
 
 
 # -- the runner ------------------------------------------------------------------------------------------------
+@contextmanager
+def _ctrl_c_deferred():
+    """Ctrl-C waits until the block has run: a finished chunk is checkpointed and merged whole or not at all, so
+    the partial results printed after Ctrl-C count exactly the games the checkpoint keeps. (Only the main thread
+    may set signal handlers; elsewhere the block runs as it is.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:  # what the Ctrl-C would have done, now
+        if callable(previous):
+            previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+
 class _Delivery:
     """Hands finished chunks to on_result in the order of the job's chunks; holds back early ones."""
 
@@ -272,12 +296,13 @@ class _Delivery:
         self.checkpoint = checkpoint
 
     def finished(self, chunk: Chunk, result: Any, stored: bool = False) -> None:
-        if self.checkpoint is not None and not stored:
-            self.checkpoint.add(chunk, result)  # at once: a crash before delivery keeps it
-        self.held[chunk] = result
-        while self.next < len(self.order) and self.order[self.next] in self.held:
-            self._deliver(self.order[self.next])
-            self.next += 1
+        with _ctrl_c_deferred():
+            if self.checkpoint is not None and not stored:
+                self.checkpoint.add(chunk, result)  # at once: a crash before delivery keeps it
+            self.held[chunk] = result
+            while self.next < len(self.order) and self.order[self.next] in self.held:
+                self._deliver(self.order[self.next])
+                self.next += 1
 
     def _deliver(self, chunk: Chunk) -> None:
         result = self.held.pop(chunk)
@@ -289,7 +314,8 @@ class _Delivery:
         """Deliver every held chunk, in order, leaving gaps where chunks did not finish."""
         for chunk in self.order[self.next:]:
             if chunk in self.held:
-                self._deliver(chunk)
+                with _ctrl_c_deferred():
+                    self._deliver(chunk)
         self.next = len(self.order)
         done = set(self.report.delivered)
         self.report.missing = [c for c in self.order if c not in done]
