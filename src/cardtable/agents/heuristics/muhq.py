@@ -77,6 +77,11 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(dx, dy) + min(dx, dy) // 2
 
 
+def enterable(field_type: str, swimming: bool) -> bool:
+    """May a unit stand on a field of this type: deep water for a swimmer, normal and high ground for the others."""
+    return field_type == "deep_water" if swimming else field_type in ("normal", "high_ground")
+
+
 def attack_value(comps, delta: int) -> int:
     return sum(v for v, r in comps if r >= delta)
 
@@ -131,11 +136,10 @@ class _Walks:
     LIMIT = 4096
 
     def __init__(self, width: int, height: int, types: tuple[str, ...]):
-        self.width, self.height = width, height
         self.memo: dict[tuple, dict] = {}
         self.neighbours = {}
         for swimming in (False, True):
-            ok = [t == "deep_water" if swimming else t in ("normal", "high_ground") for t in types]
+            ok = [enterable(t, swimming) for t in types]
             table = {}
             for y in range(height):
                 for x in range(width):
@@ -211,8 +215,7 @@ class _Decision:
                 p.get("field") is not None and (self.mine(p) if own else self.enemy(p))]
 
     def can_enter(self, xy, swimming: bool) -> bool:
-        t = self.field(xy)["type"]
-        return t == "deep_water" if swimming else t in ("normal", "high_ground")
+        return enterable(self.field(xy)["type"], swimming)
 
     def walking(self, goals: frozenset, swimming: bool) -> dict:
         """Steps from every field the unit may enter to the nearest goal field (occupants ignored)."""

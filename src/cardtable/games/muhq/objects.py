@@ -61,9 +61,9 @@ class Perm:
                                "base": self.base, "pile": list(self.pile), "tapped": self.tapped}
         if self.damage:
             out["damage"] = self.damage
-        values = _marker_values(self)
-        if any(values):
-            out["markers"] = {m: v for m, v in zip(MARKERS, values) if v}
+        marks = self.markers()
+        if marks:
+            out["markers"] = marks
         if self.d.type == "equipment":
             out["durability"] = self.d.durability - self.worn
         if self.d.type == "unit":
