@@ -35,6 +35,18 @@ class ViewMixin:
         d = self.card_def[card]
         return {"id": card, "card": d.id, "name": d.name, "type": d.type}
 
+    def stack_source_json(self: "MuhqState", card: int, player: int | None) -> dict[str, Any]:
+        """The card a stack item came from. Its action stays on the stack when the card itself leaves play (an
+        Undertow returns it to a hand, say): the card's face was public when it was declared, but which copy
+        it is must not be named once it sits in a zone ``player`` cannot see (section 9), so the id is then
+        left out."""
+        out = self.card_json(card)
+        for seat, pl in enumerate(self.players):
+            if card in pl.deck or (seat != player and card in pl.hand):
+                out["id"] = None
+                break
+        return out
+
     def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
         grid = self.grid
         st = self.stats()
@@ -93,7 +105,7 @@ class ViewMixin:
             "ai": self.ai[0] if self.ai else None,
             "permanents": perms, "waiting_to_drop": waiting, "players": players,
             "stack": [{"kind": i.kind, "controller": i.controller,
-                       "card": self.card_json(i.source) if i.source is not None else None,
+                       "card": self.stack_source_json(i.source, player) if i.source is not None else None,
                        "targets": {k: v for k, v in i.targets}, "text": i.label} for i in self.stack],
             "triggers": [{"controller": t.controller, "card": self.card_def[t.source].name} for t in self.triggers],
             "victory": [v.model_dump() for v in self.game.board.victory],
