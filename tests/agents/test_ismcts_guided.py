@@ -282,3 +282,61 @@ def test_the_strong_preset_is_the_search_that_beats_each_games_heuristic():
     for game_name, name in STRONG_BY_GAME.items():
         agent = make_agent("ismcts-strong", cardtable.load(game_name), 0)
         assert parse_name(name)["candidates"] == agent.candidates == 3, game_name
+
+
+# -- the extended budget of the paired test (-xX) ----------------------------------------------------------------
+def test_x_names():
+    assert parse_name("ismcts-30+k3-t2-m3-z15-x3") == {"iterations": 30, "rollout": "heuristic", "candidates": 3,
+                                                       "rollout_turns": 2, "margin": 0.03, "z": 1.5, "extend": 3}
+    assert parse_name("ismcts-30+k3-m3-x3") is None  # only with the paired test
+    assert parse_name("ismcts-30+k3-z15-x1") is None  # a factor of at least 2
+    assert parse_name("ismcts-30+k3-x3-z15") is None  # the suffixes come in one order
+    with pytest.raises(ValueError, match="paired test"):
+        ISMCTSAgent(cardtable.load("muhq"), 0, rollout="heuristic", candidates=3, extend=2)
+
+
+def test_a_candidate_that_leads_unsettled_asks_for_more_rounds():
+    agent = ISMCTSAgent(cardtable.load("muhq"), 0, rollout="heuristic", candidates=3, margin=0.03, z=2.0, extend=3)
+    hint = [0.5] * 6
+    assert agent._unsettled(["h", "lucky"], {"h": hint, "lucky": [0.5] * 5 + [1.0]})  # leads, not proven
+    assert not agent._unsettled(["h", "steady"], {"h": hint, "steady": [0.56] * 6})  # settled: it wins
+    assert not agent._unsettled(["h", "worse"], {"h": hint, "worse": [0.4] * 5 + [0.9]})  # does not lead
+    assert not agent._unsettled(["h", "small"], {"h": hint, "small": [0.52] * 6})  # within the margin
+
+
+class _Scripted(ISMCTSAgent):
+    """The pruned search with rollouts replaced by a script: reward by candidate rank and round."""
+
+    def __init__(self, game, rewards, **params):
+        super().__init__(game, 0, rollout="heuristic", candidates=2, rollout_depth=1, **params)
+        self.rewards, self.calls = rewards, 0
+
+    def _rollout(self, state, rng):
+        rank, self.calls = self.calls % 2, self.calls + 1
+        reward = self.rewards(rank, self.calls // 2)
+        return [reward, reward]
+
+
+def test_the_extension_plays_on_only_while_a_lead_is_unsettled_and_stops_at_its_factor():
+    state = heuristic_game("muhq", 60)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    obs = Observation(state, state.current_player)
+    # the challenger leads by a noisy 0.1 every round: never significant at z = 1000, so the rounds go on
+    noisy = _Scripted(state.game, lambda rank, r: 0.5 + (0.1 + (0.3 if r % 2 else -0.3)) * rank,
+                      iterations=10, z=1000.0, margin=0.03, extend=3)
+    noisy.act(obs)
+    assert noisy.last_search["iterations"] == noisy.calls == 30  # 3 x the budget of 10
+    # the same without the extension stops at the budget
+    plain = _Scripted(state.game, lambda rank, r: 0.5 + (0.1 + (0.3 if r % 2 else -0.3)) * rank,
+                      iterations=10, z=1000.0, margin=0.03)
+    plain.act(obs)
+    assert plain.calls == 10
+    # the heuristic's move best: nothing leads, the extension costs nothing
+    clear = _Scripted(state.game, lambda rank, r: 0.5 - 0.2 * rank, iterations=10, z=1.5, margin=0.03, extend=3)
+    clear.act(obs)
+    assert clear.calls == 10
+    # a steady lead is settled within the budget: no extension either, and the challenger is played
+    steady = _Scripted(state.game, lambda rank, r: 0.5 + 0.2 * rank, iterations=10, z=1.5, margin=0.03, extend=3)
+    choice = steady.act(obs)
+    assert steady.calls == 10 and choice != make_agent("heuristic", state.game, 0).act(obs)

@@ -256,7 +256,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, game: Game, seed: int = 0, *, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", rollout_depth: int | None = None, prior: float = 0.0,
                  candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None, z: float = 0.0,
-                 name: str | None = None):
+                 extend: int = 1, name: str | None = None):
         super().__init__(game, seed)
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS a budget: iterations, seconds or both")
@@ -272,6 +272,8 @@ class ISMCTSAgent(Agent):
             raise ValueError("candidates is a count, at least 0, and excludes the prior")
         if z < 0 or (z and not candidates):
             raise ValueError("z is a number of standard errors, at least 0, for the pruned search (candidates)")
+        if extend < 1 or (extend > 1 and not z):
+            raise ValueError("extend is a factor of the budget, at least 1, for the paired test (z)")
         if rollout_turns is not None:
             if rollout_turns < 1:
                 raise ValueError("rollout_turns is a count of turns, at least 1")
@@ -303,6 +305,9 @@ class ISMCTSAgent(Agent):
         self.margin = margin
         #: > 0: another candidate must also beat the heuristic's move by ``z`` standard errors of the paired gain
         self.z = float(z)
+        #: > 1: while a candidate leads the heuristic's move by more than the margin but the paired test has not
+        #: settled it, rounds go on, up to ``extend`` times the budget (a clear decision costs no more)
+        self.extend = extend
         if name is not None:
             self.name = name
         self._policy = None
@@ -383,8 +388,12 @@ class ISMCTSAgent(Agent):
         paired = {a: [] for a in cands} if self.z else None  # every round's reward, for the paired test
         done = rounds = 0
         per = len(cands)
+        extend = self.extend
         while (budget is None or done + per <= budget or rounds == 0) and (
-                deadline is None or rounds == 0 or time.perf_counter() < deadline):
+                deadline is None or rounds == 0 or time.perf_counter() < deadline) or (
+                extend > 1 and (budget is None or done + per <= budget * extend)
+                and (deadline is None or time.perf_counter() < start + (deadline - start) * extend)
+                and self._unsettled(cands, paired)):
             if rounds:
                 world = obs.determinize(det_rng)
             seed = rng.getrandbits(62)
@@ -413,6 +422,14 @@ class ISMCTSAgent(Agent):
             "actions": {a: (rounds, means[a]) for a in cands},
         }
         return best
+
+    def _unsettled(self, cands: list[Action], paired: dict[Action, list[float]]) -> bool:
+        """Does a candidate lead the heuristic's move by more than the margin without the paired test having
+        settled it yet? (Then more rounds may settle it, either way.)"""
+        base = paired[cands[0]]
+        n = len(base)
+        leads = any(sum(paired[a]) / n - sum(base) / n > self.margin for a in cands[1:])
+        return leads and self._significant(cands, paired) is cands[0]
 
     def _significant(self, cands: list[Action], paired: dict[Action, list[float]]) -> Action:
         """The candidate whose mean gain over the heuristic's move (round by round: both were played in the same
@@ -565,7 +582,8 @@ STRONG_BY_GAME = {
     "mitosz": "ismcts-30+k3-t2-m3-z15",
     "muhq": "ismcts-45+k3-d40-t2-m3-z15",
 }
-_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?")
+_NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?"
+                   r"(?:-x(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
 PRIOR = 1.0
 
@@ -578,12 +596,13 @@ def parse_name(name: str) -> dict[str, Any] | None:
     ``+kK`` (the pruned search over the heuristic's K favourite moves, heuristic rollouts); then ``-dD``
     (rollouts of D actions before the evaluation), ``-tT`` (rollouts until T more turns have begun, at most D
     actions; games with turns), ``-mM`` (the margin, in hundredths of a reward, by which another candidate
-    must beat the heuristic's move; ``+kK`` only) and ``-zZ`` (and by Z tenths of a standard error of the
-    paired gain; ``+kK`` only)."""
+    must beat the heuristic's move; ``+kK`` only), ``-zZ`` (and by Z tenths of a standard error of the
+    paired gain; ``+kK`` only) and ``-xX`` (while a candidate leads but the paired test has not settled it,
+    go on up to X times the budget; with ``-z`` only)."""
     m = _NAME.fullmatch(name)
     if m is None:
         return None
-    preset, mode, depth, turns, margin, z = m.groups()
+    preset, mode, depth, turns, margin, z, extend = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
@@ -614,6 +633,10 @@ def parse_name(name: str) -> dict[str, Any] | None:
         if "candidates" not in params:
             return None
         params["z"] = int(z) / 10
+    if extend is not None:
+        if z is None or int(extend) < 2:
+            return None
+        params["extend"] = int(extend)
     return params
 
 
