@@ -41,6 +41,8 @@ class ViewMixin:
         it is must not be named once it sits in a zone ``player`` cannot see (section 9), so the id is then
         left out."""
         out = self.card_json(card)
+        if card in self.perms:  # still on the board (a permanent's id is its card's): public
+            return out
         for seat, pl in enumerate(self.players):
             if card in pl.deck or (seat != player and card in pl.hand):
                 out["id"] = None
