@@ -170,7 +170,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
-                 "prompt_done", "version", "legal_memo", "dcache", "seat_versions", "checked", "piles",
+                 "prompt_done", "version", "legal_memo", "dcache", "view_cache", "seat_versions", "checked", "piles",
                  "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout")
     # the classes of stack items and active effects, for the rules to make them without importing this module
     Item = Item
@@ -243,6 +243,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.order_requests: tuple = ()  # (owner, cards): afterworld arrivals to order (MIT-1.4.2.c)
         self.legal_memo = None
         self.dcache = None
+        self.view_cache = None  # (key, the public part of a view): ``Views.view``
         self.fight = None  # the fight in progress (fights.Fight)
         self.fought = -1  # the turn whose battle phase saw a fight declared (MIT-6.2.3.2.c)
         self.current_player = -1
@@ -377,6 +378,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         c.order_requests = self.order_requests
         c.legal_memo = None
         c.dcache = None
+        c.view_cache = None
         c.fight = self.fight.copy() if self.fight is not None else None
         c.fought = self.fought
         return c
@@ -389,6 +391,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.layout = None
         self.legal_memo = None
         self.dcache = None
+        self.view_cache = None
         self.version += 1
 
     # -- the log ---------------------------------------------------------------------------------

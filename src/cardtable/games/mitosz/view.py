@@ -48,48 +48,19 @@ class Views:
         return out
 
     def view(self, player: int | None) -> dict[str, Any]:
-        players = []
-        for p in self.players:
-            seat = p.seat
-            nations = []
-            for cell, iid in sorted(p.grid.items()):
-                entry = self.card_json(iid)
-                entry["x"], entry["y"] = cell
-                entry["roads"] = {r: {"level": self.road_level(iid, r), "closed": self.road_closed(iid, r)}
-                                  for r in self.cards[iid].d.roads}
-                nations.append(entry)
-            players.append({
-                "seat": seat,
-                "deck_name": p.deck_name,
-                "god": self.card_json(p.god),
-                "spheres": list(p.spheres),
-                "sphere_max": list(p.smax),
-                "power": self.power_total(seat),
-                "hold": {"anchor": p.hold[0], "since_turn": p.hold[1]} if p.hold else None,
-                "deck": len(p.deck),
-                "hand_count": len(p.hand),
-                "hand": [self.card_json(i, board=False) for i in p.hand] if player == seat else None,
-                "hand_size": self.hand_size(seat),
-                "afterworld": [self.card_json(i, board=False) for i in reversed(p.afterworld)],
-                "oblivion": [self.card_json(i, board=False) for i in p.oblivion],
-                "nations": nations,
-                "leaders": [self.card_json(i) for i in p.leaders],
-                "leader_limit": self.leader_limit(seat),
-                "nation_placed": p.nation_placed,
-            })
-        stack = []
-        for it in self.stack:
-            stack.append({
-                "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
-                "card": self.card_json(it.card, board=False) if it.card >= 0 else None,
-                "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
-                "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
-                "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
-                if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
-                if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
-                f"{self.cards[it.targets[0]].d.name}" if it.kind == "mount"
-                else f"P{it.player} plays {self.cards[it.card].d.name}",
-            })
+        # The public part (everything but the viewer's hand, the prompt's text and the log) is the same for every
+        # viewer and changes only when the state does (``version``; a hand or deck changes its seat's version):
+        # it is built once and shared by the views made until then. A view is read-only to its users.
+        key = (self.version, *self.seat_versions)
+        cached = self.view_cache
+        if cached is None or cached[0] != key:
+            cached = self.view_cache = (key, self._public_view())
+        public = cached[1]
+        players = public["players"]
+        if player is not None and 0 <= player < self.n:
+            players = list(players)
+            mine = players[player] = dict(players[player])
+            mine["hand"] = [self.card_json(i, board=False) for i in self.players[player].hand]
         prompt = None
         if self.prompt is not None:
             # the options of a question may name cards of the asked player's hand (a defending leader to
@@ -116,18 +87,73 @@ class Views:
             "viewer": player,
             "order": list(self.order),
             "players": players,
+            "intrigues": public["intrigues"],
+            "intrigue_limit": public["intrigue_limit"],
+            "fight": public["fight"],
+            "fates": public["fates"],
+            "lingering": public["lingering"],
+            "stack": public["stack"],
+            "prompt": prompt,
+            "effects": public["effects"],
+            "log": log,
+            "log_size": log_size,
+            "win_target": self.opts["win_target"],
+            "result": self.result,
+        }
+
+    def _public_view(self) -> dict[str, Any]:
+        """The parts of a view every viewer sees alike (a hand only as its size: ``hand`` is None)."""
+        players = []
+        for p in self.players:
+            seat = p.seat
+            nations = []
+            for cell, iid in sorted(p.grid.items()):
+                entry = self.card_json(iid)
+                entry["x"], entry["y"] = cell
+                entry["roads"] = {r: {"level": self.road_level(iid, r), "closed": self.road_closed(iid, r)}
+                                  for r in self.cards[iid].d.roads}
+                nations.append(entry)
+            players.append({
+                "seat": seat,
+                "deck_name": p.deck_name,
+                "god": self.card_json(p.god),
+                "spheres": list(p.spheres),
+                "sphere_max": list(p.smax),
+                "power": self.power_total(seat),
+                "hold": {"anchor": p.hold[0], "since_turn": p.hold[1]} if p.hold else None,
+                "deck": len(p.deck),
+                "hand_count": len(p.hand),
+                "hand": None,
+                "hand_size": self.hand_size(seat),
+                "afterworld": [self.card_json(i, board=False) for i in reversed(p.afterworld)],
+                "oblivion": [self.card_json(i, board=False) for i in p.oblivion],
+                "nations": nations,
+                "leaders": [self.card_json(i) for i in p.leaders],
+                "leader_limit": self.leader_limit(seat),
+                "nation_placed": p.nation_placed,
+            })
+        stack = []
+        for it in self.stack:
+            stack.append({
+                "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
+                "card": self.card_json(it.card, board=False) if it.card >= 0 else None,
+                "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
+                "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
+                "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
+                if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
+                if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
+                f"{self.cards[it.targets[0]].d.name}" if it.kind == "mount"
+                else f"P{it.player} plays {self.cards[it.card].d.name}",
+            })
+        return {
+            "players": players,
             "intrigues": [self.card_json(i) for i in self.intrigues],
             "intrigue_limit": self.intrigue_limit(),
             "fight": self.fight_json(),
             "fates": [self.card_json(i) for i in self.fates],
             "lingering": [self.card_json(i) for i in self.lingering],
             "stack": stack,
-            "prompt": prompt,
             "effects": self.effects_json(),
-            "log": log,
-            "log_size": log_size,
-            "win_target": self.opts["win_target"],
-            "result": self.result,
         }
 
     def effects_json(self) -> list[dict[str, Any]]:
