@@ -300,6 +300,7 @@ def test_steals_only_to_break_a_hold():
     ready(s)
     assert not isinstance(bot_action(s), UseFreeManeuver)  # no hold yet: the gold is kept
     s.players[B].hold = (B, s.turn - 1)
+    s.forget_caches()  # changed by hand: views kept from before are stale
     action = bot_action(s)
     assert isinstance(action, UseFreeManeuver) and action.user == ivo
 
