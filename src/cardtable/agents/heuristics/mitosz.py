@@ -47,6 +47,7 @@ power points, roads, texts); deck lists are public static data (the catalogue's 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cardtable.agents.base import Agent, Observation
 
@@ -125,6 +126,8 @@ class _Static:
         self.draw = {cid for cid in self.cards if "draw" in t[cid]}
         self.producer = {cid for cid in self.cards if "produces" in t[cid]}
         self.deck_of: dict[int, list[str]] = {}
+        self.steals_of: dict[int, bool] = {}
+        self.links_of: dict[tuple[str, str], bool] = {}
 
     def deck(self, view: dict, seat: int) -> list[str]:
         """The definition ids of ``seat``'s deck (the layout lists the seats' cards in order, god first)."""
@@ -134,6 +137,22 @@ class _Static:
                 end = starts[k + 1][0] if k + 1 < len(starts) else len(self.instances)
                 self.deck_of[s] = list(self.instances[start:end])
         return self.deck_of[seat]
+
+    def linked(self, a: str, b: str) -> bool:
+        """``_Decision.linked`` for two different definitions (kept: it reads the definitions alone)."""
+        hit = self.links_of.get((a, b))
+        if hit is None:
+            name, links, kind = self.name, self.links, self.type
+            hit = self.links_of[(a, b)] = (name.get(b) in links.get(a, ()) or name.get(a) in links.get(b, ()) or (
+                name.get(a) == name.get(b) and {kind.get(a), kind.get(b)} == {"high_god", "leader"}))
+        return hit
+
+    def deck_steals(self, view: dict, seat: int) -> bool:
+        """Has ``seat``'s deck a card that steals?"""
+        steals = self.steals_of.get(seat)
+        if steals is None:
+            steals = self.steals_of[seat] = any(cid in self.steal for cid in self.deck(view, seat))
+        return steals
 
 
 _STATIC: dict = {}
@@ -198,6 +217,8 @@ class _Decision:
         self.board[self.my["god"]["id"]] = self.my["god"]["card"]
         self._reserve = None
         self._board_ids = None
+        self._names = None  # on_board_names, wanted_costs: asked many times a decision, read once
+        self._wanted = None
 
     # -- values --------------------------------------------------------------------------------------
     def pp_value(self, cid: str, god_name: str | None = None) -> int:
@@ -221,9 +242,12 @@ class _Decision:
             value += 1  # users of counters, draws and steals
         return value
 
-    def on_board_names(self) -> set:
+    def on_board_names(self) -> frozenset:
         """Names of the bot's cards on the board, its high god aside (a unique leader may share its name)."""
-        return {self.s.name.get(cid) for cid in self.board.values() if self.s.type.get(cid) != "high_god"}
+        if self._names is None:
+            name, kind = self.s.name, self.s.type
+            self._names = frozenset(name.get(cid) for cid in self.board.values() if kind.get(cid) != "high_god")
+        return self._names
 
     def unique_blocked(self, cid: str, names: set | None = None) -> bool:
         """A unique card already on the board, anybody's (MIT-2.3.b), or one of its name among the bot's."""
@@ -287,8 +311,13 @@ class _Decision:
         return KEEP_OTHER
 
     # -- spheres ---------------------------------------------------------------------------------
-    def wanted_costs(self) -> list[tuple[float, tuple]]:
+    def wanted_costs(self) -> tuple[tuple[float, tuple], ...]:
         """(worth, cost) of the summons in hand the bot wants, best first."""
+        if self._wanted is None:
+            self._wanted = self._wanted_costs()
+        return self._wanted
+
+    def _wanted_costs(self) -> tuple[tuple[float, tuple], ...]:
         out = []
         names = self.on_board_names()
         leaders_room = self.my["leader_limit"] - len(self.my["leaders"])
@@ -303,13 +332,12 @@ class _Decision:
             elif t == "location" and self.s.pp[cid] > 0:
                 out.append((10.0 * self.s.pp[cid] + (1 if nations_free else 0), self.s.cost[cid]))
         out.sort(key=lambda wc: (-wc[0], sum(wc[1])))
-        return out
+        return tuple(out)
 
     def opponent_threatens(self) -> bool:
         """Could the opponent hurt the bot's board in its turn (a steal in its deck, a leader to use it)?"""
         for p in self.opps:
-            deck = self.s.deck(self.v, p["seat"])
-            if not any(cid in self.s.steal for cid in deck):
+            if not self.s.deck_steals(self.v, p["seat"]):
                 continue
             if any(not ld.get("rotated") for ld in p["leaders"]):
                 return True
@@ -811,12 +839,9 @@ class _Decision:
 
     def linked(self, a: str, b: str) -> bool:
         """MIT-2.8.c/d: either card lists the other's name, copies of one card, a high god and its leader."""
-        s = self.s
         if a == b:
             return True
-        if s.name.get(b) in s.links.get(a, ()) or s.name.get(a) in s.links.get(b, ()):
-            return True
-        return s.name.get(a) == s.name.get(b) and {s.type.get(a), s.type.get(b)} == {"high_god", "leader"}
+        return self.s.linked(a, b)
 
     def myth_bonus(self, cid: str, partner: str, seat: int) -> int:
         """MIT-5.8: +1 when both cards share the mythology of their controller's high god."""
@@ -1560,6 +1585,7 @@ class _Decision:
         return next(iter(self.by_type("option")), None)
 
 
+@lru_cache(maxsize=4096)
 def _cost_from_text(text: str) -> tuple:
     """Sphere letters and numbers in a maneuver's text (``M1``, ``I2``, ``per W2``, ``(F1)``)."""
     cost = [0, 0, 0, 0]
