@@ -329,3 +329,35 @@ def test_cli_ctrl_c_at_a_terminal_stops_the_workers_and_prints_partial_results(t
         time.sleep(0.1)
     else:
         pytest.fail("processes of the interrupted command are still running")
+
+
+def test_workers_do_not_outlive_a_killed_command(tmp_path):
+    """A command killed outright (SIGKILL: no chance to stop its pool) must not leave its workers playing on:
+    each worker notices the parent is gone and exits, and takes the forkserver along."""
+    path = tmp_path / "run.ckpt"
+    args = ["simulate", "mojo", "-n", "1000000", "--chunk-size", "50", "--workers", "2", "--json",
+            "--checkpoint", str(path)]
+    script = ("import sys, cardtable.cli.app as app\n"
+              f"sys.argv = ['cardtable', *{args!r}]\napp.main()\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=ENV, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
+            time.sleep(0.2)  # wait until the workers are running chunks
+        assert path.exists() and len(path.read_text().splitlines()) >= 3, "no chunk finished"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        for _ in range(300):  # the workers poll once a second; allow for a slow machine
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("workers of the killed command are still running")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

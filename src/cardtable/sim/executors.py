@@ -424,9 +424,37 @@ def _run_local(task, todo, context, workers, address, retries, should_stop, deli
     _run_pool(task, todo, context, workers, should_stop, delivery, report, attempts)
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int | None = None) -> None:
     # Ctrl-C at a terminal signals the whole process group; the parent alone decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        threading.Thread(target=_exit_without, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+#: seconds between a worker's checks that the process running the pool still exists
+PARENT_POLL = 1.0
+
+
+def _exit_without(parent: int) -> None:
+    """A parent killed without a chance to stop its pool (SIGTERM, SIGKILL, a crash) leaves its workers playing
+    games nobody will collect. Each worker checks that ``parent`` exists and exits when it is gone, taking the
+    forkserver it was forked from along (that forkserver served only the dead parent)."""
+    while True:
+        time.sleep(PARENT_POLL)
+        try:
+            os.kill(parent, 0)
+            continue
+        except PermissionError:  # the pid exists (reused by another user's process: rare, and then we stay)
+            continue
+        except ProcessLookupError:
+            pass
+        server = os.getppid()
+        if START_METHOD == "forkserver" and server not in (parent, 1):
+            try:
+                os.kill(server, signal.SIGTERM)
+            except OSError:
+                pass
+        os._exit(1)
 
 
 def _new_pool(workers: int) -> ProcessPoolExecutor:
@@ -434,7 +462,8 @@ def _new_pool(workers: int) -> ProcessPoolExecutor:
     if START_METHOD == "forkserver":  # effective once: the forkserver, once started, serves this process for good
         loaded = sorted(name for name in sys.modules if name.startswith(PRELOAD_PACKAGES))
         ctx.set_forkserver_preload(list(dict.fromkeys(PRELOAD + loaded)))
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
+                               initargs=(os.getpid(),))
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
