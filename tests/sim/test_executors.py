@@ -293,6 +293,24 @@ def test_cli_bad_backend_is_one_clear_line():
     assert out.returncode == 2 and "unknown backend 'spark'" in out.stderr and "Traceback" not in out.stderr
 
 
+def _wait_for_chunks(path, lines: int = 3) -> None:
+    """Until the checkpoint at ``path`` holds ``lines`` lines (its header and finished chunks), at most a minute."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < lines):
+        time.sleep(0.2)
+
+
+def _group_gone(pgid: int, tries: int) -> bool:
+    """Has every process of the group ``pgid`` exited, checked ``tries`` times 0.1 s apart?"""
+    for _ in range(tries):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_cli_ctrl_c_at_a_terminal_stops_the_workers_and_prints_partial_results(tmp_path, command):
     """A terminal's Ctrl-C signals the whole process group, workers included: they must not print tracebacks,
@@ -309,9 +327,7 @@ def test_cli_ctrl_c_at_a_terminal_stops_the_workers_and_prints_partial_results(t
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=ENV, start_new_session=True)
     assert proc.stderr.readline() == "ready\n"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
-        time.sleep(0.2)  # wait until chunks have finished in the workers
+    _wait_for_chunks(path)  # chunks have finished in the workers
     os.killpg(proc.pid, signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr
@@ -321,14 +337,8 @@ def test_cli_ctrl_c_at_a_terminal_stops_the_workers_and_prints_partial_results(t
     assert s["partial"] is True and s["stop_reason"] == "interrupted" and s["games_played"] > 0
     stored = sum(json.loads(line)["stop"] - json.loads(line)["start"] for line in path.read_text().splitlines()[1:])
     assert stored == s["games_played"]
-    for _ in range(50):  # the workers and the forkserver are gone with the command
-        try:
-            os.killpg(proc.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
-        pytest.fail("processes of the interrupted command are still running")
+    # the workers and the forkserver are gone with the command
+    assert _group_gone(proc.pid, 50), "processes of the interrupted command are still running"
 
 
 def test_workers_do_not_outlive_a_killed_command(tmp_path):
@@ -342,20 +352,12 @@ def test_workers_do_not_outlive_a_killed_command(tmp_path):
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=ENV, start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
-            time.sleep(0.2)  # wait until the workers are running chunks
+        _wait_for_chunks(path)  # the workers are running chunks
         assert path.exists() and len(path.read_text().splitlines()) >= 3, "no chunk finished"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
-        for _ in range(300):  # the workers poll once a second; allow for a slow machine
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail("workers of the killed command are still running")
+        # the workers poll once a second; allow for a slow machine
+        assert _group_gone(proc.pid, 300), "workers of the killed command are still running"
     finally:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
