@@ -30,16 +30,15 @@ class BoardMixin:
             return self._order
         out: list[int] = []
         perms, occ = self.perms, self.occ
-
-        def add(pid: int) -> None:
-            out.append(pid)
-            for m in perms[pid].pile:
-                add(m)
-
         for cell in sorted(occ):
             pid = occ[cell]
-            if perms[pid].pile:
-                add(pid)
+            if perms[pid].pile:  # the base, then its members depth first (a loop, not a recursive closure:
+                # a closure that calls itself is a reference cycle, garbage only the cyclic collector frees)
+                stack = [pid]
+                while stack:
+                    top = stack.pop()
+                    out.append(top)
+                    stack.extend(reversed(perms[top].pile))
             else:
                 out.append(pid)  # (most permanents stand alone)
         self._order = out

@@ -30,6 +30,18 @@ class Ctx:
         self.item = item
 
 
+def _combine(groups: list[list[int]], i: int, left: int, acc: tuple[int, ...], out: list) -> None:
+    """``card_combinations`` for any count: ``left`` more cards from groups ``i`` on, most of each kind first."""
+    if left == 0:
+        out.append(tuple(sorted(acc)))
+        return
+    if i == len(groups):
+        return
+    g = groups[i]
+    for k in range(min(left, len(g)), -1, -1):
+        _combine(groups, i + 1, left - k, acc + tuple(g[:k]), out)
+
+
 class EffectsMixin:
     # -- filters (spec 7.5) ---------------------------------------------------------------------------------
     def relation(self: "MuhqState", controller: int, you: int) -> str:
@@ -260,22 +272,25 @@ class EffectsMixin:
             yield ()
             return
 
-        def rec(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if i == len(specs):
-                yield chosen
-                return
-            name, spec = specs[i]
-            for value in self.target_candidates(spec, ctx):
-                ctx.targets[name] = value
-                yield from rec(i + 1, chosen + (value,))
-            ctx.targets.pop(name, None)
-
         count = 0
-        for choice in rec(0, ()):
+        for choice in self._target_assignments(specs, ctx, 0, ()):
             yield choice
             count += 1
             if count >= limit:
                 return
+
+    def _target_assignments(self: "MuhqState", specs: tuple, ctx: Ctx, i: int,
+                            chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """``target_choices`` from target ``i`` on (a method, not a closure that calls itself: such a closure is
+        a reference cycle, and muhq's random play spent a tenth of its time collecting them)."""
+        if i == len(specs):
+            yield chosen
+            return
+        name, spec = specs[i]
+        for value in self.target_candidates(spec, ctx):
+            ctx.targets[name] = value
+            yield from self._target_assignments(specs, ctx, i + 1, chosen + (value,))
+        ctx.targets.pop(name, None)
 
     def check_targets(self: "MuhqState", specs: tuple, values: tuple, ctx: Ctx) -> tuple[str, str] | None:
         if len(values) != len(specs):
@@ -341,17 +356,7 @@ class EffectsMixin:
                     out.append((first, h[0]))
             return out
 
-        def rec(i: int, left: int, acc: tuple[int, ...]) -> None:
-            if left == 0:
-                out.append(tuple(sorted(acc)))
-                return
-            if i == len(groups):
-                return
-            g = groups[i]
-            for k in range(min(left, len(g)), -1, -1):
-                rec(i + 1, left - k, acc + tuple(g[:k]))
-
-        rec(0, n, ())
+        _combine(groups, 0, n, (), out)
         return out
 
     def cost_problem(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int,
