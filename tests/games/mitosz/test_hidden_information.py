@@ -126,3 +126,26 @@ def test_MIT_7_4_3_1_the_defenders_hand_leaders_are_named_only_to_the_defender()
     assert "Jarl Skeld Ironbrow" in s.view(B)["prompt"]["text"]
     for viewer in (A, None):
         assert "Jarl Skeld Ironbrow" not in str(s.view(viewer)), viewer
+
+
+def test_a_stack_entry_names_no_copy_once_its_card_went_back_to_a_hand():
+    """The user of a maneuver waiting on the stack can leave play before it resolves (``return_to_hand``, for a
+    designer's card: the sample set has none). The entry keeps the card's face, everyone saw it announced, but
+    no longer says which copy in the hand it is, to anyone (spec section 9)."""
+    s = scene(active=B)
+    ulfar = leader(s, B, "Old Ulfar the Seer")
+    (pool,) = hand(s, B, "Scrying Pool")
+    hand(s, A, "Gate Spearmen")
+    ready(s)
+    s.apply(UseFreeManeuver(pool, ulfar, "m1"))
+    assert s.mode == "counter"
+    entry = s.view(A)["stack"][-1]
+    assert entry["user"]["id"] == ulfar and entry["card"]["id"] == pool  # on the board / on the stack: public
+    s.leave_board(ulfar, "hand", "return")  # what a return_to_hand resolving first does
+    s.forget_caches()
+    for viewer in (A, B, None):
+        entry = s.view(viewer)["stack"][-1]
+        assert entry["user"] == {"id": None, "card": s.cards[ulfar].d.id, "name": "Old Ulfar the Seer",
+                                 "type": "leader", "owner": B}, viewer
+        assert entry["card"]["id"] == pool
+    assert [c["id"] for c in s.view(B)["players"][B]["hand"]] == s.players[B].hand  # the owner sees it there

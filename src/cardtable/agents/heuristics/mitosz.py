@@ -765,6 +765,8 @@ class _Decision:
         side = self.fight_side()
         members = self.fight_members() if side is not None else {}
         for t in targets:
+            if t is None:  # a target that went back to a hand or deck: no longer on the board to lose
+                continue
             if t >= STACK_ID_BASE:
                 mine = next((it for it in self.v["stack"] if it["id"] == t and it.get("player") == self.me), None)
                 if mine is not None and "neutralize" in text:

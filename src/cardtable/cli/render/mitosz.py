@@ -94,7 +94,8 @@ def _names_seen(view: dict, game=None) -> Names:
 def card_name(card: dict, dup: dict[str, set[int]] | None = None) -> Text:
     """The card's name, with '#id' when another card of the same name is in view."""
     text = Text(card["name"], style="bold" if card.get("type") in ("leader", "high_god", "nation") else "")
-    if dup and len(dup.get(card["name"], ())) > 1:
+    if dup and len(dup.get(card["name"], ())) > 1 and card.get("id") is not None:  # (a stack entry whose card
+        # went back to a hand or deck names no copy)
         text.append(f" #{card['id']}", style="dim")
     return text
 

@@ -16,6 +16,7 @@ from .vocabulary import ROWS
 
 LOG_VIEW = 80
 _ADDRESSEES = itemgetter(2)  # a log entry's seats (None: everyone)
+HIDDEN_ZONES = frozenset(("hand", "deck"))  # zones some viewer cannot see (a card there is named by face only)
 
 
 class Views:
@@ -45,6 +46,16 @@ class Views:
         attached = self.attachments(iid)
         if attached:
             out["attached"] = [self.card_json(a) for a in attached]
+        return out
+
+    def stack_card_json(self, iid: int) -> dict[str, Any]:
+        """A card of a stack item (the card played, or the user of a maneuver). The item waits on the stack even
+        if the card leaves play meanwhile (a ``return_to_hand`` on the user, say): its face was public when it
+        was announced, but which copy it is must not be named once it sits in a hand or deck (section 9), so
+        the id is then left out for every viewer (the part is shared; the owner sees the card in the hand)."""
+        out = self.card_json(iid, board=False)
+        if self.cards[iid].zone in HIDDEN_ZONES:
+            out["id"] = None
         return out
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -136,9 +147,11 @@ class Views:
         for it in self.stack:
             stack.append({
                 "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
-                "card": self.card_json(it.card, board=False) if it.card >= 0 else None,
-                "user": self.card_json(it.user, board=False) if it.user >= 0 else None,
-                "targets": [self.target_name(t) for t in it.targets], "target_ids": list(it.targets),
+                "card": self.stack_card_json(it.card) if it.card >= 0 else None,
+                "user": self.stack_card_json(it.user) if it.user >= 0 else None,
+                "targets": [self.target_name(t) for t in it.targets],
+                "target_ids": [None if 0 <= t < len(self.cards) and self.cards[t].zone in HIDDEN_ZONES else t
+                               for t in it.targets],
                 "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
                 if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
                 if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "

@@ -108,7 +108,8 @@ export function createRenderer(root, ui) {
   }
 
   function nameOf(card, dup) {
-    const many = dup && dup.get(card.name) && dup.get(card.name).size > 1;
+    // (a stack entry whose card went back to a hand or deck names no copy: its id is null)
+    const many = card.id != null && dup && dup.get(card.name) && dup.get(card.name).size > 1;
     return many ? `${card.name} #${card.id}` : card.name;
   }
 
