@@ -232,6 +232,34 @@ def test_muhq_draft_redeal_keeps_own_pack_and_picks():
     assert len(others) > 1
 
 
+def test_mitosz_a_high_god_named_in_a_permission_question_stays_in_the_askers_hand(tmp_path, monkeypatch):
+    """MIT-3.4.3.c: A asks B's leave to summon B's high god from A's hand. B, to answer, is shown the card, and
+    answering "allow" announces that very card: every determinization for B keeps it in A's hand (the rest of
+    A's hand is still redealt), so the answer plays on. A Dawn Court mirror met this in a tournament: the
+    search's first rollout failed with MIT-1.5.1.a."""
+    from cardtable.games.mitosz.actions import ChooseOption, Summon
+    from tests.games.mitosz.helpers import A, B, custom_decks, hand, ready, scene
+
+    options = custom_decks(tmp_path, monkeypatch, "hrimgar-asked",
+                           a=[{"card": "SMP-021", "copies": 1, "name": "Hrimgar, Frost Father"}])
+    state = scene(options=options)
+    (hrimgar,) = hand(state, A, "Hrimgar, Frost Father")
+    hand(state, A, "Captain Orren", "Gate Spearmen")
+    state.players[A].spheres = [4, 5, 4, 3]
+    ready(state)
+    state.apply(Summon(hrimgar))
+    assert state.prompt["kind"] == "permission" and state.current_player == B
+    redealt = set()
+    for k in range(8):
+        d = determinize(state, B, Rng(k, "t"))
+        assert hrimgar in d.players[A].hand and len(d.players[A].hand) == 3
+        assert d.view(B) == state.view(B)
+        redealt.add(frozenset(d.players[A].hand) - {hrimgar})
+        d.apply(ChooseOption(0))  # B allows: A's summon is announced
+        assert d.stack and d.stack[-1].card == hrimgar
+    assert len(redealt) > 1  # the rest of the hand is redealt
+
+
 def test_helpers():
     rng = Rng(1, "h")
     assert shuffled([3, 1, 2], Rng(7)) == shuffled([2, 3, 1], Rng(7))  # the order given does not matter

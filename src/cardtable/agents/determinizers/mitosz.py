@@ -11,6 +11,11 @@ from the top of a deck goes to its bottom (MIT-4.2.3.b, OP-33), where everyone k
 peeked at in a hand (MIT-4.2.3.c) is known to the peeker; a card shown after a search is known to be in
 that hand. Call it for the player to act (a search bot does): a prompt addressed to another player may
 name cards of that player's hand or deck.
+
+Kept in place: a card of another player's hand that a prompt addressed to ``player`` names. A high god's
+owner is asked leave when another player would summon it as a leader (MIT-3.4.3.c, decks sharing a high god):
+the question names the card, and answering it announces that very card from the asker's hand. A deck holds one
+high god (MIT-1.3.1), so naming the card tells which copy it is.
 """
 
 from __future__ import annotations
@@ -29,13 +34,16 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     if s.result is not None:
         return s
     cards = s.cards
+    prompt = s.prompt
+    shown = (prompt["card"],) if prompt is not None and prompt["player"] == player and "card" in prompt else ()
     for p in s.players:
         if p.seat == player:
             p.deck = shuffled(p.deck, rng)
             continue
-        keep = len(p.hand)
-        pool = shuffled(p.hand + p.deck, rng)
-        p.hand, p.deck = pool[:keep], pool[keep:]
+        kept = [i for i in p.hand if i in shown]
+        keep = len(p.hand) - len(kept)
+        pool = shuffled([i for i in p.hand if i not in kept] + p.deck, rng)
+        p.hand, p.deck = kept + pool[:keep], pool[keep:]
         for iid in p.hand:
             cards[iid].zone = "hand"
         for iid in p.deck:
