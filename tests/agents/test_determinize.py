@@ -24,6 +24,9 @@ CASES = [
     ("maoqy", 2, {"extended_draw": False, "hand_limit": 6}, 5, 300),
     ("muhq", 2, {}, 9, 260),
     ("mitosz", 2, {}, 23, 300),
+    # decks sharing a high god (MIT-3.4.3.c permission questions), who can only pass skipped (OP-43)
+    ("mitosz", 2, {"deck_b": "dawn-court", "counter_prompting": "skip_if_no_legal_response"}, 19, 400),
+    ("mitosz", 3, {"pp_counts_for": "owner"}, 29, 400),
 ]
 IDS = [f"{g}-{p}p-{i}" for i, (g, p, *_rest) in enumerate(CASES)]
 
