@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.app import app
+from cardtable.engine import load as load_game
 from cardtable.sim.balance import BalanceRun, BalanceSpec, analyse, compare, make_spec, play_chunk, play_one
 from cardtable.sim.report import render, render_compare
 from cardtable.sim.stats import difference_interval
@@ -280,3 +281,31 @@ def test_muhq_bought_features_are_the_buy_actions_even_of_an_eliminated_seat():
         feats = probe.features(state)
         assert [set(f for f in fs if f.startswith("bought ")) for fs in feats] == bought
         assert all(any(f.startswith("drafted ") for f in fs) for fs in feats)
+
+
+def test_muhq_first_move_is_the_player_of_the_first_turn_not_the_first_drafter():
+    """The draft goes in seat order, so seat 0 always acts first; the first-move row measures the player of the
+    first turn (MUHQ-SETUP-8), drawn at setup, which is the seat active when the draft has ended."""
+    spec = make_spec("muhq", ["random"], players=2, seed=40)
+    facts = [play_one(spec, i) for i in range(6)]
+    firsts = []
+    for f in facts:
+        state = load_game("muhq").new_initial_state(seed=f["seed"])
+        assert state.current_player == 0 and state.phase == "draft"
+        rng_state = state.clone()
+        while rng_state.phase == "draft":
+            rng_state.apply(rng_state.legal_actions()[0])
+        firsts.append(rng_state.active)
+        assert f["first_actor"] == rng_state.active
+    assert set(firsts) == {0, 1}  # drawn, not always the first drafter
+    numbers = analyse(spec, facts)
+    assert numbers["first_label"] == "first turn"
+    assert "first turn" in render(numbers, plots=False)
+
+
+def test_other_games_measure_the_first_to_act():
+    spec = make_spec("mojo", ["random"], players=3, seed=3)
+    facts = [play_one(spec, i) for i in range(3)]
+    assert [f["first_actor"] for f in facts] == [load_game("mojo", players=3).new_initial_state(seed=f["seed"]).current_player
+                                                  for f in facts]
+    assert analyse(spec, facts)["first_label"] == "first to act"

@@ -171,7 +171,7 @@ def _print_summary(d: dict[str, Any]) -> None:
         table.add_column(col)
     for s, row in enumerate(d["seats"]):
         table.add_row(f"seat {s}", _pct(row["rate"]), _ci(row["ci95"]), _pct(row["expected"]))
-    table.add_row("first to act", _pct(d["first_actor"]["rate"]), _ci(d["first_actor"]["ci95"]),
+    table.add_row(d.get("first_label", "first to act"), _pct(d["first_actor"]["rate"]), _ci(d["first_actor"]["ci95"]),
                   _pct(d["first_actor"]["expected"]))
     console.print(table)
     length = d["length"]["actions"]

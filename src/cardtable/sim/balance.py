@@ -82,7 +82,7 @@ def play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
     probe = probe_for(spec.game)
     probe.start(state)
     leads = [[0, _leader(probe.standing(state))]]
-    first_actor = state.current_player
+    first_actor = probe.first_player(state)
     actions = 0
     error = None
     try:
@@ -316,7 +316,7 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
             warnings.append(f"seat {s} wins {row['rate']:.1%} (95 % interval {row['ci95'][0]:.1%}–"
                             f"{row['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair seat")
     if first.get("off_expected"):
-        warnings.append(f"the first player to act wins {first['rate']:.1%} (95 % interval {first['ci95'][0]:.1%}–"
+        warnings.append(f"{probe.first_words} wins {first['rate']:.1%} (95 % interval {first['ci95'][0]:.1%}–"
                         f"{first['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair start")
     small = sum(1 for r in impact if r["small_sample"])
     if small:
@@ -334,6 +334,7 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
         "seconds": None if seconds is None else round(seconds, 3),
         "seats": seats,
         "first_actor": first,
+        "first_label": probe.first_label,
         "agents": agents,
         "results": {
             "decided": _rate(len(decided), played),
@@ -374,7 +375,7 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         rates.append({"metric": name, "a": ra["rate"], "a_ci95": ra["ci95"], "b": rb["rate"], "b_ci95": rb["ci95"],
                       "change": round(rb["rate"] - ra["rate"], 6), "clear": not _overlap(ra["ci95"], rb["ci95"])})
 
-    add_rate("first player to act wins", a["first_actor"], b["first_actor"])
+    add_rate(f"{a.get('first_label', 'first to act')} wins", a["first_actor"], b["first_actor"])
     for s in range(min(len(a["seats"]), len(b["seats"]))):
         add_rate(f"seat {s} wins", a["seats"][s], b["seats"][s])
     add_rate("games with one winner", a["results"]["decided"], b["results"]["decided"])

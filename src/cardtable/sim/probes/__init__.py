@@ -16,6 +16,8 @@ What a probe gives (all JSON-ready):
   game: the seat's ``features`` and its share of the win. A game whose natural unit is smaller (Mojo's
   rounds) gives its own.
 * ``extra(state)``: a few game-specific counts for the length section (rounds, turns).
+* ``first_player(state)``: the seat whose first-move advantage the report measures, read before the first
+  action: by default the first to act; muhq's is the player of the first turn, as its draft comes first.
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ class Probe:
     feature_label = "feature"
     #: what a unit of the impact table is ("game" or "round")
     unit_label = "game"
+    #: the report's row for ``first_player`` and the words of its warning
+    first_label = "first to act"
+    first_words = "the first player to act"
+
+    def first_player(self, state: Any) -> int:
+        """The seat that moves first, asked before the first action."""
+        return state.current_player
 
     def start(self, state: Any) -> None:
         """Called once before the first action."""

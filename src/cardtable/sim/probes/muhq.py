@@ -12,6 +12,13 @@ from . import Probe
 class MuhqProbe(Probe):
     feature_label = "card drafted or bought"
     standing_label = "10 × victory points + units on the board"
+    first_label = "first turn"
+    first_words = "the player of the first turn"
+
+    def first_player(self, state: Any) -> int:
+        # The draft picks go in seat order, so the first to act is always seat 0 and says nothing about moving
+        # first on the board; the player of the first turn is drawn at setup (MUHQ-SETUP-8).
+        return state.active
 
     def standing(self, state: Any) -> list[float]:
         units = [0] * state.n
