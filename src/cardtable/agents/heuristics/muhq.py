@@ -2,7 +2,10 @@
 
 Every decision is recomputed from the observation (``obs.view``, ``obs.legal_actions``, the catalogue, the
 options and the board's public definition: its areas' points): the bot keeps no memory between decisions, so
-an undo or a takeover is safe, and it uses no chance at all. It never looks at the state. (It keeps answers
+an undo or a takeover is safe. It never looks at the state. Equal options are ordered by a shuffle seeded from
+the view alone (seat, turn, step, log size), so the same observation gives the same move: taken in the legal
+list's own order, reading order (top-left first), ties favoured the side of the board nearer the top (on the
+point-symmetric Three Hills, 68 % to 32 % between two of these bots; 50 % to 50 % between random players). (It keeps answers
 that follow from the board alone — the fields within a range, walking distances — to be faster, not wiser.)
 
 - **Draft.** On curve: each card has a worth (``WORTH``: cheap, sturdy units and removal spells first),
@@ -30,6 +33,7 @@ that follow from the board alone — the fields within a range, walking distance
 
 from __future__ import annotations
 
+import random
 import re
 from collections import deque
 from typing import Any
@@ -174,10 +178,13 @@ class _Decision:
 
     def __init__(self, bot: MuhqHeuristic, obs: Observation):
         self.bot = bot
-        self.legal = obs.legal_actions
         self.me = obs.player
         v = obs.view
         self.v = v
+        #: breaks ties among equal options (see the module docstring): seeded from the view, so no memory
+        self.ties = random.Random(f"{self.me}:{v['turn']}:{v['step']}:{v['log_size']}:{len(obs.legal_actions)}")
+        self.legal = list(obs.legal_actions)
+        self.ties.shuffle(self.legal)
         board = v["board"]
         self.width, self.height = board["width"], board["height"]
         self.fields = board["fields"]
@@ -315,7 +322,9 @@ class _Decision:
             if free:
                 here = self.where(p["id"])
                 walk = {c: self.walking(frozenset([c]), sw).get(here, 99) for c in free}
-                best = max(free, key=lambda c: (free[c] - 0.6 * walk[c], -c[1], -c[0]))
+                fields = sorted(free)
+                self.ties.shuffle(fields)
+                best = max(fields, key=lambda c: free[c] - 0.6 * walk[c])
                 return frozenset([best])
         for t in g["targets"]:
             txy = self.where(t)
@@ -668,7 +677,7 @@ class _Decision:
             here = self.where(pid)
             now = self.place_score(p, here)
             scored = [(self.place_score(p, (a.path[-2], a.path[-1])), -len(a.path), a) for a in moves]
-            best = max(scored, key=lambda x: (x[0], x[1], -x[2].path[-1], -x[2].path[-2]))
+            best = max(scored, key=lambda x: (x[0], x[1]))  # equal moves: the first of the shuffled list
             if best[0] > now + 1e-9:
                 return best[2]
         return end
