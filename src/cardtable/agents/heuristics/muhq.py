@@ -5,8 +5,9 @@ options and the board's public definition: its areas' points): the bot keeps no 
 an undo or a takeover is safe. It never looks at the state. Equal options are ordered by a shuffle seeded from
 the view alone (seat, turn, step, log size), so the same observation gives the same move: taken in the legal
 list's own order, reading order (top-left first), ties favoured the side of the board nearer the top (on the
-point-symmetric Three Hills, 68 % to 32 % between two of these bots; 50 % to 50 % between random players). (It keeps answers
-that follow from the board alone — the fields within a range, walking distances — to be faster, not wiser.)
+point-symmetric Three Hills, 68 % to 32 % between two of these bots; 50 % to 50 % between random players).
+(It keeps answers that follow from the board alone — the fields within a range, walking distances — to be
+faster, not wiser.)
 
 - **Draft.** On curve: each card has a worth (``WORTH``: cheap, sturdy units and removal spells first),
   less a little per point of buy cost; cards of the set it has picked most get a bonus once it has a few

@@ -48,14 +48,18 @@ class Views:
             out["attached"] = [self.card_json(a) for a in attached]
         return out
 
+    def stack_card_id(self, iid: int) -> int | None:
+        """A card of a stack item (the card played, the user of a maneuver, a target) by id. The item waits on the
+        stack even if the card leaves play meanwhile (a ``return_to_hand`` on the user, say): its face was public
+        when it was announced, but which copy it is must not be named once it sits in a hand or deck (section
+        9), so the id is then None for every viewer (the part is shared; the owner sees the card in the hand).
+        Ids that are not cards (stack items) pass unchanged."""
+        return None if 0 <= iid < len(self.cards) and self.cards[iid].zone in HIDDEN_ZONES else iid
+
     def stack_card_json(self, iid: int) -> dict[str, Any]:
-        """A card of a stack item (the card played, or the user of a maneuver). The item waits on the stack even
-        if the card leaves play meanwhile (a ``return_to_hand`` on the user, say): its face was public when it
-        was announced, but which copy it is must not be named once it sits in a hand or deck (section 9), so
-        the id is then left out for every viewer (the part is shared; the owner sees the card in the hand)."""
+        """A card of a stack item, its face (``card_json``) with the id ``stack_card_id`` gives."""
         out = self.card_json(iid, board=False)
-        if self.cards[iid].zone in HIDDEN_ZONES:
-            out["id"] = None
+        out["id"] = self.stack_card_id(iid)
         return out
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -150,8 +154,7 @@ class Views:
                 "card": self.stack_card_json(it.card) if it.card >= 0 else None,
                 "user": self.stack_card_json(it.user) if it.user >= 0 else None,
                 "targets": [self.target_name(t) for t in it.targets],
-                "target_ids": [None if 0 <= t < len(self.cards) and self.cards[t].zone in HIDDEN_ZONES else t
-                               for t in it.targets],
+                "target_ids": [self.stack_card_id(t) for t in it.targets],
                 "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
                 if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
                 if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
