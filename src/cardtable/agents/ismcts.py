@@ -63,7 +63,9 @@ Names in the agent registry: ``ismcts`` (200 iterations), ``ismcts-fast`` (50), 
 MAOQY, Mítosz and muhq the pruned search of ``STRONG_BY_GAME``),
 ``ismcts-N`` (N iterations), each with ``+h`` for heuristic rollouts (``ismcts-fast+h``), ``+hp`` or ``+kK``
 (above), then ``-dD`` (rollout depth), ``-tT`` (rollouts until T more turns have begun), ``-mM`` (margin in
-hundredths, ``+kK`` only) and ``-zZ`` (Z tenths of a standard error, ``+kK`` only): ``ismcts-30+k3-d10-m3``.
+hundredths, ``+kK`` only), ``-zZ`` (Z tenths of a standard error, ``+kK`` only), ``-xX`` (more rounds while a
+lead is unsettled) and ``-iI`` (redeals that agree with the other players' passes, ``agents/inference.py``):
+``ismcts-30+k3-d10-m3``.
 """
 
 from __future__ import annotations
@@ -256,7 +258,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, game: Game, seed: int = 0, *, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "random", rollout_depth: int | None = None, prior: float = 0.0,
                  candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None, z: float = 0.0,
-                 extend: int = 1, name: str | None = None):
+                 extend: int = 1, infer: int = 0, name: str | None = None):
         super().__init__(game, seed)
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS a budget: iterations, seconds or both")
@@ -274,6 +276,9 @@ class ISMCTSAgent(Agent):
             raise ValueError("z is a number of standard errors, at least 0, for the pruned search (candidates)")
         if extend < 1 or (extend > 1 and not z):
             raise ValueError("extend is a factor of the budget, at least 1, for the paired test (z)")
+        if infer < 0 or (infer and rollout != "heuristic"):
+            raise ValueError("infer is a number of redeals, at least 0, and comes with heuristic rollouts (the "
+                             "heuristic models the other players)")
         if rollout_turns is not None:
             if rollout_turns < 1:
                 raise ValueError("rollout_turns is a count of turns, at least 1")
@@ -315,11 +320,20 @@ class ISMCTSAgent(Agent):
             from .registry import make_agent
 
             self._policy = make_agent("heuristic", game, seed)
+        #: ``infer`` > 0: redeals must agree with the other players' passes (``agents/inference.py``), up to
+        #: ``infer`` redeals per world
+        self._beliefs = None
+        if infer:
+            from .inference import PassBeliefs
+
+            self._beliefs = PassBeliefs(game, self._policy, seed, infer)
         #: statistics of the last decision: iterations run, seconds, and per root action (visits, mean reward)
         self.last_search: dict[str, Any] | None = None
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
+        if self._beliefs is not None:
+            self._beliefs.observe(obs)  # at every decision: a pass may have just happened
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "seconds": 0.0, "actions": {}}
             return legal[0]
@@ -334,7 +348,7 @@ class ISMCTSAgent(Agent):
         root = Node(None, -1)
         done = 0
         while (budget is None or done < budget) and (deadline is None or done == 0 or time.perf_counter() < deadline):
-            self._iterate(root, obs.determinize(det_rng), rng)
+            self._iterate(root, self._world(obs, det_rng), rng)
             done += 1
         children = root.children
         best = max(legal, key=lambda a: (children[a].visits, children[a].reward / children[a].visits)
@@ -346,6 +360,12 @@ class ISMCTSAgent(Agent):
             "actions": {a: (n.visits, n.reward / n.visits if n.visits else 0.0) for a, n in children.items()},
         }
         return best
+
+    def _world(self, obs: Observation, det_rng: Rng) -> State:
+        """A redeal of what the bot cannot see (with ``infer``: one the other players' passes agree with)."""
+        if self._beliefs is None:
+            return obs.determinize(det_rng)
+        return self._beliefs.world(obs, det_rng)
 
     # -- the pruned search: the heuristic's best few moves, compared on shared determinizations -------------
     def _ranked(self, state: State, player: int, legal: list[Action], k: int) -> list[Action]:
@@ -378,7 +398,7 @@ class ISMCTSAgent(Agent):
         me = obs.player
         rng = self.rng
         policy = self._policy
-        world = obs.determinize(det_rng)
+        world = self._world(obs, det_rng)
         cands = self._ranked(world, me, legal, self.candidates)
         if len(cands) <= 1:
             self.last_search = {"player": me, "iterations": 0, "seconds": time.perf_counter() - start,
@@ -395,7 +415,7 @@ class ISMCTSAgent(Agent):
                 and (deadline is None or time.perf_counter() < start + (deadline - start) * extend)
                 and self._unsettled(cands, paired)):
             if rounds:
-                world = obs.determinize(det_rng)
+                world = self._world(obs, det_rng)
             seed = rng.getrandbits(62)
             for a in cands:
                 state = world.clone()
@@ -583,7 +603,7 @@ STRONG_BY_GAME = {
     "muhq": "ismcts-45+k3-d40-t2-m3-z15",
 }
 _NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?"
-                   r"(?:-x(\d+))?")
+                   r"(?:-x(\d+))?(?:-i(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
 PRIOR = 1.0
 
@@ -598,11 +618,13 @@ def parse_name(name: str) -> dict[str, Any] | None:
     actions; games with turns), ``-mM`` (the margin, in hundredths of a reward, by which another candidate
     must beat the heuristic's move; ``+kK`` only), ``-zZ`` (and by Z tenths of a standard error of the
     paired gain; ``+kK`` only) and ``-xX`` (while a candidate leads but the paired test has not settled it,
-    go on up to X times the budget; with ``-z`` only)."""
+    go on up to X times the budget; with ``-z`` only) and ``-iI`` (redeals must agree with the other players'
+    passes, the heuristic as their model: up to I redeals a world; with heuristic rollouts, in games with the
+    hooks of ``agents/inference.py``)."""
     m = _NAME.fullmatch(name)
     if m is None:
         return None
-    preset, mode, depth, turns, margin, z, extend = m.groups()
+    preset, mode, depth, turns, margin, z, extend, infer = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
@@ -637,6 +659,10 @@ def parse_name(name: str) -> dict[str, Any] | None:
         if z is None or int(extend) < 2:
             return None
         params["extend"] = int(extend)
+    if infer is not None:
+        if not mode or int(infer) < 1:
+            return None
+        params["infer"] = int(infer)
     return params
 
 

@@ -16,6 +16,9 @@ Kept in place: a card of another player's hand that a prompt addressed to ``play
 owner is asked leave when another player would summon it as a leader (MIT-3.4.3.c, decks sharing a high god):
 the question names the card, and answering it announces that very card from the asker's hand. A deck holds one
 high god (MIT-1.3.1), so naming the card tells which copy it is.
+
+Also here: the hooks by which a search bot learns from another player's pass (``agents/inference.py``):
+``passed_before``, ``before_pass``, ``hidden_key``, ``with_hidden``.
 """
 
 from __future__ import annotations
@@ -48,5 +51,51 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
             cards[iid].zone = "hand"
         for iid in p.deck:
             cards[iid].zone = "deck"
+    s.forget_caches()
+    return s
+
+
+# -- what a pass tells (``agents/inference.py``) ---------------------------------------------------------------
+def passed_before(state: MitoszState, player: int) -> int | None:
+    """The seat whose pass has just given ``player`` priority, when the public state shows it without doubt, else
+    None. In an open window the player who acts first (the active player, in a fight's rounds its first player,
+    OP-44) starts the cycle of passes (MIT-6.1.4.c): with that cycle begun by one pass and ``player`` next, the
+    last action was that first player's pass, and it changed nothing but who holds priority. (Other passes leave
+    no such mark: a window that resumes after an act also hands priority on.)"""
+    if state.mode != "window" or state.priority != player or not state.cycle or state.passes != 1:
+        return None
+    first = state.fight.first if state.fight is not None else state.active
+    return None if first == player else first
+
+
+def before_pass(state: MitoszState, seat: int) -> None:
+    """Put ``state`` back to the moment ``seat`` passed (``passed_before``): priority with it, no pass counted."""
+    state.priority = state.current_player = seat
+    state.passes = 0
+    state.cycle = False
+
+
+def hidden_key(state: MitoszState, seat: int) -> tuple:
+    """What ``seat``'s hidden cards are, as everyone knows it: the hand's size and the cards in hand or deck.
+    While the key stays the same, no card has entered or left that hand (as long as no effect swaps a card
+    of the hand with one of the deck, which the sample set has not)."""
+    p = state.players[seat]
+    return len(p.hand), frozenset(p.hand).union(p.deck)
+
+
+def with_hidden(base: MitoszState, seat: int, source: MitoszState) -> MitoszState:
+    """A copy of ``base`` in which ``seat`` holds the hand it holds in ``source`` (whose ``hidden_key`` for
+    ``seat`` is the same), the rest of those cards in its deck."""
+    s = base.clone()
+    p = s.players[seat]
+    hand = list(source.players[seat].hand)
+    held = set(hand)
+    p.deck = sorted(i for i in set(p.hand).union(p.deck) if i not in held)
+    p.hand = hand
+    cards = s.cards
+    for iid in hand:
+        cards[iid].zone = "hand"
+    for iid in p.deck:
+        cards[iid].zone = "deck"
     s.forget_caches()
     return s
