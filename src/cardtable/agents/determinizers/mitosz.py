@@ -33,7 +33,7 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     s.rng = fresh_rng(rng)
     # The log may hold notes for one seat only (what an unrestricted search found, a peeked card): keep those
     # the player may read, so nothing of another seat's travels with the determinization.
-    s.log = [e for e in s.log if e[2] is None or player in e[2]]
+    s.keep_log_for(player)
     if s.result is not None:
         return s
     cards = s.cards

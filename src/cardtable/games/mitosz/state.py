@@ -169,7 +169,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
                  "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
-                 "lingering", "result", "log", "deckout", "after_stack", "statics_cache", "todo",
+                 "lingering", "result", "log", "log_private", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "view_cache", "seat_versions", "checked", "piles",
                  "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout")
     # the classes of stack items and active effects, for the rules to make them without importing this module
@@ -225,6 +225,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.lingering: list[int] = []
         self.result: dict[str, Any] | None = None
         self.log: list[tuple] = []
+        self.log_private = 0  # entries for some seats only (``note``): with none, every viewer reads the whole log
         self.deckout: tuple | None = None  # (anchor seat, turn started, seats that failed)
         self.after_stack = "window"
         self.statics_cache = None
@@ -362,6 +363,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         c.lingering = list(self.lingering)
         c.result = self.result
         c.log = list(self.log)
+        c.log_private = self.log_private
         c.deckout = self.deckout
         c.after_stack = self.after_stack
         c.statics_cache = None
@@ -398,6 +400,13 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     def note(self, text: str, to: tuple[int, ...] | None = None) -> None:
         """A log entry; ``to`` limits it to some seats (a peeked card, an unrestricted search)."""
         self.log.append((self.turn, text, to))
+        if to is not None:
+            self.log_private += 1
+
+    def keep_log_for(self, player: int) -> None:
+        """Drop the log entries ``player`` may not read (a determinization for ``player`` keeps only those)."""
+        self.log = [e for e in self.log if e[2] is None or player in e[2]]
+        self.log_private = sum(1 for e in self.log if e[2] is not None)
 
 
 __all__ = ["MitoszState", "Inst", "Player", "Eff", "Item", "PHASES"]

@@ -7,7 +7,6 @@ card only for the peeker and the card's owner).
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from .actions import STACK_ID_BASE
@@ -15,7 +14,6 @@ from .flow import PHASE_TITLES
 from .vocabulary import ROWS
 
 LOG_VIEW = 80
-_ADDRESSEES = itemgetter(2)  # a log entry's seats (None: everyone)
 HIDDEN_ZONES = frozenset(("hand", "deck"))  # zones some viewer cannot see (a card there is named by face only)
 
 
@@ -83,7 +81,7 @@ class Views:
             prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
                       "text": self.prompt_text(options=player == self.prompt["player"])}
         log = self.log
-        if list(map(_ADDRESSEES, log)).count(None) == len(log):  # no entry for some seats only: all are shown
+        if not self.log_private:  # no entry for some seats only: all are shown
             log_size = len(log)
             log = [entry[1] for entry in log[-LOG_VIEW:]]
         else:
