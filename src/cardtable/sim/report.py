@@ -152,12 +152,12 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
     for w in d["warnings"]:
         add(f"<div class=warn>{_esc(w)}</div>")
 
-    add("<h2>Seats and the first move</h2><p>Share of the win per seat and for the player who moved first (the "
-        "first to act; in muhq the player of the first turn, as the draft comes before it), with "
-        "95 % Wilson intervals; a fair game gives every seat 1/players. A row in bold has an interval that "
-        "excludes the fair share.</p>")
+    first = d.get("first_label", "first to act")  # the probe's name for who moved first (older reports: none)
+    add(f"<h2>Seats and the first move</h2><p>Share of the win per seat and for the player who moved first (the row "
+        f"&ldquo;{_esc(first)}&rdquo;), with 95 % Wilson intervals; a fair game gives every seat 1/players. A row in "
+        "bold has an interval that excludes the fair share.</p>")
     add("<table><tr><th></th><th>games</th><th>wins</th><th>win rate</th><th>95 % interval</th><th>fair</th></tr>")
-    rows = [(f"seat {s}", f"seats.{s}") for s in range(n)] + [(d.get("first_label", "first to act"), "first_actor")]
+    rows = [(f"seat {s}", f"seats.{s}") for s in range(n)] + [(first, "first_actor")]
     for label, key in rows:
         cls = "clear" if _get(d, key).get("off_expected") else ""
         add(f"<tr><td>{_esc(label)}</td>{_cell(d, key + '.n')}{_cell(d, key + '.wins')}{_cell(d, key + '.rate', 'pct', cls)}"
