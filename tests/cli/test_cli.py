@@ -119,3 +119,29 @@ def test_serve_passes_its_options_to_the_server(monkeypatch, tmp_path):
     assert "http://127.0.0.1:8123/" in out.output
     bad = CliRunner().invoke(app, ["serve", "--search-workers", "0"])
     assert bad.exit_code == 2 and "search-workers" in bad.output and len(calls) == 1
+
+
+def test_play_seats_take_every_agent_name_the_other_commands_take():
+    """A tuned search measured with `tournament` can also sit at the terminal table; a bad name still fails."""
+    from cardtable.cli.play import parse_seats
+    from cardtable.engine import CardtableError
+    from cardtable.engine.registry import load
+
+    game = load("mojo", 3)
+    assert parse_seats(game, ["human", "ismcts-30+h"]) == ["human", "ismcts-30+h", "heuristic"]
+    with pytest.raises(CardtableError, match="unknown seat 'ismcts-30\\+zz'"):
+        parse_seats(game, ["ismcts-30+zz"])
+
+
+def test_help_texts_flow_as_paragraphs_and_name_every_option():
+    """Help is markdown: a docstring's line breaks do not cut the command list's descriptions short (a line
+    is only short where a description ends), and every option says what it is."""
+    out = cardtable("--help")
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    start = next(i for i, l in enumerate(lines) if "Commands" in l) + 1
+    box = [l.strip().strip("│").rstrip() for l in lines[start:] if l.strip().startswith("│")]
+    for line, following in zip(box, box[1:]):
+        if following.startswith("  "):  # the description goes on: this line must be full
+            assert len(line) > 80, f"a description breaks early: {line!r}"
+    assert "number of players" in cardtable("tournament", "--help").stdout

@@ -18,13 +18,14 @@ from cardtable.engine import CardtableError, load, load_records
 from cardtable.engine.options import parse_option_value
 from cardtable.engine.registry import game_class, game_names
 
-from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, WorkersArg
+from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
 
 app = typer.Typer(
     help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 console = Console()
 err = Console(stderr=True)
@@ -90,8 +91,8 @@ def games(
 @handles_errors
 def play(
     game: Annotated[str, typer.Argument(help="game name, e.g. mojo")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
-    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help="seat 0, 1, … in order: human, random or heuristic (repeatable); missing seats are bots")] = None,
+    players: PlayersArg = None,
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help="seat 0, 1, … in order: human, random, heuristic, ismcts-fast, ismcts, ismcts-strong or another ismcts name (repeatable); missing seats are the heuristic bot")] = None,
     option: OptionArg = None,
     seed: Annotated[Optional[int], typer.Option(help="seed (a random one is chosen and shown if omitted)")] = None,
     record: Annotated[Optional[Path], typer.Option(help="write the game's record to this file")] = None,
@@ -115,7 +116,7 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="game name")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
-    players: Annotated[Optional[int], typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate across games)")] = "random",
     seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
     option: OptionArg = None,
@@ -199,7 +200,7 @@ def tournament(
                                              "itself (random#1, random#2)")] = "heuristic,random",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="deals per pairing; each deal is played "
                                        "twice, mirrored, so a pairing plays 2 × N games")] = 100,
-    players: Annotated[Optional[int], typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     seed: Annotated[int, typer.Option(min=0, help="seed of deal 0; deal i uses seed + i in every pairing")] = 0,
     option: OptionArg = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="write one CSV row per game to this file")] = None,

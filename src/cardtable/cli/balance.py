@@ -13,7 +13,7 @@ from rich.table import Table
 
 from cardtable.engine import CardtableError, game_class
 
-from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, WorkersArg
+from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
 
 # Not imported from .app: app imports this module at its end (and runs as __main__ under `python -m`).
 console = Console()
@@ -71,7 +71,7 @@ def balance_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 200,
     agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate "
                                              "every game)")] = "heuristic",
-    players: Annotated[Optional[int], typer.Option("--players", "-p")] = None,
+    players: PlayersArg = None,
     seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
     option: OptionArg = None,
     board: Annotated[Optional[str], typer.Option(help="the board (muhq): same as -o board=NAME")] = None,

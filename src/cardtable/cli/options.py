@@ -11,6 +11,9 @@ import typer
 OptionArg = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", help="game option key=value (repeatable); `cardtable games GAME` lists them, "
     "e.g. -o deck_a=frost-clans for mitosz")]
+PlayersArg = Annotated[Optional[int], typer.Option(
+    "--players", "-p", help="number of players (default: the game's usual number; `cardtable games` shows each "
+    "game's range)")]
 # How a many-game command runs its games (cardtable.sim.executors); the results are the same with every choice.
 WorkersArg = Annotated[Optional[int], typer.Option(
     "--workers", "-w", min=1, help="processes playing at once (default: every core; with --backend ray and "

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from cardtable.agents import Observation, make_agent
-from cardtable.engine import CardtableError, Game, IllegalAction
+from cardtable.engine import CardtableError, Game, IllegalAction, UnknownAgent
 from cardtable.engine.rng import derive_seed
 
 from .render import describe_events, move_labels, render_view
@@ -142,6 +142,11 @@ def parse_seats(game: Game, specs: list[str]) -> list[str]:
         raise CardtableError(f"{len(seats)} seats given for {game.num_players} players")
     seats += [default_bot] * (game.num_players - len(seats))
     for name in seats:
-        if name != "human" and name not in known:
-            raise CardtableError(f"unknown seat {name!r}; a seat is 'human' or one of: {', '.join(known)}")
+        if name == "human" or name in known:
+            continue
+        try:  # any agent the other commands take, e.g. a tuned search such as ismcts-30+k3-d10-m3
+            make_agent(name, game)
+        except UnknownAgent:
+            raise CardtableError(f"unknown seat {name!r}; a seat is 'human', one of: {', '.join(known)}, "
+                                 f"or another ismcts name (docs/bots.md)") from None
     return seats
