@@ -13,6 +13,7 @@ from cardtable.agents import determinize as D
 from cardtable.agents.determinizers import mitosz as MD
 from cardtable.agents.inference import MAX_BELIEFS, PassBeliefs, supports
 from cardtable.agents.ismcts import ISMCTSAgent, parse_name
+from cardtable.engine import UnknownAgent
 from cardtable.engine.rng import Rng
 
 SEARCH = {"iterations": 4, "rollout": "heuristic", "candidates": 2, "rollout_depth": 5, "infer": 8}
@@ -141,6 +142,8 @@ def test_names_and_bad_values():
     assert parse_name("ismcts-30+k3-i0") is None
     assert isinstance(make_agent("ismcts-4+k2-d5-i4", mitosz()), ISMCTSAgent)
     assert supports(mitosz()) and not supports(cardtable.load("mojo", players=2))
+    with pytest.raises(UnknownAgent):  # a game without the hooks refuses the name: every surface says so plainly
+        make_agent("ismcts-30+k3-i4", cardtable.load("mojo", players=2))
     with pytest.raises(ValueError, match="inference hooks"):
         ISMCTSAgent(cardtable.load("mojo", players=2), 0, iterations=4, rollout="heuristic", candidates=2, infer=4)
     with pytest.raises(ValueError, match="infer"):

@@ -86,6 +86,7 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
         (["simulate", "mojo", "--agents", "wizard"], "unknown agent 'wizard'"),
         (["simulate", "mojo", "--players", "9"], "2 to 8 players"),
         (["play", "mojo", "--seat", "wizard"], "unknown seat 'wizard'"),
+        (["tournament", "mojo", "-n", "1", "--agents", "ismcts-30+k3-i4,random"], "unknown agent 'ismcts-30+k3-i4'"),
         (["replay", "/nonexistent/record.jsonl"], "cannot read"),
     ],
 )

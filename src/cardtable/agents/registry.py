@@ -60,5 +60,10 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
         params = parse_name(name)
         if params is not None and supports(game.info.name) and (
                 params.get("rollout") != "heuristic" or game.info.name in HEURISTICS):
+            if params.get("infer"):  # -iI: only where the game gives the hooks of agents/inference.py
+                from .inference import supports as infers
+
+                if not infers(game):
+                    raise UnknownAgent(name, agent_names(game))
             return make_ismcts(name, game, seed)
     raise UnknownAgent(name, agent_names(game))

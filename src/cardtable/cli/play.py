@@ -148,5 +148,5 @@ def parse_seats(game: Game, specs: list[str]) -> list[str]:
             make_agent(name, game)
         except UnknownAgent:
             raise CardtableError(f"unknown seat {name!r}; a seat is 'human', one of: {', '.join(known)}, "
-                                 f"or another ismcts name (docs/bots.md)") from None
+                                 f"or another ismcts name this game supports (docs/bots.md)") from None
     return seats
