@@ -47,10 +47,7 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
         keep = len(p.hand) - len(kept)
         pool = shuffled([i for i in p.hand if i not in kept] + p.deck, rng)
         p.hand, p.deck = kept + pool[:keep], pool[keep:]
-        for iid in p.hand:
-            cards[iid].zone = "hand"
-        for iid in p.deck:
-            cards[iid].zone = "deck"
+        _mark_zones(cards, p)
     s.forget_caches()
     return s
 
@@ -92,10 +89,14 @@ def with_hidden(base: MitoszState, seat: int, source: MitoszState) -> MitoszStat
     held = set(hand)
     p.deck = sorted(i for i in set(p.hand).union(p.deck) if i not in held)
     p.hand = hand
-    cards = s.cards
-    for iid in hand:
+    _mark_zones(s.cards, p)
+    s.forget_caches()
+    return s
+
+
+def _mark_zones(cards, p) -> None:
+    """After a player's hand and deck were dealt anew: each card knows its zone again."""
+    for iid in p.hand:
         cards[iid].zone = "hand"
     for iid in p.deck:
         cards[iid].zone = "deck"
-    s.forget_caches()
-    return s
