@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import Annotated, Literal, Union
 
 import pytest
@@ -293,3 +294,16 @@ def test_iter_models_and_json_schemas():
     out = json_schemas(("card", Card, "A toy card"), ("set", Toys, "A toy set"))
     assert list(out) == ["card", "set"] and out["card"]["title"] == "A toy card"
     assert out["set"]["properties"]["cards"]["type"] == "array"
+
+
+def test_a_packaged_file_is_named_from_the_package_and_a_users_file_as_given(tmp_path):
+    # A server's error (a bad deck option) names no folder of its disk; a designer's own file keeps its path.
+    import cardtable
+    from cardtable.engine import OptionError
+
+    with pytest.raises(OptionError) as exc:
+        cardtable.load("mitosz", players=2, options={"max_copies": 1})
+    assert "cardtable/games/mitosz/data/deck-dawn-court.yaml: card SMP-031" in str(exc.value)
+    assert str(Path(cardtable.__file__).parent) not in str(exc.value)
+    mine = tmp_path / "deck.yaml"
+    assert str(DataError("bad", file=str(mine))) == f"{mine}: bad"

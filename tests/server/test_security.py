@@ -83,14 +83,14 @@ def test_out_of_turn_and_illegal_moves_change_nothing(server):
 
 def test_websocket_refusals(server):
     table_id, tokens = two_humans(server)
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with server.client.websocket_connect(f"/api/tables/{table_id}/ws?token=forged"):
-            pass
-    assert exc.value.code == 4403
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with server.client.websocket_connect("/api/tables/000000000000/ws"):
-            pass
-    assert exc.value.code == 4404
+    with server.client.websocket_connect(f"/api/tables/{table_id}/ws?token=forged") as ws:
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()  # closed at once, with the reason, before any message
+    assert exc.value.code == 4403 and "token" in exc.value.reason
+    with server.client.websocket_connect("/api/tables/000000000000/ws") as ws:
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+    assert exc.value.code == 4404 and "no table" in exc.value.reason
     before = server.fingerprint(table_id)
     with server.client.websocket_connect(f"/api/tables/{table_id}/ws?token={tokens[1]}") as ws:
         assert recv(ws)["seat"] == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 
@@ -78,7 +79,21 @@ class DataError(CardtableError, ValueError):
         shown = [self.describe(*p) for p in self.problems[:self.MAX_SHOWN]]
         more = len(self.problems) - len(shown)
         text = "; ".join(shown) + (f" (and {more} more)" if more > 0 else "")
-        return f"{self.file}: {text}" if self.file else text
+        return f"{shown_file(self.file)}: {text}" if self.file else text
+
+
+#: The folder that holds the ``cardtable`` package (``src`` in a checkout, ``site-packages`` when installed).
+PACKAGE_PARENT = Path(__file__).resolve().parents[2]
+
+
+def shown_file(file: str) -> str:
+    """A packaged data file as ``cardtable/games/…`` (the same on every machine, and a server's error names no
+    folder of its disk); any other file as it was given."""
+    try:
+        inside = Path(file).resolve().relative_to(PACKAGE_PARENT / "cardtable")
+        return "cardtable/" + inside.as_posix()
+    except (ValueError, OSError):
+        return file
 
 
 class UnknownSchemas(CardtableError, KeyError):

@@ -12,8 +12,8 @@ from .errors import OptionError
 class Option:
     """One option of a game.
 
-    A value is legal if it is one of ``choices``, or (when ``integer`` is set) an integer within
-    ``[minimum, maximum]``. ``choices`` and ``integer`` may both be given ("auto" or an integer).
+    A value is legal if it is one of ``choices`` (of the same type), or (when ``integer`` is set) an integer
+    within ``[minimum, maximum]``; an integer option declares both bounds, so a value always fits 64 bits. ``choices`` and ``integer`` may both be given ("auto" or an integer).
     With ``text`` set, any string of at most ``max_length`` characters is legal (free text such as a
     question, which a game stores but never interprets); control characters are refused.
     """
@@ -59,8 +59,9 @@ class Option:
             if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
                 raise OptionError(f"option {self.name} contains a control character ({self.rule}); use plain text")
             return value
-        if not isinstance(value, bool) and value in self.choices:
-            return value
+        for choice in self.choices:  # of the same type: 2.0 == 2 and True == 1, but neither is the choice 2
+            if type(value) is type(choice) and value == choice:
+                return value
         if self.integer and isinstance(value, int) and not isinstance(value, bool):
             if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
                 return value

@@ -370,6 +370,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         """One connection = one watcher. It starts as the seat of the ``token`` query parameter, or as
         a spectator; ``{"type": "hello", "token": ...}`` as first message makes it a seat without
         putting the secret in the URL (where proxies and logs keep it)."""
+        # A refusal is sent after accepting: closed before, the client sees only a bare HTTP 403 handshake
+        # failure under uvicorn, without the code (4404, 4403) and reason the web table acts on.
+        await ws.accept()
         table = manager.tables.get(table_id)
         if table is None:
             await ws.close(code=4404, reason=f"no table {table_id!r}")
@@ -379,7 +382,6 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         except TableError as exc:
             await ws.close(code=4403, reason=exc.message)
             return
-        await ws.accept()
         queue = Outbox()
         hello_done = seat is not None
 

@@ -32,6 +32,7 @@ logger = logging.getLogger("cardtable.server")
 LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in every HTTP answer)
 LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
 ACTION_CACHE_SIZE = 20_000  # actions whose JSON and legal-move entry are kept, per kind of game
+ACTION_CACHE_KEY_BYTES = 512  # the longest action JSON kept (a legal one is far shorter)
 
 
 class ActionCache:
@@ -66,9 +67,11 @@ class ActionCache:
         action = self.parsed.get(key)
         if action is None:
             action = self.game.parse_action(data)
-            if len(self.parsed) >= ACTION_CACHE_SIZE:
-                self.parsed.clear()
-            self.parsed[key] = action
+            if len(key) <= ACTION_CACHE_KEY_BYTES:  # a long action (an illegal one, at that) is not kept: sent
+                # again and again with other contents, it would fill the memory with 20,000 entries of 64 KB
+                if len(self.parsed) >= ACTION_CACHE_SIZE:
+                    self.parsed.clear()
+                self.parsed[key] = action
         return action
 
     def legal_entry(self, action: Any) -> orjson.Fragment:

@@ -40,7 +40,7 @@ OPTIONS = (
     KingdomsOption("kingdoms", list(KINGDOMS), "the colour kingdoms in the deck, each complete (17 cards)",
                    "spec 2.3"),
     Option("hand_limit", 12, "most cards a hidden hand may hold; a draw into a full hand is illegal", "MAOQY-5.1",
-           integer=True, minimum=5),
+           integer=True, minimum=5, maximum=1000),
     Option("street_min", 5, "cards needed to open a street in one action", "MAOQY-6.4.3",
            integer=True, minimum=1, maximum=17),
     Option("street_start", "any", "'any': a street may start at any number; 'one': it starts with the Beggar (1)",
@@ -53,11 +53,12 @@ OPTIONS = (
            choices=("top", "any")),
     Option("open_hand_access", "all", "whose open hands a player may draw from: 'all' or only the 'owner'",
            "MAOQY-5.4", choices=("all", "owner")),
-    Option("hiding_place_size", 1, "cards a hiding place holds", "MAOQY-6.3", integer=True, minimum=1),
+    Option("hiding_place_size", 1, "cards a hiding place holds", "MAOQY-6.3", integer=True, minimum=1,
+           maximum=1000),
     Option("backs_show_kingdom", True, "card backs show the kingdom (OP-10); false hides the kingdom of face-down "
            "cards", "spec section 7", boolean=True),
     Option("turn_limit", 2000, "the game ends after this many turns (all players together)", "MAOQY-8.3",
-           integer=True, minimum=1),
+           integer=True, minimum=1, maximum=10**6),
     Option("extra_cards", "none", "additional cards shuffled into the deck: 'none' or a named card list "
            "(" + ", ".join(sorted(EXTRA_SETS)) + ")", "MAOQY-9.1", choices=("none", *sorted(EXTRA_SETS))),
 )

@@ -21,7 +21,7 @@ OPTIONS = (
     Option("round_starter", "after_mojo_holder", "first player of later rounds: 'after_mojo_holder', "
            "'mojo_holder' or 'rotate'", "MOJO-3.4", choices=("after_mojo_holder", "mojo_holder", "rotate")),
     Option("target_score", 50, "the game ends after the round in which a total reaches this", "MOJO-7.1",
-           integer=True, minimum=1),
+           integer=True, minimum=1, maximum=10**9),
     Option("owner_sees_facedown", True, "may a player look at their own face-down cards (else they reveal by position)",
            "MOJO-5.5", boolean=True),
 )
