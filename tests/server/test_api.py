@@ -61,6 +61,12 @@ def test_create_table_refusals(server):
     assert c.post("/api/tables", json={"game": "mojo", "seed": -1}).status_code == 422
     r = c.post("/api/tables", json={"game": "mojo", "seed": 2**64})  # beyond SQLite's INTEGER: a 4xx, not a crash
     assert r.status_code == 422 and "error" in r.json()
+    # found by an audit, both 500s before: an integer beyond 64 bits, a float for an integer choice
+    for options in ({"target_score": 2**64}, {"discard_piles": 2.0}):
+        r = c.post("/api/tables", json={"game": "mojo", "players": 3, "options": options})
+        assert r.status_code == 422 and "is not allowed" in r.json()["error"], options
+    r = c.post("/api/tables", json={"game": "maoqy", "players": 2, "options": {"turn_limit": 2**64}})
+    assert r.status_code == 422 and "an integer from 1 to 1000000" in r.json()["error"]
     assert server.manager.tables == {}
 
 
