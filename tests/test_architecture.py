@@ -1,20 +1,8 @@
 """Dependencies point one way (DESIGN.md): games -> engine; nothing in engine or a game imports outward."""
 
-import ast
-from pathlib import Path
+from tests.imports import SRC as SOURCES, imported_modules, imports_of
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
-
-
-def imports_of(package: Path):
-    for path in package.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                yield path, node.module
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    yield path, alias.name
+SRC = SOURCES / "cardtable"
 
 
 def test_engine_imports_no_game_bot_or_surface():
@@ -29,3 +17,11 @@ def test_games_import_only_the_engine_and_themselves():
         for path, module in imports_of(game_dir):
             if module.startswith("cardtable."):
                 assert module.startswith(("cardtable.engine", f"cardtable.games.{game_dir.name}")), (path, module)
+
+
+def test_relative_imports_are_resolved():
+    # the checks above read relative imports too: `from ...agents import base` in a game is cardtable.agents.base
+    probe = "from ...agents import base\nfrom .. import maoqy\nfrom . import state\nfrom .cards import Card\n"
+    found = set(imported_modules(SRC / "games" / "mojo" / "probe.py", probe))
+    assert {"cardtable.agents", "cardtable.agents.base", "cardtable.games", "cardtable.games.maoqy",
+            "cardtable.games.mojo", "cardtable.games.mojo.state", "cardtable.games.mojo.cards"} <= found
