@@ -38,6 +38,7 @@ def fake_item(s, seat: int, card: int, m=None, kind: str = "fate") -> Item:
 
 
 ALL_BOARD = SimpleNamespace(target=SimpleNamespace(select="all", filter=None, count=None))
+ITSELF = SimpleNamespace(target=SimpleNamespace(select="self", filter=None, count=None))  # the item's own card
 
 
 # -- golden rules -------------------------------------------------------------------------------------
@@ -931,8 +932,27 @@ def test_MIT_4_6_6_MIT_4_2_5_OP_25_the_effect_and_the_level_a_maneuver_gives():
 
 
 # -- chapter 5 ------------------------------------------------------------------------------------------
-def test_MIT_5_1_permanent_card_types():
+def test_MIT_5_1_only_permanent_cards_can_be_destroyed():
     assert PERMANENT_TYPES == {"leader", "nation", "location", "intrigue", "item", "high_god"}
+    s = scene()
+    city = nation(s, A, "Gilded Cityfolk")
+    orren = leader(s, A, "Captain Orren")
+    blade = attach(s, A, "Sunsteel Blade", orren)
+    plains = attach(s, A, "Plains of Aster", city)
+    court = intrigue(s, A, "Whispering Court")
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    pass_counter(s)
+    zone = s.cards[gold].zone
+    assert gold in s.lingering and zone == "board"
+    s._p_destroy(ITSELF, fake_item(s, B, gold))  # a free maneuver on the board is no permanent: it stays
+    assert gold in s.lingering and s.cards[gold].zone == zone
+    for card in (blade, plains, court, orren, city):  # one of each destroyable permanent type
+        s._p_destroy(ITSELF, fake_item(s, B, card))
+        assert s.cards[card].zone == "afterworld", d(s, card).name
 
 
 def test_MIT_5_2_a_MIT_5_2_b_stolen_then_gone_to_the_afterworld():
@@ -953,7 +973,7 @@ def test_MIT_5_2_c_maneuver_cards_cannot_be_stolen():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")
     vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
-    gold, gold2 = hand(s, A, "Turncoat Gold", "Turncoat Gold") if False else (hand(s, A, "Turncoat Gold")[0], None)
+    (gold,) = hand(s, A, "Turncoat Gold")
     ready(s)
     do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
     pass_counter(s)
@@ -1367,7 +1387,6 @@ def test_MIT_8_relic_a_kharenian_relic_goes_on_any_leader():
 def test_MIT_8_potion_its_effect_applies_when_sacrificed():
     s = scene()
     lysa = leader(s, A, "Lysa Brightspear")
-    (draught,) = hand(s, A, "Draught of Embers") if False else (None,)
     draught = attach(s, A, "Draught of Embers", lysa, owner=B)
     assert s.level(lysa) == 2
     ready(s)
