@@ -34,3 +34,14 @@ def test_a_changed_view_is_caught(tmp_path):
 
 def test_first_difference_names_the_path():
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "/a/1/b: expected 2, got 3"
+
+
+def test_a_changed_view_is_caught_in_a_digest_case(tmp_path):
+    case = next(c for c in CASES if c.get("views") == "digest")
+    lines = (GOLDEN / f"{case['name']}.jsonl").read_text().splitlines()
+    step = json.loads(lines[5])
+    step["views_digest"] = "0" * 64
+    lines[5] = json.dumps(step)
+    path = tmp_path / "changed.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    assert "views_digest" in check_file(path)

@@ -3,7 +3,9 @@
 A golden file is JSON lines: the case (game, players, options, seed), then one line per step with
 the acting seat, every seat's view, the spectator's view, the legal actions and the action taken,
 then the final views and result. The test replays the stored actions and compares every line, so
-no behaviour changes silently. When a change of behaviour is intended, regenerate and review the diff:
+no behaviour changes silently. A case with ``"views": "digest"`` keeps each step's views as one hash (the
+long games' views are large); its final line still holds them in full. When a change of behaviour is
+intended, regenerate and review the diff:
 
     python -m cardtable.testing.golden --update          # every case in tests/golden/manifest.json
     python -m cardtable.testing.golden --check           # what the test does, from the command line
@@ -12,6 +14,7 @@ no behaviour changes silently. When a change of behaviour is intended, regenerat
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -24,15 +27,23 @@ from cardtable.engine.rng import derive_seed
 DEFAULT_DIR = Path("tests/golden")
 
 
-def _step_line(state, step: int) -> dict[str, Any]:
+def _views_digest(views: list[Any]) -> str:
+    text = json.dumps(views, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _step_line(state, step: int, digest: bool = False) -> dict[str, Any]:
+    """One step's line. With ``digest`` (a case's ``"views": "digest"``) the views are kept as one hash: a
+    Mítosz or muhq view is kilobytes, and a step-by-step file of them would weigh megabytes."""
     n = state.game.num_players
-    return {
-        "step": step,
-        "player": state.current_player,
-        "views": [state.view(p) for p in range(n)],
-        "spectator": state.view(None),
-        "legal": [a.to_json() for a in state.legal_actions()],
-    }
+    views = [state.view(p) for p in range(n)] + [state.view(None)]
+    line: dict[str, Any] = {"step": step, "player": state.current_player}
+    if digest:
+        line["views_digest"] = _views_digest(views)
+    else:
+        line["views"], line["spectator"] = views[:-1], views[-1]
+    line["legal"] = [a.to_json() for a in state.legal_actions()]
+    return line
 
 
 def _final_line(state) -> dict[str, Any]:
@@ -53,9 +64,10 @@ def generate(case: dict[str, Any]) -> Iterator[dict[str, Any]]:
     state = game.new_initial_state(seed=case["seed"])
     agents = [make_agent(name, game, derive_seed(case["seed"], f"golden{i}")) for i, name in enumerate(case["agents"])]
     yield {"case": case}
+    digest = case.get("views") == "digest"
     step = 0
     while not state.is_terminal():
-        line = _step_line(state, step)
+        line = _step_line(state, step, digest)
         action = agents[state.current_player].act(Observation(state, state.current_player))
         line["action"] = action.to_json()
         yield line
@@ -70,8 +82,9 @@ def replay_lines(lines: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     game = load(case["game"], players=case["players"], options=case.get("options"))
     state = game.new_initial_state(seed=case["seed"])
     yield {"case": case}
+    digest = case.get("views") == "digest"
     for step, stored in enumerate(lines[1:-1]):
-        line = _step_line(state, step)
+        line = _step_line(state, step, digest)
         line["action"] = stored["action"]
         yield line
         state.apply(stored["action"], player=state.current_player)
