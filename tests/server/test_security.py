@@ -99,6 +99,11 @@ def test_websocket_refusals(server):
         assert error["type"] == "error" and error["rule"] == "MOJO-3.6" and error["status"] == 409
         ws.send_json({"type": "ping"})
         assert recv(ws) == {"type": "pong"}
+        ws.send_text("{nope")
+        error = recv(ws)
+        assert error["type"] == "error" and error["error"].startswith("not JSON:")
+        ws.send_text("[" * 5000 + "]" * 5000)  # nested too deep for the parser: still only "not JSON"
+        assert recv(ws)["error"].startswith("not JSON:")
     with server.client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:  # a spectator
         assert recv(ws)["seat"] is None
         ws.send_json({"type": "action", "action": {"type": "stop"}})

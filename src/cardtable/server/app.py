@@ -425,8 +425,12 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                 if len(text) > MAX_BODY:
                     await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
                     continue
-                try:
+                try:  # only the parse's own error is "not JSON": any other is the server's, never a player's
                     message = orjson.loads(text)
+                except (orjson.JSONDecodeError, RecursionError) as exc:  # RecursionError: JSON nested too deep
+                    await ws.send_json({"type": "error", "error": f"not JSON: {exc}", "rule": None})
+                    continue
+                try:
                     if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping", "hello"):
                         raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"}, "
                                               "{\"type\": \"hello\", \"token\": ...} or {\"type\": \"ping\"}")
@@ -457,8 +461,6 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                             await manager.apply(table, seat, message.get("action"))
                     notify(table)
                     schedule_bots(table)
-                except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deep
-                    await ws.send_json({"type": "error", "error": f"not JSON: {exc}", "rule": None})
                 except TableError as exc:
                     await ws.send_json({"type": "error", "error": exc.message, "rule": exc.rule, "status": exc.status})
         except WebSocketDisconnect:
