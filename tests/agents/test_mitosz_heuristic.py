@@ -372,6 +372,28 @@ def test_passes_the_battle_phase_against_a_stronger_defence():
     assert bot_action(s) == PASS
 
 
+def test_asked_without_the_pass_it_names_the_battle_with_the_widest_margin():
+    """A search ranks the heuristic's alternatives by asking it again without its choice. Without the pass it
+    names the likeliest win (Pinewood Tribes behind roads of level 1), not the first listed battle, nor the
+    nation worth most (Fjord Wardens, road 2), which it would prefer among battles it clearly wins."""
+    s = scene(phase="battle")
+    leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    spheres(s, A, "2/5/2/3")
+    nation(s, B, "Fjord Wardens", 0, 0)
+    pine = nation(s, B, "Pinewood Tribes", 0, 1)
+    leader(s, B, "Jarl Skeld Ironbrow")
+    leader(s, B, "Vigdis the Wolf-Sworn")
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    assert bot_action(s) == PASS
+    obs = Observation(s, A)
+    obs.legal_actions = [a for a in s.legal_actions() if a != PASS]
+    assert obs.legal_actions[0].nation != pine  # the first listed is another
+    action = make_agent("heuristic", s.game, 0).act(obs)
+    assert isinstance(action, DeclareBattle) and action.nation == pine
+
+
 def test_challenges_a_weaker_leader_with_a_hero():
     """Lysa with Sunsteel Blade (L2 +2 +1) challenges Old Ulfar (L1), B has no nation to attack."""
     s = scene(phase="battle")

@@ -480,7 +480,10 @@ class _Decision:
         if phase == "battle":
             fight = self.v.get("fight")
             if fight is None:
-                return self.best_declaration() or next((a for a in self.legal if a.type == "pass"), None)
+                passing = next((a for a in self.legal if a.type == "pass"), None)
+                if passing is None:  # asked without the pass (a search ranking its alternatives): the likeliest win
+                    return self.best_declaration(least_margin=None)
+                return self.best_declaration() or passing
             if fight.get("stage") == "rounds":
                 return self.fight_round()
         if self.my_turn and phase in SUMMON_PHASES:
@@ -1045,8 +1048,9 @@ class _Decision:
                 best, army = total, leaders
         return road_level + best + self.enemy_extra(p, army, nation)
 
-    def best_declaration(self):
-        """A battle whose likely army clearly beats the defender's likely best, or a duel won in advance."""
+    def best_declaration(self, least_margin: float | None = ATTACK_MARGIN):
+        """A battle whose likely army clearly beats the defender's likely best, or a duel won in advance. With
+        ``least_margin`` None, the battle with the widest margin, however narrow (duels as always)."""
         mine = {ld["id"]: ld for ld in self.my["leaders"]}
         best = None
         best_key = None
@@ -1062,11 +1066,13 @@ class _Decision:
             attack = cache[a.commander]
             defence = self.defence_guess(p, nation, a.road)
             margin = attack - defence
-            if margin < ATTACK_MARGIN:
+            if least_margin is not None and margin < least_margin:
                 continue
             road_level = nation["roads"][a.road]["level"]
             key = (self.nation_worth(p, nation), margin >= ATTACK_MARGIN + 2, -road_level,
                    -self.leader_value(cmd), -a.nation, a.road, -a.commander)
+            if least_margin is None:
+                key = (margin, *key)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         for a in self.by_type("declare_duel"):
@@ -1085,6 +1091,8 @@ class _Decision:
             if worth < 10.0:
                 continue  # only a leader with power points is worth a hero's risk
             key = (worth, False, 0, -self.leader_value(me_ld), -a.challenged, "", -a.challenger)
+            if least_margin is None:
+                key = (mine_level - their_level, *key)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
