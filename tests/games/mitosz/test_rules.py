@@ -115,7 +115,8 @@ def test_MIT_1_2_4_a_sacrifice_is_made_from_the_board():
     assert blade in s.players[A].afterworld
 
 
-def test_MIT_1_2_5_MIT_5_1_MIT_3_1_f_MIT_3_9_f_only_permanents_on_the_board_are_destroyed():
+def board_with_a_free_maneuver():
+    """A's Gilded Cityfolk, Captain Orren and Magister Ivo; Ivo's Turncoat Gold lingers on B's Vigdis (stolen)."""
     s = scene()
     city = nation(s, A, "Gilded Cityfolk")
     orren = leader(s, A, "Captain Orren")
@@ -126,6 +127,11 @@ def test_MIT_1_2_5_MIT_5_1_MIT_3_1_f_MIT_3_9_f_only_permanents_on_the_board_are_
     do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
     pass_counter(s)
     assert gold in s.lingering
+    return s, city, orren, ivo, vigdis, gold
+
+
+def test_MIT_1_2_5_MIT_5_1_MIT_3_1_f_MIT_3_9_f_only_permanents_on_the_board_are_destroyed():
+    s, city, orren, ivo, vigdis, gold = board_with_a_free_maneuver()
     (in_hand,) = hand(s, A, "Lysa Brightspear")
     s._p_destroy(ALL_BOARD, fake_item(s, B, -1))
     assert all(s.cards[i].zone == "afterworld" for i in (city, orren, ivo, vigdis))
@@ -934,20 +940,12 @@ def test_MIT_4_6_6_MIT_4_2_5_OP_25_the_effect_and_the_level_a_maneuver_gives():
 # -- chapter 5 ------------------------------------------------------------------------------------------
 def test_MIT_5_1_only_permanent_cards_can_be_destroyed():
     assert PERMANENT_TYPES == {"leader", "nation", "location", "intrigue", "item", "high_god"}
-    s = scene()
-    city = nation(s, A, "Gilded Cityfolk")
-    orren = leader(s, A, "Captain Orren")
+    s, city, orren, _ivo, _vigdis, gold = board_with_a_free_maneuver()
     blade = attach(s, A, "Sunsteel Blade", orren)
     plains = attach(s, A, "Plains of Aster", city)
     court = intrigue(s, A, "Whispering Court")
-    ivo = leader(s, A, "Magister Ivo")
-    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
-    (gold,) = hand(s, A, "Turncoat Gold")
-    ready(s)
-    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
-    pass_counter(s)
     zone = s.cards[gold].zone
-    assert gold in s.lingering and zone == "board"
+    assert zone == "board"
     s._p_destroy(ITSELF, fake_item(s, B, gold))  # a free maneuver on the board is no permanent: it stays
     assert gold in s.lingering and s.cards[gold].zone == zone
     for card in (blade, plains, court, orren, city):  # one of each destroyable permanent type

@@ -2028,30 +2028,26 @@ def test_MUHQ_SPELL_4_after_resolving_or_fizzling_to_the_owners_discard_pile():
     s = scene()
     put(s, P0, "Recruit", 4, 4)
     rec = put(s, P1, "Recruit", 4, 2)
-    perish, = hand(s, P0, "Perish!")
+    other = put(s, P1, "Recruit", 3, 2)
     warden = put(s, P1, "Lantern Warden", 5, 2)
-    resource(s, P0, 4)
-    ready(s)
-    rejected(s, PlaySpell(perish, (warden,)), "MUHQ-PROT-2")
-    s.apply(PlaySpell(perish, (rec,)))
-    pass_all(s)
-    assert rec not in s.perms and perish in s.players[P0].discard  # resolved
-    # fizzled: its only target leaves the board in answer, and the spell still goes to its owner's discard pile
-    s = scene()
-    put(s, P0, "Recruit", 4, 4)
-    rec = put(s, P1, "Recruit", 4, 2)
-    perish, = hand(s, P0, "Perish!")
+    first, second = hand(s, P0, "Perish!", "Perish!")
     undertow, = hand(s, P1, "Undertow")
-    resource(s, P0, 4)
+    resource(s, P0, 8)
     resource(s, P1, 2)
     ready(s)
-    s.apply(PlaySpell(perish, (rec,)))
+    rejected(s, PlaySpell(first, (warden,)), "MUHQ-PROT-2")
+    # fizzled: its only target leaves the board in answer, and the spell still goes to its owner's discard pile
+    s.apply(PlaySpell(first, (rec,)))
     s.apply(PASS)
     s.apply(PlaySpell(undertow, (rec,)))
     pass_all(s)
-    assert rec in s.players[P1].hand and perish not in s.players[P0].discard  # still waiting on the stack
+    assert rec in s.players[P1].hand and first not in s.players[P0].discard  # still waiting on the stack
     pass_all(s)
-    assert not s.stack and perish in s.players[P0].discard and perish not in s.players[P1].discard
+    assert not s.stack and first in s.players[P0].discard and first not in s.players[P1].discard
+    # resolved
+    s.apply(PlaySpell(second, (other,)))
+    pass_all(s)
+    assert other not in s.perms and second in s.players[P0].discard
 
 
 def test_MUHQ_SPELL_5_a_spell_is_controlled_by_its_owner():
