@@ -239,13 +239,36 @@ def test_MIT_1_4_4_MIT_4_2_3_c_peek_and_oblivion():
 
 def test_MIT_1_5_1_a_MIT_1_5_3_a_MIT_6_3_1_cards_are_played_from_the_hand():
     s = scene()
-    orren = s.players[A].deck[-1]
     orren = [i for i in s.players[A].deck if d(s, i).name == "Captain Orren"][0]
     ready(s)
     rejects(s, Summon(orren), "MIT-1.5.1.a")
     (orren,) = hand(s, A, "Captain Orren")
     assert s.players[A].hand == [orren]
     do(s, Summon(orren))
+
+
+def test_MIT_1_5_1_a_a_card_outside_ones_hand_is_refused_alike_whatever_it_is():
+    # spec 9: the refusal must not tell a supply in the opponent's deck from any other card (the supply check
+    # once came first and answered "summon a supply", in a counter round with another rule)
+    s = scene()
+    wolves = named(s, B, "Frost Wolves", zone="deck")  # a supply
+    skeld = named(s, B, "Jarl Skeld Ironbrow", zone="deck")  # a leader
+    (orren,) = hand(s, A, "Captain Orren")
+    ready(s)
+
+    def refusals():
+        found = []
+        for make in (Summon, PlayUnsummoned):
+            for card in (wolves, skeld):
+                error = rejects(s, make(card), "MIT-1.5.1.a")
+                found.append(error.message.replace(str(card), "N"))
+        return found
+
+    window = refusals()
+    assert window[0] == window[1] and window[2] == window[3]
+    do(s, Summon(orren))  # a counter round opens
+    assert s.mode == "counter"
+    assert refusals() == window
 
 
 def test_MIT_1_5_1_b_a_demanded_discard_goes_from_hand_to_afterworld():

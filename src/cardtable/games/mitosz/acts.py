@@ -909,6 +909,8 @@ class Acts:
         return None
 
     def check_summon(self, seat: int, a: Summon, counter: bool = False) -> Bad | None:
+        if a.row is None and (bad := self._in_hand(seat, a.card, "summon a card")):
+            return bad
         if self._is_supply_play(a):
             return self._window_only_fight(counter) or self.check_supply(seat, a)
         bad = self._in_hand(seat, a.card, "summon a card") or self._summon_card_problem(seat, a.card, counter)
@@ -1008,6 +1010,8 @@ class Acts:
         return ("MIT-3.3.a", "a location is attached to a nation (a building also to a region)")
 
     def _is_supply_play(self, a) -> bool:
+        """A supply into a fight: a row given, or a supply card. A card not in one's hand is refused by
+        ``_in_hand`` before this is asked (without a row), so the answer never depends on a hidden card's type."""
         return a.row is not None or (isinstance(a.card, int) and 0 <= a.card < len(self.cards)
                                      and self.cards[a.card].d.card_type == "supply")
 
@@ -1017,6 +1021,8 @@ class Acts:
         return None
 
     def check_unsummoned(self, seat: int, a: PlayUnsummoned, counter: bool = False) -> Bad | None:
+        if a.row is None and (bad := self._in_hand(seat, a.card, "play a card")):
+            return bad
         if self._is_supply_play(a):
             return self._window_only_fight(counter) or self.check_supply(seat, a)
         bad = self._in_hand(seat, a.card, "play a card")
