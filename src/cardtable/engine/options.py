@@ -13,7 +13,8 @@ class Option:
     """One option of a game.
 
     A value is legal if it is one of ``choices`` (of the same type), or (when ``integer`` is set) an integer
-    within ``[minimum, maximum]``; an integer option declares both bounds, so a value always fits 64 bits. ``choices`` and ``integer`` may both be given ("auto" or an integer).
+    within ``[minimum, maximum]``; an integer option declares both bounds, so a value always fits 64 bits.
+    ``choices`` and ``integer`` may both be given ("auto" or an integer).
     With ``text`` set, any string of at most ``max_length`` characters is legal (free text such as a
     question, which a game stores but never interprets); control characters are refused.
     """

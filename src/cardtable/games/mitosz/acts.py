@@ -913,7 +913,7 @@ class Acts:
             return bad
         if self._is_supply_play(a):
             return self._window_only_fight(counter) or self.check_supply(seat, a)
-        bad = self._in_hand(seat, a.card, "summon a card") or self._summon_card_problem(seat, a.card, counter)
+        bad = self._summon_card_problem(seat, a.card, counter)
         if bad:
             return bad
         inst = self.cards[a.card]
@@ -1025,9 +1025,6 @@ class Acts:
             return bad
         if self._is_supply_play(a):
             return self._window_only_fight(counter) or self.check_supply(seat, a)
-        bad = self._in_hand(seat, a.card, "play a card")
-        if bad:
-            return bad
         inst = self.cards[a.card]
         d = inst.d
         bad = self._window_only(counter, "playing a card")
