@@ -130,6 +130,14 @@ def test_the_page_reconnects_when_the_socket_closes(page, server):
     page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
 
 
+def test_watching_a_table_that_does_not_exist_says_so_instead_of_reconnecting(page, server):
+    # the server refuses the socket with 4404 after accepting it; refused before, the browser saw a bare
+    # handshake failure and kept reconnecting
+    page.goto("/table/000000000000")
+    expect(page.locator(".fatal")).to_contain_text("There is no table 000000000000")
+    expect(page.locator("#conn")).to_have_text("no table")
+
+
 def test_the_lobby_lists_new_tables_by_itself_and_joins_a_free_seat(page, server):
     page.goto("/")
     expect(page.locator("#tables-status")).to_contain_text("updated")
