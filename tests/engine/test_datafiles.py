@@ -175,6 +175,16 @@ def test_a_file_that_is_not_a_mapping_of_yaml(files, tmp_path, text, line, entry
     assert (e.line, e.entry) == (line, entry) and words in e.reason, str(e)
 
 
+@pytest.mark.parametrize("text", [
+    "set: toys\ncards: &a [*a]\n",  # an alias inside itself: walked for ever before
+    "set: toys\na: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(  # "a billion laughs": 10**9 values
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(8)),
+])
+def test_a_file_whose_aliases_unfold_without_end_is_refused(files, tmp_path, text):
+    e = error_of(files, tmp_path, text)
+    assert "an alias refers to itself, or aliases are nested too deep" in e.reason and e.file.endswith("toys.yaml")
+
+
 def test_size_limit_and_utf8(files, tmp_path):
     path = tmp_path / "toys.yaml"
     path.write_bytes(b"set: \xff\n")

@@ -32,6 +32,9 @@ from .errors import DataError
 
 #: Environment variable naming the user data directory; a game's files live in its ``<game>/`` folder.
 DATA_DIR_ENV = "CARDTABLE_DATA_DIR"
+#: The most values a data file may unfold to, aliases counted as often as they are used (the sample files hold a
+#: few thousand): a file whose alias refers to itself, or "a billion laughs", is refused instead of hanging.
+MAX_YAML_NODES = 1_000_000
 #: Prefix of the tags of a game's tagged unions: they appear in pydantic's error locations, which drop them.
 TAG = "~"
 
@@ -194,8 +197,13 @@ class DataFiles:
         import yaml
 
         stack = [node]
+        visited = 0
         while stack:
             n = stack.pop()
+            visited += 1
+            if visited > MAX_YAML_NODES:  # aliases are walked as often as they are used: a loop never ends
+                raise self.error(f"the file unfolds to more than {MAX_YAML_NODES:,} values: an alias refers to "
+                                 "itself, or aliases are nested too deep", file=str(path))
             if isinstance(n, yaml.MappingNode):
                 seen: set[str] = set()
                 for key, value in n.value:
