@@ -88,6 +88,12 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
         (["play", "mojo", "--seat", "wizard"], "unknown seat 'wizard'"),
         (["tournament", "mojo", "-n", "1", "--agents", "ismcts-30+k3-i4,random"], "unknown agent 'ismcts-30+k3-i4'"),
         (["replay", "/nonexistent/record.jsonl"], "cannot read"),
+        (["simulate", "mojo", "-n", "1", "--agents", "ismcts-5-t2"], "mojo has no turns to align rollouts with"),
+        # an output path that cannot be written is refused before the games, not after them (found by an audit)
+        (["play", "mojo", "-p", "2", "--seat", "random", "--seat", "random", "--record", "/nonexistent/r.jsonl"],
+         "cannot write /nonexistent/r.jsonl"),
+        (["simulate", "mojo", "-n", "1", "--record", "/nonexistent/r.jsonl"], "cannot write /nonexistent/r.jsonl"),
+        (["balance", "mojo", "-n", "1", "--out", "/proc/no-report"], "cannot write /proc/no-report"),
     ],
 )
 def test_bad_input_gets_one_clear_line_and_a_nonzero_exit(args, words):

@@ -65,5 +65,8 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
 
                 if not infers(game):
                     raise UnknownAgent(name, agent_names(game))
-            return make_ismcts(name, game, seed)
+            try:
+                return make_ismcts(name, game, seed)
+            except ValueError as exc:  # a setting this game cannot take, e.g. -tT in a game without turns
+                raise UnknownAgent(name, agent_names(game), str(exc)) from None
     raise UnknownAgent(name, agent_names(game))

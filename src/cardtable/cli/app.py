@@ -19,6 +19,7 @@ from cardtable.engine.options import parse_option_value
 from cardtable.engine.registry import game_class, game_names
 
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
+from .paths import writable_file
 
 app = typer.Typer(
     help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
@@ -102,6 +103,8 @@ def play(
 
     g = load(game, players=players, options=parse_options(option, game))
     seats = parse_seats(g, seat or [])
+    if record:
+        writable_file(record)  # before the game, not after it
     from cardtable.engine.game import fresh_seed
 
     state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt))
@@ -141,7 +144,7 @@ def simulate(
     opts = parse_options(option, game)
     lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
     check_run(backend, address, workers)
-    out = record.open("w", encoding="utf-8") if record else None
+    out = writable_file(record).open("w", encoding="utf-8") if record else None
     try:
         progress = None if as_json else Progress(
             TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),

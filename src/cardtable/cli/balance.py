@@ -14,6 +14,7 @@ from rich.table import Table
 from cardtable.engine import CardtableError, game_class
 
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
+from .paths import writable_folder
 
 # Not imported from .app: app imports this module at its end (and runs as __main__ under `python -m`).
 console = Console()
@@ -126,7 +127,7 @@ def balance_command(
     opts.update(shorthand_options(game, board, sets, decks))
     spec = make_spec(game, names, players=players, options=opts, seed=seed)
     check_run(backend, address, workers)
-    out = out or Path(f"balance-{game}")
+    out = writable_folder(out or Path(f"balance-{game}"))  # before the games, not after them
     run = BalanceRun(spec, games)
     progress = None if as_json else Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),

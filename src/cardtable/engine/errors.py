@@ -111,10 +111,13 @@ class UnknownSchemas(CardtableError, KeyError):
 
 
 class UnknownAgent(CardtableError, KeyError):
-    def __init__(self, name: str, known: list[str]):
+    def __init__(self, name: str, known: list[str], reason: str | None = None):
         super().__init__(name)
         self.name = name
         self.known = known
+        self.reason = reason  # why a well-formed name is refused for this game
 
     def __str__(self) -> str:
+        if self.reason:
+            return f"agent {self.name!r}: {self.reason}; known agents: {', '.join(self.known)}"
         return f"unknown agent {self.name!r}; known agents: {', '.join(self.known)}"
