@@ -89,6 +89,11 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
         (["tournament", "mojo", "-n", "1", "--agents", "ismcts-30+k3-i4,random"], "unknown agent 'ismcts-30+k3-i4'"),
         (["replay", "/nonexistent/record.jsonl"], "cannot read"),
         (["simulate", "mojo", "-n", "1", "--agents", "ismcts-5-t2"], "mojo has no turns to align rollouts with"),
+        # numbers that would never finish (a run built in memory first, a search that never moves)
+        (["simulate", "mojo", "-n", "99999999999999"], "less than or equal to 10000000"),
+        (["tournament", "mojo", "-n", str(2**70)], "less than or equal to 10000000"),
+        (["simulate", "mojo", "-n", "1", "--agents", "ismcts-99999999999999999999"],
+         "unknown agent 'ismcts-99999999999999999999'"),
         # an output path that cannot be written is refused before the games, not after them (found by an audit)
         (["play", "mojo", "-p", "2", "--seat", "random", "--seat", "random", "--record", "/nonexistent/r.jsonl"],
          "cannot write /nonexistent/r.jsonl"),

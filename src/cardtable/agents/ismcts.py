@@ -602,6 +602,8 @@ STRONG_BY_GAME = {
     "mitosz": "ismcts-30+k3-t2-m3-z15",
     "muhq": "ismcts-45+k3-d40-t2-m3-z15",
 }
+#: The largest number a search name may hold (a million iterations already take hours a move).
+MAX_NAME_NUMBER = 1_000_000
 _NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?"
                    r"(?:-x(\d+))?(?:-i(\d+))?")
 #: weight of the progressive bias towards the heuristic's move in the guided search (``+hp``)
@@ -622,8 +624,8 @@ def parse_name(name: str) -> dict[str, Any] | None:
     passes, the heuristic as their model: up to I redeals a world; with heuristic rollouts, in games with the
     hooks of ``agents/inference.py``)."""
     m = _NAME.fullmatch(name)
-    if m is None:
-        return None
+    if m is None or any(int(n) > MAX_NAME_NUMBER for n in re.findall(r"\d+", name)):
+        return None  # (a bigger number would only make a bot that never moves)
     preset, mode, depth, turns, margin, z, extend, infer = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])

@@ -118,7 +118,7 @@ def play(
 @handles_errors
 def simulate(
     game: Annotated[str, typer.Argument(help="game name")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="number of games")] = 100,
     players: PlayersArg = None,
     agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate across games)")] = "random",
     seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
@@ -201,7 +201,7 @@ def tournament(
     game: Annotated[str, typer.Argument(help="game name")],
     agents: Annotated[str, typer.Option(help="comma-separated agents, at least two; a name given twice plays "
                                              "itself (random#1, random#2)")] = "heuristic,random",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="deals per pairing; each deal is played "
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="deals per pairing; each deal is played "
                                        "twice, mirrored, so a pairing plays 2 × N games")] = 100,
     players: PlayersArg = None,
     seed: Annotated[int, typer.Option(min=0, help="seed of deal 0; deal i uses seed + i in every pairing")] = 0,

@@ -69,7 +69,7 @@ def _write(out: Path, name: str, text: str) -> Path:
 
 def balance_command(
     game: Annotated[Optional[str], typer.Argument(help="game name (not with --compare)")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 200,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="number of games")] = 200,
     agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate "
                                              "every game)")] = "heuristic",
     players: PlayersArg = None,
