@@ -77,6 +77,11 @@ def test_a_changed_result_is_detected():
         (['{"kind": "header", "format": "cardtable.record", "format_version": 9}'], "version 9 is not supported"),
         (['{"kind": "header", "format": "cardtable.record", "format_version": 1, "game": "mojo"}'], "header lacks"),
         ([], "no record"),
+        # found by an audit: a KeyError and a RecursionError before
+        (['{"kind": "header", "format": "cardtable.record", "format_version": 1, "game": "mojo", "players": 2, '
+          '"options": {}, "seed": 1, "rules_version": "mojo/1"}', '{"kind": "action", "n": 0, "action": {}}'],
+         "record:2: action lacks 'player'"),
+        (["[" * 100_000 + "]" * 100_000], "record:1: not a record line"),
     ],
 )
 def test_corrupt_files_name_the_line(lines, words):

@@ -174,6 +174,15 @@ def test_a_checkpoint_skips_finished_chunks_and_refuses_another_run(tmp_path):
     (tmp_path / "other").write_text("hello\n")
     with pytest.raises(CardtableError, match="not a cardtable checkpoint"):
         run_chunks(chunk_tasks.squares, chunk_ranges(12, 2), checkpoint=tmp_path / "other", run_key=key)
+    # found by an audit: a binary file (a traceback before), a chunk with fewer results than games (counted short)
+    (tmp_path / "binary").write_bytes(b"\xff\xfe\x00\n")
+    with pytest.raises(CardtableError, match="not a cardtable checkpoint"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(12, 2), checkpoint=tmp_path / "binary", run_key=key)
+    short = tmp_path / "short.ckpt"
+    short.write_text(json.dumps({"cardtable_checkpoint": 1, "run": key}) + "\n"
+                     + json.dumps({"start": 0, "stop": 2, "result": [0]}) + "\n")
+    with pytest.raises(CardtableError, match=r"short.ckpt:2: not a finished chunk"):
+        run_chunks(chunk_tasks.squares, chunk_ranges(10, 2), checkpoint=short, run_key=key)
 
 
 def test_simulate_resumed_from_a_checkpoint_gives_the_same_summary(tmp_path):

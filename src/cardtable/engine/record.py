@@ -120,6 +120,8 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
             line = json.loads(text)
         except ValueError as exc:
             raise RecordError(f"{where}: not JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError(f"{where}: not a record line (JSON nested too deep)") from None
         if not isinstance(line, dict):
             raise RecordError(f"{where}: each line must be a JSON object")
         kind = line.get("kind")
@@ -175,6 +177,8 @@ def load_records(path: str | Path) -> list[Record]:
 
 
 def _typed(line: dict, key: str, kind: type, where: str):
+    if key not in line:
+        raise RecordError(f"{where}: {line.get('kind')} lacks {key!r}")
     value = line[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordError(f"{where}: {key!r} must be {kind.__name__}, not {value!r}")

@@ -215,7 +215,11 @@ class Checkpoint:
     def _read(self) -> None:
         if not self.path.exists() or self.path.stat().st_size == 0:
             return
-        text = self.path.read_text(encoding="utf-8")
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise CardtableError(f"{self.path} is not a cardtable checkpoint (not text); give another --checkpoint "
+                                 f"file (it is created if it does not exist)") from None
         if not text.endswith("\n"):
             # A line cut short by a crash or a kill: drop it, so that the next line starts clean.
             cut = text.rfind("\n") + 1
@@ -241,7 +245,10 @@ class Checkpoint:
         for number, line in enumerate(lines[1:], 2):
             try:
                 entry = json.loads(line)
-                self.done[Chunk(int(entry["start"]), int(entry["stop"]))] = entry["result"]
+                chunk = Chunk(int(entry["start"]), int(entry["stop"]))
+                if not isinstance(entry["result"], list) or len(entry["result"]) != chunk.stop - chunk.start:
+                    raise ValueError("a result per item of the chunk")  # else a run would count too few games
+                self.done[chunk] = entry["result"]
             except (ValueError, KeyError, TypeError):
                 raise CardtableError(f"{self.path}:{number}: not a finished chunk; the checkpoint is damaged "
                                      f"(delete it to start again)") from None
