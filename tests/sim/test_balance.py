@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.app import app
+from cardtable.engine import CardtableError
 from cardtable.engine import load as load_game
 from cardtable.sim.balance import BalanceRun, BalanceSpec, analyse, compare, make_spec, play_chunk, play_one
 from cardtable.sim.report import render, render_compare
@@ -191,6 +192,14 @@ def test_compare_a_report_with_itself_and_with_another():
     assert assert_page_matches(render_compare(other), other) > 10
     with pytest.raises(Exception, match="format"):
         compare({"format": 99}, a)
+    # found by an audit: a list, another game's report, a report missing its numbers (tracebacks or silence before)
+    with pytest.raises(CardtableError, match="report A is not a balance.json .* 'list'"):
+        compare([], a)
+    with pytest.raises(CardtableError, match="report A is of mojo, report B of maoqy"):
+        compare(a, {**a, "spec": {**a["spec"], "game": "maoqy"}})
+    cut = {k: v for k, v in a.items() if k != "seats"}
+    with pytest.raises(CardtableError, match="a report lacks numbers a balance.json holds"):
+        compare(a, cut)
 
 
 # -- the command -------------------------------------------------------------------------------------------

@@ -55,6 +55,10 @@ def _read_numbers(path: Path) -> dict[str, Any]:
         raise CardtableError(f"{file}: no such file (give a report folder or its balance.json)") from None
     except json.JSONDecodeError as exc:
         raise CardtableError(f"{file}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except UnicodeDecodeError:
+        raise CardtableError(f"{file}: not a text file (give a report folder or its balance.json)") from None
+    except OSError as exc:
+        raise CardtableError(f"{file}: cannot read: {exc.strerror or exc}") from None
 
 
 def _write(out: Path, name: str, text: str) -> Path:

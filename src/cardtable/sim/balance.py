@@ -364,9 +364,21 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """Two reports' numbers side by side: each rate with both intervals and whether they overlap (no overlap =
     a change the samples show clearly), each distribution's mean, and the impact rows of both."""
     for label, doc in (("A", a), ("B", b)):
-        if doc.get("format") != FORMAT:
-            raise CardtableError(f"report {label} is not a balance.json of format {FORMAT} "
-                                 f"(it says {doc.get('format')!r})")
+        if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+            said = doc.get("format") if isinstance(doc, Mapping) else type(doc).__name__
+            raise CardtableError(f"report {label} is not a balance.json of format {FORMAT} (it says {said!r})")
+    games = [(doc.get("spec") or {}).get("game") for doc in (a, b)] if all(
+        isinstance(doc.get("spec"), Mapping) for doc in (a, b)) else [None, None]
+    if games[0] != games[1]:
+        raise CardtableError(f"report A is of {games[0]}, report B of {games[1]}: compare reports of one game")
+    try:
+        return _compare(a, b)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a hand-edited or cut report
+        raise CardtableError(f"a report lacks numbers a balance.json holds ({type(exc).__name__}: {exc}); "
+                             "run `cardtable balance` again to write it") from None
+
+
+def _compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     rates = []
 
     def add_rate(name: str, ra: Mapping[str, Any] | None, rb: Mapping[str, Any] | None) -> None:
