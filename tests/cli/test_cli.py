@@ -99,6 +99,7 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
          "cannot write /nonexistent/r.jsonl"),
         (["simulate", "mojo", "-n", "1", "--record", "/nonexistent/r.jsonl"], "cannot write /nonexistent/r.jsonl"),
         (["balance", "mojo", "-n", "1", "--out", "/proc/no-report"], "cannot write /proc/no-report"),
+        (["serve", "--db", "/nonexistent/t.db"], "cannot write /nonexistent/t.db"),
     ],
 )
 def test_bad_input_gets_one_clear_line_and_a_nonzero_exit(args, words):

@@ -432,6 +432,7 @@ def serve(
     """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
     from cardtable.server.app import serve as run
 
+    writable_file(db)  # a clear line, not SQLite's traceback
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
                   f"games are kept in {db})")
