@@ -130,17 +130,14 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
                 raise RecordError(f"{where}: not a cardtable record (format {line.get('format')!r})")
             if line.get("format_version") != FORMAT_VERSION:
                 raise RecordError(f"{where}: record format version {line.get('format_version')!r} is not supported (this cardtable reads {FORMAT_VERSION})")
-            try:
-                current = Record(
-                    game=_typed(line, "game", str, where),
-                    players=_typed(line, "players", int, where),
-                    options=_typed(line, "options", dict, where),
-                    seed=_typed(line, "seed", int, where),
-                    rules_version=_typed(line, "rules_version", str, where),
-                    meta=line.get("meta") or {},
-                )
-            except KeyError as exc:
-                raise RecordError(f"{where}: header lacks {exc}") from None
+            current = Record(  # _typed names a missing or mistyped field
+                game=_typed(line, "game", str, where),
+                players=_typed(line, "players", int, where),
+                options=_typed(line, "options", dict, where),
+                seed=_typed(line, "seed", int, where),
+                rules_version=_typed(line, "rules_version", str, where),
+                meta=line.get("meta") or {},
+            )
             records.append(current)
         elif kind in ("action", "result"):
             if current is None:

@@ -367,10 +367,9 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
             said = doc.get("format") if isinstance(doc, Mapping) else type(doc).__name__
             raise CardtableError(f"report {label} is not a balance.json of format {FORMAT} (it says {said!r})")
-    games = [(doc.get("spec") or {}).get("game") for doc in (a, b)] if all(
-        isinstance(doc.get("spec"), Mapping) for doc in (a, b)) else [None, None]
-    if games[0] != games[1]:
-        raise CardtableError(f"report A is of {games[0]}, report B of {games[1]}: compare reports of one game")
+    game_a, game_b = (doc["spec"].get("game") if isinstance(doc.get("spec"), Mapping) else None for doc in (a, b))
+    if game_a != game_b:
+        raise CardtableError(f"report A is of {game_a}, report B of {game_b}: compare reports of one game")
     try:
         return _compare(a, b)
     except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a hand-edited or cut report

@@ -35,8 +35,8 @@ The rules:
   (a game name, options, agent names), not live objects. A worker may cache what it builds from the context
   (``cardtable.sim.runner.job_game`` loads a game once per process; ``share_game`` hands the caller's
   already-loaded game to chunks run in the calling process).
-  The result must be JSON-ready (dicts with string keys, lists, strings, numbers, booleans, None), because
-  a checkpoint stores it. A result read back from a checkpoint has lists where the task returned tuples, so
+  The result is a list with one entry per item, and JSON-ready (dicts with string keys, lists, strings,
+  numbers, booleans, None), because a checkpoint stores it (and checks the count when it reads it back). A result read back from a checkpoint has lists where the task returned tuples, so
   ``on_result`` must accept both.
 * ``on_result(chunk, result)`` is called once per finished chunk, in this process, in the order of
   ``chunks``. A result that finishes early is held back until every earlier chunk has been delivered. This
@@ -218,8 +218,7 @@ class Checkpoint:
         try:
             text = self.path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise CardtableError(f"{self.path} is not a cardtable checkpoint (not text); give another --checkpoint "
-                                 f"file (it is created if it does not exist)") from None
+            raise self._not_a_checkpoint() from None
         if not text.endswith("\n"):
             # A line cut short by a crash or a kill: drop it, so that the next line starts clean.
             cut = text.rfind("\n") + 1
@@ -234,8 +233,7 @@ class Checkpoint:
         except ValueError:
             header = None
         if not isinstance(header, dict) or header.get("cardtable_checkpoint") != self.VERSION:
-            raise CardtableError(f"{self.path} is not a cardtable checkpoint; give another --checkpoint file "
-                                 f"(it is created if it does not exist)")
+            raise self._not_a_checkpoint()
         if header.get("run") != self.run_key:
             theirs = header.get("run") or {}
             differ = sorted(k for k in set(theirs) | set(self.run_key) if theirs.get(k) != self.run_key.get(k))
@@ -252,6 +250,10 @@ class Checkpoint:
             except (ValueError, KeyError, TypeError):
                 raise CardtableError(f"{self.path}:{number}: not a finished chunk; the checkpoint is damaged "
                                      f"(delete it to start again)") from None
+
+    def _not_a_checkpoint(self) -> CardtableError:
+        return CardtableError(f"{self.path} is not a cardtable checkpoint; give another --checkpoint file "
+                              f"(it is created if it does not exist)")
 
     def _write(self, entry: dict) -> None:
         self._fh.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
