@@ -76,6 +76,50 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
     assert "final scores differ" in out.stderr
 
 
+
+# found by an audit: `replay --check` said a record without its result line checked out
+def test_replay_check_fails_on_a_record_that_ends_before_the_result(tmp_path):
+    quit_midway = tmp_path / "quit.jsonl"  # `play` writes a record of a game quit midway: a legitimate record
+    out = cardtable("play", "mojo", "--players", "2", "--seed", "4", "--seat", "human", "--record", str(quit_midway),
+                    input="1\n1\nq\n")
+    assert out.returncode == 0 and "Game left unfinished" in out.stdout, out.stderr
+    last = len(quit_midway.read_text().splitlines())
+    plain = cardtable("replay", str(quit_midway))
+    assert plain.returncode == 0 and "unfinished" in plain.stdout and plain.stderr == ""
+    check = cardtable("replay", str(quit_midway), "--check")
+    assert check.returncode == 1 and "ok" not in check.stdout
+    assert (f"FAILED {quit_midway} record 1: the record ends before the game's result (line {last} is the last; "
+            "the game is not over after it)") in check.stderr.splitlines()
+    assert "Traceback" not in check.stderr
+    # a file cut off after its last action: the game is over, its result line lost
+    games = tmp_path / "games.jsonl"
+    assert cardtable("simulate", "mojo", "-n", "1", "--record", str(games), "--json").returncode == 0
+    lines = games.read_text().splitlines()
+    games.write_text("\n".join(lines[:-1]) + "\n")
+    check = cardtable("replay", str(games), "--check")
+    assert check.returncode == 1
+    assert any(line.startswith(f"FAILED {games} record 1: the record ends before its result line (line {len(lines) - 1}")
+               for line in check.stderr.splitlines()), check.stderr
+
+
+# found by an audit: `replay --check` ignored the record's rules version
+def test_replay_check_fails_on_a_record_made_under_other_rules(tmp_path):
+    games = tmp_path / "games.jsonl"
+    assert cardtable("simulate", "mojo", "-n", "2", "--record", str(games), "--json").returncode == 0
+    lines = [json.loads(line) for line in games.read_text().splitlines()]
+    for line in lines:
+        if line["kind"] == "header":
+            line["rules_version"] = "mojo/0"
+    games.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    words = "recorded under rules mojo/0, this cardtable plays mojo/1; replaying it may not give the same game"
+    check = cardtable("replay", str(games), "--check")
+    assert check.returncode == 1 and "ok" not in check.stdout
+    assert f"FAILED {games} record 1: {words}" in check.stderr.splitlines()
+    assert f"FAILED {games} record 2: {words}" in check.stderr.splitlines()
+    plain = cardtable("replay", str(games))  # without --check: one warning, then the replay as before
+    assert plain.returncode == 0 and plain.stdout.count(", over, scores") == 2
+    assert plain.stderr.splitlines() == [f"warning: {games}: {words}"]
+
 @pytest.mark.parametrize(
     "args, words",
     [

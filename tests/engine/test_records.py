@@ -87,3 +87,39 @@ def test_a_changed_result_is_detected():
 def test_corrupt_files_name_the_line(lines, words):
     with pytest.raises(RecordError, match=words):
         read_records(lines)
+
+
+# found by an audit: `replay --check` (strict) said a record without its result line checked out
+def test_strict_replay_refuses_a_record_that_ends_before_the_result():
+    state = cardtable.load("mojo").new_initial_state(seed=1)
+    state.apply(state.legal_actions()[0])
+    unfinished = state.record().dumps()  # what `play --record` writes for a game quit midway
+    (rec,) = read_records(unfinished.splitlines())
+    assert rec.replay(check=True).snapshot() == state.snapshot()  # without strict: replays, nothing to check
+    with pytest.raises(RecordError, match=r"^record: the record ends before the game's result "
+                                          r"\(line 2 is the last; the game is not over after it\)$"):
+        rec.replay(check=True, strict=True)
+    # a file that lost only its result line: the game is over, but there is nothing to check it against
+    finished = finished_state().record().dumps().splitlines()
+    (rec,) = read_records(finished[:-1])
+    with pytest.raises(RecordError, match=rf"ends before its result line \(line {len(finished) - 1} is the last; "
+                                          r"the game is over after it, but there is no result"):
+        rec.replay(check=True, strict=True)
+    # the line is the file's, in a file of several records
+    two = read_records(unfinished.splitlines() + finished, source="games.jsonl")
+    with pytest.raises(RecordError, match=r"^games.jsonl: the record ends before the game's result \(line 2 is"):
+        two[0].replay(strict=True, source="games.jsonl")
+    assert two[1].replay(strict=True).is_terminal()
+
+
+# found by an audit: `replay --check` (strict) ignored the record's rules version
+def test_strict_replay_refuses_a_record_made_under_other_rules():
+    lines = finished_state().record().dumps().splitlines()
+    header = json.loads(lines[0])
+    header["rules_version"] = "mojo/0"
+    (rec,) = read_records([json.dumps(header), *lines[1:]])
+    assert rec.current_rules_version() == "mojo/1"
+    assert rec.replay(check=True).is_terminal()  # without strict: replays as before
+    with pytest.raises(RecordError, match=r"^record: recorded under rules mojo/0, this cardtable plays mojo/1; "
+                                          r"replaying it may not give the same game$"):
+        rec.replay(check=True, strict=True)

@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -19,7 +20,7 @@ from cardtable.engine.options import parse_option_value
 from cardtable.engine.registry import game_class, game_names
 
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
-from .paths import writable_file
+from .paths import listenable, writable_file
 
 app = typer.Typer(
     help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
@@ -303,18 +304,20 @@ def print_tournament(s: dict, out: Optional[Path]) -> None:
 @handles_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="record file (JSON lines)")],
-    check: Annotated[bool, typer.Option("--check", help="also verify the final scores and state digest; exit 1 on any difference")] = False,
+    check: Annotated[bool, typer.Option("--check", help="also verify the final scores and state digest; exit 1 on any difference, on a record without its result line or one made under other rules")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print every action")] = False,
 ):
     """Replay the record(s) in FILE and show how each game ended."""
     records = load_records(file)
+    if not check:  # --check fails each such record instead
+        _warn_other_rules(file, records)
     failures = 0
     for index, rec in enumerate(records):
         source = f"{file} record {index + 1}"
         try:
-            state = rec.replay(check=check, source=source)
+            state = rec.replay(check=check, source=source, strict=check)
         except CardtableError as exc:
-            err.print(f"[red]FAILED[/] {exc}", highlight=False)
+            err.print(f"[red]FAILED[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             failures += 1
             continue
         if verbose:
@@ -328,6 +331,24 @@ def replay(
     if failures:
         err.print(f"{failures} of {len(records)} record(s) failed")
         raise typer.Exit(1)
+
+
+def _warn_other_rules(file: Path, records) -> None:
+    """One warning line per rules version, other than this cardtable's, that records in ``file`` were made under."""
+    other: dict[tuple[str, str], list[int]] = {}
+    for index, rec in enumerate(records):
+        current = rec.current_rules_version()
+        if current is not None and current != rec.rules_version:
+            other.setdefault((rec.rules_version, current), []).append(index + 1)
+    for (recorded, current), numbers in other.items():
+        if len(numbers) == len(records):
+            where, them = f"{file}", "it"
+        elif len(numbers) == 1:
+            where, them = f"{file} record {numbers[0]}", "it"
+        else:
+            where, them = f"{file}, {len(numbers)} of {len(records)} records", "them"
+        err.print(f"[yellow]warning:[/] {escape(where)}: recorded under rules {escape(recorded)}, this cardtable plays "
+                  f"{current}; replaying {them} may not give the same game", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -423,7 +444,7 @@ def rules(
 @handles_errors
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on; 0.0.0.0 to let other machines join")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port (1–65535)")] = 8000,
     db: Annotated[Path, typer.Option(help="SQLite database holding every table and action")] = Path("cardtable.db"),
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before it moves, so people can follow")] = 0.6,
     search_workers: Annotated[Optional[int], typer.Option(
@@ -433,6 +454,7 @@ def serve(
     from cardtable.server.app import serve as run
 
     writable_file(db)  # a clear line, not SQLite's traceback
+    listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
                   f"games are kept in {db})")

@@ -30,6 +30,8 @@ class Record:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: the file line the record ends on, when read from a file (for messages; never written)
+    last_line: int | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_state(cls, state) -> "Record":
@@ -82,10 +84,21 @@ class Record:
         return buf.getvalue()
 
     # -- replaying ---------------------------------------------------------------------------
-    def replay(self, check: bool = True, source: str = "record"):
-        """Re-create the game's final state. With ``check``, also verify the result line.
+    def current_rules_version(self) -> str | None:
+        """The rules version this cardtable plays for the record's game (None for a game it does not know)."""
+        from .registry import game_class
 
-        Raises RecordError naming the action that was illegal or the part of the result that differs.
+        try:
+            return game_class(self.game).info.rules_version
+        except CardtableError:
+            return None
+
+    def replay(self, check: bool = True, source: str = "record", *, strict: bool = False):
+        """Re-create the game's final state. With ``check``, also verify the result line, if there is one.
+
+        With ``strict`` (what ``cardtable replay --check`` does), also refuse a record made under other rules
+        than this cardtable's (``rules_version``) and one that ends before its result line: neither can be
+        checked. Raises RecordError naming the action that was illegal or the part of the result that differs.
         """
         from .registry import load
 
@@ -93,12 +106,23 @@ class Record:
             game = load(self.game, players=self.players, options=self.options)
         except CardtableError as exc:
             raise RecordError(f"{source}: cannot set up the game: {exc}") from None
+        if strict and game.info.rules_version != self.rules_version:
+            raise RecordError(f"{source}: recorded under rules {self.rules_version}, this cardtable plays "
+                              f"{game.info.rules_version}; replaying it may not give the same game")
         state = game.new_initial_state(seed=self.seed)
         for i, (player, action) in enumerate(self.actions):
             try:
                 state.apply(action, player=player)
             except IllegalAction as exc:
                 raise RecordError(f"{source}: action {i} ({json.dumps(action)}) by seat {player} is illegal: {exc}") from None
+        if strict and self.result is None:
+            over = "over" if state.is_terminal() else "not over"
+            after = (f"line {self.last_line} is the last; the game is {over} after it" if self.last_line is not None
+                     else f"the game is {over} after its {len(self.actions)} actions")
+            if state.is_terminal():  # only the result line is lost
+                raise RecordError(f"{source}: the record ends before its result line ({after}, but there is no "
+                                  "result to check it against)")
+            raise RecordError(f"{source}: the record ends before the game's result ({after})")
         if check and self.result is not None:
             if not state.is_terminal():
                 raise RecordError(f"{source}: the record has a result but the game is not over after {len(self.actions)} actions")
@@ -137,6 +161,7 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
                 seed=_typed(line, "seed", int, where),
                 rules_version=_typed(line, "rules_version", str, where),
                 meta=line.get("meta") or {},
+                last_line=lineno,
             )
             records.append(current)
         elif kind in ("action", "result"):
@@ -144,6 +169,7 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
                 raise RecordError(f"{where}: {kind} line before any header")
             if current.result is not None:
                 raise RecordError(f"{where}: {kind} line after the record's result")
+            current.last_line = lineno
             if kind == "action":
                 if line.get("n") != len(current.actions):
                     raise RecordError(f"{where}: action number {line.get('n')!r} out of order (expected {len(current.actions)})")
