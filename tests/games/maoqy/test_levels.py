@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardtable.engine import IllegalAction, OptionError, load, load_records
+from cardtable.engine import DataError, IllegalAction, OptionError, load, load_records
 from cardtable.engine.game import GAME_OVER
 from cardtable.engine.options import Option, resolve_options
 from cardtable.engine.registry import game_class, game_names
@@ -487,51 +487,116 @@ def test_a_changed_ritual_fails_replay_check(data_dir):
 
 
 # -- data files: errors, names not paths, the user directory ----------------------------------------
-@pytest.mark.parametrize("kind, change, words", [
-    ("meanings", lambda d: d["kingdoms"].pop("blue"), "entry kingdoms, field 'blue': Field required"),
-    ("meanings", lambda d: d["numbers"].update({5: ""}), "entry numbers, field '5': String should have at least 1"),
-    ("meanings", lambda d: d["numbers"].update({18: "x"}), "entry numbers, field '18': Extra inputs"),
-    ("meanings", lambda d: d["kingdoms"].update({"pink": "x"}), "entry kingdoms, field 'pink': Extra inputs"),
-    ("meanings", lambda d: d["spreads"].update({3: ["a", "b"]}), "entry spreads, field '3': spread 3 needs exactly 3"),
-    ("meanings", lambda d: d["spreads"].update({1: ["nowhere"]}), "entry spreads, field '1[0]': position 'nowhere' has no text"),
-    ("meanings", lambda d: d.pop("title"), "entry (top level), field 'title': Field required"),
-    ("ritual", lambda d: d["steps"][1].update(count="many"), "entry steps[1] (step 2), field 'count': Input should be a valid integer"),
-    ("ritual", lambda d: d["steps"][0].update(count=0), "entry steps[0] (step 1), field 'count': Input should be greater than or equal to 1"),
-    ("ritual", lambda d: d["steps"][2].update({"from": "deck"}), "entry steps[2] (step 3), field 'from': Input should be 'unknown'"),
-    ("ritual", lambda d: d["steps"][0].update(to="unknown"), "entry steps[0] (step 1), field 'to': a step moves cards from one position to another"),
-    ("ritual", lambda d: d["steps"][0].update(kingdoms=["red"]), "entry steps[0] (step 1), field 'kingdoms': lists 1 entries but the step moves 2"),
-    ("ritual", lambda d: d["steps"][0].update(kingdoms=["red", "pink"]), "entry steps[0] (step 1), field 'kingdoms[1]': Input should be 'red'"),
-    ("ritual", lambda d: d["steps"][6].update(colour="red"), "entry steps[6] (step 7), field 'colour': Extra inputs"),
+def step(n: int) -> str:
+    """The entry of the n-th step (1-based) in a message."""
+    return f"step {n} at steps[{n - 1}]"
+
+
+@pytest.mark.parametrize("kind, change, entry, field, words", [
+    ("meanings", lambda d: d["kingdoms"].pop("blue"), None, "kingdoms.blue", "Field required"),
+    ("meanings", lambda d: d["numbers"].update({5: ""}), None, "numbers.5", "String should have at least 1"),
+    ("meanings", lambda d: d["numbers"].update({18: "x"}), None, "numbers.18", "Extra inputs"),
+    ("meanings", lambda d: d["kingdoms"].update({"pink": "x"}), None, "kingdoms.pink", "Extra inputs"),
+    ("meanings", lambda d: d["spreads"].update({3: ["a", "b"]}), None, "spreads.3", "spread 3 needs exactly 3"),
+    ("meanings", lambda d: d["spreads"].update({1: ["nowhere"]}), None, "spreads.1[0]", "position 'nowhere' has no text"),
+    ("meanings", lambda d: d.pop("title"), None, "title", "Field required"),
+    ("ritual", lambda d: d["steps"][1].update(count="many"), step(2), "count", "Input should be a valid integer"),
+    ("ritual", lambda d: d["steps"][0].update(count=0), step(1), "count", "Input should be greater than or equal to 1"),
+    ("ritual", lambda d: d["steps"][2].update({"from": "deck"}), step(3), "from",
+     "'deck' is not allowed; expected one of: unknown, known, hand"),
+    ("ritual", lambda d: d["steps"][0].update(to="unknown"), step(1), "to", "a step moves cards from one position to another"),
+    ("ritual", lambda d: d["steps"][0].update(kingdoms=["red"]), step(1), "kingdoms", "lists 1 entries but the step moves 2"),
+    ("ritual", lambda d: d["steps"][0].update(kingdoms=["red", "pink"]), step(1), "kingdoms[1]",
+     "'pink' is not allowed; expected one of: red"),
+    ("ritual", lambda d: d["steps"][6].update(colour="red"), step(7), "colour", "Extra inputs"),
     ("ritual", lambda d: d["steps"].append({"from": "known", "to": "hand", "count": 2}),
-     "entry steps[7] (step 8), field 'count': moves 2 card(s) from 'known', which holds only 1"),
+     step(8), "count", "moves 2 card(s) from 'known', which holds only 1"),
     # After the default steps the Unknown surely holds 15 red cards (16, less the centre card, which may be red).
     ("ritual", lambda d: d["steps"].append({"from": "unknown", "to": "hand", "count": 16, "kingdoms": ["red"] * 16}),
-     "entry steps[7] (step 8), field 'kingdoms': asks for 16 red card(s) from 'unknown', which is not sure to hold "
-     "them at that point (it surely holds 15)"),
-    ("ritual", lambda d: d.update(steps=[]), "entry (top level), field 'steps': List should have at least 1 item"),
+     step(8), "kingdoms", "asks for 16 red card(s) from 'unknown', which is not sure to hold them at that point "
+                          "(it surely holds 15)"),
+    ("ritual", lambda d: d.update(steps=[]), None, "steps", "List should have at least 1 item"),
 ])
-def test_a_bad_data_file_names_the_file_the_entry_and_the_field(data_dir, kind, change, words):
+def test_a_bad_data_file_names_the_file_the_entry_the_line_and_the_field(data_dir, kind, change, entry, field, words):
     data = packaged(kind)
     change(data)
     path = write_yaml(data_dir / f"{kind}-broken.yaml", data)
     name = "maoqy-oracle" if kind == "meanings" else "maoqy-ritual"
     with pytest.raises(OptionError) as exc:
         load(name, options={kind: "broken"})
-    message = str(exc.value)
-    assert message.startswith(f"{path}: "), message
-    assert words in message, message
+    e = exc.value
+    assert isinstance(e, DataError), type(e)  # as every game's data errors: file, entry, field, line, reason
+    assert (e.file, e.entry, e.field) == (str(path), entry, field) and words in e.reason, str(e)
+    assert e.line is not None and e.line > 1 or field == "title", str(e)
+    where = f"{entry} (line {e.line})" if entry else f"line {e.line}"
+    assert str(e).startswith(f"{path}: {where}, field {field!r}: "), str(e)
+    assert words in str(e), str(e)
+
+
+def edited(data_dir: Path, kind: str, old: str, new: str) -> Path:
+    """A copy of the packaged ``kind`` file, as ``<kind>-edited.yaml``, in which ``old`` (found once) is ``new``."""
+    text = (DATA / f"{kind}-default.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = data_dir / f"{kind}-edited.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    text = path.read_text(encoding="utf-8")
+    return text[:text.index(needle)].count("\n") + 1
+
+
+@pytest.mark.parametrize("kind, old, new, entry, field, words", [
+    ("meanings", "5: \"[placeholder] meaning of 5, the Fisher (Fischer): to be written by the designers\"", "5: \"\"",
+     None, "numbers.5", "String should have at least 1"),
+    ("meanings", "  blue: \"[placeholder]", "  blu: \"[placeholder]", None, "kingdoms.blu", "Extra inputs"),
+    ("meanings", "  3: [past, present, future]", "  3: [past, present, futur]", None, "spreads.3[2]",
+     "position 'futur' has no text under 'positions'"),
+    ("ritual", "kingdoms: [blue, yellow]", "kingdoms: [blue, yelow]", step(3), "kingdoms[1]", "'yelow' is not allowed"),
+    ("ritual", "kingdoms: [gold, silver]\n", "kingdoms: [gold, silver]\n    counts: 2\n", step(5), "counts",
+     "Extra inputs"),
+])
+def test_the_line_is_the_line_of_the_field(data_dir, kind, old, new, entry, field, words):
+    """A designer's file as written by hand: the error gives the line where the faulty field stands."""
+    path = edited(data_dir, kind, old, new)
+    with pytest.raises(OptionError) as exc:
+        load("maoqy-oracle" if kind == "meanings" else "maoqy-ritual", options={kind: "edited"})
+    e = exc.value
+    assert e.file == str(path) and str(e).startswith(f"{path}: "), str(e)
+    needle = new.split("\n")[1].strip() if "\n" in new.strip() else new.strip()
+    (line, reason), = [(p[2], p[3]) for p in e.problems if (p[0], p[1]) == (entry, field)]
+    assert line == line_of(path, needle) and words in reason, str(e)
+    where = f"{entry} (line {line})" if entry else f"line {line}"
+    assert f"{where}, field {field!r}: {reason}" in str(e), str(e)
+
+
+def test_a_ritual_that_cannot_run_names_the_line_of_the_step(data_dir):
+    """The check that a ritual runs to its end (after the file is valid) gives the line too."""
+    path = edited(data_dir, "ritual", "  - from: unknown\n    to: known\n    count: 1\n",
+                  "  - from: hand\n    to: known\n    count: 1\n")
+    with pytest.raises(OptionError) as exc:
+        load("maoqy-ritual", options={"ritual": "edited"})
+    e = exc.value
+    assert (e.entry, e.field, e.line) == (step(7), "count", line_of(path, "from: hand") + 2), str(e)
+    assert str(e) == (f"{path}: {step(7)} (line {e.line}), field 'count': moves 1 card(s) from 'hand', which holds "
+                      f"only 0 card(s) at that point")
 
 
 def test_a_file_that_is_not_yaml_or_not_a_mapping(data_dir):
     (data_dir / "ritual-syntax.yaml").write_text("title: x\nsteps: [\n", encoding="utf-8")
     (data_dir / "ritual-list.yaml").write_text("- a\n- b\n", encoding="utf-8")
     (data_dir / "ritual-latin1.yaml").write_bytes("title: Gr\xfcn\n".encode("latin-1"))
-    with pytest.raises(OptionError, match=r"ritual-syntax\.yaml: not valid YAML \(line 3, column 1\)"):
+    (data_dir / "ritual-twice.yaml").write_text("title: x\nsteps:\n  - {from: unknown, to: known}\ntitle: y\n",
+                                                encoding="utf-8")
+    with pytest.raises(OptionError, match=r"ritual-syntax\.yaml: line 3: not valid YAML"):
         load("maoqy-ritual", options={"ritual": "syntax"})
     with pytest.raises(OptionError, match=r"ritual-list\.yaml: the file must hold a mapping"):
         load("maoqy-ritual", options={"ritual": "list"})
     with pytest.raises(OptionError, match=r"ritual-latin1\.yaml: not UTF-8"):
         load("maoqy-ritual", options={"ritual": "latin1"})
+    with pytest.raises(OptionError, match=r"ritual-twice\.yaml: line 4: the key 'title' appears twice"):
+        load("maoqy-ritual", options={"ritual": "twice"})
 
 
 def test_a_bad_file_is_an_option_error_at_setup_and_in_the_cli(data_dir):
@@ -540,7 +605,8 @@ def test_a_bad_file_is_an_option_error_at_setup_and_in_the_cli(data_dir):
     write_yaml(data_dir / "ritual-bad.yaml", data)
     out = cardtable("simulate", "maoqy-ritual", "-n", "1", "-o", "ritual=bad", env_extra={"CARDTABLE_DATA_DIR": str(data_dir.parent)})
     assert out.returncode == 2 and out.stdout == ""
-    assert "ritual-bad.yaml: entry steps[3] (step 4), field 'count'" in " ".join(out.stderr.split())
+    assert re.search(r"ritual-bad\.yaml: step 4 at steps\[3\] \(line \d+\), field 'count': Input should be greater",
+                     " ".join(out.stderr.split())), out.stderr
 
 
 @pytest.mark.parametrize("bad", ["../secret", "/etc/passwd", "maoqy/default", "default.yaml", "..", "", " default",

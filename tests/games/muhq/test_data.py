@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardtable.engine import CardtableError, DataError
+from cardtable.engine import CardtableError, DataError, load
 from cardtable.engine.registry import schema_names, schemas
 from cardtable.games.muhq import data as D
 from cardtable.games.muhq import schema as S
@@ -682,15 +682,86 @@ def test_references_to_other_sets_are_checked(data_dir, change, field, words):
 
 def test_a_file_must_hold_the_set_or_board_of_its_name(data_dir):
     write(data_dir / "ours.yaml", my_set())
-    with pytest.raises(D.MuhqDataError, match="the file ours.yaml must hold the set 'ours' \\(its file name\\), not "
-                                              "'mine'") as info:
+    with pytest.raises(D.MuhqDataError, match="'mine' does not match the file name 'ours' \\(a set file is named "
+                                              "after its id\\); write set: ours, or rename the file to mine.yaml"
+                       ) as info:
         D.load_set("ours")
     assert info.value.field == "set" and info.value.line == 2
     write(data_dir / "mine.yaml", my_set())
     write(data_dir / "their-river.yaml", my_board())
-    with pytest.raises(D.MuhqDataError, match="must hold the board 'their-river'") as info:
+    with pytest.raises(D.MuhqDataError, match="'my-river' does not match the file name 'their-river' \\(a board file "
+                                              "is named after its id\\); write id: their-river") as info:
         D.load_board("their-river")
     assert info.value.field == "id"
+
+
+def renamed_set(data_dir: Path, file_name: str, set_id: str) -> Path:
+    """my_set() as a designer may leave it: the file and the cards renamed to ``file_name``, ``set:`` not (or
+    mistyped) as ``set_id``."""
+    doc = my_set()
+    doc["set"] = set_id
+    doc["cards"][0]["id"] = f"{file_name}/drummer"
+    return write(data_dir / f"{file_name}.yaml", doc)
+
+
+def assert_names_the_set_field(e: DataError, path: Path, set_id: str, file_name: str) -> None:
+    assert (e.file, e.entry, e.field, e.line) == (str(path), None, "set", 2), str(e)
+    assert e.reason == (f"{set_id!r} does not match the file name {file_name!r} (a set file is named after its id); "
+                        f"write set: {file_name}, or rename the file to {set_id}.yaml"), str(e)
+    assert str(e) == f"{path}: line 2, field 'set': {e.reason}" and "card" not in str(e)
+
+
+def test_a_set_field_that_differs_from_the_file_name_is_named_not_the_cards_ids(data_dir):
+    """The cards' ids say set 'foo' like the file; the `set:` field says 'bar'. The mistake is the field (or the
+    file name), not the ids the message used to ask to rewrite."""
+    path = renamed_set(data_dir, "foo", "bar")
+    with pytest.raises(D.MuhqDataError) as info:
+        D.load_set("foo")
+    assert_names_the_set_field(info.value, path, "bar", "foo")
+    with pytest.raises(D.MuhqDataError) as info:  # through a board's starting card foo/drummer
+        D.load_board_file(write(data_dir / "my-river.yaml", {**my_board(), "starting_deck": [
+            {"card": "foo/drummer", "count": 2}]}))
+    assert_names_the_set_field(info.value, path, "bar", "foo")
+    with pytest.raises(CardtableError) as info:  # as a game option: -o sets=foo
+        load("muhq", options={"sets": "foo"})
+    assert str(info.value) == f"option sets='foo': {path}: line 2, field 'set': 'bar' does not match the file name " \
+                              f"'foo' (a set file is named after its id); write set: foo, or rename the file to bar.yaml"
+
+
+def test_a_set_named_by_another_sets_token_must_hold_that_set(data_dir):
+    """A token of set 'foo' looked up in foo.yaml, which holds the set 'bar' (its cards bar/…, so valid on its
+    own): the error names foo.yaml's `set:` field, not 'no card foo/… in set foo'."""
+    path = renamed_set(data_dir, "foo", "bar")
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["cards"][0]["id"] = "bar/drummer"
+    write(path, doc)
+    mine = my_set()
+    mine["cards"][0]["abilities"][0]["effect"][0]["card"] = "foo/drummer"
+    write(data_dir / "mine.yaml", mine)
+    with pytest.raises(D.MuhqDataError) as info:
+        D.load_set("mine")
+    assert_names_the_set_field(info.value, path, "bar", "foo")
+
+
+def test_a_set_read_by_path_first_must_still_hold_its_name(data_dir):
+    """By path (tools, tests) the file name is not checked; by name it is, though the file is cached."""
+    path = renamed_set(data_dir, "foo", "bar")
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc["cards"][0]["id"] = "bar/drummer"
+    write(path, doc)
+    assert D.load_set_file(path).set == "bar"
+    with pytest.raises(D.MuhqDataError) as info:
+        D.load_set("foo")
+    assert_names_the_set_field(info.value, path, "bar", "foo")
+
+
+def test_a_set_field_that_is_not_a_name_is_named_without_a_file_name_to_use(data_dir):
+    path = renamed_set(data_dir, "foo", "Foo Set")
+    with pytest.raises(D.MuhqDataError) as info:
+        D.load_set("foo")
+    assert (info.value.field, info.value.line) == ("set", 2)
+    assert info.value.reason == "'Foo Set' does not match the file name 'foo' (a set file is named after its id); " \
+                                "write set: foo", str(info.value)
 
 
 def test_a_board_with_a_broken_set_reports_the_set(data_dir):

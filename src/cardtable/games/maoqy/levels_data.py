@@ -9,8 +9,10 @@ letters, digits, ``-`` and ``_``; ``<kind>-<name>.yaml`` is looked up
 2. in ``$CARDTABLE_DATA_DIR/maoqy/`` — where designers add their own sets without touching code.
 
 Every file is validated with the pydantic models of ``levels_schema`` before use (imported only then:
-every CLI command imports every game package, and most never read a data set). A bad file raises
-:class:`DataFileError`, whose message names the file, the entry and the field, and says what is wrong.
+every CLI command imports every game package, and most never read a data set). Reading and reporting are
+the engine's (``cardtable.engine.datafiles``): a bad file raises :class:`DataFileError` (an engine
+``DataError``), whose message names the file, the entry (a step of a ritual), the line and the field, and
+says what is wrong, as every game's data errors do.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.engine import Option, OptionError
+from cardtable.engine import DataError, Option, OptionError
+from cardtable.engine.datafiles import DataFiles, list_item
 
 from . import cards as C
 
@@ -48,8 +51,12 @@ POSITION_TITLES = {
 SPREADS = (1, 3, 5)  # P2.1
 
 
-class DataFileError(OptionError):
-    """A data set that is missing, unreadable or invalid. An OptionError: it is chosen by an option."""
+class DataFileError(DataError, OptionError):
+    """A data set that is unreadable or invalid: an engine ``DataError`` (``file``, ``entry``, ``field``,
+    ``line``, ``reason``, ``problems``), and an OptionError, as it is chosen by an option."""
+
+
+_FILES = DataFiles(GAME_FOLDER, PACKAGED_DIR, DataFileError)
 
 
 # -- loaded data sets -------------------------------------------------------------------------------
@@ -146,88 +153,35 @@ def find(kind: str, name: str) -> tuple[Path, str]:
     raise OptionError(f"no {kind} set {name!r} in {where}; available: {', '.join(map(repr, available(kind)))}")
 
 
-_CACHE: dict[tuple[str, str, int, int], Any] = {}
+#: The sections of a meanings file whose keys are numbers (``5:``, which YAML reads as the integer 5).
+_NUMBERED = ("numbers", "spreads")
 
 
-def _read(path: Path, kind: str):
-    import yaml
-    from pydantic import ValidationError
-
+def _read(path: Path, kind: str) -> tuple[Any, dict, Any]:
+    """The file's validated model, its data and its YAML node tree (for the lines of later problems)."""
     from . import levels_schema
 
     model = levels_schema.MeaningsFile if kind == "meanings" else levels_schema.RitualFile
-    try:
-        stat = path.stat()
-        if stat.st_size > MAX_FILE_BYTES:
-            raise DataFileError(f"{path}: the file is larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise DataFileError(f"{path}: not UTF-8 text") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise DataFileError(f"{path}: not valid YAML{where}: {problem}") from None
-    if not isinstance(data, dict):
-        raise DataFileError(f"{path}: the file must hold a mapping (title: …, …), not {type(data).__name__}")
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise DataFileError(f"{path}: " + _problems(exc, levels_schema.Located)) from None
+    data, node = _FILES.read_yaml(path, max_bytes=MAX_FILE_BYTES, mapping="title: …, …")
+    if kind == "meanings":  # the keys as the model names its fields ("5"), so that a problem's location is found
+        for section in _NUMBERED:
+            if isinstance(data.get(section), dict):
+                data[section] = {str(k): v for k, v in data[section].items()}
+    return _FILES.validate(model, data, node, path, _describe), data, node
 
 
-def _problems(exc, located: type) -> str:
-    lines = []
-    for error in exc.errors(include_url=False):
-        loc = tuple(error["loc"])
-        message = error["msg"]
-        cause = (error.get("ctx") or {}).get("error")
-        if isinstance(cause, located):
-            loc += cause.loc
-            message = cause.message
-        elif message.startswith("Value error, "):
-            message = message[len("Value error, "):]
-        lines.append(f"{_where(loc)}: {message}")
-    more = f" (and {len(lines) - 5} more)" if len(lines) > 5 else ""
-    return "; ".join(lines[:5]) + more
-
-
-def _where(loc: tuple) -> str:
-    """('steps', 3, 'count') -> "entry steps[3] (step 4), field 'count'"; ('kingdoms', 'blue') -> "entry
-    kingdoms, field 'blue'". The field is the last named part of the location, the entry what leads to it."""
-    parts = list(loc)
-    field_at = max((i for i, p in enumerate(parts) if isinstance(p, str)), default=None)
-    if field_at is None:
-        return f"entry {_path(parts)}" if parts else "the top level"
-    entry, field = parts[:field_at], parts[field_at:]
-    entry_text = _path(entry) if entry else "(top level)"
-    if len(entry) == 2 and entry[0] == "steps" and isinstance(entry[1], int):
-        entry_text += f" (step {entry[1] + 1})"
-    return f"entry {entry_text}, field {_path(field)!r}"
-
-
-def _path(parts: list) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
+def _describe(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+    """The entry of a file a problem is in: a ritual's step (``step 4 at steps[3]``) with the field path inside
+    it; else none (the file as a whole) with the whole path."""
+    item = list_item(loc, data)
+    if item is not None and loc[0] == "steps":
+        return f"step {loc[1] + 1} at {item[0]}", loc[2:]
+    return None, loc
 
 
 def _cached(kind: str, name: str, build):
     path, source = find(kind, name)
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    key = (kind, str(path), stat.st_mtime_ns, stat.st_size)
-    hit = _CACHE.get(key)
-    if hit is None:
-        hit = _CACHE[key] = build(path, source)
-    return hit
+    return _FILES.cached(kind, path, lambda: build(path, source))
 
 
 def load_meanings(name: str) -> Meanings:
@@ -235,7 +189,7 @@ def load_meanings(name: str) -> Meanings:
     _check_name("meanings", name, "meanings")
 
     def build(path: Path, source: str) -> Meanings:
-        m = _read(path, "meanings")
+        m = _read(path, "meanings")[0]
         return Meanings(
             name=name, source=source, title=m.title, placeholders=m.placeholders, note=m.note,
             kingdoms={k: getattr(m.kingdoms, k) for k in C.KINGDOMS},
@@ -252,7 +206,7 @@ def load_ritual(name: str) -> Ritual:
     _check_name("ritual", name, "ritual")
 
     def build(path: Path, source: str) -> Ritual:
-        r = _read(path, "ritual")
+        r, data, node = _read(path, "ritual")
         steps = tuple(
             RitualStep(source=s.source, to=s.to, count=s.count,
                        kingdoms=tuple(C.KINGDOMS.index(k) for k in s.kingdoms) if s.kingdoms is not None else None,
@@ -262,7 +216,7 @@ def load_ritual(name: str) -> Ritual:
         problem = _feasibility(steps)
         if problem is not None:
             index, field, message = problem
-            raise DataFileError(f"{path}: {_where(('steps', index, field))}: {message}")
+            _FILES.fail(path, data, node, _describe, [(("steps", index, field), message)])
         digest = hashlib.sha256(json.dumps([s.to_json() for s in steps], sort_keys=True).encode()).hexdigest()[:16]
         return Ritual(name=name, source=source, title=r.title, note=r.note, steps=steps, digest=digest)
 

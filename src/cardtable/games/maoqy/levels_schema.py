@@ -1,8 +1,8 @@
 """The pydantic models of MAOQY's Level 2 and 3 data files (spec 10.1 P2.5, 10.2 P3.1).
 
 Imported by ``levels_data`` only when a file is read, so that commands which never read a data set do
-not pay for pydantic. Each check that is not a plain field check raises :class:`Located`, which says
-which entry and field of the file it is about.
+not pay for pydantic. Each check that is not a plain field check raises the engine's ``Located``, which
+says which field of the file it is about.
 """
 
 from __future__ import annotations
@@ -11,17 +11,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
+from cardtable.engine.datafiles import Located  # a check that knows its field (relative to its model)
+
 from . import cards as C
 from .levels_data import POSITIONS, SPREADS
-
-
-class Located(ValueError):
-    """A model check that knows which entry and field it is about (relative to the model it runs in)."""
-
-    def __init__(self, loc: tuple, message: str):
-        super().__init__(message)
-        self.loc = loc
-        self.message = message
 
 
 # -- the models -------------------------------------------------------------------------------------

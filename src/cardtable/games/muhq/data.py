@@ -115,8 +115,10 @@ class _Doc:
         _FILES.fail(self.path, self.data, self.node, self.describe, found)
 
 
-def _read(kind: str, path: Path) -> _Doc:
-    """The file at ``path`` validated as ``kind`` (cached until the file changes)."""
+def _read(kind: str, path: Path, name: str | None = None) -> _Doc:
+    """The file at ``path`` validated as ``kind`` (cached until the file changes). Given the ``name`` it was
+    found by, the file must hold the board or set of that name: checked before the file is validated, as
+    the cards' ids are checked against the set's id."""
     from . import schema
 
     model_name, describe = ("Board", _board_entry) if kind == "board" else ("CardSet", _set_entry)
@@ -127,19 +129,36 @@ def _read(kind: str, path: Path) -> _Doc:
         if other is not None:
             raise MuhqDataError(f"this file holds {_WHAT[other]} (format {FORMATS[other]}), not {_WHAT[kind]}",
                                 file=str(path), field="format", line=line_of(node, ("format",)))
+        if name is not None:
+            _check_named(kind, path, data, node, name)
         model = _FILES.validate(getattr(schema, model_name), data, node, path, describe, field_names=schema.field_names)
         return _Doc(path, model, data, node, describe)
 
-    return _FILES.cached(kind, path, read)
+    doc = _FILES.cached(kind, path, read)
+    if name is not None:  # read before by path, without a name
+        _check_named(kind, path, doc.data, doc.node, name)
+    return doc
 
 
-def _load(kind: str, name: str, id_field: str, check: Callable[[_Doc], None]) -> Any:
-    """The board or set ``name``, validated and cross-checked (``check``); its ``id_field`` must be its name."""
-    doc = _read(kind, _find(kind, name))
+_ID_FIELD = {"board": "id", "set": "set"}
+
+
+def _check_named(kind: str, path: Path, data: dict, node: Any, name: str) -> None:
+    """A file found by ``name`` holds the board or set of that name (its ``id`` / ``set``). Else the message
+    says so: the cards' ids follow the ``set`` field, so they would seem wrong while the field is at fault."""
+    field = _ID_FIELD[kind]
+    given = data.get(field)
+    if isinstance(given, str) and given != name:
+        valid = (BOARD_NAME_RE if kind == "board" else SET_NAME_RE).fullmatch(given) and len(given) <= MAX_NAME
+        raise MuhqDataError(f"{given!r} does not match the file name {name!r} (a {kind} file is named after its "
+                            f"id); write {field}: {name}" + (f", or rename the file to {given}.yaml" if valid else ""),
+                            file=str(path), field=field, line=line_of(node, (field,)))
+
+
+def _load(kind: str, name: str, check: Callable[[_Doc], None]) -> Any:
+    """The board or set ``name``, validated and cross-checked (``check``); it must hold the board or set ``name``."""
+    doc = _read(kind, _find(kind, name), name)
     check(doc)
-    if getattr(doc.model, id_field) != name:
-        doc.fail([((id_field,), f"the file {doc.path.name} must hold the {kind} {name!r} (its file name), "
-                                f"not {getattr(doc.model, id_field)!r}")])
     return doc.model
 
 
@@ -149,7 +168,7 @@ _set_entry = list_entries("cards", "card", "set", "set")  # card core/recruit 'R
 
 def load_set(name: str) -> "CardSet":
     """The card set ``name`` (e.g. ``"vanguard"``), validated and cross-checked. MuhqDataError if missing or bad."""
-    return _load("set", name, "set", _cross_check_set)
+    return _load("set", name, _cross_check_set)
 
 
 def load_set_file(path: str | Path) -> "CardSet":
@@ -166,7 +185,7 @@ def _other_set(name: str) -> "CardSet | None":
         path = _find("set", name)
     except MuhqDataError:
         return None
-    return _read("set", path).model
+    return _read("set", path, name).model
 
 
 def _no_set(set_id: str, card_id: str) -> str:
@@ -264,7 +283,7 @@ def _board_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
 def load_board(name: str) -> "Board":
     """The board ``name`` (e.g. ``"river-crown"``), validated and cross-checked against the card sets its
     cards come from. MuhqDataError if missing or bad."""
-    return _load("board", name, "id", _cross_check_board)
+    return _load("board", name, _cross_check_board)
 
 
 def load_board_file(path: str | Path) -> "Board":
