@@ -1,8 +1,11 @@
 """The `cardtable` command as a person uses it: real processes, real stdin."""
 
+import importlib.util
 import json
+import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -120,6 +123,9 @@ def test_replay_check_fails_on_a_record_made_under_other_rules(tmp_path):
     assert plain.returncode == 0 and plain.stdout.count(", over, scores") == 2
     assert plain.stderr.splitlines() == [f"warning: {games}: {words}"]
 
+NEEDS_RAY = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+
+
 @pytest.mark.parametrize(
     "args, words",
     [
@@ -144,6 +150,13 @@ def test_replay_check_fails_on_a_record_made_under_other_rules(tmp_path):
         (["simulate", "mojo", "-n", "1", "--record", "/nonexistent/r.jsonl"], "cannot write /nonexistent/r.jsonl"),
         (["balance", "mojo", "-n", "1", "--out", "/proc/no-report"], "cannot write /proc/no-report"),
         (["serve", "--db", "/nonexistent/t.db"], "cannot write /nonexistent/t.db"),
+        # a Ray address is checked before Ray is asked (found by an audit: Ray retried for minutes)
+        pytest.param(["simulate", "mojo", "-n", "1", "--address", "HEAD"],
+                     "--address HEAD is not a Ray cluster's address; give HOST:PORT", marks=NEEDS_RAY),
+        pytest.param(["tournament", "mojo", "-n", "1", "--address", "HEAD:70000"],
+                     "--address HEAD:70000: the port is 1–65535, not 70000", marks=NEEDS_RAY),
+        pytest.param(["balance", "mojo", "-n", "1", "--address", "nowhere.invalid:1", "--out", "/proc/no-report"],
+                     "no Ray cluster answers at nowhere.invalid:1: nowhere.invalid does not resolve", marks=NEEDS_RAY),
     ],
 )
 def test_bad_input_gets_one_clear_line_and_a_nonzero_exit(args, words):
@@ -170,12 +183,61 @@ def test_serve_passes_its_options_to_the_server(monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr(server_app, "serve", lambda *args, **kwargs: calls.append((args, kwargs)))
     db = tmp_path / "t.db"
-    out = CliRunner().invoke(app, ["serve", "--port", "8123", "--db", str(db), "--search-workers", "3", "--bot-delay", "0"])
+    port = free_port()  # serve checks that it can listen there before it starts
+    out = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(db), "--search-workers", "3",
+                                   "--bot-delay", "0"])
     assert out.exit_code == 0, out.output
-    assert calls == [(("127.0.0.1", 8123, str(db)), {"bot_delay": 0.0, "search_workers": 3})]
-    assert "http://127.0.0.1:8123/" in out.output
+    assert calls == [(("127.0.0.1", port, str(db)), {"bot_delay": 0.0, "search_workers": 3})]
+    assert f"http://127.0.0.1:{port}/" in out.output
     bad = CliRunner().invoke(app, ["serve", "--search-workers", "0"])
     assert bad.exit_code == 2 and "search-workers" in bad.output and len(calls) == 1
+    # found by an audit: port 0 served on a port nobody was told (the page said :0)
+    zero = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(db)])
+    assert zero.exit_code == 2 and "'--port'" in zero.output and len(calls) == 1
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that was free a moment ago and that nobody listens on."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# found by an audit: uvicorn's own log, and a traceback, instead of one line
+def test_serve_where_it_cannot_listen_is_one_clear_line_before_it_starts(tmp_path):
+    db = tmp_path / "t.db"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        in_use = cardtable("serve", "--port", str(port), "--db", str(db))
+    assert (in_use.returncode, in_use.stdout) == (2, "")
+    assert in_use.stderr.splitlines() == [f"error: cannot listen on 127.0.0.1:{port} — Address already in use "
+                                          f"(another program listens there; choose another --port)"]
+    bad_host = cardtable("serve", "--host", "999.1.1.1", "--db", str(db))
+    assert (bad_host.returncode, bad_host.stdout) == (2, "")
+    assert len(bad_host.stderr.splitlines()) == 1, bad_host.stderr
+    assert bad_host.stderr.startswith("error: cannot listen on 999.1.1.1:8000 — 999.1.1.1 does not resolve (")
+    assert not db.exists()
+
+
+# found by an audit: Ray retried an address where nobody listens for a minute or more before it failed
+@NEEDS_RAY
+@pytest.mark.parametrize("command, address, reason", [
+    (["simulate", "mojo", "-n", "1", "--record", "{tmp}/r.jsonl"], "127.0.0.1:{port}", "Connection refused"),
+    (["tournament", "mojo", "-n", "1", "--out", "{tmp}/t.csv"], "nowhere.invalid:6379",
+     "nowhere.invalid does not resolve ("),
+    (["balance", "mojo", "-n", "1", "--out", "{tmp}/report"], "ray://127.0.0.1:{port}", "Connection refused"),
+])
+def test_a_ray_address_where_nobody_answers_is_one_clear_line_before_any_game(tmp_path, command, address, reason):
+    address = address.format(port=free_port())
+    began = time.monotonic()
+    out = cardtable(*(a.format(tmp=tmp_path) for a in command), "--address", address)  # never starts Ray
+    assert time.monotonic() - began < 60
+    assert (out.returncode, out.stdout) == (2, "")
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith(f"error: no Ray cluster answers at {address}: {reason}")
+    assert list(tmp_path.iterdir()) == []  # refused before any output file
 
 
 def test_play_seats_take_every_agent_name_the_other_commands_take():

@@ -66,6 +66,102 @@ def test_ray_missing_says_how_to_install_it(monkeypatch):
         run_chunks(chunk_tasks.squares, chunk_ranges(4, 2), backend="ray")
 
 
+# -- a Ray cluster's address (found by a CLI audit: Ray retried an address where nobody listens for minutes) ---------
+# These never start Ray: the check runs before ray.init, against sockets of this test or ports nobody listens on.
+def closed_port() -> int:
+    """A port on 127.0.0.1 that was free a moment ago and that nobody listens on."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_ray_address_where_nobody_listens_is_one_clear_error():
+    port = closed_port()
+    for address in (f"127.0.0.1:{port}", f"localhost:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(CardtableError, match=f"^no Ray cluster answers at {address}: Connection refused$"):
+            executors.check_ray_address(address)
+    with pytest.raises(CardtableError, match="^no Ray cluster answers at nowhere.invalid:6379: nowhere.invalid "
+                                             "does not resolve"):
+        executors.check_ray_address("nowhere.invalid:6379")
+
+
+def test_a_ray_address_that_answers_passes():
+    import socket
+
+    with socket.socket() as head:
+        head.bind(("127.0.0.1", 0))
+        head.listen(4)
+        port = head.getsockname()[1]
+        for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", f"localhost:{port}"):
+            executors.check_ray_address(address)
+    for address in ("local", "anyscale://cluster"):  # Ray's own forms that name no host and port: passed on
+        executors.check_ray_address(address)
+
+
+@pytest.mark.parametrize("address, words", [
+    ("HEAD", "--address HEAD is not a Ray cluster's address; give HOST:PORT (e.g. HEAD:6379), ray://HOST:PORT or auto"),
+    ("HEAD:abc", "--address HEAD:abc is not a Ray cluster's address"),
+    ("::1:6379", "--address ::1:6379 is not a Ray cluster's address"),  # [::1]:6379 is
+    ("ray://", "--address ray:// is not a Ray cluster's address"),
+    ("HEAD:0", "--address HEAD:0: the port is 1–65535, not 0"),
+    ("HEAD:70000", "--address HEAD:70000: the port is 1–65535, not 70000"),
+])
+def test_a_ray_address_of_the_wrong_form_is_refused(address, words):
+    with pytest.raises(CardtableError) as caught:
+        executors.check_ray_address(address)
+    assert str(caught.value).startswith(words)
+
+
+def test_auto_is_checked_where_it_leads(monkeypatch):
+    port = closed_port()
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    with pytest.raises(CardtableError, match=f"^no Ray cluster answers at RAY_ADDRESS=127.0.0.1:{port} \\(where "
+                                             f"--address auto leads\\): Connection refused$"):
+        executors.check_ray_address("auto")
+    monkeypatch.delenv("RAY_ADDRESS")
+    monkeypatch.setattr(executors, "_recorded_ray_address", lambda: f"127.0.0.1:{port}")
+    with pytest.raises(CardtableError, match="the cluster the last `ray start` recorded"):
+        executors.check_ray_address("auto")
+    monkeypatch.setattr(executors, "_recorded_ray_address", lambda: None)
+    executors.check_ray_address("auto")  # nothing to check: Ray says at once that it finds no cluster
+
+
+def test_a_ray_address_that_does_not_answer_in_time_is_refused(monkeypatch):
+    def silent(address, timeout):
+        assert timeout == executors.RAY_CONNECT_SECONDS == 3
+        raise TimeoutError("timed out")
+
+    monkeypatch.setattr(executors.socket, "create_connection", silent)
+    with pytest.raises(CardtableError, match="^no Ray cluster answers at head.example:6379: no answer within 3 s$"):
+        executors.check_ray_address("head.example:6379")
+
+
+def test_the_address_is_checked_before_ray_init(monkeypatch):
+    """check_run (every command, before anything runs) and start_ray (the Python API) both check it."""
+    calls = []
+
+    class FakeRay:
+        @staticmethod
+        def is_initialized():
+            return False
+
+        @staticmethod
+        def init(**kwargs):
+            calls.append(kwargs)
+
+    monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)
+    address = f"127.0.0.1:{closed_port()}"
+    with pytest.raises(CardtableError, match=f"no Ray cluster answers at {address}"):
+        check_run(None, address)
+    with pytest.raises(CardtableError, match=f"no Ray cluster answers at {address}"):
+        executors.start_ray(address)
+    with pytest.raises(CardtableError, match=f"no Ray cluster answers at {address}"):
+        simulate("mojo", 2, backend="ray", address=address)
+    assert calls == []
+
+
 # -- delivery ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_arrive_in_chunk_order_even_when_they_finish_out_of_order(workers):

@@ -1,7 +1,11 @@
-"""Output paths are checked before a long run starts, so a bad path costs one line, not a finished game or run."""
+"""Output paths are checked before a long run starts, so a bad path costs one line, not a finished game or run;
+the web server's address is checked before the server starts, so a bad one costs one line, not uvicorn's log."""
 
 from __future__ import annotations
 
+import errno
+import os
+import socket
 from pathlib import Path
 
 from cardtable.engine import CardtableError
@@ -29,3 +33,46 @@ def writable_folder(folder: Path) -> Path:
         raise CardtableError(f"cannot write {folder}: {exc.strerror or exc}") from None
     writable_file(folder / ".cardtable-write-check")
     return folder
+
+
+_LISTEN_HINTS = {
+    errno.EADDRINUSE: "another program listens there; choose another --port",
+    errno.EADDRNOTAVAIL: "not an address of this machine",
+    errno.EACCES: "ports below 1024 need root",
+}
+
+
+def listenable(host: str, port: int) -> None:
+    """Raise a CardtableError unless a server can listen on ``host:port``: the host resolves, and every address it
+    resolves to can be bound, the way uvicorn (asyncio's ``create_server``) binds them: SO_REUSEADDR on POSIX,
+    an IPv6 socket for IPv6 only. The probe sockets are closed again before the server starts."""
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        infos = socket.getaddrinfo(host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CardtableError(f"cannot listen on {shown} — {host} does not resolve "
+                             f"({getattr(exc, 'strerror', None) or exc})") from None
+    sockets = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(infos):
+            try:
+                sock = socket.socket(family, kind, proto)
+            except OSError:
+                continue  # a family this machine lacks; asyncio skips it too
+            sockets.append(sock)
+            if os.name == "posix":
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                sock.bind(address)
+                sock.listen(1)
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                hint = _LISTEN_HINTS.get(exc.errno)
+                if hint == _LISTEN_HINTS[errno.EACCES] and port >= 1024:
+                    hint = None
+                raise CardtableError(f"cannot listen on {shown} — {reason}" + (f" ({hint})" if hint else "")) from None
+    finally:
+        for sock in sockets:
+            sock.close()

@@ -79,6 +79,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import socket
 import sys
 import threading
 import time
@@ -185,12 +186,15 @@ def resolve_backend(backend: str | None, address: str | None) -> str:
 
 
 def check_run(backend: str | None, address: str | None, workers: int | None = None) -> str:
-    """Check a command's run options before it does anything (a bad backend, Ray missing); returns the backend."""
+    """Check a command's run options before it does anything (a bad backend, Ray missing, nothing answering at
+    ``address``); returns the backend."""
     backend = resolve_backend(backend, address)
     if workers is not None and workers < 1:
         raise CardtableError(f"--workers takes 1 or more, not {workers}")
     if backend == "ray":
         import_ray()
+        if address:
+            check_ray_address(address)
     return backend
 
 
@@ -554,6 +558,8 @@ def start_ray(address: str | None = None, workers: int | None = None) -> bool:
     ray = import_ray()
     if ray.is_initialized():
         return False
+    if address:
+        check_ray_address(address)  # Ray itself retries an address where nobody listens for a minute or more
     try:
         if address:
             ray.init(address=address, logging_level=logging.WARNING)
@@ -565,6 +571,99 @@ def start_ray(address: str | None = None, workers: int | None = None) -> bool:
         where = f"the Ray cluster at {address}" if address else "a local Ray"
         raise CardtableError(f"cannot start or reach {where}: {exc}") from None
     return True
+
+
+#: seconds a Ray cluster's address has to accept a connection in :func:`check_ray_address`
+RAY_CONNECT_SECONDS = 3.0
+RAY_ADDRESS_FORMS = "HOST:PORT (e.g. HEAD:6379), ray://HOST:PORT or auto"
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
+    """Raise a CardtableError unless ``address`` (``--address``) has the form of a Ray cluster's address and
+    something accepts a TCP connection there within ``timeout`` seconds. Given an address where nobody
+    listens, ``ray.init`` retries for a minute or more and prints a warning every few seconds.
+
+    The forms Ray takes: ``HOST:PORT`` (``[IPv6]:PORT``) and ``ray://HOST:PORT`` are checked. ``auto`` is
+    checked where it leads: ``RAY_ADDRESS`` when set, else the cluster the last ``ray start`` on this machine
+    recorded; with neither, Ray says at once that it found no cluster. ``local`` (Ray starts a new local
+    instance) and another ``SCHEME://`` (a Ray client plugin) are passed on unchecked. Ray connects to this
+    machine's own address where it is given ``localhost``, ``127.0.0.1`` or ``::1``, so that address answering
+    is enough too."""
+    label = f"--address {address}"
+    if address == "auto":
+        if os.environ.get("RAY_ADDRESS"):
+            address = os.environ["RAY_ADDRESS"]
+            label = f"RAY_ADDRESS={address} (where --address auto leads)"
+        else:
+            address = _recorded_ray_address()
+            label = f"{address} (the cluster the last `ray start` recorded, where --address auto leads)"
+        if not address or address == "auto":
+            return  # Ray finds a running cluster itself, or says at once that there is none
+    if address == "local":
+        return
+    scheme, sep, rest = address.partition("://")
+    if sep and scheme != "ray":
+        return
+    host, port = _host_port(rest if sep else address, label)
+    reason = _connect_error(host, port, timeout)
+    if reason is not None and _is_loopback_name(host):
+        mapped = _ray_address_for_localhost(host)
+        if mapped not in (None, host) and _connect_error(mapped, port, timeout) is None:
+            reason = None
+    if reason is not None:
+        raise CardtableError(f"no Ray cluster answers at {label.removeprefix('--address ')}: {reason}")
+
+
+def _host_port(address: str, label: str) -> tuple[str, int]:
+    """``HOST:PORT`` or ``[IPv6]:PORT`` split (a path after a ``ray://`` address is dropped)."""
+    address = address.split("/", 1)[0]
+    host, sep, port = address.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    elif ":" in host:
+        host = ""  # a bare IPv6 address: where its port starts is a guess
+    if not sep or not host or not port.isdigit():
+        raise CardtableError(f"{label} is not a Ray cluster's address; give {RAY_ADDRESS_FORMS}")
+    if not 1 <= int(port) <= 65535:
+        raise CardtableError(f"{label}: the port is 1–65535, not {port}")
+    return host, int(port)
+
+
+def _connect_error(host: str, port: int, timeout: float) -> str | None:
+    """None when something accepts a TCP connection at ``host:port`` within ``timeout`` s, else why not."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return None
+    except (socket.gaierror, UnicodeError) as exc:
+        return f"{host} does not resolve ({getattr(exc, 'strerror', None) or exc})"
+    except TimeoutError:
+        return f"no answer within {timeout:g} s"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
+def _is_loopback_name(host: str) -> bool:
+    return host in ("localhost", "127.0.0.1", "::1")
+
+
+def _ray_address_for_localhost(host: str) -> str | None:
+    """The address Ray connects to when given a loopback name (the node's own address), if Ray says."""
+    try:
+        from ray._private.services import resolve_ip_for_localhost
+
+        return resolve_ip_for_localhost(host)
+    except Exception:  # noqa: BLE001 - a private function of Ray's: without it, the loopback check stands
+        return None
+
+
+def _recorded_ray_address() -> str | None:
+    """The cluster address the last ``ray start`` on this machine recorded, which ``auto`` connects to."""
+    try:
+        from ray._private.utils import read_ray_address
+
+        return read_ray_address()
+    except Exception:  # noqa: BLE001 - a private function of Ray's: without it, Ray checks ``auto`` itself
+        return None
 
 
 def _ray_group(task, context, ranges) -> bytes:
