@@ -229,3 +229,21 @@ def test_names():
     assert "ismcts" not in agent_names(cardtable.load("maoqy-ritual"))
     with pytest.raises(UnknownAgent):
         make_agent("ismcts", cardtable.load("maoqy-ritual"))
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("ismcts-1000001", "at most 1,000,000"),
+    ("ismcts-0", "at least 1 iteration"),
+    ("ismcts-slow", "ismcts-N, then optionally"),
+    ("ismcts-30+k1", "at least 2 candidates"),
+    ("ismcts-30-m3", "+kK only"),
+    ("ismcts-30+k3-z15-x1", "-xX goes with -zZ"),
+    ("ismcts-30-i4", "heuristic rollouts"),
+    ("ismcts-30+k3-i4", "not available in mojo"),
+])
+def test_a_refused_search_name_says_why(name, reason):
+    """A search name that makes no bot says what is wrong with it, not only "unknown agent" (a docs audit found
+    ismcts-1000001 answered with the list of presets and nothing about the limit)."""
+    with pytest.raises(UnknownAgent) as refused:
+        make_agent(name, cardtable.load("mojo"))
+    assert reason in str(refused.value)

@@ -136,14 +136,14 @@ NEEDS_RAY = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="
         (["simulate", "mojo", "--agents", "wizard"], "unknown agent 'wizard'"),
         (["simulate", "mojo", "--players", "9"], "2 to 8 players"),
         (["play", "mojo", "--seat", "wizard"], "unknown seat 'wizard'"),
-        (["tournament", "mojo", "-n", "1", "--agents", "ismcts-30+k3-i4,random"], "unknown agent 'ismcts-30+k3-i4'"),
+        (["tournament", "mojo", "-n", "1", "--agents", "ismcts-30+k3-i4,random"], "agent 'ismcts-30+k3-i4': -iI (inference from passes) is not available in mojo"),
         (["replay", "/nonexistent/record.jsonl"], "cannot read"),
         (["simulate", "mojo", "-n", "1", "--agents", "ismcts-5-t2"], "mojo has no turns to align rollouts with"),
         # numbers that would never finish (a run built in memory first, a search that never moves)
         (["simulate", "mojo", "-n", "99999999999999"], "less than or equal to 10000000"),
         (["tournament", "mojo", "-n", str(2**70)], "less than or equal to 10000000"),
         (["simulate", "mojo", "-n", "1", "--agents", "ismcts-99999999999999999999"],
-         "unknown agent 'ismcts-99999999999999999999'"),
+         "agent 'ismcts-99999999999999999999': every number in a search name is at most 1,000,000"),
         # an output path that cannot be written is refused before the games, not after them (found by an audit)
         (["play", "mojo", "-p", "2", "--seat", "random", "--seat", "random", "--record", "/nonexistent/r.jsonl"],
          "cannot write /nonexistent/r.jsonl"),
@@ -250,6 +250,8 @@ def test_play_seats_take_every_agent_name_the_other_commands_take():
     assert parse_seats(game, ["human", "ismcts-30+h"]) == ["human", "ismcts-30+h", "heuristic"]
     with pytest.raises(CardtableError, match="unknown seat 'ismcts-30\\+zz'"):
         parse_seats(game, ["ismcts-30+zz"])
+    with pytest.raises(CardtableError, match="unknown seat 'ismcts-0' \\(a search needs at least 1 iteration"):
+        parse_seats(game, ["ismcts-0"])
 
 
 def test_help_texts_flow_as_paragraphs():

@@ -68,6 +68,17 @@ def test_a_changed_result_is_detected():
         rec.replay(check=True)
 
 
+def test_a_changed_digest_is_detected():
+    text = finished_state().record().dumps()
+
+    def change_digest(line):
+        line["digest"] = "0" * 16
+
+    (rec,) = read_records(tamper(text, -1, change_digest))
+    with pytest.raises(RecordError, match="final digest differs: record says '0000"):
+        rec.replay(check=True)
+
+
 @pytest.mark.parametrize(
     "lines, words",
     [

@@ -218,3 +218,10 @@ def test_factories_stay_functions_after_their_modules_load():
 
     for name in ("pettingzoo_env", "gym_env", "encoder_for"):
         assert isinstance(getattr(cardtable.envs, name), types.FunctionType), name
+
+
+def test_slots_for_a_fixed_table_encoder_is_refused_in_words():
+    """``slots=`` means something only to the slot-encoded games; Mojo's fixed table says so (it was a TypeError
+    about ``__init__`` before, found by a docs audit)."""
+    with pytest.raises(ValueError, match=r"the mojo encoder takes no slots= \(fixed table"):
+        encoder_for(cardtable.load("mojo"), slots=8)

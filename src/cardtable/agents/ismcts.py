@@ -623,15 +623,38 @@ def parse_name(name: str) -> dict[str, Any] | None:
     go on up to X times the budget; with ``-z`` only) and ``-iI`` (redeals must agree with the other players'
     passes, the heuristic as their model: up to I redeals a world; with heuristic rollouts, in games with the
     hooks of ``agents/inference.py``)."""
+    try:
+        return _parse(name)
+    except ValueError:
+        return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` is not a search bot's name (in words, for an error message), or None when it is one."""
+    try:
+        _parse(name)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+NAME_FORMS = ("search bots are named ismcts, ismcts-fast, ismcts-strong or ismcts-N, then optionally +h, +hp or +kK, "
+              "-dD, -tT, -mM, -zZ, -xX, -iI in that order (see docs/bots.md)")
+
+
+def _parse(name: str) -> dict[str, Any]:
     m = _NAME.fullmatch(name)
-    if m is None or any(int(n) > MAX_NAME_NUMBER for n in re.findall(r"\d+", name)):
-        return None  # (a bigger number would only make a bot that never moves)
+    if m is None:
+        raise ValueError(NAME_FORMS)
+    if any(int(n) > MAX_NAME_NUMBER for n in re.findall(r"\d+", name)):
+        # (a bigger number would only make a bot that never moves)
+        raise ValueError(f"every number in a search name is at most {MAX_NAME_NUMBER:,}")
     preset, mode, depth, turns, margin, z, extend, infer = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
         if int(preset) < 1:
-            return None
+            raise ValueError("a search needs at least 1 iteration (ismcts-N, N ≥ 1)")
         params = {"iterations": int(preset)}
     else:
         params = dict(PRESETS[f"ismcts-{preset}"])
@@ -641,29 +664,29 @@ def parse_name(name: str) -> dict[str, Any] | None:
         params["prior"] = PRIOR
     elif mode and mode.startswith("+k"):
         if int(mode[2:]) < 2:
-            return None
+            raise ValueError("+kK compares at least 2 candidates")
         params["candidates"] = int(mode[2:])
     if depth is not None:
         params["rollout_depth"] = int(depth)
     if turns is not None:
         if int(turns) < 1:
-            return None
+            raise ValueError("-tT needs at least 1 turn")
         params["rollout_turns"] = int(turns)
     if margin is not None:
         if "candidates" not in params:
-            return None
+            raise ValueError("-mM (a margin) goes with +kK only")
         params["margin"] = int(margin) / 100
     if z is not None:
         if "candidates" not in params:
-            return None
+            raise ValueError("-zZ (the paired test) goes with +kK only")
         params["z"] = int(z) / 10
     if extend is not None:
         if z is None or int(extend) < 2:
-            return None
+            raise ValueError("-xX goes with -zZ and is at least 2")
         params["extend"] = int(extend)
     if infer is not None:
         if not mode or int(infer) < 1:
-            return None
+            raise ValueError("-iI needs heuristic rollouts (+h, +hp or +kK) and at least 1 redeal")
         params["infer"] = int(infer)
     return params
 

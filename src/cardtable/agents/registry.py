@@ -55,18 +55,24 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
         return getattr(importlib.import_module(module), cls)(game, seed)
     if name.startswith("ismcts"):
         from .determinize import supports
-        from .ismcts import make_ismcts, parse_name
+        from .ismcts import make_ismcts, name_problem, parse_name
 
         params = parse_name(name)
-        if params is not None and supports(game.info.name) and (
-                params.get("rollout") != "heuristic" or game.info.name in HEURISTICS):
-            if params.get("infer"):  # -iI: only where the game gives the hooks of agents/inference.py
-                from .inference import supports as infers
+        if params is None:
+            raise UnknownAgent(name, agent_names(game), name_problem(name))
+        if not supports(game.info.name):
+            raise UnknownAgent(name, agent_names(game), f"{game.info.name} has no determinizer for a search bot")
+        if params.get("rollout") == "heuristic" and game.info.name not in HEURISTICS:
+            raise UnknownAgent(name, agent_names(game), f"heuristic rollouts need a heuristic, and {game.info.name} "
+                               "has none")
+        if params.get("infer"):  # -iI: only where the game gives the hooks of agents/inference.py
+            from .inference import supports as infers
 
-                if not infers(game):
-                    raise UnknownAgent(name, agent_names(game))
-            try:
-                return make_ismcts(name, game, seed)
-            except ValueError as exc:  # a setting this game cannot take, e.g. -tT in a game without turns
-                raise UnknownAgent(name, agent_names(game), str(exc)) from None
+            if not infers(game):
+                raise UnknownAgent(name, agent_names(game), f"-iI (inference from passes) is not available in "
+                                   f"{game.info.name}")
+        try:
+            return make_ismcts(name, game, seed)
+        except ValueError as exc:  # a setting this game cannot take, e.g. -tT in a game without turns
+            raise UnknownAgent(name, agent_names(game), str(exc)) from None
     raise UnknownAgent(name, agent_names(game))

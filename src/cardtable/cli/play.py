@@ -146,7 +146,8 @@ def parse_seats(game: Game, specs: list[str]) -> list[str]:
             continue
         try:  # any agent the other commands take, e.g. a tuned search such as ismcts-30+k3-d10-m3
             make_agent(name, game)
-        except UnknownAgent:
-            raise CardtableError(f"unknown seat {name!r}; a seat is 'human', one of: {', '.join(known)}, "
+        except UnknownAgent as exc:
+            why = f" ({exc.reason})" if exc.reason else ""
+            raise CardtableError(f"unknown seat {name!r}{why}; a seat is 'human', one of: {', '.join(known)}, "
                                  f"or another ismcts name this game supports (docs/bots.md)") from None
     return seats

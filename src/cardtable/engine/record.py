@@ -128,7 +128,7 @@ class Record:
                 raise RecordError(f"{source}: the record has a result but the game is not over after {len(self.actions)} actions")
             for key, actual in (("scores", state.scores()), ("returns", state.returns()), ("digest", state.digest())):
                 if key in self.result and self.result[key] != actual:
-                    raise RecordError(f"{source}: final {key} differ: record says {self.result[key]!r}, replay gives {actual!r}")
+                    raise RecordError(f"{source}: final {key} {'differs' if key == 'digest' else 'differ'}: record says {self.result[key]!r}, replay gives {actual!r}")
         return state
 
 

@@ -8,6 +8,7 @@ generic one).
 from __future__ import annotations
 
 import importlib
+import inspect
 
 from cardtable.engine import Game
 
@@ -29,6 +30,10 @@ def encoder_for(game: Game, **kw) -> Encoder:
     if module is None:
         return GenericEncoder(game, **kw)
     cls = importlib.import_module(f"{__name__}.{module}").Encoder
+    unknown = sorted(set(kw) - set(inspect.signature(cls).parameters))
+    if unknown:  # e.g. slots= for a game whose actions have a fixed encoding
+        raise ValueError(f"the {game.info.name} encoder takes no {', '.join(k + '=' for k in unknown)} "
+                         f"({cls.kind}; slots= is only for the slot-encoded games, see docs/envs.md)")
     return cls(game, **kw)
 
 

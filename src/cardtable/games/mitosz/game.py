@@ -20,7 +20,7 @@ class MitoszGame(Game):
         name="mitosz",
         title="Mítosz",
         summary="Gods, nations and leaders: summon, build an empire on a grid of roads, use maneuvers and counter "
-                "them on a stack; hold 12 power points for a round to win. (Fights come with Mítosz II.)",
+                "them on a stack, fight battles and duels; hold 12 power points for a round to win.",
         min_players=2,
         max_players=4,  # OP-65: more than two players is tier 2 (fights stay between attacker and defender)
         default_players=2,
