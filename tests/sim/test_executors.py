@@ -162,6 +162,25 @@ def test_the_address_is_checked_before_ray_init(monkeypatch):
     assert calls == []
 
 
+def test_address_local_starts_the_private_loopback_ray(monkeypatch):
+    """``--address local`` is a new local Ray; Ray's own would listen on the machine's network address, so it
+    gets the private one a run without an address starts (on 127.0.0.1, with --workers CPUs)."""
+    calls = []
+
+    class FakeRay:
+        @staticmethod
+        def is_initialized():
+            return False
+
+        @staticmethod
+        def init(**kwargs):
+            calls.append(kwargs)
+
+    monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)
+    assert executors.start_ray("local", workers=1)
+    assert calls[0]["_node_ip_address"] == "127.0.0.1" and calls[0]["num_cpus"] == 1 and "address" not in calls[0]
+
+
 # -- delivery ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("workers", [1, 2])
 def test_results_arrive_in_chunk_order_even_when_they_finish_out_of_order(workers):

@@ -558,6 +558,8 @@ def start_ray(address: str | None = None, workers: int | None = None) -> bool:
     ray = import_ray()
     if ray.is_initialized():
         return False
+    if address == "local":  # Ray's own "local" would listen on every interface; ours stays on loopback
+        address = None
     if address:
         check_ray_address(address)  # Ray itself retries an address where nobody listens for a minute or more
     try:
