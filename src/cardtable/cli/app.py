@@ -41,7 +41,7 @@ def handles_errors(fn):
         try:
             return fn(*args, **kwargs)
         except CardtableError as exc:
-            err.print(f"[red]error:[/] {exc}", highlight=False)
+            err.print(f"[red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             raise typer.Exit(2) from None
 
     return wrapper
@@ -79,13 +79,14 @@ def games(
         print(json.dumps(described if not name else described[0], indent=2, ensure_ascii=False))
         return
     for d in described:
-        console.print(f"[bold]{d['name']}[/] — {d['title']}: {d['summary']}")
+        console.print(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])}: {escape(d['summary'])}")
         console.print(f"  players {d['players'][0]}–{d['players'][1]} (default {d['default_players']}), rules {d['rules_version']}")
         table = Table(show_edge=False, box=None, pad_edge=False)
         for col in ("option", "default", "values", "rule"):
             table.add_column(col)
         for o in d["options"]:
-            table.add_row(o["name"], json.dumps(o["default"]), o["allowed"], o["rule"])
+            cells = (o["name"], json.dumps(o["default"]), o["allowed"], o["rule"])
+            table.add_row(*(escape(str(cell)) for cell in cells))
         console.print(table)
 
 
@@ -112,7 +113,7 @@ def play(
     if record:
         with record.open("w", encoding="utf-8") as fh:
             state.record().write(fh)
-        console.print(f"Record written to {record}")
+        console.print(f"Record written to {escape(str(record))}")
 
 
 @app.command()
@@ -161,7 +162,7 @@ def simulate(
 
         if progress is not None:
             progress.start()
-            task = progress.add_task(f"{game}: {games} games", total=games)
+            task = progress.add_task(f"{escape(game)}: {games} games", total=games)
         try:
             summary = run(game, games, players=players, agents=names, seed=seed, options=opts,
                           on_game=on_game, keep_records=out is not None, workers=workers, backend=backend,
@@ -176,23 +177,24 @@ def simulate(
         print(json.dumps(summary))
     else:
         partial = f" [bold yellow](PARTIAL: {summary['games_played']} played)[/]" if summary["partial"] else ""
-        table = Table(title=f"{summary['game']}: {summary['games']} games{partial}, {summary['players']} players, "
+        table = Table(title=f"{escape(summary['game'])}: {summary['games']} games{partial}, {summary['players']} players, "
                             f"seats rotated")
         for col in ("agent", "seats", "wins", "win rate", "95 % interval", "mean score"):
             table.add_column(col)
         for name, a in summary["per_agent"].items():
             low, high = a["win_rate_ci95"]
-            table.add_row(name, str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
+            table.add_row(escape(name), str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
         console.print(table)
         console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
                       f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
         for message in summary["error_messages"]:
-            err.print(f"[yellow]{message}[/]")
+            err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
         if record:
-            console.print(f"Records written to {record}")
+            console.print(f"Records written to {escape(str(record))}")
     if summary["partial"]:
         err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of {summary['games']} games"
-                  + (f"; rerun the same command to resume from {checkpoint}" if checkpoint else ""), highlight=False)
+                  + (f"; rerun the same command to resume from {escape(str(checkpoint))}" if checkpoint else ""),
+                  highlight=False, soft_wrap=True)
         raise typer.Exit(130)
 
 
@@ -237,7 +239,7 @@ def tournament(
         )
         if progress is not None:
             progress.start()
-            task = progress.add_task(f"{game}: {len(t.plan)} games (Ctrl-C stops, keeps results)", total=len(t.plan))
+            task = progress.add_task(f"{escape(game)}: {len(t.plan)} games (Ctrl-C stops, keeps results)", total=len(t.plan))
         try:
             t.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
                    backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
@@ -257,7 +259,8 @@ def tournament(
     if summary["partial"]:
         err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of "
                   f"{summary['games_planned']} games"
-                  + (f"; rerun the same command to resume from {checkpoint}" if checkpoint else ""), highlight=False)
+                  + (f"; rerun the same command to resume from {escape(str(checkpoint))}" if checkpoint else ""),
+                  highlight=False, soft_wrap=True)
         raise typer.Exit(130)
 
 
@@ -265,14 +268,14 @@ def print_tournament(s: dict, out: Optional[Path]) -> None:
     pct = lambda x: "—" if x is None else f"{x:.1%}"  # noqa: E731
     ci = lambda pair: f"{pair[0]:.1%} – {pair[1]:.1%}"  # noqa: E731
     partial = " [bold yellow](PARTIAL)[/]" if s["partial"] else ""
-    console.print(f"[bold]{s['game']} tournament[/]{partial}: {len(s['agents'])} agents, {s['players']} players, "
+    console.print(f"[bold]{escape(s['game'])} tournament[/]{partial}: {len(s['agents'])} agents, {s['players']} players, "
                   f"{s['deals']} deals per pairing × 2 mirrored seatings, {s['games_played']} of "
                   f"{s['games_planned']} games, seeds {s['seed']}–{s['seed'] + s['deals'] - 1}", highlight=False)
     table = Table(title="pairings (score rate of the first agent; a draw counts half)")
     for col in ("pairing", "games", "W–D–L", "score rate", "Wilson 95 %", "bootstrap 95 %", "seat 0 wins"):
         table.add_column(col)
     for p in s["pairings"]:
-        table.add_row(f"{p['a']} vs {p['b']}", str(p["games"]), f"{p['a_wins']}–{p['draws']}–{p['b_wins']}",
+        table.add_row(escape(f"{p['a']} vs {p['b']}"), str(p["games"]), f"{p['a_wins']}–{p['draws']}–{p['b_wins']}",
                       pct(p["a_score_rate"]), ci(p["a_ci95_wilson"]), ci(p["a_ci95_bootstrap"]),
                       pct(p["first_seat_win_rate"]))
     console.print(table)
@@ -281,7 +284,7 @@ def print_tournament(s: dict, out: Optional[Path]) -> None:
         table.add_column(col)
     for label, r in s["ratings"].items():
         a = s["per_agent"][label]
-        table.add_row(label, str(a["games"]), f"{a['wins']}–{a['draws']}–{a['losses']}", pct(a["score_rate"]),
+        table.add_row(escape(label), str(a["games"]), f"{a['wins']}–{a['draws']}–{a['losses']}", pct(a["score_rate"]),
                       ci(a["ci95_wilson"]), ci(a["ci95_bootstrap"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
                       f"{r['ordinal']:.2f}")
     console.print(table)
@@ -289,15 +292,15 @@ def print_tournament(s: dict, out: Optional[Path]) -> None:
     table = Table(title="crosstable (row's score rate against column)")
     table.add_column("")
     for label in order:
-        table.add_column(label, justify="right")
+        table.add_column(escape(label), justify="right")
     for row in order:
-        table.add_row(row, *("—" if row == col else pct(s["crosstable"][row][col]) for col in order))
+        table.add_row(escape(row), *("—" if row == col else pct(s["crosstable"][row][col]) for col in order))
     console.print(table)
     console.print(f"{s['errors']} errors · {s['seconds']} s · {s['games_per_s']} games/s", highlight=False)
     for message in s["error_messages"]:
-        err.print(f"[yellow]{message}[/]", highlight=False)
+        err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
     if out is not None:
-        console.print(f"Games written to {out}", highlight=False)
+        console.print(f"Games written to {escape(str(out))}", highlight=False)
 
 
 @app.command()
@@ -323,11 +326,11 @@ def replay(
         if verbose:
             game = state.game
             for n, (player, action) in enumerate(state.history):
-                console.print(f"{n:>4} seat {player}: {game.action_label(action)}")
+                console.print(f"{n:>4} seat {player}: {escape(game.action_label(action))}")
         status = "over" if state.is_terminal() else "unfinished"
         verdict = "[green]ok[/] " if check else ""
-        console.print(f"{verdict}{source}: {rec.game}, {rec.players} players, seed {rec.seed}, "
-                      f"{len(rec.actions)} actions, {status}, scores {state.scores()}")
+        console.print(f"{verdict}{escape(source)}: {escape(str(rec.game))}, {rec.players} players, seed {rec.seed}, "
+                      f"{len(rec.actions)} actions, {status}, scores {escape(str(state.scores()))}")
     if failures:
         err.print(f"{failures} of {len(records)} record(s) failed")
         raise typer.Exit(1)
@@ -348,7 +351,7 @@ def _warn_other_rules(file: Path, records) -> None:
         else:
             where, them = f"{file}, {len(numbers)} of {len(records)} records", "them"
         err.print(f"[yellow]warning:[/] {escape(where)}: recorded under rules {escape(recorded)}, this cardtable plays "
-                  f"{current}; replaying {them} may not give the same game", highlight=False, soft_wrap=True)
+                  f"{escape(current)}; replaying {them} may not give the same game", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -381,7 +384,7 @@ def schema(
         for name, s in found.items():
             path = out / f"{provider}-{name}.schema.json"
             path.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            console.print(f"wrote {path}", highlight=False)
+            console.print(f"wrote {escape(str(path))}", highlight=False)
     except OSError as exc:
         raise CardtableError(f"cannot write the schemas into {out}: {exc.strerror or exc}") from None
 
@@ -427,17 +430,17 @@ def rules(
     for r in chosen:
         if r.section != section and not find:
             section = r.section
-            console.print(f"\n[bold]{section}[/]", highlight=False)
+            console.print(f"\n[bold]{escape(str(section))}[/]", highlight=False)
         tail = ""
         if coverage:
             names = covered[r.id]
-            tail = (f"  [green]{len(names)} test(s):[/] " + ", ".join(n.split("::")[-1] for n in names[:3])
+            tail = (f"  [green]{len(names)} test(s):[/] " + escape(", ".join(n.split("::")[-1] for n in names[:3]))
                     + (" …" if len(names) > 3 else "")) if names else "  [red]no test[/]"
-        console.print(f"[bold cyan]{r.id}[/] {r.text}{tail}", highlight=False)
+        console.print(f"[bold cyan]{escape(r.id)}[/] {escape(r.text)}{tail}", highlight=False)
     if coverage:
         missing = [r.id for r in chosen if not covered[r.id]]
         console.print(f"\n{len(chosen) - len(missing)} of {len(chosen)} rules covered, {len(missing)} uncovered"
-                      + (f": {', '.join(missing)}" if missing else ""), highlight=False)
+                      + (f": {escape(', '.join(missing))}" if missing else ""), highlight=False)
 
 
 @app.command()
@@ -456,8 +459,8 @@ def serve(
     writable_file(db)  # a clear line, not SQLite's traceback
     listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"cardtable is serving on [bold]http://{shown}:{port}/[/] — open it in a browser (Ctrl+C stops; "
-                  f"games are kept in {db})")
+    console.print(f"cardtable is serving on [bold]http://{escape(shown)}:{port}/[/] — open it in a browser (Ctrl+C "
+                  f"stops; games are kept in {escape(str(db))})")
     run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers)
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -119,7 +120,7 @@ def balance_command(
             return
         _print_compare(result)
         if out is not None:
-            console.print(f"Comparison written to {page}")
+            console.print(f"Comparison written to {escape(str(page))}")
         return
     if game is None:
         raise CardtableError("give a game (e.g. `cardtable balance mojo`) or --compare A B")
@@ -138,7 +139,7 @@ def balance_command(
         TimeRemainingColumn(), console=err, transient=True)
     if progress is not None:
         progress.start()
-        task = progress.add_task(f"{game}: {games} games (Ctrl-C stops, keeps results)", total=games)
+        task = progress.add_task(f"{escape(game)}: {games} games (Ctrl-C stops, keeps results)", total=games)
     try:
         run.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
                  backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
@@ -153,10 +154,10 @@ def balance_command(
         print(json.dumps(numbers, ensure_ascii=False))
     else:
         _print_summary(numbers)
-        console.print(f"Report written to {page} (numbers: {out / 'balance.json'})")
+        console.print(f"Report written to {escape(str(page))} (numbers: {escape(str(out / 'balance.json'))})")
     if numbers["partial"]:
         err.print(f"[yellow]partial results:[/] stopped after {numbers['games_played']} of "
-                  f"{numbers['games_planned']} games", highlight=False)
+                  f"{numbers['games_planned']} games", highlight=False, soft_wrap=True)
         raise typer.Exit(130)
 
 
@@ -170,13 +171,13 @@ def _ci(pair: Any) -> str:
 
 def _print_summary(d: dict[str, Any]) -> None:
     spec = d["spec"]
-    table = Table(title=f"{spec['game']}: {d['games_valid']} games, {spec['players']} players, agents "
-                        f"{', '.join(spec['agents'])}, seats rotated")
+    table = Table(title=f"{escape(str(spec['game']))}: {d['games_valid']} games, {spec['players']} players, agents "
+                        f"{escape(', '.join(spec['agents']))}, seats rotated")
     for col in ("", "win rate", "95 % interval", "fair"):
         table.add_column(col)
     for s, row in enumerate(d["seats"]):
         table.add_row(f"seat {s}", _pct(row["rate"]), _ci(row["ci95"]), _pct(row["expected"]))
-    table.add_row(d.get("first_label", "first to act"), _pct(d["first_actor"]["rate"]), _ci(d["first_actor"]["ci95"]),
+    table.add_row(escape(d.get("first_label", "first to act")), _pct(d["first_actor"]["rate"]), _ci(d["first_actor"]["ci95"]),
                   _pct(d["first_actor"]["expected"]))
     console.print(table)
     length = d["length"]["actions"]
@@ -186,15 +187,15 @@ def _print_summary(d: dict[str, Any]) -> None:
                       f"comebacks {_pct(d['drama']['comeback']['rate'])}")
     rows = [r for r in d["impact"]["rows"] if r["clear"] and not r["small_sample"]]
     if rows:
-        imp = Table(title=f"clearest impact ({d['impact']['feature_label']}, per {d['impact']['unit_label']})")
+        imp = Table(title=escape(f"clearest impact ({d['impact']['feature_label']}, per {d['impact']['unit_label']})"))
         for col in ("feature", "with", "without", "difference", "95 % interval"):
             imp.add_column(col)
         for r in sorted(rows, key=lambda r: -abs(r["difference"]))[:10]:
-            imp.add_row(r["feature"], _pct(r["with"]["rate"]), _pct(r["without"]["rate"]), f"{r['difference']:+.1%}",
+            imp.add_row(escape(str(r["feature"])), _pct(r["with"]["rate"]), _pct(r["without"]["rate"]), f"{r['difference']:+.1%}",
                         f"{r['difference_ci95'][0]:+.1%} … {r['difference_ci95'][1]:+.1%}")
         console.print(imp)
     for w in d["warnings"]:
-        err.print(f"[yellow]note:[/] {w}", highlight=False)
+        err.print(f"[yellow]note:[/] {escape(str(w))}", highlight=False)
 
 
 def _print_compare(c: dict[str, Any]) -> None:
@@ -203,10 +204,10 @@ def _print_compare(c: dict[str, Any]) -> None:
         table.add_column(col)
     for r in c["rates"]:
         style = "bold" if r["clear"] else None
-        table.add_row(r["metric"], f"{_pct(r['a'])} ({_ci(r['a_ci95'])})", f"{_pct(r['b'])} ({_ci(r['b_ci95'])})",
+        table.add_row(escape(str(r["metric"])), f"{_pct(r['a'])} ({_ci(r['a_ci95'])})", f"{_pct(r['b'])} ({_ci(r['b_ci95'])})",
                       f"{r['change']:+.1%}", style=style)
     for r in c["means"]:
-        table.add_row(r["metric"], str(r["a"]), str(r["b"]), f"{r['change']:+g}")
+        table.add_row(escape(str(r["metric"])), escape(str(r["a"])), escape(str(r["b"])), f"{r['change']:+g}")
     console.print(table)
     changed = [r for r in c["impact"] if r["change"] is not None][:10]
     if changed:
@@ -214,6 +215,6 @@ def _print_compare(c: dict[str, Any]) -> None:
         for col in ("feature", "A", "B", "change"):
             imp.add_column(col)
         for r in changed:
-            imp.add_row(r["feature"], f"{r['a']:+.1%}", f"{r['b']:+.1%}", f"{r['change']:+.1%}",
+            imp.add_row(escape(str(r["feature"])), f"{r['a']:+.1%}", f"{r['b']:+.1%}", f"{r['change']:+.1%}",
                         style="bold" if r["clear"] else None)
         console.print(imp)

@@ -41,8 +41,8 @@ def play_terminal(
     agents = {i: make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats) if name != "human"}
     humans = [i for i, name in enumerate(seats) if name == "human"]
     names = [f"{name}" for name in seats]
-    console.print(f"[bold]{game.info.title}[/] · {game.num_players} players · seed {state.seed} · seats: "
-                  + ", ".join(f"{i}={n}" for i, n in enumerate(names)))
+    console.print(f"[bold]{escape(game.info.title)}[/] · {game.num_players} players · seed {state.seed} · seats: "
+                  + escape(", ".join(f"{i}={n}" for i, n in enumerate(names))))
     last_human = None
     try:
         while not state.is_terminal():
@@ -54,16 +54,17 @@ def play_terminal(
                 # What the people at this screen may know of the bot's move: with several of them, only
                 # the public part; with one, what that seat sees.
                 viewer = humans[0] if len(humans) == 1 else None
-                console.print(f"seat {player} ({names[player]}): {game.log_entry(action, player, viewer)[0]}")
+                console.print(f"seat {player} ({escape(names[player])}): "
+                              f"{escape(game.log_entry(action, player, viewer)[0])}")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()
                     read(f"Seat {player}: take the keyboard so that only you see the screen, then press Enter ")
                 last_human = player
                 action = _human_turn(console, game, state, player, names, read)
-                console.print(f"seat {player} (you): {game.action_label(action)}")
+                console.print(f"seat {player} (you): {escape(game.action_label(action))}")
             for line in describe_events(game, before, state.view(None), player, names):
-                console.print(line)
+                console.print(escape(line))  # plain text: names from data files, not markup
     except Quit:
         console.print("Game left unfinished.")
         return state
@@ -101,7 +102,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
             try:
                 action = json.loads(text)
             except ValueError as exc:
-                console.print(f"[red]Not JSON: {exc}[/]")
+                console.print(f"[red]Not JSON: {escape(str(exc))}[/]")
                 continue
         else:
             console.print(f"[red]Type a move number from 1 to {len(legal)} (or ? for help).[/]")
@@ -109,7 +110,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         try:
             state.apply(action, player=player)
         except IllegalAction as exc:
-            console.print(f"[red]Rejected ({exc.rule}): {exc.message}[/]")
+            console.print(f"[red]Rejected ({escape(str(exc.rule))}): {escape(str(exc.message))}[/]")
             continue
         return action if not isinstance(action, dict) else game.parse_action(action)
 
@@ -122,13 +123,13 @@ def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
     table.add_column("score")
     table.add_column("result")
     for i, (score, share) in enumerate(zip(state.scores(), returns)):
-        table.add_row(str(i), names[i], str(score), "[bold green]wins[/]" if share > 0 else "")
+        table.add_row(str(i), escape(names[i]), escape(str(score)), "[bold green]wins[/]" if share > 0 else "")
     console.print(table)
     winners = [i for i, share in enumerate(returns) if share > 0]
     if not winners:
         console.print("No winner.")
         return
-    console.print("Winner: " + " and ".join(f"seat {i} ({names[i]})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+    console.print("Winner: " + " and ".join(f"seat {i} ({escape(names[i])})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
 
 
 def parse_seats(game: Game, specs: list[str]) -> list[str]:

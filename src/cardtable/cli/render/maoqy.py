@@ -11,6 +11,7 @@ from __future__ import annotations
 import weakref
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -191,7 +192,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         if view["result"] and i in view["result"]["winners"]:
             status.append("[bold green]winner[/]")
         name = seat_names[i] + (" (you)" if i == me else "")
-        table.add_row(str(i), name, hand, _cards(game, seat["open"]), streets, hiding, " ".join(status))
+        table.add_row(str(i), escape(name), hand, _cards(game, seat["open"]), streets, hiding, " ".join(status))
     console.print(table)
 
     if me is not None and "hand" in view["seats"][me]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 SPHERES = ("magic", "influence", "wealth", "force")
@@ -422,7 +423,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         me = next((p["seat"] for p in view["players"] if p.get("hand") is not None), None)
     view = {**view, "viewer": me}
     dup = _names_seen(view, game)
-    console.rule(header(view, seat_names))
+    console.rule(escape(header(view, seat_names)))  # a rule's title is markup
     order = [p for p in view["players"] if p["seat"] != me] + [p for p in view["players"] if p["seat"] == me]
     for p in order:
         _player(console, game, view, p, seat_names, dup)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -53,7 +54,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
             hand.append(" incl. ")
             hand.append_text(_cards(game, seat["known"]))
         name = seat_names[i] + (" (you)" if i == me else "")
-        table.add_row(str(i), name, hand, facedown, _cards(game, seat["revealed"]), str(seat["total"]), " ".join(status))
+        table.add_row(str(i), escape(name), hand, facedown, _cards(game, seat["revealed"]), str(seat["total"]), " ".join(status))
     console.print(table)
     if me is not None and "hand" in view["seats"][me]:
         mine = view["seats"][me]
