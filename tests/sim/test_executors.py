@@ -138,8 +138,8 @@ def test_a_ray_address_that_does_not_answer_in_time_is_refused(monkeypatch):
         executors.check_ray_address("head.example:6379")
 
 
-def test_the_address_is_checked_before_ray_init(monkeypatch):
-    """check_run (every command, before anything runs) and start_ray (the Python API) both check it."""
+def fake_ray(monkeypatch) -> list[dict]:
+    """Ray replaced by a stand-in that records each ``ray.init``'s arguments (in the list returned)."""
     calls = []
 
     class FakeRay:
@@ -152,6 +152,12 @@ def test_the_address_is_checked_before_ray_init(monkeypatch):
             calls.append(kwargs)
 
     monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)
+    return calls
+
+
+def test_the_address_is_checked_before_ray_init(monkeypatch):
+    """check_run (every command, before anything runs) and start_ray (the Python API) both check it."""
+    calls = fake_ray(monkeypatch)
     address = f"127.0.0.1:{closed_port()}"
     with pytest.raises(CardtableError, match=f"no Ray cluster answers at {address}"):
         check_run(None, address)
@@ -165,18 +171,7 @@ def test_the_address_is_checked_before_ray_init(monkeypatch):
 def test_address_local_starts_the_private_loopback_ray(monkeypatch):
     """``--address local`` is a new local Ray; Ray's own would listen on the machine's network address, so it
     gets the private one a run without an address starts (on 127.0.0.1, with --workers CPUs)."""
-    calls = []
-
-    class FakeRay:
-        @staticmethod
-        def is_initialized():
-            return False
-
-        @staticmethod
-        def init(**kwargs):
-            calls.append(kwargs)
-
-    monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)
+    calls = fake_ray(monkeypatch)
     assert executors.start_ray("local", workers=1)
     assert calls[0]["_node_ip_address"] == "127.0.0.1" and calls[0]["num_cpus"] == 1 and "address" not in calls[0]
 
