@@ -1,0 +1,36 @@
+"""Layout at a laptop of 1366×768 and a phone of 390×844, from a UX review of the table: the turn badge
+sits on its seat's name line."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="browser tests need playwright (pip install -e '.[test]')")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from .helpers import wait_my_turn  # noqa: E402
+
+LAPTOP_768 = {"width": 1366, "height": 768}
+
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).first.bounding_box()
+    assert found, f"{selector} is not on the page"
+    return found
+
+
+def open_mojo(page, server, **options) -> None:
+    """Seat 0 of a Mojo table against a bot; seat 0 begins, so that it is our turn at once."""
+    table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0, **options})["table"]["id"]
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator("#who")).to_have_text("seat 0")
+    wait_my_turn(page)
+
+
+def test_the_turn_badge_sits_on_the_seat_name_line(page, server):
+    # .badge.turn once took the side panel's .turn margin and sat above the name
+    open_mojo(page, server)
+    name, badge = box(page, ".seat.me .seat-name"), box(page, ".seat.me .badge.turn")
+    assert abs((name["y"] + name["height"] / 2) - (badge["y"] + badge["height"] / 2)) <= 2, (name, badge)
+    assert page.locator(".seat.me .badge.turn").evaluate("b => getComputedStyle(b).marginBottom") == "0px"
