@@ -1,5 +1,5 @@
 """Layout at a laptop of 1366×768 and a phone of 390×844, from a UX review of the table: the turn badge
-sits on its seat's name line."""
+sits on its seat's name line, and a refused move stays in sight when the page is scrolled."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ pytest.importorskip("playwright.sync_api", reason="browser tests need playwright
 
 from playwright.sync_api import expect  # noqa: E402
 
+from .conftest import PHONE  # noqa: E402
 from .helpers import wait_my_turn  # noqa: E402
 
 LAPTOP_768 = {"width": 1366, "height": 768}
@@ -34,3 +35,17 @@ def test_the_turn_badge_sits_on_the_seat_name_line(page, server):
     name, badge = box(page, ".seat.me .seat-name"), box(page, ".seat.me .badge.turn")
     assert abs((name["y"] + name["height"] / 2) - (badge["y"] + badge["height"] / 2)) <= 2, (name, badge)
     assert page.locator(".seat.me .badge.turn").evaluate("b => getComputedStyle(b).marginBottom") == "0px"
+
+
+def test_a_refusal_stays_in_sight_when_the_page_is_scrolled(new_context, server):
+    # at phone width the JSON box is at the very bottom, the alert at the top of the page
+    page = new_context(PHONE).new_page()
+    open_mojo(page, server)
+    page.locator("#raw > summary").click()
+    page.get_by_label("Action", exact=True).fill('{"type": "play", "card": 999}')
+    page.get_by_role("button", name="Send").click()
+    expect(page.locator("#alert")).to_contain_text("MOJO-4.2")
+    topbar = box(page, ".topbar")
+    assert topbar["y"] + topbar["height"] < 0, "the page was expected scrolled past the top (where the alert is)"
+    alert = box(page, "#alert")
+    assert alert["y"] >= 0 and alert["y"] + alert["height"] <= PHONE["height"], alert
