@@ -1,5 +1,6 @@
 """Layout at a laptop of 1366×768 and a phone of 390×844, from a UX review of the table: the turn badge
-sits on its seat's name line, and a refused move stays in sight when the page is scrolled."""
+sits on its seat's name line, a refused move stays in sight when the page is scrolled, and a long list of
+moves leaves the game log in sight."""
 
 from __future__ import annotations
 
@@ -49,3 +50,16 @@ def test_a_refusal_stays_in_sight_when_the_page_is_scrolled(new_context, server)
     assert topbar["y"] + topbar["height"] < 0, "the page was expected scrolled past the top (where the alert is)"
     alert = box(page, "#alert")
     assert alert["y"] >= 0 and alert["y"] + alert["height"] <= PHONE["height"], alert
+
+
+def test_a_long_list_of_moves_leaves_the_log_in_sight(new_context, server):
+    page = new_context(LAPTOP_768).new_page()
+    open_mojo(page, server, hand_size=30)  # 30 cards: 30 moves
+    expect(page.locator("#moves button.move")).to_have_count(30)
+    for scroll in (0, 10_000):  # at the top of the page, and scrolled down to the hand
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        log, title = box(page, "#log-panel"), box(page, "#log-title")
+        assert title["y"] >= 0 and log["y"] + log["height"] <= LAPTOP_768["height"], (scroll, log)
+    # the moves scroll in their own panel instead
+    assert page.locator("#moves-panel").evaluate("p => p.scrollHeight > p.clientHeight")
+    expect(page.locator("#moves-title")).to_be_in_viewport()
