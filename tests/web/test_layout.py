@@ -1,6 +1,6 @@
 """Layout at a laptop of 1366×768 and a phone of 390×844, from a UX review of the table: the turn badge
-sits on its seat's name line, a refused move stays in sight when the page is scrolled, and a long list of
-moves leaves the game log in sight."""
+sits on its seat's name line, a refused move stays in sight when the page is scrolled, a long list of
+moves leaves the game log in sight, and the muhq draft keeps "Your picks" apart from the pack."""
 
 from __future__ import annotations
 
@@ -63,3 +63,16 @@ def test_a_long_list_of_moves_leaves_the_log_in_sight(new_context, server):
     # the moves scroll in their own panel instead
     assert page.locator("#moves-panel").evaluate("p => p.scrollHeight > p.clientHeight")
     expect(page.locator("#moves-title")).to_be_in_viewport()
+
+
+def test_muhq_draft_keeps_your_picks_apart_from_the_pack(new_context, server):
+    page = new_context(LAPTOP_768).new_page()
+    table = server.create(game="muhq", players=2, seats=["human", "random"], seed=11,
+                          options={"board": "river-crown", "max_turns": 6, "draft_stop": 10})["table"]["id"]
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator(".mh-pack .mh-card")).to_have_count(10)
+    heading = page.locator(".mh-draft h3", has_text="Your picks")
+    expect(heading).to_be_visible()
+    cards_bottom = page.locator(".mh-pack .mh-card").evaluate_all(
+        "cards => Math.max(...cards.map(c => c.getBoundingClientRect().bottom))")
+    assert heading.bounding_box()["y"] - cards_bottom >= 8
