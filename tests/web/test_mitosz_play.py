@@ -7,6 +7,7 @@ nothing spills sideways at phone width. With CARDTABLE_SCREENSHOTS=1 the picture
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -137,6 +138,8 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
         assert time.monotonic() < deadline, f"the game did not end; moves so far: {kinds}"
         view = wait_for_my_turn(page)["view"]
         seen["stack"] |= bool(view["stack"]) and page.locator(".mz-stack li").count() > 0
+        if view["stack"]:  # the "top" badge stands apart from the item's text (was "Adder Swarmtop")
+            expect(page.locator(".mz-stack li.top")).to_have_text(re.compile(r"\s+top$"))
         seen["prompt"] |= bool(view["prompt"])
         seen["fight"] |= bool(view["fight"]) and page.locator(".mz-fight .mz-army").count() == 2
         if not seen["grid"] and view["players"][0]["nations"] and page.locator(".mz-seat.me .mz-nation").count():

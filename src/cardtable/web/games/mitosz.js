@@ -327,8 +327,8 @@ export function createRenderer(root, ui) {
           h("span", { class: "mz-who" }, ui.seatName(it.player)),
           " ", text,
           it.kind === "summon" || it.kind === "nation" ? h("span", { class: "muted" }, ` (${typeWord(it.card.type)})`) : null,
-          it.neutralized ? badge("neutralized", "mz-neut") : null,
-          i === n - 1 ? badge("top", "turn") : null);
+          it.neutralized ? [" ", badge("neutralized", "mz-neut")] : null,
+          i === n - 1 ? [" ", badge("top", "turn")] : null);
       })));
   }
 
