@@ -860,7 +860,10 @@ def test_action_labels_and_display_order():
     assert game.action_label(Street(tuple(cards("blue 3-7")))) == "street: blue 3-7"
     assert game.action_label(Draw("open", 2, c("gold 5"))) == "draw gold 5 from seat 2's open hand"
     assert game.action_label(Hide(c("red 9"))) == "hide red 9 (in the hiding place)"
-    assert game.action_label(Direction("ccw")).startswith("play counter-clockwise")
+    # the seat order in words, as the table shows it (it said "seat i to i-1" before; found by a UX review)
+    assert game.action_label(Direction("ccw")) == "play counter-clockwise (seat 0 → 2 → 1)"
+    assert game.action_label(Direction("cw")) == "play clockwise (seat 0 → 1 → 2)"
+    assert cardtable.load("maoqy", 7).action_label(Direction("ccw")) == "play counter-clockwise (seat 0 → 6 → 5 → 4 → 3 …)"
     state = setup(hands={0: ["blue 3-7", "red 1"]}, known=["gold 1"])
     ordered = game.display_order(state.legal_actions())
     assert sorted(map(str, ordered)) == sorted(map(str, state.legal_actions()))

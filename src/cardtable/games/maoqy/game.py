@@ -75,7 +75,11 @@ class MaoqyGame(Game):
 
     def action_label(self, action) -> str:
         if isinstance(action, Direction):
-            return "play clockwise (seat i to i+1)" if action.value == "cw" else "play counter-clockwise (seat i to i-1)"
+            # the order from seat 0, as the table shows it ("seat 0 → 2 → 1"), not a formula
+            step = 1 if action.value == "cw" else -1
+            n = self.num_players
+            order = " → ".join(str(step * i % n) for i in range(min(n, 5))) + (" …" if n > 5 else "")
+            return f"play {'clockwise' if step == 1 else 'counter-clockwise'} (seat {order})"
         if isinstance(action, Draw):
             if action.source == "unknown":
                 return "draw from the Unknown"
