@@ -76,3 +76,48 @@ def test_muhq_draft_keeps_your_picks_apart_from_the_pack(new_context, server):
     cards_bottom = page.locator(".mh-pack .mh-card").evaluate_all(
         "cards => Math.max(...cards.map(c => c.getBoundingClientRect().bottom))")
     assert heading.bounding_box()["y"] - cards_bottom >= 8
+
+
+def in_first_screen(page, selector: str, viewport: dict) -> None:
+    """The element lies wholly within the window at the top of the page (scrollY 0)."""
+    assert page.evaluate("scrollY") == 0
+    # in one go in the page (a re-render between finding and measuring leaves a detached element)
+    found = page.locator(selector).first.evaluate("e => e.getBoundingClientRect().toJSON()")
+    assert found["height"] > 0, (selector, found)
+    assert found["top"] >= 0 and found["bottom"] <= viewport["height"], (selector, found)
+
+
+def mitosz_until(server, stop, seed: int = 5, limit: int = 300) -> tuple[str, str]:
+    """A two-human Mítosz table driven through the API (each seat plays its first move other than pass)
+    until ``stop(view)`` holds with seat 0 to act; returns the table id and seat 0's token."""
+    table = server.create(game="mitosz", players=2, seats=["human", "human"], seed=seed)["table"]["id"]
+    tokens = [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
+    state = server.table(table, tokens[0])
+    for _ in range(limit):
+        view = state["view"]
+        if view["to_act"] == 0 and stop(view):
+            return table, tokens[0]
+        seat = view["to_act"]
+        legal = server.table(table, tokens[seat])["legal"]
+        action = next((e["action"] for e in legal if e["action"]["type"] != "pass"), legal[0]["action"])
+        state = server.request("POST", f"/api/tables/{table}/actions", {"action": action}, token=tokens[seat])
+    raise AssertionError("the wanted moment did not come")
+
+
+def open_seat(page, table: str, token: str, seat: int = 0) -> None:
+    page.add_init_script(f"localStorage.setItem('cardtable:token:{table}:{seat}', '{token}')")
+    page.goto(f"/table/{table}?seat={seat}")
+    expect(page.locator("#who")).to_have_text(f"seat {seat}")
+    wait_my_turn(page)
+
+
+@pytest.mark.parametrize("moment", ["stack", "fight"])
+def test_mitosz_counter_round_shows_why_at_laptop_size(new_context, server, moment):
+    # the seat panels came first: the prompt, the stack and the fight were below the fold at 1366x768
+    stop = {"stack": lambda v: v["stack"] and v["turn"] >= 4, "fight": lambda v: v["stack"] and v["fight"]}[moment]
+    table, token = mitosz_until(server, stop)
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, token)
+    expect(page.locator(".mz-prompt")).to_contain_text("Counter round")
+    for selector in [".mz-prompt", ".mz-stack"] + ([".mz-fight"] if moment == "fight" else []):
+        in_first_screen(page, selector, LAPTOP_768)

@@ -1,9 +1,10 @@
-// Mítosz at the table (docs/mitosz.md): per player the high god with the four spheres (current/max),
-// power points against the win target and the hold, the nation grid with its roads (level; closed ones
-// marked ×) and attached locations, the leader row (level, rotation, attachments); the shared intrigues,
-// fates, lingering maneuvers and effects; the stack (top last); the prompt; your hand with each card's
-// text; the story of the game in words (view.log). Every legal move is a button, grouped (nations,
-// summons, maneuvers, fates, answers, pass); clicking a card in your hand shows only its moves.
+// Mítosz at the table (docs/mitosz.md): first the prompt, the stack (top last) and the fight in progress;
+// then per player the high god with the four spheres (current/max), power points against the win target
+// and the hold, the nation grid with its roads (level; closed ones marked ×) and attached locations, the
+// leader row (level, rotation, attachments); the shared intrigues, fates, lingering maneuvers and effects;
+// your hand with each card's text; the story of the game in words (view.log). Every legal move is a
+// button, grouped (nations, summons, maneuvers, fates, answers, pass); clicking a card in your hand shows
+// only its moves.
 // The server sends card ids and names; types, costs and texts come from mitosz-cards.js (the engine's
 // catalogue of the packaged sets). An opponent's hand is a count only: the view holds nothing more.
 import { h } from "../js/common.js";
@@ -74,11 +75,13 @@ export function createRenderer(root, ui) {
     const felt = h("div", { class: `felt mz-felt${view.result ? " over" : ""}` },
       msg.returns || view.result ? scoreboard(msg) : null,
       infoBar(msg),
+      // why you are asked, what is on the stack and the fight come first: at 1366x768 they were
+      // below the seat panels, out of sight in a counter round
+      prompt(msg, legal),
+      stack(msg, dup),
+      fight(msg),
       h("div", { class: "mz-players" }, order.map((p) => playerPanel(msg, p, dup))),
       shared(msg, dup),
-      fight(msg),
-      stack(msg, dup),
-      prompt(msg, legal),
       movesPanel(msg, legal, dup),
       me !== null && players[me] && players[me].hand ? handPanel(msg, players[me], legal, dup) : null,
     );
