@@ -87,10 +87,10 @@ def in_first_screen(page, selector: str, viewport: dict) -> None:
     assert found["top"] >= 0 and found["bottom"] <= viewport["height"], (selector, found)
 
 
-def mitosz_until(server, stop, seed: int = 5, limit: int = 300) -> tuple[str, str]:
-    """A two-human Mítosz table driven through the API (each seat plays its first move other than pass)
-    until ``stop(view)`` holds with seat 0 to act; returns the table id and seat 0's token."""
-    table = server.create(game="mitosz", players=2, seats=["human", "human"], seed=seed)["table"]["id"]
+def drive_until(server, game: str, stop, seed: int, options: dict | None = None, limit: int = 300) -> tuple[str, str]:
+    """A two-human table driven through the API (each seat plays its first move other than pass) until
+    ``stop(view)`` holds with seat 0 to act; returns the table id and seat 0's token."""
+    table = server.create(game=game, players=2, seats=["human", "human"], seed=seed, options=options or {})["table"]["id"]
     tokens = [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
     state = server.table(table, tokens[0])
     for _ in range(limit):
@@ -115,9 +115,19 @@ def open_seat(page, table: str, token: str, seat: int = 0) -> None:
 def test_mitosz_counter_round_shows_why_at_laptop_size(new_context, server, moment):
     # the seat panels came first: the prompt, the stack and the fight were below the fold at 1366x768
     stop = {"stack": lambda v: v["stack"] and v["turn"] >= 4, "fight": lambda v: v["stack"] and v["fight"]}[moment]
-    table, token = mitosz_until(server, stop)
+    table, token = drive_until(server, "mitosz", stop, seed=5)
     page = new_context(LAPTOP_768).new_page()
     open_seat(page, table, token)
     expect(page.locator(".mz-prompt")).to_contain_text("Counter round")
     for selector in [".mz-prompt", ".mz-stack"] + ([".mz-fight"] if moment == "fight" else []):
         in_first_screen(page, selector, LAPTOP_768)
+
+
+def test_muhq_board_fits_the_first_screen_at_laptop_size(new_context, server):
+    # the 7x7 board began ~270 px down and its bottom rows were below the fold at 1366x768
+    table, token = drive_until(server, "muhq", lambda v: v["phase"] != "draft", seed=11,
+                               options={"board": "river-crown", "max_turns": 6, "draft_stop": 10})
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, token)
+    expect(page.locator(".mh-field")).to_have_count(49)
+    in_first_screen(page, ".mh-board", LAPTOP_768)
