@@ -87,21 +87,32 @@ def in_first_screen(page, selector: str, viewport: dict) -> None:
     assert found["top"] >= 0 and found["bottom"] <= viewport["height"], (selector, found)
 
 
-def drive_until(server, game: str, stop, seed: int, options: dict | None = None, limit: int = 300) -> tuple[str, str]:
-    """A two-human table driven through the API (each seat plays its first move other than pass) until
-    ``stop(view)`` holds with seat 0 to act; returns the table id and seat 0's token."""
+def two_humans(server, game: str, seed: int, options: dict | None = None) -> tuple[str, list[str]]:
+    """A table of two human seats, both joined through the API: its id and the seats' tokens."""
     table = server.create(game=game, players=2, seats=["human", "human"], seed=seed, options=options or {})["table"]["id"]
-    tokens = [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
+    return table, [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
+
+
+def drive(server, table: str, tokens: list[str], stop, limit: int = 300) -> None:
+    """Play through the API (each seat its first move other than pass) until ``stop(view)`` holds with
+    seat 0 to act."""
     state = server.table(table, tokens[0])
     for _ in range(limit):
         view = state["view"]
-        if view["to_act"] == 0 and stop(view):
-            return table, tokens[0]
-        seat = view["to_act"]
+        seat = view.get("to_act", view.get("current_player"))
+        if seat == 0 and stop(view):
+            return
         legal = server.table(table, tokens[seat])["legal"]
         action = next((e["action"] for e in legal if e["action"]["type"] != "pass"), legal[0]["action"])
         state = server.request("POST", f"/api/tables/{table}/actions", {"action": action}, token=tokens[seat])
     raise AssertionError("the wanted moment did not come")
+
+
+def drive_until(server, game: str, stop, seed: int, options: dict | None = None) -> tuple[str, str]:
+    """A two-human table played through the API until ``stop(view)``; its id and seat 0's token."""
+    table, tokens = two_humans(server, game, seed, options)
+    drive(server, table, tokens, stop)
+    return table, tokens[0]
 
 
 def open_seat(page, table: str, token: str, seat: int = 0) -> None:
@@ -131,3 +142,15 @@ def test_muhq_board_fits_the_first_screen_at_laptop_size(new_context, server):
     open_seat(page, table, token)
     expect(page.locator(".mh-field")).to_have_count(49)
     in_first_screen(page, ".mh-board", LAPTOP_768)
+
+
+def test_mojo_round_result_closes_when_you_play(new_context, server):
+    # the "Round N is over" box pushed the hand below the fold at 1366x768 until closed (or 12 s passed)
+    table, tokens = two_humans(server, "mojo", seed=5, options={"first_player": 0})
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, tokens[0])
+    drive(server, table, tokens, lambda v: len(v["rounds"]) == 1)
+    banner = page.locator(".round-banner")
+    expect(banner).to_contain_text("Round 1 is over")
+    page.locator(".seat.me [data-legal]").first.click()
+    expect(banner).to_have_count(0, timeout=3000)  # at once, not after the 12 s of its timer

@@ -100,6 +100,7 @@ export function createRenderer(root, ui) {
   let seenRounds = null; // rounds already known (a new one shows the round summary)
   let banner = null; // the round summary shown after a round ends
   let bannerTimer = null;
+  let bannerFrom = 0; // the log's length when the banner came: a later move of yours closes it
   let lastTops = null;
 
   const box = h("div", { class: "mojo" });
@@ -134,6 +135,7 @@ export function createRenderer(root, ui) {
     const rounds = view.rounds || [];
     if (seenRounds !== null && rounds.length > seenRounds) {
       banner = rounds[rounds.length - 1];
+      bannerFrom = msg.log_size || 0;
       clearTimeout(bannerTimer);
       bannerTimer = setTimeout(() => {
         banner = null;
@@ -141,6 +143,11 @@ export function createRenderer(root, ui) {
       }, 12000);
     }
     seenRounds = rounds.length;
+    // it sits above the opponents and pushes your hand down: once you have moved, it has been read
+    if (banner && me !== null && (msg.log || []).some((e) => e.n >= bannerFrom && e.seat === me)) {
+      banner = null;
+      clearTimeout(bannerTimer);
+    }
 
     const tops = view.piles.map((p) => p[p.length - 1]);
     const freshTops = lastTops ? tops.map((t, i) => t !== lastTops[i]) : tops.map(() => false);
