@@ -154,3 +154,26 @@ def test_mojo_round_result_closes_when_you_play(new_context, server):
     expect(banner).to_contain_text("Round 1 is over")
     page.locator(".seat.me [data-legal]").first.click()
     expect(banner).to_have_count(0, timeout=3000)  # at once, not after the 12 s of its timer
+
+
+def test_mitosz_has_one_log_the_side_panel_tells_the_story(new_context, server):
+    # the side "Game log" said "No moves yet" while the felt's "What happened" listed the setup, numbered
+    # otherwise: now the side log holds the story itself, with the story's numbers, and the felt no copy
+    table, tokens = two_humans(server, "mitosz", seed=5)
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, tokens[0])
+    view = page.evaluate("window.cardtable.message.view")
+    assert view["log_size"] > 0 and not page.evaluate("window.cardtable.message.log")  # no move yet, a story
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(view["log"]))
+    expect(log.first).to_contain_text("puts the high god")
+    expect(log.last.locator(".log-n")).to_have_text(str(view["log_size"]))
+    expect(log.last.locator(".log-text")).to_have_text(view["log"][-1])
+    expect(page.locator(".mz-story")).to_have_count(0)
+    # moves: the log grows with the story's lines, still numbered as the story counts them
+    drive(server, table, tokens, lambda v: v["turn"] >= 2)
+    page.wait_for_function("window.cardtable.message.view.turn >= 2")
+    size = page.evaluate("window.cardtable.message.view.log_size")
+    assert size > view["log_size"]
+    expect(log.last.locator(".log-n")).to_have_text(str(size))
+    expect(log.last).to_be_in_viewport()  # the side log follows the newest line, in the first screen

@@ -2,9 +2,9 @@
 // then per player the high god with the four spheres (current/max), power points against the win target
 // and the hold, the nation grid with its roads (level; closed ones marked ×) and attached locations, the
 // leader row (level, rotation, attachments); the shared intrigues, fates, lingering maneuvers and effects;
-// your hand with each card's text; the story of the game in words (view.log). Every legal move is a
-// button, grouped (nations, summons, maneuvers, fates, answers, pass); clicking a card in your hand shows
-// only its moves.
+// your hand with each card's text. Every legal move is a button, grouped (nations, summons, maneuvers,
+// fates, answers, pass); clicking a card in your hand shows only its moves. The side panel's game log
+// tells the story of the game in words (view.log), the table's only log.
 // The server sends card ids and names; types, costs and texts come from mitosz-cards.js (the engine's
 // catalogue of the packaged sets). An opponent's hand is a count only: the view holds nothing more.
 import { h } from "../js/common.js";
@@ -21,7 +21,6 @@ const GROUPS = [
   ["answers", "Answers", ["choose", "refill", "option"]],
   ["pass", "Pass", ["pass"]],
 ];
-const STORY_LINES = 14;
 
 const typeWord = (t) => TYPE_WORDS[t] || String(t || "card").replace(/_/g, " ");
 const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
@@ -41,7 +40,6 @@ function badge(text, cls, title = null) {
 
 export function createRenderer(root, ui) {
   let filter = null; // a card id in hand: only the moves that play it are listed
-  let storyOpen = true;
   const box = h("div", { class: "mitosz" });
   root.append(box);
 
@@ -85,7 +83,7 @@ export function createRenderer(root, ui) {
       movesPanel(msg, legal, dup),
       me !== null && players[me] && players[me].hand ? handPanel(msg, players[me], legal, dup) : null,
     );
-    box.replaceChildren(felt, story(msg));
+    box.replaceChildren(felt);
   }
 
   // -- names ----------------------------------------------------------------------------------------
@@ -418,14 +416,13 @@ export function createRenderer(root, ui) {
   }
 
   // -- the story and the end ---------------------------------------------------------------------------
-  function story(msg) {
+  /** The side panel's game log: the story of the game in words (view.log: the setup, draws and
+   *  resolutions as well as the moves), numbered as the story counts its lines; the only log of the table. */
+  function logEntries(msg) {
     const v = msg.view;
-    const lines = v.log.slice(-STORY_LINES);
-    const details = h("details", { class: "panel mz-story", open: storyOpen ? true : null },
-      h("summary", {}, `What happened (last ${lines.length} of ${v.log_size})`),
-      h("ol", { class: "mz-storylines", start: v.log_size - lines.length + 1 }, lines.map((t) => h("li", {}, t))));
-    details.addEventListener("toggle", () => { storyOpen = details.open; });
-    return details;
+    const first = v.log_size - v.log.length;
+    const mine = msg.seat === null ? null : `P${msg.seat} `;
+    return v.log.map((text, i) => ({ n: first + i, text, mine: mine !== null && text.startsWith(mine) }));
   }
 
   function resultText(msg) {
@@ -460,5 +457,5 @@ export function createRenderer(root, ui) {
         h("a", { class: "btn", href: "/?game=mitosz" }, "Back to the lobby")));
   }
 
-  return { update };
+  return { update, logEntries };
 }

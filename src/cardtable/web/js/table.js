@@ -374,12 +374,15 @@ function mergeLog(msg) {
 function renderLog(msg) {
   const log = $("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  const entries = state.log;
+  // a game may tell its own story instead (Mítosz: the setup and resolutions too): {n, text, mine}
+  const story = state.renderer && state.renderer.logEntries;
+  const entries = story ? story(msg) : state.log;
+  log.classList.toggle("story", !!story);
   log.replaceChildren(
     ...entries.map((e) =>
-      h("li", { class: e.seat === msg.seat ? "mine" : "" },
+      h("li", { class: (story ? e.mine : e.seat === msg.seat) ? "mine" : "" },
         h("span", { class: "log-n" }, e.n + 1),
-        h("span", { class: "log-who" }, seatName(msg.table, e.seat, msg.seat)),
+        story ? null : h("span", { class: "log-who" }, seatName(msg.table, e.seat, msg.seat)),
         h("span", { class: "log-text" }, e.text),
       ),
     ),
