@@ -1,6 +1,8 @@
 """Layout at a laptop of 1366×768 and a phone of 390×844, from a UX review of the table: the turn badge
 sits on its seat's name line, a refused move stays in sight when the page is scrolled, a long list of
-moves leaves the game log in sight, and the muhq draft keeps "Your picks" apart from the pack."""
+moves leaves the game log in sight, the muhq draft keeps "Your picks" apart from the pack; at 1366×768 a
+Mítosz counter round shows its prompt, stack and fight and the muhq board fits the first screen; Mojo's
+round result closes once you move; Mítosz has one log; muhq's tokens are legible on a phone."""
 
 from __future__ import annotations
 
@@ -177,3 +179,30 @@ def test_mitosz_has_one_log_the_side_panel_tells_the_story(new_context, server):
     assert size > view["log_size"]
     expect(log.last.locator(".log-n")).to_have_text(str(size))
     expect(log.last).to_be_in_viewport()  # the side log follows the newest line, in the first screen
+
+
+def on_a_spawn(view) -> bool:
+    board = view["board"]
+    return view["phase"] != "draft" and any(
+        board["fields"][p["field"][1] * board["width"] + p["field"][0]].get("spawn")
+        for p in view["permanents"] if p.get("field"))
+
+
+def test_muhq_tokens_are_legible_on_a_phone(new_context, server):
+    # on a 390 px phone a unit's damage/life and its "VIP" were ~5 px, and a spawn field's tag lay under
+    # the token standing on it
+    table, token = drive_until(server, "muhq", on_a_spawn, seed=11,
+                               options={"board": "river-crown", "max_turns": 6, "draft_stop": 10})
+    page = new_context(PHONE).new_page()
+    open_seat(page, table, token)
+    sizes = page.locator(".mh-token:not(.mh-pile .mh-token) .badge:is(.mh-hp, .mh-role)").evaluate_all(
+        "bs => bs.filter(b => b.getClientRects().length).map(b => parseFloat(getComputedStyle(b).fontSize))")
+    assert sizes and min(sizes) >= 9, sizes
+    overlaps = page.locator(".mh-field").evaluate_all("""fields => fields.flatMap(f => {
+        const token = f.querySelector('.mh-occ .mh-token'), tags = [...f.querySelectorAll('.mh-tag')];
+        if (!token) return [];
+        const t = token.getBoundingClientRect();
+        return tags.filter(g => g.getClientRects().length).map(g => g.getBoundingClientRect())
+          .filter(g => g.width && g.bottom > t.top && g.top < t.bottom && g.right > t.left && g.left < t.right)
+          .map(() => f.getAttribute('aria-label') || f.title); })""")
+    assert page.locator(".mh-field .mh-occ .mh-token").count() and not overlaps, overlaps
