@@ -6,6 +6,8 @@ round result closes once you move; Mítosz has one log; muhq's tokens are legibl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright (pip install -e '.[test]')")
@@ -134,6 +136,9 @@ def test_mitosz_counter_round_shows_why_at_laptop_size(new_context, server, mome
     expect(page.locator(".mz-prompt")).to_contain_text("Counter round")
     for selector in [".mz-prompt", ".mz-stack"] + ([".mz-fight"] if moment == "fight" else []):
         in_first_screen(page, selector, LAPTOP_768)
+    if moment == "fight":  # the title's verb agrees with its subject ("You attacks" before)
+        expect(page.locator(".mz-fight h3")).to_have_text(
+            re.compile(r"^(Battle|Duel): (You (attack|challenge)|Seat \d (attacks|challenges)) "))
 
 
 def test_muhq_board_fits_the_first_screen_at_laptop_size(new_context, server):

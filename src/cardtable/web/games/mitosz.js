@@ -291,9 +291,11 @@ export function createRenderer(root, ui) {
   function fight(msg) {
     const f = msg.view.fight;
     if (!f) return null;
+    const attacker = ui.seatName(f.attacker);
+    const verb = (word) => (f.attacker === msg.seat ? word : `${word}s`);  // "You attack", "Seat 1 attacks"
     const title = f.kind === "battle"
-      ? `Battle: ${ui.seatName(f.attacker)} attacks ${f.nation.name} through its ${f.road} road (level ${f.road_level})`
-      : `Duel: ${ui.seatName(f.attacker)} challenges ${ui.seatName(f.defender)}`;
+      ? `Battle: ${attacker} ${verb("attack")} ${f.nation.name} through its ${f.road} road (level ${f.road_level})`
+      : `Duel: ${attacker} ${verb("challenge")} ${ui.seatName(f.defender)}`;
     const army = (side, label) => {
       const a = f.sides[side];
       return h("div", { class: `mz-army mz-army-${side}` },
