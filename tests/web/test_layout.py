@@ -2,7 +2,7 @@
 sits on its seat's name line, a refused move stays in sight when the page is scrolled, a long list of
 moves leaves the game log in sight, the muhq draft keeps "Your picks" apart from the pack; at 1366×768 a
 Mítosz counter round shows its prompt, stack and fight and the muhq board fits the first screen; Mojo's
-round result closes once you move; Mítosz has one log; muhq's tokens are legible on a phone."""
+round result closes once you move; Mítosz and muhq have one log each; muhq's tokens are legible on a phone."""
 
 from __future__ import annotations
 
@@ -184,6 +184,23 @@ def test_mitosz_has_one_log_the_side_panel_tells_the_story(new_context, server):
     assert size > view["log_size"]
     expect(log.last.locator(".log-n")).to_have_text(str(size))
     expect(log.last).to_be_in_viewport()  # the side log follows the newest line, in the first screen
+
+
+def test_muhq_has_one_log_the_side_panel_tells_the_story(new_context, server):
+    # as Mítosz had: the side "Game log" beside the felt's "What happened", numbered otherwise; now the side log
+    # holds the story (declarations and resolutions too) with the story's numbers, and the felt no copy
+    table, tokens = two_humans(server, "muhq", seed=11, options={"board": "river-crown", "max_turns": 6, "draft_stop": 10})
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, tokens[0])
+    drive(server, table, tokens, lambda v: v["phase"] != "draft" and v["log_size"] > 3)
+    page.wait_for_function("window.cardtable.message.view.phase !== 'draft'")
+    view = page.evaluate("window.cardtable.message.view")
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(view["log"]))
+    expect(log.last.locator(".log-n")).to_have_text(str(view["log_size"]))
+    last = view["log"][-1]
+    expect(log.last.locator(".log-text")).to_contain_text(last["text"])
+    expect(page.locator("#game details", has_text="What happened")).to_have_count(0)
 
 
 def on_a_spawn(view) -> bool:

@@ -3,7 +3,8 @@
 // tokens in their controller's colour (a ring in the owner's when they differ) with damage, marker, tapped
 // and pile badges; the victory conditions; per player resource, VP, hand and deck counts, the store with
 // buy costs, the discard pile; the action stack; in the draft the pack you hold and your picks; your hand
-// with each card's costs and text; the story of the game in words (view.log).
+// with each card's costs and text. The side panel's game log tells the story of the game in words
+// (view.log), the table's only log.
 //
 // Playing by clicking: a glowing unit of yours activates; while it is activated, the fields it can reach
 // (the last field of each legal move) and the units it can attack light up and are clickable. A card in
@@ -33,7 +34,6 @@ const GROUPS = [
   ["free", "Free actions", ["free_action", "universal_free_action"]],
   ["discard", "End of turn", ["end_discard"]],
 ];
-const STORY_LINES = 16;
 
 const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const xy = (f) => `(${f[0]}, ${f[1]})`;
@@ -51,7 +51,6 @@ function abbr(name) {
 
 export function createRenderer(root, ui) {
   let selected = null; // a hand card id: its spawn fields light up, its other actions are listed
-  let storyOpen = true;
   const box = h("div", { class: "muhq" });
   root.append(box);
 
@@ -92,7 +91,7 @@ export function createRenderer(root, ui) {
       mine && mine.hand && view.phase !== "draft" ? handPanel(ctxt, mine) : null,
       h("div", { class: "mh-players" }, orderPlayers(view, me).map((p) => playerPanel(ctxt, p))),
       permanentList(ctxt));
-    box.replaceChildren(felt, story(msg));
+    box.replaceChildren(felt);
   }
 
   // -- cards and names -------------------------------------------------------------------------------------
@@ -630,17 +629,12 @@ export function createRenderer(root, ui) {
     return `${p}${e.text}`;
   }
 
-  function story(msg) {
+  /** The side panel's game log: the story of the game in words (view.log: declarations and resolutions on
+   *  the stack as well as the moves), numbered as the story counts its lines; the only log of the table. */
+  function logEntries(msg) {
     const v = msg.view;
-    const lines = v.log.slice(-STORY_LINES);
-    const size = v.log_size ?? v.log.length;
-    const details = h("details", { class: "panel mh-story", open: storyOpen ? true : null },
-      h("summary", {}, `What happened (last ${lines.length} of ${size})`),
-      lines.length
-        ? h("ol", { class: "mh-storylines", start: size - lines.length + 1 }, lines.map((e) => h("li", { class: `k-${e.kind}` }, logText(e))))
-        : h("p", { class: "empty" }, "nothing yet"));
-    details.addEventListener("toggle", () => { storyOpen = details.open; });
-    return details;
+    const first = (v.log_size ?? v.log.length) - v.log.length;
+    return v.log.map((e, i) => ({ n: first + i, text: logText(e), mine: msg.seat !== null && e.player === msg.seat }));
   }
 
   /** Why the game ended, with the rule (the view has the winners; the reason follows from the position). */
@@ -693,5 +687,5 @@ export function createRenderer(root, ui) {
         h("a", { class: "btn", href: "/?game=muhq" }, "Back to the lobby")));
   }
 
-  return { update };
+  return { update, logEntries };
 }
