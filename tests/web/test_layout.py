@@ -2,7 +2,7 @@
 sits on its seat's name line, a refused move stays in sight when the page is scrolled, a long list of
 moves leaves the game log in sight, the muhq draft keeps "Your picks" apart from the pack; at 1366×768 a
 Mítosz counter round shows its prompt, stack and fight and the muhq board fits the first screen; Mojo's
-round result closes once you move; Mítosz and muhq have one log each; muhq's tokens are legible on a phone."""
+round result closes once you move; Mítosz and muhq have one log each; Mítosz's grid explains its road marks; muhq's tokens are legible on a phone."""
 
 from __future__ import annotations
 
@@ -184,6 +184,19 @@ def test_mitosz_has_one_log_the_side_panel_tells_the_story(new_context, server):
     assert size > view["log_size"]
     expect(log.last.locator(".log-n")).to_have_text(str(size))
     expect(log.last).to_be_in_viewport()  # the side log follows the newest line, in the first screen
+
+
+def test_mitosz_nation_grid_explains_its_road_marks(new_context, server):
+    # a road's level and the "×" of a closed road were explained only in a hover tooltip
+    table, tokens = two_humans(server, "mitosz", seed=5)
+    page = new_context(LAPTOP_768).new_page()
+    open_seat(page, table, tokens[0])
+    drive(server, table, tokens, lambda v: any(p["nations"] for p in v["players"]))
+    page.wait_for_function("window.cardtable.message.view.players.some((p) => p.nations.length)")
+    legend = page.locator(".mz-gridwrap .mz-legend").first
+    expect(legend).to_be_visible()
+    expect(legend).to_contain_text("a free road and its level")
+    expect(legend).to_contain_text("a closed road")
 
 
 def test_muhq_has_one_log_the_side_panel_tells_the_story(new_context, server):

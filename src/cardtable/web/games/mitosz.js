@@ -264,7 +264,11 @@ export function createRenderer(root, ui) {
           info(n) && info(n).power_points ? h("span", { class: "mz-pp" }, `${info(n).power_points} PP`) : null,
           flags(n).length ? h("span", { class: "mz-flags" }, flags(n).join(", ")) : null),
         (n.attached || []).map((a) => h("span", { class: "mz-loc", title: cardTitle(a) }, "+ ", nameOf(a, dup), a.rotated ? " (rotated)" : "")));
-      })));
+      })),
+      // the road marks said what they mean only in a tooltip
+      h("p", { class: "mz-legend" },
+        h("span", { class: "mz-road-sample" }, "2"), " a free road and its level (attacks come through these) · ",
+        h("span", { class: "mz-road-sample closed" }, "×2"), " a closed road: an own nation next to it, or an effect (MIT-3.2.2.a)"));
   }
 
   // -- shared areas -----------------------------------------------------------------------------------
