@@ -149,6 +149,9 @@ def test_muhq_board_fits_the_first_screen_at_laptop_size(new_context, server):
     open_seat(page, table, token)
     expect(page.locator(".mh-field")).to_have_count(49)
     in_first_screen(page, ".mh-board", LAPTOP_768)
+    # the hand sits beside the board (it was below it, out of the first screen)
+    expect(page.locator(".mh-hand .mh-card").first).to_be_visible()
+    in_first_screen(page, ".mh-hand", LAPTOP_768)
 
 
 def test_mojo_round_result_closes_when_you_play(new_context, server):

@@ -87,8 +87,10 @@ export function createRenderer(root, ui) {
           stack(ctxt),
           waiting(ctxt),
           selectedPanel(ctxt),
+          // beside the board on a laptop, before the moves (the page's own list has them too): below the
+          // board, the hand was out of the first screen at 1366x768
+          mine && mine.hand && view.phase !== "draft" ? handPanel(ctxt, mine) : null,
           movesPanel(ctxt))),
-      mine && mine.hand && view.phase !== "draft" ? handPanel(ctxt, mine) : null,
       h("div", { class: "mh-players" }, orderPlayers(view, me).map((p) => playerPanel(ctxt, p))),
       permanentList(ctxt));
     box.replaceChildren(felt);
