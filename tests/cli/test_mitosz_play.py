@@ -165,3 +165,32 @@ def test_three_and_four_players_in_the_terminal_to_the_end(tmp_path, players):
     assert "Final result" in text
     check = cardtable("replay", str(record), "--check")
     assert check.returncode == 0 and "ok" in check.stdout
+
+
+def _play_first_moves_until(seed: int, found):
+    """Seat 0 always takes the first move listed, seat 1 is the heuristic bot; stops at the first position
+    of seat 0 whose legal moves satisfy ``found`` (a reproduction of a terminal game, seed 7)."""
+    game = load("mitosz")
+    state = game.new_initial_state(seed=seed)
+    bot = make_agent("heuristic", game, 1)
+    while not state.is_terminal():
+        p = state.current_player
+        if p == 0:
+            legal = game.display_order(state.legal_actions())
+            if found(legal):
+                return game, state, legal
+            state.apply(legal[0], player=0)
+        else:
+            state.apply(bot.act(Observation(state, p)), player=p)
+    raise AssertionError("no such position")
+
+
+def test_a_mount_move_reads_as_words():
+    """The move list showed 'attach_mount mount=20 host=13 share=flying' (the action's repr)."""
+    game, state, legal = _play_first_moves_until(7, lambda legal: any(a.to_json()["type"] == "attach_mount"
+                                                                       for a in legal))
+    labels = move_labels(game, state.view(0), legal)
+    mounts = [label for a, label in zip(legal, labels) if a.to_json()["type"] == "attach_mount"]
+    assert mounts and not any("=" in label for label in mounts), mounts
+    assert "attach the mount Skyreaver Gryphon to Lysa Brightspear" in mounts
+    assert "attach the mount Skyreaver Gryphon to Lysa Brightspear, sharing its subtype flying" in mounts

@@ -7,8 +7,8 @@ from typing import Any
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 
-from .actions import (CODEC, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, DeclareDuel, Pass, PlaceNation,
-                      PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
+from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, DeclareBattle, DeclareDuel, Pass,
+                      PlaceNation, PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
@@ -107,6 +107,9 @@ class MitoszGame(Game):
             return f"attack {n(action.nation)} through its {action.road} road, led by {n(action.commander)}"
         if isinstance(action, DeclareDuel):
             return f"duel: {n(action.challenger)} challenges {n(action.challenged)}"
+        if isinstance(action, AttachMount):
+            return f"attach the mount {n(action.mount)} to {n(action.host)}" + (
+                f", sharing its subtype {action.share}" if action.share else "")
         if isinstance(action, (UseManeuver, UseFreeManeuver, UseFate)):
             if isinstance(action, UseManeuver):
                 text = f"sacrifice {n(action.card)}" if action.maneuver == "sacrifice" else \
