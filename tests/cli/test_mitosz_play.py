@@ -194,3 +194,22 @@ def test_a_mount_move_reads_as_words():
     assert mounts and not any("=" in label for label in mounts), mounts
     assert "attach the mount Skyreaver Gryphon to Lysa Brightspear" in mounts
     assert "attach the mount Skyreaver Gryphon to Lysa Brightspear, sharing its subtype flying" in mounts
+
+
+def test_attacks_on_two_nations_of_one_name_are_told_apart():
+    """P1 had two Pinewood Tribes (#72, #73 on the grid): two moves read 'attack Pinewood Tribes through its E
+    road, led by Skyreaver Gryphon', and a move on only one of them did not say which."""
+    def battle(a):
+        d = a.to_json()
+        return (d["nation"], d["road"], d["commander"]) if d["type"] == "declare_battle" else None
+
+    game, state, legal = _play_first_moves_until(
+        7, lambda legal: {(72, "E", 20), (73, "E", 20)} <= {battle(a) for a in legal})
+    labels = move_labels(game, state.view(0), legal)
+    assert len(set(labels)) == len(labels), labels
+    by = {battle(a): label for a, label in zip(legal, labels) if battle(a)}
+    assert by[(72, "E", 20)] != by[(73, "E", 20)]
+    for (nation, _, _), label in by.items():
+        if "Pinewood Tribes" in label:
+            assert f"#{nation}" in label, label  # the grid's name for it
+        assert "#20" not in label, label  # the only Skyreaver Gryphon needs no number

@@ -485,19 +485,25 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
     return lines
 
 
+ID_KEYS = ("card", "host", "user", "mount", "nation", "commander", "challenger", "challenged", "via")
+
+
 def move_labels(game, view: dict, actions: list) -> list[str]:
-    """The actions' labels; where two read the same (two copies of a card), the instance ids tell them apart."""
-    labels = [game.action_label(a) for a in actions]
-    counts: dict[str, int] = {}
-    for label in labels:
-        counts[label] = counts.get(label, 0) + 1
-    out = []
-    for label, action in zip(labels, actions):
-        if counts[label] > 1:
+    """The actions' labels, with the instance ids ('[#72]', as the board and the hand number equal cards) of
+    the cards whose name another card in view bears; where two labels still read the same, every id."""
+    shared = {i for ids in _names_seen(view).values() if len(ids) > 1 for i in ids}
+
+    def tagged(labels: list[str], every: set[str]) -> list[str]:
+        out = []
+        for label, action in zip(labels, actions):
             data = action.to_json()
-            ids = [data[k] for k in ("card", "host", "user") if isinstance(data.get(k), int)]
+            ids = [data[k] for k in ID_KEYS if isinstance(data.get(k), int)]
             ids += [i for k in ("cards", "targets") for i in data.get(k) or () if isinstance(i, int)]
-            if ids:
-                label += " [" + ", ".join(f"#{i}" for i in ids if i < 100_000) + "]"
-        out.append(label)
-    return out
+            ids = [i for i in ids if i < 100_000 and (label in every or i in shared)]
+            out.append(label + (" [" + ", ".join(f"#{i}" for i in ids) + "]" if ids else ""))
+        return out
+
+    plain = [game.action_label(a) for a in actions]
+    first = tagged(plain, set())
+    same = {label for label in first if first.count(label) > 1}
+    return tagged(plain, {p for p, f in zip(plain, first) if f in same}) if same else first
