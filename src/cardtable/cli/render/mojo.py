@@ -48,7 +48,9 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
             status.append("[bold]to act[/]")
         if seat["in_mojo"]:
             status.append("[magenta]Mojo moment[/]")
-        facedown = _cards(game, seat["facedown"]) if "facedown" in seat and seat["facedown"] else Text(str(seat["facedown_size"]))
+        facedown = Text(str(seat["facedown_size"]))  # a count, as for every seat; the values where you may see them
+        if seat.get("facedown"):
+            facedown.append(": ").append_text(_cards(game, seat["facedown"]))
         hand = Text(str(seat["hand_size"]))
         if seat["known"]:
             hand.append(" incl. ")
