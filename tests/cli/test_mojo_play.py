@@ -42,3 +42,17 @@ def test_your_face_down_cards_read_as_a_count_and_their_values():
     row = next(line for line in _render(game, view).splitlines() if line.startswith("0 "))
     cells = [c.strip() for c in row.split("│")]
     assert re.fullmatch(rf"{len(values)}: +" + r" +".join(map(str, values)), cells[3]), cells
+
+
+def test_the_end_says_why_and_that_the_lowest_total_wins():
+    """The game ended on a table of totals with 'wins' beside the smallest and no word of why: Mojo ends when a
+    total reaches the target (MOJO-7.1) and the lowest total wins (MOJO-7.3)."""
+    out = cardtable("play", "mojo", "--players", "2", "--seed", "4", "--option", "target_score=15",
+                    input="1\n" * 400, columns=80)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "game to 15, lowest total wins" in text.splitlines()[1]  # said from the start
+    m = re.search(r"The game is over: seat (\d)'s total reached (\d+) \(the target is 15, MOJO-7\.1\); "
+                  r"the lowest total wins \(MOJO-7\.3\)\. Winner: seat (\d) \(\w+\) with (\d+)\.", " ".join(text.split()))
+    assert m, text[-1500:]
+    assert int(m.group(2)) >= 15 and int(m.group(4)) < int(m.group(2))

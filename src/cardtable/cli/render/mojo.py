@@ -24,7 +24,8 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     me = view["viewer"]
     mojo = view["mojo_card"]
     holder = f", held by seat {mojo['holder']} last round" if mojo["holder"] is not None else ""
-    console.rule(f"Mojo · round {view['round']} · {view['direction']}")
+    console.rule(f"Mojo · round {view['round']} · {view['direction']} · "
+                 f"game to {game.options['target_score']}, lowest total wins")
     console.print(
         f"Mojo card shows [bold]{mojo['side']}[/]{holder} · Mojo moment at ≤ {view['threshold']} cards · "
         f"draw pile {view['draw_pile']} cards"
@@ -63,10 +64,22 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         line = Text("Your hand: ")
         line.append_text(_cards(game, mine["hand"]))
         console.print(line)
+    if view["result"]:
+        console.print(result_line(game, view, seat_names), style="bold green")
     if view["pending"]["replay"]:
         console.print("Equal value: you may play another card" + (" or stop." if game.options["equal_value_replay"] == "may" else "."))
     if view["pending"]["draw_choice"] is not None:
         console.print(f"Higher value: draw from the draw pile or take the top of pile {view['pending']['draw_choice']}.")
+
+
+def result_line(game, view: dict, seat_names: list[str]) -> str:
+    """Why the game ended (MOJO-7.1) and who won by which rule (MOJO-7.3)."""
+    totals, winners = view["result"]["totals"], view["result"]["winners"]
+    top = max(range(len(totals)), key=lambda i: totals[i])
+    who = " and ".join(f"seat {w} ({seat_names[w]})" for w in winners)
+    return (f"The game is over: seat {top}'s total reached {totals[top]} (the target is "
+            f"{game.options['target_score']}, MOJO-7.1); the lowest total wins (MOJO-7.3). Winner: {who} with "
+            f"{totals[winners[0]]}" + (" each, shared." if len(winners) > 1 else "."))
 
 
 def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
@@ -78,6 +91,8 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
         for i, held in enumerate(r["cards"]):
             values = " ".join(str(cards[c]["value"]) for c in held) or "no cards"
             lines.append(f"  seat {i} {seat_names[i]}: {values} → raw {r['raw'][i]}, scores {r['scores'][i]}, total {r['totals'][i]}")
+        if after["result"]:
+            lines.append(result_line(game, after, seat_names))
         return lines
     was, now = before["seats"][actor], after["seats"][actor]
     if now["in_mojo"] and not was["in_mojo"]:
