@@ -123,13 +123,22 @@ def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
     table.add_column("score")
     table.add_column("result")
     for i, (score, share) in enumerate(zip(state.scores(), returns)):
-        table.add_row(str(i), escape(names[i]), escape(str(score)), "[bold green]wins[/]" if share > 0 else "")
+        table.add_row(str(i), escape(names[i]), escape(_score_words(score)), "[bold green]wins[/]" if share > 0 else "")
     console.print(table)
     winners = [i for i, share in enumerate(returns) if share > 0]
     if not winners:
         console.print("No winner.")
         return
     console.print("Winner: " + " and ".join(f"seat {i} ({escape(names[i])})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+
+
+def _score_words(score) -> str:
+    """A game's score as a person reads it: a number as it is; several ({'resource': 2, 'vp': 0}) as
+    'resource 2, VP 0' (a key of two letters or fewer is an abbreviation)."""
+    if isinstance(score, dict):
+        return ", ".join(f"{k.upper() if len(k) <= 2 else k.replace('_', ' ')} {_score_words(v)}"
+                         for k, v in score.items())
+    return str(score)
 
 
 def parse_seats(game: Game, specs: list[str]) -> list[str]:
