@@ -27,3 +27,15 @@ def test_the_result_table_shows_a_score_of_several_numbers_in_words():
     table = text[text.index("Final result"):]
     assert "{" not in table and "'" not in table, table
     assert "resource " in table and "VP " in table, table
+
+
+def test_help_names_every_command_and_shows_this_games_json():
+    """'?' printed a Mojo move as the JSON example in every game ({"type": "play", "card": 17, "pile": 0} in
+    Mítosz, where no move has a pile) and left out the other spellings the loop takes (h, view, quit …)."""
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="?\nq\n")
+    assert out.returncode == 0, out.stderr
+    help_text = out.stdout[out.stdout.index("your move [1-1]: ") + 17:out.stdout.index("Game left unfinished")]
+    assert '"pile"' not in help_text
+    assert '{"type": "pass"}' in help_text  # the first move listed, as JSON
+    for words in ("?, h, help", "v, view", "q, quit, exit", "1 to 1"):
+        assert words in help_text, help_text

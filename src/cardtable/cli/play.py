@@ -19,10 +19,14 @@ from cardtable.engine.rng import derive_seed
 
 from .render import describe_events, move_labels, render_view
 
-HELP = (
-    "Type the number of a move. Other inputs: a JSON action such as "
-    '{"type": "play", "card": 17, "pile": 0}; "?" shows this help; "v" shows the table again; "q" quits.'
-)
+def help_text(game: Game, legal: list) -> str:
+    """What '?' prints: every input the move prompt takes, with this game's JSON (the first move listed)."""
+    example = json.dumps(legal[0].to_json()) if legal else '{"type": "pass"}'
+    return (f"Type the number of a move (1 to {len(legal)}) and press Enter. Other inputs:\n"
+            f"  a move as JSON, e.g. {example} (move 1)\n"
+            "  ?, h, help       this help\n"
+            "  v, view          show the table again\n"
+            "  q, quit, exit    leave the game unfinished (also Ctrl-D)")
 
 
 class Quit(Exception):
@@ -87,7 +91,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         if text in ("q", "quit", "exit"):
             raise Quit
         if text in ("?", "h", "help"):
-            console.print(HELP)
+            console.print(escape(help_text(game, legal)))
             continue
         if text in ("v", "view"):
             render_view(console, game, state.view(player), names)
