@@ -2,7 +2,7 @@
 sits on its seat's name line, a refused move stays in sight when the page is scrolled, a long list of
 moves leaves the game log in sight, the muhq draft keeps "Your picks" apart from the pack; at 1366×768 a
 Mítosz counter round shows its prompt, stack and fight and the muhq board fits the first screen; Mojo's
-round result closes once you move; Mítosz and muhq have one log each; Mítosz's grid explains its road marks; muhq's tokens are legible on a phone."""
+round result closes once you move; Mítosz and muhq have one log each; Mítosz's grid explains its road marks and its felt offers every legal move; muhq's tokens are legible on a phone."""
 
 from __future__ import annotations
 
@@ -200,6 +200,20 @@ def test_mitosz_nation_grid_explains_its_road_marks(new_context, server):
     expect(legend).to_be_visible()
     expect(legend).to_contain_text("a free road and its level")
     expect(legend).to_contain_text("a closed road")
+
+
+def test_mitosz_felt_offers_every_legal_move_battles_too(new_context, server):
+    # the felt's "Your moves" grouped nations, summons, maneuvers, fates, answers and pass only: in a battle
+    # phase it showed "pass" alone, and the attacks were only in the side list (at the page's bottom on a phone)
+    table, tokens = two_humans(server, "mitosz", seed=5)
+    drive(server, table, tokens, lambda v: v["phase"] == "battle" and v["active"] == 0 and v["turn"] >= 3)
+    legal = server.table(table, tokens[0])["legal"]
+    assert any(e["action"]["type"] == "declare_battle" for e in legal), [e["action"]["type"] for e in legal]
+    page = new_context(PHONE).new_page()
+    open_seat(page, table, tokens[0])
+    buttons = page.locator(".mz-moves button.mz-move")
+    expect(buttons).to_have_count(len(legal))
+    expect(page.locator(".mz-moves .g-fights button.mz-move").first).to_be_visible()
 
 
 def test_muhq_has_one_log_the_side_panel_tells_the_story(new_context, server):

@@ -2,7 +2,7 @@
 // then per player the high god with the four spheres (current/max), power points against the win target
 // and the hold, the nation grid with its roads (level; closed ones marked ×) and attached locations, the
 // leader row (level, rotation, attachments); the shared intrigues, fates, lingering maneuvers and effects;
-// your hand with each card's text. Every legal move is a button, grouped (nations, summons, maneuvers,
+// your hand with each card's text. Every legal move is a button, grouped (nations, summons, battles and duels, mounts, maneuvers,
 // fates, answers, pass); clicking a card in your hand shows only its moves. The side panel's game log
 // tells the story of the game in words (view.log), the table's only log.
 // The server sends card ids and names; types, costs and texts come from mitosz-cards.js (the engine's
@@ -16,6 +16,8 @@ const MODE_WORDS = { window: "open window", counter: "counter round", prompt: "a
 const GROUPS = [
   ["nations", "Nations", ["place_nation"]],
   ["summons", "Summons", ["summon", "play_unsummoned"]],
+  ["fights", "Battles and duels", ["declare_battle", "declare_duel"]],
+  ["mounts", "Mounts", ["attach_mount"]],
   ["maneuvers", "Maneuvers", ["use_maneuver", "use_free_maneuver"]],
   ["fates", "Fates", ["use_fate"]],
   ["answers", "Answers", ["choose", "refill", "option"]],
@@ -363,7 +365,10 @@ export function createRenderer(root, ui) {
     const shown = filter === null ? legal : legal.filter((e) => actionCards(e.action).includes(filter));
     const counts = new Map();
     for (const e of legal) counts.set(e.label, (counts.get(e.label) || 0) + 1);
-    const groups = GROUPS.map(([key, title, types]) => [key, title, shown.filter((e) => types.includes(e.action.type))])
+    // every legal move gets a button here: a type no group names goes under "Other" (battles were missing once)
+    const grouped = new Set(GROUPS.flatMap(([, , types]) => types));
+    const groups = [...GROUPS, ["other", "Other", null]]
+      .map(([key, title, types]) => [key, title, shown.filter((e) => (types ? types.includes(e.action.type) : !grouped.has(e.action.type)))])
       .filter(([, , entries]) => entries.length);
     const hand = (msg.view.players[msg.seat] || {}).hand || [];
     const filtered = filter !== null ? hand.find((c) => c.id === filter) : null;
