@@ -1,9 +1,11 @@
 """The terminal play loop itself (cardtable.cli.play), whatever the game: its help and its result table."""
 
 import io
+import re
 import subprocess
 import sys
 
+import pytest
 from rich.console import Console
 
 from cardtable.cli.play import play_terminal
@@ -39,3 +41,13 @@ def test_help_names_every_command_and_shows_this_games_json():
     assert '{"type": "pass"}' in help_text  # the first move listed, as JSON
     for words in ("?, h, help", "v, view", "q, quit, exit", "1 to 1"):
         assert words in help_text, help_text
+
+
+@pytest.mark.parametrize("game, moves", [("maoqy", 2), ("muhq", 22)])
+def test_a_long_title_is_not_cut_at_80_columns(game, moves):
+    """At 80 columns the title rule cut its end, the part that says whose move it is: 'MAOQY · turn 0 of 2000 ·
+    counter-clockwise ↺ (seat 0 → 1) · your turn (seat…', 'muhq's game · … · action phase · your…'."""
+    out = cardtable("play", game, "--seat", "human", "--seed", "7", input="1\n" * moves + "q\n", columns=80)
+    assert out.returncode == 0, out.stderr
+    assert not re.search(r"^─.*…", out.stdout, re.M), out.stdout
+    assert re.search(r"your (turn|move)", out.stdout.split("Seat 0, your move")[-2]), out.stdout[-3000:]

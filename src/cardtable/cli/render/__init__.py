@@ -10,7 +10,10 @@ import importlib
 import json
 from types import ModuleType
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 
 def renderer(game_name: str) -> ModuleType | None:
@@ -18,6 +21,16 @@ def renderer(game_name: str) -> ModuleType | None:
         return importlib.import_module(f"{__name__}.{game_name}")
     except ModuleNotFoundError:
         return None
+
+
+def title_rule(console: Console, title: str) -> None:
+    """A view's title (plain text) on a rule across the screen; one too long for the width goes on its own
+    lines under a bare rule (a rule cuts it with '…', and its end says whose move it is)."""
+    if cell_len(title) + 6 <= console.width:
+        console.rule(escape(title))  # a rule's title is markup
+    else:
+        console.rule()
+        console.print(Text(title, style="bold"))
 
 
 def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:

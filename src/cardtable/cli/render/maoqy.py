@@ -15,6 +15,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from . import title_rule
+
 # Rich styles of the twelve kingdoms; white and black get a background so that they show on any terminal.
 STYLE = {
     "red": "bold red3", "turquoise": "bold dark_cyan", "blue": "bold dodger_blue2", "brown": "bold orange4",
@@ -142,7 +144,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         who = f"your turn (seat {me})"
     else:
         who = f"seat {cur} to act"
-    console.rule(f"MAOQY · turn {view['turn']} of {view['turn_limit']} · {_direction(view)} · {who}")
+    title_rule(console, f"MAOQY · turn {view['turn']} of {view['turn_limit']} · {_direction(view)} · {who}")
     if view["turn"] < n or view["phase"] == "direction":
         console.print(_first_draw(game, view))
 

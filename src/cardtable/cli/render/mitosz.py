@@ -13,8 +13,9 @@ from __future__ import annotations
 import weakref
 
 from rich.console import Console
-from rich.markup import escape
 from rich.text import Text
+
+from . import title_rule
 
 SPHERES = ("magic", "influence", "wealth", "force")
 SPHERE_LETTERS = ("M", "I", "W", "F")
@@ -423,7 +424,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         me = next((p["seat"] for p in view["players"] if p.get("hand") is not None), None)
     view = {**view, "viewer": me}
     dup = _names_seen(view, game)
-    console.rule(escape(header(view, seat_names)))  # a rule's title is markup
+    title_rule(console, header(view, seat_names))
     order = [p for p in view["players"] if p["seat"] != me] + [p for p in view["players"] if p["seat"] == me]
     for p in order:
         _player(console, game, view, p, seat_names, dup)

@@ -7,6 +7,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from . import title_rule
+
 STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "orange": "bold dark_orange", "red": "bold red"}
 
 
@@ -24,7 +26,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     me = view["viewer"]
     mojo = view["mojo_card"]
     holder = f", held by seat {mojo['holder']} last round" if mojo["holder"] is not None else ""
-    console.rule(f"Mojo · round {view['round']} · {view['direction']} · "
+    title_rule(console, f"Mojo · round {view['round']} · {view['direction']} · "
                  f"game to {game.options['target_score']}, lowest total wins")
     console.print(
         f"Mojo card shows [bold]{mojo['side']}[/]{holder} · Mojo moment at ≤ {view['threshold']} cards · "

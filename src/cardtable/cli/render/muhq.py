@@ -14,8 +14,9 @@ to their picker (spec section 9). Card data comes from the view's ``cards`` (onl
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
 from rich.text import Text
+
+from . import title_rule
 
 SEAT_STYLE = ("bold cyan", "bold red", "bold green", "bold yellow", "bold magenta", "bold blue")
 NEUTRAL_STYLE = "bold white"
@@ -517,7 +518,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     if me is None:  # the view does not name its viewer: the player whose hand is in it
         me = next((p["seat"] for p in view["players"] if p.get("hand") is not None), None)
     view = {**view, "viewer": me}
-    console.rule(escape(header(view)))  # a rule's title is markup; the board's name comes from its file
+    title_rule(console, header(view))  # the board's name comes from its file: plain text
     b = view["board"]
     income = f"income {b['income']['base']} per upkeep" + (
         f" + {b['income']['per_unit']} per unit" if b["income"].get("per_unit") else "")
