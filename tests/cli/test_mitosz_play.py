@@ -213,3 +213,19 @@ def test_attacks_on_two_nations_of_one_name_are_told_apart():
         if "Pinewood Tribes" in label:
             assert f"#{nation}" in label, label  # the grid's name for it
         assert "#20" not in label, label  # the only Skyreaver Gryphon needs no number
+
+
+def test_wrapped_lines_keep_their_indent_at_80_columns():
+    """At 80 columns a card's heading or text, the leaders, the piles wrapped to column 0 ('magical', 'target',
+    'Skeld Ironbrow L5 …' at the left edge read as lines of their own)."""
+    game = load("mitosz")
+    state = game.new_initial_state(seed=7)
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    render_view(console, game, state.view(0), ["human", "heuristic"])
+    text = console.file.getvalue()
+    hand = text[text.index("Your hand ("):text.index("Log (")].splitlines()[1:]
+    assert any("Temple of First Light" in line for line in hand)
+    for line in hand:
+        assert line.startswith("  "), line
+        # a card's heading (2 spaces) and its wrapped end (4 and more) are told apart
+        assert line.startswith("    ") or " — " in line, line

@@ -210,3 +210,18 @@ def test_a_pile_markers_and_damage_read_in_words():
             "crew 1/2 · 1 poison · ACTIVATED, move used") in text
     assert "    └ U8 Recruit · unit · controlled by P0, owned by P1 · crew · damage 0 of life 1" in text
     assert "    └ E9 Coral Mail · equipment · P0 · equipped · durability 1" in text
+
+
+def test_wrapped_lines_keep_their_indent_at_80_columns():
+    """At 80 columns the permanents, the stores and the pack's cards wrapped to column 0 ('attack 1@R1 ·
+    landmark' and '3@R1' at the left edge read as lines of their own)."""
+    game = load("muhq")
+    state = game.new_initial_state(seed=7)
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    render_view(console, game, state.view(0), ["human", "heuristic"])
+    text = console.file.getvalue()
+    board = text[text.index("On the board:"):text.index("P1 (")].splitlines()[1:]
+    pack = text[text.index("The pack you hold"):].splitlines()[1:]
+    assert board and pack
+    for line in board + pack:
+        assert line.startswith("   ") or (line.startswith("  ") and " — " in line), line

@@ -33,6 +33,21 @@ def title_rule(console: Console, title: str) -> None:
         console.print(Text(title, style="bold"))
 
 
+def print_hanging(console: Console, line: Text | str, extra: int = 2) -> None:
+    """Print a line that starts with spaces so that its wrapped parts start ``extra`` columns further in, not
+    at the left edge, where they would read as lines of their own."""
+    text = line if isinstance(line, Text) else Text(line)
+    plain = text.plain
+    indent = len(plain) - len(plain.lstrip(" "))
+    width = console.width - indent - extra
+    if not indent or cell_len(plain) <= console.width or width < 20:
+        console.print(text)
+        return
+    for i, part in enumerate(text[indent:].wrap(console, width)):
+        part.rstrip()
+        console.print(Text(" " * (indent + (extra if i else 0))) + part)
+
+
 def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:
     module = renderer(game.info.name)
     if module is None:

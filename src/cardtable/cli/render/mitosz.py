@@ -15,7 +15,7 @@ import weakref
 from rich.console import Console
 from rich.text import Text
 
-from . import title_rule
+from . import print_hanging, title_rule
 
 SPHERES = ("magic", "influence", "wealth", "force")
 SPHERE_LETTERS = ("M", "I", "W", "F")
@@ -288,7 +288,7 @@ def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], 
     power.append(" · power ")
     power.append(f"{p['power']}", style="bold green" if p["power"] >= view["win_target"] else "bold")
     power.append(f" of {view['win_target']}")
-    console.print(power)
+    print_hanging(console, power)
     if p.get("hold"):
         console.print(Text(f"   HOLDING {view['win_target']}+ power points since turn {p['hold']['since_turn']}: "
                            f"wins at the start of P{p['hold']['anchor']}'s next turn if the total stays "
@@ -302,27 +302,27 @@ def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], 
     if p["oblivion"]:
         piles.append(" · oblivion: ")
         piles.append_text(Text(", ").join(card_name(c) for c in p["oblivion"]))
-    console.print(piles)
+    print_hanging(console, piles)
     if p["god"].get("attached") or _flags(p["god"]):
-        console.print(Text("   high god: ").append_text(board_card(p["god"], dup)))
+        print_hanging(console, Text("   high god: ").append_text(board_card(p["god"], dup)))
     nations = p["nations"]
     caption = Text(f"   Nations ({len(nations)})" + (", one placed this turn" if p["nation_placed"] else "") + ":")
     if not nations:
         caption.append(" none", style="dim")
-        console.print(caption)
+        print_hanging(console, caption)
     else:
         caption.append("  roads: 2 = free road of level 2, ×2 = closed; x,y = cell; +Name = attached location",
                        style="dim")
-        console.print(caption)
+        print_hanging(console, caption)
         if grid_width(nations) <= console.width:
             for line in grid_lines(nations, dup):
                 console.print(line, no_wrap=True, overflow="crop", crop=True)
         else:  # too wide for this terminal: one line per nation
             for line in nation_list(nations, dup):
-                console.print(line)
+                print_hanging(console, line)
     leaders = Text(f"   Leaders ({len(p['leaders'])} of {p['leader_limit']}): ")
     leaders.append_text(_cards(p["leaders"], dup))
-    console.print(leaders)
+    print_hanging(console, leaders)
 
 
 def _fight(console: Console, view: dict) -> None:
@@ -460,12 +460,12 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
                 console.print(Text("  empty", style="dim"))
             for card in sorted(mine["hand"], key=lambda c: (c.get("type", ""), c["name"], c["id"])):
                 for line in hand_card(game, card, dup):
-                    console.print(line)
+                    print_hanging(console, line)
     log = view.get("log") or []
     if log:
         console.print(Text(f"Log (last {min(LOG_LINES, len(log))} of {view.get('log_size', len(log))}):", style="bold"))
         for entry in log[-LOG_LINES:]:
-            console.print(Text(f"  {entry}", style="dim"))
+            print_hanging(console, Text(f"  {entry}", style="dim"))
 
 
 def result_line(view: dict, seat_names: list[str]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from . import title_rule
+from . import print_hanging, title_rule
 
 SEAT_STYLE = ("bold cyan", "bold red", "bold green", "bold yellow", "bold magenta", "bold blue")
 NEUTRAL_STYLE = "bold white"
@@ -535,13 +535,13 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     if view["permanents"]:
         console.print(Text("On the board:", style="bold"))
         for line in permanent_lines(view):
-            console.print(line)
+            print_hanging(console, line)
     order = [p for p in view["players"] if p["seat"] != me] + [p for p in view["players"] if p["seat"] == me]
     for pl in order:
         for line in player_lines(view, pl, seat_names):
-            console.print(line)
+            print_hanging(console, line)
     for line in stack_lines(view) + waiting_lines(view):
-        console.print(line)
+        print_hanging(console, line)
     if view["mode"] == "over":
         console.print(Text(result_line(view, seat_names), style="bold green"))
     else:
@@ -559,7 +559,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         console.print(Text(f"The pack you hold ({len(pack)} card{'s' if len(pack) != 1 else ''}):", style="bold"))
         for card in sorted(pack, key=lambda c: (c["name"], c["id"])):
             for line in card_line(view, card):
-                console.print(line)
+                print_hanging(console, line)
     if me is not None:
         mine = view["players"][me]
         if mine.get("hand") is not None and view["phase"] != "draft":
@@ -569,13 +569,13 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
                 console.print(Text("  empty", style="dim"))
             for card in sorted(hand, key=lambda c: (c["type"], c["name"], c["id"])):
                 for line in card_line(view, card, buy=False):
-                    console.print(line)
+                    print_hanging(console, line)
     log = view.get("log") or []
     if log:
         size = view.get("log_size", len(log))
         console.print(Text(f"Log (last {min(LOG_LINES, len(log))} of {size}):", style="bold"))
         for entry in log[-LOG_LINES:]:
-            console.print(Text(f"  {log_line(view, entry)}", style="dim"))
+            print_hanging(console, Text(f"  {log_line(view, entry)}", style="dim"))
 
 
 def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
