@@ -51,3 +51,23 @@ def test_a_long_title_is_not_cut_at_80_columns(game, moves):
     assert out.returncode == 0, out.stderr
     assert not re.search(r"^─.*…", out.stdout, re.M), out.stdout
     assert re.search(r"your (turn|move)", out.stdout.split("Seat 0, your move")[-2]), out.stdout[-3000:]
+
+
+def test_a_long_move_or_event_wraps_under_itself(monkeypatch):
+    """A move label or a log line longer than the screen went on at the left edge ('its W road' under the move
+    numbers) at 80 columns; it goes on under its own start."""
+    import cardtable.cli.play as play
+
+    game = load("mojo", 2)
+    long_words = " ".join(["declares a battle through its W road"] * 4)
+    monkeypatch.setattr(game, "action_label", lambda action: f"play {long_words}")
+    monkeypatch.setattr(play, "describe_events",
+                        lambda *args: [f"  · P1 {long_words}"])
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    answers = iter(["1", "q"])
+    play_terminal(console, game, ["human", "random"], 4, read=lambda prompt: next(answers))
+    lines = console.file.getvalue().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("   1 play declares"))
+    assert lines[first + 1].startswith("     ") and lines[first + 1].split()[0].isalpha(), lines[first + 1]
+    event = next(i for i, line in enumerate(lines) if line.startswith("  · P1 declares"))
+    assert lines[event + 1].startswith("    "), lines[event + 1]

@@ -12,12 +12,14 @@ from typing import Callable
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, UnknownAgent
 from cardtable.engine.rng import derive_seed
 
-from .render import describe_events, move_labels, render_view
+from .render import describe_events, move_labels, print_hanging, render_view
+
 
 def help_text(game: Game, legal: list) -> str:
     """What '?' prints: every input the move prompt takes, with this game's JSON (the first move listed)."""
@@ -68,7 +70,7 @@ def play_terminal(
                 action = _human_turn(console, game, state, player, names, read)
                 console.print(f"seat {player} (you): {escape(game.action_label(action))}")
             for line in describe_events(game, before, state.view(None), player, names):
-                console.print(escape(line))  # plain text: names from data files, not markup
+                print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:
         console.print("Game left unfinished.")
         return state
@@ -83,7 +85,9 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
     while True:
         legal = game.display_order(state.legal_actions())
         for i, label in enumerate(move_labels(game, state.view(player), legal), 1):
-            console.print(f"  [bold]{i:>2}[/] {escape(label)}")
+            line = Text(f"  {i:>2} ").append(label)
+            line.stylize("bold", 2, 4)
+            print_hanging(console, line, extra=3)
         try:
             text = read(f"Seat {player}, your move [1-{len(legal)}]: ").strip()
         except EOFError:
