@@ -113,3 +113,23 @@ def test_every_view_and_event_renders(players, options):
             assert re.search(r"\d{2} [A-ZÄÖÜ]\w+", text) or "extra" in text
         if options.get("backs_show_kingdom") is False:
             assert not re.search(r"\d+: (gold|silver|yellow|brown)", text.split("Your hidden hand")[0])
+
+
+def test_a_long_open_hand_reads_by_kingdom_at_80_columns():
+    """A bot's open hand of 18 cards filled its narrow column one card a line, in the order they came
+    ('gold 7,' / 'turquoise 4,' / … 18 lines at 80 columns); grouped by kingdom it reads like your hand."""
+    game = load("maoqy")
+    by_name = {(c["kingdom"], c["number"]): c["id"] for c in game.catalogue()["cards"] if c.get("kingdom")}
+    shown = [("gold", 7), ("turquoise", 4), ("turquoise", 8), ("turquoise", 6), ("gold", 9), ("white", 7),
+             ("black", 9), ("white", 9), ("white", 12), ("black", 10), ("gold", 8), ("turquoise", 12),
+             ("turquoise", 3), ("white", 11), ("turquoise", 5), ("white", 4), ("turquoise", 13), ("white", 3)]
+    view = game.new_initial_state(seed=7).view(0)
+    view["seats"][1]["open"] = [by_name[k] for k in shown]
+    wide = Console(file=io.StringIO(), width=200, color_system=None)
+    render_view(wide, game, view, ["human", "heuristic"])
+    assert "turquoise 3 4 5 6 8 12 13, gold 7 8 9, white 3 4 7 9 11 12, black 9 10" in wide.file.getvalue()
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    render_view(console, game, view, ["human", "heuristic"])
+    text = console.file.getvalue()
+    table = text[text.index("seat  player"):text.index("Your hidden hand")]
+    assert len(table.splitlines()) <= 8, table

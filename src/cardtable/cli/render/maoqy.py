@@ -74,6 +74,24 @@ def _cards(game, cards, empty: str = "—") -> Text:
     return Text(", ").join(card_text(game, c) for c in cards)
 
 
+def _by_kingdom(game, cards, empty: str = "—") -> Text:
+    """An open hand as 'turquoise 3 4 5, gold 7 8' (kingdoms in the game's order, numbers rising), the extra
+    cards after them; an open hand's order is no part of the game."""
+    if not cards:
+        return Text(empty, style="dim")
+    order = list(STYLE)
+    groups: dict[str, list[int]] = {}
+    extras = []
+    for c in cards:
+        kingdom = _info(game, c).get("kingdom")
+        if kingdom in STYLE:
+            groups.setdefault(kingdom, []).append(_info(game, c)["number"])
+        else:
+            extras.append(card_text(game, c))
+    parts = [_kingdom(k, f"{k} " + " ".join(map(str, sorted(groups[k])))) for k in sorted(groups, key=order.index)]
+    return Text(", ").join(parts + extras)
+
+
 def _run(game, cards) -> str:
     numbers = sorted(_info(game, c)["number"] for c in cards)
     if len(numbers) > 1 and numbers[-1] - numbers[0] == len(numbers) - 1:
@@ -194,7 +212,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         if view["result"] and i in view["result"]["winners"]:
             status.append("[bold green]winner[/]")
         name = seat_names[i] + (" (you)" if i == me else "")
-        table.add_row(str(i), escape(name), hand, _cards(game, seat["open"]), streets, hiding, " ".join(status))
+        table.add_row(str(i), escape(name), hand, _by_kingdom(game, seat["open"]), streets, hiding, " ".join(status))
     console.print(table)
 
     if me is not None and "hand" in view["seats"][me]:
@@ -223,7 +241,7 @@ def _render_own(console: Console, game, view: dict, mine: dict) -> None:
     if seen:
         console.print(Text("  * everybody saw this card arrive in your hand", style="dim"))
     if mine["open"]:
-        console.print(Text("Your open hand: ").append_text(_cards(game, mine["open"])))
+        console.print(Text("Your open hand: ").append_text(_by_kingdom(game, mine["open"])))
     if mine["hiding"]:
         console.print(Text("Your hiding place: ").append_text(_cards(game, mine["hiding"])).append(" (hidden: only you see it)", style="dim"))
     if mine["streets"]:
