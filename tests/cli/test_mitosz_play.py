@@ -229,3 +229,14 @@ def test_wrapped_lines_keep_their_indent_at_80_columns():
         assert line.startswith("  "), line
         # a card's heading (2 spaces) and its wrapped end (4 and more) are told apart
         assert line.startswith("    ") or " — " in line, line
+
+
+def test_a_high_god_in_a_move_needs_no_number():
+    """The high god's label already says '(high god)': 'use Solvane, Dawn Sovereign (high god)'s maneuver on
+    Lysa Brightspear [#0]' carried a number the board never shows for the god."""
+    mitosz = load("mitosz")
+    game, state, legal = _play_first_moves_until(
+        11, lambda legal: any("(high god)'s maneuver" in mitosz.action_label(a) for a in legal))
+    labels = [label for label in move_labels(game, state.view(0), legal) if "(high god)'s maneuver" in label]
+    god = state.view(0)["players"][0]["god"]["id"]
+    assert labels and not any(f"#{god}]" in label or f"#{god}," in label for label in labels), labels

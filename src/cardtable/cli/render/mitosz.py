@@ -492,7 +492,8 @@ ID_KEYS = ("card", "host", "user", "mount", "nation", "commander", "challenger",
 def move_labels(game, view: dict, actions: list) -> list[str]:
     """The actions' labels, with the instance ids ('[#72]', as the board and the hand number equal cards) of
     the cards whose name another card in view bears; where two labels still read the same, every id."""
-    shared = {i for ids in _names_seen(view).values() if len(ids) > 1 for i in ids}
+    gods = {p["god"]["id"] for p in view["players"] if p.get("god")}  # a label names a god '… (high god)'
+    shared = {i for ids in _names_seen(view).values() if len(ids) > 1 for i in ids} - gods
 
     def tagged(labels: list[str], every: set[str]) -> list[str]:
         out = []
