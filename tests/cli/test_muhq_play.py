@@ -225,3 +225,29 @@ def test_wrapped_lines_keep_their_indent_at_80_columns():
     assert board and pack
     for line in board + pack:
         assert line.startswith("   ") or (line.startswith("  ") and " — " in line), line
+
+
+def test_an_attack_on_your_own_unit_says_so():
+    """Attacks on own units are legal (spec: any unit but the attacker), and the move list offered 'Scout #5
+    attacks Sovereign #0' — your own VIP, whose loss loses the game — with nothing to tell it from an attack on
+    the enemy."""
+    game = load("muhq")
+    state = game.new_initial_state(seed=2)
+    bot = make_agent("heuristic", game, 1)
+
+    def own_attacks(legal):
+        mine = {p["id"] for p in state.view(0)["permanents"] if p["controller"] == 0}
+        return [a for a in legal if a.to_json()["type"] == "attack" and a.to_json()["defender"] in mine]
+
+    while True:
+        p = state.current_player
+        legal = game.display_order(state.legal_actions())
+        if p == 0 and own_attacks(legal):
+            break
+        state.apply(legal[0] if p == 0 else bot.act(Observation(state, p)), player=p)
+    own = own_attacks(legal)
+    labels = move_labels(game, state.view(0), legal)
+    attacks = [(a in own, label) for a, label in zip(legal, labels) if a.to_json()["type"] == "attack"]
+    assert all("your own" in label for is_own, label in attacks if is_own), attacks
+    assert any("your own VIP" in label for is_own, label in attacks if is_own), attacks
+    assert not any("your own" in label for is_own, label in attacks if not is_own), attacks
