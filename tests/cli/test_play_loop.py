@@ -36,11 +36,12 @@ def test_help_names_every_command_and_shows_this_games_json():
     Mítosz, where no move has a pile) and left out the other spellings the loop takes (h, view, quit …)."""
     out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="?\nq\n")
     assert out.returncode == 0, out.stderr
-    help_text = out.stdout[out.stdout.index("your move [1-1]: ") + 17:out.stdout.index("Game left unfinished")]
+    help_text = out.stdout[out.stdout.index("your move [1]: ") + 15:out.stdout.index("Game left unfinished")]
     assert '"pile"' not in help_text
     assert '{"type": "pass"}' in help_text  # the first move listed, as JSON
     for words in ("?, h, help", "v, view", "q, quit, exit", "1 to 1"):
         assert words in help_text, help_text
+    assert "[1-1]" not in out.stdout  # a single move is asked for as [1]
 
 
 @pytest.mark.parametrize("game, moves", [("maoqy", 2), ("muhq", 22)])

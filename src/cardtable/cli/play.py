@@ -89,7 +89,8 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
             line.stylize("bold", 2, 4)
             print_hanging(console, line, extra=3)
         try:
-            text = read(f"Seat {player}, your move [1-{len(legal)}]: ").strip()
+            choices = "1" if len(legal) == 1 else f"1-{len(legal)}"  # "[1-1]" for a single move read oddly
+            text = read(f"Seat {player}, your move [{choices}]: ").strip()
         except EOFError:
             raise Quit from None
         if text in ("q", "quit", "exit"):
