@@ -3,19 +3,11 @@
 import importlib.util
 import json
 import socket
-import subprocess
-import sys
 import time
 
 import pytest
 
-
-def cardtable(*args, input=None):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+from .helpers import cardtable
 
 
 def test_games_lists_mojo_with_options():
@@ -77,7 +69,6 @@ def test_replay_check_fails_on_a_tampered_record(tmp_path):
     out = cardtable("replay", str(tampered), "--check")
     assert out.returncode == 1
     assert "final scores differ" in out.stderr
-
 
 
 # found by an audit: `replay --check` said a record without its result line checked out

@@ -3,8 +3,6 @@ on every kind of view."""
 
 import io
 import re
-import subprocess
-import sys
 
 import pytest
 from rich.console import Console
@@ -13,13 +11,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import describe_events, render_view, renderer
 from cardtable.engine import load
 
-
-def cardtable(*args, input=None):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+from .helpers import cardtable
 
 
 SMALL = ["--option", "kingdoms=red,blue", "--option", "turn_limit=100"]

@@ -3,8 +3,6 @@ lines, action labels, error messages) is printed as it is: Rich does not read it
 so '[/x]' raises no MarkupError and '[old]' does not vanish; an error line stays one line however long."""
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -13,18 +11,10 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import render_view
 from cardtable.engine import load
 
+from .helpers import cardtable
+
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "games"
 NAME = "[/x] [old]"
-
-
-def cardtable(*args, input=None, columns=120, data_dir=None):
-    env = {"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"}
-    if data_dir is not None:
-        env["CARDTABLE_DATA_DIR"] = str(data_dir)
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300, env=env,
-    )
 
 
 def _copy(source: Path, target: Path, *replacements: tuple[str, str]) -> Path:

@@ -3,8 +3,6 @@ renderer on every kind of view (windows, counter rounds with a stack, prompts, t
 
 import io
 import re
-import subprocess
-import sys
 
 import pytest
 from rich.console import Console
@@ -13,13 +11,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import describe_events, move_labels, render_view, renderer
 from cardtable.engine import load
 
-
-def cardtable(*args, input=None, columns=120):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+from .helpers import cardtable
 
 
 def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):

@@ -2,8 +2,6 @@
 
 import io
 import re
-import subprocess
-import sys
 
 from rich.console import Console
 
@@ -11,13 +9,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import render_view
 from cardtable.engine import load
 
-
-def cardtable(*args, input=None, columns=120):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+from .helpers import cardtable
 
 
 def _render(game, view, width=80) -> str:

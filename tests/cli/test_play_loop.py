@@ -2,8 +2,6 @@
 
 import io
 import re
-import subprocess
-import sys
 
 import pytest
 from rich.console import Console
@@ -11,13 +9,7 @@ from rich.console import Console
 from cardtable.cli.play import play_terminal
 from cardtable.engine import load
 
-
-def cardtable(*args, input=None, columns=120):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        input=input, capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": str(columns), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+from .helpers import cardtable
 
 
 def test_the_result_table_shows_a_score_of_several_numbers_in_words():

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from importlib import metadata
 
 import pytest
@@ -12,13 +10,11 @@ import pytest
 from cardtable.engine import CardtableError, UnknownSchemas
 from cardtable.engine import registry
 
+from .helpers import cardtable as run
+
 
 def cardtable(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli.app", *args],
-        capture_output=True, text=True, timeout=300,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+    return run(*args, columns=200)  # the schemas' long lines stay whole
 
 
 def test_schema_mitosz_prints_one_json_object_of_json_schemas():

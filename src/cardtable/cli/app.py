@@ -17,6 +17,7 @@ from rich.table import Table
 
 from cardtable.engine import CardtableError, load, load_records
 from cardtable.engine.options import parse_option_value
+from cardtable.engine.record import other_rules
 from cardtable.engine.registry import game_class, game_names
 
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
@@ -350,8 +351,8 @@ def _warn_other_rules(file: Path, records) -> None:
             where, them = f"{file} record {numbers[0]}", "it"
         else:
             where, them = f"{file}, {len(numbers)} of {len(records)} records", "them"
-        err.print(f"[yellow]warning:[/] {escape(where)}: recorded under rules {escape(recorded)}, this cardtable plays "
-                  f"{escape(current)}; replaying {them} may not give the same game", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]warning:[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
+                  highlight=False, soft_wrap=True)
 
 
 @app.command()

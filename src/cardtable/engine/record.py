@@ -107,8 +107,7 @@ class Record:
         except CardtableError as exc:
             raise RecordError(f"{source}: cannot set up the game: {exc}") from None
         if strict and game.info.rules_version != self.rules_version:
-            raise RecordError(f"{source}: recorded under rules {self.rules_version}, this cardtable plays "
-                              f"{game.info.rules_version}; replaying it may not give the same game")
+            raise RecordError(f"{source}: {other_rules(self.rules_version, game.info.rules_version)}")
         state = game.new_initial_state(seed=self.seed)
         for i, (player, action) in enumerate(self.actions):
             try:
@@ -130,6 +129,12 @@ class Record:
                 if key in self.result and self.result[key] != actual:
                     raise RecordError(f"{source}: final {key} {'differs' if key == 'digest' else 'differ'}: record says {self.result[key]!r}, replay gives {actual!r}")
         return state
+
+
+def other_rules(recorded: str, current: str, them: str = "it") -> str:
+    """Why a record made under other rules than this cardtable's may not replay as it was played."""
+    return (f"recorded under rules {recorded}, this cardtable plays {current}; replaying {them} may not give the "
+            "same game")
 
 
 def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:

@@ -36,8 +36,9 @@ The rules:
   (``cardtable.sim.runner.job_game`` loads a game once per process; ``share_game`` hands the caller's
   already-loaded game to chunks run in the calling process).
   The result is a list with one entry per item, and JSON-ready (dicts with string keys, lists, strings,
-  numbers, booleans, None), because a checkpoint stores it (and checks the count when it reads it back). A result read back from a checkpoint has lists where the task returned tuples, so
-  ``on_result`` must accept both.
+  numbers, booleans, None), because a checkpoint stores it (and checks the count when it reads it back).
+  A result read back from a checkpoint has lists where the task returned tuples, so ``on_result`` must
+  accept both.
 * ``on_result(chunk, result)`` is called once per finished chunk, in this process, in the order of
   ``chunks``. A result that finishes early is held back until every earlier chunk has been delivered. This
   is why a merge that needs play order, such as rating updates or CSV rows, just appends. When the run is
@@ -587,8 +588,8 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
 
     The forms Ray takes: ``HOST:PORT`` (``[IPv6]:PORT``) and ``ray://HOST:PORT`` are checked. ``auto`` is
     checked where it leads: ``RAY_ADDRESS`` when set, else the cluster the last ``ray start`` on this machine
-    recorded; with neither, Ray says at once that it found no cluster. ``local`` (Ray starts a new local
-    instance) and another ``SCHEME://`` (a Ray client plugin) are passed on unchecked. Ray connects to this
+    recorded; with neither, Ray says at once that it found no cluster. ``local`` (a new private Ray, see
+    :func:`start_ray`) and another ``SCHEME://`` (a Ray client plugin) are passed on unchecked. Ray connects to this
     machine's own address where it is given ``localhost``, ``127.0.0.1`` or ``::1``, so that address answering
     is enough too."""
     label = f"--address {address}"

@@ -67,7 +67,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         line.append_text(_cards(game, mine["hand"]))
         console.print(line)
     if view["result"]:
-        console.print(result_line(game, view, seat_names), style="bold green")
+        console.print(Text(result_line(game, view, seat_names), style="bold green"))  # seat names: plain text
     if view["pending"]["replay"]:
         console.print("Equal value: you may play another card" + (" or stop." if game.options["equal_value_replay"] == "may" else "."))
     if view["pending"]["draw_choice"] is not None:

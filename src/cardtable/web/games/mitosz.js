@@ -2,9 +2,9 @@
 // then per player the high god with the four spheres (current/max), power points against the win target
 // and the hold, the nation grid with its roads (level; closed ones marked ×) and attached locations, the
 // leader row (level, rotation, attachments); the shared intrigues, fates, lingering maneuvers and effects;
-// your hand with each card's text. Every legal move is a button, grouped (nations, summons, battles and duels, mounts, maneuvers,
-// fates, answers, pass); clicking a card in your hand shows only its moves. The side panel's game log
-// tells the story of the game in words (view.log), the table's only log.
+// your hand with each card's text. Every legal move is a button, grouped (nations, summons, battles and
+// duels, mounts, maneuvers, fates, answers, pass, other); clicking a card in your hand shows only its moves.
+// The side panel's game log tells the story of the game in words (view.log), the table's only log.
 // The server sends card ids and names; types, costs and texts come from mitosz-cards.js (the engine's
 // catalogue of the packaged sets). An opponent's hand is a count only: the view holds nothing more.
 import { h } from "../js/common.js";
