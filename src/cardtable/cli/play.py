@@ -55,20 +55,22 @@ def play_terminal(
             player = state.current_player
             before = state.view(None)
             if player in agents:
-                action = agents[player].act(Observation(state, player))
-                state.apply(action, player=player)
                 # What the people at this screen may know of the bot's move: with several of them, only
                 # the public part; with one, what that seat sees.
                 viewer = humans[0] if len(humans) == 1 else None
-                console.print(f"seat {player} ({escape(names[player])}): "
-                              f"{escape(game.log_entry(action, player, viewer)[0])}")
+                seen = before if viewer is None else state.view(viewer)
+                action = agents[player].act(Observation(state, player))
+                state.apply(action, player=player)
+                text = game.view_label(action, seen) or game.log_entry(action, player, viewer)[0]
+                console.print(f"seat {player} ({escape(names[player])}): {escape(text)}")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()
                     read(f"Seat {player}: take the keyboard so that only you see the screen, then press Enter ")
                 last_human = player
+                seen = state.view(player)
                 action = _human_turn(console, game, state, player, names, read)
-                console.print(f"seat {player} (you): {escape(game.action_label(action))}")
+                console.print(f"seat {player} (you): {escape(game.move_label(action, seen))}")
             for line in describe_events(game, before, state.view(None), player, names):
                 print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:

@@ -72,6 +72,20 @@ class Game:
         """A short text for a person: 'play 7 (yellow) on pile 0'."""
         return str(action)
 
+    def view_label(self, action: Action, view: dict[str, Any]) -> str | None:
+        """A label for ``action`` that needs the position, read from ``view`` (the view of a seat that may read
+        the move: the chooser's before it is made), or None where ``action_label`` says it all (the default).
+        For an answer named only by its number, such as Mítosz's 'option 2', the words of that answer."""
+        return None
+
+    def move_label(self, action: Action, view: dict[str, Any] | None) -> str:
+        """``view_label`` where there is one, else ``action_label``: what every surface lists a move as."""
+        if view is not None:
+            label = self.view_label(action, view)
+            if label is not None:
+                return label
+        return self.action_label(action)
+
     def log_entry(self, action: Action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         """How ``viewer`` (a seat, or None for a spectator) hears of ``actor``'s ``action``: a text and the
         action's JSON. Every surface that tells other seats of a move (server log, terminal) goes through

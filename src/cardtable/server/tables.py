@@ -207,8 +207,8 @@ class Table:
             "type": "state",
             "table": shared["table"],
             "seat": seat,
-            "view": state.view(seat),
-            "legal": self._legal() if mine else [],
+            "view": (view := state.view(seat)),
+            "legal": self._legal(view) if mine else [],
             "log": orjson.Fragment(self.encoded_log(log_entries, seat)),
             "log_size": shared["log_size"],
             "undo": seat is not None and self.can_undo(seat),
@@ -232,11 +232,18 @@ class Table:
         shared = self._shared()
         return {seat: self.encoded_message(seat, log_entries, shared).decode() for seat in seats}
 
-    def _legal(self) -> list[orjson.Fragment]:
-        """The legal actions of the player to act, in the game's display order, each with its label: an
-        action's entry depends on the action and the game alone, so it is encoded once per kind of game."""
+    def _legal(self, view: dict[str, Any]) -> list[orjson.Fragment]:
+        """The legal actions of the player to act, in the game's display order, each with its label: most
+        entries depend on the action and the game alone, so they are encoded once per kind of game; a label
+        read from the position (``Game.view_label``, from the mover's ``view``) is encoded each time."""
         entry = self.actions.legal_entry
-        return [entry(a) for a in self.game.display_order(self.state.legal_actions())]
+        view_label = self.game.view_label
+        out = []
+        for a in self.game.display_order(self.state.legal_actions()):
+            label = view_label(a, view)
+            out.append(entry(a) if label is None else orjson.Fragment(orjson.dumps(
+                {"action": a.to_json(), "label": label})))
+        return out
 
     def log(self, last: int = LOG_ENTRIES, viewer: int | None = None) -> list[dict[str, Any]]:
         """The last log entries as ``viewer`` may read them (``Game.log_entry``)."""

@@ -65,9 +65,9 @@ def describe_events(game, before: dict, after: dict, actor: int, seat_names: lis
 
 
 def move_labels(game, view: dict, actions: list) -> list[str]:
-    """The labels of the legal moves as the terminal lists them: ``game.action_label``, unless the game's
-    renderer tells equal-looking moves apart (``move_labels``)."""
+    """The labels of the legal moves as the terminal lists them: ``game.move_label`` (read from the mover's
+    ``view``), unless the game's renderer tells equal-looking moves apart (``move_labels``)."""
     module = renderer(game.info.name)
     if module is not None and hasattr(module, "move_labels"):
         return module.move_labels(game, view, actions)
-    return [game.action_label(a) for a in actions]
+    return [game.move_label(a, view) for a in actions]

@@ -505,7 +505,7 @@ def move_labels(game, view: dict, actions: list) -> list[str]:
             out.append(label + (" [" + ", ".join(f"#{i}" for i in ids) + "]" if ids else ""))
         return out
 
-    plain = [game.action_label(a) for a in actions]
+    plain = [game.move_label(a, view) for a in actions]
     first = tagged(plain, set())
     same = {label for label in first if first.count(label) > 1}
     return tagged(plain, {p for p, f in zip(plain, first) if f in same}) if same else first

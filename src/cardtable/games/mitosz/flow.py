@@ -25,6 +25,10 @@ SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 #: The prompts of a fight's procedure (answered by ``Fights.answer_fight``).
 FIGHT_PROMPTS = frozenset(("fight_leader", "fight_help", "supply_mode", "save_nation", "spoils", "fear_resist",
                            "monster_return"))
+#: The questions answered by number (``ChooseOption``); the words of their answers are the prompt's ``options``.
+NUMBERED_PROMPTS = FIGHT_PROMPTS | {"option", "permission", "choose_enemy", "play_card"}
+#: … of which only the chooser reads the words: they may name cards of its hand or deck (MIT-7.4.3.1, MIT-6.5.1).
+PRIVATE_ANSWERS = frozenset(("fight_leader", "play_card"))
 QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
 
 
@@ -427,7 +431,7 @@ class Flow:
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
             n = pr["n"]
             return list(refills(n, tuple(room)))
-        if kind in ("option", "permission", "choose_enemy", "play_card") or kind in FIGHT_PROMPTS:
+        if kind in NUMBERED_PROMPTS:
             return [made(ChooseOption, i) for i in range(len(pr["options"]))]
         if kind == "on_enter":
             acts = [self.game.codec.parse(a) for a in pr["options"]]
@@ -494,6 +498,14 @@ class Flow:
             else:
                 self.refusals = self.refusals + ((self.turn, asker, self.cards[card].d.id),)
                 self.note(f"P{seat} refuses: {self.cards[card].d.name} stays in P{asker}'s hand")
+
+    def prompt_answers(self, chooser: bool) -> list[str] | None:
+        """The words of a numbered question's answers as a seat reads them (the chooser, or another seat): None
+        for other questions, and for another seat where the answers are private (``PRIVATE_ANSWERS``)."""
+        pr = self.prompt
+        if pr is None or pr["kind"] not in NUMBERED_PROMPTS or (not chooser and pr["kind"] in PRIVATE_ANSWERS):
+            return None
+        return list(pr["options"])
 
     def prompt_text(self, options: bool = True) -> str:
         """The question in words; without ``options`` what others may read (no card of the asked hand)."""

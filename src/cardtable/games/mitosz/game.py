@@ -12,7 +12,7 @@ from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, D
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
-from .text import card_text
+from .text import call_text, card_text
 
 
 class MitoszGame(Game):
@@ -117,9 +117,10 @@ class MitoszGame(Game):
             elif isinstance(action, UseFreeManeuver):
                 text = f"use {n(action.card)} with {n(action.user)}"
                 d = self.layout[action.card][0] if 0 <= action.card < len(self.layout) else None
-                if d is not None and d.options:
-                    text += f" (option {[m.id for m in d.options].index(action.option) + 1})" \
-                        if action.option in [m.id for m in d.options] else ""
+                ids = [m.id for m in d.options] if d is not None and d.options else []
+                if action.option in ids:  # a 'choose one' card: the option's number and what it does
+                    k = ids.index(action.option)
+                    text += f" (option {k + 1}: {'; '.join(call_text(c) for c in d.options[k].effect) or '—'})"
             else:
                 text = f"use the fate {n(action.card)}" + (f" (allowed by {n(action.via)})" if action.via is not None
                                                             else "")
@@ -141,6 +142,20 @@ class MitoszGame(Game):
             return f"option {action.index + 1}"
         return str(action)
 
+    def view_label(self, action, view: dict[str, Any]) -> str | None:
+        """An answer to a numbered question reads as its words ('steal 1 force') where ``view`` shows them, and
+        as the question where only the chooser reads them ('name an army leader (MIT-7.4.3.1)')."""
+        if isinstance(action, ChooseOption):
+            prompt = view.get("prompt")
+            if not prompt:
+                return None
+            answers = prompt.get("options")
+            if answers is None:
+                return prompt.get("text") or None
+            if 0 <= action.index < len(answers):
+                return answers[action.index]
+        return None
+
     secret_actions = True  # a card chosen in a prompt may be one only its chooser has seen (a search)
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
@@ -153,4 +168,6 @@ class MitoszGame(Game):
     def display_order(self, actions):
         kinds = {"place_nation": 0, "summon": 1, "play_unsummoned": 2, "use_maneuver": 3, "use_free_maneuver": 4,
                  "use_fate": 5, "choose": 6, "refill": 7, "option": 8, "pass": 9}
-        return sorted(actions, key=lambda a: (kinds.get(a.type, 10), self.action_label(a)))
+        # answers by number in their order ('option 10' would sort before 'option 2')
+        return sorted(actions, key=lambda a: (kinds.get(a.type, 10), a.index if isinstance(a, ChooseOption) else 0,
+                                              self.action_label(a)))

@@ -78,8 +78,9 @@ class Views:
         if self.prompt is not None:
             # the options of a question may name cards of the asked player's hand (a defending leader to
             # summon, MIT-7.4.3.1): only that player reads them
+            chooser = player == self.prompt["player"]
             prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
-                      "text": self.prompt_text(options=player == self.prompt["player"])}
+                      "text": self.prompt_text(options=chooser), "options": self.prompt_answers(chooser)}
         log = self.log
         if not self.log_private:  # no entry for some seats only: all are shown
             log_size = len(log)
