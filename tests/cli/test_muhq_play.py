@@ -7,6 +7,7 @@ import io
 import json
 import re
 
+import orjson
 import pytest
 from rich.console import Console
 
@@ -224,22 +225,43 @@ def test_an_attack_on_your_own_unit_says_so():
     attacks Sovereign #0' — your own VIP, whose loss loses the game — with nothing to tell it from an attack on
     the enemy."""
     game = load("muhq")
-    state = game.new_initial_state(seed=2)
-    bot = make_agent("heuristic", game, 1)
 
     def own_attacks(legal):
         mine = {p["id"] for p in state.view(0)["permanents"] if p["controller"] == 0}
         return [a for a in legal if a.to_json()["type"] == "attack" and a.to_json()["defender"] in mine]
 
-    while True:
-        p = state.current_player
-        legal = game.display_order(state.legal_actions())
-        if p == 0 and own_attacks(legal):
-            break
-        state.apply(legal[0] if p == 0 else bot.act(Observation(state, p)), player=p)
+    def enemy_attacks(legal):
+        return [a for a in legal if a.to_json()["type"] == "attack" and a not in own_attacks(legal)]
+
+    def found(seed):  # a position with attacks on units of both sides
+        nonlocal state
+        state = game.new_initial_state(seed=seed)
+        bot = make_agent("heuristic", game, 1)
+        while not state.is_terminal():
+            p = state.current_player
+            legal = game.display_order(state.legal_actions())
+            vip = {q["id"] for q in state.view(0)["permanents"] if q["controller"] == 0 and q.get("role") == "vip"}
+            if p == 0 and any(a.to_json()["defender"] in vip for a in own_attacks(legal)) and enemy_attacks(legal):
+                return legal
+            state.apply(legal[0] if p == 0 else bot.act(Observation(state, p)), player=p)
+        return None
+
+    state = None
+    legal = next(legal for legal in map(found, range(2, 80)) if legal is not None)
+    view = state.view(0)
+    legal = game.display_order(legal, view)
     own = own_attacks(legal)
-    labels = move_labels(game, state.view(0), legal)
+    labels = move_labels(game, view, legal)
     attacks = [(a in own, label) for a, label in zip(legal, labels) if a.to_json()["type"] == "attack"]
     assert all("your own" in label for is_own, label in attacks if is_own), attacks
     assert any("your own VIP" in label for is_own, label in attacks if is_own), attacks
     assert not any("your own" in label for is_own, label in attacks if not is_own), attacks
+    # listed after every attack on the enemy, so that the first attack offered is never one's own VIP
+    kinds = [is_own for is_own, _label in attacks]
+    assert kinds == sorted(kinds) and not kinds[0], attacks
+    # the browser's list says it too: the server's entries carry the same words
+    from cardtable.server.tables import Seat, Table
+
+    table = Table(id="t", game=game, state=state, seats=[Seat("human"), Seat("human")], settings={}, created=0.0)
+    entries = orjson.loads(table.encoded_message(0))["legal"]
+    assert [e["label"] for e in entries] == labels

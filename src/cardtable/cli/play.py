@@ -85,8 +85,9 @@ def play_terminal(
 def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> object:
     render_view(console, game, state.view(player), names)
     while True:
-        legal = game.display_order(state.legal_actions())
-        for i, label in enumerate(move_labels(game, state.view(player), legal), 1):
+        view = state.view(player)
+        legal = game.display_order(state.legal_actions(), view)
+        for i, label in enumerate(move_labels(game, view, legal), 1):
             line = Text(f"  {i:>2} ").append(label)
             line.stylize("bold", 2, 4)
             print_hanging(console, line, extra=3)

@@ -100,8 +100,9 @@ class Game:
         revealed nothing hidden; games say which of their actions qualify (none by default)."""
         return False
 
-    def display_order(self, actions: list[Action]) -> list[Action]:
-        """The legal actions in the order a person reads them best (the engine's order is for speed)."""
+    def display_order(self, actions: list[Action], view: dict[str, Any] | None = None) -> list[Action]:
+        """The legal actions in the order a person reads them best (the engine's order is for speed); ``view``,
+        the mover's, where the order depends on the position."""
         return list(actions)
 
     # -- shared ------------------------------------------------------------------------------

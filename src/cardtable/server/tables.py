@@ -239,7 +239,7 @@ class Table:
         entry = self.actions.legal_entry
         view_label = self.game.view_label
         out = []
-        for a in self.game.display_order(self.state.legal_actions()):
+        for a in self.game.display_order(self.state.legal_actions(), view):
             label = view_label(a, view)
             out.append(entry(a) if label is None else orjson.Fragment(orjson.dumps(
                 {"action": a.to_json(), "label": label})))

@@ -592,18 +592,3 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
     if after.get("winners") is not None and before.get("winners") is None:
         lines.append(result_line({**after, "viewer": None}, seat_names))
     return lines
-
-
-def move_labels(game, view: dict, actions: list) -> list[str]:
-    """The actions' labels; an attack on a unit of the player to act says so (the rules allow it), on the VIP
-    the loudest: losing it loses the game where the board counts VIPs (MUHQ-WIN-3)."""
-    perms = {p["id"]: p for p in view["permanents"]}
-    out = []
-    for action in actions:
-        label = game.action_label(action)
-        data = action.to_json()
-        target = perms.get(data.get("defender")) if data.get("type") == "attack" else None
-        if target is not None and target["controller"] == view["to_act"]:
-            label += " — your own VIP!" if target.get("role") == "vip" else " — your own unit"
-        out.append(label)
-    return out

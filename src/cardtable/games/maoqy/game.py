@@ -61,7 +61,7 @@ class MaoqyGame(Game):
         # moves a card the actor could already see (or that was public) and uses no chance.
         return not (isinstance(action, Draw) and action.source == "unknown")
 
-    def display_order(self, actions):
+    def display_order(self, actions, view=None):
         kinds = {"direction": 0, "street": 1, "draw": 2, "discard": 3, "open": 4, "hide": 5, "pass": 6}
         sources = {"unknown": 0, "known": 1, "open": 2, "hiding": 3, "hand": 4, "street": 5}
 

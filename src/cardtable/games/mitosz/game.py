@@ -165,7 +165,7 @@ class MitoszGame(Game):
             return "choose a card", {"type": "choose"}
         return self.action_label(action), action.to_json()
 
-    def display_order(self, actions):
+    def display_order(self, actions, view=None):
         kinds = {"place_nation": 0, "summon": 1, "play_unsummoned": 2, "use_maneuver": 3, "use_free_maneuver": 4,
                  "use_fate": 5, "choose": 6, "refill": 7, "option": 8, "pass": 9}
         # answers by number in their order ('option 10' would sort before 'option 2')

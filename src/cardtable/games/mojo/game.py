@@ -61,7 +61,7 @@ class MojoGame(Game):
 
         return isinstance(action, Play) and state.phase == REPLAY
 
-    def display_order(self, actions):
+    def display_order(self, actions, view=None):
         kinds = {"play": 0, "stop": 1, "draw": 2, "reveal": 3}
 
         def key(a):

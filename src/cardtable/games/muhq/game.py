@@ -193,16 +193,36 @@ class MuhqGame(Game):
             return "end the turn" if not action.cards else f"discard {n(action.cards[0])}"
         return str(action)
 
-    def display_order(self, actions):
+    def display_order(self, actions, view=None):
         kinds = {t: i for i, t in enumerate(("draft_pick", "pay_upkeep", "decline_upkeep", "play_permanent",
                                              "activate", "move", "attack", "full_action", "equip", "swap", "carry",
                                              "clear_paralysis", "play_spell", "free_action", "declare_trigger",
                                              "drop_place", "place_token", "buy", "universal_free_action",
                                              "end_activation", "end_action_phase", "skip_buy", "end_discard",
                                              "pass"))}
-        return sorted(actions, key=lambda a: (kinds.get(a.type, 99), self.action_label(a)))
+        own = _own_units(view)
+        # an attack on one's own unit (legal: OP-19) after the attacks on the enemy's
+        return sorted(actions, key=lambda a: (kinds.get(a.type, 99), a.type == "attack" and a.defender in own,
+                                              self.action_label(a)))
+
+    def view_label(self, action, view: dict[str, Any]) -> str | None:
+        """An attack on a unit of the player to act says so (the rules allow it, OP-19), on the VIP the loudest:
+        losing it loses the game where the board counts VIPs (MUHQ-WIN-3)."""
+        if action.type != "attack":
+            return None
+        target = next((p for p in view.get("permanents", ()) if p["id"] == action.defender), None)
+        if target is None or target["controller"] != view.get("to_act"):
+            return None
+        return self.action_label(action) + (" — your own VIP!" if target.get("role") == "vip" else " — your own unit")
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
             return "pick a card", {"type": "draft_pick"}
         return self.action_label(action), action.to_json()
+
+
+def _own_units(view: dict[str, Any] | None) -> set[int]:
+    """The ids of the permanents the player to act controls, as ``view`` shows them (none without a view)."""
+    if not view:
+        return set()
+    return {p["id"] for p in view.get("permanents", ()) if p["controller"] == view.get("to_act")}
