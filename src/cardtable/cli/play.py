@@ -18,7 +18,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, UnknownAgent
 from cardtable.engine.rng import derive_seed
 
-from .render import describe_events, move_labels, print_hanging, render_view
+from .render import describe_events, move_labels, print_hanging, print_moves, render_view
 
 
 def help_text(game: Game, legal: list) -> str:
@@ -87,10 +87,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
     while True:
         view = state.view(player)
         legal = game.display_order(state.legal_actions(), view)
-        for i, label in enumerate(move_labels(game, view, legal), 1):
-            line = Text(f"  {i:>2} ").append(label)
-            line.stylize("bold", 2, 4)
-            print_hanging(console, line, extra=3)
+        print_moves(console, move_labels(game, view, legal))
         try:
             choices = "1" if len(legal) == 1 else f"1-{len(legal)}"  # "[1-1]" for a single move read oddly
             text = read(f"Seat {player}, your move [{choices}]: ").strip()

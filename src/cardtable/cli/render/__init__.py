@@ -48,6 +48,40 @@ def print_hanging(console: Console, line: Text | str, extra: int = 2) -> None:
         console.print(Text(" " * (indent + (extra if i else 0))) + part)
 
 
+#: From this many moves on, a list of short labels is laid out in columns.
+COLUMNS_FROM = 12
+
+
+def print_moves(console: Console, labels: list[str]) -> None:
+    """The numbered moves, one a line; a long list whose labels fit two or more columns in the console's width
+    is printed in columns, numbered down each column and each column as wide as its longest entry (as ``ls``
+    does), so that the moves of a kind stay together and a MAOQY turn's thirty moves fit a screen."""
+    digits = max(2, len(str(len(labels))))
+    entries = [Text(f"  {i:>{digits}} ") + Text(label) for i, label in enumerate(labels, 1)]
+    for entry in entries:
+        entry.stylize("bold", 2, 2 + digits)
+    widths = [cell_len(e.plain) for e in entries]
+    rows = len(entries)
+    if len(entries) >= COLUMNS_FROM:
+        for try_rows in range(-(-len(entries) // 8), -(-len(entries) // 2) + 1):  # 2 to 8 columns, the fewest rows
+            columns = [widths[k:k + try_rows] for k in range(0, len(widths), try_rows)]
+            if sum(max(c) + 2 for c in columns[:-1]) + max(columns[-1]) <= console.width:
+                rows = try_rows
+                break
+    if rows == len(entries):
+        for entry in entries:
+            print_hanging(console, entry, extra=digits + 2)
+        return
+    column_widths = [max(widths[k:k + rows]) + 2 for k in range(0, len(widths), rows)]
+    for r in range(rows):
+        line = Text()
+        for c, k in enumerate(range(r, len(entries), rows)):
+            if c:
+                line.append(" " * (column_widths[c - 1] - widths[k - rows]))
+            line.append_text(entries[k])
+        console.print(line, overflow="ignore", crop=False, no_wrap=True)
+
+
 def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:
     module = renderer(game.info.name)
     if module is None:
