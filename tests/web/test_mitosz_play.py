@@ -130,7 +130,7 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
     page.locator("#alert button").click()
 
     kinds: dict[str, int] = {}
-    seen = {"stack": False, "prompt": False, "grid": False, "fight": False}
+    seen = {"stack": False, "prompt": False, "grid": False, "fight": False, "answers": False}
     deadline = time.monotonic() + 240
     step = 0
     shot = False
@@ -141,6 +141,11 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
         if view["stack"]:  # the "top" badge stands apart from the item's text (was "Adder Swarmtop")
             expect(page.locator(".mz-stack li.top")).to_have_text(re.compile(r"\s+top$"))
         seen["prompt"] |= bool(view["prompt"])
+        if view["prompt"] and view["prompt"]["options"]:  # a numbered question's answers read as words
+            answers = [e["label"] for e in m_legal(page) if e["action"]["type"] == "option"]
+            assert answers == view["prompt"]["options"], answers
+            expect(page.locator("#moves")).not_to_contain_text(re.compile(r"\boption \d"))
+            seen["answers"] = True
         seen["fight"] |= bool(view["fight"]) and page.locator(".mz-fight .mz-army").count() == 2
         if not seen["grid"] and view["players"][0]["nations"] and page.locator(".mz-seat.me .mz-nation").count():
             seen["grid"] = True
@@ -159,7 +164,7 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
     expect(page.locator("#scoreboard")).to_be_visible()
     expect(page.locator("#scoreboard")).to_contain_text("MIT-1.")
     expect(page.locator(LIST_LEGAL)).to_have_count(0)
-    assert seen["stack"] and seen["grid"] and seen["fight"], seen
+    assert seen["stack"] and seen["grid"] and seen["fight"] and seen["answers"], seen
     if not shot:  # no such position (the engine's shuffle may change): the final table will do
         shoot(page, tmp_path)
     assert {"place_nation", "summon", "pass"} <= set(kinds), kinds
