@@ -565,6 +565,8 @@ def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
     assert s.mode == "prompt" and s.prompt["kind"] == "permission" and s.current_player == B
     assert s.players[A].spheres == before and not s.stack and hrimgar in s.players[A].hand
     rejects(s, PASS, "MIT-3.4.3.c")  # only B's answer is asked for
+    assert [s.game.move_label(a, s.view(B)) for a in s.game.display_order(s.legal_actions())] == ["allow", "refuse"]
+    assert s.view(B)["prompt"]["text"].endswith("allow or refuse")
     do(s, ChooseOption(1))  # B refuses
     assert s.mode == "window" and s.current_player == A and hrimgar in s.players[A].hand
     assert s.players[A].spheres == before

@@ -549,7 +549,7 @@ class Flow:
             return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
         if kind == "permission":
             return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "
-                    f"(MIT-3.4.3.c): option 1 allows, option 2 refuses")
+                    f"(MIT-3.4.3.c): allow or refuse")
         return kind
 
     def distinct(self, iids) -> list[int]:
