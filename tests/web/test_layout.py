@@ -56,6 +56,22 @@ def test_a_refusal_stays_in_sight_when_the_page_is_scrolled(new_context, server)
     assert alert["y"] >= 0 and alert["y"] + alert["height"] <= PHONE["height"], alert
 
 
+def test_a_refusal_does_not_push_the_table_down(new_context, server):
+    # the alert stood in the page's flow and moved the table ~60 px down while it was shown
+    for viewport in (LAPTOP_768, PHONE):
+        page = new_context(viewport).new_page()
+        open_mojo(page, server)
+        before = box(page, "#game")
+        page.evaluate('window.cardtable.send({"type": "play", "card": 999})')
+        expect(page.locator("#alert")).to_contain_text("MOJO-4.2")
+        after, alert = box(page, "#game"), box(page, "#alert")
+        assert after["y"] == before["y"], (viewport, before, after)
+        assert alert["x"] >= 0 and alert["x"] + alert["width"] <= viewport["width"], (viewport, alert)
+        page.locator("#alert button").click()
+        expect(page.locator("#alert")).to_be_empty()
+        page.close()
+
+
 def test_a_long_list_of_moves_leaves_the_log_in_sight(new_context, server):
     page = new_context(LAPTOP_768).new_page()
     open_mojo(page, server, hand_size=30)  # 30 cards: 30 moves
