@@ -232,3 +232,19 @@ def test_a_high_god_in_a_move_needs_no_number():
     labels = [label for label in move_labels(game, state.view(0), legal) if "(high god)'s maneuver" in label]
     god = state.view(0)["players"][0]["god"]["id"]
     assert labels and not any(f"#{god}]" in label or f"#{god}," in label for label in labels), labels
+
+
+def test_replay_lists_each_answer_in_words(tmp_path):
+    """`replay -v` labels each recorded action as its mover read it: a fight's answers by their words ('steal 1
+    influence', 'Jarl Skeld Ironbrow into the auxiliary'), never 'option 2'."""
+    record = tmp_path / "heuristics.jsonl"
+    made = cardtable("simulate", "mitosz", "-n", "1", "--agents", "heuristic,heuristic", "--seed", "3",
+                     "--record", str(record))
+    assert made.returncode == 0, made.stderr
+    out = cardtable("replay", str(record), "-v")
+    assert out.returncode == 0, out.stderr
+    answers = [line for line in out.stdout.splitlines() if re.search(r"steal \d|into the (front|auxiliary|reserve)", line)]
+    assert answers, out.stdout[-2000:]
+    assert not re.search(r"seat \d: option \d", out.stdout), out.stdout
+    numbered = re.findall(r"^ +(\d+) seat", out.stdout, flags=re.M)
+    assert numbered[:3] == ["0", "1", "2"] and len(numbered) == int(re.search(r"(\d+)\s+actions", out.stdout).group(1))

@@ -318,16 +318,17 @@ def replay(
     failures = 0
     for index, rec in enumerate(records):
         source = f"{file} record {index + 1}"
+        labels: list[tuple[int, str]] = []
         try:
-            state = rec.replay(check=check, source=source, strict=check)
+            state = rec.replay(check=check, source=source, strict=check,
+                               before_each=(lambda st, p, a: labels.append((p, _replay_label(st, p, a))))
+                               if verbose else None)
         except CardtableError as exc:
             err.print(f"[red]FAILED[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             failures += 1
             continue
-        if verbose:
-            game = state.game
-            for n, (player, action) in enumerate(state.history):
-                console.print(f"{n:>4} seat {player}: {escape(game.action_label(action))}")
+        for n, (player, label) in enumerate(labels):
+            console.print(f"{n:>4} seat {player}: {escape(label)}")
         status = "over" if state.is_terminal() else "unfinished"
         verdict = "[green]ok[/] " if check else ""
         console.print(f"{verdict}{escape(source)}: {escape(str(rec.game))}, {rec.players} players, seed {rec.seed}, "
@@ -335,6 +336,16 @@ def replay(
     if failures:
         err.print(f"{failures} of {len(records)} record(s) failed")
         raise typer.Exit(1)
+
+
+def _replay_label(state, player: int, data) -> str:
+    """A recorded action as the mover read it (``Game.move_label`` from their view: 'steal 1 force', not
+    'option 2'); an action that does not parse is shown as its JSON (the replay then names what is wrong)."""
+    game = state.game
+    try:
+        return game.move_label(game.parse_action(data), state.view(player))
+    except CardtableError:
+        return json.dumps(data)
 
 
 def _warn_other_rules(file: Path, records) -> None:

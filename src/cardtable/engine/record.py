@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from .errors import CardtableError, IllegalAction, RecordError
 
@@ -93,8 +93,10 @@ class Record:
         except CardtableError:
             return None
 
-    def replay(self, check: bool = True, source: str = "record", *, strict: bool = False):
+    def replay(self, check: bool = True, source: str = "record", *, strict: bool = False,
+               before_each: Callable[[Any, int, Any], None] | None = None):
         """Re-create the game's final state. With ``check``, also verify the result line, if there is one.
+        ``before_each(state, player, action)`` is called before each action (its JSON) is applied.
 
         With ``strict`` (what ``cardtable replay --check`` does), also refuse a record made under other rules
         than this cardtable's (``rules_version``) and one that ends before its result line: neither can be
@@ -110,6 +112,8 @@ class Record:
             raise RecordError(f"{source}: {other_rules(self.rules_version, game.info.rules_version)}")
         state = game.new_initial_state(seed=self.seed)
         for i, (player, action) in enumerate(self.actions):
+            if before_each is not None:
+                before_each(state, player, action)
             try:
                 state.apply(action, player=player)
             except IllegalAction as exc:
