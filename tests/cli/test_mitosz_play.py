@@ -39,8 +39,9 @@ def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
     assert "Decision for P0 (you): share 3 sphere points among the spheres (MIT-6.2.4.3)" in text
     assert "Log (last 8 of" in text
     # what the bot did, and the log lines of what followed
-    assert "seat 1 (random): " in text and "  · P1 draws 2 cards" in text
-    assert re.search(r"seat 0 \(you\): place .* at \(0, 0\)", text)
+    assert "P1 (random): " in text and "  · P1 draws 2 cards" in text  # the loop names seats as the board does
+    assert "seat 1 (" not in text and "P0, your move [" in text and "P0 (you): " in text
+    assert re.search(r"P0 \(you\): place .* at \(0, 0\)", text)
     # fights: the armies by row with their levels
     assert re.search(r"(Battle: P\d attacks .* through its [NESW] road|Duel: P\d challenges P\d)", text)
     assert re.search(r"  attacker P\d · level \d+: front: ", text)
@@ -72,7 +73,7 @@ def test_hot_seat_hands_the_keyboard_over():
                     input="\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\nq\n")
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "Seat 0: take the keyboard" in text and "Seat 1: take the keyboard" in text
+    assert "P0: take the keyboard" in text and "P1: take the keyboard" in text
     assert "P0 (human, you)" in text and "P1 (human, you)" in text
     assert "Game left unfinished" in text
 

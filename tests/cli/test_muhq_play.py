@@ -53,7 +53,7 @@ def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
     assert re.search(r"Log \(last \d+ of \d+\):", text)
     assert "The draft is over: every store is public now (MUHQ-DRAFT-7)." in text
     assert re.search(r"  · P\d declares: ", text) and "  · resolves: " in text
-    assert re.search(r"seat 0 \(you\): (play|activate|move|end the action phase|pass)", text)
+    assert re.search(r"P0 \(you\): (play|activate|move|end the action phase|pass)", text)
     # the end: the final position, the result with its rule, the score table
     assert re.search(r"River Crown · turn \d+ · game over · (a draw|won by P\d)", text)
     assert re.search(r"The game is over: (a draw: the turn limit was reached \(MUHQ-WIN-10\)|won by P\d: .*\(MUHQ-WIN-\d+)", text)
@@ -73,7 +73,7 @@ def test_hot_seat_hands_the_keyboard_over():
     out = cardtable("play", "muhq", "--seat", "human", "--seat", "human", "--seed", "3", input="\n1\n\n1\nq\n")
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "Seat 0: take the keyboard" in text or "Seat 1: take the keyboard" in text
+    assert "P0: take the keyboard" in text or "P1: take the keyboard" in text
     assert "P0 (human, you)" in text and "P1 (human, you)" in text
     assert "Game left unfinished" in text
 

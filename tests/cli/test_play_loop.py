@@ -43,7 +43,7 @@ def test_a_long_title_is_not_cut_at_80_columns(game, moves):
     out = cardtable("play", game, "--seat", "human", "--seed", "7", input="1\n" * moves + "q\n", columns=80)
     assert out.returncode == 0, out.stderr
     assert not re.search(r"^─.*…", out.stdout, re.M), out.stdout
-    assert re.search(r"your (turn|move)", out.stdout.split("Seat 0, your move")[-2]), out.stdout[-3000:]
+    assert re.search(r"your (turn|move)", re.split(r"(?:Seat 0|P0), your move", out.stdout)[-2]), out.stdout[-3000:]
 
 
 def test_a_long_move_or_event_wraps_under_itself(monkeypatch):

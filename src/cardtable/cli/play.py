@@ -18,7 +18,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, UnknownAgent
 from cardtable.engine.rng import derive_seed
 
-from .render import describe_events, move_labels, print_hanging, print_moves, render_view
+from .render import describe_events, move_labels, print_hanging, print_moves, render_view, seat_label
 
 
 def help_text(game: Game, legal: list) -> str:
@@ -62,15 +62,15 @@ def play_terminal(
                 action = agents[player].act(Observation(state, player))
                 state.apply(action, player=player)
                 text = game.view_label(action, seen) or game.log_entry(action, player, viewer)[0]
-                console.print(f"seat {player} ({escape(names[player])}): {escape(text)}")
+                console.print(f"{seat_label(game, player)} ({escape(names[player])}): {escape(text)}")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()
-                    read(f"Seat {player}: take the keyboard so that only you see the screen, then press Enter ")
+                    read(f"{_capital(seat_label(game, player))}: take the keyboard so that only you see the screen, then press Enter ")
                 last_human = player
                 seen = state.view(player)
                 action = _human_turn(console, game, state, player, names, read)
-                console.print(f"seat {player} (you): {escape(game.move_label(action, seen))}")
+                console.print(f"{seat_label(game, player)} (you): {escape(game.move_label(action, seen))}")
             for line in describe_events(game, before, state.view(None), player, names):
                 print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:
@@ -90,7 +90,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         print_moves(console, move_labels(game, view, legal))
         try:
             choices = "1" if len(legal) == 1 else f"1-{len(legal)}"  # "[1-1]" for a single move read oddly
-            text = read(f"Seat {player}, your move [{choices}]: ").strip()
+            text = read(f"{_capital(seat_label(game, player))}, your move [{choices}]: ").strip()
         except EOFError:
             raise Quit from None
         if text in ("q", "quit", "exit"):
@@ -138,7 +138,12 @@ def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
     if not winners:
         console.print("No winner.")
         return
-    console.print("Winner: " + " and ".join(f"seat {i} ({escape(names[i])})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+    console.print("Winner: " + " and ".join(f"{seat_label(game, i)} ({escape(names[i])})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+
+
+def _capital(label: str) -> str:
+    """'seat 0' → 'Seat 0' at the start of a prompt; 'P0' stays."""
+    return label[:1].upper() + label[1:]
 
 
 def _score_words(score) -> str:

@@ -23,6 +23,13 @@ def renderer(game_name: str) -> ModuleType | None:
         return None
 
 
+def seat_label(game, seat: int) -> str:
+    """How the terminal's own lines name a seat: as the game's board and log do ('P1' in Mítosz and muhq, a
+    renderer's ``SEAT_LABEL``), else 'seat 1'."""
+    module = renderer(game.info.name)
+    return getattr(module, "SEAT_LABEL", "seat {}").format(seat)
+
+
 def title_rule(console: Console, title: str) -> None:
     """A view's title (plain text) on a rule across the screen; one too long for the width goes on its own
     lines under a bare rule (a rule cuts it with '…', and its end says whose move it is)."""

@@ -17,6 +17,9 @@ from rich.text import Text
 
 from . import print_hanging, title_rule
 
+#: How the terminal's own lines name a seat: as the board and the log do.
+SEAT_LABEL = "P{}"
+
 SPHERES = ("magic", "influence", "wealth", "force")
 SPHERE_LETTERS = ("M", "I", "W", "F")
 SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")

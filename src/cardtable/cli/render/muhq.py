@@ -18,6 +18,9 @@ from rich.text import Text
 
 from . import print_hanging, title_rule
 
+#: How the terminal's own lines name a seat: as the board and the log do.
+SEAT_LABEL = "P{}"
+
 SEAT_STYLE = ("bold cyan", "bold red", "bold green", "bold yellow", "bold magenta", "bold blue")
 NEUTRAL_STYLE = "bold white"
 TERRAIN = {"normal": "", "deep_water": "~", "high_ground": "^", "wall": "#"}
