@@ -369,7 +369,8 @@ export function createRenderer(root, ui) {
     const words = permWords(c, p);
     const cls = `mh-token ${seatCls(p.controller)} own-${seatCls(p.owner)} ty-${p.type}${p.tapped ? " tapped" : ""}` +
       `${p.id === c.view.activation ? " active" : ""}${p.controller !== p.owner ? " foreign" : ""}${small ? " small" : ""}` +
-      `${t ? ` legal k-${t.kind}` : ""}${upkeep.has(p.id) ? " upkeep" : ""}${p.role ? ` role-${p.role}` : ""}`;
+      `${t ? ` legal k-${t.kind}` : ""}${t && t.kind === "attack" && p.controller === c.me ? " own-target" : ""}` +
+      `${upkeep.has(p.id) ? " upkeep" : ""}${p.role ? ` role-${p.role}` : ""}`;
     const body = [
       h("span", { class: "mh-icon", "aria-hidden": "true" }, TYPE_ICON[p.type] || "?"),
       h("span", { class: "mh-abbr", "aria-hidden": "true" }, abbr(p.name)),
