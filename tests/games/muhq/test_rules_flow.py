@@ -890,6 +890,9 @@ def test_MUHQ_ACT_8_simultaneous_triggers_in_turn_order_each_player_orders_their
     assert s.mode == "trigger" and s.current_player == P0  # the active player first
     mine = [a for a in s.legal_actions()]
     assert {s.triggers[a.trigger].source for a in mine} == {b0, banner}
+    # each is listed by its card, not its number among the pending triggers
+    labels = {s.game.move_label(a, s.view(P0)) for a in mine}
+    assert labels == {"declare the triggered action of Berserker", "declare the triggered action of War Banner"}
     rejected(s, A.DeclareTrigger([i for i, t in enumerate(s.triggers) if t.controller == P1][0]), "MUHQ-ACT-8")
     s.apply([a for a in mine if s.triggers[a.trigger].source == b0][0])  # P0 chooses the Berserker first
     assert s.mode == "priority" or s.mode == "trigger"

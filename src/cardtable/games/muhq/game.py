@@ -206,8 +206,14 @@ class MuhqGame(Game):
                                               self.action_label(a)))
 
     def view_label(self, action, view: dict[str, Any]) -> str | None:
-        """An attack on a unit of the player to act says so (the rules allow it, OP-19), on the VIP the loudest:
-        losing it loses the game where the board counts VIPs (MUHQ-WIN-3)."""
+        """A triggered action is named by its card, not its number in the pending list ('declare the triggered
+        action of Scout', MUHQ-ACT-7). An attack on a unit of the player to act says so (the rules allow it,
+        OP-19), on the VIP the loudest: losing it loses the game where the board counts VIPs (MUHQ-WIN-3)."""
+        if action.type == "declare_trigger":
+            pending = view.get("triggers") or []
+            if not 0 <= action.trigger < len(pending):
+                return None
+            return f"declare the triggered action of {pending[action.trigger]['card']}" + self._on((), action.targets)
         if action.type != "attack":
             return None
         target = next((p for p in view.get("permanents", ()) if p["id"] == action.defender), None)
