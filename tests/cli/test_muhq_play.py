@@ -265,3 +265,24 @@ def test_an_attack_on_your_own_unit_says_so():
     table = Table(id="t", game=game, state=state, seats=[Seat("human"), Seat("human")], settings={}, created=0.0)
     entries = orjson.loads(table.encoded_message(0))["legal"]
     assert [e["label"] for e in entries] == labels
+
+
+def test_a_bots_attack_on_its_own_unit_is_not_announced_as_yours():
+    """The label 'your own unit' is the mover's: a seat watching another seat's attack on that seat's own unit
+    reads 'P1's own unit', and a spectator too."""
+    game = load("muhq")
+    state = game.new_initial_state(seed=28)
+    bot = make_agent("heuristic", game, 1)
+    while True:  # to the first position where seat 0 may attack one of its own units
+        p = state.current_player
+        view = state.view(p)
+        legal = game.display_order(state.legal_actions(), view)
+        mine = {q["id"] for q in view["permanents"] if q["controller"] == 0}
+        own = [a for a in legal if a.type == "attack" and a.defender in mine] if p == 0 else []
+        if own:
+            break
+        state.apply(legal[0] if p == 0 else bot.act(Observation(state, p)), player=p)
+    assert "— your own " in game.move_label(own[0], state.view(0))
+    for viewer in (1, None):
+        label = game.move_label(own[0], state.view(viewer))
+        assert "your own" not in label and "— P0's own " in label, (viewer, label)

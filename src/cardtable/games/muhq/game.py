@@ -217,9 +217,13 @@ class MuhqGame(Game):
         if action.type != "attack":
             return None
         target = next((p for p in view.get("permanents", ()) if p["id"] == action.defender), None)
-        if target is None or target["controller"] != view.get("to_act"):
+        mover = view.get("to_act")
+        if target is None or target["controller"] != mover:
             return None
-        return self.action_label(action) + (" — your own VIP!" if target.get("role") == "vip" else " — your own unit")
+        # the viewer is the seat whose hand the view shows; another seat hears of it as P1's own unit
+        viewer = next((p["seat"] for p in view.get("players", ()) if p.get("hand") is not None), None)
+        whose = "your" if viewer == mover else f"P{mover}'s"
+        return self.action_label(action) + (f" — {whose} own VIP!" if target.get("role") == "vip" else f" — {whose} own unit")
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
