@@ -36,6 +36,15 @@ def test_MIT_7_4_3_1_the_chooser_reads_each_answer_in_words():
     assert not any(label.startswith("option ") for label in labels)
 
 
+def test_the_choosers_text_is_the_question_alone_its_moves_list_the_answers():
+    s = _defence_question()
+    assert s.view(B)["prompt"]["text"] == "name an army leader (MIT-7.4.3.1)"
+    s.set_prompt("spoils", A, rule="MIT-7.4.11", options=["take nothing", "steal 1 magic"])
+    assert s.view(A)["prompt"]["text"] == "take the war spoils (MIT-7.4.11)"
+    # another seat reads public answers in the text (it has no moves to read them from)
+    assert s.view(B)["prompt"]["text"] == "take the war spoils (MIT-7.4.11): take nothing / steal 1 magic"
+
+
 def test_MIT_7_4_3_1_others_read_the_question_not_the_answers():
     s = _defence_question()
     for viewer in (A, None):

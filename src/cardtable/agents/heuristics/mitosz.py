@@ -1271,10 +1271,10 @@ class _Decision:
 
     # -- fight prompts -----------------------------------------------------------------------------
     def option_labels(self, prompt: dict) -> list[str] | None:
-        text = prompt.get("text") or ""
-        if "): " not in text:
+        """The words of the answers of a question put to this player (the view's ``options``)."""
+        labels = prompt.get("options")
+        if labels is None:
             return None
-        labels = [x.strip() for x in text.split("): ", 1)[1].split(" / ")]
         if len(labels) != len(self.by_type("option")):
             return None
         return labels

@@ -507,8 +507,9 @@ class Flow:
             return None
         return list(pr["options"])
 
-    def prompt_text(self, options: bool = True) -> str:
-        """The question in words; without ``options`` what others may read (no card of the asked hand)."""
+    def prompt_text(self, options: bool = True, answers: bool = True) -> str:
+        """The question in words; without ``options`` what others may read (no card of the asked hand); without
+        ``answers`` the question alone, for the chooser, whose moves list the answers (``prompt_answers``)."""
         pr = self.prompt
         if pr is None:
             return ""
@@ -528,23 +529,25 @@ class Flow:
         if kind == "pick":
             return pr.get("text", "choose a card")
         if kind == "option":
-            return "choose: " + " / ".join(pr["options"])
+            return "choose: " + " / ".join(pr["options"]) if answers else f"choose one ({pr['rule']})"
         if kind == "afterworld_order":
             return "cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)"
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
         if kind == "play_card":  # the options may name cards of the hand or the deck: only the chooser reads them
-            return "choose the card an effect plays (MIT-6.5.1)" + (": " + " / ".join(pr["options"]) if options else "")
+            return "choose the card an effect plays (MIT-6.5.1)" + (": " + " / ".join(pr["options"]) if options and answers
+                                                                     else "")
         if kind == "choose_enemy":
-            return "choose the enemy whose deck is revealed or whose hand is peeked (OP-24): " + " / ".join(pr["options"])
+            return "choose the enemy whose deck is revealed or whose hand is peeked (OP-24)" + (
+                ": " + " / ".join(pr["options"]) if answers else "")
         if kind in FIGHT_PROMPTS:
             what = {"fight_leader": "name an army leader", "fight_help": "you are asked to help in a battle", "supply_mode": f"choose how "
                     f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",
                     "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
                     "fear_resist": "fear strikes your creature",
                     "monster_return": "your monster's side won the battle"}[kind]
-            if not options and kind == "fight_leader":
+            if not answers or not options and kind in PRIVATE_ANSWERS:
                 return f"{what} ({pr['rule']})"
             return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
         if kind == "permission":

@@ -80,7 +80,9 @@ class Views:
             # summon, MIT-7.4.3.1): only that player reads them
             chooser = player == self.prompt["player"]
             prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
-                      "text": self.prompt_text(options=chooser), "options": self.prompt_answers(chooser)}
+                      # the chooser's moves list the answers: its text is the question alone
+                      "text": self.prompt_text(options=chooser, answers=not chooser),
+                      "options": self.prompt_answers(chooser)}
         log = self.log
         if not self.log_private:  # no entry for some seats only: all are shown
             log_size = len(log)
