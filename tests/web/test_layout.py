@@ -266,6 +266,15 @@ def test_muhq_tokens_are_legible_on_a_phone(new_context, server):
     sizes = page.locator(".mh-token:not(.mh-pile .mh-token) .badge:is(.mh-hp, .mh-role)").evaluate_all(
         "bs => bs.filter(b => b.getClientRects().length).map(b => parseFloat(getComputedStyle(b).fontSize))")
     assert sizes and min(sizes) >= 9, sizes
+    # a small round token holds two lines: a VIP's name, life and "VIP" made three, and the circle cut its name
+    crowded = page.locator(".mh-token:not(.mh-pile .mh-token):not(.ty-artifact):not(.ty-equipment)").evaluate_all(
+        """ts => ts.filter(t => t.getClientRects().length && t.getBoundingClientRect().height < 40).filter(t =>
+          new Set([...t.querySelectorAll('.mh-abbr, .mh-tname, .badge')].filter(e => e.getClientRects().length)
+            .map(e => Math.round(e.getBoundingClientRect().top))).size > 2).map(t => t.getAttribute('aria-label'))""")
+    assert not crowded, crowded
+    vips = page.locator(".mh-token.role-vip:not(.mh-pile .mh-token) .mh-abbr:visible")
+    assert vips.count() and all(vips.nth(i).evaluate("a => getComputedStyle(a, '::after').content") == '"★"'
+                                for i in range(vips.count()))
     overlaps = page.locator(".mh-field").evaluate_all("""fields => fields.flatMap(f => {
         const token = f.querySelector('.mh-occ .mh-token'), tags = [...f.querySelectorAll('.mh-tag')];
         if (!token) return [];
