@@ -410,7 +410,7 @@ export function createRenderer(root, ui) {
       h("li", {}, h("span", { class: "mh-tag spawn seat-0" }, "S0"), " spawn of P0"),
       v.board.fields.some((f) => f.income) ? h("li", {}, h("span", { class: "mh-tag income" }, "$1"), " income") : null,
       h("li", {}, h("span", { class: "badge mh-hp hurt" }, "1/2"), " damage/life"),
-      h("li", {}, "● unit ◆ artifact ⚒ equipment; a tilted token is tapped"));
+      h("li", {}, "● unit ◆ artifact ⚒ equipment; ★ on a small token: VIP; a tilted token is tapped"));
   }
 
   function permanentList(c) {
