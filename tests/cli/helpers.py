@@ -16,3 +16,16 @@ def cardtable(*args, input=None, columns=120, data_dir=None):
         [sys.executable, "-m", "cardtable.cli.app", *args],
         input=input, capture_output=True, text=True, timeout=300, env=env,
     )
+
+
+def rendered(game, view: dict, width: int, names=("human", "heuristic")) -> str:
+    """The terminal's picture of ``view``, as plain text ``width`` columns wide."""
+    import io
+
+    from rich.console import Console
+
+    from cardtable.cli.render import render_view
+
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    render_view(console, game, view, list(names))
+    return console.file.getvalue()

@@ -11,7 +11,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import describe_events, render_view, renderer
 from cardtable.engine import load
 
-from .helpers import cardtable
+from .helpers import cardtable, rendered
 
 
 SMALL = ["--option", "kingdoms=red,blue", "--option", "turn_limit=100"]
@@ -117,11 +117,7 @@ def test_a_long_open_hand_reads_by_kingdom_at_80_columns():
              ("turquoise", 3), ("white", 11), ("turquoise", 5), ("white", 4), ("turquoise", 13), ("white", 3)]
     view = game.new_initial_state(seed=7).view(0)
     view["seats"][1]["open"] = [by_name[k] for k in shown]
-    wide = Console(file=io.StringIO(), width=200, color_system=None)
-    render_view(wide, game, view, ["human", "heuristic"])
-    assert "turquoise 3 4 5 6 8 12 13, gold 7 8 9, white 3 4 7 9 11 12, black 9 10" in wide.file.getvalue()
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    render_view(console, game, view, ["human", "heuristic"])
-    text = console.file.getvalue()
+    assert "turquoise 3 4 5 6 8 12 13, gold 7 8 9, white 3 4 7 9 11 12, black 9 10" in rendered(game, view, 200)
+    text = rendered(game, view, 80)
     table = text[text.index("seat  player"):text.index("Your hidden hand")]
     assert len(table.splitlines()) <= 8, table

@@ -11,7 +11,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import describe_events, move_labels, render_view, renderer
 from cardtable.engine import load
 
-from .helpers import cardtable
+from .helpers import cardtable, rendered
 
 
 def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
@@ -212,10 +212,7 @@ def test_wrapped_lines_keep_their_indent_at_80_columns():
     """At 80 columns a card's heading or text, the leaders, the piles wrapped to column 0 ('magical', 'target',
     'Skeld Ironbrow L5 …' at the left edge read as lines of their own)."""
     game = load("mitosz")
-    state = game.new_initial_state(seed=7)
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    render_view(console, game, state.view(0), ["human", "heuristic"])
-    text = console.file.getvalue()
+    text = rendered(game, game.new_initial_state(seed=7).view(0), 80)
     hand = text[text.index("Your hand ("):text.index("Log (")].splitlines()[1:]
     assert any("Temple of First Light" in line for line in hand)
     for line in hand:

@@ -15,7 +15,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.cli.render import describe_events, move_labels, render_view, renderer
 from cardtable.engine import load
 
-from .helpers import cardtable
+from .helpers import cardtable, rendered
 
 
 def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
@@ -195,9 +195,7 @@ def test_a_pile_markers_and_damage_read_in_words():
         {"id": 9, "card": "tide/coral_mail", "name": "Coral Mail", "type": "equipment", "owner": 0, "controller": 0,
          "field": None, "base": 7, "pile": [], "tapped": False, "durability": 1},
     ]
-    buf = Console(file=io.StringIO(), width=200, color_system=None)
-    render_view(buf, game, view, ["a", "b"])
-    text = buf.file.getvalue()
+    text = rendered(game, view, 200, ["a", "b"])
     assert "U7 P0+!" in text  # on the board: a pile (+), the activation (!)
     assert ("U7 Siege Wagon · unit · P0 · at (4, 4) · damage 2 of life 4 · move 2 · attack 1@R1 · upkeep 2 · "
             "crew 1/2 · 1 poison · ACTIVATED, move used") in text
@@ -209,10 +207,7 @@ def test_wrapped_lines_keep_their_indent_at_80_columns():
     """At 80 columns the permanents, the stores and the pack's cards wrapped to column 0 ('attack 1@R1 ·
     landmark' and '3@R1' at the left edge read as lines of their own)."""
     game = load("muhq")
-    state = game.new_initial_state(seed=7)
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    render_view(console, game, state.view(0), ["human", "heuristic"])
-    text = console.file.getvalue()
+    text = rendered(game, game.new_initial_state(seed=7).view(0), 80)
     board = text[text.index("On the board:"):text.index("P1 (")].splitlines()[1:]
     pack = text[text.index("The pack you hold"):].splitlines()[1:]
     assert board and pack

@@ -68,9 +68,8 @@ def play_terminal(
                     console.clear()
                     read(f"{_capital(seat_label(game, player))}: take the keyboard so that only you see the screen, then press Enter ")
                 last_human = player
-                seen = state.view(player)
-                action = _human_turn(console, game, state, player, names, read)
-                console.print(f"{seat_label(game, player)} (you): {escape(game.move_label(action, seen))}")
+                label = _human_turn(console, game, state, player, names, read)
+                console.print(f"{seat_label(game, player)} (you): {escape(label)}")
             for line in describe_events(game, before, state.view(None), player, names):
                 print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:
@@ -82,7 +81,8 @@ def play_terminal(
     return state
 
 
-def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> object:
+def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> str:
+    """Ask for a move until one is legal and applied; its label as the player read it."""
     render_view(console, game, state.view(player), names)
     while True:
         view = state.view(player)
@@ -121,7 +121,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         except IllegalAction as exc:
             console.print(f"[red]Rejected ({escape(str(exc.rule))}): {escape(str(exc.message))}[/]")
             continue
-        return action if not isinstance(action, dict) else game.parse_action(action)
+        return game.move_label(action if not isinstance(action, dict) else game.parse_action(action), view)
 
 
 def _show_result(console: Console, game: Game, state, names: list[str]) -> None:

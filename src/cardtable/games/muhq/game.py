@@ -214,16 +214,14 @@ class MuhqGame(Game):
             if not 0 <= action.trigger < len(pending):
                 return None
             return f"declare the triggered action of {pending[action.trigger]['card']}" + self._on((), action.targets)
-        if action.type != "attack":
+        if action.type != "attack" or action.defender not in _own_units(view):
             return None
-        target = next((p for p in view.get("permanents", ()) if p["id"] == action.defender), None)
-        mover = view.get("to_act")
-        if target is None or target["controller"] != mover:
-            return None
+        vip = any(p["id"] == action.defender and p.get("role") == "vip" for p in view["permanents"])
         # the viewer is the seat whose hand the view shows; another seat hears of it as P1's own unit
+        mover = view["to_act"]
         viewer = next((p["seat"] for p in view.get("players", ()) if p.get("hand") is not None), None)
         whose = "your" if viewer == mover else f"P{mover}'s"
-        return self.action_label(action) + (f" — {whose} own VIP!" if target.get("role") == "vip" else f" — {whose} own unit")
+        return self.action_label(action) + (f" — {whose} own VIP!" if vip else f" — {whose} own unit")
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
