@@ -283,3 +283,35 @@ def test_muhq_tokens_are_legible_on_a_phone(new_context, server):
           .filter(g => g.width && g.bottom > t.top && g.top < t.bottom && g.right > t.left && g.left < t.right)
           .map(() => f.getAttribute('aria-label') || f.title); })""")
     assert page.locator(".mh-field .mh-occ .mh-token").count() and not overlaps, overlaps
+
+
+def test_a_phone_is_taken_to_its_moves_by_the_button_at_the_foot_of_the_screen(new_context, server):
+    # on a phone the moves panel sits below the table, out of sight; the button says a move is due and goes there
+    page = new_context(PHONE).new_page()
+    open_mojo(page, server, hand_size=30)
+    page.evaluate("window.scrollTo(0, 0)")
+    button = page.locator("#to-moves")
+    expect(button).to_be_visible()
+    expect(button).to_have_text("Your move: 30 choices ↓")
+    spot = box(page, "#to-moves")
+    assert spot["y"] + spot["height"] <= PHONE["height"] and spot["x"] + spot["width"] <= PHONE["width"], spot
+    button.click()
+    panel = box(page, "#moves-panel")
+    assert 0 <= panel["y"] < PHONE["height"], panel
+    expect(page.locator("#moves button.move").first).to_be_focused()
+    expect(button).to_be_hidden()  # the moves are in sight now
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(button).to_be_visible()  # and out of sight again
+
+
+def test_the_button_to_the_moves_stays_away_where_it_is_not_needed(new_context, server):
+    # beside the table on a laptop the moves are in sight; a spectator has no move to go to
+    page = new_context(LAPTOP_768).new_page()
+    open_mojo(page, server)
+    expect(page.locator("#to-moves")).to_be_hidden()
+    table = server.create(players=2, seats=["heuristic", "heuristic"], seed=5)["table"]["id"]
+    phone = new_context(PHONE).new_page()
+    phone.goto(f"/table/{table}")
+    expect(phone.locator("#who")).to_have_text("watching")
+    phone.evaluate("window.scrollTo(0, 0)")
+    expect(phone.locator("#to-moves")).to_be_hidden()

@@ -23,6 +23,7 @@ const state = {
   renderer: null,
   rendererGame: null,
   parked: false, // keyboard focus waits on the status line for the next move
+  movesInSight: true, // is the moves panel on the screen? (the to-moves button shows only when it is not)
   log: [], // the log entries received so far (messages carry only its end)
   awaitingSeat: false, // hello sent: the state messages before the seat's own are the spectator's
 };
@@ -305,6 +306,7 @@ async function render({ first = false } = {}) {
 
   renderTurn(msg, legal);
   renderMoves(legal);
+  renderToMoves(legal);
   renderTools(msg);
   renderLog(msg);
   renderInvite(msg);
@@ -348,6 +350,30 @@ function renderMoves(legal) {
   );
   const msg = state.message;
   if (!legal.length && msg && !msg.returns) list.append(h("li", { class: "none" }, msg.seat === null ? "Spectators watch." : "No move for you right now."));
+}
+
+// The moves panel is below the table on a narrow screen (about 2,000 px down on a phone in Mítosz): while it
+// is our turn and the panel is out of sight, a button at the foot of the screen says how many moves wait
+// and scrolls there.
+function renderToMoves(legal) {
+  const button = $("to-moves");
+  const text = `Your move: ${legal.length} choice${legal.length === 1 ? "" : "s"} ↓`;
+  if (button.textContent !== text) button.textContent = text;
+  button.hidden = !legal.length || state.movesInSight;
+}
+
+function watchMovesPanel() {
+  if (!("IntersectionObserver" in window)) return; // then the button never shows: the skip link remains
+  new IntersectionObserver((entries) => {
+    for (const entry of entries) state.movesInSight = entry.isIntersecting;
+    if (state.message) renderToMoves(state.busy ? [] : state.message.legal);
+  }).observe($("moves-panel"));
+  $("to-moves").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("moves-panel").scrollIntoView({ block: "start" });
+    const first = document.querySelector("#moves button.move");
+    (first || $("turn")).focus({ preventScroll: true });
+  });
 }
 
 function renderTools(msg) {
@@ -435,6 +461,7 @@ function renderSwitch(msg) {
 // -- controls ---------------------------------------------------------------------------------------
 function wireControls() {
   $("undo").addEventListener("click", undo);
+  watchMovesPanel();
   $("raw-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("raw-input").value.trim();
