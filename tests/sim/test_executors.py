@@ -133,9 +133,25 @@ def test_a_ray_address_that_does_not_answer_in_time_is_refused(monkeypatch):
         assert timeout == executors.RAY_CONNECT_SECONDS == 3
         raise TimeoutError("timed out")
 
+    monkeypatch.setattr(executors.socket, "getaddrinfo", lambda host, port, **kw: [
+        (executors.socket.AF_INET, executors.socket.SOCK_STREAM, 6, "", ("192.0.2.7", port))])
     monkeypatch.setattr(executors.socket, "create_connection", silent)
     with pytest.raises(CardtableError, match="^no Ray cluster answers at head.example:6379: no answer within 3 s$"):
         executors.check_ray_address("head.example:6379")
+
+
+def test_a_ray_address_whose_name_does_not_resolve_in_time_is_refused_in_time(monkeypatch):
+    # getaddrinfo takes no timeout: a silent name server held the command for as long as the resolver retried
+    import threading
+
+    released = threading.Event()
+    monkeypatch.setattr(executors.socket, "getaddrinfo", lambda *args, **kw: released.wait(30))
+    try:  # (the message is made only when the lookup has not answered: no clock is read)
+        with pytest.raises(CardtableError, match="^no Ray cluster answers at head.example:6379: head.example did "
+                                                 "not resolve within 0.2 s$"):
+            executors.check_ray_address("head.example:6379", timeout=0.2)
+    finally:
+        released.set()
 
 
 def fake_ray(monkeypatch) -> list[dict]:

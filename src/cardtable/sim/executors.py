@@ -634,15 +634,39 @@ def _host_port(address: str, label: str) -> tuple[str, int]:
 
 def _connect_error(host: str, port: int, timeout: float) -> str | None:
     """None when something accepts a TCP connection at ``host:port`` within ``timeout`` s, else why not."""
-    try:
-        with socket.create_connection((host, port), timeout=timeout):
-            return None
-    except (socket.gaierror, UnicodeError) as exc:
-        return f"{host} does not resolve ({getattr(exc, 'strerror', None) or exc})"
-    except TimeoutError:
-        return f"no answer within {timeout:g} s"
-    except OSError as exc:
-        return exc.strerror or str(exc)
+    found = _lookup(host, port, timeout)
+    if isinstance(found, str):
+        return found
+    reason = f"{host} has no address"
+    for _family, _type, _proto, _name, sockaddr in found:
+        try:
+            with socket.create_connection((sockaddr[0], port), timeout=timeout):
+                return None
+        except TimeoutError:
+            reason = f"no answer within {timeout:g} s"
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+    return reason
+
+
+def _lookup(host: str, port: int, timeout: float) -> list | str:
+    """The addresses of ``host`` (``socket.getaddrinfo``), or why there are none within ``timeout`` s. The lookup
+    runs in a daemon thread: a name server that does not answer would hold the command for as long as the
+    system's resolver retries (half a minute and more), and getaddrinfo takes no timeout."""
+    answer: list = []
+
+    def look() -> None:
+        try:
+            answer.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except (socket.gaierror, UnicodeError) as exc:
+            answer.append(f"{host} does not resolve ({getattr(exc, 'strerror', None) or exc})")
+        except OSError as exc:
+            answer.append(f"{host} does not resolve ({exc.strerror or exc})")
+
+    worker = threading.Thread(target=look, name="ray-address-lookup", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    return answer[0] if answer else f"{host} did not resolve within {timeout:g} s"
 
 
 def _is_loopback_name(host: str) -> bool:
