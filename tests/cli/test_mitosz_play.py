@@ -26,7 +26,8 @@ def test_a_scripted_game_against_a_bot_to_the_end(tmp_path):
     assert "Type a move number" in text and "There is no move 99" in text
     assert re.search(r"Rejected \(MIT-[\d.a-z]+\): card 9999 is not in your hand", text)
     # the table: the rule line, both high gods with their spheres, power, the grid, leaders, the hand with texts
-    assert re.search(r"Mítosz · turn 1 · P0's turn · start phase · open window · your move", text)
+    assert re.search(r"Mítosz · turn 1 · P0's turn · summon phase · open window · your move", text)
+    assert "P0 (you): pass (your only move)" in text  # the start phase's window, where nothing can be played
     assert "P0 (human, you) · high god Solvane, Dawn Sovereign · deck dawn-court" in text
     assert "P1 (random) · high god Hrimgar, Frost Father · deck frost-clans" in text
     assert "magic M 4/4  influence I 5/5  wealth W 4/4  force F 3/3 · power 0 of 12" in text
@@ -60,7 +61,8 @@ def test_the_bots_hand_stays_hidden_in_the_terminal():
     bot_hand = {c["name"] for c in state.view(1)["players"][1]["hand"]}
     mine = {c["name"] for c in state.view(0)["players"][0]["hand"]}
     secret = bot_hand - mine - {"Hrimgar, Frost Father"}
-    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="q\n")
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", "--forced", "ask",
+                    input="q\n")  # (asked for the first pass, before the bot played a card of its hand)
     assert out.returncode == 0, out.stderr
     assert "hand 7 (size 7)" in out.stdout
     assert secret, "the decks share every card"

@@ -26,7 +26,8 @@ def test_the_result_table_shows_a_score_of_several_numbers_in_words():
 def test_help_names_every_command_and_shows_this_games_json():
     """'?' printed a Mojo move as the JSON example in every game ({"type": "play", "card": 17, "pile": 0} in
     Mítosz, where no move has a pile) and left out the other spellings the loop takes (h, view, quit …)."""
-    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="?\nq\n")
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", "--forced", "ask",
+                    input="?\nq\n")
     assert out.returncode == 0, out.stderr
     help_text = out.stdout[out.stdout.index("your move [1]: ") + 15:out.stdout.index("Game left unfinished")]
     assert '"pile"' not in help_text
@@ -64,3 +65,34 @@ def test_a_long_move_or_event_wraps_under_itself(monkeypatch):
     assert lines[first + 1].startswith("     ") and lines[first + 1].split()[0].isalpha(), lines[first + 1]
     event = next(i for i, line in enumerate(lines) if line.startswith("  · P1 declares"))
     assert lines[event + 1].startswith("    "), lines[event + 1]
+
+
+def forced_prompts(text: str) -> int:
+    return text.count("your move [1]: ")
+
+
+def test_a_players_only_move_is_taken_without_asking_against_bots():
+    """A Mítosz game asked about 300 times for a pass that was the player's only move (the table drawn each
+    time), against about 100 real decisions. Against bots it is now taken and said; a choice is still asked."""
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", input="1\n" * 40 + "q\n")
+    assert out.returncode == 0, out.stderr
+    assert forced_prompts(out.stdout) == 0
+    assert out.stdout.count("P0 (you): pass (your only move)") >= 3, out.stdout[-3000:]
+    assert re.search(r"P0, your move \[1-\d+\]: ", out.stdout)  # the real decisions are asked
+    asked = cardtable("play", "mitosz", "--seat", "human", "--seat", "random", "--seed", "4", "--forced", "ask",
+                      input="1\n" * 40 + "q\n")
+    assert forced_prompts(asked.stdout) >= 3 and "(your only move)" not in asked.stdout
+
+
+def test_hot_seat_asks_for_an_only_move_unless_told_to_take_it():
+    """OP-43: in hot-seat a turn that went by without a handover would tell the others the player had no
+    answer, so the default there is to ask; --forced take takes it all the same."""
+    hot = ["--seat", "human", "--seat", "human", "--seed", "4"]
+    asked = cardtable("play", "mitosz", *hot, input="\n1\n" * 6 + "q\n")
+    assert asked.returncode == 0, asked.stderr
+    assert forced_prompts(asked.stdout) >= 1 and "(your only move)" not in asked.stdout
+    taken = cardtable("play", "mitosz", *hot, "--forced", "take", input="\n1\n" * 6 + "q\n")
+    assert taken.returncode == 0, taken.stderr
+    assert "P0 (you): pass (your only move)" in taken.stdout
+    bad = cardtable("play", "mitosz", "--forced", "sometimes")
+    assert bad.returncode == 2 and "sometimes" in bad.stderr

@@ -110,9 +110,14 @@ def new_context(browser, server):
     """Make a fresh browser context (its own localStorage: another person) at laptop width."""
     contexts = []
 
-    def make(viewport=LAPTOP):
+    def make(viewport=LAPTOP, take_only: bool | None = False):
         context = browser.new_context(viewport=viewport, base_url=server.url, reduced_motion="reduce")
         context.set_default_timeout(10_000)
+        if take_only is not None:
+            # The tests click every move themselves, a pass that is the only move too: the page's own taking of
+            # it (table.js renderTakeOnly) is switched off unless a test asks for it (None: the page's default).
+            context.add_init_script(f"""if (localStorage.getItem("cardtable.takeOnly") === null)
+                localStorage.setItem("cardtable.takeOnly", "{int(take_only)}");""")
         contexts.append(context)
         return context
 

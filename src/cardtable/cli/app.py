@@ -20,7 +20,8 @@ from cardtable.engine.options import parse_option_value
 from cardtable.engine.record import other_rules
 from cardtable.engine.registry import game_class, game_names
 
-from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
+from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
+                      WorkersArg)
 from .paths import listenable, writable_file
 
 app = typer.Typer(
@@ -100,6 +101,7 @@ def play(
     option: OptionArg = None,
     seed: Annotated[Optional[int], typer.Option(help="seed (a random one is chosen and shown if omitted)")] = None,
     record: Annotated[Optional[Path], typer.Option(help="write the game's record to this file")] = None,
+    forced: Annotated[Optional[ForcedMoves], typer.Option(help="a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots, ask in hot-seat)")] = None,
 ):
     """Play a game in the terminal against bots, or hot-seat with several humans."""
     from .play import parse_seats, play_terminal
@@ -110,7 +112,8 @@ def play(
         writable_file(record)  # before the game, not after it
     from cardtable.engine.game import fresh_seed
 
-    state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt))
+    state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt),
+                          take_forced=None if forced is None else forced is ForcedMoves.take)
     if record:
         with record.open("w", encoding="utf-8") as fh:
             state.record().write(fh)

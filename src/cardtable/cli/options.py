@@ -3,10 +3,18 @@ them without importing ``app``)."""
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
+class ForcedMoves(str, Enum):
+    """``play --forced``: what the terminal does with a move that is a person's only legal one."""
+
+    take = "take"
+    ask = "ask"
+
 
 OptionArg = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", help="game option key=value (repeatable); `cardtable games GAME` lists them, "

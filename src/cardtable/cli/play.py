@@ -1,7 +1,9 @@
 """A game in the terminal: human seats (hot-seat when several) against bots.
 
 Each human sees only their own view; bots get only Observations; between human turns in a
-hot-seat game the screen is cleared and the next player is asked to take over.
+hot-seat game the screen is cleared and the next player is asked to take over. A human's only legal move
+(most often a pass in a Mítosz window where nothing can be played) is taken without asking when one
+person plays against bots; hot-seat asks for it, see :func:`play_terminal`.
 """
 
 from __future__ import annotations
@@ -41,8 +43,16 @@ def play_terminal(
     seats: list[str],
     seed: int,
     read: Callable[[str], str],
+    take_forced: bool | None = None,
 ) -> object:
-    """Play one game; returns the final state. ``read(prompt)`` supplies each line a human types."""
+    """Play one game; returns the final state. ``read(prompt)`` supplies each line a human types.
+
+    ``take_forced``: take a human's only legal move without asking (and without drawing the table for it).
+    A Mítosz game asks a person about 300 times for a pass that is their only move, against about 100 real
+    decisions. None: take it when one person plays against bots, which read no clock; ask in hot-seat, where
+    a turn that passes without a handover would tell the others that the player had no answer (OP-43)."""
+    if take_forced is None:
+        take_forced = sum(1 for name in seats if name == "human") == 1
     state = game.new_initial_state(seed=seed)
     agents = {i: make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats) if name != "human"}
     humans = [i for i, name in enumerate(seats) if name == "human"]
@@ -63,6 +73,11 @@ def play_terminal(
                 state.apply(action, player=player)
                 text = game.view_label(action, seen) or game.log_entry(action, player, viewer)[0]
                 console.print(f"{seat_label(game, player)} ({escape(names[player])}): {escape(text)}")
+            elif take_forced and len(legal := state.legal_actions()) == 1:
+                view = state.view(player)
+                state.apply(legal[0], player=player)
+                label = game.move_label(legal[0], view)
+                console.print(f"{seat_label(game, player)} (you): {escape(label)} [dim](your only move)[/]")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()

@@ -23,6 +23,8 @@ const state = {
   renderer: null,
   rendererGame: null,
   parked: false, // keyboard focus waits on the status line for the next move
+  autoTimer: null, // the pending take of our only move (renderTakeOnly)
+  noAutoAfterUndo: false, // the position an undo went back to is not played again by itself
   movesInSight: true, // is the moves panel on the screen? (the to-moves button shows only when it is not)
   log: [], // the log entries received so far (messages carry only its end)
   awaitingSeat: false, // hello sent: the state messages before the seat's own are the spectator's
@@ -157,6 +159,7 @@ async function act(action) {
 
 async function undo() {
   if (state.busy) return;
+  state.noAutoAfterUndo = true;
   clearAlert();
   setBusy(true);
   if (sendRaw({ type: "undo" })) return;
@@ -307,6 +310,7 @@ async function render({ first = false } = {}) {
   renderTurn(msg, legal);
   renderMoves(legal);
   renderToMoves(legal);
+  renderTakeOnly(msg, legal);
   renderTools(msg);
   renderLog(msg);
   renderInvite(msg);
@@ -360,6 +364,39 @@ function renderToMoves(legal) {
   const text = `Your move: ${legal.length} choice${legal.length === 1 ? "" : "s"} ↓`;
   if (button.textContent !== text) button.textContent = text;
   button.hidden = !legal.length || state.movesInSight;
+}
+
+// A move that is our only legal one (in Mítosz most often a pass in a window where nothing can be played:
+// about three in four of a player's turns) is taken after a moment, when the box is ticked. The box is
+// ticked at first when every other seat is a bot, which reads no clock; among people an instant pass would
+// tell them that the player had no answer (OP-43), so there it starts unticked. A choice, once made, is kept.
+const TAKE_ONLY_KEY = "cardtable.takeOnly";
+const TAKE_ONLY_DELAY_MS = 600; // long enough to see the move and the board it was taken on
+
+function takeOnlyWanted(msg) {
+  const kept = localStorage.getItem(TAKE_ONLY_KEY);
+  if (kept === "1" || kept === "0") return kept === "1";
+  const seats = (msg.table && msg.table.seats) || [];
+  return seats.every((info, seat) => seat === msg.seat || info.kind !== "human");
+}
+
+function renderTakeOnly(msg, legal) {
+  const box = $("take-only");
+  $("take-only-box").hidden = msg.seat === null || !!msg.returns;
+  box.checked = takeOnlyWanted(msg);
+  clearTimeout(state.autoTimer);
+  state.autoTimer = null;
+  if (state.busy || msg.seat === null || msg.returns || !legal.length) return;
+  if (state.noAutoAfterUndo) {
+    state.noAutoAfterUndo = false;
+    return;
+  }
+  if (legal.length !== 1 || !box.checked) return;
+  const action = legal[0].action;
+  state.autoTimer = setTimeout(() => {
+    state.autoTimer = null;
+    if (state.message === msg && !state.busy) act(action);
+  }, TAKE_ONLY_DELAY_MS);
 }
 
 function watchMovesPanel() {
@@ -462,6 +499,10 @@ function renderSwitch(msg) {
 function wireControls() {
   $("undo").addEventListener("click", undo);
   watchMovesPanel();
+  $("take-only").addEventListener("change", (event) => {
+    localStorage.setItem(TAKE_ONLY_KEY, event.target.checked ? "1" : "0");
+    if (state.message) renderTakeOnly(state.message, state.busy ? [] : state.message.legal);
+  });
   $("raw-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("raw-input").value.trim();

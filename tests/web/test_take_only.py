@@ -1,0 +1,63 @@
+"""A move that is a player's only legal one (in Mítosz most often a pass in a window where nothing can be
+played) is taken by the page after a moment when "Take my only move without asking" is ticked; the box is
+ticked at first against bots only (OP-43: among people an instant pass would tell them the player had no
+answer), and a choice made in the box is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="browser tests need playwright (pip install -e '.[test]')")
+
+from playwright.sync_api import expect  # noqa: E402
+
+LEGAL = "window.cardtable.message && window.cardtable.message.legal.length"
+
+
+def open_mitosz(new_context, server, seats, take_only=None):
+    # seed 4: seat 0's first decision, in the start phase's window, is a pass and nothing else
+    table = server.create(game="mitosz", players=2, seats=seats, seed=4)["table"]["id"]
+    page = new_context(take_only=take_only).new_page()
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator("#who")).to_have_text("seat 0")
+    return page
+
+
+def test_against_a_bot_the_only_move_is_taken_until_a_choice_is_due(new_context, server):
+    page = open_mitosz(new_context, server, ["human", "heuristic"])
+    expect(page.locator("#take-only")).to_be_checked()
+    page.wait_for_function(f"({LEGAL}) > 1", timeout=20_000)  # the summon phase: places, summons and a pass
+    message = page.evaluate("window.cardtable.message")
+    assert message["view"]["phase"] != "start", message["view"]["phase"]
+    assert message["table"]["actions"] >= 2  # our pass in the start phase's window, and more, with no click
+    page.wait_for_timeout(1_000)  # a real choice is never taken for the player
+    assert page.evaluate("window.cardtable.message.table.actions") == message["table"]["actions"]
+
+
+def test_unticked_the_only_move_waits_for_a_click_and_the_choice_is_kept(new_context, server):
+    page = open_mitosz(new_context, server, ["human", "heuristic"], take_only=False)
+    expect(page.locator("#take-only")).not_to_be_checked()
+    page.wait_for_function(f"({LEGAL}) === 1")
+    page.wait_for_timeout(1_000)
+    assert page.evaluate(LEGAL) == 1 and page.evaluate("window.cardtable.message.view.phase") == "start"
+    page.locator("#take-only").check()  # ticking it takes the waiting move
+    page.wait_for_function(f"({LEGAL}) > 1", timeout=20_000)
+    assert page.evaluate("localStorage.getItem('cardtable.takeOnly')") == "1"
+    page.reload()
+    expect(page.locator("#take-only")).to_be_checked()
+
+
+def test_among_people_the_box_starts_unticked(new_context, server):
+    page = open_mitosz(new_context, server, ["human", "human"])
+    expect(page.locator("#take-only")).not_to_be_checked()
+    page.wait_for_function(f"({LEGAL}) === 1")
+    page.wait_for_timeout(1_000)
+    assert page.evaluate(LEGAL) == 1
+
+
+def test_a_spectator_has_no_box(new_context, server):
+    table = server.create(game="mitosz", players=2, seats=["heuristic", "heuristic"], seed=4)["table"]["id"]
+    page = new_context(take_only=None).new_page()
+    page.goto(f"/table/{table}")
+    expect(page.locator("#who")).to_have_text("watching")
+    expect(page.locator("#take-only-box")).to_be_hidden()
