@@ -380,6 +380,27 @@ def test_MUHQ_COMBAT_10_high_ground_applies_when_defending():
     assert s.perms[archer].damage == 0 and s.perms[other].damage == 1
 
 
+def test_MUHQ_COMBAT_10_high_ground_applies_after_moving_onto_it():
+    # the two tests above place units with put(), whose stats come from the full computation; a unit that walks
+    # onto high ground gets its stats from the incremental update after a move, which they never ran
+    s = scene()
+    terrain(s, {(4, 4): "high_ground"})
+    archer = put(s, P0, "Longbow Archer", 4, 3)
+    other = put(s, P1, "Recruit", 4, 8)
+    activated(s, archer)
+    resolve(s, Move(archer, (4, 4)))
+    assert at(s, archer) == (4, 4)
+    resolve(s, Attack(archer, other))  # distance 4: range 3, +1 on high ground
+    assert other not in s.perms or s.perms[other].damage > 0
+    s = scene()
+    terrain(s, {(4, 4): "high_ground"})
+    archer = put(s, P0, "Longbow Archer", 4, 4)
+    other = put(s, P1, "Recruit", 4, 8)
+    activated(s, archer)
+    resolve(s, Move(archer, (4, 5)))  # off the high ground: distance 3 now, still in reach of 3
+    rejected(s, Attack(archer, put(s, P1, "Recruit", 4, 1)), "MUHQ-COMBAT-4")  # distance 4: the bonus is gone
+
+
 def test_MUHQ_COMBAT_11_deals_combat_damage_names_the_damaged_unit():
     s = scene()
     newt = put(s, P0, "Spitting Newt", 4, 4)
@@ -709,6 +730,19 @@ def test_MUHQ_PROT_3_a_matching_source_deals_no_damage():
     activated(s, guardian)
     resolve(s, Attack(guardian, wagon))
     assert s.perms[wagon].damage == 2 and s.perms[guardian].damage == 0
+    # (the Wagon's 1 is already cancelled by the Guardian's armor; a matching source whose damage gets through it:)
+    s = scene(active=P1)
+    captain = put(s, P0, "Veteran Captain", 4, 4)  # buy 8, attack 2: strikes back for 2
+    guardian = put(s, P1, "Reef Guardian", 4, 5)
+    activated(s, guardian)
+    resolve(s, Attack(guardian, captain))
+    assert s.perms[guardian].damage == 0 and s.perms[captain].damage == 2
+    s = scene()
+    berserker = put(s, P0, "Berserker", 4, 4)  # buy 4, attack 3: not matched, 3 - 1 armor gets through
+    guardian = put(s, P1, "Reef Guardian", 4, 5)
+    activated(s, berserker)
+    resolve(s, Attack(berserker, guardian))
+    assert s.perms[guardian].damage == 2
 
 
 def test_MUHQ_PROT_4_crew_components_count_as_the_bases():

@@ -521,6 +521,17 @@ def test_MUHQ_DECK_4_discard_becomes_deck_only_at_start_and_empty_is_legal():
     pass_all(s)
     pl = s.players[P0]
     assert pl.hand == [b] and pl.deck == [] and len(pl.discard) == 3  # no reshuffle mid-turn
+    # the pile is shuffled into the deck: over a few seeds the cards come out in another order than the pile's
+    orders = set()
+    for seed in range(4):
+        t = emptied(game("arena-9", auto_pass=False).new_initial_state(seed), "start", P0)
+        pile = zone(t, P0, "discard", "Recruit", "Scout", "Volley", "Rally", "Pikeman", "Outrider", "Forager",
+                    "Undertow")
+        ready(t)
+        pl = t.players[P0]
+        assert pl.discard == [] and sorted(pl.deck + pl.hand) == sorted(pile)
+        orders.add(tuple(pl.deck + pl.hand[::-1]))
+    assert orders - {tuple(pile)}, orders  # (the order after the draws, put back: deck + hand, drawn last first)
     t = scene(step="start")
     ready(t)  # deck and discard pile empty: nothing is drawn, nobody loses
     assert t.players[P0].hand == [] and t.players[P0].deck == [] and t.players[P0].alive
@@ -878,6 +889,44 @@ def test_MUHQ_ACT_7_triggers_are_declared_before_priority_and_need_a_legal_targe
     assert s.perms[b].damage == 1 and s.perms[c].damage == 0
 
 
+def test_MUHQ_ACT_6_a_target_still_on_the_board_but_no_longer_legal_is_skipped():
+    # the test above makes its target leave the board, where an effect does nothing anyway; here the Recruit
+    # stays, but no unit of P0's is within range 3 of it any more when Volley resolves
+    s = scene()
+    mine = put(s, P0, "Recruit", 4, 4)
+    rec = put(s, P1, "Recruit", 4, 2)
+    put(s, P1, "Scout", 5, 5)
+    volley, = hand(s, P0, "Volley")
+    undertow, = hand(s, P1, "Undertow")
+    resource(s, P0, 1)
+    resource(s, P1, 2)
+    ready(s)
+    s.apply(PlaySpell(volley, (rec,)))
+    s.apply(PASS)
+    s.apply(PlaySpell(undertow, (mine,)))  # P0's only unit goes back to its hand
+    pass_all(s)
+    assert mine in s.players[P0].hand
+    pass_all(s)
+    assert rec in s.perms and s.perms[rec].damage == 0
+    assert volley in s.players[P0].discard and s.players[P0].resource == 0  # the cost stays paid
+
+
+def test_MUHQ_ACT_8_the_active_player_declares_first_whatever_its_seat():
+    # with seat 0 active, "from the active player" and "from seat 0" are the same order: here seat 1 is active
+    s = scene(active=P1)
+    b1 = put(s, P1, "Berserker", 4, 4)
+    crew(s, b1, P1, "War Banner")
+    b0 = put(s, P0, "Berserker", 4, 5)
+    ready(s)
+    s.apply(Activate(b1))
+    s.apply(Attack(b1, b0))
+    pass_all(s)
+    assert s.mode == "trigger" and s.current_player == P1
+    while s.mode == "trigger":
+        s.apply(s.legal_actions()[0])
+    assert s.stack[-1].source == b0  # P0's trigger, declared last, resolves first
+
+
 def test_MUHQ_ACT_8_simultaneous_triggers_in_turn_order_each_player_orders_their_own():
     s = scene()
     b0 = put(s, P0, "Berserker", 4, 4)
@@ -1152,6 +1201,17 @@ def test_MUHQ_STACK_8_all_pass_on_an_empty_stack_open_priority_or_the_step_ends(
     s.apply(PASS)
     s.apply(PASS)
     assert s.phase == "buy"  # outside the open action phase, the step ends
+    # a resolution outside the open action phase opens a new priority round in the same step
+    s = scene()
+    purse, = hand(s, P0, "Coin Purse")
+    ready(s)
+    s.apply(A.END_ACTION_PHASE)
+    s.apply(PlaySpell(purse))
+    pass_all(s)
+    assert s.step == "action_prio" and s.mode == "priority" and s.current_player == P0
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.phase == "buy"
 
 
 def test_MUHQ_STACK_9_after_ending_the_action_phase_one_round_fast_actions_only():
@@ -1328,6 +1388,12 @@ def test_MUHQ_BUY_2_pay_the_buy_cost_cards_without_one_cannot_be_bought():
     rejected(s, Buy(recruit), "MUHQ-BUY-2")
     s.apply(Buy(volley))
     assert s.players[P0].resource == 1
+    s = scene(step="buy")
+    volley, = zone(s, P0, "store", "Volley")
+    resource(s, P0, 3)  # exactly its buy cost
+    ready(s)
+    s.apply(Buy(volley))
+    assert s.players[P0].resource == 0 and volley not in s.players[P0].store
 
 
 def test_MUHQ_BUY_3_at_most_one_card_per_turn():
@@ -1419,6 +1485,35 @@ def test_MUHQ_RES_4_steal_takes_at_most_what_the_victim_has():
     assert (s.players[P0].resource, s.players[P1].resource) == (1, 0)
     pass_all(s)  # the Smuggler steals 1 more from a player with 0
     assert (s.players[P0].resource, s.players[P1].resource) == (1, 0)
+
+
+DRAIN_SET = """format: muhq-cards/1
+set: draintest
+name: Drain test
+cards:
+  - id: draintest/drain
+    name: Drain
+    type: spell
+    buy: 1
+    play: 0
+    effect:
+      - {do: lose_resource, player: {each: player, filter: {controller: enemy}}, amount: 3}
+"""
+
+
+def test_MUHQ_RES_4_losing_resource_stops_at_zero(tmp_path, monkeypatch):
+    # no packaged card makes a player lose resource: a designer's set does
+    (tmp_path / "muhq").mkdir()
+    (tmp_path / "muhq" / "draintest.yaml").write_text(DRAIN_SET, encoding="utf-8")
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    g = MuhqGame(2, {"board": "arena-9", "sets": "vanguard,tide,draintest", "first_player": 0, "auto_pass": False})
+    s = emptied(g.new_initial_state(0), "action")
+    drain, = hand(s, P0, "Drain")
+    resource(s, P1, 1)
+    ready(s)
+    s.apply(PlaySpell(drain, ()))
+    pass_all(s)
+    assert s.players[P1].resource == 0
 
 
 def test_MUHQ_RES_5_every_resource_count_is_public():
