@@ -731,6 +731,14 @@ def test_MUHQ_UPKEEP_5_pay_only_with_enough_resource_or_the_unit_is_defeated():
     assert pike not in s.perms and pike in s.players[P0].discard
     s.apply(DeclineUpkeep(wagon))
     assert wagon not in s.perms and s.players[P0].resource == 1
+    s = scene(step="start")
+    wagon = put(s, P0, "Siege Wagon", 4, 4)
+    resource(s, P0, 2)  # exactly its upkeep (Arena 9 has no income)
+    ready(s)
+    until(s, lambda s: s.mode == "upkeep")
+    assert s.players[P0].resource == 2 and PayUpkeep(wagon) in s.legal_actions()
+    s.apply(PayUpkeep(wagon))
+    assert wagon in s.perms and s.players[P0].resource == 0
 
 
 def test_MUHQ_UPKEEP_6_upkeep_zero_is_paid_automatically():
