@@ -281,3 +281,22 @@ def test_a_bots_attack_on_its_own_unit_is_not_announced_as_yours():
     for viewer in (1, None):
         label = game.move_label(own[0], state.view(viewer))
         assert "your own" not in label and "— P0's own " in label, (viewer, label)
+
+
+def test_the_draft_draws_the_board_at_the_first_pick_only():
+    """The grid (some 30 lines on River Crown) was drawn again at each of the draft's picks, pushing the pack
+    off the screen, while nothing moves on the board until the draft ends."""
+    game = load("muhq")
+    state = game.new_initial_state(seed=7)
+    assert state.view(0)["phase"] == "draft"
+    first = rendered(game, state.view(0), 100)
+    assert "┌───" in first and "deep water" in first and "as drawn at your first pick" not in first
+    while state.current_player != 0 or not state.view(0)["players"][0]["drafted"]:
+        state.apply(state.legal_actions()[0])
+    later = rendered(game, state.view(0), 100)
+    assert state.view(0)["phase"] == "draft"
+    assert "┌───" not in later and "as drawn at your first pick" in later
+    assert "The pack you hold" in later and "Sovereign" in later  # the pack and the units on the board stay
+    while state.view(0)["phase"] == "draft":
+        state.apply(state.legal_actions()[0])
+    assert "┌───" in rendered(game, state.view(0), 100)  # after the draft the board is drawn at every move

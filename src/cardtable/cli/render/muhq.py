@@ -516,6 +516,15 @@ def log_line(view: dict, entry: dict) -> str:
 
 
 # -- the whole table -------------------------------------------------------------------------------------------
+def _drawn_before(view: dict) -> bool:
+    """In the draft, has the viewer been shown the board already (at their first pick)?"""
+    me = view.get("viewer")
+    if view["phase"] != "draft" or me is None:
+        return False
+    drafted = view["players"][me].get("drafted")
+    return isinstance(drafted, list) and len(drafted) > 0
+
+
 def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     me = view.get("viewer")
     if me is None:  # the view does not name its viewer: the player whose hand is in it
@@ -528,13 +537,19 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     console.print(Text(f"{b['name']} ({b['width']} × {b['height']}) · {income} · hand size {b['hand_size']}"))
     for line in victory_lines(view):
         console.print(Text(f"Victory: {line}", style="bold"))
-    if grid_width(view) <= console.width:
-        for line in board_lines(view):
-            console.print(line, no_wrap=True, overflow="crop", crop=True)
+    if _drawn_before(view):
+        # nothing moves on the board while the cards are drafted: a grid redrawn at each of some thirty picks
+        # would push the pack off the screen
+        console.print(Text("The board is as drawn at your first pick: nothing moves on it until the draft ends.",
+                           style="dim"))
     else:
-        for line in compact_board_lines(view):
-            console.print(line, no_wrap=True, overflow="crop", crop=True)
-    console.print(board_key(view))
+        if grid_width(view) <= console.width:
+            for line in board_lines(view):
+                console.print(line, no_wrap=True, overflow="crop", crop=True)
+        else:
+            for line in compact_board_lines(view):
+                console.print(line, no_wrap=True, overflow="crop", crop=True)
+        console.print(board_key(view))
     if view["permanents"]:
         console.print(Text("On the board:", style="bold"))
         for line in permanent_lines(view):
