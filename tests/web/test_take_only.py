@@ -61,3 +61,21 @@ def test_a_spectator_has_no_box(new_context, server):
     page.goto(f"/table/{table}")
     expect(page.locator("#who")).to_have_text("watching")
     expect(page.locator("#take-only-box")).to_be_hidden()
+
+
+def test_the_button_to_the_moves_does_not_offer_a_move_about_to_be_taken(new_context, server):
+    # on a phone the gold "Your move ↓" button showed for the 0.6 s before the page took the only move itself
+    from .conftest import PHONE
+
+    table = server.create(game="mitosz", players=2, seats=["human", "human"], seed=4)["table"]["id"]
+    page = new_context(PHONE, take_only=False).new_page()
+    page.goto(f"/table/{table}?seat=0")
+    page.wait_for_function(f"({LEGAL}) === 1")
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(page.locator("#to-moves")).to_be_visible()  # a move waits and the list is out of sight
+    # tick the box and look in the same task: the take is pending, the move not yet sent
+    hidden, legal = page.evaluate("""() => {
+        document.getElementById("take-only").click();
+        return [document.getElementById("to-moves").hidden, window.cardtable.message.legal.length];
+    }""")
+    assert (hidden, legal) == (True, 1)

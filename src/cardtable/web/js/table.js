@@ -309,8 +309,8 @@ async function render({ first = false } = {}) {
 
   renderTurn(msg, legal);
   renderMoves(legal);
-  renderToMoves(legal);
   renderTakeOnly(msg, legal);
+  renderToMoves(legal);
   renderTools(msg);
   renderLog(msg);
   renderInvite(msg);
@@ -363,7 +363,7 @@ function renderToMoves(legal) {
   const button = $("to-moves");
   const text = `Your move: ${legal.length} choice${legal.length === 1 ? "" : "s"} ↓`;
   if (button.textContent !== text) button.textContent = text;
-  button.hidden = !legal.length || state.movesInSight;
+  button.hidden = !legal.length || state.movesInSight || state.autoTimer !== null; // (a move about to be taken)
 }
 
 // A move that is our only legal one (in Mítosz most often a pass in a window where nothing can be played:
@@ -396,6 +396,7 @@ function renderTakeOnly(msg, legal) {
   state.autoTimer = setTimeout(() => {
     state.autoTimer = null;
     if (state.message === msg && !state.busy) act(action);
+    else renderToMoves(state.busy || !state.message ? [] : state.message.legal);
   }, TAKE_ONLY_DELAY_MS);
 }
 
@@ -501,7 +502,10 @@ function wireControls() {
   watchMovesPanel();
   $("take-only").addEventListener("change", (event) => {
     localStorage.setItem(TAKE_ONLY_KEY, event.target.checked ? "1" : "0");
-    if (state.message) renderTakeOnly(state.message, state.busy ? [] : state.message.legal);
+    if (!state.message) return;
+    const legal = state.busy ? [] : state.message.legal;
+    renderTakeOnly(state.message, legal);
+    renderToMoves(legal);
   });
   $("raw-form").addEventListener("submit", (event) => {
     event.preventDefault();
