@@ -30,8 +30,15 @@ def test_against_a_bot_the_only_move_is_taken_until_a_choice_is_due(new_context,
     message = page.evaluate("window.cardtable.message")
     assert message["view"]["phase"] != "start", message["view"]["phase"]
     assert message["table"]["actions"] >= 2  # our pass in the start phase's window, and more, with no click
+    expect(page.locator("#auto-note")).to_contain_text("Taken for you: pass")  # the page says it moved for us
+    assert "your only move" in page.locator("#auto-note").inner_text()
     page.wait_for_timeout(1_000)  # a real choice is never taken for the player
     assert page.evaluate("window.cardtable.message.table.actions") == message["table"]["actions"]
+    # a choice of our own clears the note (read in the same task as the click, before anything else is taken)
+    assert page.evaluate("""() => {
+        document.querySelector("#moves button.move").click();
+        return document.getElementById("auto-note").hidden;
+    }""")
 
 
 def test_unticked_the_only_move_waits_for_a_click_and_the_choice_is_kept(new_context, server):

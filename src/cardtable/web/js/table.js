@@ -24,6 +24,7 @@ const state = {
   rendererGame: null,
   parked: false, // keyboard focus waits on the status line for the next move
   autoTimer: null, // the pending take of our only move (renderTakeOnly)
+  autoTaken: [], // the moves the page took for us since our last own choice (shown under the status line)
   noAutoAfterUndo: false, // the position an undo went back to is not played again by itself
   movesInSight: true, // is the moves panel on the screen? (the to-moves button shows only when it is not)
   log: [], // the log entries received so far (messages carry only its end)
@@ -145,8 +146,9 @@ function sendRaw(payload) {
 }
 
 /** Play an action: over the socket, or over HTTP while the socket is down. */
-async function act(action) {
+async function act(action, { auto = false } = {}) {
   if (state.busy) return;
+  if (!auto) state.autoTaken = []; // a choice of our own: what was taken before it is old news
   clearAlert();
   setBusy(true);
   if (sendRaw({ type: "action", action })) return;
@@ -380,7 +382,20 @@ function takeOnlyWanted(msg) {
   return seats.every((info, seat) => seat === msg.seat || info.kind !== "human");
 }
 
+// "Taken for you: pass ×3 (your only move)": the page moved without a click, so it says so.
+function renderAutoNote() {
+  const note = $("auto-note");
+  const taken = state.autoTaken;
+  const counts = new Map();
+  for (const label of taken) counts.set(label, (counts.get(label) || 0) + 1);
+  const words = [...counts].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(", ");
+  const text = taken.length ? `Taken for you: ${words} (your only move${taken.length > 1 ? " each time" : ""}).` : "";
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = !taken.length;
+}
+
 function renderTakeOnly(msg, legal) {
+  renderAutoNote();
   const box = $("take-only");
   $("take-only-box").hidden = msg.seat === null || !!msg.returns;
   box.checked = takeOnlyWanted(msg);
@@ -393,9 +408,13 @@ function renderTakeOnly(msg, legal) {
   }
   if (legal.length !== 1 || !box.checked) return;
   const action = legal[0].action;
+  const label = legal[0].label;
   state.autoTimer = setTimeout(() => {
     state.autoTimer = null;
-    if (state.message === msg && !state.busy) act(action);
+    if (state.message === msg && !state.busy) {
+      state.autoTaken.push(label);
+      act(action, { auto: true });
+    }
     else renderToMoves(state.busy || !state.message ? [] : state.message.legal);
   }, TAKE_ONLY_DELAY_MS);
 }
