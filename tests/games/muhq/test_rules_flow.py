@@ -850,11 +850,13 @@ def test_MUHQ_ACT_5_resolution_applies_every_effect_in_order_at_once():
     assert [e[0] for e in s.log].count("resolve") == 1
 
 
-def test_MUHQ_ACT_6_illegal_targets_are_skipped_costs_stay_paid_the_spell_is_discarded():
+def volley_answered_by_undertow(bounce_mine: bool):
+    """P0 plays Volley on P1's Recruit at (4, 2); P1 answers with Undertow, returning to its owner's hand either
+    that Recruit or P0's only unit (then no unit of P0's is within range 3 of the target). Both resolve."""
     s = scene()
-    put(s, P0, "Recruit", 4, 4)
+    mine = put(s, P0, "Recruit", 4, 4)
     rec = put(s, P1, "Recruit", 4, 2)
-    put(s, P1, "Scout", 5, 1)
+    put(s, P1, "Scout", 5, 5)
     volley, = hand(s, P0, "Volley")
     undertow, = hand(s, P1, "Undertow")
     resource(s, P0, 1)
@@ -862,12 +864,24 @@ def test_MUHQ_ACT_6_illegal_targets_are_skipped_costs_stay_paid_the_spell_is_dis
     ready(s)
     s.apply(PlaySpell(volley, (rec,)))
     s.apply(PASS)
-    s.apply(PlaySpell(undertow, (rec,)))  # P1 returns its own Recruit to hand in answer
+    s.apply(PlaySpell(undertow, (mine if bounce_mine else rec,)))
     pass_all(s)
-    assert rec in s.players[P1].hand
-    pass_all(s)  # the Volley resolves: its only target left the board
+    assert (mine if bounce_mine else rec) in s.players[P0 if bounce_mine else P1].hand
+    pass_all(s)  # the Volley resolves
+    return s, rec, volley, undertow
+
+
+def test_MUHQ_ACT_6_illegal_targets_are_skipped_costs_stay_paid_the_spell_is_discarded():
+    s, rec, volley, undertow = volley_answered_by_undertow(bounce_mine=False)  # its only target left the board
     assert volley in s.players[P0].discard and s.players[P0].resource == 0
     assert undertow in s.players[P1].discard
+
+
+def test_MUHQ_ACT_6_a_target_still_on_the_board_but_no_longer_legal_is_skipped():
+    # where the target leaves the board an effect does nothing anyway: here it stays, but out of Volley's reach
+    s, rec, volley, _ = volley_answered_by_undertow(bounce_mine=True)
+    assert rec in s.perms and s.perms[rec].damage == 0
+    assert volley in s.players[P0].discard and s.players[P0].resource == 0  # the cost stays paid
 
 
 def test_MUHQ_ACT_7_triggers_are_declared_before_priority_and_need_a_legal_target(userdata):
@@ -895,28 +909,6 @@ def test_MUHQ_ACT_7_triggers_are_declared_before_priority_and_need_a_legal_targe
     s.apply(A.DeclareTrigger(0, (b,)))
     pass_all(s)
     assert s.perms[b].damage == 1 and s.perms[c].damage == 0
-
-
-def test_MUHQ_ACT_6_a_target_still_on_the_board_but_no_longer_legal_is_skipped():
-    # the test above makes its target leave the board, where an effect does nothing anyway; here the Recruit
-    # stays, but no unit of P0's is within range 3 of it any more when Volley resolves
-    s = scene()
-    mine = put(s, P0, "Recruit", 4, 4)
-    rec = put(s, P1, "Recruit", 4, 2)
-    put(s, P1, "Scout", 5, 5)
-    volley, = hand(s, P0, "Volley")
-    undertow, = hand(s, P1, "Undertow")
-    resource(s, P0, 1)
-    resource(s, P1, 2)
-    ready(s)
-    s.apply(PlaySpell(volley, (rec,)))
-    s.apply(PASS)
-    s.apply(PlaySpell(undertow, (mine,)))  # P0's only unit goes back to its hand
-    pass_all(s)
-    assert mine in s.players[P0].hand
-    pass_all(s)
-    assert rec in s.perms and s.perms[rec].damage == 0
-    assert volley in s.players[P0].discard and s.players[P0].resource == 0  # the cost stays paid
 
 
 def test_MUHQ_ACT_8_the_active_player_declares_first_whatever_its_seat():
