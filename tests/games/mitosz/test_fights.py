@@ -207,6 +207,16 @@ def test_S_24_MIT_7_2_5_keywords_MIT_7_2_5_1_volley_MIT_7_2_5_3_poison():
     rejects(s, UseManeuver(adder, "m1", (c["gate"],)), "MIT-4.6.1")
 
 
+def test_MIT_7_2_5_1_a_volley_hits_a_leader_only_below_half_its_strength():
+    # S-24 hits only a supply: a leader measured against V itself (not V / 2) went unnoticed
+    s, c = s17_board()
+    (volley,) = hand(s, A, "Gilded Volley")
+    ready(s)
+    s17_to_rounds(s, c)
+    assert s.fight_level(c["vigdis"]) == 3  # V = Orren's 3 + 1 = 4: 3 < 4, but not below 4 // 2 = 2
+    rejects(s, UseFreeManeuver(volley, c["orren"], "m1", (c["vigdis"],)), "MIT-4.6.1")
+
+
 def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
     s, c = s17_board()
     s17_to_rounds(s, c)
@@ -241,6 +251,23 @@ def test_MIT_7_2_5_2_OP_46_fear_resist_cost_is_an_option():
     assert on_board(s, c["archers"])
 
 
+def test_MIT_7_2_5_2_OP_46_a_creature_at_its_own_number_does_not_flee():
+    # the Frost Wolves' number is 0: no test had a creature whose level equals the number (fear is "higher than")
+    s, c = s17_board()
+    s.opts = {**s.opts, "fear_number_source": "each_creature"}  # this state only: each creature's own number
+    s17_to_rounds(s, c)
+    do(s, Summon(c["archers"], row="auxiliary"))
+    pass_counter(s)
+    answer(s, A, "supply_mode", "level")
+    do(s, Summon(c["wolves"], row="front"))
+    pass_counter(s)
+    do(s, PASS)  # A
+    assert s.cards[c["archers"]].d.number == 2 and s.fight_level(c["archers"]) == 2  # 2 is not higher than 2
+    do(s, UseManeuver(c["wolves"], "m1"))  # fear, threshold 3: Orren (3) and Lysa (5) are not below it
+    pass_counter(s)
+    assert s.mode != "prompt" and on_board(s, c["archers"]) and c["archers"] in s.fight.supplies
+
+
 def test_MIT_7_4_10_3_a_lost_attack_destroys_the_commander():
     s = scene(phase="battle")
     ivo = leader(s, A, "Magister Ivo")  # level 1
@@ -272,6 +299,49 @@ def test_MIT_6_2_3_2_b_MIT_6_2_3_2_c_one_fight_with_an_unrotated_leader():
     do(s, PASS)
     assert s.phase == "summon_2"
     assert s.fought == s.turn
+
+
+SHACKLES_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Frost Shackles"
+    card_type: free_maneuver
+    mythology: nordan
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: counter
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: board, controller: enemy, card_type: [leader]}}
+        effect:
+          - rotate: {target: $t1}
+"""
+
+
+def test_MIT_6_2_3_2_c_a_declaration_that_comes_to_nothing_still_uses_up_the_battle_phase(tmp_path, monkeypatch):
+    # every test let the first fight happen (and end the battle phase): none tried a second declaration
+    s = scene(phase="battle", options=custom_decks(tmp_path, monkeypatch, "shackles", SHACKLES_SET, b=["TST-001"]))
+    orren = leader(s, A, "Captain Orren")
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (shackles,) = hand(s, B, "Frost Shackles")
+    ready(s)
+    do(s, DeclareDuel(lysa, vigdis))
+    assert s.mode == "counter" and s.current_player == B
+    do(s, UseFreeManeuver(shackles, skeld, "m1", (lysa,)))  # B rotates the challenger
+    pass_counter(s)
+    assert s.fight is None and s.phase == "battle" and s.cards[lysa].rotated  # the duel did not happen (OP-39)
+    if s.current_player == B:
+        do(s, PASS)
+    assert s.mode == "window" and s.current_player == A
+    rejects(s, DeclareBattle(fjord, "N", orren), "MIT-6.2.3.2.c")
 
 
 def test_MIT_7_2_1_c_MIT_7_4_1_fights_only_against_enemy_cards():
@@ -389,6 +459,7 @@ def test_MIT_7_1_1_MIT_7_1_1_1_MIT_7_4_2_a_battle_is_led_by_a_commander_against_
 
 def test_MIT_7_1_1_2_MIT_7_5_1_MIT_8_hero_a_duel_is_between_two_leaders():
     s, c = battle_scene()
+    rejects(s, DeclareDuel(c["orren"], c["vigdis"]), "MIT-8.hero")  # Orren is no hero (only a duel was tried)
     do(s, DeclareDuel(c["lysa"], c["vigdis"]))
     pass_counter(s)
     assert s.fight.kind == "duel" and set(s.fight.leaders) == {c["lysa"], c["vigdis"]}
@@ -502,6 +573,19 @@ def test_MIT_7_3_4_a_MIT_7_3_4_c_rows_by_name():
     rejects(s, Summon(gate, row="auxiliary"), "MIT-7.3.4.c")
 
 
+def test_MIT_7_3_4_c_a_supply_whose_row_lost_its_leader_does_not_count():
+    # the tests only refused a supply into a leaderless row; the army level kept counting one left behind
+    s, c = s17_board()
+    s17_to_rounds(s, c)
+    do(s, Summon(c["gate"], row="auxiliary"))  # beside Lysa
+    pass_counter(s)
+    before = s.army_level("att")
+    lost = s.fight_level(c["lysa"]) + s.fight_level(c["gate"])
+    s.leave_board(c["lysa"], "afterworld", "destroy")
+    assert on_board(s, c["gate"])
+    assert s.army_level("att") == before - lost
+
+
 def test_MIT_3_8_b_MIT_8_warlord_MIT_3_8_g_OP_21_capacities():
     s = scene(phase="battle")
     lysa = leader(s, A, "Lysa Brightspear")
@@ -567,6 +651,24 @@ def test_MIT_7_4_10_2_OP_52_saving_the_nation_and_MIT_7_4_11_spoils():
                                    "steal 1 force"]
     answer(s, A, "spoils", "take nothing")
     assert sph(s, A) == "2/5/2/3"
+
+
+def test_MIT_7_4_10_2_MIT_7_4_11_the_unsaved_nation_is_destroyed_and_the_winner_steals_a_point():
+    # the rule's tests saved the nation and took nothing: neither the destruction nor the steal was checked
+    s, c = battle_scene()
+    attach(s, A, "Sunsteel Blade", c["orren"])
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)
+    do(s, PASS)
+    answer(s, B, "save_nation", "destroyed")
+    assert s.cards[c["fjord"]].zone == "afterworld" and c["fjord"] in s.players[B].afterworld
+    answer(s, A, "spoils", "steal 1 force")
+    assert sph(s, B) == "3/2/3/5" and sph(s, A) == "2/5/2/4"
 
 
 def test_MIT_7_4_13_MIT_7_6_5_MIT_7_6_6_fight_effects_end_with_the_fight():
@@ -693,6 +795,15 @@ def test_MIT_8_monster_MIT_8_monster_1_MIT_8_monster_2_MIT_8_monster_3_a_monster
     do(s, PASS)  # A
     rejects(s, PlayUnsummoned(wolves, row="front"), "MIT-8.monster.3")  # the row is closed
     assert s.army_level("def") == 4 + 6 + 2
+
+
+def test_MIT_8_monster_3_no_monster_joins_a_row_that_already_holds_a_supply():
+    # the other test closes a row by the monster; a monster coming after a supply was never tried
+    s, c, wyrm, wolves = monster_battle("4/2/3/6")
+    do(s, Summon(wolves, row="front"))
+    pass_counter(s)
+    do(s, PASS)  # A
+    rejects(s, Summon(wyrm, row="front"), "MIT-8.monster.3")
 
 
 def test_MIT_8_monster_5_MIT_8_monster_4_the_winning_monster_may_stay_as_a_leader():

@@ -15,14 +15,14 @@ from types import SimpleNamespace
 import pytest
 
 from cardtable.games.mitosz import MitoszGame
-from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, PlaceNation, PlayUnsummoned, Refill, Summon,
-                                            UseFate, UseFreeManeuver, UseManeuver)
+from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, PlaceNation,
+                                            PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
 from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, afterworld, attach, custom_decks, deck_top, do, fresh, god, hand,
-                                        intrigue, leader, named, nation, pass_counter, pass_until, ready, rejects,
-                                        scene, sph, spheres)
+                                        intrigue, leader, legal, named, nation, pass_counter, pass_until, ready,
+                                        rejects, scene, sph, spheres)
 
 
 def sid(s, k: int = -1) -> int:
@@ -475,6 +475,18 @@ def test_MIT_3_2_2_a_free_and_closed_roads():
     assert s.road_closed(city, "W")
 
 
+def test_MIT_3_2_2_a_an_attack_through_a_closed_road_is_refused():
+    # the rule's test only asked road_closed(); the declaration through a closed road was refused only in S-17
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    nation(s, B, "Pinewood Tribes", 1, 0)  # faces Fjord Wardens' E road
+    ready(s)
+    rejects(s, DeclareBattle(fjord, "E", orren), "MIT-3.2.2.a")
+    legal(s, DeclareBattle(fjord, "N", orren))
+
+
 def test_MIT_3_2_2_d_MIT_3_3_d_nations_and_locations_use_free_maneuvers_only_in_fights():
     s = scene()
     city = nation(s, A, "Gilded Cityfolk")
@@ -729,6 +741,65 @@ def test_MIT_3_9_c_OP_22_requirement_groups():
     do(s, UseFreeManeuver(tribute, ivo, "m1", (), None, 1))
 
 
+REQUIREMENT_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Banner Charge"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    requirement_groups: [[hero, warlord]]
+    maneuvers:
+      - id: m1
+        timing: [action]
+        cost: {force: 1}
+        effect:
+          - draw: {player: self, n: 1}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Marshal Edda"
+    card_type: leader
+    subtypes: [hero, warlord]
+    mythology: aurelian
+    level: 2
+    cost: {force: 2}
+    power_points: 0
+  - id: TST-003
+    set: TST
+    serial: 3
+    name: "Edda's Summons"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    requirement_groups: [[seer]]
+    links: ["Marshal Edda"]
+    maneuvers:
+      - id: m1
+        timing: [action]
+        cost: {magic: 1}
+        effect:
+          - draw: {player: self, n: 1}
+"""
+
+
+def test_MIT_3_9_c_a_group_is_met_only_with_all_its_subtypes(tmp_path, monkeypatch):
+    # every sample group has one subtype: a user with only some subtypes of a group was never tried
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "groups", REQUIREMENT_SET, a=["TST-001", "TST-002"]))
+    orren = leader(s, A, "Captain Orren")  # warlord only
+    lysa = leader(s, A, "Lysa Brightspear")  # hero only
+    edda = leader(s, A, "Marshal Edda")  # hero and warlord
+    (charge,) = hand(s, A, "Banner Charge")
+    ready(s)
+    rejects(s, UseFreeManeuver(charge, orren, "m1"), "MIT-3.9.c")
+    rejects(s, UseFreeManeuver(charge, lysa, "m1"), "MIT-3.9.c")
+    do(s, UseFreeManeuver(charge, edda, "m1"))
+
+
 def test_MIT_3_9_g_MIT_3_9_h_a_linked_free_maneuver_is_free_and_leaves_when_done():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")
@@ -742,6 +813,17 @@ def test_MIT_3_9_g_MIT_3_9_h_a_linked_free_maneuver_is_free_and_leaves_when_done
     do(s, UseFreeManeuver(omen, ulfar, "m1", (sid(s),)))  # linked to Ulfar: free, though magic is 0
     pass_counter(s)
     assert omen in s.players[B].afterworld and tribute in s.players[A].afterworld
+
+
+def test_MIT_3_9_h_a_linked_user_need_not_meet_the_requirements(tmp_path, monkeypatch):
+    # the sample's linked pair (Omen of Ravens, Ulfar) meets the groups anyway: the link itself was never needed
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "summons", REQUIREMENT_SET, a=["TST-002", "TST-003"]))
+    edda = leader(s, A, "Marshal Edda")  # a hero and a warlord, no seer: only the link lets her use it
+    (summons,) = hand(s, A, "Edda's Summons")
+    ready(s)
+    before = sph(s, A)
+    do(s, UseFreeManeuver(summons, edda, "m1"))
+    assert sph(s, A) == before  # linked: free as well (MIT-3.9.g)
 
 
 # -- chapter 4: maneuvers -------------------------------------------------------------------------------
@@ -828,6 +910,21 @@ def test_MIT_4_2_1_e_no_timing_marker_any_time():
     do(s, UseFreeManeuver(rune, ivo, "m1", (ivo,)))
     pass_counter(s)
     assert "poison" in s.immunities(s.cards[ivo])
+
+
+def test_MIT_4_2_2_the_usage_cost_is_paid_from_the_spheres():
+    # the rule was checked only by a schema test and inside the MIT-4.2.6.e test (a cost by repetitions)
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    (gold,) = hand(s, A, "Turncoat Gold")  # I3
+    spheres(s, A, "4/2/4/3")
+    ready(s)
+    rejects(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)), "MIT-4.2.2")
+    spheres(s, A, "4/3/4/3")
+    ready(s)
+    do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
+    assert sph(s, A) == "4/0/4/3"
 
 
 def test_MIT_4_2_3_MIT_4_6_5_a_condition_decides_after_the_counter_round():
@@ -924,6 +1021,22 @@ def test_MIT_4_3_b_an_effect_with_a_stated_duration_is_beyond_neutralizing():
     if s.current_player != A:
         s.apply(PASS)
     assert not any(isinstance(a, UseFreeManeuver) and a.card == veil for a in s.legal_actions())
+
+
+def test_MIT_4_5_a_card_that_does_not_rotate_uses_one_maneuver_a_turn():
+    # the rule's tests covered the high god and a nation rotated by an effect: never a second use of such a card
+    s = scene()
+    court = intrigue(s, A, "Whispering Court")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    ready(s)
+    do(s, UseManeuver(court, "m2", (vigdis,)))
+    pass_counter(s)
+    if s.current_player == B:
+        do(s, PASS)
+    assert s.mode == "window" and s.current_player == A and s.players[A].spheres[1] >= 2  # it could pay again
+    assert not s.cards[court].rotated
+    rejects(s, UseManeuver(court, "m2", (skeld,)), "MIT-4.5")
 
 
 def test_MIT_4_6_MIT_4_6_1_MIT_4_6_2_1_MIT_4_6_3_MIT_4_6_4_announcing_a_free_maneuver():
@@ -1061,6 +1174,10 @@ def test_MIT_5_8_OP_32_same_mythology_bonus():
     fjord = nation(s, B, "Fjord Wardens")
     attach(s, B, "Temple of First Light", fjord, owner=A)  # an aurelian location on a nordan nation: no bonus
     assert s.road_level(city, "E") == 4 and s.road_level(fjord, "N") == 3
+    # B's Torc is nordan like B's high god, but A's Orren is aurelian: no bonus (a partner was never of another)
+    orren = leader(s, A, "Captain Orren")
+    attach(s, B, "Torc of Thorns", orren)
+    assert s.level(orren) == 3 - 1
 
 
 def test_MIT_5_12_OP_34_immunity_covers_attached_cards():
@@ -1199,6 +1316,33 @@ def test_MIT_6_2_3_1_MIT_6_2_3_3_nations_in_either_summon_phase_once():
     ready(s, phase="draw")
     s.players[A].nation_placed = False
     rejects(s, PlaceNation(c2, 1, 0), "MIT-6.2.3.1")
+
+
+def test_MIT_6_2_4_1_one_card_over_the_hand_size_is_discarded():
+    # S-12 and MIT-1.5.2 are two over: a hand one over the size was never tried
+    for extra, asked in ((1, True), (0, False)):
+        s = scene(phase="end")
+        hand(s, A, *(["Captain Orren"] * 3 + ["Gate Spearmen"] * 4 + ["Gilded Archers"] * extra))
+        spheres(s, A, "4/5/4/3")
+        ready(s)
+        s.apply(PASS)
+        s.apply(PASS)
+        if asked:
+            assert s.mode == "prompt" and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
+            do(s, Choose((s.players[A].hand[-1],)))
+        assert s.active == B and len(s.players[A].hand) == 7
+
+
+def test_MIT_6_2_4_3_produced_points_do_not_exceed_the_maximum():
+    # S-12's Granary Hall produced into a sphere with room: the cap on produced points was never reached
+    s = scene(phase="end")
+    city = nation(s, A, "Gilded Cityfolk")
+    attach(s, A, "Granary Hall", city)
+    spheres(s, A, "4/5/2/2")  # maxima 4/5/4/3: the 3 points fill wealth and force
+    ready(s)
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.active == B and sph(s, A) == "4/5/4/3"  # Granary Hall's W+1 finds no room
 
 
 def test_MIT_6_2_4_2_MIT_6_2_4_3_cap_and_refill():

@@ -268,6 +268,39 @@ def test_S09_MIT_2_4_b_OP_16_the_cursed_torc_cannot_be_sacrificed():
     rejects(s, UseManeuver(torc, "sacrifice"), "MIT-2.4.b")
 
 
+CURSED_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Thorned Reliquary"
+    card_type: item
+    mythology: aurelian
+    cursed: true
+    magical: true
+    level: 0
+    level_is_modifier: true
+    cost: {magic: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        conditions: [sacrifice_user]
+        effect:
+          - draw: {player: self, n: 1}
+"""
+
+
+def test_MIT_2_4_b_a_cursed_card_cannot_be_sacrificed_for_its_own_maneuver(tmp_path, monkeypatch):
+    # S-09 tries only the Torc's implicit sacrifice: no sample cursed card has a sacrifice_user maneuver
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "reliquary", CURSED_SET, a=["TST-001"]))
+    orren = leader(s, A, "Captain Orren")
+    reliquary = attach(s, A, "Thorned Reliquary", orren)
+    ready(s)
+    rejects(s, UseManeuver(reliquary, "m1"), "MIT-2.4.b")
+
+
 # -- S-10 -----------------------------------------------------------------------------------------------
 def test_S10_MIT_5_2_a_OP_30_steal_keeps_ownership():
     s = scene()
@@ -625,3 +658,18 @@ def test_S25_OP_04_MIT_1_3_4_deck_out_ends_the_game():
             break
         s.apply(s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert s.result["rule"] == "MIT-1.3.4" and s.result["winners"] == [A, B]  # equal totals: a draw
+
+
+def test_MIT_1_3_4_OP_04_the_game_goes_on_while_another_player_still_draws():
+    # both deck-out scenarios emptied both decks: a round in which only one player failed to draw was never tried
+    s = scene(phase="start")
+    nation(s, A, "Gilded Cityfolk")
+    empty_deck(s, A)
+    ready(s)
+    turn = s.turn
+    for _ in range(400):
+        if s.result is not None or s.turn >= turn + 5:
+            break
+        s.apply(s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    assert s.deckout is not None and s.deckout[2] == (A,)  # A failed to draw, B did not
+    assert s.turn >= turn + 5 and s.result is None  # two full rounds since A's first failed draw
