@@ -450,6 +450,22 @@ def battle_scene(**kw):
     return s, c
 
 
+def battle_lost_by_the_defender():
+    """``battle_scene`` fought to its end: Orren with Sunsteel Blade and Lysa (auxiliary) against Vigdis (front),
+    the rounds passed; the attacker won, and the defender is asked whether to save Fjord Wardens."""
+    s, c = battle_scene()
+    attach(s, A, "Sunsteel Blade", c["orren"])
+    ready(s)
+    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
+    answer(s, B, "fight_leader", "name no one")
+    do(s, PASS)
+    do(s, PASS)
+    return s, c
+
+
 def test_MIT_7_1_1_MIT_7_1_1_1_MIT_7_4_2_a_battle_is_led_by_a_commander_against_a_nation():
     s, c = battle_scene()
     do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
@@ -655,16 +671,7 @@ def test_MIT_7_4_10_2_OP_52_saving_the_nation_and_MIT_7_4_11_spoils():
 
 def test_MIT_7_4_10_2_MIT_7_4_11_the_unsaved_nation_is_destroyed_and_the_winner_steals_a_point():
     # the rule's tests saved the nation and took nothing: neither the destruction nor the steal was checked
-    s, c = battle_scene()
-    attach(s, A, "Sunsteel Blade", c["orren"])
-    ready(s)
-    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
-    pass_counter(s)
-    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
-    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
-    answer(s, B, "fight_leader", "name no one")
-    do(s, PASS)
-    do(s, PASS)
+    s, c = battle_lost_by_the_defender()
     answer(s, B, "save_nation", "destroyed")
     assert s.cards[c["fjord"]].zone == "afterworld" and c["fjord"] in s.players[B].afterworld
     answer(s, A, "spoils", "steal 1 force")
@@ -1414,16 +1421,7 @@ def test_MIT_7_2_6_MIT_7_4_8_the_rounds_go_round_the_fights_players_from_the_att
 
 
 def test_MIT_7_2_6_MIT_7_4_10_2_the_defender_decides_on_saving_the_nation():
-    s, c = battle_scene()
-    attach(s, A, "Sunsteel Blade", c["orren"])
-    ready(s)
-    do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
-    pass_counter(s)
-    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
-    answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
-    answer(s, B, "fight_leader", "name no one")
-    do(s, PASS)
-    do(s, PASS)
+    s, c = battle_lost_by_the_defender()
     assert s.prompt["kind"] == "save_nation" and s.current_player == B
     rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
 
