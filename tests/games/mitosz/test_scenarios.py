@@ -369,6 +369,26 @@ def test_S12_MIT_6_2_4_1_to_MIT_6_2_4_6_a_end_phase():
     assert s.active == B and len(s.players[A].hand) == 7  # MIT-6.2.4.6.a
 
 
+def test_MIT_6_2_4_6_a_a_hand_grown_after_the_discard_is_checked_again():
+    # No card of the set can draw between the discard step and the turn's end (turn_end and refill triggers are
+    # not fired yet), so S-12's final hand of 7 holds without the re-check: the card is moved by hand here,
+    # standing in for such an effect.
+    s = scene(phase="end")
+    cards = hand(s, A, "Captain Orren", "Captain Orren", "Magister Ivo", "Lysa Brightspear", "Dunewatch Nomads",
+                 "Sunfield Herders", "Gate Spearmen", "Gilded Archers")
+    spheres(s, A, "4/6/0/2")
+    ready(s)
+    s.apply(PASS)
+    s.apply(PASS)
+    do(s, Choose((cards[-1],)))
+    assert s.prompt["kind"] == "refill" and len(s.players[A].hand) == 7
+    s._move_to_hand(s.players[A].deck.pop())
+    do(s, Refill((0, 0, 2, 1)))
+    assert s.active == A and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
+    do(s, Choose((s.players[A].hand[-1],)))
+    assert s.active == B and len(s.players[A].hand) == 7
+
+
 # -- S-13 -----------------------------------------------------------------------------------------------
 def _s13():
     s = scene()
