@@ -179,6 +179,14 @@ def test_MAOQY_3_3_tiny_deck_running_out_during_ties_still_gives_a_first_player(
     first = state._choose_first_player()
     assert first in (0, 1)
     assert sorted(state.unknown) == cards("red 5", "blue 5")
+    # the seeded generator, not the seat order, chooses: over some seeds either tied seat goes first
+    firsts = set()
+    for seed in range(20):
+        state = fresh(2, {"kingdoms": ["red", "blue"]}, seed=seed)
+        state.unknown = cards("red 5", "blue 5")
+        state.first_draw = []
+        firsts.add(state._choose_first_player())
+    assert firsts == {0, 1}
 
 
 def test_MAOQY_3_4_drawn_cards_go_back_to_random_positions():
@@ -422,6 +430,7 @@ def test_MAOQY_5_8_extended_draw_false():
 # == MAOQY-6 Lay-downs ==============================================================================
 def test_MAOQY_6_1_discard_from_hidden_or_open_hand():
     state = setup(hands={0: ["red 4"]}, opened={0: ["blue 4"]}, known=["gold 1"])
+    assert {a for a in state.legal_actions() if isinstance(a, Discard)} == {Discard(c("red 4")), Discard(c("blue 4"))}
     act(state, Discard(c("red 4")))
     assert state.known == cards("gold 1", "red 4") and state.hands[0] == []
     state.current_player = 0
@@ -434,6 +443,8 @@ def test_MAOQY_6_1_discard_from_hidden_or_open_hand():
 
 def test_MAOQY_6_2_open_moves_a_hidden_card_face_up():
     state = setup(hands={0: ["red 1-12"]}, opened={0: ["blue 1-17", "gold 1-17"]})
+    # every card of the hidden hand may be opened, none of the open hand again
+    assert {a for a in state.legal_actions() if isinstance(a, Open)} == {Open(x) for x in cards("red 1-12")}
     act(state, Open(c("red 5")))
     assert state.opened[0][-1] == c("red 5") and len(state.opened[0]) == 35  # no size limit
     assert c("red 5") in state.view(2)["seats"][0]["open"]
@@ -465,6 +476,8 @@ def test_MAOQY_6_3_hiding_place_size_option():
 
 def test_MAOQY_6_4_street_from_hidden_and_open_hand():
     state = setup(hands={0: ["blue 3", "blue 5", "blue 7"]}, opened={0: ["blue 4", "blue 6"]})
+    # three hidden and two open cards make the five an opening needs: the street is offered
+    assert {a for a in state.legal_actions() if isinstance(a, Street)} == {Street(tuple(cards("blue 3-7")))}
     act(state, {"type": "street", "cards": cards("blue 7", "blue 3", "blue 5", "blue 4", "blue 6")})  # any order
     assert state.streets[0] == [cards("blue 3-7")]
     assert state.hands[0] == [] and state.opened[0] == []
@@ -500,6 +513,12 @@ def test_MAOQY_6_4_2_extend_at_either_end_with_several_cards():
     assert legal == {Street((c("blue 4"),)), Street((c("blue 10"),)), Street(tuple(cards("blue 3", "blue 4", "blue 10", "blue 11")))}
     act(state, Street(tuple(cards("blue 11", "blue 10", "blue 3", "blue 4"))))  # any legal set, not only listed ones
     assert street(state, 0) == [f"blue {x}" for x in range(3, 12)]
+    state = setup(streets={0: "blue 5-9"}, hands={0: ["blue 3", "blue 4", "blue 10"]})
+    legal = {a for a in state.legal_actions() if isinstance(a, Street)}
+    assert legal == {Street((c("blue 4"),)), Street((c("blue 10"),)), Street(tuple(cards("blue 3", "blue 4", "blue 10")))}
+    state = setup(streets={0: "blue 5-9"}, hands={0: ["blue 4", "blue 10"]})  # one card at each end: both at once too
+    legal = {a for a in state.legal_actions() if isinstance(a, Street)}
+    assert legal == {Street((c("blue 4"),)), Street((c("blue 10"),)), Street(tuple(cards("blue 4", "blue 10")))}
     state = setup(streets={0: "blue 5-9"}, hands={0: ["blue 3", "blue 4", "blue 10"]})
     rejects(state, Street((c("blue 3"),)), "MAOQY-6.4.2")  # gap at 4
     act(state, Street(tuple(cards("blue 10", "blue 4"))))
@@ -561,9 +580,17 @@ def test_MAOQY_6_4_5_kingdom_in_at_most_one_street_at_the_table():
     assert {a for a in state.legal_actions() if isinstance(a, Street)} == {Street(tuple(cards("red 1-5")))}
     rejects(state, Street(tuple(cards("blue 10-14"))), "MAOQY-6.4.5")
     rejects(state, Street((c("blue 8"),)), "MAOQY-6.4")  # not even in one's hand
+    # the same for a street of seat 0, with seat 1 to act
+    state = setup(streets={0: "blue 3-7"}, hands={1: ["blue 10-14", "red 1-5"]}, current=1)
+    assert {a for a in state.legal_actions() if isinstance(a, Street)} == {Street(tuple(cards("red 1-5")))}
+    rejects(state, Street(tuple(cards("blue 10-14"))), "MAOQY-6.4.5")
 
 
 def test_MAOQY_6_4_6_street_cards_stay_in_number_order_visible_to_all():
+    state = setup(hands={0: ["blue 5-9"]})
+    act(state, Street(tuple(cards("blue 8", "blue 5", "blue 9", "blue 7", "blue 6"))))  # opened in any order
+    assert state.streets[0] == [cards("blue 5-9")]
+    assert state.view(1)["seats"][0]["streets"] == [cards("blue 5-9")]
     state = setup(streets={0: "blue 5-9"}, hands={0: ["blue 4", "blue 10"]})
     act(state, Street((c("blue 10"),)))
     state.current_player = 0
@@ -595,6 +622,7 @@ def test_MAOQY_7_1_pass_is_always_legal_on_ones_own_turn():
     for seed in range(3):
         play_random(fresh(3, {"turn_limit": 200}, seed=seed), random.Random(seed), check=check)
     state = setup(hands={0: ["red 1-12"]}, unknown=[])
+    assert Pass() in state.legal_actions()  # a full hand, nothing to draw: still a pass
     before = [list(h) for h in state.hands]
     act(state, {"type": "pass"})
     assert state.hands == before and state.current_player == 1 and state.passes == 1
@@ -607,6 +635,12 @@ def test_MAOQY_8_1_a_complete_kingdom_wins_at_once():
     assert state.is_terminal() and state.winners == [1] and state.end_reason == "complete"
     assert state.returns() == [0.0, 1.0, 0.0]
     assert state.view(0)["result"]["winners"] == [1]
+    # it is that player who wins, not the one with the most street cards (two streets each: P2 has 20)
+    state = setup(options={"max_streets": 2}, streets={0: "blue 1-16", 2: ["red 1-10", "gold 1-10"]},
+                  hands={0: ["blue 17"]})
+    act(state, Street((c("blue 17"),)))
+    assert state.is_terminal() and state.end_reason == "complete" and state.scores() == [17, 0, 20]
+    assert state.winners == [0] and state.returns() == [1.0, 0.0, 0.0]
 
 
 def test_MAOQY_8_2_a_full_cycle_of_passes_ends_the_game():
@@ -627,6 +661,10 @@ def test_MAOQY_8_3_turn_limit():
     state = setup(options={"turn_limit": 1})
     act(state, Draw("unknown"))
     assert state.is_terminal() and state.end_reason == "turn_limit"
+    # the turn that completes a kingdom is a turn played, too (counted over all players)
+    state = setup(streets={1: "gold 1-16"}, hands={1: ["gold 17"]}, current=1, turn=7)
+    act(state, Street((c("gold 17"),)))
+    assert state.end_reason == "complete" and state.turn == 8 and state.view(None)["turn"] == 8
 
 
 def test_MAOQY_8_4_most_street_cards_wins_ties_share_none_without_streets():
@@ -641,6 +679,10 @@ def test_MAOQY_8_4_most_street_cards_wins_ties_share_none_without_streets():
     for _ in range(3):
         act(state, Pass())
     assert state.winners == [1] and state.returns() == [0.0, 1.0, 0.0]
+    # the cards of all of a player's streets count, not the longest street: P0's 6 + 3 beat P1's 8
+    state = setup(options={"max_streets": 2, "turn_limit": 1}, streets={0: ["red 1-6", "gold 1-3"], 1: "blue 1-8"})
+    act(state, Pass())
+    assert state.scores() == [9, 8, 0] and state.winners == [0]
 
 
 # == MAOQY-9 Additional cards ========================================================================
@@ -677,6 +719,13 @@ def test_MAOQY_9_2_extra_cards_are_held_and_laid_down_but_never_in_a_street():
     act(state, Discard(church))
     assert state.known[-1] == church
     assert state.view(1)["seats"][0]["hiding_backs"] == ["extra"]
+    # nor offered for the street a player has, whatever its kingdom (black is the last one)
+    for kingdom in SPEC_KINGDOMS:
+        state = setup(options=opts, streets={0: f"{kingdom} 1-5"})
+        state.unknown.remove(leopard)
+        state.hands[0] = [leopard]
+        assert not [a for a in state.legal_actions() if isinstance(a, Street)], kingdom
+        rejects(state, Street((leopard,)), "MAOQY-9.2")
 
 
 def test_MAOQY_9_3_extra_cards_take_part_in_the_first_player_draw():
