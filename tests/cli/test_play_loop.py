@@ -96,3 +96,12 @@ def test_hot_seat_asks_for_an_only_move_unless_told_to_take_it():
     assert "P0 (you): pass (your only move)" in taken.stdout
     bad = cardtable("play", "mitosz", "--forced", "sometimes")
     assert bad.returncode == 2 and "sometimes" in bad.stderr
+
+
+def test_alone_at_the_table_each_only_move_is_asked():
+    """A MAOQY oracle has one move at every step (reveal the next card): taken for the reader, the whole reading
+    ran out at once. Alone, the default asks."""
+    out = cardtable("play", "maoqy-oracle", "--seed", "7", input="1\n" + "q\n")
+    assert out.returncode == 0, out.stderr
+    assert forced_prompts(out.stdout) == 2 and "(your only move)" not in out.stdout
+    assert out.stdout.count("seat 0 (you): reveal the next card") == 1  # one card for one Enter

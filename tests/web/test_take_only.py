@@ -62,6 +62,19 @@ def test_among_people_the_box_starts_unticked(new_context, server):
     assert page.evaluate(LEGAL) == 1
 
 
+def test_alone_at_the_table_the_box_starts_unticked(new_context, server):
+    # a MAOQY oracle's reading has one move at each step: taken by the page, it ran out at once
+    table = server.create(game="maoqy-oracle", players=1, seats=["human"], seed=7)["table"]["id"]
+    page = new_context(take_only=None).new_page()
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator("#who")).to_have_text("seat 0")
+    expect(page.locator("#take-only")).not_to_be_checked()
+    page.wait_for_function(f"({LEGAL}) === 1")
+    actions = page.evaluate("window.cardtable.message.table.actions")
+    page.wait_for_timeout(1_000)
+    assert page.evaluate("window.cardtable.message.table.actions") == actions
+
+
 def test_a_spectator_has_no_box(new_context, server):
     table = server.create(game="mitosz", players=2, seats=["heuristic", "heuristic"], seed=4)["table"]["id"]
     page = new_context(take_only=None).new_page()

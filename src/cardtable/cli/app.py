@@ -101,7 +101,7 @@ def play(
     option: OptionArg = None,
     seed: Annotated[Optional[int], typer.Option(help="seed (a random one is chosen and shown if omitted)")] = None,
     record: Annotated[Optional[Path], typer.Option(help="write the game's record to this file")] = None,
-    forced: Annotated[Optional[ForcedMoves], typer.Option(help="a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots, ask in hot-seat)")] = None,
+    forced: Annotated[Optional[ForcedMoves], typer.Option(help="a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots; ask in hot-seat and alone)")] = None,
 ):
     """Play a game in the terminal against bots, or hot-seat with several humans."""
     from .play import parse_seats, play_terminal

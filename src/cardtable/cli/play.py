@@ -3,7 +3,7 @@
 Each human sees only their own view; bots get only Observations; between human turns in a
 hot-seat game the screen is cleared and the next player is asked to take over. A human's only legal move
 (most often a pass in a Mítosz window where nothing can be played) is taken without asking when one
-person plays against bots; hot-seat asks for it, see :func:`play_terminal`.
+person plays against bots; hot-seat and a game played alone ask for it, see :func:`play_terminal`.
 """
 
 from __future__ import annotations
@@ -50,9 +50,11 @@ def play_terminal(
     ``take_forced``: take a human's only legal move without asking (and without drawing the table for it).
     A Mítosz game asks a person about 300 times for a pass that is their only move, against about 100 real
     decisions. None: take it when one person plays against bots, which read no clock; ask in hot-seat, where
-    a turn that passes without a handover would tell the others that the player had no answer (OP-43)."""
+    a turn that passes without a handover would tell the others that the player had no answer (OP-43), and
+    alone at the table, where each step is the reader's own pace (a MAOQY oracle reveals its cards one by one)."""
     if take_forced is None:
-        take_forced = sum(1 for name in seats if name == "human") == 1
+        people = sum(1 for name in seats if name == "human")
+        take_forced = people == 1 and len(seats) > 1
     state = game.new_initial_state(seed=seed)
     agents = {i: make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats) if name != "human"}
     humans = [i for i, name in enumerate(seats) if name == "human"]

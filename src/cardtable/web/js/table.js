@@ -371,7 +371,8 @@ function renderToMoves(legal) {
 // A move that is our only legal one (in Mítosz most often a pass in a window where nothing can be played:
 // about three in four of a player's turns) is taken after a moment, when the box is ticked. The box is
 // ticked at first when every other seat is a bot, which reads no clock; among people an instant pass would
-// tell them that the player had no answer (OP-43), so there it starts unticked. A choice, once made, is kept.
+// tell them that the player had no answer (OP-43), and alone each step is the reader's own pace, so there it
+// starts unticked. A choice, once made, is kept.
 const TAKE_ONLY_KEY = "cardtable.takeOnly";
 const TAKE_ONLY_DELAY_MS = 600; // long enough to see the move and the board it was taken on
 
@@ -379,7 +380,8 @@ function takeOnlyWanted(msg) {
   const kept = localStorage.getItem(TAKE_ONLY_KEY);
   if (kept === "1" || kept === "0") return kept === "1";
   const seats = (msg.table && msg.table.seats) || [];
-  return seats.every((info, seat) => seat === msg.seat || info.kind !== "human");
+  // alone at the table (a MAOQY oracle or ritual) each step is the reader's own pace: nobody waits for it
+  return seats.length > 1 && seats.every((info, seat) => seat === msg.seat || info.kind !== "human");
 }
 
 // "Taken for you: pass ×3 (your only move)": the page moved without a click, so it says so.
