@@ -113,6 +113,21 @@ def test_MOJO_1_4_round_scores_are_added_to_totals():
     assert not state.is_terminal()  # the game end was checked: 47 < 50
 
 
+def test_MOJO_1_4_every_round_is_added_not_only_the_first():
+    # two whole rounds of a seeded random game: each round's scores are added to what the totals were
+    state = fresh(seed=2)
+    rng = random.Random(2)
+    for _ in range(20000):
+        if len(state.rounds) == 2:
+            break
+        state.apply(rng.choice(state.legal_actions()), player=state.current_player)
+    first, second = state.rounds
+    assert any(second["scores"])
+    assert first["totals"] == first["scores"]
+    assert second["totals"] == [a + b for a, b in zip(first["scores"], second["scores"])]
+    assert state.totals == second["totals"]
+
+
 # == MOJO-2 Setup of a round =======================================================================
 def test_MOJO_2_1_shuffle_is_seeded():
     a, b, c = fresh(seed=11), fresh(seed=11), fresh(seed=12)
@@ -120,6 +135,13 @@ def test_MOJO_2_1_shuffle_is_seeded():
     assert a.hands != c.hands
     for s in (a, c):
         check_zones(s)
+
+
+def test_MOJO_2_1_the_deal_comes_from_a_shuffled_deck():
+    # Unshuffled, the top 24 cards (IDs 54 to 77, the highest values) would be dealt in every game.
+    dealt = [frozenset(c for h in fresh(3, {"first_player": 0}, seed=s).hands for c in h) for s in range(3)]
+    assert len(set(dealt)) == 3
+    assert frozenset(range(54, 78)) not in dealt
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -144,6 +166,29 @@ def test_MOJO_2_2_deal_one_at_a_time_from_the_first_player():
     assert state.deck == deck[: 78 - 25]  # MOJO-2.6
 
 
+def test_MOJO_2_2_deal_follows_the_round_direction():
+    # "+10" side: the next round runs counter-clockwise from P2, so the deal goes P2, P1, P0
+    state = end_of_round(facedown={0: [5], 1: [8]}, hands={2: [12, 7, 1, 0]})
+    deck = list(range(78))
+    state.rng.copy().shuffle(deck)  # the next round's shuffle (MOJO-2.1): nothing draws on the rng before it
+    finish_round(state)
+    assert state.direction == -1 and state.round_first == 2
+    dealt = deck[::-1]
+    order = [2, 1, 0]
+    expect = [[], [], []]
+    for i in range(24):
+        expect[order[i % 3]].append(dealt[i])
+    assert state.hands == expect
+
+
+def test_MOJO_2_2_hand_size_must_exceed_the_mojo_threshold():
+    for players, size in ((3, 3), (2, 2)):  # threshold 3, and 2 with two players (MOJO-5.1)
+        with pytest.raises(OptionError):
+            cardtable.load("mojo", players=players, options={"hand_size": size})
+    assert [len(h) for h in fresh(3, {"hand_size": 4}).hands] == [4, 4, 4]
+    assert [len(h) for h in fresh(2, {"hand_size": 3}).hands] == [3, 3]
+
+
 def test_MOJO_2_3_one_face_up_start_card():
     state = fresh()
     assert len(state.piles) == 1 and len(state.piles[0]) == 1
@@ -152,6 +197,16 @@ def test_MOJO_2_3_one_face_up_start_card():
     state = setup(hands={0: [3, 9, 9, 9, 9]}, top=5)
     play(state, 3)
     assert state.current_player == 1 and hand(state, 0) == [9, 9, 9, 9]
+
+
+def test_MOJO_2_3_start_card_is_the_top_of_the_draw_pile_after_the_deal():
+    state = fresh(3, {"first_player": 0}, seed=9)
+    deck = list(range(78))
+    Rng(9).shuffle(deck)
+    assert state.piles == [[deck[78 - 25]]]  # 24 cards dealt from the top (the end), then the next one
+    assert state.deck == deck[: 78 - 25]
+    for bad in (1, -1):  # one discard pile: pile 0 only
+        rejects(state, Play(state.hands[0][0], bad), "MOJO-2.3")
 
 
 def test_MOJO_2_4_first_round_mojo_card_zero_side_up():
@@ -218,6 +273,12 @@ def test_MOJO_3_3_first_player_of_round_one_is_seeded_random():
     firsts = {seed: fresh(4, seed=seed).current_player for seed in range(40)}
     assert set(firsts.values()) == {0, 1, 2, 3}
     assert all(fresh(4, seed=s).current_player == p for s, p in list(firsts.items())[:5])
+
+
+def test_MOJO_3_3_first_player_option_names_a_seat():
+    assert fresh(4, {"first_player": 3}).current_player == 3
+    with pytest.raises(OptionError):
+        cardtable.load("mojo", players=4, options={"first_player": 4})
 
 
 def test_MOJO_3_4_later_round_starts_after_the_holder_in_the_new_direction():
@@ -298,6 +359,14 @@ def test_MOJO_4_3_compare_with_the_covered_card(played, turn_goes_on, draws):
     assert hand(state, 0) == ([0, 0, 11, 12, 12] if draws else [0, 0, 12, 12])
 
 
+def test_MOJO_4_3_compare_with_the_covered_card_not_an_older_one():
+    # pile 0, 12, 6 (top): a 5 is lower than the 6 it covers, though higher than the 0 at the bottom
+    state = setup(hands={0: [5, 9, 9, 9, 9]}, top=[0, 12, 6], deck_top=[11])
+    deck = list(state.deck)
+    play(state, 5)
+    assert state.current_player == 1 and state.deck == deck and hand(state, 0) == [9, 9, 9, 9]
+
+
 def test_MOJO_4_3_1_lower_ends_turn():
     state = setup(hands={0: [0, 9, 9, 9, 9]}, top=12, deck_top=[5])
     deck = list(state.deck)
@@ -306,6 +375,14 @@ def test_MOJO_4_3_1_lower_ends_turn():
     assert state.deck == deck
     assert hand(state, 0) == [9, 9, 9, 9]
     assert pile(state) == [12, 0]
+
+
+def test_MOJO_4_3_1_one_lower_ends_turn():
+    state = setup(hands={0: [5, 9, 9, 9, 9]}, top=6, deck_top=[11])
+    deck = list(state.deck)
+    play(state, 5)
+    assert state.current_player == 1 and state.phase == 0
+    assert state.deck == deck and hand(state, 0) == [9, 9, 9, 9]
 
 
 def test_MOJO_4_3_2_equal_value_may_play_again():
@@ -340,6 +417,13 @@ def test_MOJO_4_3_2_stop_ends_turn_without_drawing():
     assert hand(state, 0) == [2, 7, 10, 12]
     assert state.deck == deck
     assert state.current_player == 1 and state.phase == 0
+
+
+def test_MOJO_4_3_2_stop_only_right_after_an_equal_play():
+    state = setup(hands={0: [6, 2, 12, 12, 12]}, top=6)
+    rejects(state, Stop(), "MOJO-4.3.2", player=0)  # start of the turn: no equal play yet
+    play(state, 2)  # lower: the turn passes to P1
+    rejects(state, Stop(), "MOJO-4.3.2", player=1)
 
 
 def test_MOJO_4_3_2_equal_play_emptying_the_hand_ends_the_turn():
@@ -405,6 +489,17 @@ def test_MOJO_4_6_reshuffle_is_seeded():
     play(a, 10)
     play(b, 10)
     assert a.snapshot() == b.snapshot()
+
+
+def test_MOJO_4_6_reshuffle_shuffles_with_the_game_rng():
+    state = setup(hands={0: [10, 0, 1, 4, 7]}, top=[5, 8, 2, 3, 9, 11, 6], deck=[], seed=4)
+    pool = list(state.piles[0])  # all of it: the played 10 becomes the top card that stays
+    expect = list(pool)
+    state.rng.copy().shuffle(expect)
+    assert expect != pool  # with this seed the shuffle does move the cards
+    play(state, 10)
+    assert state.hands[0][-1] == expect[-1]  # the top card of the shuffled pile is drawn
+    assert state.deck == expect[:-1]
 
 
 def test_MOJO_4_6_skip_option_skips_the_draw():
@@ -522,6 +617,12 @@ def test_MOJO_5_5_only_mojo_players_reveal():
     rejects(state, Reveal(card=card(state, 0, 1)), "MOJO-5.5")
 
 
+def test_MOJO_5_5_reveal_position_must_be_in_the_row():
+    state = setup(options={"owner_sees_facedown": False}, facedown={0: [1, 3, 5]}, top=9)
+    for bad in (3, -1, 99):
+        rejects(state, Reveal(position=bad), "MOJO-5.5")
+
+
 def test_MOJO_5_6_revealed_card_stays_in_front_no_comparison_no_draw():
     state = setup(facedown={0: [1, 3, 5]}, top=2, deck_top=[7])
     deck, piles = list(state.deck), [list(p) for p in state.piles]
@@ -585,6 +686,13 @@ def test_MOJO_6_1_round_ender_is_who_caused_the_end():
     assert summary["ender"] == 0
 
 
+def test_MOJO_6_1_round_ender_need_not_be_the_first_in_the_mojo_moment():
+    # P0 entered the Mojo moment first; P1 reveals its last card and so ends the round
+    state = setup(facedown={1: [5], 0: [0, 0]}, hands={2: [7, 6, 10, 9]}, current=1, mojo_order=[0, 1])
+    summary = finish_round(state, 5)
+    assert summary["ender"] == 1
+
+
 def test_MOJO_6_2_all_face_down_rows_are_revealed():
     state = end_of_round()
     p1_down = sorted(state.down[1])
@@ -594,11 +702,29 @@ def test_MOJO_6_2_all_face_down_rows_are_revealed():
     assert values(state.rounds[-1]["cards"][1]) == [2, 12]
 
 
+def test_MOJO_6_2_at_game_end_every_seat_shows_hand_and_face_down_row():
+    state = end_of_round(totals=[0, 0, 40])  # P2 reaches 57: the game ends with this round
+    down1, hand2 = sorted(state.down[1]), sorted(state.hands[2])
+    finish_round(state)
+    assert state.is_terminal()
+    for viewer in (None, 0, 1, 2):
+        seats = state.view(viewer)["seats"]
+        assert seats[1]["facedown"] == down1 and seats[2]["hand"] == hand2
+
+
 def test_MOJO_6_3_round_ender_takes_the_mojo_card():
     state = setup(facedown={1: [5], 0: [0, 0]}, hands={2: [7, 6, 10, 9]}, current=1, mojo_order=[0, 1])
     summary = finish_round(state, 5)
     assert summary["holder"] == 1 and state.holder == 1
     assert state.view(None)["mojo_card"]["holder"] == 1
+
+
+def test_MOJO_6_3_option_first_trigger_gives_the_card_to_the_first_in_the_mojo_moment():
+    # P0 entered the Mojo moment first; P1 ends the round (option mojo_card_to, OP-9)
+    state = setup(options={"mojo_card_to": "first_trigger"}, facedown={1: [5], 0: [0, 0]},
+                  hands={2: [7, 6, 10, 9]}, current=1, mojo_order=[0, 1])
+    summary = finish_round(state, 5)
+    assert summary["ender"] == 1 and summary["holder"] == 0 and state.holder == 0
 
 
 def test_MOJO_6_4_raw_score_is_highest_per_colour():
@@ -716,6 +842,14 @@ def test_MOJO_8_1_two_start_cards():
     assert [len(p) for p in state.piles] == [1, 1]
     assert len(state.deck) == 78 - 24 - 2
     check_zones(state)
+
+
+def test_MOJO_8_1_start_cards_are_the_top_two_after_the_deal():
+    state = fresh(3, {**TWO, "first_player": 0}, seed=9)
+    deck = list(range(78))
+    Rng(9).shuffle(deck)
+    assert state.piles == [[deck[78 - 25]], [deck[78 - 26]]]
+    assert state.deck == deck[: 78 - 26]
 
 
 def test_MOJO_8_2_choose_pile_compare_with_its_top():
