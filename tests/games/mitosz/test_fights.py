@@ -217,8 +217,12 @@ def test_MIT_7_2_5_1_a_volley_hits_a_leader_only_below_half_its_strength():
     rejects(s, UseFreeManeuver(volley, c["orren"], "m1", (c["vigdis"],)), "MIT-4.6.1")
 
 
-def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
+def wolves_ready_to_howl(**options):
+    """S-17's fight in its rounds with A's Gilded Archers (level 2) in the auxiliary row and B's Frost Wolves
+    (fear) in the front, A having passed: B may use the Wolves' fear next. ``options`` are set on this state."""
     s, c = s17_board()
+    if options:
+        s.opts = {**s.opts, **options}  # this state only
     s17_to_rounds(s, c)
     do(s, Summon(c["archers"], row="auxiliary"))
     pass_counter(s)
@@ -226,6 +230,11 @@ def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
     do(s, Summon(c["wolves"], row="front"))
     pass_counter(s)
     do(s, PASS)  # A
+    return s, c
+
+
+def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
+    s, c = wolves_ready_to_howl()
     do(s, UseManeuver(c["wolves"], "m1"))  # fear: threshold 3; Lysa 5 and Orren 3 stay, Archers 2 flee
     pass_counter(s)
     answer(s, A, "fear_resist", "flee")
@@ -234,15 +243,7 @@ def test_MIT_7_2_5_2_OP_46_fear_creatures_flee_unless_paid():
 
 
 def test_MIT_7_2_5_2_OP_46_fear_resist_cost_is_an_option():
-    s, c = s17_board()
-    s.opts = {**s.opts, "fear_resist_sphere": "force", "fear_resist_amount": 2}  # this state only
-    s17_to_rounds(s, c)
-    do(s, Summon(c["archers"], row="auxiliary"))
-    pass_counter(s)
-    answer(s, A, "supply_mode", "level")
-    do(s, Summon(c["wolves"], row="front"))
-    pass_counter(s)
-    do(s, PASS)  # A
+    s, c = wolves_ready_to_howl(fear_resist_sphere="force", fear_resist_amount=2)
     do(s, UseManeuver(c["wolves"], "m1"))  # fear: the Archers (2) would flee
     pass_counter(s)
     force = s.players[A].spheres[3]
@@ -253,15 +254,7 @@ def test_MIT_7_2_5_2_OP_46_fear_resist_cost_is_an_option():
 
 def test_MIT_7_2_5_2_OP_46_a_creature_at_its_own_number_does_not_flee():
     # the Frost Wolves' number is 0: no test had a creature whose level equals the number (fear is "higher than")
-    s, c = s17_board()
-    s.opts = {**s.opts, "fear_number_source": "each_creature"}  # this state only: each creature's own number
-    s17_to_rounds(s, c)
-    do(s, Summon(c["archers"], row="auxiliary"))
-    pass_counter(s)
-    answer(s, A, "supply_mode", "level")
-    do(s, Summon(c["wolves"], row="front"))
-    pass_counter(s)
-    do(s, PASS)  # A
+    s, c = wolves_ready_to_howl(fear_number_source="each_creature")  # each creature's own number
     assert s.cards[c["archers"]].d.number == 2 and s.fight_level(c["archers"]) == 2  # 2 is not higher than 2
     do(s, UseManeuver(c["wolves"], "m1"))  # fear, threshold 3: Orren (3) and Lysa (5) are not below it
     pass_counter(s)
