@@ -90,12 +90,28 @@ def test_hot_seat_asks_for_an_only_move_unless_told_to_take_it():
     hot = ["--seat", "human", "--seat", "human", "--seed", "4"]
     asked = cardtable("play", "mitosz", *hot, input="\n1\n" * 6 + "q\n")
     assert asked.returncode == 0, asked.stderr
-    assert forced_prompts(asked.stdout) >= 1 and "(your only move)" not in asked.stdout
+    assert forced_prompts(asked.stdout) >= 1 and "only move)" not in asked.stdout
     taken = cardtable("play", "mitosz", *hot, "--forced", "take", input="\n1\n" * 6 + "q\n")
     assert taken.returncode == 0, taken.stderr
-    assert "P0 (you): pass (your only move)" in taken.stdout
+    assert "P0 (human): pass (the only move)" in taken.stdout  # told as the public hears it: see below
     bad = cardtable("play", "mitosz", "--forced", "sometimes")
     assert bad.returncode == 2 and "sometimes" in bad.stderr
+
+
+def test_in_hot_seat_an_only_move_taken_is_told_as_the_public_hears_it(monkeypatch):
+    """The seat whose only move is taken may not be the one at the keyboard: its move was labelled from its own
+    view, which could name a card of its hand (a searched card, a commander named from the hand) on another
+    player's screen. It is told from the public view, as a bot's move is."""
+    game = load("mitosz")
+    monkeypatch.setattr(game, "view_label", lambda action, view: "the card only its holder may see"
+                        if view.get("viewer") is not None else None)
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    answers = iter(["", "q"])
+    play_terminal(console, game, ["human", "human"], 4, read=lambda prompt: next(answers), take_forced=True)
+    text = console.file.getvalue()
+    taken = [line for line in text.splitlines() if "only move)" in line]
+    assert "P0 (human): pass (the only move)" in taken
+    assert not [line for line in taken if "only its holder may see" in line], taken
 
 
 def test_alone_at_the_table_each_only_move_is_asked():

@@ -66,20 +66,21 @@ def play_terminal(
         while not state.is_terminal():
             player = state.current_player
             before = state.view(None)
-            if player in agents:
-                # What the people at this screen may know of the bot's move: with several of them, only
-                # the public part; with one, what that seat sees.
+            if player in agents or take_forced and len(legal := state.legal_actions()) == 1:
+                # A move nobody at this screen chose (a bot's, or a seat's only move taken for it) is told as
+                # the people here may know it: with several of them, only the public part (the seat whose only
+                # move it was may not be the one at the keyboard); with one, what that seat sees.
                 viewer = humans[0] if len(humans) == 1 else None
                 seen = before if viewer is None else state.view(viewer)
-                action = agents[player].act(Observation(state, player))
+                action = agents[player].act(Observation(state, player)) if player in agents else legal[0]
                 state.apply(action, player=player)
                 text = game.view_label(action, seen) or game.log_entry(action, player, viewer)[0]
-                console.print(f"{seat_label(game, player)} ({escape(names[player])}): {escape(text)}")
-            elif take_forced and len(legal := state.legal_actions()) == 1:
-                view = state.view(player)
-                state.apply(legal[0], player=player)
-                label = game.move_label(legal[0], view)
-                console.print(f"{seat_label(game, player)} (you): {escape(label)} [dim](your only move)[/]")
+                if player in agents:
+                    console.print(f"{seat_label(game, player)} ({escape(names[player])}): {escape(text)}")
+                else:
+                    mine = player == viewer
+                    console.print(f"{seat_label(game, player)} ({'you' if mine else escape(names[player])}): "
+                                  f"{escape(text)} [dim]({'your' if mine else 'the'} only move)[/]")
             else:
                 if len(humans) > 1 and last_human != player:
                     console.clear()

@@ -331,8 +331,8 @@ def test_MIT_6_2_3_2_c_a_declaration_that_comes_to_nothing_still_uses_up_the_bat
     do(s, UseFreeManeuver(shackles, skeld, "m1", (lysa,)))  # B rotates the challenger
     pass_counter(s)
     assert s.fight is None and s.phase == "battle" and s.cards[lysa].rotated  # the duel did not happen (OP-39)
-    if s.current_player == B:
-        do(s, PASS)
+    assert s.mode == "window" and s.current_player == B  # B has priority after its answer resolved
+    do(s, PASS)
     assert s.mode == "window" and s.current_player == A
     rejects(s, DeclareBattle(fjord, "N", orren), "MIT-6.2.3.2.c")
 

@@ -283,7 +283,7 @@ async function render({ first = false } = {}) {
   const before = focusKey();
   const summary = msg.table;
   const mine = msg.seat;
-  const legal = state.busy ? [] : msg.legal;
+  const legal = offered();
 
   document.title = `${summary.title} · table ${summary.id} — cardtable`;
   $("title").textContent = `${summary.title} · table ${summary.id}`;
@@ -319,6 +319,9 @@ async function render({ first = false } = {}) {
   renderSwitch(msg);
   restoreFocus(before);
 }
+
+/** The moves the page offers now: none while a move is on its way or before the first message. */
+const offered = () => (state.busy || !state.message ? [] : state.message.legal);
 
 /** The seat to move: views name it current_player (Mítosz: to_act). */
 const toAct = (view) => view.current_player ?? view.to_act;
@@ -417,7 +420,7 @@ function renderTakeOnly(msg, legal) {
       state.autoTaken.push(label);
       act(action, { auto: true });
     }
-    else renderToMoves(state.busy || !state.message ? [] : state.message.legal);
+    else renderToMoves(offered());
   }, TAKE_ONLY_DELAY_MS);
 }
 
@@ -425,7 +428,7 @@ function watchMovesPanel() {
   if (!("IntersectionObserver" in window)) return; // then the button never shows: the skip link remains
   new IntersectionObserver((entries) => {
     for (const entry of entries) state.movesInSight = entry.isIntersecting;
-    if (state.message) renderToMoves(state.busy ? [] : state.message.legal);
+    renderToMoves(offered());
   }).observe($("moves-panel"));
   $("to-moves").addEventListener("click", (event) => {
     event.preventDefault();
@@ -524,9 +527,8 @@ function wireControls() {
   $("take-only").addEventListener("change", (event) => {
     localStorage.setItem(TAKE_ONLY_KEY, event.target.checked ? "1" : "0");
     if (!state.message) return;
-    const legal = state.busy ? [] : state.message.legal;
-    renderTakeOnly(state.message, legal);
-    renderToMoves(legal);
+    renderTakeOnly(state.message, offered());
+    renderToMoves(offered());
   });
   $("raw-form").addEventListener("submit", (event) => {
     event.preventDefault();
