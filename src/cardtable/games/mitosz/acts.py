@@ -1349,6 +1349,7 @@ class Acts:
             self.stack.append(item)
             self.note(f"P{seat} declares a {'battle' if isinstance(a, DeclareBattle) else 'duel'}: "
                       + self.fight_text(a))
+            self.event("fight_declared", target)  # spec 6.6: the attacked nation or the challenged leader
             # OP-43.5: the defender, or the challenged leader's player, is the one affected
             self.start_counter_round(self.cards[target].controller, from_window=True, actor=seat)
             return
@@ -1414,6 +1415,8 @@ class Acts:
             item.x = getattr(a, "times", None) or 1
             item.attach = getattr(a, "attach", False)
             self.note(f"P{seat} {self.describe_use(item)}" + (f" (pays {spheres_text(cost)})" if any(cost) else ""))
+            self.event("maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
+            # fate's own
         self.stack.append(item)
         self.start_counter_round(self.affected(item), from_window=not counter, actor=seat)
 

@@ -32,7 +32,7 @@ class CardDef:
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
                  "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
-                 "hand_spend", "board_spend", "triggers", "primitives", "counts_power",
+                 "hand_spend", "board_spend", "triggers", "trigger_events", "primitives", "counts_power",
                  "low_level", "plans", "hand_looks")
 
     def __init__(self, card: Any):
@@ -89,6 +89,9 @@ class CardDef:
         self.primitives = _all_primitives(self.maneuvers + self.options)
         #: locked triggered abilities (spec 6.6): they go on the stack when their event happens
         self.triggers = tuple(m for m in self.maneuvers if m.trigger is not None)
+        #: the events any of its triggers waits for, a token's included: a game whose cards wait for none of
+        #: an event does not look for triggers when it happens (``MitoszState.trigger_on``)
+        self.trigger_events = _all_trigger_events(self.maneuvers + self.options)
         #: bound maneuvers a player announces (not the always-on ones)
         self.usable = tuple(m for m in self.maneuvers if m.static is None and m.trigger is None)
         #: a counter or locked maneuver a player may use (OP-23): the only ones open in a counter round
@@ -181,6 +184,14 @@ def _all_primitives(maneuvers) -> frozenset:
 
     names = {model: name for name, model in CALL_MODELS.items()}
     return frozenset(names[type(m)] for _loc, m in iter_models(list(maneuvers)) if type(m) in names)
+
+
+def _all_trigger_events(maneuvers) -> frozenset:
+    from cardtable.engine.datafiles import iter_models
+
+    from .schema import TRIGGER_MODELS
+
+    return frozenset(m.on for _loc, m in iter_models(list(maneuvers)) if isinstance(m, TRIGGER_MODELS))
 
 
 def _least_cost(maneuvers) -> int:

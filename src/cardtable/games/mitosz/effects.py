@@ -16,6 +16,10 @@ from .schema import number_range
 from .vocabulary import ROWS
 
 SUSPEND = False
+#: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
+#: cards that trigger each other would otherwise pass priority back and forth for ever)
+TRIGGER_CHAIN_LIMIT = 20
+
 _HANDLERS: dict = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
 
 
@@ -170,6 +174,8 @@ class Effects:
             self.enter_board(iid, seat)
             self.intrigues.append(iid)
             self.note(f"{inst.d.name} takes effect for P{seat}")
+        if item.kind == "summon":
+            self.event("summoned", iid, later=True)  # spec 6.6
 
     # -- MIT-6.3.7: a maneuver used when the card is played ------------------------------------------
     def on_enter_options(self, item) -> list:
@@ -219,6 +225,7 @@ class Effects:
         self.next_sid += 1
         item.x = action.times or 1
         self.note(f"P{seat} {self.describe_use(item)} as it is played (MIT-6.3.7)")
+        self.event("maneuver_used", inst.iid)  # spec 6.6
         self.stack.append(item)
         # the resolution waits for this item's counter round (the steps that carried it on are asked again)
         if self.todo[-1:] == ["resolve"]:
@@ -368,32 +375,106 @@ class Effects:
         """The locked triggered abilities on the board that ``event`` fires — bound maneuvers with a ``trigger``
         and tokens with one — as stack items, in the order OP-43.4 puts them on the stack: the active
         player's first, then the others' in turn order, a player's own in instance order. ``holds(trigger,
-        controller)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
-        from .state import Item
+        controller, card)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
+        return self._trigger_items([found + (-1,) for found in self._waiting(event, holds)])
 
+    def _waiting(self, event: str, holds) -> list:
+        """(controller, card, maneuver, effect calls) of each triggered ability on the board that ``event``
+        fires (``triggered``)."""
         found = []
         for inst in self.board_insts():
             if inst.dormant is not None:
                 continue  # OP-35: a dormant leader's abilities wait with it
             for m in inst.d.triggers if self.intrigue_works(inst) else ():
-                if m.trigger.on == event and holds(m.trigger, inst.controller):
+                if m.trigger.on == event and holds(m.trigger, inst.controller, inst.iid):
                     found.append((inst.controller, inst.iid, m, tuple(m.effect)))
             for _kind, count, eff in inst.tokens:
                 if eff is not None and is_trigger_call(eff) and eff.trigger.on == event \
-                        and holds(eff.trigger, inst.controller):
+                        and holds(eff.trigger, inst.controller, inst.iid):
                     found += [(inst.controller, inst.iid, None, tuple(eff.effect))] * count
+        return found
+
+    def _trigger_items(self, found: list) -> list:
+        """Stack items of (controller, card, maneuver, effect calls, event card) in the order of OP-43.4."""
         if not found:
             return []
+        from .state import Item
+
         start = self.order.index(self.active)
         seats = self.order[start:] + self.order[:start]
-        found.sort(key=lambda x: (seats.index(x[0]), x[1]))
+        found = sorted(found, key=lambda x: (seats.index(x[0]), x[1]))
         items = []
-        for seat, iid, m, calls in found:
+        for seat, iid, m, calls, about in found:
             item = Item(self.next_sid, "trigger", seat, iid, iid, m)
             self.next_sid += 1
             item.calls = calls
+            item.event = about
             items.append(item)
         return items
+
+    def event(self, on: str, card: int = -1, player: int = -1, to: str | None = None, later: bool = False) -> None:
+        """Spec 6.6, OP-43.4: ``on`` happened — to the card ``card`` (a card event), for ``player`` (whose turn
+        or spheres), a card leaving ``to`` a zone. The triggered abilities waiting for it go on the stack at the
+        next state check (``fire_pending``). They are found now, with the board as it is at the event (a card
+        leaving the board still sees itself leave), or with ``later`` at that check (a card entering the board
+        is in its place by then: its cell, host or row). An event no card of the game waits for costs nothing."""
+        if on not in self.trigger_on:
+            return
+        if later:
+            self.pending.append((on, card, player, to, None))
+            return
+        waiting = self._waiting(on, self._holds(card, player, to))
+        if waiting:
+            self.pending.append((on, card, player, to, waiting))
+
+    def _holds(self, card: int, player: int, to: str | None):
+        """Whether a trigger's parameters (``player``, ``to``, ``filter``) fit an event (``event``)."""
+        subject = self.cards[card] if card >= 0 else None
+
+        def holds(trigger, ctrl: int, source: int) -> bool:
+            side = getattr(trigger, "player", None)
+            if side is not None and side != "any" and (player == ctrl) != (side == "self"):
+                return False
+            if getattr(trigger, "to", None) is not None and trigger.to != to:
+                return False
+            f = getattr(trigger, "filter", None)
+            return f is None or (subject is not None and self.matches(subject, f, ctrl, {"$self": source}))
+        return holds
+
+    def fire_pending(self) -> bool:
+        """OP-43.4: after a state check, the triggered abilities whose events happened since the last one go on
+        the stack (the active player's first) and a counter round follows; then the machine goes on where it
+        was. Returns whether a counter round began."""
+        if "spheres_changed" in self.trigger_on:
+            marks = tuple(tuple(p.spheres) for p in self.players)
+            if self.sphere_marks and marks != self.sphere_marks:
+                for seat, (now, before) in enumerate(zip(marks, self.sphere_marks)):
+                    if now != before:
+                        self.event("spheres_changed", player=seat)
+            self.sphere_marks = marks
+        if not self.pending:
+            return False
+        events, self.pending = self.pending, []
+        found = []
+        for on, card, player, to, waiting in events:
+            if waiting is None:
+                waiting = self._waiting(on, self._holds(card, player, to))
+            found += [w + (card,) for w in waiting]
+        if not found:
+            return False
+        if self.trigger_chain >= TRIGGER_CHAIN_LIMIT:  # OP-43.4 (our limit): a loop of triggers ends
+            self.note(f"{len(found)} triggered abilit{'y' if len(found) == 1 else 'ies'} do not trigger: "
+                      f"{TRIGGER_CHAIN_LIMIT} rounds of triggers followed one another without an open window")
+            return False
+        self.trigger_chain += 1
+        self.touch()
+        # a counter round waits with nothing scheduled (the machine would run it at the first pass): the steps
+        # still to come, and the step the stack before went on with, wait for the triggers' stack
+        if self.trigger_resume is None:
+            self.trigger_resume = (self.after_stack, tuple(self.todo))
+        self.todo.clear()
+        self.push_triggers(self._trigger_items(found), "triggers_done")
+        return True
 
     def push_triggers(self, items: list, then: str) -> None:
         """OP-43.4: the triggered abilities go on the stack and a counter round follows (from the active
@@ -439,7 +520,7 @@ class Effects:
     def refs(self, item) -> dict[str, int]:
         card = item.card
         out = {"$self": card, "$user": item.user, "$revealed": item.revealed, "$peeked": item.peeked,
-               "$host": self.cards[card].host if card >= 0 else -1, "$bearer": card}
+               "$host": self.cards[card].host if card >= 0 else -1, "$bearer": card, "$event": item.event}
         if item.m is not None:
             names = chosen_names(item.m)  # t1, t2 … in order
             if names and item.targets:
@@ -480,8 +561,8 @@ class Effects:
             ref = refs.get(target, -1)
             return [ref] if ref >= 0 else []
         sel = target
-        if sel.select in ("self", "user", "host", "revealed", "peeked"):
-            ref = refs.get("$" + sel.select, -1)
+        if sel.select in ("self", "user", "host", "revealed", "peeked", "event_subject"):
+            ref = refs.get("$" + sel.select.replace("_subject", ""), -1)
             return [ref] if ref >= 0 else []
         keys = self.effect_keys(item.card, item.m, item.user)
         pool = [i.iid for i in self.cards if self.matches(i, sel.filter, item.player, refs)

@@ -905,7 +905,7 @@ class Fights:
         always — then the fight goes on to MIT-7.4.13 (the effects lasting until its end end there)."""
         f = self.fight
         f.stage = "monsters"
-        items = self.triggered("fight_end", lambda trigger, seat: self._fight_result_holds(trigger.result, seat))
+        items = self.triggered("fight_end", lambda trigger, seat, _card: self._fight_result_holds(trigger.result, seat))
         if not items:
             return self._ask_monster()
         self.note(f"the {f.kind} is over: end-of-fight effects ({'MIT-7.4.12' if f.kind == 'battle' else 'MIT-7.6.5'})")

@@ -29,7 +29,8 @@ FIGHT_PROMPTS = frozenset(("fight_leader", "fight_help", "supply_mode", "save_na
 NUMBERED_PROMPTS = FIGHT_PROMPTS | {"option", "permission", "choose_enemy", "play_card"}
 #: … of which only the chooser reads the words: they may name cards of its hand or deck (MIT-7.4.3.1, MIT-6.5.1).
 PRIVATE_ANSWERS = frozenset(("fight_leader", "play_card"))
-QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks"))  # checks touch when they change
+QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks", "triggers", "triggers_done",
+                         "end_effects"))  # checks touch when they change
 
 
 class Flow:
@@ -174,19 +175,21 @@ class Flow:
         if self.result is not None:
             return True
         self.expire_at_turn_start()  # MIT-6.2.1.2
-        # MIT-6.2.1.3: start-of-turn effects (no card of the sample set has one)
+        self.event("turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
+        # state check)
         self._push("checks", "window")
         return False
 
     def _step_next_phase(self) -> bool:
         index = PHASES.index(self.phase)
         if self.phase == "end":
-            self._push("end_discard", "end_cap", "end_refill", "end_produce", "end_unrotate", "end_hand",
-                       "next_turn")
+            self._push("end_discard", "end_cap", "end_refill", "end_produce", "triggers", "end_unrotate",
+                       "end_effects", "end_hand", "next_turn")
             return False
         self.phase = PHASES[index + 1]
         if self.phase == "draw":
             self.draw_phase()
+            self.event("draw_phase", player=self.active)  # spec 6.6: after the phase's draws
             self._push("checks", "window")
         else:
             self._push("window")
@@ -210,6 +213,7 @@ class Flow:
 
     # -- open windows (spec 5.7) -------------------------------------------------------------------
     def _step_window(self) -> bool:
+        self.trigger_chain = 0
         self.mode = "window"
         self.priority = self.active
         self.passes = 0
@@ -226,6 +230,7 @@ class Flow:
             if broken is not None:
                 self.end_rounds_early(broken)  # OP-51
                 return False
+        self.trigger_chain = 0
         self.mode = "window"
         self.passes = 0
         self.cycle = False
@@ -293,9 +298,20 @@ class Flow:
 
     def _step_checks(self) -> bool:
         if self.state_checks():
-            return False
+            return self.fire_pending() if self.pending or self.sphere_marks else False  # OP-43.4
         self._push("checks")
         return True  # a prompt (leader limit)
+
+    def _step_triggers(self) -> bool:
+        """OP-43.4: the triggers of a rule step's events go on the stack (steps without a state check)."""
+        return self.fire_pending() if self.pending or self.sphere_marks else False
+
+    def _step_triggers_done(self) -> bool:
+        """The triggers' stack has resolved: the machine goes on where the triggers interrupted it."""
+        if self.trigger_resume is not None:
+            (self.after_stack, rest), self.trigger_resume = self.trigger_resume, None
+            self.todo.extend(rest)
+        return False
 
     # -- the end phase (MIT-6.2.4, OP-40 – OP-42) --------------------------------------------------
     def _hand_over(self) -> int:
@@ -342,6 +358,7 @@ class Flow:
                 amount = [getattr(amount, s) for s in SPHERE_NAMES]
             gained = [min(amount[s], p.smax[s] - p.spheres[s]) for s in range(4)]
             self._gain(p, gained, f"gets from {self.cards[src].d.name}")
+        self.event("refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
         return False
 
     def _gain(self, p, gained, verb: str) -> None:
@@ -368,6 +385,11 @@ class Flow:
         self.set_prompt("unrotate", seat, n=k, rule="MIT-6.2.4.4")
         self._push("end_unrotate")
         return True
+
+    def _step_end_effects(self) -> bool:
+        """MIT-6.2.4.5: end-of-turn effects happen."""
+        self.event("turn_end", player=self.active)
+        return self.fire_pending() if self.pending or self.sphere_marks else False
 
     def _step_next_turn(self) -> bool:
         self.note(f"P{self.active}'s turn ends")

@@ -89,6 +89,8 @@ class Moves:
             board = board[:]
             insort(board, inst, key=_IID)
             self.board = board
+        if arrives and self.trigger_on:
+            self.event("enters_board", iid, later=True)  # spec 6.6
 
     def layout_changed(self) -> None:
         """A card entered or left the board, changed controller or host, fell asleep or woke, or a grid changed:
@@ -127,6 +129,10 @@ class Moves:
         inst = self.cards[iid]
         if inst.zone != "board":
             return
+        if self.trigger_on:  # spec 6.6: found while the card is still on the board
+            self.event("leaves_board", iid, to=to)
+            if how in ("destroy", "sacrifice"):
+                self.event("destroyed" if how == "destroy" else "sacrificed", iid)
         d = inst.d
         for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
             if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead

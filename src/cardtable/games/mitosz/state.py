@@ -126,7 +126,7 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls")
+                 "row", "attach", "enemy", "calls", "event")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -155,6 +155,7 @@ class Item:
         self.attach = False  # a rune to attach to its target (MIT-8.rune)
         self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
         self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
+        self.event = -1  # the card its event was about (``$event``, spec 6.6), for a triggered ability
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
@@ -171,7 +172,8 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
                  "lingering", "result", "log", "log_private", "deckout", "after_stack", "statics_cache", "todo",
                  "prompt_done", "version", "legal_memo", "dcache", "view_cache", "seat_versions", "checked", "piles",
-                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout")
+                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout",
+                 "trigger_on", "pending", "trigger_chain", "trigger_resume", "sphere_marks")
     # the classes of stack items and active effects, for the rules to make them without importing this module
     Item = Item
     Eff = Eff
@@ -184,6 +186,14 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.opts = game.options
         #: the primitives the game's cards call: a rule reading one no card calls is skipped (the hot path)
         self.prims = frozenset().union(*(d.primitives for d in game.defs.values()))
+        #: the events some card's trigger waits for (spec 6.6): an event no card waits for is not looked at
+        self.trigger_on = frozenset().union(*(d.trigger_events for d in game.defs.values()))
+        #: triggered abilities whose event happened, waiting for the next state check to go on the stack
+        #: (OP-43.4): (controller, card, maneuver, effect calls, the event's card)
+        self.pending: list[tuple] = []
+        self.trigger_chain = 0  # trigger rounds since a window last opened (``Effects.fire_pending``)
+        #: where the machine goes on after the triggers' rounds: the stack's next step and the steps to come
+        self.trigger_resume: tuple | None = None
         n = self.n = game.num_players
         self.cards: list[Inst] = []
         self.players: list[Player] = []
@@ -238,6 +248,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.version = 0
         self.seat_versions = [0] * n
         self.checked = -1  # the version at the last clean state check
+        #: the spheres as the last trigger check saw them, kept while a card waits for ``spheres_changed``
+        self.sphere_marks: tuple = tuple(tuple(p.spheres) for p in self.players) \
+            if "spheres_changed" in self.trigger_on else ()
         self.piles = 0  # bumped when a card enters or leaves an afterworld or oblivion
         self.refusals: tuple = ()  # (turn, asker, card id): MIT-3.4.3.c permissions refused
         self.order_depth = 0
@@ -383,6 +396,11 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         c.view_cache = None
         c.fight = self.fight.copy() if self.fight is not None else None
         c.fought = self.fought
+        c.trigger_on = self.trigger_on
+        c.pending = list(self.pending)
+        c.trigger_chain = self.trigger_chain
+        c.trigger_resume = self.trigger_resume
+        c.sphere_marks = self.sphere_marks
         return c
 
     def forget_caches(self) -> None:

@@ -218,7 +218,7 @@ class Views:
                 "first": f.first, "sides": sides, "winner": f.winner, "compared": list(f.levels) if f.levels else None}
 
     def snapshot(self) -> dict[str, Any]:
-        return {
+        snap = {
             "turn": self.turn, "active": self.active, "phase": self.phase, "mode": self.mode,
             "priority": self.priority, "passes": self.passes, "cycle": self.cycle, "order": list(self.order),
             "cards": [[i.iid, i.d.id, i.owner, i.controller, i.zone, i.host, i.rotated, i.spent,
@@ -244,6 +244,13 @@ class Views:
                 sorted([i, list(v)] for i, v in getattr(self.fight, k).items()) for k in self.fight.__slots__},
             "fought": self.fought,
         }
+        if self.trigger_on:  # cards with triggers (spec 6.6): their events waiting for a state check
+            snap["triggers"] = {
+                "pending": [[on, card, player, to, None if waiting is None else
+                             [[w[0], w[1], w[2].id if w[2] is not None else None] for w in waiting]]
+                            for on, card, player, to, waiting in self.pending],
+                "chain": self.trigger_chain, "resume": self.trigger_resume, "spheres": _plain(self.sphere_marks)}
+        return snap
 
 
 def _plain(value):
