@@ -469,7 +469,8 @@ class Acts:
         if plan is None:
             plan = d.plans[(counter, active, battle_phase)] = _bound_plan(d, counter, active, battle_phase)
         if d.implicit_sacrifice and not counter and inst.host >= 0 \
-                and self.cards[inst.host].controller == seat:  # OP-16: attached to a card of its controller
+                and self.cards[inst.host].controller == seat and not self.is_cursed(inst):  # OP-16: attached to a
+            # card of its controller (and not cursed by a rune, MIT-2.4.b)
             plan = (*plan, (None, IMPLICIT))
         if not plan:
             return out
@@ -503,6 +504,8 @@ class Acts:
                 continue  # MIT-4.2.6.a
             if info.battle and not self.in_rounds():
                 continue  # MIT-4.2.1.d (the plan checked the other timing markers)
+            if info.sacrifice_user and self.is_cursed(inst):
+                continue  # (the plan checked a printed curse; this is a rune's, MIT-8.rune)
             if info.stack_only and not self.stack:
                 continue  # MIT-4.6.1
             simple = not info.nsteps and not info.per  # the common case: one cost, no steps, no slash
@@ -1091,7 +1094,7 @@ class Acts:
                 return ("MIT-4.2.6.a", f"this maneuver of {user.d.name} may be used {info.per_turn} times "
                                        f"per turn") if explain else FAIL
         if info.sacrifice_user:
-            if user.d.cursed:
+            if self.is_cursed(user):
                 return ("MIT-2.4.b", f"{user.d.name} is cursed and cannot be sacrificed") if explain else FAIL
             if user.d.card_type == "high_god":
                 return ("MIT-3.1.f", "the high god cannot be sacrificed")
@@ -1124,7 +1127,7 @@ class Acts:
         elif info.per_turn and card is None:
             if user.uses and user.uses.get(mid, 0) >= info.per_turn:
                 return False  # MIT-4.2.6.a
-        if info.sacrifice_user and (user.d.cursed or user.d.card_type == "high_god"):
+        if info.sacrifice_user and (self.is_cursed(user) or user.d.card_type == "high_god"):
             return False  # MIT-2.4.b, MIT-3.1.f
         return True
 
@@ -1180,7 +1183,7 @@ class Acts:
             if kind == "SacrificeCondition":
                 p = c.sacrifice
                 n = sum(1 for i in self.cards if self.matches(i, p.filter, seat, {}) and i.controller == seat
-                        and not i.d.cursed)
+                        and not self.is_cursed(i))
                 if n < p.n:
                     return ("MIT-5.11", "the maneuver needs a card to sacrifice, and you have none that fits")
             elif kind == "DiscardCondition":
@@ -1198,7 +1201,7 @@ class Acts:
                 and self.cards[a.card].d.card_type in ("free_maneuver", "fate"):
             return ("MIT-4.6.2.1", f"{self.cards[a.card].d.name} is used from the hand; on the board it only lasts")
         if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
-                and self.cards[a.card].zone == "board" and self.cards[a.card].d.cursed:
+                and self.cards[a.card].zone == "board" and self.is_cursed(self.cards[a.card]):
             return ("MIT-2.4.b", f"{self.cards[a.card].d.name} is cursed and cannot be sacrificed (OP-16)")
         if not isinstance(a.card, int) or not 0 <= a.card < len(self.cards) or self.cards[a.card].zone != "board" \
                 or self.cards[a.card].controller != seat:

@@ -110,7 +110,7 @@ class Checks:
     def limit_candidates(self, seat: int) -> list[int]:
         """OP-14: non-cursed leaders first (cursed ones cannot be sacrificed, MIT-2.4.b)."""
         leaders = self.row_leaders(seat)
-        plain = [i for i in leaders if not self.cards[i].d.cursed]
+        plain = [i for i in leaders if not self.is_cursed(self.cards[i])]
         return plain or list(leaders)
 
     # -- winning (MIT-1.1.1, OP-02; MIT-1.3.4, OP-04) -----------------------------------------------

@@ -20,11 +20,12 @@ class Conflicts:
         """The rank and magic of the act ``item`` resolves: a fate 2, a maneuver its user's."""
         card = self.cards[item.card] if item.card >= 0 else None
         if item.kind == "fate":
-            return RANK["fate"], bool(card and card.d.magical)
+            return RANK["fate"], bool(card and self.is_magical(card))
         user = self.cards[item.user] if item.user >= 0 else card
         if user is None:
             return WORST, False
-        return RANK.get(self.card_type(user), WORST), user.d.magical or bool(card and card.d.magical)  # MIT-5.16
+        return RANK.get(self.card_type(user), WORST), self.is_magical(user) or bool(card and self.is_magical(card))
+        # (MIT-5.16: the type it has now; MIT-8.rune: the magic it carries)
 
     def prohibitions(self, inst, what: str) -> list[tuple[int, bool, int]]:
         """(rank, magical, controller) of every source that forbids ``what`` to ``inst`` now."""
@@ -38,12 +39,12 @@ class Conflicts:
             else:
                 hit = self.matches(inst, target.filter, ctrl, {"$self": src})
             if hit and not self.immune(inst, keys, ctrl):
-                d = self.cards[src].d
-                out.append((RANK.get(self.card_type(self.cards[src]), WORST), d.magical, ctrl))
+                out.append((RANK.get(self.card_type(self.cards[src]), WORST), self.is_magical(self.cards[src]), ctrl))
         for e in self._effects_on("restrict", inst) if self.effects else ():
             if e.value == what:
-                d = self.cards[e.source].d if e.source >= 0 else None
-                out.append((RANK.get(d.card_type, WORST) if d else WORST, bool(d and d.magical), e.controller))
+                src = self.cards[e.source] if e.source >= 0 else None
+                out.append((RANK.get(src.d.card_type, WORST) if src else WORST, bool(src and self.is_magical(src)),
+                            e.controller))
         return out
 
     def prohibition_holds(self, inst, what: str, item) -> bool:

@@ -334,7 +334,7 @@ class Effects:
                 kind = type(c).__name__
                 if kind == "SacrificeCondition":
                     pool = [i.iid for i in self.cards if i.zone == "board" and i.controller == item.player
-                            and not i.d.cursed and self.matches(i, c.sacrifice.filter, item.player, {})]
+                            and not self.is_cursed(i) and self.matches(i, c.sacrifice.filter, item.player, {})]
                     for iid in pool[:c.sacrifice.n]:
                         self.leave_board(iid, "afterworld", "sacrifice")
                 elif kind == "DiscardCondition":
@@ -686,7 +686,7 @@ class Effects:
     def _p_sacrifice(self, p, item):
         for t in self.resolve_target(p.target, item):
             inst = self.cards[t]
-            if inst.zone != "board" or inst.controller != item.player or inst.d.cursed \
+            if inst.zone != "board" or inst.controller != item.player or self.is_cursed(inst) \
                     or inst.d.card_type == "high_god" or (self.restricted(inst, "cannot_be_sacrificed")
                                                           and self.prohibition_holds(inst, "cannot_be_sacrificed", item)):
                 continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f

@@ -850,7 +850,7 @@ class Fights:
             return self._advance("end_effects")  # OP-54: no spoils after a duel
         if f.winner == "att" and self.cards[f.nation].zone == "board":
             commander = f.commander("def")
-            if commander >= 0 and self.cards[commander].zone == "board" and not self.cards[commander].d.cursed:
+            if commander >= 0 and self.cards[commander].zone == "board" and not self.is_cursed(self.cards[commander]):
                 self.set_prompt("save_nation", f.defender, rule="MIT-7.4.10.2",
                                 options=[f"let {self.cards[f.nation].d.name} be destroyed",
                                          f"sacrifice {self.cards[commander].d.name} to save it"])

@@ -484,9 +484,10 @@ class Flow:
         elif kind == "sacrifice_leader":
             (card,) = action.cards
             inst = self.cards[card]
-            how = "goes" if inst.d.cursed else "is sacrificed"
+            cursed = self.is_cursed(inst)
+            how = "goes" if cursed else "is sacrificed"
             self.note(f"P{seat} is over the leader limit: {inst.d.name} {how} to the afterworld (MIT-3.4.2.b)")
-            self.leave_board(card, "afterworld", "sacrifice" if not inst.d.cursed else "rule")
+            self.leave_board(card, "afterworld", "sacrifice" if not cursed else "rule")
         elif kind == "unrotate":
             (card,) = action.cards
             self.cards[card].rotated = False

@@ -78,6 +78,26 @@ class Levels:
     def attachments(self, iid: int) -> list[int]:
         return [i.iid for i in self.attached(iid)]
 
+    def is_magical(self, inst) -> bool:
+        """Is the card magical: printed so, or carrying a magical rune (MIT-8.rune, OP-60)?"""
+        return inst.d.magical or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 1 == 1)
+
+    def is_cursed(self, inst) -> bool:
+        """Is the card cursed: printed so, or carrying a cursed rune (MIT-8.rune, OP-60)?"""
+        return inst.d.cursed or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 2 == 2)
+
+    def _rune_marks(self) -> dict:
+        """{host: 1 magical | 2 cursed} of the cards that carry a magical or cursed rune (kept with the layout)."""
+        c = self.layout_facts()
+        marks = c.get("runes")
+        if marks is None:
+            marks = c["runes"] = {}
+            for i in self.board_insts():
+                d = i.d
+                if i.host >= 0 and d.card_type == "free_maneuver" and (d.magical or d.cursed):
+                    marks[i.host] = marks.get(i.host, 0) | (1 if d.magical else 0) | (2 if d.cursed else 0)
+        return marks
+
     def opponents(self, seat: int) -> list[int]:
         return [s for s in self.order if s != seat]
 
@@ -546,9 +566,9 @@ class Levels:
             return False
         if f.unique is not None and d.unique != f.unique:
             return False
-        if f.magical is not None and d.magical != f.magical:
+        if f.magical is not None and self.is_magical(inst) != f.magical:
             return False
-        if f.cursed is not None and d.cursed != f.cursed:
+        if f.cursed is not None and self.is_cursed(inst) != f.cursed:
             return False
         if f.rotated is not None and inst.rotated != f.rotated:
             return False
@@ -599,7 +619,7 @@ class Levels:
         if card is not None:
             if f.name is not None and card.d.name != f.name:
                 return False
-            if f.magical is not None and card.d.magical != f.magical:
+            if f.magical is not None and self.is_magical(card) != f.magical:
                 return False
             if f.subtypes_any is not None:
                 subs = set(card.d.subtypes) | set(item.m.subtypes if item.m is not None else ())

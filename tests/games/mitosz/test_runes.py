@@ -1,0 +1,90 @@
+"""MIT-8.rune, OP-60: a magical or cursed rune makes the card it is attached to magical or cursed while it
+stays attached."""
+
+from __future__ import annotations
+
+from cardtable.games.mitosz.actions import UseFreeManeuver
+from cardtable.games.mitosz.schema import Filter
+from cardtable.games.mitosz.state import Item
+from tests.games.mitosz.helpers import (A, custom_decks, do, hand, leader, pass_counter, ready, rejects, scene,
+                                        spheres)
+
+CURSED_RUNE_SET = """
+code: TST
+name: Test cards of runes
+cards:
+  - id: TST-061
+    set: TST
+    serial: 61
+    name: "Rune of Binding"
+    card_type: free_maneuver
+    subtypes: [rune]
+    mythology: aurelian
+    cursed: true
+    power_points: 0
+    requirement_groups: [[scribe]]
+    maneuvers:
+      - id: m1
+        cost: {magic: 1}
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: board, controller: self}}
+        effect:
+          - modify_level: {target: $t1, delta: 1}
+"""
+
+
+def rune_on_lysa(s, rune_name: str):
+    ivo = leader(s, A, "Magister Ivo")  # a scribe
+    lysa = leader(s, A, "Lysa Brightspear")
+    (rune,) = hand(s, A, rune_name)
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    do(s, UseFreeManeuver(rune, ivo, "m1", (lysa,), attach=True))
+    pass_counter(s)
+    assert s.cards[rune].host == lysa
+    return lysa, rune
+
+
+def test_MIT_8_rune_OP_60_a_magical_rune_makes_its_host_magical_while_attached():
+    s = scene()
+    lysa, rune = rune_on_lysa(s, "Rune of Warding")
+    assert not s.cards[lysa].d.magical and s.is_magical(s.cards[lysa])
+    assert s.matches(s.cards[lysa], Filter(magical=True, card_type=["leader"]), A, {})
+    assert not s.matches(s.cards[lysa], Filter(magical=False, card_type=["leader"]), A, {})
+    # MIT-5.9, OP-33: her maneuvers are a magical source in a conflict
+    assert s.act_rank(Item(0, "maneuver", A, lysa, lysa)) == (3, True)
+    s.leave_board(rune, "afterworld", "rule")
+    assert not s.is_magical(s.cards[lysa]) and s.act_rank(Item(0, "maneuver", A, lysa, lysa)) == (3, False)
+
+
+def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path, monkeypatch):
+    options = custom_decks(tmp_path, monkeypatch, "runes", CURSED_RUNE_SET, a=["TST-061"])
+    s = scene(options=options)
+    lysa, rune = rune_on_lysa(s, "Rune of Binding")
+    assert s.is_cursed(s.cards[lysa]) and s.matches(s.cards[lysa], Filter(cursed=True), A, {})
+    # MIT-2.4.b: a cursed card is not sacrificed: over the leader limit (OP-14) the others go first
+    orren = leader(s, A, "Captain Orren")
+    assert lysa not in s.limit_candidates(A) and orren in s.limit_candidates(A)
+    s.leave_board(rune, "afterworld", "rule")
+    assert not s.is_cursed(s.cards[lysa]) and lysa in s.limit_candidates(A)
+
+
+def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import UseManeuver
+    from cardtable.games.mitosz.acts import SACRIFICE
+    from tests.games.mitosz.helpers import attach
+
+    options = custom_decks(tmp_path, monkeypatch, "runes", CURSED_RUNE_SET, a=["TST-061"])
+    s = scene(options=options)
+    ivo = leader(s, A, "Magister Ivo")
+    lysa = leader(s, A, "Lysa Brightspear")
+    blade = attach(s, A, "Sunsteel Blade", lysa)
+    (rune,) = hand(s, A, "Rune of Binding")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    assert UseManeuver(blade, SACRIFICE) in s.legal_actions()  # OP-16: an item may be sacrificed
+    do(s, UseFreeManeuver(rune, ivo, "m1", (blade,), attach=True))
+    pass_counter(s)
+    s.apply(s.legal_actions()[-1])  # B passes: A's window again
+    assert s.current_player == A and s.is_cursed(s.cards[blade])
+    rejects(s, UseManeuver(blade, SACRIFICE), "MIT-2.4.b")  # and not offered
