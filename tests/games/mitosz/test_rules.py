@@ -1651,6 +1651,61 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     assert envoy in s.players[A].leaders and not s.stack and s.mode == "window"
 
 
+PLAYED_BY_EFFECT_SET = """
+code: TST
+name: Test cards
+cards:
+  - id: TST-071
+    set: TST
+    serial: 71
+    name: "Herald of Dawn"
+    card_type: leader
+    mythology: aurelian
+    level: 1
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        on_enter: must
+        cost: {magic: 1}
+        effect:
+          - draw: {player: self, n: 1}
+  - id: TST-072
+    set: TST
+    serial: 72
+    name: "Call to Arms"
+    card_type: free_maneuver
+    mythology: aurelian
+    power_points: 0
+    maneuvers:
+      - id: m1
+        timing: [action]
+        effect:
+          - play_card: {from: hand, filter: {card_type: [leader]}, free: true}
+          - gain_spheres: {player: self, amount: {wealth: 1}, over_max: true}
+"""
+
+
+def test_MIT_6_3_7_MIT_6_5_1_a_card_played_by_an_effect_uses_its_entry_maneuver(tmp_path, monkeypatch):
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "called", PLAYED_BY_EFFECT_SET, a=["TST-071", "TST-072"]))
+    orren = leader(s, A, "Captain Orren")
+    (herald,) = hand(s, A, "Herald of Dawn")
+    (call,) = hand(s, A, "Call to Arms")
+    s.players[A].spheres = [2, 5, 4, 3]
+    ready(s)
+    do(s, UseFreeManeuver(call, orren, "m1"))
+    pass_counter(s)
+    # the Herald came from the hand by the effect; its "must" maneuver is asked before the effect goes on
+    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt["kind"] == "on_enter"
+    assert s.legal_actions() == [UseManeuver(herald, "m1")]
+    do(s, UseManeuver(herald, "m1"))
+    assert s.mode == "counter" and s.stack[-1].card == herald and s.players[A].spheres[0] == 1
+    pass_counter(s)
+    # the entry maneuver drew a card (the Herald's, on top), then the effect went on with its wealth
+    assert len(s.players[A].hand) == 1 and s.players[A].spheres[2] == 5 and not s.stack
+    assert s.mode == "window"
+
+
 def test_MIT_8_rune_MIT_3_9_i_OP_60_a_scribe_attaches_a_rune():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")  # a scribe

@@ -1279,6 +1279,7 @@ class Effects:
             self.enter_row(it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
         else:
             self._resolve_card(it)
+            self._ask_on_enter(it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
         if came_from == "deck":
             self.rng.shuffle(self.players[seat].deck)
         return SUSPEND if self.mode == "prompt" else True
