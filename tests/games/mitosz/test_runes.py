@@ -3,7 +3,7 @@ stays attached."""
 
 from __future__ import annotations
 
-from cardtable.games.mitosz.actions import UseFreeManeuver
+from cardtable.games.mitosz.actions import Summon, UseFreeManeuver
 from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, custom_decks, do, hand, leader, pass_counter, ready, rejects, scene,
@@ -88,3 +88,51 @@ def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_
     s.apply(s.legal_actions()[-1])  # B passes: A's window again
     assert s.current_player == A and s.is_cursed(s.cards[blade])
     rejects(s, UseManeuver(blade, SACRIFICE), "MIT-2.4.b")  # and not offered
+
+
+SCRIBES_SET = """
+code: TST
+name: Test cards of statics granting a subtype
+cards:
+  - id: TST-062
+    set: TST
+    serial: 62
+    name: "Hall of Letters"
+    card_type: intrigue
+    mythology: aurelian
+    cost: {influence: 1}
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: locked
+        static:
+          - grant_subtype: {target: {select: all, filter: {card_type: [leader], controller: self}}, subtype: scribe}
+          - grant_subtype: {target: {select: all, filter: {subtypes_any: [scribe]}}, subtype: flying}
+"""
+
+
+def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts(tmp_path, monkeypatch):
+    from tests.games.mitosz.helpers import intrigue
+
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "letters", SCRIBES_SET, a=["TST-062"]))
+    lysa = leader(s, A, "Lysa Brightspear")  # no scribe by print
+    skeld = leader(s, 1, "Jarl Skeld Ironbrow")
+    (rune,) = hand(s, A, "Rune of Warding")
+    (orren,) = hand(s, A, "Captain Orren")
+    spheres(s, A, "4/5/4/3")
+    ready(s)
+    attach_rune = UseFreeManeuver(rune, lysa, "m1", (lysa,), attach=True)
+    assert attach_rune not in s.legal_actions()  # Lysa is no scribe
+    hall = intrigue(s, A, "Hall of Letters")
+    ready(s)
+    assert "scribe" in s.subtypes(s.cards[lysa]) and "scribe" not in s.subtypes(s.cards[skeld])
+    # a static's filter reads the printed subtypes (and effects), not what other statics grant: no flying
+    assert "flying" not in s.subtypes(s.cards[lysa])
+    # spec 6.7 statics apply like effects: Lysa, a scribe now, may attach a rune (MIT-8.rune)
+    assert attach_rune in s.legal_actions()
+    # MIT-5.7: a leader who comes later is a scribe as well
+    do(s, Summon(orren))
+    pass_counter(s)
+    assert "scribe" in s.subtypes(s.cards[orren])
+    s.leave_board(hall, "afterworld", "rule")
+    assert "scribe" not in s.subtypes(s.cards[lysa]) and not s.retyping()

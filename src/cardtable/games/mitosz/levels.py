@@ -145,15 +145,20 @@ class Levels:
         return t
 
     def retyping(self) -> bool:
-        """Does an active effect change some card's subtypes or card type (MIT-5.16)? While none does, what a card
-        is (its type, its subtypes) follows from its definition alone (and, for a leader, the fight)."""
-        if not self.effects:
+        """Does an active effect or a static change some card's subtypes or card type (MIT-5.16)? While none does,
+        what a card is (its type, its subtypes) follows from its definition alone (and, for a leader, the
+        fight)."""
+        if not self.effects and "grant_subtype" not in self.prims:
             return False
-        c = self.cache()  # every change of the effects drops it
+        c = self.cache()  # every change of the effects, and every card moving, drops it
         hit = c.get("retyping")
         if hit is None:
-            hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects)
+            hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(self._subtype_statics())
         return hit
+
+    def _subtype_statics(self) -> tuple:
+        """The statics that grant a subtype (spec 6.7), if a card of the game can have one."""
+        return self.statics_by("grant_subtype") if "grant_subtype" in self.prims else ()
 
     def retyped(self) -> dict[int, str]:
         """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
@@ -280,6 +285,8 @@ class Levels:
 
     def subtypes(self, inst) -> frozenset:
         subs = inst.d.subtypes
+        if "grant_subtype" in self.prims and inst.zone == "board" and self._subtype_statics():
+            subs = subs | self._static_subtypes(inst)
         effects = self.effects
         if not effects:
             return subs
@@ -295,6 +302,18 @@ class Levels:
         if added is None and removed is None:
             return subs
         return (subs | frozenset(added or ())) - frozenset(removed or ())
+
+    def _static_subtypes(self, inst) -> frozenset:
+        """The subtypes statics grant ``inst`` (spec 6.7 ``grant_subtype``). A static's own filter reads the
+        subtypes without the statics' (a static granting [flying] to [flying] cards would otherwise ask itself)."""
+        c = self.cache()
+        if c.get("subtyping"):
+            return frozenset()
+        c["subtyping"] = True
+        try:
+            return frozenset(params.subtype for _src, _ctrl, params in self._static_hits("grant_subtype", inst))
+        finally:
+            c["subtyping"] = False
 
     def immunities(self, inst, seat: int | None = None) -> set:
         out: set = set()
