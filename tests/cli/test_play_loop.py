@@ -121,3 +121,25 @@ def test_alone_at_the_table_each_only_move_is_asked():
     assert out.returncode == 0, out.stderr
     assert forced_prompts(out.stdout) == 2 and "(your only move)" not in out.stdout
     assert out.stdout.count("seat 0 (you): reveal the next card") == 1  # one card for one Enter
+
+
+def test_a_run_of_the_same_move_by_the_seats_in_turn_is_told_on_one_line():
+    """A Mítosz window that everyone passes, phase after phase, printed a line per pass (about 80 % of the
+    lines of a game against a bot). A run of one move is now one line, each seat with its count."""
+    from cardtable.cli.play import _MoveRuns
+
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    runs = _MoveRuns(console)
+    for _ in range(3):
+        runs.add("pass", "P0 (you)", " [dim](your only move)[/]")
+        runs.add("pass", "P1 (heuristic)")
+    runs.add("summon Jarl Skeld [Ironbrow]", "P1 (heuristic)")  # another move ends the run (text, not markup)
+    runs.flush()
+    runs.flush()  # nothing left: prints nothing
+    assert console.file.getvalue().splitlines() == [
+        "P0 (you): pass ×3 (your only move) · P1 (heuristic): pass ×3",
+        "P1 (heuristic): summon Jarl Skeld [Ironbrow]"]
+    # in a game: the passes between two decisions come as one line, the events they cause after it
+    out = cardtable("play", "mitosz", "--seat", "human", "--seat", "heuristic", "--seed", "7", input="1\n" * 30 + "q\n")
+    assert out.returncode == 0, out.stderr
+    assert re.search(r"^P0 \(you\): pass ×\d+ \(your only move\) · P1 \(heuristic\): pass", out.stdout, re.M)

@@ -62,6 +62,7 @@ def play_terminal(
     console.print(f"[bold]{escape(game.info.title)}[/] · {game.num_players} players · seed {state.seed} · seats: "
                   + escape(", ".join(f"{i}={n}" for i, n in enumerate(names))))
     last_human = None
+    told = _MoveRuns(console)
     try:
         while not state.is_terminal():
             player = state.current_player
@@ -76,12 +77,13 @@ def play_terminal(
                 state.apply(action, player=player)
                 text = game.view_label(action, seen) or game.log_entry(action, player, viewer)[0]
                 if player in agents:
-                    console.print(f"{seat_label(game, player)} ({escape(names[player])}): {escape(text)}")
+                    told.add(text, f"{seat_label(game, player)} ({escape(names[player])})")
                 else:
                     mine = player == viewer
-                    console.print(f"{seat_label(game, player)} ({'you' if mine else escape(names[player])}): "
-                                  f"{escape(text)} [dim]({'your' if mine else 'the'} only move)[/]")
+                    told.add(text, f"{seat_label(game, player)} ({'you' if mine else escape(names[player])})",
+                             f" [dim]({'your' if mine else 'the'} only move)[/]")
             else:
+                told.flush()
                 if len(humans) > 1 and last_human != player:
                     console.clear()
                     read(f"{_capital(seat_label(game, player))}: take the keyboard so that only you see the screen, then press Enter ")
@@ -89,14 +91,43 @@ def play_terminal(
                 label = _human_turn(console, game, state, player, names, read)
                 console.print(f"{seat_label(game, player)} (you): {escape(label)}")
             for line in describe_events(game, before, state.view(None), player, names):
+                told.flush()
                 print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:
+        told.flush()
         console.print("Game left unfinished.")
         return state
+    told.flush()
     # The final position (nobody was shown what the last move did), as the people at this screen may see it.
     render_view(console, game, state.view(humans[0] if len(humans) == 1 else None), names)
     _show_result(console, game, state, names)
     return state
+
+
+class _MoveRuns:
+    """Prints the moves nobody at this screen chose. A run of the same move by the seats in turn — a Mítosz
+    window that everyone passes, phase after phase — is told on one line when it ends:
+    "P0 (you): pass ×3 (your only move) · P1 (heuristic): pass ×3" instead of six lines."""
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.text: str | None = None
+        self.counts: dict[tuple[str, str], int] = {}  # (who, note) → moves, in the order first seen
+
+    def add(self, text: str, who: str, note: str = "") -> None:
+        """``who`` and ``note`` are Rich markup; ``text`` is plain."""
+        if text != self.text:
+            self.flush()
+            self.text = text
+        self.counts[(who, note)] = self.counts.get((who, note), 0) + 1
+
+    def flush(self) -> None:
+        if self.text is None:
+            return
+        self.console.print(" · ".join(f"{who}: {escape(self.text)}{f' ×{n}' if n > 1 else ''}{note}"
+                                      for (who, note), n in self.counts.items()))
+        self.text = None
+        self.counts = {}
 
 
 def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> str:
