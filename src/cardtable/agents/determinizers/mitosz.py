@@ -12,7 +12,8 @@ peeked at in a hand (MIT-4.2.3.c) is known to the peeker; a card shown after a s
 that hand. Call it for the player to act (a search bot does): a prompt addressed to another player may
 name cards of that player's hand or deck.
 
-Kept in place: a card of another player's hand that a prompt addressed to ``player`` names. A high god's
+Kept in place: a card of another player's hand that a prompt addressed to ``player`` names, and the top cards of
+a deck that ``player`` looked at and is putting back in an order (``look_top`` with ``reorder``). A high god's
 owner is asked leave when another player would summon it as a leader (MIT-3.4.3.c, decks sharing a high god):
 the question names the card, and answering it announces that very card from the asker's hand. A deck holds one
 high god (MIT-1.3.1), so naming the card tells which copy it is.
@@ -39,17 +40,27 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     cards = s.cards
     prompt = s.prompt
     shown = (prompt["card"],) if prompt is not None and prompt["player"] == player and "card" in prompt else ()
+    seen = _looked_at(prompt, player)
     for p in s.players:
+        on_top = [i for i in p.deck if i in seen]  # where the player saw them, in that order
         if p.seat == player:
-            p.deck = shuffled(p.deck, rng)
+            p.deck = shuffled([i for i in p.deck if i not in seen], rng) + on_top
             continue
         kept = [i for i in p.hand if i in shown]
         keep = len(p.hand) - len(kept)
-        pool = shuffled([i for i in p.hand if i not in kept] + p.deck, rng)
-        p.hand, p.deck = kept + pool[:keep], pool[keep:]
+        pool = shuffled([i for i in p.hand if i not in kept] + [i for i in p.deck if i not in seen], rng)
+        p.hand, p.deck = kept + pool[:keep], pool[keep:] + on_top
         _mark_zones(cards, p)
     s.forget_caches()
     return s
+
+
+def _looked_at(prompt, player: int) -> frozenset:
+    """The top cards of decks that ``player`` is putting back in an order (spec 6.4 ``look_top`` with
+    ``reorder``): they looked at them, so the redeal leaves them on top."""
+    if prompt is None or prompt["kind"] != "deck_order" or prompt["player"] != player:
+        return frozenset()
+    return frozenset(prompt["cards"]).union(*(cards for _owner, cards in prompt["rest"]))
 
 
 # -- what a pass tells (``agents/inference.py``) ---------------------------------------------------------------

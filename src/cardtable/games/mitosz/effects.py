@@ -813,13 +813,46 @@ class Effects:
         return True
 
     def _p_look_top(self, p, item):
+        to_order = []
         for seat in self.players_of(p.player, item):
             deck = self.players[seat].deck
             n = self.value(p.n, self.refs(item), item)
-            top = [self.cards[i].d.name for i in reversed(deck[-n:])] if n else []
+            top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
             self.note(f"P{item.player} looks at the top {n} card(s) of P{seat}'s deck")
-            self.note("top of the deck: " + (", ".join(top) or "nothing"), (item.player,))
-        return True
+            self.note("top of the deck: " + (", ".join(self.cards[i].d.name for i in top) or "nothing"),
+                      (item.player,))
+            if p.reorder and len({self.cards[i].d for i in top}) > 1:
+                to_order.append((seat, top))
+        if not to_order:
+            return True
+        self._ask_deck_order(item.player, to_order)
+        return SUSPEND
+
+    def _ask_deck_order(self, seat: int, decks: list, placed: tuple = ()) -> None:
+        """``reorder``: the looker puts the cards back on top of each deck (``decks``: (owner, the cards, the top
+        first)) in the order they choose, the top card first; equal cards are one choice."""
+        owner, cards = decks[0]
+        self.set_prompt("deck_order", seat, rule="spec 6.4", deck=owner, cards=cards, placed=placed,
+                        rest=tuple(decks[1:]))
+
+    def answer_deck_order(self, pr, card: int) -> None:
+        placed = pr["placed"] + (card,)
+        left = list(pr["cards"])
+        for i in placed:
+            left.remove(i)
+        if len({self.cards[i].d for i in left}) > 1:
+            self._ask_deck_order(pr["player"], [(pr["deck"], pr["cards"])] + list(pr["rest"]), placed)
+            return
+        order = list(placed) + left  # the top card first
+        deck = self.players[pr["deck"]].deck
+        for i in order:  # wherever they are now (a redeal of a search bot's may have moved them), on top
+            deck.remove(i)
+        deck.extend(reversed(order))
+        self.note(f"P{pr['player']} puts the top {len(order)} cards of P{pr['deck']}'s deck back in the order "
+                  f"they chose")
+        self.note("top of the deck now: " + ", ".join(self.cards[i].d.name for i in order), (pr["player"],))
+        if pr["rest"]:
+            self._ask_deck_order(pr["player"], list(pr["rest"]))
 
     def _p_rotate(self, p, item, value=True):
         for t in self.resolve_target(p.target, item):

@@ -448,6 +448,11 @@ class Flow:
             return [made(Choose, (i,)) for i in pr["cards"]]
         if kind == "afterworld_order":
             return [made(Choose, (i,)) for i in self.distinct([i for i in pr["cards"] if i not in pr["placed"]])]
+        if kind == "deck_order":
+            left = list(pr["cards"])
+            for i in pr["placed"]:
+                left.remove(i)
+            return [made(Choose, (i,)) for i in self.distinct(left)]
         if kind == "refill":
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]
@@ -511,6 +516,8 @@ class Flow:
             self.play_by_effect(seat, pr["choices"][action.index], pr)
         elif kind == "afterworld_order":
             self._place_in_order(pr, action.cards[0])
+        elif kind == "deck_order":
+            self.answer_deck_order(pr, action.cards[0])
         elif kind == "permission":  # MIT-3.4.3.c
             asker, card = pr["asker"], pr["card"]
             self.mode = "window"
@@ -555,6 +562,10 @@ class Flow:
             return "choose: " + " / ".join(pr["options"]) if answers else f"choose one ({pr['rule']})"
         if kind == "afterworld_order":
             return "cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)"
+        if kind == "deck_order":
+            whose = "your" if pr["deck"] == pr["player"] else f"P{pr['deck']}'s"
+            return (f"put the top {len(pr['cards'])} cards of {whose} deck back in the order you choose: the card "
+                    f"for the top first (spec 6.4 look_top)")
         if kind == "on_enter":
             verb = "must" if pr["must"] else "may"
             return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
