@@ -9,44 +9,27 @@ from cardtable.games.mitosz.actions import Choose, UseFreeManeuver
 from tests.games.mitosz.helpers import (A, B, custom_decks, deck_top, do, hand, leader, pass_counter, ready,
                                         rejects, scene)
 
-LOOK_SET = """
-code: TST
-name: Test cards of look_top
-cards:
-  - id: TST-081
+def _glass(serial: int, name: str, look: str) -> str:
+    return f"""
+  - id: TST-{serial:03d}
     set: TST
-    serial: 81
-    name: "Seer's Glass"
+    serial: {serial}
+    name: "{name}"
     card_type: free_maneuver
     mythology: aurelian
     power_points: 0
     maneuvers:
       - id: m1
         effect:
-          - look_top: {player: self, n: 3, reorder: true}
-  - id: TST-082
-    set: TST
-    serial: 82
-    name: "Far Sight"
-    card_type: free_maneuver
-    mythology: aurelian
-    power_points: 0
-    maneuvers:
-      - id: m1
-        effect:
-          - look_top: {player: enemy, n: 2, reorder: true}
-  - id: TST-083
-    set: TST
-    serial: 83
-    name: "Idle Glance"
-    card_type: free_maneuver
-    mythology: aurelian
-    power_points: 0
-    maneuvers:
-      - id: m1
-        effect:
-          - look_top: {player: self, n: 3}
+          - look_top: {look}
 """
+
+
+LOOK_SET = "code: TST\nname: Test cards of look_top\ncards:\n" + "".join([
+    _glass(81, "Seer's Glass", "{player: self, n: 3, reorder: true}"),
+    _glass(82, "Far Sight", "{player: enemy, n: 2, reorder: true}"),
+    _glass(83, "Idle Glance", "{player: self, n: 3}"),
+])
 
 
 def look_scene(tmp_path, monkeypatch):

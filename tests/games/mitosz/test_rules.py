@@ -1651,25 +1651,7 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     assert envoy in s.players[A].leaders and not s.stack and s.mode == "window"
 
 
-PLAYED_BY_EFFECT_SET = """
-code: TST
-name: Test cards
-cards:
-  - id: TST-071
-    set: TST
-    serial: 71
-    name: "Herald of Dawn"
-    card_type: leader
-    mythology: aurelian
-    level: 1
-    cost: {influence: 1}
-    power_points: 0
-    maneuvers:
-      - id: m1
-        on_enter: must
-        cost: {magic: 1}
-        effect:
-          - draw: {player: self, n: 1}
+PLAYED_BY_EFFECT_SET = TEST_SET + """
   - id: TST-072
     set: TST
     serial: 72
@@ -1687,7 +1669,7 @@ cards:
 
 
 def test_MIT_6_3_7_MIT_6_5_1_a_card_played_by_an_effect_uses_its_entry_maneuver(tmp_path, monkeypatch):
-    s = scene(options=custom_decks(tmp_path, monkeypatch, "called", PLAYED_BY_EFFECT_SET, a=["TST-071", "TST-072"]))
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "called", PLAYED_BY_EFFECT_SET, a=["TST-001", "TST-072"]))
     orren = leader(s, A, "Captain Orren")
     (herald,) = hand(s, A, "Herald of Dawn")
     (call,) = hand(s, A, "Call to Arms")
