@@ -452,7 +452,7 @@ class Effects:
                     if now != before:
                         self.event("spheres_changed", player=seat)
             self.sphere_marks = marks
-        if not self.pending:
+        if not self.pending or self.result is not None:
             return False
         events, self.pending = self.pending, []
         found = []

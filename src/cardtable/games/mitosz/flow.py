@@ -147,6 +147,7 @@ class Flow:
     # -- turns (MIT-6.2) ---------------------------------------------------------------------------
     def _begin_turn(self) -> None:
         self.todo = []
+        self.pending = []  # the setup is no event: the high gods were put onto the board before the game began
         self._push("turn_start")
         self._run()
 
