@@ -136,3 +136,67 @@ def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts
     assert "scribe" in s.subtypes(s.cards[orren])
     s.leave_board(hall, "afterworld", "rule")
     assert "scribe" not in s.subtypes(s.cards[lysa]) and not s.retyping()
+
+
+INSIGHT_SET = """
+code: TST
+name: Test cards of runes used again
+cards:
+  - id: TST-063
+    set: TST
+    serial: 63
+    name: "Rune of Might"
+    card_type: free_maneuver
+    subtypes: [rune]
+    mythology: aurelian
+    power_points: 0
+    requirement_groups: [[scribe]]
+    maneuvers:
+      - id: m1
+        cost: {magic: 1}
+        targets:
+          t1: {select: chosen, count: 1, filter: {zone: board, controller: self}}
+        effect:
+          - modify_level: {target: $t1, delta: 1}
+"""
+
+
+def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import PASS, UseManeuver
+
+    from tests.games.mitosz.helpers import nation
+
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "might", INSIGHT_SET, a=["TST-063"]))
+    nation(s, A, "Gilded Cityfolk", 0, 0)  # room for three leaders (MIT-3.4.2)
+    orren = leader(s, A, "Captain Orren")
+    lysa, rune = rune_on_lysa(s, "Rune of Might")
+    level = s.level(lysa)  # with the +1 of the attaching use
+    s.apply(PASS)  # B: A's window again
+    use = UseManeuver(rune, "m1", (lysa,))
+    assert s.current_player == A and use in s.legal_actions()  # Lysa, the host, may use it as her own
+    rejects(s, UseManeuver(rune, "m1", (orren,)), "OP-60")  # only on the card it is attached to
+    magic = s.players[A].spheres[0]
+    do(s, use)
+    assert s.cards[lysa].rotated and s.players[A].spheres[0] == magic - 1  # MIT-4.6.3: the host pays and rotates
+    assert s.cards[rune].zone == "board" and s.cards[rune].host == lysa  # the rune stays attached
+    pass_counter(s)
+    assert s.level(lysa) == level + 1
+    s.apply(PASS)
+    assert use not in s.legal_actions()  # MIT-3.4.1.a: a rotated host uses no non-permanent maneuver
+    rejects(s, use, "MIT-3.4.1.a")
+    # the effect lasts while the rune stays attached (OP-60): both +1s end with it
+    s.leave_board(rune, "afterworld", "rule")
+    assert s.level(lysa) == level - 1
+
+
+def test_MIT_3_9_i_a_rune_is_used_by_its_hosts_player_only(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import UseManeuver
+
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "might2", INSIGHT_SET, a=["TST-063"]))
+    lysa, rune = rune_on_lysa(s, "Rune of Might")
+    ready(s, priority=1)
+    rejects(s, UseManeuver(rune, "m1", (lysa,)), "MIT-3.9.i")
+    # a free maneuver lasting on the board that is no attached rune is still not used again (MIT-4.6.2.1)
+    s.cards[rune].host = -1
+    ready(s)
+    rejects(s, UseManeuver(rune, "m1", (lysa,)), "MIT-4.6.2.1")

@@ -258,7 +258,7 @@ class Acts:
         layout's facts."""
         d = inst.d
         if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
-            return False
+            return self.rune_host(inst) >= 0  # an attached rune is its host's bound maneuver (MIT-3.9.i)
         plan = d.plans.get((False, active, battle_phase))
         if plan is None:
             plan = d.plans[(False, active, battle_phase)] = _bound_plan(d, False, active, battle_phase)
@@ -460,6 +460,8 @@ class Acts:
         out = []
         d = inst.d
         if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
+            if d.card_type == "free_maneuver" and self.rune_host(inst) >= 0:
+                return self._rune_options(seat, inst, counter)
             return out  # MIT-5.15: whatever the maneuver; a lasting fate or free maneuver on the board is not
             # used again (MIT-4.6.2.1)
         active = seat == self.active
@@ -1196,9 +1198,47 @@ class Acts:
                     return ("MIT-5.11", "the maneuver's requirement is not met")
         return None
 
+    # -- an attached rune, its host's bound maneuver (MIT-3.9.i, OP-60) ------------------------------------
+    def rune_host(self, inst) -> int:
+        """The card an attached rune (a free maneuver a scribe attached, MIT-8.rune) is attached to, else -1."""
+        d = inst.d
+        if inst.host < 0 or inst.zone != "board" or d.card_type != "free_maneuver" or "rune" not in d.subtypes:
+            return -1
+        return inst.host
+
+    def _rune_options(self, seat: int, rune, counter: bool) -> list:
+        out = []
+        host = rune.host
+        for m in rune.d.options or rune.d.maneuvers:
+            for targets, steps, times in self._variants(seat, m, rune.iid, host, free=False):
+                a = made(UseManeuver, rune.iid, m.id, targets, steps, times)
+                if targets == (host,) and self._rune_use_problem(seat, a, counter) is None:
+                    out.append(a)
+        return out
+
+    def _rune_use_problem(self, seat: int, a, counter: bool) -> Bad | None:
+        """OP-60: the card a rune is attached to uses it as its own bound maneuver (it rotates, MIT-4.6.3), and
+        the effect applies only to that card."""
+        rune = self.cards[a.card]
+        host = self.cards[rune.host]
+        if rune.controller != seat or host.controller != seat:
+            return ("MIT-3.9.i", f"{rune.d.name} is used by {host.d.name}, the card it is attached to, for that "
+                                 f"card's player")
+        m = next((x for x in rune.d.options or rune.d.maneuvers if x.id == a.maneuver), None)
+        if m is None:
+            return ("MIT-4.6.2.2", f"{rune.d.name} has no maneuver {a.maneuver!r} to use")
+        if tuple(a.targets) != (host.iid,):
+            return ("OP-60", f"an attached rune's effect applies only to {host.d.name}, the card it is attached to")
+        bad = self._maneuver_gate(seat, host, m, counter, card=rune.iid)
+        if bad:
+            return bad
+        return self._params_problem(seat, m, rune.iid, host.iid, a.targets, a.steps, a.times, False)
+
     def check_maneuver(self, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
         if isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
                 and self.cards[a.card].d.card_type in ("free_maneuver", "fate"):
+            if self.rune_host(self.cards[a.card]) >= 0:
+                return self._rune_use_problem(seat, a, counter)
             return ("MIT-4.6.2.1", f"{self.cards[a.card].d.name} is used from the hand; on the board it only lasts")
         if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
                 and self.cards[a.card].zone == "board" and self.is_cursed(self.cards[a.card]):
@@ -1392,7 +1432,11 @@ class Acts:
                         if a.host is not None else -1)
             self.note(f"P{seat} {how}{where}")
         else:
-            if isinstance(a, UseManeuver):
+            if isinstance(a, UseManeuver) and self.rune_host(self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
+                rune = self.cards[a.card]
+                m = next(x for x in rune.d.options or rune.d.maneuvers if x.id == a.maneuver)
+                user, card, kind, free = self.cards[rune.host], a.card, "maneuver", False
+            elif isinstance(a, UseManeuver):
                 inst = self.cards[a.card]
                 m = None if a.maneuver == SACRIFICE else next(x for x in inst.d.usable if x.id == a.maneuver)
                 user, card, kind, free = inst, a.card, "maneuver", False
@@ -1407,8 +1451,9 @@ class Acts:
                     p.allowances = p.allowances + (a.via,)
             cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
             self.pay(seat, cost)  # MIT-4.6.3
+            rune_use = kind == "maneuver" and card != user.iid  # an attached rune's (MIT-3.9.i)
             if user is not None:
-                self._use_up(user, m, kind)
+                self._use_up(user, m, "rune" if rune_use else kind)  # (its uses are not the host's own)
                 if self.fight is not None:
                     self.first_use(user)
             if kind != "maneuver":
@@ -1416,7 +1461,7 @@ class Acts:
             item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m, tuple(a.targets),
                         getattr(a, "steps", None), getattr(a, "times", None), via=getattr(a, "via", None))
             item.x = getattr(a, "times", None) or 1
-            item.attach = getattr(a, "attach", False)
+            item.attach = getattr(a, "attach", False) or rune_use  # OP-60: a rune's effect lasts while attached
             self.note(f"P{seat} {self.describe_use(item)}" + (f" (pays {spheres_text(cost)})" if any(cost) else ""))
             self.event("maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
             # fate's own

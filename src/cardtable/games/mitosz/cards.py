@@ -106,8 +106,10 @@ class CardDef:
         self.low_level = self.min_level < 1  # MIT-2.2.c may send it away without any effect lowering it
         #: the card has something to announce from the board (a bound maneuver or the implicit sacrifice);
         #: a fate or free maneuver lasting on the board is never used again (MIT-4.6.2.1)
-        self.active = (bool(self.usable) or self.implicit_sacrifice) and self.card_type not in ("fate",
-                                                                                               "free_maneuver")
+        self.active = ((bool(self.usable) or self.implicit_sacrifice) and self.card_type not in ("fate",
+                                                                                                "free_maneuver")
+                       or self.card_type == "free_maneuver" and "rune" in self.subtypes)  # but an attached rune
+        # is its host's bound maneuver (MIT-3.9.i, OP-60)
         self.partners: frozenset[str] = frozenset()  # set by build_defs
         # In whose turn the card may do something, a cheap first filter of the legal actions:
         # from the hand (summons are the active player's; intrigues and linked items anyone's) …
@@ -119,13 +121,13 @@ class CardDef:
         else:
             self.hand_roles = frozenset(("active",))
         # … and from the board (bound maneuvers, the implicit sacrifice in any window)
-        self.board_roles = _roles(self.usable) | (frozenset(("active", "other")) if self.implicit_sacrifice
-                                                  else frozenset()) if self.active else frozenset()
+        self.board_roles = _roles(self.options or self.usable) | (
+            frozenset(("active", "other")) if self.implicit_sacrifice else frozenset()) if self.active else frozenset()
         # a counter or locked maneuver usable outside fights at all
         self.quick = self.quick and bool(self.hand_roles if self.card_type in ("fate", "free_maneuver")
                                          else self.board_roles)
         self.hand_spend = 0  # set by build_defs
-        self.board_spend = 0 if self.implicit_sacrifice else _least_cost(self.usable)
+        self.board_spend = 0 if self.implicit_sacrifice else _least_cost(self.options or self.usable)
 
     def maneuver(self, mid: str):
         for m in self.maneuvers:
