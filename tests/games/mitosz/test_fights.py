@@ -1247,7 +1247,7 @@ def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypa
     assert [it.kind for it in s.stack] == ["trigger"] * 5 and [it.player for it in s.stack] == [A, A, A, B, B]
     assert {it.m.id if it.m else "glory" for it in s.stack[:3]} == {"won", "any", "glory"}
     assert [it.m.id for it in s.stack[3:]] == ["lost", "any"]
-    assert s.view(B)["stack"][-1]["text"] == "Skald of Victory's locked ability triggers (spec 6.6)"
+    assert s.view(B)["stack"][-1]["text"] == "Skald of Victory's locked ability triggers: the fight is over (spec 6.6)"
     pass_counter(s)
     assert sph(s, A) == "2/6/3/3" and sph(s, B) == "4/2/3/6"  # A won: wealth (and the token's influence); B lost:
     # magic; nobody: force

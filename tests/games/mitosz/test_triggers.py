@@ -115,6 +115,7 @@ def test_MIT_6_2_1_3_start_of_turn_effects_go_on_the_stack(tmp_path, monkeypatch
     assert s.active == B and s.phase == "start" and s.mode == "counter" and s.current_player == B
     assert triggers_on_stack(s) == ["Dawn Herald", "Rival Watcher"]
     assert [it.player for it in s.stack] == [B, A]
+    assert s.view(B)["stack"][1]["text"] == "Rival Watcher's locked ability triggers: a turn begins (spec 6.6)"
     pass_counter(s)
     assert s.players[A].spheres[2] == before_a + 1 and s.players[B].spheres[2] == before_b + 1
     assert s.mode == "window" and s.phase == "start" and s.current_player == B  # then the start phase's window
@@ -169,6 +170,8 @@ def test_OP_43_4_enters_board_trigger_after_the_summon_with_the_event_card(tmp_p
     # Orren is on the board; B's Gatewarden triggers, $event is Orren: it rotates him after its counter round
     assert s.cards[orren].zone == "board" and triggers_on_stack(s) == ["Gatewarden"]
     assert s.stack[0].event == orren and s.mode == "counter" and s.current_player == A
+    assert s.view(A)["stack"][0]["text"] == ("Gatewarden's locked ability triggers: Captain Orren enters the board "
+                                             "(spec 6.6)")  # what happened, in words
     assert not s.cards[orren].rotated
     pass_counter(s)
     assert s.cards[orren].rotated and not s.cards[warden].rotated

@@ -19,6 +19,13 @@ SUSPEND = False
 #: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
 #: cards that trigger each other would otherwise pass priority back and forth for ever)
 TRIGGER_CHAIN_LIMIT = 20
+#: what happened, in the words of the stack and the log (spec 6.6)
+TRIGGER_WORDS = {"turn_start": "a turn begins", "draw_phase": "a draw phase", "refill": "a refill",
+                 "turn_end": "a turn ends", "enters_board": "{card} enters the board", "summoned": "{card} is summoned",
+                 "leaves_board": "{card} leaves the board", "destroyed": "{card} is destroyed",
+                 "sacrificed": "{card} is sacrificed", "maneuver_used": "a maneuver is used ({card})",
+                 "fight_declared": "a fight is declared", "fight_end": "the fight is over",
+                 "spheres_changed": "spheres changed"}
 
 _HANDLERS: dict = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
 
@@ -41,7 +48,10 @@ class Effects:
     def describe_use(self, item) -> str:
         card = self.cards[item.card]
         if item.kind == "trigger":
-            return f"{card.d.name}'s locked ability triggers (spec 6.6)"
+            why = TRIGGER_WORDS.get(item.on, "")
+            if "{card}" in why:
+                why = why.format(card=self.cards[item.event].d.name if item.event >= 0 else "a card")
+            return f"{card.d.name}'s locked ability triggers" + (f": {why}" if why else "") + " (spec 6.6)"
         if item.kind == "maneuver":
             what = f"uses {card.d.name}'s maneuver" if item.m is not None else f"sacrifices {card.d.name}"
             if item.m is not None and card.d.card_type == "item" and "potion" in card.d.subtypes:
@@ -376,7 +386,7 @@ class Effects:
         and tokens with one — as stack items, in the order OP-43.4 puts them on the stack: the active
         player's first, then the others' in turn order, a player's own in instance order. ``holds(trigger,
         controller, card)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
-        return self._trigger_items([found + (-1,) for found in self._waiting(event, holds)])
+        return self._trigger_items([found + (-1, event) for found in self._waiting(event, holds)])
 
     def _waiting(self, event: str, holds) -> list:
         """(controller, card, maneuver, effect calls) of each triggered ability on the board that ``event``
@@ -395,7 +405,7 @@ class Effects:
         return found
 
     def _trigger_items(self, found: list) -> list:
-        """Stack items of (controller, card, maneuver, effect calls, event card) in the order of OP-43.4."""
+        """Stack items of (controller, card, maneuver, effect calls, event card, event) in the order of OP-43.4."""
         if not found:
             return []
         from .state import Item
@@ -404,11 +414,12 @@ class Effects:
         seats = self.order[start:] + self.order[:start]
         found = sorted(found, key=lambda x: (seats.index(x[0]), x[1]))
         items = []
-        for seat, iid, m, calls, about in found:
+        for seat, iid, m, calls, about, on in found:
             item = Item(self.next_sid, "trigger", seat, iid, iid, m)
             self.next_sid += 1
             item.calls = calls
             item.event = about
+            item.on = on
             items.append(item)
         return items
 
@@ -459,7 +470,7 @@ class Effects:
         for on, card, player, to, waiting in events:
             if waiting is None:
                 waiting = self._waiting(on, self._holds(card, player, to))
-            found += [w + (card,) for w in waiting]
+            found += [w + (card, on) for w in waiting]
         if not found:
             return False
         if self.trigger_chain >= TRIGGER_CHAIN_LIMIT:  # OP-43.4 (our limit): a loop of triggers ends

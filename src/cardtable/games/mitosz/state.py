@@ -126,7 +126,7 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls", "event")
+                 "row", "attach", "enemy", "calls", "event", "on")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -156,6 +156,7 @@ class Item:
         self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
         self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
         self.event = -1  # the card its event was about (``$event``, spec 6.6), for a triggered ability
+        self.on: str | None = None  # … and the event
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
