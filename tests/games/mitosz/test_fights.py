@@ -1241,12 +1241,15 @@ def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypa
     do(s, PASS)
     do(s, PASS)
     answer(s, A, "spoils", "take nothing")
-    # MIT-7.4.12: after the spoils, the triggers go on the stack (the active player's first) and a counter
-    # round follows; the fight is not over yet
+    # MIT-7.4.12: after the spoils, the triggers go on the stack (the active player's first); each player
+    # orders their own (OP-43.4: here in the order listed), then a counter round follows; the fight goes on
+    for seat in (A, A, B):
+        assert s.mode == "prompt" and s.prompt["kind"] == "trigger_order" and s.prompt["player"] == seat
+        do(s, ChooseOption(0))
     assert s.mode == "counter" and s.fight is not None and s.current_player == A
     assert [it.kind for it in s.stack] == ["trigger"] * 5 and [it.player for it in s.stack] == [A, A, A, B, B]
     assert {it.m.id if it.m else "glory" for it in s.stack[:3]} == {"won", "any", "glory"}
-    assert [it.m.id for it in s.stack[3:]] == ["lost", "any"]
+    assert [it.m.id for it in s.stack[3:]] == ["any", "lost"]  # B chose "lost" first: it lies on top
     assert s.view(B)["stack"][-1]["text"] == "Skald of Victory's locked ability triggers: the fight is over (spec 6.6)"
     pass_counter(s)
     assert sph(s, A) == "2/6/3/3" and sph(s, B) == "4/2/3/6"  # A won: wealth (and the token's influence); B lost:
@@ -1266,6 +1269,8 @@ def test_MIT_7_6_5_MIT_7_4_12_a_drawn_duel_and_triggers_beyond_neutralizing(tmp_
     pass_counter(s)
     do(s, PASS)  # B, the challenged player, first
     do(s, PASS)
+    while s.mode == "prompt" and s.prompt["kind"] == "trigger_order":  # each orders their two (OP-43.4)
+        do(s, ChooseOption(0))
     assert s.mode == "counter" and {it.m.id for it in s.stack} == {"draw", "any"}
     assert not any(isinstance(a, UseFate) and a.card == oath for a in s.legal_actions())  # locked: no target
     pass_counter(s)

@@ -52,6 +52,7 @@ TRIGGER_SET = "code: TST\nname: Test cards of the triggers of spec 6.6\ncards:\n
     _leader(52, "War Drummer", "{on: fight_declared}", WEALTH),
     _leader(53, "Miser", "{on: spheres_changed, player: enemy}", "draw: {player: self, n: 1}"),
     _leader(54, "Greedy Idol", "{on: spheres_changed}", WEALTH),
+    _leader(56, "Watchful Owl", "{on: turn_start, player: any}", "draw: {player: self, n: 1}"),
 ]) + """
   - id: TST-055
     set: TST
@@ -77,11 +78,11 @@ TRIGGER_SET = "code: TST\nname: Test cards of the triggers of spec 6.6\ncards:\n
         effect:
           - return_to_hand: {target: $t1}
 """
-ALL_TEST_CARDS = [f"TST-{n:03d}" for n in range(41, 56)]
+ALL_TEST_CARDS = [f"TST-{n:03d}" for n in range(41, 57)]
 
 
 def trigger_scene(tmp_path, monkeypatch, phase: str = "summon_1", active: int = A):
-    cards = ALL_TEST_CARDS[:-1] + [{"card": "TST-055", "copies": 2}]  # Smite twice
+    cards = [c for c in ALL_TEST_CARDS if c != "TST-055"] + [{"card": "TST-055", "copies": 2}]  # Smite twice
     options = custom_decks(tmp_path, monkeypatch, "triggers", TRIGGER_SET, a=cards, b=cards)
     return scene(phase=phase, active=active, options=options)
 
@@ -119,6 +120,30 @@ def test_MIT_6_2_1_3_start_of_turn_effects_go_on_the_stack(tmp_path, monkeypatch
     pass_counter(s)
     assert s.players[A].spheres[2] == before_a + 1 and s.players[B].spheres[2] == before_b + 1
     assert s.mode == "window" and s.phase == "start" and s.current_player == B  # then the start phase's window
+
+
+def test_OP_43_4_a_player_orders_their_own_triggered_abilities(tmp_path, monkeypatch):
+    from cardtable.games.mitosz.actions import ChooseOption
+
+    s = trigger_scene(tmp_path, monkeypatch, phase="end")
+    watcher = leader(s, A, "Rival Watcher")
+    owl = leader(s, A, "Watchful Owl")
+    ready(s)
+    wealth = s.players[A].spheres[2]
+    end_turn(s)
+    # B's turn begins; both of A's abilities fire: A chooses which resolves first (B has none to order)
+    assert s.mode == "prompt" and s.prompt["kind"] == "trigger_order" and s.current_player == A
+    assert s.view(B)["prompt"]["kind"] == "trigger_order"
+    options = s.view(A)["prompt"]["options"]
+    assert sorted(options) == sorted(["Rival Watcher's locked ability triggers: a turn begins (spec 6.6)",
+                                      "Watchful Owl's locked ability triggers: a turn begins (spec 6.6)"])
+    do(s, ChooseOption(options.index("Watchful Owl's locked ability triggers: a turn begins (spec 6.6)")))
+    assert s.mode == "counter" and [it.card for it in s.stack] == [watcher, owl]  # the owl on top: first
+    s.apply(PASS)
+    s.apply(PASS)
+    # the owl resolved first: A drew before the watcher's point came (both happened)
+    assert len(s.players[A].hand) == 1 and s.players[A].spheres[2] == wealth + 1
+    assert any("orders their triggered abilities: Watchful Owl, Rival Watcher" in text for _t, text, _to in s.log)
 
 
 def test_MIT_6_2_2_1_a_draw_phase_trigger_after_the_phase_draws(tmp_path, monkeypatch):

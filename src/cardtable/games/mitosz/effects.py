@@ -19,6 +19,11 @@ SUSPEND = False
 #: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
 #: cards that trigger each other would otherwise pass priority back and forth for ever)
 TRIGGER_CHAIN_LIMIT = 20
+def _trigger_sameness(item) -> tuple:
+    """Triggered abilities that are one choice when their player orders them: the same card's same ability."""
+    return item.card, id(item.m) if item.m is not None else item.calls
+
+
 #: what happened, in the words of the stack and the log (spec 6.6)
 TRIGGER_WORDS = {"turn_start": "a turn begins", "draw_phase": "a draw phase", "refill": "a refill",
                  "turn_end": "a turn ends", "enters_board": "{card} enters the board", "summoned": "{card} is summoned",
@@ -488,13 +493,55 @@ class Effects:
         return True
 
     def push_triggers(self, items: list, then: str) -> None:
-        """OP-43.4: the triggered abilities go on the stack and a counter round follows (from the active
-        player); when the stack has resolved, the machine goes on with the step ``then``."""
+        """OP-43.4: the triggered abilities go on the stack — the active player's first, then the others' in
+        turn order, and each player orders their own — and a counter round follows (from the active player);
+        when the stack has resolved, the machine goes on with the step ``then``."""
         for item in items:
             self.stack.append(item)
             self.note(f"P{item.player}: {self.describe_use(item)}")
         self.after_stack = then
+        self._order_triggers(list(dict.fromkeys(item.player for item in items)), tuple(it.sid for it in items))
+
+    def _order_triggers(self, seats: list, new: tuple) -> None:
+        """Ask the first of ``seats`` whose triggered abilities just put on the stack (``new``) differ to order
+        them (OP-43.4); with none left to ask, the counter round begins."""
+        for k, seat in enumerate(seats):
+            mine = tuple(it.sid for it in self.stack if it.sid in new and it.player == seat)
+            if len(self._distinct_triggers(mine)) > 1:
+                self._ask_trigger_order(seat, mine, (), tuple(seats[k + 1:]), new)
+                return
         self.start_counter_round(self.active, from_window=False, actor=self.active)
+
+    def _ask_trigger_order(self, seat: int, sids: tuple, placed: tuple, later: tuple, new: tuple) -> None:
+        left = self._distinct_triggers([s for s in sids if s not in placed])
+        self.set_prompt("trigger_order", seat, rule="OP-43.4", sids=sids, placed=placed, later=later, new=new,
+                        choices=tuple(it.sid for it in left), options=[self.describe_use(it) for it in left])
+
+    def _distinct_triggers(self, sids) -> list:
+        """The stack items of ``sids``, one of each kind (the same ability of the same card is one choice)."""
+        items = {it.sid: it for it in self.stack}
+        seen: dict = {}
+        for sid in sids:
+            seen.setdefault(_trigger_sameness(items[sid]), items[sid])
+        return list(seen.values())
+
+    def answer_trigger_order(self, pr, index: int) -> None:
+        """The chosen ability resolves before the player's others not chosen yet: when the rest are alike, the
+        player's abilities are laid on the stack in that order (the first chosen on top)."""
+        placed = pr["placed"] + (pr["choices"][index],)
+        left = [s for s in pr["sids"] if s not in placed]
+        if len(self._distinct_triggers(left)) > 1:
+            self._ask_trigger_order(pr["player"], pr["sids"], placed, pr["later"], pr["new"])
+            return
+        order = list(reversed(list(placed) + left))  # bottom to top: the first chosen last, on top
+        spots = [k for k, it in enumerate(self.stack) if it.sid in pr["sids"]]
+        items = {it.sid: it for it in self.stack}
+        for spot, sid in zip(spots, order):
+            self.stack[spot] = items[sid]
+        self.note(f"P{pr['player']} orders their triggered abilities: "
+                  + ", ".join(self.cards[items[s].card].d.name for s in list(placed) + left) + " (the first resolves "
+                  "first, OP-43.4)")
+        self._order_triggers(list(pr["later"]), pr["new"])
 
     # -- effects with a duration (spec 5.13) -------------------------------------------------------
     def _until(self, duration, item) -> tuple:

@@ -26,7 +26,7 @@ SPHERE_NAMES = ("magic", "influence", "wealth", "force")
 FIGHT_PROMPTS = frozenset(("fight_leader", "fight_help", "supply_mode", "save_nation", "spoils", "fear_resist",
                            "monster_return"))
 #: The questions answered by number (``ChooseOption``); the words of their answers are the prompt's ``options``.
-NUMBERED_PROMPTS = FIGHT_PROMPTS | {"option", "permission", "choose_enemy", "play_card"}
+NUMBERED_PROMPTS = FIGHT_PROMPTS | {"option", "permission", "choose_enemy", "play_card", "trigger_order"}
 #: … of which only the chooser reads the words: they may name cards of its hand or deck (MIT-7.4.3.1, MIT-6.5.1).
 PRIVATE_ANSWERS = frozenset(("fight_leader", "play_card"))
 QUIET_STEPS = frozenset(("window", "window_resume", "next_phase", "checks", "triggers", "triggers_done",
@@ -519,6 +519,8 @@ class Flow:
             self._place_in_order(pr, action.cards[0])
         elif kind == "deck_order":
             self.answer_deck_order(pr, action.cards[0])
+        elif kind == "trigger_order":
+            self.answer_trigger_order(pr, action.index)
         elif kind == "permission":  # MIT-3.4.3.c
             asker, card = pr["asker"], pr["card"]
             self.mode = "window"
@@ -563,6 +565,9 @@ class Flow:
             return "choose: " + " / ".join(pr["options"]) if answers else f"choose one ({pr['rule']})"
         if kind == "afterworld_order":
             return "cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)"
+        if kind == "trigger_order":
+            return "your triggered abilities fired together: choose the one that resolves first (OP-43.4)" + (
+                ": " + " / ".join(pr["options"]) if answers else "")
         if kind == "deck_order":
             whose = "your" if pr["deck"] == pr["player"] else f"P{pr['deck']}'s"
             return (f"put the top {len(pr['cards'])} cards of {whose} deck back in the order you choose: the card "
