@@ -83,3 +83,17 @@ def test_spec_6_4_look_top_reorder_an_enemys_deck_and_without_reorder_no_questio
         assert d.players[B].deck[-2:] == s.players[B].deck[-2:]
     do(s, Choose((vigdis,)))
     assert top(s, B, 2) == ["Vigdis the Wolf-Sworn", "Jarl Skeld Ironbrow"]
+
+
+def test_the_heuristic_puts_its_best_card_on_top_of_its_own_deck(tmp_path, monkeypatch):
+    from cardtable.agents import Observation, make_agent
+
+    s, orren = look_scene(tmp_path, monkeypatch)
+    glass, = hand(s, A, "Seer's Glass")
+    blade, city, ivo = deck_top(s, A, "Sunsteel Blade", "Gilded Cityfolk", "Magister Ivo")
+    ready(s)
+    do(s, UseFreeManeuver(glass, orren, "m1"))
+    pass_counter(s)
+    bot = make_agent("heuristic", s.game, 0)
+    choice = bot.act(Observation(s, A))
+    assert choice == Choose((city,)), choice  # a nation with power points, its empire's next step

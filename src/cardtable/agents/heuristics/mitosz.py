@@ -1546,6 +1546,11 @@ class _Decision:
             return self.answer_monster(prompt)
         if kind == "permission":
             return self.pick_option(1)  # never lend its high god to an opponent as a leader (MIT-3.4.3.c)
+        if kind == "deck_order":  # spec 6.4 look_top: its own best card on top, an enemy's least useful
+            own = "your deck" in (prompt.get("text") or "")
+            pick = max if own else min
+            return pick(self.by_type("choose"), key=lambda a: (self.keep_value(s.instances[a.cards[0]]), -a.cards[0]),
+                        default=None)
         if kind == "afterworld_order":
             # the most useful card last, on top (where a recover looks first)
             return min(self.by_type("choose"), key=lambda a: (self.keep_value(s.instances[a.cards[0]]), a.cards[0]),
