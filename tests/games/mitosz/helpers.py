@@ -40,11 +40,11 @@ def game(options: dict | None = None, players: int = 2) -> MitoszGame:
     return _GAMES[key]
 
 
-def custom_decks(tmp_path, monkeypatch, name: str, test_set: str | None = None, *, a=(), b=(), drop=()) -> dict:
+def custom_decks(tmp_path, monkeypatch, name: str, set_yaml: str | None = None, *, a=(), b=(), drop=()) -> dict:
     """The options of a game whose sample decks hold test cards: A's Dawn Court with the cards ``a`` as the deck
     ``dawn-<name>``, B's Frost Clans with ``b`` as ``frost-<name>`` (card ids, one copy each, or deck entries
     ``{"card": …, "copies": …}``), without the cards ``drop`` (ids), written into a data folder of the test
-    ($CARDTABLE_DATA_DIR) beside the set ``test_set`` (the YAML of a set, code TST). Only a deck that gets
+    ($CARDTABLE_DATA_DIR) beside the set ``set_yaml`` (the YAML of a set, code TST). Only a deck that gets
     cards is named in the options.
 
     Games are cached by their options (``game``): one cached with a deck of the same name is dropped."""
@@ -55,8 +55,8 @@ def custom_decks(tmp_path, monkeypatch, name: str, test_set: str | None = None, 
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
     folder = tmp_path / "mitosz"
     folder.mkdir(exist_ok=True)
-    if test_set is not None:
-        (folder / "tst.yaml").write_text(test_set, encoding="utf-8")
+    if set_yaml is not None:
+        (folder / "tst.yaml").write_text(set_yaml, encoding="utf-8")
     options = {}
     for key, base, prefix, cards in (("deck_a", "dawn-court", "dawn", a), ("deck_b", "frost-clans", "frost", b)):
         if not cards:
@@ -70,6 +70,18 @@ def custom_decks(tmp_path, monkeypatch, name: str, test_set: str | None = None, 
     for cached in [k for k in _GAMES if any(v in options.values() for _o, v in k[1])]:
         del _GAMES[cached]
     return options
+
+
+def set_yaml(name: str, *cards: str) -> str:
+    """The YAML of a set of test cards (code TST) made of ``card_yaml`` entries."""
+    return f"code: TST\nname: {name}\ncards:\n" + "".join(cards)
+
+
+def card_yaml(serial: int, name: str, card_type: str, body: str) -> str:
+    """One test card TST-<serial> of the aurelian mythology without power points; ``body``: its other fields
+    as YAML lines, indented by four spaces (cost, level, maneuvers …)."""
+    return (f"  - id: TST-{serial:03d}\n    set: TST\n    serial: {serial}\n    name: \"{name}\"\n"
+            f"    card_type: {card_type}\n    mythology: aurelian\n    power_points: 0\n{body}")
 
 
 def fresh(seed: int = 0, options: dict | None = None, players: int = 2):

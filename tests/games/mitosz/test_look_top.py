@@ -6,30 +6,21 @@ from __future__ import annotations
 from cardtable.agents.determinizers.mitosz import determinize
 from cardtable.engine.rng import Rng
 from cardtable.games.mitosz.actions import Choose, UseFreeManeuver
-from tests.games.mitosz.helpers import (A, B, custom_decks, deck_top, do, hand, leader, pass_counter, ready,
-                                        rejects, scene)
+from tests.games.mitosz.helpers import (A, B, card_yaml, custom_decks, deck_top, do, hand, leader, pass_counter,
+                                        ready, rejects, scene, set_yaml)
 
 def _glass(serial: int, name: str, look: str) -> str:
-    return f"""
-  - id: TST-{serial:03d}
-    set: TST
-    serial: {serial}
-    name: "{name}"
-    card_type: free_maneuver
-    mythology: aurelian
-    power_points: 0
-    maneuvers:
+    return card_yaml(serial, name, "free_maneuver", f"""    maneuvers:
       - id: m1
         effect:
           - look_top: {look}
-"""
+""")
 
 
-LOOK_SET = "code: TST\nname: Test cards of look_top\ncards:\n" + "".join([
-    _glass(81, "Seer's Glass", "{player: self, n: 3, reorder: true}"),
-    _glass(82, "Far Sight", "{player: enemy, n: 2, reorder: true}"),
-    _glass(83, "Idle Glance", "{player: self, n: 3}"),
-])
+LOOK_SET = set_yaml("Test cards of look_top",
+                    _glass(81, "Seer's Glass", "{player: self, n: 3, reorder: true}"),
+                    _glass(82, "Far Sight", "{player: enemy, n: 2, reorder: true}"),
+                    _glass(83, "Idle Glance", "{player: self, n: 3}"))
 
 
 def look_scene(tmp_path, monkeypatch):

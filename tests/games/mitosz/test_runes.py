@@ -6,31 +6,25 @@ from __future__ import annotations
 from cardtable.games.mitosz.actions import Summon, UseFreeManeuver
 from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
-from tests.games.mitosz.helpers import (A, custom_decks, do, hand, leader, pass_counter, ready, rejects, scene,
-                                        spheres)
+from tests.games.mitosz.helpers import (A, card_yaml, custom_decks, do, hand, leader, pass_counter, ready, rejects,
+                                        scene, set_yaml, spheres)
 
-CURSED_RUNE_SET = """
-code: TST
-name: Test cards of runes
-cards:
-  - id: TST-061
-    set: TST
-    serial: 61
-    name: "Rune of Binding"
-    card_type: free_maneuver
-    subtypes: [rune]
-    mythology: aurelian
-    cursed: true
-    power_points: 0
+def _rune(serial: int, name: str, cursed: bool = False) -> str:
+    """A scribe's rune: +1 level to an own card on the board (while attached, OP-60)."""
+    return card_yaml(serial, name, "free_maneuver", f"""    subtypes: [rune]
+    cursed: {str(cursed).lower()}
     requirement_groups: [[scribe]]
     maneuvers:
       - id: m1
-        cost: {magic: 1}
+        cost: {{magic: 1}}
         targets:
-          t1: {select: chosen, count: 1, filter: {zone: board, controller: self}}
+          t1: {{select: chosen, count: 1, filter: {{zone: board, controller: self}}}}
         effect:
-          - modify_level: {target: $t1, delta: 1}
-"""
+          - modify_level: {{target: $t1, delta: 1}}
+""")
+
+
+RUNE_SET = set_yaml("Test cards of runes", _rune(61, "Rune of Binding", cursed=True), _rune(63, "Rune of Might"))
 
 
 def rune_on_lysa(s, rune_name: str):
@@ -58,7 +52,7 @@ def test_MIT_8_rune_OP_60_a_magical_rune_makes_its_host_magical_while_attached()
 
 
 def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path, monkeypatch):
-    options = custom_decks(tmp_path, monkeypatch, "runes", CURSED_RUNE_SET, a=["TST-061"])
+    options = custom_decks(tmp_path, monkeypatch, "runes", RUNE_SET, a=["TST-061"])
     s = scene(options=options)
     lysa, rune = rune_on_lysa(s, "Rune of Binding")
     assert s.is_cursed(s.cards[lysa]) and s.matches(s.cards[lysa], Filter(cursed=True), A, {})
@@ -74,7 +68,7 @@ def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_
     from cardtable.games.mitosz.acts import SACRIFICE
     from tests.games.mitosz.helpers import attach
 
-    options = custom_decks(tmp_path, monkeypatch, "runes", CURSED_RUNE_SET, a=["TST-061"])
+    options = custom_decks(tmp_path, monkeypatch, "runes", RUNE_SET, a=["TST-061"])
     s = scene(options=options)
     ivo = leader(s, A, "Magister Ivo")
     lysa = leader(s, A, "Lysa Brightspear")
@@ -138,35 +132,12 @@ def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts
     assert "scribe" not in s.subtypes(s.cards[lysa]) and not s.retyping()
 
 
-INSIGHT_SET = """
-code: TST
-name: Test cards of runes used again
-cards:
-  - id: TST-063
-    set: TST
-    serial: 63
-    name: "Rune of Might"
-    card_type: free_maneuver
-    subtypes: [rune]
-    mythology: aurelian
-    power_points: 0
-    requirement_groups: [[scribe]]
-    maneuvers:
-      - id: m1
-        cost: {magic: 1}
-        targets:
-          t1: {select: chosen, count: 1, filter: {zone: board, controller: self}}
-        effect:
-          - modify_level: {target: $t1, delta: 1}
-"""
-
-
 def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, monkeypatch):
     from cardtable.games.mitosz.actions import PASS, UseManeuver
 
     from tests.games.mitosz.helpers import nation
 
-    s = scene(options=custom_decks(tmp_path, monkeypatch, "might", INSIGHT_SET, a=["TST-063"]))
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "might", RUNE_SET, a=["TST-063"]))
     nation(s, A, "Gilded Cityfolk", 0, 0)  # room for three leaders (MIT-3.4.2)
     orren = leader(s, A, "Captain Orren")
     lysa, rune = rune_on_lysa(s, "Rune of Might")
@@ -192,7 +163,7 @@ def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, 
 def test_MIT_3_9_i_a_rune_is_used_by_its_hosts_player_only(tmp_path, monkeypatch):
     from cardtable.games.mitosz.actions import UseManeuver
 
-    s = scene(options=custom_decks(tmp_path, monkeypatch, "might2", INSIGHT_SET, a=["TST-063"]))
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "might2", RUNE_SET, a=["TST-063"]))
     lysa, rune = rune_on_lysa(s, "Rune of Might")
     ready(s, priority=1)
     rejects(s, UseManeuver(rune, "m1", (lysa,)), "MIT-3.9.i")

@@ -8,34 +8,26 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games.mitosz.actions import PASS, DeclareBattle, Summon, UseFreeManeuver, UseManeuver
+from cardtable.games.mitosz.actions import PASS, DeclareBattle, Summon, UseFreeManeuver
 from cardtable.games.mitosz.effects import TRIGGER_CHAIN_LIMIT
-from tests.games.mitosz.helpers import (A, B, custom_decks, do, fresh, hand, leader, nation, pass_counter,
-                                        pass_until, ready, scene, sph, spheres)
+from tests.games.mitosz.helpers import (A, B, card_yaml, custom_decks, do, fresh, hand, leader, nation,
+                                        pass_counter, ready, scene, set_yaml, spheres)
 
 
-def _leader(serial: int, name: str, trigger: str, effect: str, level: int = 1) -> str:
-    return f"""
-  - id: TST-{serial:03d}
-    set: TST
-    serial: {serial}
-    name: "{name}"
-    card_type: leader
-    mythology: aurelian
-    level: {level}
+def _leader(serial: int, name: str, trigger: str, effect: str) -> str:
+    return card_yaml(serial, name, "leader", f"""    level: 1
     cost: {{influence: 1}}
-    power_points: 0
     maneuvers:
       - id: t
         speed: locked
         trigger: {trigger}
         effect:
           - {effect}
-"""
+""")
 
 
 WEALTH = "gain_spheres: {player: self, amount: {wealth: 1}, over_max: true}"
-TRIGGER_SET = "code: TST\nname: Test cards of the triggers of spec 6.6\ncards:\n" + "".join([
+TRIGGER_SET = set_yaml("Test cards of the triggers of spec 6.6", *[
     _leader(41, "Dawn Herald", "{on: turn_start}", WEALTH),
     _leader(42, "Rival Watcher", "{on: turn_start, player: enemy}", WEALTH),
     _leader(43, "Eager Reader", "{on: draw_phase}", "draw: {player: self, n: 1}"),
@@ -53,15 +45,7 @@ TRIGGER_SET = "code: TST\nname: Test cards of the triggers of spec 6.6\ncards:\n
     _leader(53, "Miser", "{on: spheres_changed, player: enemy}", "draw: {player: self, n: 1}"),
     _leader(54, "Greedy Idol", "{on: spheres_changed}", WEALTH),
     _leader(56, "Watchful Owl", "{on: turn_start, player: any}", "draw: {player: self, n: 1}"),
-]) + """
-  - id: TST-055
-    set: TST
-    serial: 55
-    name: "Smite"
-    card_type: free_maneuver
-    mythology: aurelian
-    power_points: 0
-    options:
+    card_yaml(55, "Smite", "free_maneuver", """    options:
       - id: destroy
         targets:
           t1: {select: chosen, count: 1, filter: {card_type: [leader]}}
@@ -77,7 +61,7 @@ TRIGGER_SET = "code: TST\nname: Test cards of the triggers of spec 6.6\ncards:\n
           t1: {select: chosen, count: 1, filter: {card_type: [leader]}}
         effect:
           - return_to_hand: {target: $t1}
-"""
+""")])
 ALL_TEST_CARDS = [f"TST-{n:03d}" for n in range(41, 57)]
 
 

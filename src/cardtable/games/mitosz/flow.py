@@ -474,7 +474,6 @@ class Flow:
             options = self._prompt_options()
         # the common case first: the very object offered (``in`` alone would compare field by field)
         if not any(x is action for x in options) and action not in options:
-            expected = {"Choose": "a card", "Refill": "a split", "ChooseOption": "an option"}
             raise IllegalAction(pr["rule"], f"that does not answer the question: {self.prompt_text()}"
                                 + (" (pass is not an answer here)" if isinstance(action, Pass) else ""))
         kind = pr["kind"]

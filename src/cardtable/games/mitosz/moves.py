@@ -166,7 +166,7 @@ class Moves:
                     if not any(e.source == other for e in self.effects):
                         self.leave_board(other, "afterworld", "rule")
         if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
-            self.note(f"the region was destroyed, so its nation is destroyed too (MIT-8.region.b)")
+            self.note("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)")
             self.leave_board(region_of, "afterworld", "destroy")
         if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
             p = self.players[inst.owner]
