@@ -992,3 +992,13 @@ def test_last_action_names_the_actor_and_the_open_hands_owner_apart():
     state = setup(hands={0: []}, opened={1: ["red 9"]})
     act(state, Draw("open", player=1, card=c("red 9")))
     assert state.view(1)["last_action"] == {"actor": 0, "type": "draw", "from": "open", "player": 1, "card": c("red 9")}
+
+
+def test_a_draw_from_ones_own_open_hand_reads_as_ones_own():
+    """Seat 0 was offered "draw white 3 from seat 0's open hand" (MAOQY-5.4 allows one's own)."""
+    game = cardtable.load("maoqy", 2)
+    state = game.new_initial_state(seed=3)
+    mine, theirs = Draw("open", 0, c("white 3")), Draw("open", 1, c("white 3"))
+    assert game.move_label(mine, state.view(0)) == "take white 3 back from your open hand"
+    assert game.move_label(theirs, state.view(0)) == "draw white 3 from seat 1's open hand"
+    assert game.move_label(mine, state.view(None)) == "draw white 3 from seat 0's open hand"  # a spectator

@@ -108,6 +108,12 @@ class MaoqyGame(Game):
             return "pass"
         return str(action)
 
+    def view_label(self, action, view: dict[str, Any]) -> str | None:
+        """A draw from the reader's own open hand reads as theirs ('seat 0's open hand' to seat 0 read oddly)."""
+        if isinstance(action, Draw) and action.source == "open" and action.player == view.get("viewer"):
+            return f"take {C.label(action.card)} back from your open hand"
+        return None
+
     secret_actions = True  # hiding a card, and taking one back from the hiding place
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
