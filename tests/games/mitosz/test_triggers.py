@@ -10,8 +10,8 @@ import random
 
 from cardtable.games.mitosz.actions import PASS, DeclareBattle, Summon, UseFreeManeuver
 from cardtable.games.mitosz.effects import TRIGGER_CHAIN_LIMIT
-from tests.games.mitosz.helpers import (A, B, card_yaml, custom_decks, do, fresh, hand, leader, nation,
-                                        pass_counter, ready, scene, set_yaml, spheres)
+from tests.games.mitosz.helpers import (A, B, card_yaml, check_zones, custom_decks, do, fresh, hand, leader,
+                                        nation, pass_counter, ready, scene, set_yaml, spheres)
 
 
 def _leader(serial: int, name: str, trigger: str, effect: str) -> str:
@@ -347,6 +347,8 @@ def test_OP_43_4_random_games_with_every_trigger_end_without_errors(tmp_path, mo
             if s.is_terminal():
                 break
             fired += sum(1 for it in s.stack if it.kind == "trigger")
+            check_zones(s)  # spec 10, invariants 2-4: every card in exactly one zone, whatever the triggers moved
+            assert s.trigger_chain <= TRIGGER_CHAIN_LIMIT
             a = rng.choice(s.legal_actions())
             actions.append(a)
             s.apply(a)
