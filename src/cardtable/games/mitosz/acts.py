@@ -1199,13 +1199,6 @@ class Acts:
         return None
 
     # -- an attached rune, its host's bound maneuver (MIT-3.9.i, OP-60) ------------------------------------
-    def rune_host(self, inst) -> int:
-        """The card an attached rune (a free maneuver a scribe attached, MIT-8.rune) is attached to, else -1."""
-        d = inst.d
-        if inst.host < 0 or inst.zone != "board" or d.card_type != "free_maneuver" or "rune" not in d.subtypes:
-            return -1
-        return inst.host
-
     def _rune_options(self, seat: int, rune, counter: bool) -> list:
         out = []
         host = rune.host

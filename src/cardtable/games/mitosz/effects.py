@@ -19,11 +19,6 @@ SUSPEND = False
 #: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
 #: cards that trigger each other would otherwise pass priority back and forth for ever)
 TRIGGER_CHAIN_LIMIT = 20
-def _trigger_sameness(item) -> tuple:
-    """Triggered abilities that are one choice when their player orders them: the same card's same ability."""
-    return item.card, id(item.m) if item.m is not None else item.calls
-
-
 #: what happened, in the words of the stack and the log (spec 6.6)
 TRIGGER_WORDS = {"turn_start": "a turn begins", "draw_phase": "a draw phase", "refill": "a refill",
                  "turn_end": "a turn ends", "enters_board": "{card} enters the board", "summoned": "{card} is summoned",
@@ -31,6 +26,12 @@ TRIGGER_WORDS = {"turn_start": "a turn begins", "draw_phase": "a draw phase", "r
                  "sacrificed": "{card} is sacrificed", "maneuver_used": "a maneuver is used ({card})",
                  "fight_declared": "a fight is declared", "fight_end": "the fight is over",
                  "spheres_changed": "spheres changed"}
+
+
+def _trigger_sameness(item) -> tuple:
+    """Triggered abilities that are one choice when their player orders them: the same card's same ability."""
+    return item.card, id(item.m) if item.m is not None else item.calls
+
 
 _HANDLERS: dict = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
 
@@ -388,8 +389,8 @@ class Effects:
     # -- triggered abilities (spec 6.6) ----------------------------------------------------------------
     def triggered(self, event: str, holds) -> list:
         """The locked triggered abilities on the board that ``event`` fires — bound maneuvers with a ``trigger``
-        and tokens with one — as stack items, in the order OP-43.4 puts them on the stack: the active
-        player's first, then the others' in turn order, a player's own in instance order. ``holds(trigger,
+        and tokens with one — as stack items, the active player's first, then the others' in turn order, a
+        player's own in instance order until they order them (``push_triggers``, OP-43.4). ``holds(trigger,
         controller, card)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
         return self._trigger_items([found + (-1, event) for found in self._waiting(event, holds)])
 
@@ -895,9 +896,7 @@ class Effects:
 
     def answer_deck_order(self, pr, card: int) -> None:
         placed = pr["placed"] + (card,)
-        left = list(pr["cards"])
-        for i in placed:
-            left.remove(i)
+        left = [i for i in pr["cards"] if i not in placed]
         if len({self.cards[i].d for i in left}) > 1:
             self._ask_deck_order(pr["player"], [(pr["deck"], pr["cards"])] + list(pr["rest"]), placed)
             return

@@ -390,7 +390,7 @@ class Flow:
     def _step_end_effects(self) -> bool:
         """MIT-6.2.4.5: end-of-turn effects happen."""
         self.event("turn_end", player=self.active)
-        return self.fire_pending() if self.pending or self.sphere_marks else False
+        return self._step_triggers()
 
     def _step_next_turn(self) -> bool:
         self.note(f"P{self.active}'s turn ends")
@@ -447,13 +447,8 @@ class Flow:
             return [made(Choose, (i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
         if kind in ("search", "pick"):
             return [made(Choose, (i,)) for i in pr["cards"]]
-        if kind == "afterworld_order":
+        if kind in ("afterworld_order", "deck_order"):  # the cards not placed yet, equal ones once
             return [made(Choose, (i,)) for i in self.distinct([i for i in pr["cards"] if i not in pr["placed"]])]
-        if kind == "deck_order":
-            left = list(pr["cards"])
-            for i in pr["placed"]:
-                left.remove(i)
-            return [made(Choose, (i,)) for i in self.distinct(left)]
         if kind == "refill":
             p = self.players[seat]
             room = [p.smax[s] - p.spheres[s] for s in range(4)]

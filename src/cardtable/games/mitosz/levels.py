@@ -86,6 +86,13 @@ class Levels:
         """Is the card cursed: printed so, or carrying a cursed rune (MIT-8.rune, OP-60)?"""
         return inst.d.cursed or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 2 == 2)
 
+    def rune_host(self, inst) -> int:
+        """The card an attached rune (a free maneuver a scribe attached, MIT-8.rune) is attached to, else -1."""
+        d = inst.d
+        if inst.host < 0 or inst.zone != "board" or d.card_type != "free_maneuver" or "rune" not in d.subtypes:
+            return -1
+        return inst.host
+
     def _rune_marks(self) -> dict:
         """{host: 1 magical | 2 cursed} of the cards that carry a magical or cursed rune (kept with the layout)."""
         c = self.layout_facts()
@@ -94,7 +101,7 @@ class Levels:
             marks = c["runes"] = {}
             for i in self.board_insts():
                 d = i.d
-                if i.host >= 0 and d.card_type == "free_maneuver" and (d.magical or d.cursed):
+                if (d.magical or d.cursed) and self.rune_host(i) >= 0:
                     marks[i.host] = marks.get(i.host, 0) | (1 if d.magical else 0) | (2 if d.cursed else 0)
         return marks
 

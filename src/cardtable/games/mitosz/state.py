@@ -189,8 +189,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.prims = frozenset().union(*(d.primitives for d in game.defs.values()))
         #: the events some card's trigger waits for (spec 6.6): an event no card waits for is not looked at
         self.trigger_on = frozenset().union(*(d.trigger_events for d in game.defs.values()))
-        #: triggered abilities whose event happened, waiting for the next state check to go on the stack
-        #: (OP-43.4): (controller, card, maneuver, effect calls, the event's card)
+        #: events that happened, waiting for the next state check to put their triggered abilities on the stack
+        #: (OP-43.4): (event, its card, its player, the zone a card left to, the abilities found at the event or
+        #: None to find them then; ``Effects.event``)
         self.pending: list[tuple] = []
         self.trigger_chain = 0  # trigger rounds since a window last opened (``Effects.fire_pending``)
         #: where the machine goes on after the triggers' rounds: the stack's next step and the steps to come
