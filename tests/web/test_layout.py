@@ -101,8 +101,10 @@ def test_muhq_draft_keeps_your_picks_apart_from_the_pack(new_context, server):
 def in_first_screen(page, selector: str, viewport: dict) -> None:
     """The element lies wholly within the window at the top of the page (scrollY 0)."""
     assert page.evaluate("scrollY") == 0
-    # in one go in the page (a re-render between finding and measuring leaves a detached element)
-    found = page.locator(selector).first.evaluate("e => e.getBoundingClientRect().toJSON()")
+    # found and measured in one script run: a locator resolves its element first and evaluates on it in a
+    # second call, so a re-render in between measured a detached element (all zeros; seen once in CI)
+    found = page.evaluate("s => document.querySelector(s)?.getBoundingClientRect().toJSON() ?? null", selector)
+    assert found is not None, f"nothing matches {selector}"
     assert found["height"] > 0, (selector, found)
     assert found["top"] >= 0 and found["bottom"] <= viewport["height"], (selector, found)
 
