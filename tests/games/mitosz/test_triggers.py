@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games.mitosz.actions import PASS, DeclareBattle, Summon, UseFreeManeuver
+from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, Summon, UseFreeManeuver
 from cardtable.games.mitosz.effects import TRIGGER_CHAIN_LIMIT
 from tests.games.mitosz.helpers import (A, B, card_yaml, check_zones, custom_decks, do, fresh, hand, leader,
                                         nation, pass_counter, ready, scene, set_yaml, spheres)
@@ -209,6 +209,30 @@ def test_OP_43_4_summoned_trigger(tmp_path, monkeypatch):
     wealth = s.players[A].spheres[2], s.players[B].spheres[2]  # Orren paid for
     pass_counter(s)
     assert (s.players[A].spheres[2], s.players[B].spheres[2]) == (wealth[0] + 1, wealth[1])
+
+
+def test_OP_43_4_a_supply_summoned_into_a_row_fires_summoned_one_played_unsummoned_does_not(tmp_path, monkeypatch):
+    s = trigger_scene(tmp_path, monkeypatch, phase="battle")
+    spheres(s, A, "2/5/2/3")
+    orren = leader(s, A, "Captain Orren")
+    leader(s, A, "Court Crier", rotated=True)  # rotated: not a companion to name
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    gate, archers = hand(s, A, "Gate Spearmen", "Gilded Archers")
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    assert s.fight.stage == "rounds" and s.current_player == A
+    do(s, PlayUnsummoned(gate, row="front"))  # linked to Orren: played without summoning (MIT-3.8.f)
+    pass_round(s)
+    assert triggers_on_stack(s) == [] and s.cards[gate].zone == "board"
+    do(s, PASS)
+    wealth = s.players[A].spheres[2]
+    do(s, Summon(archers, row="front"))
+    pass_round(s)
+    assert triggers_on_stack(s) == ["Court Crier"] and s.cards[archers].zone == "board"
+    pass_counter(s)
+    assert s.players[A].spheres[2] == wealth - s.summon_cost(archers)[2] + 1
 
 
 def smite(s, seat: int, option: str, target: int) -> None:

@@ -1397,6 +1397,7 @@ class Acts:
             self._to_stack(a.card)
             item = Item(sid, "supply", seat, a.card)
             item.row = ROW_INDEX[a.row]
+            item.paid = isinstance(a, Summon)
             self.stack.append(item)
             how = f"summons {d.name} (pays {spheres_text(cost)})" if isinstance(a, Summon) else \
                 f"plays {d.name} without summoning"

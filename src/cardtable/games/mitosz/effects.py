@@ -1365,7 +1365,7 @@ class Effects:
                   + (f" (pays {'/'.join(map(str, cost))})" if any(cost) else " for free") + " (MIT-6.5.1)")
         it = Item(-1, "unsummoned" if how["unsummoned"] else "summon", seat, iid, host=where if kind == "host" else -1)
         if kind == "row":
-            it.kind, it.row = "supply", where
+            it.kind, it.row, it.paid = "supply", where, not how["unsummoned"]  # a summon fires ``summoned``
             self.enter_row(it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
         else:
             self._resolve_card(it)

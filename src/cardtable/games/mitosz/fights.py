@@ -791,6 +791,8 @@ class Fights:
         self._members_changed()
         self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}"
                   + (" as a supply (MIT-8.monster.1)" if self.is_monster(self.cards[iid].d) else ""))
+        if item.paid:
+            self.event("summoned", iid, later=True)  # spec 6.6
         if row == 0 or not self.cards[iid].d.usable or self.is_monster(self.cards[iid].d):  # MIT-8.monster.2
             return  # nothing to choose: full in the front line; a supply without maneuvers fights with its level
         if self.opts["supply_mode_timing"] == "on_first_use":

@@ -126,7 +126,7 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls", "event", "on")
+                 "row", "attach", "enemy", "calls", "event", "on", "paid")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -152,6 +152,7 @@ class Item:
         self.cell = cell
         self.declared = None  # a fight's declaration (kind "fight")
         self.row = -1  # a supply's row (kind "supply")
+        self.paid = False  # a supply summoned, not played without summoning: it fires ``summoned`` (spec 6.6)
         self.attach = False  # a rune to attach to its target (MIT-8.rune)
         self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
         self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
