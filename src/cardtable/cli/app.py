@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -335,7 +334,8 @@ def replay(
         status = "over" if state.is_terminal() else "unfinished"
         verdict = "[green]ok[/] " if check else ""
         console.print(f"{verdict}{escape(source)}: {escape(str(rec.game))}, {rec.players} players, seed {rec.seed}, "
-                      f"{len(rec.actions)} actions, {status}, scores {escape(str(state.scores()))}")
+                      f"{len(rec.actions)} actions, {status}, scores {escape(str(state.scores()))}",
+                      soft_wrap=True)  # one line per record, however long its path: a script reads it line by line
     if failures:
         err.print(f"{failures} of {len(records)} record(s) failed")
         raise typer.Exit(1)
