@@ -79,7 +79,7 @@ import random
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from typing import Any
 
 try:
     import cardtable

@@ -13,7 +13,7 @@ pytest.importorskip("playwright.sync_api", reason="browser tests need playwright
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from .conftest import LAPTOP, PHONE  # noqa: E402
+from .conftest import PHONE  # noqa: E402
 from .helpers import LIST_LEGAL, create_in_lobby  # noqa: E402
 
 SHORT = {"kingdoms": "red,blue", "street_min": 4, "turn_limit": 50}

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field
 
 from cardtable.agents import agent_names
-from cardtable.engine import CardtableError, OptionError, UnknownGame, game_class, game_names
+from cardtable.engine import CardtableError, UnknownGame, game_class, game_names
 from cardtable.store import SqliteStore
 
 from .tables import LOG_ENTRIES, Table, TableError, TableManager

@@ -320,7 +320,7 @@ class TableManager:
     ``thinking.py``); ``extra_agents`` adds seat kinds by name (a factory ``(game, seed) -> Agent``; tests use it)."""
 
     def __init__(self, store: SqliteStore, bot_delay: float = 0.4, search_workers: int | None = None,
-                 extra_agents: dict[str, AgentFactory] | None = None):
+                 extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None):
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
-from cardtable.games.mitosz import MitoszGame
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, PlaceNation,
                                             PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked

@@ -14,8 +14,8 @@ from cardtable.games.mitosz import MitoszGame
 from cardtable.games.mitosz import data as D
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNation, Refill, Summon, UseFate,
                                             UseFreeManeuver, UseManeuver)
-from tests.games.mitosz.helpers import (A, B, all_named, attach, custom_decks, deck_top, do, empty_deck, fresh, god,
-                                        hand, intrigue, leader, nation, on_board, pass_counter, pass_until, ready,
+from tests.games.mitosz.helpers import (A, B, attach, custom_decks, deck_top, do, empty_deck, fresh, god,
+                                        hand, intrigue, leader, nation, pass_counter, pass_until, ready,
                                         rejects, scene, sph, spheres)
 
 DATA = D.PACKAGE_DIR if hasattr(D, "PACKAGE_DIR") else None

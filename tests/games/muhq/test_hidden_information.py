@@ -29,13 +29,13 @@ PUBLIC_LOG = {"declare", "upkeep", "buy", "trigger", "activate", "phase", "resol
 
 def _deal(places: list[tuple[list, int]], rng: random.Random) -> None:
     """Shuffle the cards in ``places`` (zone, index) among those places; a different order when possible."""
-    cards = [zone[k] for zone, k in places]
+    cards = [place[k] for place, k in places]
     shuffled = list(cards)
     rng.shuffle(shuffled)
     if len(set(cards)) > 1 and shuffled == cards:
         shuffled = shuffled[1:] + shuffled[:1]
-    for (zone, k), card in zip(places, shuffled):
-        zone[k] = card
+    for (place, k), card in zip(places, shuffled):
+        place[k] = card
 
 
 def permuted(s, viewer: int | None, rng: random.Random):

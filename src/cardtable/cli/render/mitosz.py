@@ -280,7 +280,6 @@ def spheres(player: dict) -> Text:
 
 def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], dup) -> None:
     seat = p["seat"]
-    me = view.get("viewer")
     head = Text(_who(seat, view, seat_names), style="bold reverse" if seat == view["to_act"] else "bold")
     head.append(" · high god ")
     head.append_text(card_name(p["god"]))
@@ -453,7 +452,6 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         line.append(f": {pr['text']}")
         console.print(line)
     if view["result"]:
-        r = view["result"]
         console.print(Text(result_line(view, seat_names), style="bold green"))
     if me is not None:
         mine = view["players"][me]

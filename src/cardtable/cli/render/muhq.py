@@ -365,7 +365,6 @@ def victory_lines(view: dict) -> list[str]:
 # -- players ---------------------------------------------------------------------------------------------
 def player_lines(view: dict, pl: dict, seat_names: list[str]) -> list[Text]:
     seat = pl["seat"]
-    me = view.get("viewer")
     head = Text()
     head.append(who(seat, view, seat_names), style=seat_style(seat) + (" reverse" if seat == view["to_act"] else ""))
     bits = [f"resource {pl['resource']}", f"VP {pl['vp']}", f"hand {pl['hand_count']}", f"deck {pl['deck']}"]

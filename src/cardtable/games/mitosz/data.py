@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import DataError
-from cardtable.engine.datafiles import (DATA_DIR_ENV, DataFiles, Describe, did_you_mean, entry_label,
+from cardtable.engine.datafiles import (DataFiles, Describe, did_you_mean, entry_label,
                                         list_entries, list_item, locate)
 
 if TYPE_CHECKING:  # pragma: no cover

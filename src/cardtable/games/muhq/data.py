@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardtable.engine import DataError
-from cardtable.engine.datafiles import DATA_DIR_ENV, DataFiles, Describe, did_you_mean, line_of, list_entries, list_item
+from cardtable.engine.datafiles import DataFiles, Describe, did_you_mean, line_of, list_entries, list_item
 
 if TYPE_CHECKING:  # pragma: no cover
     from .schema import Board, Card, CardSet
