@@ -21,8 +21,11 @@ LAPTOP_768 = {"width": 1366, "height": 768}
 
 
 def box(page, selector: str) -> dict:
-    found = page.locator(selector).first.bounding_box()
-    assert found, f"{selector} is not on the page"
+    """The first element matching ``selector``, measured (x, y, width, height, top, bottom …, as the viewport
+    sees it). Found and measured in one script run: a locator resolves its element and measures it in two calls,
+    and a re-render in between measured a detached element (all zeros; seen once in CI)."""
+    found = page.evaluate("s => document.querySelector(s)?.getBoundingClientRect().toJSON() ?? null", selector)
+    assert found is not None, f"{selector} is not on the page"
     return found
 
 
@@ -101,10 +104,7 @@ def test_muhq_draft_keeps_your_picks_apart_from_the_pack(new_context, server):
 def in_first_screen(page, selector: str, viewport: dict) -> None:
     """The element lies wholly within the window at the top of the page (scrollY 0)."""
     assert page.evaluate("scrollY") == 0
-    # found and measured in one script run: a locator resolves its element first and evaluates on it in a
-    # second call, so a re-render in between measured a detached element (all zeros; seen once in CI)
-    found = page.evaluate("s => document.querySelector(s)?.getBoundingClientRect().toJSON() ?? null", selector)
-    assert found is not None, f"nothing matches {selector}"
+    found = box(page, selector)
     assert found["height"] > 0, (selector, found)
     assert found["top"] >= 0 and found["bottom"] <= viewport["height"], (selector, found)
 
