@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -131,11 +130,11 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
 
     kinds: dict[str, int] = {}
     seen = {"stack": False, "prompt": False, "grid": False, "fight": False, "answers": False}
-    deadline = time.monotonic() + 240
     step = 0
     shot = False
     while not page.locator("#scoreboard").count():
-        assert time.monotonic() < deadline, f"the game did not end; moves so far: {kinds}"
+        # bounded by our moves, not by the clock (a slow machine took 205 s of a 240 s limit): this game takes ~580
+        assert step < 2000, f"the game did not end; moves so far: {kinds}"
         view = wait_for_my_turn(page)["view"]
         seen["stack"] |= bool(view["stack"]) and page.locator(".mz-stack li").count() > 0
         if view["stack"]:  # the "top" badge stands apart from the item's text (was "Adder Swarmtop")
@@ -208,9 +207,9 @@ def test_mitosz_with_three_and_four_players_in_the_browser(new_context, players)
     expect(page.locator(".mitosz")).to_be_visible()
     wait_for_my_turn(page)
     expect(page.locator(".mz-seat")).to_have_count(players)
-    deadline = time.monotonic() + 180
-    while not page.locator("#scoreboard").count():
-        assert time.monotonic() < deadline, "the game did not end"
+    for _ in range(1500):  # our moves (and clicks tried again), not the clock, bound the game
+        if page.locator("#scoreboard").count():
+            break
         view = wait_for_my_turn(page)["view"]
         if page.locator("#scoreboard").count():
             break
@@ -226,5 +225,7 @@ def test_mitosz_with_three_and_four_players_in_the_browser(new_context, players)
             target.click(timeout=2000)
         except Exception:  # re-rendered between finding and clicking: look again
             continue
+    else:
+        raise AssertionError("the game did not end within 1,500 of our moves")
     expect(page.locator("#scoreboard")).to_be_visible()
     assert not page_errors and not console_errors, (page_errors, console_errors)

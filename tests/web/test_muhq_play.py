@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 import urllib.request
 from pathlib import Path
 
@@ -175,11 +174,10 @@ def test_muhq_against_a_bot_in_the_browser(new_context, server, tmp_path):
     did: dict[str, int] = {}
     seen = {"stack": False, "activation": False, "hand": False, "store": False}
     snapshots: list[tuple[int, str]] = []  # (actions played so far, the page) to check against the record
-    deadline = time.monotonic() + 240
     step = 0
     shot = False
     while True:
-        assert time.monotonic() < deadline, f"the game did not end; moves so far: {did}"
+        assert step < 2000, f"the game did not end; moves so far: {did}"  # our moves, not the clock, bound it
         m = wait_for_my_turn(page)
         if m["returns"]:
             break
