@@ -3,11 +3,13 @@ stays attached."""
 
 from __future__ import annotations
 
-from cardtable.games.mitosz.actions import Summon, UseFreeManeuver
+from cardtable.games.mitosz.actions import PASS, Summon, UseFreeManeuver, UseManeuver
+from cardtable.games.mitosz.acts import SACRIFICE
 from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
-from tests.games.mitosz.helpers import (A, card_yaml, custom_decks, do, hand, leader, pass_counter, ready, rejects,
-                                        scene, set_yaml, spheres)
+from tests.games.mitosz.helpers import (A, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
+                                        pass_counter, ready, rejects, scene, set_yaml, spheres)
+
 
 def _rune(serial: int, name: str, cursed: bool = False) -> str:
     """A scribe's rune: +1 level to an own card on the board (while attached, OP-60)."""
@@ -64,10 +66,6 @@ def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path
 
 
 def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.actions import UseManeuver
-    from cardtable.games.mitosz.acts import SACRIFICE
-    from tests.games.mitosz.helpers import attach
-
     options = custom_decks(tmp_path, monkeypatch, "runes", RUNE_SET, a=["TST-061"])
     s = scene(options=options)
     ivo = leader(s, A, "Magister Ivo")
@@ -84,30 +82,18 @@ def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_
     rejects(s, UseManeuver(blade, SACRIFICE), "MIT-2.4.b")  # and not offered
 
 
-SCRIBES_SET = """
-code: TST
-name: Test cards of statics granting a subtype
-cards:
-  - id: TST-062
-    set: TST
-    serial: 62
-    name: "Hall of Letters"
-    card_type: intrigue
-    mythology: aurelian
+SCRIBES_SET = set_yaml("Test cards of statics granting a subtype", card_yaml(62, "Hall of Letters", "intrigue", """\
     cost: {influence: 1}
-    power_points: 0
     maneuvers:
       - id: m1
         speed: locked
         static:
           - grant_subtype: {target: {select: all, filter: {card_type: [leader], controller: self}}, subtype: scribe}
           - grant_subtype: {target: {select: all, filter: {subtypes_any: [scribe]}}, subtype: flying}
-"""
+"""))
 
 
 def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts(tmp_path, monkeypatch):
-    from tests.games.mitosz.helpers import intrigue
-
     s = scene(options=custom_decks(tmp_path, monkeypatch, "letters", SCRIBES_SET, a=["TST-062"]))
     lysa = leader(s, A, "Lysa Brightspear")  # no scribe by print
     skeld = leader(s, 1, "Jarl Skeld Ironbrow")
@@ -133,10 +119,6 @@ def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts
 
 
 def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.actions import PASS, UseManeuver
-
-    from tests.games.mitosz.helpers import nation
-
     s = scene(options=custom_decks(tmp_path, monkeypatch, "might", RUNE_SET, a=["TST-063"]))
     nation(s, A, "Gilded Cityfolk", 0, 0)  # room for three leaders (MIT-3.4.2)
     orren = leader(s, A, "Captain Orren")
@@ -161,8 +143,6 @@ def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, 
 
 
 def test_MIT_3_9_i_a_rune_is_used_by_its_hosts_player_only(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.actions import UseManeuver
-
     s = scene(options=custom_decks(tmp_path, monkeypatch, "might2", RUNE_SET, a=["TST-063"]))
     lysa, rune = rune_on_lysa(s, "Rune of Might")
     ready(s, priority=1)

@@ -1217,7 +1217,7 @@ class Acts:
         if rune.controller != seat or host.controller != seat:
             return ("MIT-3.9.i", f"{rune.d.name} is used by {host.d.name}, the card it is attached to, for that "
                                  f"card's player")
-        m = next((x for x in rune.d.options or rune.d.maneuvers if x.id == a.maneuver), None)
+        m = rune.d.maneuver(a.maneuver)
         if m is None:
             return ("MIT-4.6.2.2", f"{rune.d.name} has no maneuver {a.maneuver!r} to use")
         if tuple(a.targets) != (host.iid,):
@@ -1309,7 +1309,7 @@ class Acts:
         d = self.cards[a.card].d
         if d.card_type != "free_maneuver":
             return ("MIT-3.9.a", f"{d.name} is not a free maneuver")
-        m = next((x for x in (d.options or d.maneuvers) if x.id == a.option), None)
+        m = d.maneuver(a.option)  # a free maneuver has one maneuver or its options, never both (MIT-3.9.e)
         if m is None:
             return ("MIT-3.9.e", f"{d.name} has no option {a.option!r}")
         if not isinstance(a.user, int) or not 0 <= a.user < len(self.cards):
@@ -1428,7 +1428,7 @@ class Acts:
         else:
             if isinstance(a, UseManeuver) and self.rune_host(self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
                 rune = self.cards[a.card]
-                m = next(x for x in rune.d.options or rune.d.maneuvers if x.id == a.maneuver)
+                m = rune.d.maneuver(a.maneuver)
                 user, card, kind, free = self.cards[rune.host], a.card, "maneuver", False
             elif isinstance(a, UseManeuver):
                 inst = self.cards[a.card]
@@ -1436,7 +1436,7 @@ class Acts:
                 user, card, kind, free = inst, a.card, "maneuver", False
             elif isinstance(a, UseFreeManeuver):
                 d = self.cards[a.card].d
-                m = next(x for x in (d.options or d.maneuvers) if x.id == a.option)
+                m = d.maneuver(a.option)
                 user, card, kind, free = self.cards[a.user], a.card, "free", linked(d, self.cards[a.user].d)
             else:
                 m = self.cards[a.card].d.maneuvers[0]
