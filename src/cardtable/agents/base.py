@@ -25,13 +25,14 @@ class Observation:
         self.player = player
         self.legal_actions: list[Action] = state.legal_actions()
         self._view_of = state.view
-        self._view = None
+        self._view: dict[str, Any] | None = None
 
     @property
     def view(self) -> dict[str, Any]:
-        if self._view is None:
-            self._view = self._view_of(self.player)
-        return self._view
+        view = self._view
+        if view is None:
+            view = self._view = self._view_of(self.player)
+        return view
 
     def determinize(self, rng):
         """A state consistent with this player's knowledge: a copy of the game in which everything hidden from

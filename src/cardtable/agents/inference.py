@@ -106,4 +106,4 @@ class PassBeliefs:
                 return world
             if fewest is None or bad < fewest:
                 best, fewest = world, bad
-        return best
+        return best if best is not None else obs.determinize(rng)  # (tries is at least 1)

@@ -315,7 +315,7 @@ class ISMCTSAgent(Agent):
         self.extend = extend
         if name is not None:
             self.name = name
-        self._policy = None
+        self._policy: Agent | None = None
         if rollout == "heuristic":
             from .registry import make_agent
 
@@ -372,6 +372,7 @@ class ISMCTSAgent(Agent):
         """The heuristic's ``k`` favourite moves, best first: its choice, then its choice with that move taken
         away, and so on. ``state`` is a determinization, whose view for ``player`` is the real one."""
         policy = self._policy
+        assert policy is not None, "the pruned search comes with heuristic rollouts (checked in __init__)"
         remaining = list(legal)
         ranked: list[Action] = []
         while remaining and len(ranked) < k:
@@ -398,6 +399,7 @@ class ISMCTSAgent(Agent):
         me = obs.player
         rng = self.rng
         policy = self._policy
+        assert policy is not None, "the pruned search comes with heuristic rollouts (checked in __init__)"
         world = self._world(obs, det_rng)
         cands = self._ranked(world, me, legal, self.candidates)
         if len(cands) <= 1:
@@ -405,7 +407,8 @@ class ISMCTSAgent(Agent):
                                 "actions": {}}
             return cands[0] if cands else legal[0]
         totals = dict.fromkeys(cands, 0.0)
-        paired = {a: [] for a in cands} if self.z else None  # every round's reward, for the paired test
+        # every round's reward, for the paired test
+        paired: dict[Action, list[float]] | None = {a: [] for a in cands} if self.z else None
         done = rounds = 0
         per = len(cands)
         extend = self.extend
@@ -443,9 +446,11 @@ class ISMCTSAgent(Agent):
         }
         return best
 
-    def _unsettled(self, cands: list[Action], paired: dict[Action, list[float]]) -> bool:
+    def _unsettled(self, cands: list[Action], paired: dict[Action, list[float]] | None) -> bool:
         """Does a candidate lead the heuristic's move by more than the margin without the paired test having
-        settled it yet? (Then more rounds may settle it, either way.)"""
+        settled it yet? (Then more rounds may settle it, either way.) Without the test (no ``z``) nothing is."""
+        if paired is None:
+            return False
         base = paired[cands[0]]
         n = len(base)
         leads = any(sum(paired[a]) / n - sum(base) / n > self.margin for a in cands[1:])
@@ -499,14 +504,15 @@ class ISMCTSAgent(Agent):
                 state.apply(action)
                 path.append(child)
                 break
-            best_child = None
+            best_action = legal[0]  # (the first value below beats -inf: UCT values are finite)
+            best_child = children[best_action]
             best_value = -math.inf
             for a in legal:
                 child = children[a]
                 value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if value > best_value:
-                    best_value, best_child = value, child
-            state.apply(best_child.action)
+                    best_value, best_child, best_action = value, child, a
+            state.apply(best_action)
             node = best_child
             path.append(node)
         rewards = self._rollout(state, rng)
@@ -523,6 +529,7 @@ class ISMCTSAgent(Agent):
         c = self.c
         bias = self.prior
         policy = self._policy
+        assert policy is not None, "the guided search comes with heuristic rollouts (checked in __init__)"
         log = math.log
         sqrt = math.sqrt
         while not state.is_terminal():
@@ -545,7 +552,8 @@ class ISMCTSAgent(Agent):
                 state.apply(action)
                 path.append(child)
                 break
-            best_child = None
+            best_action = legal[0]  # (the first value below beats -inf: UCT values are finite)
+            best_child = children[best_action]
             best_value = -math.inf
             for a in legal:
                 child = children[a]
@@ -553,8 +561,8 @@ class ISMCTSAgent(Agent):
                 if a == hint:
                     value += bias / (child.visits + 1)
                 if value > best_value:
-                    best_value, best_child = value, child
-            state.apply(best_child.action)
+                    best_value, best_child, best_action = value, child, a
+            state.apply(best_action)
             node = best_child
             path.append(node)
         rewards = self._rollout(state, rng)
@@ -570,7 +578,7 @@ class ISMCTSAgent(Agent):
         steps = 0
         turn = self._turn
         if turn is not None:
-            until = turn(state) + self.rollout_turns
+            until = turn(state) + (self.rollout_turns or 0)  # (set whenever ``turn`` is)
         while not is_terminal():
             if depth is not None and steps >= depth or turn is not None and turn(state) >= until:
                 return self.evaluate(state)

@@ -72,7 +72,9 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
                 raise UnknownAgent(name, agent_names(game), f"-iI (inference from passes) is not available in "
                                    f"{game.info.name}")
         try:
-            return make_ismcts(name, game, seed)
+            agent = make_ismcts(name, game, seed)
         except ValueError as exc:  # a setting this game cannot take, e.g. -tT in a game without turns
             raise UnknownAgent(name, agent_names(game), str(exc)) from None
+        if agent is not None:  # (parse_name accepted the name above)
+            return agent
     raise UnknownAgent(name, agent_names(game))

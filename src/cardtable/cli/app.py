@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -434,7 +434,7 @@ def rules(
                                  f"(give --tests PATH)")
         covered = book.coverage(collect_tests(folder))
     if as_json:
-        out = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
+        out: dict[str, Any] = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
                                          **({"tests": covered[r.id]} if coverage else {})} for r in chosen]}
         if coverage:
             out["covered"] = sum(1 for r in chosen if covered[r.id])

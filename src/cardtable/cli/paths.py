@@ -69,7 +69,7 @@ def listenable(host: str, port: int) -> None:
                 sock.listen(1)
             except OSError as exc:
                 reason = exc.strerror or str(exc)
-                hint = _LISTEN_HINTS.get(exc.errno)
+                hint = _LISTEN_HINTS.get(exc.errno) if exc.errno is not None else None
                 if hint == _LISTEN_HINTS[errno.EACCES] and port >= 1024:
                     hint = None
                 raise CardtableError(f"cannot listen on {shown} — {reason}" + (f" ({hint})" if hint else "")) from None

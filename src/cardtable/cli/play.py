@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.agents import Observation, make_agent
-from cardtable.engine import CardtableError, Game, IllegalAction, UnknownAgent
+from cardtable.engine import CardtableError, Game, IllegalAction, State, UnknownAgent
 from cardtable.engine.rng import derive_seed
 
 from .render import describe_events, move_labels, print_hanging, print_moves, render_view, seat_label
@@ -44,7 +44,7 @@ def play_terminal(
     seed: int,
     read: Callable[[str], str],
     take_forced: bool | None = None,
-) -> object:
+) -> State:
     """Play one game; returns the final state. ``read(prompt)`` supplies each line a human types.
 
     ``take_forced``: take a human's only legal move without asking (and without drawing the table for it).

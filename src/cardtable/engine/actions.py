@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, TypeVar, dataclass_transform
 
 from .errors import IllegalAction
 
@@ -39,10 +39,14 @@ class Action:
         return f"{self.type} {fields}".strip()
 
 
-def action(type_name: str):
+_A = TypeVar("_A")
+
+
+@dataclass_transform(frozen_default=True)  # type checkers see the fields as the constructor's arguments
+def action(type_name: str) -> Callable[[type[_A]], type[_A]]:
     """Class decorator: make ``cls`` a frozen slotted dataclass action with JSON type ``type_name``."""
 
-    def wrap(cls):
+    def wrap(cls: Any) -> Any:
         cls = dataclasses.dataclass(frozen=True, slots=True)(cls)
         cls.type = type_name
         cls._json_fields = tuple(f.name for f in dataclasses.fields(cls))
@@ -77,12 +81,12 @@ class ActionCodec:
 
     def __init__(self, *classes: type[Action]):
         self.classes = {cls.type: cls for cls in classes}
-        self._fields = {}
+        self._fields: dict[str, list[tuple[str, Any, bool]]] = {}
         for cls in classes:
             hints = typing.get_type_hints(cls)
             self._fields[cls.type] = [
                 (f.name, hints[f.name], f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-                for f in dataclasses.fields(cls)
+                for f in dataclasses.fields(cls)  # type: ignore[arg-type]  # made a dataclass by ``action``
             ]
 
     def parse(self, data: Any) -> Action:
@@ -96,7 +100,7 @@ class ActionCodec:
             raise IllegalAction(
                 UNKNOWN_TYPE, f"unknown action type {kind!r}; this game's action types are {', '.join(self.classes)}"
             )
-        fields = self._fields[kind]
+        fields = self._fields[cls.type]
         names = {name for name, _, _ in fields}
         extra = sorted(set(data) - names - {"type"})
         if extra:

@@ -77,12 +77,12 @@ class Option:
 
 def resolve_options(declared: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Every declared option with its validated value: the given one, or the default."""
-    declared = {o.name: o for o in declared}
+    by_name = {o.name: o for o in declared}
     given = dict(given or {})
-    unknown = sorted(set(given) - set(declared))
+    unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise OptionError(f"unknown option {', '.join(unknown)}; this game's options are {', '.join(declared) or 'none'}")
-    return {name: opt.validate(given[name]) if name in given else opt.default for name, opt in declared.items()}
+        raise OptionError(f"unknown option {', '.join(unknown)}; this game's options are {', '.join(by_name) or 'none'}")
+    return {name: opt.validate(given[name]) if name in given else opt.default for name, opt in by_name.items()}
 
 
 def parse_option_value(text: str) -> Any:

@@ -17,7 +17,10 @@ import inspect
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _TEST_DEF = re.compile(r"^\s*(?:async\s+)?def\s+(test_\w+)", re.M)
 
@@ -59,7 +62,7 @@ class Rulebook:
         return cls(game, rules, source)
 
     @classmethod
-    def for_game(cls, game_class: type) -> "Rulebook | None":
+    def for_game(cls, game_class: type[Game]) -> Rulebook | None:
         """The packaged rulebook of a game class (``data/rules.md`` beside its module), or None."""
         pattern = getattr(game_class.info, "rule_pattern", "")
         if not pattern:
@@ -102,7 +105,7 @@ class Rulebook:
 
 def collect_tests(folder: Path) -> list[tuple[str, str]]:
     """Every ``def test_…`` under ``folder`` as (path relative to the folder's parent, name), sorted."""
-    found = []
+    found: list[tuple[str, str]] = []
     for path in sorted(folder.rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
         rel = path.relative_to(folder.parent).as_posix()

@@ -131,7 +131,7 @@ class Table:
     agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)  # seat -> (its bot's name, the bot)
     thinking: int | None = None  # the seat whose search bot is thinking in the worker pool
     log_cache: dict[int | None, list[bytes | None]] = field(default_factory=dict)  # viewer -> the actions' entries
-    actions: ActionCache = None  # shared by the tables of this kind of game
+    actions: ActionCache = None  # type: ignore[assignment]  # set as the table is made; shared by the tables of this kind of game
     bots_running: bool = False
     _log_state: Any = None  # the state whose log _log_json encodes
     _log_json: dict[tuple[int, int | None], bytes] = field(default_factory=dict)  # (entries, viewer) -> JSON
@@ -275,7 +275,7 @@ class Table:
                     p, a = history[n]
                     text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
                     entries[n] = orjson.dumps({"n": n, "seat": p, "text": text, "action": action})
-            encoded = self._log_json[key] = b"[" + b",".join(entries[start:size]) + b"]"
+            encoded = self._log_json[key] = b"[" + b",".join(e for e in entries[start:size] if e is not None) + b"]"
         return encoded
 
     def forget_log(self, keep: int) -> None:

@@ -251,7 +251,7 @@ def _impact(facts: Iterable[dict[str, Any]], min_sample: int) -> tuple[list[dict
             with_n[feat] = with_n.get(feat, 0) + 1
             with_w[feat] = with_w.get(feat, 0.0) + u["outcome"]
             groups_of.setdefault(feat, set()).add(group)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for feat in with_n:
         n1, w1 = with_n[feat], with_w[feat]
         scope_n = sum(group_n[g] for g in groups_of[feat])

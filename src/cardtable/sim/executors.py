@@ -351,19 +351,19 @@ def run_chunks(
 ) -> RunReport:
     """Run ``task(context, start, stop)`` on every chunk and hand each result to ``on_result`` in chunk order.
     See the module's docstring for the contract."""
-    chunks = [Chunk(*c) for c in chunks]
+    job = [Chunk(*c) for c in chunks]
     backend = resolve_backend(backend, address)
     if workers is not None and workers < 1:
         raise CardtableError(f"--workers takes 1 or more, not {workers}")
     if checkpoint is not None and run_key is None:
         raise CardtableError("a checkpoint needs a run_key, the identity of the run it keeps")
     report = RunReport(backend=backend)
-    store = Checkpoint(checkpoint, run_key) if checkpoint is not None else None
-    delivery = _Delivery(chunks, on_result, report, store)
+    store = Checkpoint(checkpoint, run_key) if checkpoint is not None and run_key is not None else None
+    delivery = _Delivery(job, on_result, report, store)
     start = time.perf_counter()
     try:
         todo = []
-        for chunk in chunks:
+        for chunk in job:
             if store is not None and chunk in store.done:
                 report.from_checkpoint += 1
                 delivery.finished(chunk, store.done[chunk], stored=True)
@@ -519,8 +519,8 @@ def _run_pool(task, todo, context, workers, should_stop, delivery, report, attem
                     failed.append((chunk, exc))
                     continue
                 delivery.finished(chunk, result)
-            for chunk, exc in reversed(failed):  # after the successes, so that none is lost if this raises
-                attempts.failed(chunk, exc)
+            for chunk, error in reversed(failed):  # after the successes, so that none is lost if this raises
+                attempts.failed(chunk, error)
                 queue.appendleft(chunk)
             if broken:
                 # A worker died (killed, out of memory, a crash in C): the pool is unusable and every chunk in
@@ -598,7 +598,10 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
             address = os.environ["RAY_ADDRESS"]
             label = f"RAY_ADDRESS={address} (where --address auto leads)"
         else:
-            address = _recorded_ray_address()
+            recorded = _recorded_ray_address()
+            if not recorded:
+                return  # no cluster recorded: Ray says at once that there is none
+            address = recorded
             label = f"{address} (the cluster the last `ray start` recorded, where --address auto leads)"
         if not address or address == "auto":
             return  # Ray finds a running cluster itself, or says at once that there is none
@@ -611,7 +614,7 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
     reason = _connect_error(host, port, timeout)
     if reason is not None and _is_loopback_name(host):
         mapped = _ray_address_for_localhost(host)
-        if mapped not in (None, host) and _connect_error(mapped, port, timeout) is None:
+        if mapped is not None and mapped != host and _connect_error(mapped, port, timeout) is None:
             reason = None
     if reason is not None:
         raise CardtableError(f"no Ray cluster answers at {label.removeprefix('--address ')}: {reason}")

@@ -93,7 +93,7 @@ class TournamentGame:
         if not self.valid:
             return ""
         result = self.result()
-        best = max(result, key=result.get)
+        best = max(result, key=lambda label: result[label])
         return "draw" if result[best] == 0.5 else best
 
 
@@ -289,7 +289,7 @@ class Tournament:
             n = len(mine)
             points = wins + draws / 2
             rate = points / n if n else None
-            wilson, boot = self._interval_fields(points, n, [tuple(v) for v in deal_blocks.values()], f"{a}|{b}")
+            wilson, boot = self._interval_fields(points, n, [(v[0], v[1]) for v in deal_blocks.values()], f"{a}|{b}")
             pairings.append({
                 "a": a, "b": b, "games": n,
                 "deals": len(deal_blocks),
@@ -300,15 +300,15 @@ class Tournament:
                 "a_ci95_bootstrap": boot,
                 "first_seat_win_rate": round(first_seat / n, 6) if n else None,
             })
-            if n:
+            if rate is not None:
                 cross[a][b] = round(rate, 6)
                 cross[b][a] = round(1 - rate, 6)
         per_agent = {}
         for label in labels:
             t = tally[label]
             rate = t["points"] / t["games"] if t["games"] else None
-            blocks = [tuple(v) for v in agent_blocks[label].values()]
-            wilson, boot = self._interval_fields(t["points"], t["games"], blocks, label)
+            blocks = [(v[0], v[1]) for v in agent_blocks[label].values()]
+            wilson, boot = self._interval_fields(t["points"], int(t["games"]), blocks, label)
             per_agent[label] = {
                 "agent": self.labels[label], "games": t["games"], "wins": t["wins"], "draws": t["draws"],
                 "losses": t["losses"], "score_rate": round(rate, 6) if rate is not None else None,

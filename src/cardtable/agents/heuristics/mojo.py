@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from cardtable.agents.base import Agent, Observation
 
@@ -56,6 +57,10 @@ class MojoHeuristic(Agent):
                 best[self.colour[c]] = v
         return sum(best)
 
+    def _reveal_order(self, a: Any) -> tuple[int, int]:
+        """A reveal's place in the bot's order: the lowest known card first, then by position."""
+        return (self.value[a.card] if a.card is not None else 0, a.position or 0)
+
     def act(self, obs: Observation):
         legal = obs.legal_actions
         if len(legal) == 1:
@@ -65,7 +70,7 @@ class MojoHeuristic(Agent):
         first = legal[0].type
         if first == "reveal":
             # Every face-down card counts anyway; showing the lowest first tells the others least.
-            return min(legal, key=lambda a: (self.value[a.card] if a.card is not None else 0, a.position or 0))
+            return min(legal, key=self._reveal_order)
         hand = me["hand"]
         unseen = self._unseen(view, hand)
         if first == "draw":

@@ -189,7 +189,7 @@ def _cell(nation: dict, dup) -> list[Text]:
             pad = width - len(body) - len(label)
             lpad = pad // 2
             text.append(label + "─" * lpad, style="dim" if label else "")
-            text.append(body, style="bold red" if road["closed"] else "bold green")
+            text.append(body, style="bold red" if road is not None and road["closed"] else "bold green")
             text.append("─" * (pad - lpad))
         else:
             text.append(label + "─" * (width - len(label)))

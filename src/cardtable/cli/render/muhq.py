@@ -534,8 +534,8 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     income = f"income {b['income']['base']} per upkeep" + (
         f" + {b['income']['per_unit']} per unit" if b["income"].get("per_unit") else "")
     console.print(Text(f"{b['name']} ({b['width']} × {b['height']}) · {income} · hand size {b['hand_size']}"))
-    for line in victory_lines(view):
-        console.print(Text(f"Victory: {line}", style="bold"))
+    for condition in victory_lines(view):
+        console.print(Text(f"Victory: {condition}", style="bold"))
     if _drawn_before(view):
         # nothing moves on the board while the cards are drafted: a grid redrawn at each of some thirty picks
         # would push the pack off the screen

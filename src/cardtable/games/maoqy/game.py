@@ -86,9 +86,9 @@ class MaoqyGame(Game):
             if action.source == "known":
                 return "draw the top card of the Known" if action.card is None else f"draw {C.label(action.card)} from the Known"
             if action.source == "open":
-                return f"draw {C.label(action.card)} from seat {action.player}'s open hand"
+                return f"draw {_label(action.card)} from seat {action.player}'s open hand"
             if action.source == "hiding":
-                return f"take back {C.label(action.card)} from the hiding place"
+                return f"take back {_label(action.card)} from the hiding place"
             return f"draw from a {action.source}"
         if isinstance(action, Discard):
             return f"discard {C.label(action.card)} onto the Known"
@@ -111,7 +111,7 @@ class MaoqyGame(Game):
     def view_label(self, action, view: dict[str, Any]) -> str | None:
         """A draw from the reader's own open hand reads as theirs ('seat 0's open hand' to seat 0 read oddly)."""
         if isinstance(action, Draw) and action.source == "open" and action.player == view.get("viewer"):
-            return f"take {C.label(action.card)} back from your open hand"
+            return f"take {_label(action.card)} back from your open hand"
         return None
 
     secret_actions = True  # hiding a card, and taking one back from the hiding place
@@ -140,3 +140,8 @@ class MaoqyGame(Game):
 def _secret(action, actor: int, viewer: int | None) -> bool:
     """Does ``viewer`` not learn the card of ``actor``'s action? (a hide, or a take-back from hiding)"""
     return viewer != actor and (isinstance(action, Hide) or (isinstance(action, Draw) and action.source == "hiding"))
+
+
+def _label(card: int | None) -> str:
+    """A drawn card's label; ``a card`` for a draw that names none (the codec lets the field be left out)."""
+    return C.label(card) if card is not None else "a card"

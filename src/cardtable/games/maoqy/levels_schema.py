@@ -38,10 +38,12 @@ class _NumberedFields(BaseModel):
 
 
 # One required field per colour kingdom, number and spread, so a missing one is reported by its name.
-KingdomTexts = create_model("KingdomTexts", __config__=_STRICT, **{k: (Text, ...) for k in C.KINGDOMS})
-NumberTexts = create_model("NumberTexts", __base__=_NumberedFields,
+# (the fields are made from data, so a type checker cannot match them to create_model's overloads)
+KingdomTexts = create_model(  # type: ignore[call-overload]
+    "KingdomTexts", __config__=_STRICT, **{k: (Text, ...) for k in C.KINGDOMS})
+NumberTexts = create_model("NumberTexts", __base__=_NumberedFields,  # type: ignore[call-overload]
                            **{f"n{n}": (Text, Field(..., alias=str(n))) for n in range(1, C.PER_KINGDOM + 1)})
-Spreads = create_model("Spreads", __base__=_NumberedFields,
+Spreads = create_model("Spreads", __base__=_NumberedFields,  # type: ignore[call-overload]
                        **{f"s{n}": (list[PositionName], Field(..., alias=str(n))) for n in SPREADS})
 
 

@@ -109,6 +109,7 @@ class MaoqyOracleGame(Game):
 
 
 class OracleState(State):
+    game: MaoqyOracleGame
     __slots__ = ("game", "seed", "rng", "history", "current_player", "unknown", "drawn")
 
     def __init__(self, game: MaoqyOracleGame, seed: int):
@@ -161,7 +162,7 @@ class OracleState(State):
         m = game.meanings
         question = game.options["question"]
         done = self.current_player < 0
-        positions = []
+        positions: list[dict[str, Any]] = []
         for i, name in enumerate(game.positions):
             card = self.drawn[i] if i < len(self.drawn) else None
             positions.append({

@@ -89,6 +89,7 @@ def _card(card: int, place: str | None) -> dict[str, Any]:
 
 
 class RitualState(State):
+    game: MaoqyRitualGame
     __slots__ = ("game", "seed", "rng", "history", "current_player", "piles", "places", "moved", "step")
 
     def __init__(self, game: MaoqyRitualGame, seed: int):

@@ -8,7 +8,7 @@ ints, and legal-action lists are built from prebuilt action objects.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
 from cardtable.engine.rng import Rng
@@ -33,7 +33,12 @@ DIRECTION_NAMES = {1: "cw", -1: "ccw", 0: None}
 END_REASONS = ("complete", "deadlock", "turn_limit")
 
 
+if TYPE_CHECKING:
+    from .game import MaoqyGame
+
+
 class MaoqyState(State):
+    game: MaoqyGame
     __slots__ = (
         "game", "seed", "rng", "history", "current_player", "phase", "n", "direction", "first_player",
         "first_draw", "unknown", "known", "hands", "opened", "streets", "hiding", "public", "claimed",

@@ -82,5 +82,6 @@ class MojoGame(Game):
         if isinstance(action, Reveal):
             if action.card is not None:
                 return f"reveal {C.label(action.card)}"
-            return f"reveal face-down card #{action.position + 1}"
+            if action.position is not None:
+                return f"reveal face-down card #{action.position + 1}"
         return str(action)

@@ -48,7 +48,7 @@ class MojoState(State):
         self.rounds: list[dict[str, Any]] = []
         self.round_no = 0
         self.mojo_side = 0  # MOJO-2.4: the "0" side up in round 1
-        self.holder = None
+        self.holder: int | None = None
         self.winners: list[int] = []
         first = opts["first_player"]
         if first == "random":
@@ -77,9 +77,9 @@ class MojoState(State):
         self.piles = [[deck.pop()] for _ in range(self.npiles)]  # MOJO-2.3, MOJO-8.1
         self.deck = deck  # MOJO-2.6
         self.hands = hands
-        self.down = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]
-        self.known = [set() for _ in range(n)]
+        self.down: list[list[int]] = [[] for _ in range(n)]
+        self.up: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[set[int]] = [set() for _ in range(n)]
         self.in_mojo = [False] * n  # MOJO-2.7
         self.mojo_order: list[int] = []
         self.round_first = first
