@@ -93,3 +93,18 @@ def test_max_steps_truncates():
         obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert truncated and not terminated
 
+
+
+def test_step_before_reset_or_after_close_says_to_reset():
+    from gymnasium.error import ResetNeeded
+
+    env = gym_env("mojo")
+    with pytest.raises(ResetNeeded, match=r"call reset\(\) first"):
+        env.step(0)
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    env.close()
+    with pytest.raises(ResetNeeded, match=r"call reset\(\) first"):
+        env.step(0)
+    env.reset(seed=1)  # and it plays again after a reset
+    env.step(int(np.flatnonzero(env.action_masks())[0]))

@@ -138,3 +138,15 @@ def test_render_ansi_names_the_legal_actions():
     assert "to act" in text and "play" in text
     info = env.infos[env.agent_selection]
     assert set(info["legal_labels"]) == set(np.flatnonzero(info["action_mask"]))
+
+
+def test_last_step_and_observe_before_reset_say_to_reset():
+    from gymnasium.error import ResetNeeded
+
+    env = pettingzoo_env("mojo")
+    for call in (env.last, lambda: env.step(0), lambda: env.observe("player_0")):
+        with pytest.raises(ResetNeeded, match=r"call reset\(\) first"):
+            call()
+    env.reset(seed=3)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -27,18 +27,19 @@ from typing import Any, Mapping
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 import cardtable
-from cardtable.engine import Game, IllegalAction
+from cardtable.engine import Game, IllegalAction, State
 
 from .encoders import encoder_for
 from .encoding import NOT_IN_MASK
 
 
 class CardtableAECEnv(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "cardtable_v0", "is_parallelizable": False,
-                "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "cardtable_v0", "is_parallelizable": False,
+                                "render_fps": 1}
 
     def __init__(self, game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, slots: int | None = None,
@@ -67,8 +68,8 @@ class CardtableAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(enc.num_actions) if i else act_space
                               for i, a in enumerate(self.possible_agents)}
         self._seeds = random.Random()
-        self.state_ = None
-        self.agents = []
+        self.state_: State | None = None
+        self.agents: list[str] = []
 
     # -- PettingZoo API ------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -87,27 +88,33 @@ class CardtableAECEnv(AECEnv):
         self.game_seed = game_seed
         self.steps = 0
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal = None
         self._select()
         self._refresh_infos()
 
     def observe(self, agent):
+        self._live()
         player = self.agent_name_mapping[agent]
         if self._acting(player):
             actions = self._legal_map()
             view = self._view  # the view the legal map was made from: one view per decision
         else:
             actions = {}
-            view = self.state_.view(player)
+            view = self._live().view(player)
         return {"observation": self.encoder.observe(view, player, actions),
                 "action_mask": self.encoder.mask(actions)}
 
+    def last(self, observe: bool = True):
+        self._live()
+        return super().last(observe)
+
     def step(self, action) -> None:
+        self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -117,12 +124,12 @@ class CardtableAECEnv(AECEnv):
         if chosen is None:
             raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by {agent}'s action mask "
                                 f"(legal indices: {sorted(self._legal_map())}); sample from obs['action_mask']")
-        self.state_.apply(chosen, player)
+        self._live().apply(chosen, player)
         self._cumulative_rewards[agent] = 0
         self._legal = None
         self.steps += 1
         self._clear_rewards()
-        state = self.state_
+        state = self._live()
         if state.is_terminal():
             returns = state.returns()
             for a in self.agents:
@@ -170,6 +177,13 @@ class CardtableAECEnv(AECEnv):
         """The cardtable State of the current game (for tests and tools; never part of an observation)."""
         return self.state_
 
+    def _live(self) -> State:
+        """The game in play: an error that says what to do when there is none (before ``reset``, after ``close``)."""
+        state = self.state_
+        if state is None:
+            raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")
+        return state
+
     def _acting(self, player: int) -> bool:
         state = self.state_
         return (state is not None and not state.is_terminal() and state.current_player == player
@@ -187,7 +201,7 @@ class CardtableAECEnv(AECEnv):
         return self._legal
 
     def _select(self) -> None:
-        state = self.state_
+        state = self._live()
         if not state.is_terminal() and not any(self.truncations.values()):
             self.agent_selection = self.possible_agents[state.current_player]
         elif self.agents and getattr(self, "agent_selection", None) not in self.agents:
@@ -218,7 +232,8 @@ class CardtableAECEnv(AECEnv):
 
 
 def _copy_dict_space(space: spaces.Dict) -> spaces.Dict:
-    return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in space.spaces.items()})
+    boxes: dict[str, Any] = dict(space.spaces)  # (every part of an observation space is a Box)
+    return spaces.Dict({k: spaces.Box(v.low, v.high, v.shape, v.dtype) for k, v in boxes.items()})
 
 
 def pettingzoo_env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,

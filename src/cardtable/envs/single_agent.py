@@ -24,10 +24,11 @@ from typing import Any, Mapping, Sequence
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 import cardtable
 from cardtable.agents import Observation, make_agent
-from cardtable.engine import Game, IllegalAction
+from cardtable.engine import Game, IllegalAction, State
 from cardtable.engine.rng import derive_seed
 
 from .encoders import encoder_for
@@ -65,7 +66,7 @@ class CardtableGymEnv(gym.Env):
         self.encoder = encoder_for(self.game, **({} if slots is None else {"slots": slots}))
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
-        self.state = None
+        self.state: State | None = None
         self._legal: dict = {}
 
     # -- Gymnasium API -------------------------------------------------------------------------
@@ -81,6 +82,7 @@ class CardtableGymEnv(gym.Env):
         return self._obs(), self._info()
 
     def step(self, action):
+        state = self._live()
         chosen = self._legal.get(int(action))
         if chosen is None:
             if self.illegal == "raise":
@@ -89,11 +91,11 @@ class CardtableGymEnv(gym.Env):
             if self.illegal == "lose" or not self._legal:
                 return self._obs(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
             chosen = self._legal[sorted(self._legal)[int(self.np_random.integers(len(self._legal)))]]
-        self.state.apply(chosen, self.seat)
+        state.apply(chosen, self.seat)
         self.steps += 1
         self._advance()
-        terminated = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        terminated = state.is_terminal()
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         if self.render_mode == "human":
             self.render()
@@ -123,9 +125,16 @@ class CardtableGymEnv(gym.Env):
         self.state = None
 
     # -- helpers -------------------------------------------------------------------------------
+    def _live(self) -> State:
+        """The game in play: an error that says what to do when there is none (before ``reset``, after ``close``)."""
+        state = self.state
+        if state is None:
+            raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")
+        return state
+
     def _advance(self) -> None:
         """Let the bots play until the learner is to act or the game is over."""
-        state = self.state
+        state = self._live()
         while not state.is_terminal() and state.current_player != self.seat:
             p = state.current_player
             state.apply(self.opponents[p].act(Observation(state, p)), p)

@@ -102,7 +102,7 @@ class MaoqyHeuristic(Agent):
             return legal[0]
         if legal[0].type == "direction":
             # Nothing is known yet that would favour either neighbour.
-            return next(a for a in legal if a.value == "cw")
+            return next(a for a in legal if getattr(a, "value", None) == "cw")
         return _Turn(self, obs.view, obs.player, legal).choose()
 
 
@@ -123,9 +123,9 @@ class _Turn:
         self.hand = mine["hand"]
         self.open = mine["open"]
         self.hiding = mine["hiding"]
-        self._value = {}
-        self._seen = None
-        self._fits = [None] * bot.nk
+        self._value: dict[int, float] = {}
+        self._seen: list[int] | None = None
+        self._fits: list[int | None] = [None] * bot.nk
         king, num = bot.king, bot.num
         nk = bot.nk
         owner = [-1] * nk
