@@ -215,10 +215,11 @@ class _Decision:
             for a in ld.get("attached") or ():
                 self.board[a["id"]] = a["card"]
         self.board[self.my["god"]["id"]] = self.my["god"]["card"]
-        self._reserve = None
-        self._board_ids = None
-        self._names = None  # on_board_names, wanted_costs: asked many times a decision, read once
-        self._wanted = None
+        self._reserve: list[int] | None = None
+        self._board_ids: set[str] | None = None
+        # on_board_names, wanted_costs: asked many times a decision, read once
+        self._names: frozenset | None = None
+        self._wanted: tuple[tuple[float, tuple], ...] | None = None
 
     # -- values --------------------------------------------------------------------------------------
     def pp_value(self, cid: str, god_name: str | None = None) -> int:
@@ -244,19 +245,21 @@ class _Decision:
 
     def on_board_names(self) -> frozenset:
         """Names of the bot's cards on the board, its high god aside (a unique leader may share its name)."""
-        if self._names is None:
+        names = self._names
+        if names is None:
             name, kind = self.s.name, self.s.type
-            self._names = frozenset(name.get(cid) for cid in self.board.values() if kind.get(cid) != "high_god")
-        return self._names
+            names = self._names = frozenset(name.get(cid) for cid in self.board.values() if kind.get(cid) != "high_god")
+        return names
 
-    def unique_blocked(self, cid: str, names: set | None = None) -> bool:
+    def unique_blocked(self, cid: str, names: frozenset | None = None) -> bool:
         """A unique card already on the board, anybody's (MIT-2.3.b), or one of its name among the bot's."""
         s = self.s
         if not s.unique.get(cid):
             return False
         if s.name.get(cid) in (names if names is not None else self.on_board_names()):
             return True
-        if self._board_ids is None:
+        ids = self._board_ids
+        if ids is None:
             ids = set()
             for p in self.v["players"]:
                 for n in p["nations"]:
@@ -267,7 +270,7 @@ class _Decision:
                     ids.update(a["card"] for a in ld.get("attached") or ())
             ids.update(c["card"] for c in self.v.get("intrigues") or ())
             self._board_ids = ids
-        return cid in self._board_ids
+        return cid in ids
 
     def keep_value(self, cid: str) -> float:
         """How much a card in hand is worth keeping."""
@@ -313,9 +316,10 @@ class _Decision:
     # -- spheres ---------------------------------------------------------------------------------
     def wanted_costs(self) -> tuple[tuple[float, tuple], ...]:
         """(worth, cost) of the summons in hand the bot wants, best first."""
-        if self._wanted is None:
-            self._wanted = self._wanted_costs()
-        return self._wanted
+        wanted = self._wanted
+        if wanted is None:
+            wanted = self._wanted = self._wanted_costs()
+        return wanted
 
     def _wanted_costs(self) -> tuple[tuple[float, tuple], ...]:
         out = []
@@ -1069,7 +1073,7 @@ class _Decision:
             if least_margin is not None and margin < least_margin:
                 continue
             road_level = nation["roads"][a.road]["level"]
-            key = (self.nation_worth(p, nation), margin >= ATTACK_MARGIN + 2, -road_level,
+            key: tuple = (self.nation_worth(p, nation), margin >= ATTACK_MARGIN + 2, -road_level,
                    -self.leader_value(cmd), -a.nation, a.road, -a.commander)
             if least_margin is None:
                 key = (margin, *key)

@@ -124,7 +124,7 @@ class MuhqHeuristic(Agent):
             return legal[0]
         fallback = next((a for a in legal if a.type in PASSIVE), None)
         if fallback is None:
-            fallback = next((a for a in legal if a.type == "end_discard" and not a.cards), legal[0])
+            fallback = next((a for a in legal if a.type == "end_discard" and not getattr(a, "cards", ())), legal[0])
         try:
             choice = _Decision(self, obs).choose()
         except Exception:  # never crash a game: the safe answer is a pass (or the first action)
@@ -211,6 +211,14 @@ class _Decision:
         while p is not None and p.get("base") is not None:
             p = self.perms.get(p["base"])
         return tuple(p["field"]) if p is not None and p.get("field") is not None else None
+
+    def at(self, pid: int) -> tuple[int, int]:
+        """``where`` of a permanent that stands on the board; one on no field is a surprise, and the decision falls
+        back to a pass (``act``)."""
+        xy = self.where(pid)
+        if xy is None:
+            raise LookupError(f"permanent {pid} is on no field")
+        return xy
 
     def mine(self, p: dict) -> bool:
         return p["controller"] == self.me
@@ -333,9 +341,9 @@ class _Decision:
                 return frozenset(c for c in self.cells_within(txy, reach) if c != txy and self.can_enter(c, sw))
         enemies = self.units(own=False)
         if enemies:
-            out = set()
+            out: set[tuple[int, int]] = set()
             for e in enemies:
-                exy = self.where(e["id"])
+                exy = self.at(e["id"])
                 out.update(c for c in self.cells_within(exy, reach) if c != exy and self.can_enter(c, sw))
             return frozenset(out)
         return frozenset()
@@ -370,7 +378,7 @@ class _Decision:
         """Damage enemy units could deal to ``p`` on ``xy`` next turn (a rough guess: move + reach)."""
         total = 0.0
         for e in self.units(own=False):
-            exy = self.where(e["id"])
+            exy = self.at(e["id"])
             comps = e.get("attack") or []
             d = distance(exy, xy)
             if d <= attack_range(comps) + e.get("movement", 0):
@@ -389,7 +397,7 @@ class _Decision:
     def attack_score(self, att: dict, dfn: dict) -> float:
         if not self.enemy(dfn):  # the rules allow attacking one's own units; the bot never does
             return -1000.0
-        axy, dxy = self.where(att["id"]), self.where(dfn["id"])
+        axy, dxy = self.at(att["id"]), self.at(dfn["id"])
         delta = distance(axy, dxy)
         mine = self.hit(attack_value(att.get("attack") or [], delta), dfn)
         dcomps = dfn.get("attack") or [] if dfn["type"] == "unit" else []
@@ -514,8 +522,9 @@ class _Decision:
         cid = self.hand.get(a.card, "")
         if cid in GAIN:
             return 20.0
-        targets = [self.perms.get(t) for t in a.targets]
-        if any(t is None for t in targets) or not targets:
+        found = [self.perms.get(t) for t in a.targets]
+        targets = [t for t in found if t is not None]
+        if len(targets) < len(found) or not targets:
             if cid == "vanguard/conscription":
                 return 4.0 if self.v["active"] == self.me else 0.0
             return 0.0

@@ -84,6 +84,20 @@ class Inst:
 class Player:
     __slots__ = ("seat", "god", "spheres", "smax", "deck", "hand", "afterworld", "oblivion", "grid", "leaders",
                  "nation_placed", "allowances", "hold", "deck_name")
+    seat: int
+    god: int  # the high god's instance id
+    spheres: list[int]  # magic, influence, wealth, force
+    smax: Any
+    deck: list[int]  # instance ids, the top last
+    hand: list[int]
+    afterworld: list[int]
+    oblivion: list[int]
+    grid: dict[tuple[int, int], int]  # cell -> nation
+    leaders: list[int]
+    nation_placed: bool
+    allowances: tuple
+    hold: Any
+    deck_name: str
 
     def copy(self) -> "Player":
         c = Player.__new__(Player)
