@@ -267,3 +267,13 @@ def test_every_argument_and_option_of_every_command_has_a_help_text():
     bare = [f"{name} {param.name}" for name, command in group.commands.items() for param in command.params
             if not getattr(param, "help", None)]
     assert bare == []
+
+
+def test_simulate_reports_the_first_seats_win_rate_with_its_interval():
+    summary = json.loads(cardtable("simulate", "mojo", "-n", "30", "--players", "2", "--agents", "heuristic",
+                                   "--seed", "3", "--json").stdout)
+    rate, (low, high) = summary["first_seat_win_rate"], summary["first_seat_win_rate_ci95"]
+    assert 0 <= low <= rate <= high <= 1 and high - low > 0.2  # 30 games: a wide interval
+    out = cardtable("simulate", "mojo", "-n", "30", "--players", "2", "--agents", "heuristic", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    assert f"seat 0 won {rate:.1%} of the games, 95 % interval {low:.1%} – {high:.1%} (even seats: 50.0%)" in out.stdout

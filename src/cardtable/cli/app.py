@@ -188,6 +188,10 @@ def simulate(
             low, high = a["win_rate_ci95"]
             table.add_row(escape(name), str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
         console.print(table)
+        if summary["first_seat_win_rate"] is not None:
+            low, high = summary["first_seat_win_rate_ci95"]
+            console.print(f"seat 0 won {summary['first_seat_win_rate']:.1%} of the games, 95 % interval {low:.1%} – "
+                          f"{high:.1%} (even seats: {1 / summary['players']:.1%})", soft_wrap=True)
         console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
                       f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
         for message in summary["error_messages"]:
