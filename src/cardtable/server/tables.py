@@ -131,7 +131,8 @@ class Table:
     agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)  # seat -> (its bot's name, the bot)
     thinking: int | None = None  # the seat whose search bot is thinking in the worker pool
     log_cache: dict[int | None, list[bytes | None]] = field(default_factory=dict)  # viewer -> the actions' entries
-    actions: ActionCache = None  # type: ignore[assignment]  # set as the table is made; shared by the tables of this kind of game
+    # shared by the tables of this kind of game; set as the table is made
+    actions: ActionCache = None  # type: ignore[assignment]
     bots_running: bool = False
     _log_state: Any = None  # the state whose log _log_json encodes
     _log_json: dict[tuple[int, int | None], bytes] = field(default_factory=dict)  # (entries, viewer) -> JSON
