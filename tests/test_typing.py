@@ -1,5 +1,5 @@
-"""The typed packages (``[tool.mypy]`` in pyproject.toml: the engine, simulation, server, terminal, Mojo and MAOQY)
-pass mypy with no error, so an engine API change that breaks a caller is found before it runs."""
+"""The packages listed in ``[tool.mypy]`` of pyproject.toml pass mypy with no error, so an engine API change that
+breaks a caller is found before it runs."""
 
 from __future__ import annotations
 

@@ -439,7 +439,8 @@ def rules(
         covered = book.coverage(collect_tests(folder))
     if as_json:
         out: dict[str, Any] = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
-                                         **({"tests": covered[r.id]} if coverage else {})} for r in chosen]}
+                                                        **({"tests": covered[r.id]} if coverage else {})}
+                                                       for r in chosen]}
         if coverage:
             out["covered"] = sum(1 for r in chosen if covered[r.id])
             out["uncovered"] = [r.id for r in chosen if not covered[r.id]]

@@ -27,7 +27,6 @@ from typing import Any, Mapping
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 
 import cardtable
@@ -35,6 +34,7 @@ from cardtable.engine import Game, IllegalAction, State
 
 from .encoders import encoder_for
 from .encoding import NOT_IN_MASK
+from .live import live
 
 
 class CardtableAECEnv(AECEnv):
@@ -98,23 +98,23 @@ class CardtableAECEnv(AECEnv):
         self._refresh_infos()
 
     def observe(self, agent):
-        self._live()
+        state = live(self.state_)
         player = self.agent_name_mapping[agent]
         if self._acting(player):
             actions = self._legal_map()
             view = self._view  # the view the legal map was made from: one view per decision
         else:
             actions = {}
-            view = self._live().view(player)
+            view = state.view(player)
         return {"observation": self.encoder.observe(view, player, actions),
                 "action_mask": self.encoder.mask(actions)}
 
     def last(self, observe: bool = True):
-        self._live()
+        live(self.state_)
         return super().last(observe)
 
     def step(self, action) -> None:
-        self._live()
+        state = live(self.state_)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -124,12 +124,11 @@ class CardtableAECEnv(AECEnv):
         if chosen is None:
             raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by {agent}'s action mask "
                                 f"(legal indices: {sorted(self._legal_map())}); sample from obs['action_mask']")
-        self._live().apply(chosen, player)
+        state.apply(chosen, player)
         self._cumulative_rewards[agent] = 0
         self._legal = None
         self.steps += 1
         self._clear_rewards()
-        state = self._live()
         if state.is_terminal():
             returns = state.returns()
             for a in self.agents:
@@ -177,13 +176,6 @@ class CardtableAECEnv(AECEnv):
         """The cardtable State of the current game (for tests and tools; never part of an observation)."""
         return self.state_
 
-    def _live(self) -> State:
-        """The game in play: an error that says what to do when there is none (before ``reset``, after ``close``)."""
-        state = self.state_
-        if state is None:
-            raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")
-        return state
-
     def _acting(self, player: int) -> bool:
         state = self.state_
         return (state is not None and not state.is_terminal() and state.current_player == player
@@ -201,7 +193,7 @@ class CardtableAECEnv(AECEnv):
         return self._legal
 
     def _select(self) -> None:
-        state = self._live()
+        state = live(self.state_)
         if not state.is_terminal() and not any(self.truncations.values()):
             self.agent_selection = self.possible_agents[state.current_player]
         elif self.agents and getattr(self, "agent_selection", None) not in self.agents:

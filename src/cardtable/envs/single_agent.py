@@ -24,7 +24,6 @@ from typing import Any, Mapping, Sequence
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import ResetNeeded
 
 import cardtable
 from cardtable.agents import Observation, make_agent
@@ -32,6 +31,7 @@ from cardtable.engine import Game, IllegalAction, State
 from cardtable.engine.rng import derive_seed
 
 from .encoders import encoder_for
+from .live import live
 from .encoding import NOT_IN_MASK
 
 
@@ -82,7 +82,7 @@ class CardtableGymEnv(gym.Env):
         return self._obs(), self._info()
 
     def step(self, action):
-        state = self._live()
+        state = live(self.state)
         chosen = self._legal.get(int(action))
         if chosen is None:
             if self.illegal == "raise":
@@ -125,16 +125,9 @@ class CardtableGymEnv(gym.Env):
         self.state = None
 
     # -- helpers -------------------------------------------------------------------------------
-    def _live(self) -> State:
-        """The game in play: an error that says what to do when there is none (before ``reset``, after ``close``)."""
-        state = self.state
-        if state is None:
-            raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")
-        return state
-
     def _advance(self) -> None:
         """Let the bots play until the learner is to act or the game is over."""
-        state = self._live()
+        state = live(self.state)
         while not state.is_terminal() and state.current_player != self.seat:
             p = state.current_player
             state.apply(self.opponents[p].act(Observation(state, p)), p)

@@ -14,7 +14,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import orjson
 
@@ -276,7 +276,8 @@ class Table:
                     p, a = history[n]
                     text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
                     entries[n] = orjson.dumps({"n": n, "seat": p, "text": text, "action": action})
-            encoded = self._log_json[key] = b"[" + b",".join(e for e in entries[start:size] if e is not None) + b"]"
+            filled = cast("list[bytes]", entries[start:size])  # (every entry of the range was made just above)
+            encoded = self._log_json[key] = b"[" + b",".join(filled) + b"]"
         return encoded
 
     def forget_log(self, keep: int) -> None:

@@ -598,10 +598,7 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
             address = os.environ["RAY_ADDRESS"]
             label = f"RAY_ADDRESS={address} (where --address auto leads)"
         else:
-            recorded = _recorded_ray_address()
-            if not recorded:
-                return  # no cluster recorded: Ray says at once that there is none
-            address = recorded
+            address = _recorded_ray_address() or ""  # none recorded: returned below
             label = f"{address} (the cluster the last `ray start` recorded, where --address auto leads)"
         if not address or address == "auto":
             return  # Ray finds a running cluster itself, or says at once that there is none

@@ -226,7 +226,7 @@ def simulate(
         "wins": {name: round(wins[name], 6) for name in names},
         "per_agent": per_agent,
         "first_seat_win_rate": round(first_seat_wins / valid, 6) if valid else None,
-        # (the seat that moves first in the seating, whoever sits there: the game's own first-seat advantage)
+        # (seat 0, whoever sits there: the game's own first-seat advantage; seats rotate between the agents)
         "first_seat_win_rate_ci95": [round(x, 6) for x in wilson_interval(first_seat_wins, valid)] if valid else None,
         "mean_actions": round(total_actions / played, 3) if played else 0,
         "errors": len(errors),

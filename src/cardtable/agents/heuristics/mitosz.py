@@ -1074,7 +1074,7 @@ class _Decision:
                 continue
             road_level = nation["roads"][a.road]["level"]
             key: tuple = (self.nation_worth(p, nation), margin >= ATTACK_MARGIN + 2, -road_level,
-                   -self.leader_value(cmd), -a.nation, a.road, -a.commander)
+                          -self.leader_value(cmd), -a.nation, a.road, -a.commander)
             if least_margin is None:
                 key = (margin, *key)
             if best_key is None or key > best_key:
