@@ -316,33 +316,74 @@ def replay(
     file: Annotated[Path, typer.Argument(help="record file (JSON lines)")],
     check: Annotated[bool, typer.Option("--check", help="also verify the final scores and state digest; exit 1 on any difference, on a record without its result line or one made under other rules")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print every action")] = False,
+    number: Annotated[Optional[int], typer.Option("--record", "-r", min=1, help="replay only the K-th record of FILE (1 is the first)", metavar="K")] = None,
+    at: Annotated[Optional[int], typer.Option("--at", min=0, help="draw the table after N actions (0: the deal; action N is the next one), as in `play`; needs one record", metavar="N")] = None,
+    seat: Annotated[Optional[int], typer.Option("--as", min=0, help="draw the table as seat S sees it (its hand shown, the others' hidden); without it as a spectator sees it. Draws the end unless --at", metavar="S")] = None,
 ):
-    """Replay the record(s) in FILE and show how each game ended."""
+    """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step."""
     records = load_records(file)
+    if number is not None:
+        if number > len(records):
+            raise CardtableError(f"{file} holds {len(records)} record(s): there is no record {number}")
+        chosen = [(number - 1, records[number - 1])]
+    else:
+        chosen = list(enumerate(records))
+    draw = at is not None or seat is not None
+    if draw and len(chosen) > 1:
+        raise CardtableError(f"{file} holds {len(records)} records: choose the one to draw with --record K (1 to {len(records)})")
     if not check:  # --check fails each such record instead
-        _warn_other_rules(file, records)
+        _warn_other_rules(file, [rec for _, rec in chosen])
     failures = 0
-    for index, rec in enumerate(records):
+    for index, rec in chosen:
         source = f"{file} record {index + 1}"
+        if seat is not None and seat >= rec.players:
+            raise CardtableError(f"{source} has {rec.players} players: --as takes a seat from 0 to {rec.players - 1}")
+        if at is not None and at > len(rec.actions):
+            raise CardtableError(f"{source} has {len(rec.actions)} actions: --at takes 0 to {len(rec.actions)}")
         labels: list[tuple[int, str]] = []
         try:
-            state = rec.replay(check=check, source=source, strict=check,
+            state = rec.replay(check=check and at is None, source=source, strict=check and at is None,
                                before_each=(lambda st, p, a: labels.append((p, _replay_label(st, p, a))))
-                               if verbose else None)
+                               if verbose else None, upto=at)
         except CardtableError as exc:
             err.print(f"[red]FAILED[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             failures += 1
             continue
         for n, (player, label) in enumerate(labels):
             console.print(f"{n:>4} seat {player}: {escape(label)}")
+        if draw:
+            _draw_replayed(state, rec, seat, at)
+            continue
         status = "over" if state.is_terminal() else "unfinished"
         verdict = "[green]ok[/] " if check else ""
         console.print(f"{verdict}{escape(source)}: {escape(str(rec.game))}, {rec.players} players, seed {rec.seed}, "
                       f"{len(rec.actions)} actions, {status}, scores {escape(str(state.scores()))}",
                       soft_wrap=True)  # one line per record, however long its path: a script reads it line by line
     if failures:
-        err.print(f"{failures} of {len(records)} record(s) failed")
+        err.print(f"{failures} of {len(chosen)} record(s) failed")
         raise typer.Exit(1)
+
+
+def _draw_replayed(state, rec, seat: int | None, at: int | None) -> None:
+    """The replayed table as `play` draws it, through one seat's view (or the spectator's): a record holds the
+    whole deal, but what it draws shows only what that seat could see at that step."""
+    from .render import render_view, seat_label
+
+    game = state.game
+    agents = rec.meta.get("agents")
+    names = ([str(a) for a in agents] if isinstance(agents, list) and len(agents) == game.num_players
+             else ["player"] * game.num_players)  # `simulate --record` keeps the agents' names; `play` none
+    step = len(rec.actions) if at is None else at
+    whose = "a spectator" if seat is None else seat_label(game, seat)
+    console.print(f"[bold]{escape(game.info.title)}[/] · seed {rec.seed} · after {step} of {len(rec.actions)} "
+                  f"actions · as {escape(whose)} sees it")
+    render_view(console, game, state.view(seat), names)
+    if state.is_terminal():
+        console.print(f"over: scores {escape(str(state.scores()))}")
+    elif step < len(rec.actions):
+        player, action = rec.actions[step]
+        console.print(f"next: action {step} by {escape(seat_label(game, player))}"
+                      + (f": {escape(_replay_label(state, player, action))}" if seat == player else ""))
 
 
 def _replay_label(state, player: int, data) -> str:

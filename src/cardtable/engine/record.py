@@ -94,9 +94,10 @@ class Record:
             return None
 
     def replay(self, check: bool = True, source: str = "record", *, strict: bool = False,
-               before_each: Callable[[Any, int, Any], None] | None = None):
+               before_each: Callable[[Any, int, Any], None] | None = None, upto: int | None = None):
         """Re-create the game's final state. With ``check``, also verify the result line, if there is one.
         ``before_each(state, player, action)`` is called before each action (its JSON) is applied.
+        With ``upto``, stop after that many actions (0: the deal) and check nothing of the result.
 
         With ``strict`` (what ``cardtable replay --check`` does), also refuse a record made under other rules
         than this cardtable's (``rules_version``) and one that ends before its result line: neither can be
@@ -110,14 +111,19 @@ class Record:
             raise RecordError(f"{source}: cannot set up the game: {exc}") from None
         if strict and game.info.rules_version != self.rules_version:
             raise RecordError(f"{source}: {other_rules(self.rules_version, game.info.rules_version)}")
+        if upto is not None and not 0 <= upto <= len(self.actions):
+            raise RecordError(f"{source}: has {len(self.actions)} actions; there is no position after action {upto} "
+                              f"(choose 0 to {len(self.actions)})")
         state = game.new_initial_state(seed=self.seed)
-        for i, (player, action) in enumerate(self.actions):
+        for i, (player, action) in enumerate(self.actions if upto is None else self.actions[:upto]):
             if before_each is not None:
                 before_each(state, player, action)
             try:
                 state.apply(action, player=player)
             except IllegalAction as exc:
                 raise RecordError(f"{source}: action {i} ({json.dumps(action)}) by seat {player} is illegal: {exc}") from None
+        if upto is not None and upto < len(self.actions):
+            return state  # a position inside the game: the result line is about its end
         if strict and self.result is None:
             over = "over" if state.is_terminal() else "not over"
             after = (f"line {self.last_line} is the last; the game is {over} after it" if self.last_line is not None

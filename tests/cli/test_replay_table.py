@@ -1,0 +1,105 @@
+"""`cardtable replay --at N --as S`: the table of a recorded game at any step, drawn as `play` draws it, through
+one seat's view (or the spectator's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import load_records
+from cardtable.engine.errors import RecordError
+
+from .helpers import cardtable, rendered
+
+
+@pytest.fixture(scope="module")
+def mojo_games(tmp_path_factory):
+    path = tmp_path_factory.mktemp("replay") / "mojo.jsonl"
+    out = cardtable("simulate", "mojo", "-n", "2", "-p", "2", "--agents", "heuristic,random", "--seed", "5", "--record", str(path),
+                    "--json")
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def _drawn(out: str) -> str:
+    """The table as the command drew it: between its heading line and its last line ('next: …' or 'over: …')."""
+    lines = out.splitlines()
+    return "\n".join(lines[1:-1]) + "\n"
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_the_table_after_n_actions_is_the_seats_view_then(mojo_games, seat):
+    rec = load_records(mojo_games)[1]
+    step = 7
+    args = ["replay", str(mojo_games), "--record", "2", "--at", str(step)] + ([] if seat is None else ["--as", str(seat)])
+    out = cardtable(*args)
+    assert out.returncode == 0, out.stderr
+    state = rec.replay(upto=step)
+    assert _drawn(out.stdout) == rendered(state.game, state.view(seat), 120, names=rec.meta["agents"])
+    whose = "a spectator" if seat is None else f"seat {seat}"
+    assert f"after {step} of {len(rec.actions)} actions · as {whose} sees it" in out.stdout
+    mover = rec.actions[step][0]
+    last = out.stdout.splitlines()[-1]
+    # the next move is named only to its mover: its label is read from the mover's view
+    if seat == mover:
+        assert last.startswith(f"next: action {step} by seat {mover}: play")
+    else:
+        assert last == f"next: action {step} by seat {mover}"
+
+
+def test_each_seat_sees_its_own_hand_and_a_spectator_none(mojo_games):
+    hands = {}
+    for seat in (0, 1):
+        out = cardtable("replay", str(mojo_games), "-r", "1", "--at", "3", "--as", str(seat)).stdout
+        (hands[seat],) = [line for line in out.splitlines() if line.startswith("Your hand:")]
+    assert hands[0] != hands[1]
+    spectator = cardtable("replay", str(mojo_games), "-r", "1", "--at", "3").stdout
+    assert "Your hand:" not in spectator
+
+
+def test_as_without_at_draws_the_end(mojo_games):
+    rec = load_records(mojo_games)[0]
+    out = cardtable("replay", str(mojo_games), "-r", "1", "--as", "0")
+    assert out.returncode == 0, out.stderr
+    assert f"after {len(rec.actions)} of {len(rec.actions)} actions" in out.stdout
+    assert out.stdout.splitlines()[-1] == f"over: scores {rec.result['scores']}"
+
+
+def test_a_mitosz_table_mid_game_as_a_spectator(tmp_path):
+    path = tmp_path / "mitosz.jsonl"
+    assert cardtable("simulate", "mitosz", "-n", "1", "--agents", "heuristic,random", "--seed", "2", "--record", str(path),
+                     "--json").returncode == 0
+    rec = load_records(path)[0]
+    out = cardtable("replay", str(path), "--at", "150")
+    assert out.returncode == 0, out.stderr
+    state = rec.replay(upto=150)
+    assert _drawn(out.stdout) == rendered(state.game, state.view(None), 120, names=rec.meta["agents"])
+    assert "Your hand" not in out.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--at", "3"], "holds 2 records: choose the one to draw with --record K (1 to 2)"),
+    (["--as", "0"], "holds 2 records: choose the one to draw with --record K (1 to 2)"),
+    (["-r", "3"], "holds 2 record(s): there is no record 3"),
+    (["-r", "1", "--as", "2"], "has 2 players: --as takes a seat from 0 to 1"),
+    (["-r", "1", "--at", "100000"], "actions: --at takes 0 to "),
+])
+def test_bad_choices_are_refused_with_the_reason(mojo_games, args, message):
+    out = cardtable("replay", str(mojo_games), *args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert out.stdout == ""
+
+
+def test_replay_upto_stops_inside_the_game_and_checks_nothing(mojo_games):
+    rec = load_records(mojo_games)[0]
+    fresh = rec.replay(upto=0)
+    assert fresh.digest() == load_records(mojo_games)[0].replay(upto=0).digest()
+    assert len(fresh.history) == 0
+    middle = rec.replay(upto=10)
+    assert len(middle.history) == 10 and not middle.is_terminal()
+    rec.result = dict(rec.result, scores=[-1, -1])  # a result the end would fail
+    rec.replay(check=True, strict=True, upto=10)  # stopping inside the game reads no result
+    with pytest.raises(RecordError, match="final scores differ"):
+        rec.replay(check=True, upto=len(rec.actions))
+    with pytest.raises(RecordError, match=r"there is no position after action 99999 \(choose 0 to"):
+        rec.replay(upto=99999)
