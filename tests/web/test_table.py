@@ -209,3 +209,16 @@ def test_hot_seat_one_browser_plays_both_seats(page):
         click_one(page, LIST_LEGAL)
         page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
     assert switched, "the turn never passed to the other seat"
+
+
+# found while building the replay bar: the page drew each message after loading the game's renderer, and an
+# older message whose drawing waited for that load was drawn last, over the newer ones that came meanwhile
+def test_a_page_opened_while_bots_play_fast_ends_on_the_last_position(server, new_context):
+    for seed in range(3):  # the race needed the bots to finish while the renderer loaded: most runs did
+        page = new_context().new_page()
+        table_id = server.create(players=2, seats=["random", "random"], seed=seed, options={"target_score": 15})["table"]["id"]
+        page.goto(f"/table/{table_id}")
+        expect(page.locator("body")).to_have_attribute("data-status", "finished", timeout=30_000)
+        expect(page.locator("#turn")).to_have_text("The game is over.")
+        expect(page.locator("#scoreboard")).to_be_visible()
+        page.close()

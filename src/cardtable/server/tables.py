@@ -33,6 +33,7 @@ LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in eve
 LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
 ACTION_CACHE_SIZE = 20_000  # actions whose JSON and legal-move entry are kept, per kind of game
 ACTION_CACHE_KEY_BYTES = 512  # the longest action JSON kept (a legal one is far shorter)
+REPLAY_EVERY = 64  # a finished game stepped through keeps its state every this many actions
 
 
 class ActionCache:
@@ -141,6 +142,7 @@ class Table:
     _seats_key: tuple | None = None  # the seats as _seats_json encodes them
     _seats_json: bytes = b""
     _open: bool = False
+    _replay_points: dict[int, Any] = field(default_factory=dict)  # a finished game's states, every REPLAY_EVERY actions
 
     def __post_init__(self):
         if self.actions is None:
@@ -217,6 +219,49 @@ class Table:
             "returns": shared["returns"],
         })
 
+    def state_at(self, step: int) -> Any:
+        """The finished game's state after its first ``step`` actions, replayed from its seed. States at every
+        REPLAY_EVERY-th action are kept as they pass, so a step forward or back costs at most that many actions."""
+        history = self.state.history
+        if not self.state.is_terminal():
+            raise TableError(409, "the game is still running; its steps can be looked at when it ends")
+        if not 0 <= step <= len(history):
+            raise TableError(400, f"the game has {len(history)} actions: choose a step from 0 to {len(history)}")
+        points = self._replay_points
+        start = max((k for k in points if k <= step), default=None)
+        state = self.game.new_initial_state(seed=self.state.seed) if start is None else points[start].clone()
+        for n in range(0 if start is None else start, step):
+            if n % REPLAY_EVERY == 0 and n not in points:
+                points[n] = state.clone()
+            player, action = history[n]
+            state.apply(action, player=player)
+        return state
+
+    def encoded_step(self, step: int, seat: int | None, log_entries: int = LOG_ENTRIES) -> bytes:
+        """A finished game as ``seat`` (or a spectator) saw it after ``step`` actions, shaped as a state message
+        (``encoded_message``): that step's view and the log up to it, no legal moves, no result; ``steps`` is the
+        game's length and ``next`` the seat that moved next."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise TableError(400, f"the game has {self.game.num_players} seats: choose a seat from 0 to "
+                                  f"{self.game.num_players - 1}, or none for the spectator's view")
+        state = self.state_at(step)
+        history = self.state.history
+        return orjson.dumps({
+            "type": "step",
+            "table": orjson.Fragment(self.encoded_summary()),
+            "seat": seat,
+            "step": step,
+            "steps": len(history),
+            "next": history[step][0] if step < len(history) else None,
+            "view": state.view(seat),
+            "legal": [],
+            "log": orjson.Fragment(self._log_entries(max(0, step - log_entries), step, seat)),
+            "log_size": step,
+            "undo": False,
+            "scores": state.scores(),
+            "returns": None,
+        })
+
     def _shared(self) -> dict[str, Any]:
         state = self.state
         return {
@@ -258,27 +303,32 @@ class Table:
         if self._log_state is not self.state:
             self._log_json = {}
             self._log_state = self.state
-        game = self.game
-        who = viewer if game.secret_actions else None
+        who = viewer if self.game.secret_actions else None
         key = (last, who)
         encoded = self._log_json.get(key)
         if encoded is None:
-            history = self.state.history
-            entries = self.log_cache.get(who)
-            if entries is None:
-                entries = self.log_cache[who] = []
-            size = len(history)
-            if len(entries) < size:
-                entries.extend([None] * (size - len(entries)))  # built when asked for (a restored table's first)
-            start = max(0, size - last)
-            for n in range(start, size):
-                if entries[n] is None:
-                    p, a = history[n]
-                    text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
-                    entries[n] = orjson.dumps({"n": n, "seat": p, "text": text, "action": action})
-            filled = cast("list[bytes]", entries[start:size])  # (every entry of the range was made just above)
-            encoded = self._log_json[key] = b"[" + b",".join(filled) + b"]"
+            size = len(self.state.history)
+            encoded = self._log_json[key] = self._log_entries(max(0, size - last), size, viewer)
         return encoded
+
+    def _log_entries(self, start: int, stop: int, viewer: int | None) -> bytes:
+        """The log entries of actions ``start`` to ``stop - 1`` as ``viewer`` may read them, as a JSON list; each
+        entry is built once (per viewer, in games with secret actions) and kept in ``log_cache``."""
+        game = self.game
+        who = viewer if game.secret_actions else None
+        history = self.state.history
+        entries = self.log_cache.get(who)
+        if entries is None:
+            entries = self.log_cache[who] = []
+        if len(entries) < len(history):
+            entries.extend([None] * (len(history) - len(entries)))  # built when asked for (a restored table's first)
+        for n in range(start, stop):
+            if entries[n] is None:
+                p, a = history[n]
+                text, action = game.log_entry(a, p, who) if game.secret_actions else (game.action_label(a), a.to_json())
+                entries[n] = orjson.dumps({"n": n, "seat": p, "text": text, "action": action})
+        filled = cast("list[bytes]", entries[start:stop])  # (every entry of the range was made just above)
+        return b"[" + b",".join(filled) + b"]"
 
     def forget_log(self, keep: int) -> None:
         """The history was cut to its first ``keep`` actions (an undo): their entries stay, the others go."""

@@ -29,7 +29,12 @@ const state = {
   movesInSight: true, // is the moves panel on the screen? (the to-moves button shows only when it is not)
   log: [], // the log entries received so far (messages carry only its end)
   awaitingSeat: false, // hello sent: the state messages before the seat's own are the spectator's
+  replay: null, // a finished game stepped through: {step, seat, message} shown instead of the live message
+  replayAsk: 0, // the number of the last step asked for (a slower earlier answer is dropped)
 };
+
+/** The message the page shows: a step of the finished game being replayed, else the live one. */
+const shown = () => (state.replay ? state.replay.message : state.message);
 
 function parseSeat(text) {
   if (text === null || text === "") return null;
@@ -278,45 +283,49 @@ function restoreFocus(before) {
 }
 
 async function render({ first = false } = {}) {
-  const msg = state.message;
-  if (!msg) return;
-  const before = focusKey();
-  const summary = msg.table;
-  const mine = msg.seat;
-  const legal = offered();
-
-  document.title = `${summary.title} · table ${summary.id} — cardtable`;
-  $("title").textContent = `${summary.title} · table ${summary.id}`;
-  $("who").textContent = mine === null ? "watching" : `seat ${mine}`;
-  $("who").dataset.role = mine === null ? "spectator" : "player";
-  document.body.dataset.actions = String(summary.actions);
-  document.body.dataset.status = summary.status;
-  document.body.dataset.myTurn = String(legal.length > 0);
-
-  // The game's own renderer (or the generic one).
-  if (state.rendererGame !== summary.game) {
-    const factory = await loadRenderer(summary.game);
-    if (state.rendererGame !== summary.game) {
-      state.rendererGame = summary.game;
+  if (!state.message) return;
+  // The game's own renderer (or the generic one), loaded once. Everything after this wait reads the messages
+  // afresh: messages that came in while the renderer loaded must not be drawn over by an older one.
+  const game = shown().table.game;
+  if (state.rendererGame !== game) {
+    const factory = await loadRenderer(game);
+    if (state.rendererGame !== game) {
+      state.rendererGame = game;
       $("game").replaceChildren();
       state.renderer = factory($("game"), {
         act,
         rerender: () => render(),
-        seatName: (seat, opts) => seatName(state.message.table, seat, state.message.seat, opts),
+        seatName: (seat, opts) => seatName(shown().table, seat, shown().seat, opts),
       });
     }
   }
+  const live = state.message;
+  const msg = shown();
+  const before = focusKey();
+  const summary = msg.table;
+  const legal = offered();
+
+  document.title = `${summary.title} · table ${summary.id} — cardtable`;
+  $("title").textContent = `${summary.title} · table ${summary.id}`;
+  $("who").textContent = live.seat === null ? "watching" : `seat ${live.seat}`;
+  $("who").dataset.role = live.seat === null ? "spectator" : "player";
+  document.body.dataset.actions = String(summary.actions);
+  document.body.dataset.status = summary.status;
+  document.body.dataset.myTurn = String(legal.length > 0);
+  document.body.dataset.replayStep = state.replay ? String(state.replay.step) : "";
+
   state.renderer.update(msg, { legal, busy: state.busy, first });
   $("game").setAttribute("aria-busy", "false");
 
   renderTurn(msg, legal);
   renderMoves(legal);
-  renderTakeOnly(msg, legal);
+  renderTakeOnly(live, legal);
   renderToMoves(legal);
-  renderTools(msg);
+  renderTools(live);
+  renderReplay(live);
   renderLog(msg);
-  renderInvite(msg);
-  renderSwitch(msg);
+  renderInvite(live);
+  renderSwitch(live);
   restoreFocus(before);
 }
 
@@ -330,7 +339,10 @@ function renderTurn(msg, legal) {
   const view = msg.view || {};
   const turn = $("turn");
   let text;
-  if (msg.returns) text = "The game is over.";
+  if (msg.type === "step")
+    text = `Replay: after ${msg.step} of ${msg.steps} actions` +
+      (msg.next === null ? ", the end." : `; ${seatName(msg.table, msg.next, msg.seat, { long: true })} moved next.`);
+  else if (msg.returns) text = "The game is over.";
   else if (state.busy) text = "Sending your move…";
   else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
   else if (Number.isInteger(msg.table && msg.table.thinking))
@@ -464,7 +476,7 @@ function renderLog(msg) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   // a game may tell its own story instead (Mítosz: the setup and resolutions too): {n, text, mine}
   const story = state.renderer && state.renderer.logEntries;
-  const entries = story ? story(msg) : state.log;
+  const entries = story ? story(msg) : msg.type === "step" ? msg.log : state.log;
   log.classList.toggle("story", !!story);
   log.replaceChildren(
     ...entries.map((e) =>
@@ -518,6 +530,93 @@ function renderSwitch(msg) {
       others.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(msg.table.id, s), class: s === current ? "btn small" : "" }, `seat ${s}`)]),
       due ? "." : " at this table."),
   );
+}
+
+// -- stepping through a finished game ------------------------------------------------------------------
+// The server replays the game from its seed to the step asked for and answers with that moment's message,
+// seen by one seat (or a spectator): the page never holds more than one view at a time.
+
+function renderReplay(live) {
+  const box = $("replay");
+  if (!live.returns) {
+    box.hidden = true;
+    return;
+  }
+  const steps = live.table.actions;
+  const step = state.replay ? state.replay.step : steps;
+  const seat = state.replay ? state.replay.seat : live.seat;
+  box.hidden = false;
+  if (!box.firstChild) {
+    const button = (id, text, label, to) =>
+      h("button", { id, type: "button", class: "btn small", "aria-label": label, title: label, onclick: () => showStep(to(), currentSeat()) }, text);
+    box.append(
+      h("h2", { id: "replay-title" }, "Replay"),
+      h("p", { class: "hint" }, "Step through the game as it was seen from a seat, or by a spectator."),
+      h("div", { class: "replay-bar" },
+        button("replay-first", "|◀", "the deal", () => 0),
+        button("replay-prev", "◀", "one action back", () => currentStep() - 1),
+        h("input", { id: "replay-range", type: "range", min: 0, "aria-label": "after how many actions",
+          oninput: (event) => showStep(Number(event.target.value), currentSeat()) }),
+        button("replay-next", "▶", "one action on", () => currentStep() + 1),
+        button("replay-last", "▶|", "the end", () => Infinity),
+      ),
+      h("p", { class: "replay-under" },
+        h("span", { id: "replay-pos", "aria-live": "polite" }),
+        h("label", {}, " seen by ",
+          h("select", { id: "replay-seat", onchange: () => showStep(currentStep(), currentSeat()) }))),
+    );
+  }
+  const range = $("replay-range");
+  range.max = String(steps);
+  if (range.value !== String(step)) range.value = String(step);
+  $("replay-pos").textContent = `after ${step} of ${steps} actions`;
+  $("replay-first").disabled = $("replay-prev").disabled = step === 0;
+  $("replay-next").disabled = $("replay-last").disabled = step === steps;
+  const select = $("replay-seat");
+  const wanted = seat === null ? "" : String(seat);
+  if (select.options.length !== live.table.players + 1) {
+    select.replaceChildren(
+      h("option", { value: "" }, "a spectator"),
+      ...live.table.seats.map((_, i) => h("option", { value: String(i) }, seatName(live.table, i, live.seat, { long: true }))),
+    );
+  }
+  if (select.value !== wanted) select.value = wanted;
+}
+
+/** A game's renderer remembers what it drew last (a round's end to announce, a selection): a step drawn from
+ * another moment starts a new one. */
+function freshRenderer() {
+  state.rendererGame = null;
+}
+
+const currentStep = () => (state.replay ? state.replay.step : state.message.table.actions);
+const currentSeat = () => {
+  const value = $("replay-seat").value;
+  return value === "" ? null : Number(value);
+};
+
+async function showStep(step, seat) {
+  const live = state.message;
+  if (!live || !live.returns) return;
+  const steps = live.table.actions;
+  step = Math.max(0, Math.min(steps, step));
+  const ask = ++state.replayAsk;
+  if (step === steps && seat === live.seat) {
+    state.replay = null; // the live table's own last message: the end, with its result
+    freshRenderer();
+    render();
+    return;
+  }
+  try {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    const message = await api(`/api/tables/${encodeURIComponent(tableId)}/steps/${step}${query}`);
+    if (ask !== state.replayAsk) return; // a later click was answered first
+    state.replay = { step, seat, message };
+    freshRenderer();
+    render();
+  } catch (exc) {
+    onError(exc.rule ?? null, exc.message);
+  }
 }
 
 // -- controls ---------------------------------------------------------------------------------------
