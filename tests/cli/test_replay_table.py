@@ -3,9 +3,12 @@ one seat's view (or the spectator's)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from cardtable.engine import load_records
+from cardtable.engine import load, load_records
+from cardtable.engine.steps import Steps
 from cardtable.engine.errors import RecordError
 
 from .helpers import cardtable, rendered
@@ -103,3 +106,32 @@ def test_replay_upto_stops_inside_the_game_and_checks_nothing(mojo_games):
         rec.replay(check=True, upto=len(rec.actions))
     with pytest.raises(RecordError, match=r"there is no position after action 99999 \(choose 0 to"):
         rec.replay(upto=99999)
+
+
+def _headers(out: str) -> list[int]:
+    return [int(m) for m in re.findall(r"· after (\d+) of \d+ actions ·", out)]
+
+
+def test_step_walks_the_game_as_typed(mojo_games):
+    rec = load_records(mojo_games)[0]
+    out = cardtable("replay", str(mojo_games), "-r", "1", "--step", "--as", "1", input="\n\nb\n7\nx\n7\ne\n\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert _headers(out.stdout) == [0, 1, 2, 1, 7, len(rec.actions)]
+    assert "Not understood: 'x'" in out.stdout
+    assert "Already there: step 7." in out.stdout and "Already there: the end." in out.stdout
+    # each step drawn is seat 1's view of that moment
+    steps = Steps(load("mojo", players=2, options=rec.options), rec.seed, rec.actions)
+    drawn = out.stdout.split("· after 7 of")[1].split("\n", 1)[1].split("\nnext: ")[0] + "\n"
+    assert drawn == rendered(steps.at(7).game, steps.at(7).view(1), 120, names=rec.meta["agents"])
+
+
+def test_step_starts_at_at_and_ends_with_the_input(mojo_games):
+    out = cardtable("replay", str(mojo_games), "-r", "2", "--step", "--at", "4", input="b\n")
+    assert out.returncode == 0, out.stderr
+    assert _headers(out.stdout) == [4, 3]
+    assert "as a spectator sees it" in out.stdout and "Your hand" not in out.stdout
+
+
+def test_step_needs_one_record(mojo_games):
+    out = cardtable("replay", str(mojo_games), "--step")
+    assert out.returncode == 2 and "choose the one to draw with --record K" in out.stderr

@@ -22,6 +22,7 @@ from cardtable.engine.registry import game_class, game_names
 from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
                       WorkersArg)
 from .paths import listenable, writable_file
+from .replaying import draw_step, replay_label, step_through
 
 app = typer.Typer(
     help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
@@ -319,8 +320,10 @@ def replay(
     number: Annotated[Optional[int], typer.Option("--record", "-r", min=1, help="replay only the K-th record of FILE (1 is the first)", metavar="K")] = None,
     at: Annotated[Optional[int], typer.Option("--at", min=0, help="draw the table after N actions (0: the deal; action N is the next one), as in `play`; needs one record", metavar="N")] = None,
     seat: Annotated[Optional[int], typer.Option("--as", min=0, help="draw the table as seat S sees it (its hand shown, the others' hidden); without it as a spectator sees it. Draws the end unless --at", metavar="S")] = None,
+    step: Annotated[bool, typer.Option("--step", help="step through the game in the terminal from the deal (or --at): Enter for the next action, b back, a number to jump, e the end, q to quit; needs one record")] = False,
 ):
-    """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step."""
+    """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step, --step
+    walks through it."""
     records = load_records(file)
     if number is not None:
         if number > len(records):
@@ -328,7 +331,7 @@ def replay(
         chosen = [(number - 1, records[number - 1])]
     else:
         chosen = list(enumerate(records))
-    draw = at is not None or seat is not None
+    draw = at is not None or seat is not None or step
     if draw and len(chosen) > 1:
         raise CardtableError(f"{file} holds {len(records)} records: choose the one to draw with --record K (1 to {len(records)})")
     if not check:  # --check fails each such record instead
@@ -340,10 +343,14 @@ def replay(
             raise CardtableError(f"{source} has {rec.players} players: --as takes a seat from 0 to {rec.players - 1}")
         if at is not None and at > len(rec.actions):
             raise CardtableError(f"{source} has {len(rec.actions)} actions: --at takes 0 to {len(rec.actions)}")
+        if step:  # the record must replay to its end before anyone walks through it
+            rec.replay(check=False, source=source)
+            step_through(console, rec, seat, at or 0, read=lambda prompt: console.input(prompt))
+            return
         labels: list[tuple[int, str]] = []
         try:
             state = rec.replay(check=check and at is None, source=source, strict=check and at is None,
-                               before_each=(lambda st, p, a: labels.append((p, _replay_label(st, p, a))))
+                               before_each=(lambda st, p, a: labels.append((p, replay_label(st, p, a))))
                                if verbose else None, upto=at)
         except CardtableError as exc:
             err.print(f"[red]FAILED[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
@@ -352,7 +359,7 @@ def replay(
         for n, (player, label) in enumerate(labels):
             console.print(f"{n:>4} seat {player}: {escape(label)}")
         if draw:
-            _draw_replayed(state, rec, seat, at)
+            draw_step(console, state, rec, seat, len(rec.actions) if at is None else at)
             continue
         status = "over" if state.is_terminal() else "unfinished"
         verdict = "[green]ok[/] " if check else ""
@@ -362,38 +369,6 @@ def replay(
     if failures:
         err.print(f"{failures} of {len(chosen)} record(s) failed")
         raise typer.Exit(1)
-
-
-def _draw_replayed(state, rec, seat: int | None, at: int | None) -> None:
-    """The replayed table as `play` draws it, through one seat's view (or the spectator's): a record holds the
-    whole deal, but what it draws shows only what that seat could see at that step."""
-    from .render import render_view, seat_label
-
-    game = state.game
-    agents = rec.meta.get("agents")
-    names = ([str(a) for a in agents] if isinstance(agents, list) and len(agents) == game.num_players
-             else ["player"] * game.num_players)  # `simulate --record` keeps the agents' names; `play` none
-    step = len(rec.actions) if at is None else at
-    whose = "a spectator" if seat is None else seat_label(game, seat)
-    console.print(f"[bold]{escape(game.info.title)}[/] · seed {rec.seed} · after {step} of {len(rec.actions)} "
-                  f"actions · as {escape(whose)} sees it")
-    render_view(console, game, state.view(seat), names)
-    if state.is_terminal():
-        console.print(f"over: scores {escape(str(state.scores()))}")
-    elif step < len(rec.actions):
-        player, action = rec.actions[step]
-        console.print(f"next: action {step} by {escape(seat_label(game, player))}"
-                      + (f": {escape(_replay_label(state, player, action))}" if seat == player else ""))
-
-
-def _replay_label(state, player: int, data) -> str:
-    """A recorded action as the mover read it (``Game.move_label`` from their view: 'steal 1 force', not
-    'option 2'); an action that does not parse is shown as its JSON (the replay then names what is wrong)."""
-    game = state.game
-    try:
-        return game.move_label(game.parse_action(data), state.view(player))
-    except CardtableError:
-        return json.dumps(data)
 
 
 def _warn_other_rules(file: Path, records) -> None:

@@ -22,6 +22,7 @@ from cardtable.agents import Agent, Observation, agent_names, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, load
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.rng import derive_seed
+from cardtable.engine.steps import Steps
 from cardtable.store import SqliteStore, StoredTable
 
 from .thinking import Thinker, thinks_apart
@@ -142,7 +143,7 @@ class Table:
     _seats_key: tuple | None = None  # the seats as _seats_json encodes them
     _seats_json: bytes = b""
     _open: bool = False
-    _replay_points: dict[int, Any] = field(default_factory=dict)  # a finished game's states, every REPLAY_EVERY actions
+    _steps: Steps | None = None  # a finished game's positions, once someone steps through it
 
     def __post_init__(self):
         if self.actions is None:
@@ -220,22 +221,16 @@ class Table:
         })
 
     def state_at(self, step: int) -> Any:
-        """The finished game's state after its first ``step`` actions, replayed from its seed. States at every
-        REPLAY_EVERY-th action are kept as they pass, so a step forward or back costs at most that many actions."""
-        history = self.state.history
+        """The finished game's state after its first ``step`` actions, replayed from its seed (``Steps``: states
+        at every REPLAY_EVERY-th action are kept, so a step forward or back costs at most that many actions)."""
         if not self.state.is_terminal():
             raise TableError(409, "the game is still running; its steps can be looked at when it ends")
-        if not 0 <= step <= len(history):
-            raise TableError(400, f"the game has {len(history)} actions: choose a step from 0 to {len(history)}")
-        points = self._replay_points
-        start = max((k for k in points if k <= step), default=None)
-        state = self.game.new_initial_state(seed=self.state.seed) if start is None else points[start].clone()
-        for n in range(0 if start is None else start, step):
-            if n % REPLAY_EVERY == 0 and n not in points:
-                points[n] = state.clone()
-            player, action = history[n]
-            state.apply(action, player=player)
-        return state
+        if self._steps is None:
+            self._steps = Steps(self.game, self.state.seed, self.state.history, every=REPLAY_EVERY)
+        try:
+            return self._steps.at(step)
+        except ValueError as exc:
+            raise TableError(400, str(exc)) from None
 
     def encoded_step(self, step: int, seat: int | None, log_entries: int = LOG_ENTRIES) -> bytes:
         """A finished game as ``seat`` (or a spectator) saw it after ``step`` actions, shaped as a state message

@@ -1,0 +1,87 @@
+"""`cardtable replay --at/--as/--step`: a recorded game's table at any step, drawn as `play` draws it, through one
+seat's view (or the spectator's). A record holds the whole deal; what is drawn shows only what that seat could
+see at that step."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from cardtable.engine import CardtableError, Record, load
+from cardtable.engine.steps import Steps
+
+from .render import render_view, seat_label
+
+STEP_HELP = ("Enter: next action · b: back one · a number: that step (0 is the deal) · e: the end · "
+             "q: quit")
+
+
+def replay_label(state, player: int, data) -> str:
+    """A recorded action as the mover read it (``Game.move_label`` from their view: 'steal 1 force', not
+    'option 2'); an action that does not parse is shown as its JSON (the replay then names what is wrong)."""
+    game = state.game
+    try:
+        return game.move_label(game.parse_action(data), state.view(player))
+    except CardtableError:
+        return json.dumps(data)
+
+
+def draw_step(console: Console, state, rec: Record, seat: int | None, step: int) -> None:
+    """The table after ``step`` actions of ``rec`` (``state``), as ``seat`` (None: a spectator) saw it, and who
+    moved next; the next move in words only to its mover, since the words are read from the mover's view."""
+    game = state.game
+    agents = rec.meta.get("agents")
+    names = ([str(a) for a in agents] if isinstance(agents, list) and len(agents) == game.num_players
+             else ["player"] * game.num_players)  # `simulate --record` keeps the agents' names; `play` none
+    whose = "a spectator" if seat is None else seat_label(game, seat)
+    console.print(f"[bold]{escape(game.info.title)}[/] · seed {rec.seed} · after {step} of {len(rec.actions)} "
+                  f"actions · as {escape(whose)} sees it")
+    render_view(console, game, state.view(seat), names)
+    if state.is_terminal():
+        console.print(f"over: scores {escape(str(state.scores()))}")
+    elif step < len(rec.actions):
+        player, action = rec.actions[step]
+        console.print(f"next: action {step} by {escape(seat_label(game, player))}"
+                      + (f": {escape(replay_label(state, player, action))}" if seat == player else ""))
+
+
+def step_through(console: Console, rec: Record, seat: int | None, start: int, read: Callable[[str], str]) -> None:
+    """Draw ``rec`` at ``start``, then go where each line read says (STEP_HELP) until q or the input ends."""
+    game = load(rec.game, players=rec.players, options=rec.options)
+    steps = Steps(game, rec.seed, rec.actions)
+    step = start
+    console.print(STEP_HELP)
+    while True:
+        draw_step(console, steps.at(step), rec, seat, step)
+        while True:
+            try:
+                text = read(f"step {step} of {len(steps)} > ").strip().lower()
+            except EOFError:
+                return
+            if text == "q":
+                return
+            wanted = _where(text, step, len(steps))
+            if wanted is None:
+                console.print(f"Not understood: {escape(text)!r}. {STEP_HELP}")
+            elif wanted == step:
+                console.print("Already there: " + ("the end." if step == len(steps) else "the deal." if step == 0
+                                                   else f"step {step}."))
+            else:
+                step = wanted
+                break
+
+
+def _where(text: str, step: int, length: int) -> int | None:
+    """The step a typed line asks for (kept within the game), or None for a line that means nothing."""
+    if text in ("", "n"):
+        return min(step + 1, length)
+    if text == "b":
+        return max(step - 1, 0)
+    if text == "e":
+        return length
+    if text.isdigit():
+        return min(int(text), length)
+    return None
