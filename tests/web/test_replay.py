@@ -67,6 +67,14 @@ def test_stepping_through_a_finished_game(server, page):
     expect(page.locator("#turn")).to_have_text("The game is over.")
     expect(page.locator("#scoreboard")).to_be_visible()
 
+    # from the keyboard: the slider takes Home, End and the arrows
+    page.locator("#replay-range").focus()
+    page.keyboard.press("Home")
+    expect(body).to_have_attribute("data-replay-step", "0")
+    page.keyboard.press("ArrowRight")
+    expect(body).to_have_attribute("data-replay-step", "1")
+    expect(page.locator("#replay-pos")).to_have_text(f"after 1 of {actions} actions")
+
 
 def test_no_replay_bar_while_the_game_runs(server, page):
     table_id = server.create(players=2, seats=["human", "random"], seed=4)["table"]["id"]
