@@ -222,3 +222,17 @@ def test_a_page_opened_while_bots_play_fast_ends_on_the_last_position(server, ne
         expect(page.locator("#turn")).to_have_text("The game is over.")
         expect(page.locator("#scoreboard")).to_be_visible()
         page.close()
+
+
+def test_messages_that_wait_while_the_page_is_busy_are_drawn_once(server, page):
+    """Bots at full speed send positions faster than a Mítosz table is drawn: the messages that queued while
+    the page was busy are drawn once, as the newest, not one after another."""
+    table_id = server.create(game="mitosz", players=2, seats=["random", "random"], seed=5)["table"]["id"]
+    page.goto(f"/table/{table_id}")
+    page.locator("#game .felt, #game section").first.wait_for()
+    before = page.evaluate("() => window.cardtable.counts")
+    page.evaluate("() => { const end = performance.now() + 1500; while (performance.now() < end) {} }")  # busy
+    page.wait_for_timeout(300)
+    after = page.evaluate("() => window.cardtable.counts")
+    assert after["received"] - before["received"] >= 10  # (the bots kept playing meanwhile)
+    assert after["drawn"] - before["drawn"] <= (after["received"] - before["received"]) // 3

@@ -29,6 +29,10 @@ const state = {
   movesInSight: true, // is the moves panel on the screen? (the to-moves button shows only when it is not)
   log: [], // the log entries received so far (messages carry only its end)
   awaitingSeat: false, // hello sent: the state messages before the seat's own are the spectator's
+  received: 0, // state messages received, and tables drawn (for tests: window.cardtable)
+  drawn: 0,
+  drawQueued: false, // a timer will draw the newest message (drawSoon)
+  drawFirst: false, // ... and it is the page's first
   replay: null, // a finished game stepped through: {step, seat, message} shown instead of the live message
   replayAsk: 0, // the number of the last step asked for (a slower earlier answer is dropped)
 };
@@ -193,6 +197,7 @@ function setBusy(busy) {
 
 // -- messages ---------------------------------------------------------------------------------------
 function onState(msg) {
+  state.received += 1;
   const first = !state.message;
   mergeLog(msg);
   state.message = msg;
@@ -200,7 +205,23 @@ function onState(msg) {
   state.busy = false;
   clearTimeout(state.busyTimer);
   document.body.classList.remove("busy");
-  render({ first });
+  drawSoon(first);
+}
+
+// Messages can come faster than a table is drawn (bots at full speed: a Mítosz table takes tens of ms to
+// draw): each message is a whole position, so the messages that waited while the page was drawing are
+// drawn once, as the newest. A timer task runs after the message tasks already queued, and at once otherwise
+// (an animation frame would make every move wait for the next frame).
+function drawSoon(first) {
+  state.drawFirst = state.drawFirst || first;
+  if (state.drawQueued) return;
+  state.drawQueued = true;
+  setTimeout(() => {
+    state.drawQueued = false;
+    const wasFirst = state.drawFirst;
+    state.drawFirst = false;
+    render({ first: wasFirst });
+  }, 0);
 }
 
 function onError(rule, text) {
@@ -301,6 +322,7 @@ async function render({ first = false } = {}) {
   }
   const live = state.message;
   const msg = shown();
+  state.drawn += 1;
   const before = focusKey();
   const summary = msg.table;
   const legal = offered();
@@ -660,6 +682,9 @@ window.cardtable = {
   },
   get seat() {
     return state.seat;
+  },
+  get counts() {
+    return { received: state.received, drawn: state.drawn };
   },
   send: (action) => act(action),
   sendRaw: (payload) => sendRaw(payload),
