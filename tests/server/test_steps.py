@@ -99,3 +99,17 @@ def test_a_step_holds_no_other_hand(server, finished):
     other_hand = record.replay(upto=step).view(1)["seats"][1]["hand"]
     assert body["view"]["seats"][1].get("hand") is None
     assert body["view"]["seats"][1]["hand_size"] == len(other_hand)
+
+
+def test_only_the_tables_stepped_through_last_keep_their_states(server, monkeypatch):
+    monkeypatch.setattr("cardtable.server.tables.STEPPED_TABLES", 2)
+    tables = []
+    for seed in (11, 12, 13):
+        table_id = server.create(players=2, seats=["human", "human"], seed=seed, options=SHORT)
+        play_out(server, table_id, {0: server.join(table_id, 0), 1: server.join(table_id, 1)})
+        tables.append(table_id)
+    for table_id in tables:
+        assert _step(server, table_id, 5).status_code == 200
+    assert [server.table(t)._steps is not None for t in tables] == [False, True, True]
+    assert _step(server, tables[0], 6, 1).status_code == 200  # the first one again: it replays, the second forgets
+    assert [server.table(t)._steps is not None for t in tables] == [True, False, True]

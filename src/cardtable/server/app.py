@@ -356,7 +356,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
              summary="A finished game after its first `step` actions, as a seat (or, without `seat`, a spectator) saw it")
     async def game_step(table_id: str, step: int, seat: int | None = Query(None, description="whose view (none: the spectator's)")):
         table = manager.get(table_id)
-        return Response(table.encoded_step(step, seat), media_type="application/json")
+        return Response(manager.encoded_step(table, step, seat), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/catalogue", summary="The game's public static data (card definitions, texts)")
     async def catalogue(table_id: str):

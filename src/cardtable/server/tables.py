@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, cast
 
@@ -35,6 +36,7 @@ LOG_TAIL = 8  # how much of it each later message carries: each message follows 
 ACTION_CACHE_SIZE = 20_000  # actions whose JSON and legal-move entry are kept, per kind of game
 ACTION_CACHE_KEY_BYTES = 512  # the longest action JSON kept (a legal one is far shorter)
 REPLAY_EVERY = 64  # a finished game stepped through keeps its state every this many actions
+STEPPED_TABLES = 8  # the finished tables whose kept states stay: those stepped through last
 
 
 class ActionCache:
@@ -232,6 +234,10 @@ class Table:
         except ValueError as exc:
             raise TableError(400, str(exc)) from None
 
+    def forget_steps(self) -> None:
+        """Drop the kept states of a finished game (the next step asked for replays from the seed again)."""
+        self._steps = None
+
     def encoded_step(self, step: int, seat: int | None, log_entries: int = LOG_ENTRIES) -> bytes:
         """A finished game as ``seat`` (or a spectator) saw it after ``step`` actions, shaped as a state message
         (``encoded_message``): that step's view and the log up to it, no legal moves, no result; ``steps`` is the
@@ -375,6 +381,17 @@ class TableManager:
         self.thinker = Thinker(search_workers)
         self.extra_agents = dict(extra_agents or {})
         self.closed = False
+        self.stepped: OrderedDict[str, Table] = OrderedDict()  # the finished tables stepped through, last one last
+
+    def encoded_step(self, table: Table, step: int, seat: int | None) -> bytes:
+        """``Table.encoded_step``. Kept states cost memory (a Mítosz state is tens of kB, one every REPLAY_EVERY
+        actions): only the STEPPED_TABLES tables stepped through last keep theirs."""
+        message = table.encoded_step(step, seat)
+        self.stepped[table.id] = table
+        self.stepped.move_to_end(table.id)
+        while len(self.stepped) > STEPPED_TABLES:
+            self.stepped.popitem(last=False)[1].forget_steps()
+        return message
 
     def seat_kinds(self, game: Game) -> list[str]:
         """The bots a seat of ``game`` may be played by: the registry's (search presets included) and the extra ones."""
