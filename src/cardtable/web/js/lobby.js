@@ -279,8 +279,8 @@ function tableItem(t) {
     opts ? h("p", { class: "table-options muted" }, opts) : null,
     h("ul", { class: "seat-chips", "aria-label": "Seats" }, seatItems),
     h("div", { class: "table-actions" },
-      h("a", { class: "btn small", href: tableLink(t.id, null), dataset: { key: `watch:${t.id}` }, "aria-label": `${t.status === "finished" ? "See the result of" : "Watch"} table ${t.id}` },
-        t.status === "finished" ? "see result" : "watch"),
+      h("a", { class: "btn small", href: tableLink(t.id, null), dataset: { key: `watch:${t.id}` }, "aria-label": `${t.status === "finished" ? "See the result and replay of" : "Watch"} table ${t.id}` },
+        t.status === "finished" ? "result & replay" : "watch"),
       t.status === "finished"
         ? h("a", { class: "btn small ghost", href: `/api/tables/${t.id}/record`, download: `${t.id}.jsonl` }, "record")
         : null),
