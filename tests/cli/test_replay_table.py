@@ -3,7 +3,13 @@ one seat's view (or the spectator's)."""
 
 from __future__ import annotations
 
+import json
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 
 import pytest
 
@@ -135,3 +141,55 @@ def test_step_starts_at_at_and_ends_with_the_input(mojo_games):
 def test_step_needs_one_record(mojo_games):
     out = cardtable("replay", str(mojo_games), "--step")
     assert out.returncode == 2 and "choose the one to draw with --record K" in out.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_web_serves_the_recorded_game_as_a_finished_table(mojo_games, tmp_path):
+    rec = load_records(mojo_games)[1]
+    port = _free_port()
+    db = tmp_path / "kept.db"
+    proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "replay", str(mojo_games), "-r", "2", "--web",
+                             "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+    try:
+        line = proc.stdout.readline()
+        match = re.search(rf"http://127\.0\.0\.1:{port}/table/([0-9a-f]+)", line)
+        assert match, line + proc.stderr.read()
+        table_id = match.group(1)
+        base = f"http://127.0.0.1:{port}/api/tables/{table_id}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                summary = json.loads(urllib.request.urlopen(base, timeout=2).read())["table"]
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        assert summary["status"] == "finished" and summary["actions"] == len(rec.actions)
+        assert [s["kind"] for s in summary["seats"]] == rec.meta["agents"]
+        step = json.loads(urllib.request.urlopen(f"{base}/steps/6?seat=1", timeout=5).read())
+        assert step["view"] == json.loads(json.dumps(rec.replay(upto=6).view(1)))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    from cardtable.store import SqliteStore
+    store = SqliteStore(str(db))
+    (stored,) = store.load_all()
+    store.close()
+    assert (stored.id, stored.seed, len(stored.actions)) == (table_id, rec.seed, len(rec.actions))
+
+
+def test_web_refuses_a_game_that_is_not_over(mojo_games, tmp_path):
+    lines = mojo_games.read_text().splitlines()
+    unfinished = tmp_path / "unfinished.jsonl"
+    rec = load_records(mojo_games)[0]
+    header, actions = lines[0], [l for l in lines[1:] if json.loads(l).get("kind") == "action"][:len(rec.actions) // 2]
+    unfinished.write_text("\n".join([header] + actions) + "\n")
+    out = cardtable("replay", str(unfinished), "--web", "--port", str(_free_port()))
+    assert out.returncode == 2
+    assert "the game is not over, and the web table replays finished games (walk through this one with --step)" in out.stderr

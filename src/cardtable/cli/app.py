@@ -22,7 +22,7 @@ from cardtable.engine.registry import game_class, game_names
 from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
                       WorkersArg)
 from .paths import listenable, writable_file
-from .replaying import draw_step, replay_label, step_through
+from .replaying import draw_step, replay_label, step_through, store_for_web
 
 app = typer.Typer(
     help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
@@ -321,6 +321,9 @@ def replay(
     at: Annotated[Optional[int], typer.Option("--at", min=0, help="draw the table after N actions (0: the deal; action N is the next one), as in `play`; needs one record", metavar="N")] = None,
     seat: Annotated[Optional[int], typer.Option("--as", min=0, help="draw the table as seat S sees it (its hand shown, the others' hidden); without it as a spectator sees it. Draws the end unless --at", metavar="S")] = None,
     step: Annotated[bool, typer.Option("--step", help="step through the game in the terminal from the deal (or --at): Enter for the next action, b back, a number to jump, e the end, q to quit; needs one record")] = False,
+    web: Annotated[bool, typer.Option("--web", help="open the finished game in the web table (its replay bar steps through it): serves on 127.0.0.1 and prints the table's address; needs one record")] = False,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="with --web: the port to serve on")] = 8000,
+    db: Annotated[Optional[Path], typer.Option(help="with --web: also keep the game in this web database (default: a temporary one, gone when the server stops)")] = None,
 ):
     """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step, --step
     walks through it."""
@@ -331,7 +334,7 @@ def replay(
         chosen = [(number - 1, records[number - 1])]
     else:
         chosen = list(enumerate(records))
-    draw = at is not None or seat is not None or step
+    draw = at is not None or seat is not None or step or web
     if draw and len(chosen) > 1:
         raise CardtableError(f"{file} holds {len(records)} records: choose the one to draw with --record K (1 to {len(records)})")
     if not check:  # --check fails each such record instead
@@ -343,6 +346,9 @@ def replay(
             raise CardtableError(f"{source} has {rec.players} players: --as takes a seat from 0 to {rec.players - 1}")
         if at is not None and at > len(rec.actions):
             raise CardtableError(f"{source} has {len(rec.actions)} actions: --at takes 0 to {len(rec.actions)}")
+        if web:
+            _serve_replay(rec, source, port, db)
+            return
         if step:  # the record must replay to its end before anyone walks through it
             rec.replay(check=False, source=source)
             step_through(console, rec, seat, at or 0, read=lambda prompt: console.input(prompt))
@@ -369,6 +375,23 @@ def replay(
     if failures:
         err.print(f"{failures} of {len(chosen)} record(s) failed")
         raise typer.Exit(1)
+
+
+def _serve_replay(rec, source: str, port: int, db: Path | None) -> None:
+    """`replay --web`: the record's game as a finished table of a web server on 127.0.0.1."""
+    import tempfile
+
+    from cardtable.server.app import serve as run
+
+    listenable("127.0.0.1", port)
+    with tempfile.TemporaryDirectory(prefix="cardtable-replay-") as folder:
+        path = Path(folder) / "replay.db" if db is None else db
+        if db is not None:
+            writable_file(db)
+        table_id = store_for_web(rec, source, str(path))
+        console.print(f"Open [bold]http://127.0.0.1:{port}/table/{table_id}[/] in a browser: the replay bar under the "
+                      f"moves steps through the game (Ctrl+C stops)", soft_wrap=True)
+        run("127.0.0.1", port, str(path), bot_delay=0.6)
 
 
 def _warn_other_rules(file: Path, records) -> None:

@@ -85,3 +85,31 @@ def _where(text: str, step: int, length: int) -> int | None:
     if text.isdigit():
         return min(int(text), length)
     return None
+
+
+def store_for_web(rec: Record, source: str, db: str) -> str:
+    """Store ``rec``'s finished game as a table in the web server's database ``db`` (created if missing), seats
+    named after the agents that `simulate --record` wrote down; returns the new table's id."""
+    import time
+    import uuid
+
+    from cardtable.agents import agent_names
+    from cardtable.store import SqliteStore, StoredTable
+
+    state = rec.replay(check=True, source=source)
+    if not state.is_terminal():
+        raise CardtableError(f"{source}: the game is not over, and the web table replays finished games "
+                             "(walk through this one with --step)")
+    known = agent_names(state.game)
+    agents = rec.meta.get("agents")
+    seats = ([a if a in known else "human" for a in agents]
+             if isinstance(agents, list) and len(agents) == rec.players else ["human"] * rec.players)
+    table_id = uuid.uuid4().hex[:12]
+    store = SqliteStore(db)
+    try:
+        store.create_table(StoredTable(
+            table_id, rec.game, rec.players, dict(rec.options), rec.seed, [{"kind": k, "takeover": None} for k in seats],
+            {"takeover_seconds": None, "hot_seat": False}, time.time(), actions=list(rec.actions))).result()
+    finally:
+        store.close()
+    return table_id

@@ -64,6 +64,7 @@ class StoredTable:
 
 
 Statements = list[tuple[str, tuple]]
+INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
 
 
 class SqliteStore:
@@ -139,10 +140,14 @@ class SqliteStore:
 
     # Every write below returns the future of ``submit``: durable once it resolves.
     def create_table(self, t: StoredTable) -> Future:
-        return self.submit([(
+        """A new table, with the actions it already has (``t.actions``: a game played elsewhere, such as a record
+        opened in the web table by `cardtable replay --web`), in one transaction."""
+        statements: Statements = [(
             "INSERT INTO tables (id, game, players, options, seed, seats, settings, created) VALUES (?,?,?,?,?,?,?,?)",
             (t.id, t.game, t.players, json.dumps(t.options), t.seed, json.dumps(t.seats), json.dumps(t.settings), t.created),
-        )])
+        )]
+        statements += [(INSERT_ACTION, (t.id, n, seat, json.dumps(action))) for n, (seat, action) in enumerate(t.actions)]
+        return self.submit(statements)
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future:
         return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])
@@ -154,9 +159,7 @@ class SqliteStore:
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> Future:
         """Durable when the returned future resolves: the caller tells nobody about the action before."""
-        return self.submit([(
-            "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", (table_id, n, seat, json.dumps(action))
-        )])
+        return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action)))])
 
     @staticmethod
     def truncation(table_id: str, keep: int, at: float) -> Statements:
