@@ -125,8 +125,16 @@ def test_step_walks_the_game_as_typed(mojo_games):
     assert _headers(out.stdout) == [0, 1, 2, 1, 7, len(rec.actions)]
     assert "Not understood: 'x'" in out.stdout
     assert "Already there: step 7." in out.stdout and "Already there: the end." in out.stdout
+    # a step forward of at most ten actions lists them, as seat 1 heard of them (Mojo's plays are public)
+    game = load("mojo", players=2, options=rec.options)
+    told = re.findall(r"^(?:step \d+ of \d+ > )?\s*(\d+) seat (\d): (.+)$", out.stdout, re.M)
+    expected = [0, 1] + list(range(1, 7))  # Enter, Enter, (b), 7 from 1; e jumps too far to list
+    assert [int(n) for n, _, _ in told] == expected
+    for n, player, text in told:
+        assert int(player) == rec.actions[int(n)][0]
+        assert text == game.log_entry(game.parse_action(rec.actions[int(n)][1]), int(player), 1)[0]
     # each step drawn is seat 1's view of that moment
-    steps = Steps(load("mojo", players=2, options=rec.options), rec.seed, rec.actions)
+    steps = Steps(game, rec.seed, rec.actions)
     drawn = out.stdout.split("· after 7 of")[1].split("\n", 1)[1].split("\nnext: ")[0] + "\n"
     assert drawn == rendered(steps.at(7).game, steps.at(7).view(1), 120, names=rec.meta["agents"])
 
@@ -193,3 +201,24 @@ def test_web_refuses_a_game_that_is_not_over(mojo_games, tmp_path):
     out = cardtable("replay", str(unfinished), "--web", "--port", str(_free_port()))
     assert out.returncode == 2
     assert "the game is not over, and the web table replays finished games (walk through this one with --step)" in out.stderr
+
+
+def test_step_tells_a_secret_move_only_to_its_mover(tmp_path):
+    """MAOQY's hides are secret (spec section 7): stepping over one, the other seat and a spectator hear that a
+    card was hidden, never which; the mover hears the card."""
+    path = tmp_path / "maoqy.jsonl"
+    assert cardtable("simulate", "maoqy", "-p", "2", "-n", "1", "--agents", "heuristic", "--seed", "0", "--record",
+                     str(path), "--json").returncode == 0
+    rec = load_records(path)[0]
+    game = load("maoqy", players=2, options=rec.options)
+    n, (mover, data) = next((i, a) for i, a in enumerate(rec.actions) if a[1]["type"] == "hide")
+    label = game.action_label(game.parse_action(data))
+    heard = {}
+    for seat in (mover, 1 - mover, None):
+        args = ["replay", str(path), "--step", "--at", str(n)] + ([] if seat is None else ["--as", str(seat)])
+        out = cardtable(*args, input="\nq\n")
+        assert out.returncode == 0, out.stderr
+        (heard[seat],) = re.findall(rf"^(?:step \d+ of \d+ > )?\s*{n} seat {mover}: (.+)$", out.stdout, re.M)
+    assert heard[mover] == label
+    assert heard[1 - mover] == heard[None] != label
+    assert heard[None].startswith("hide a") and "card" in heard[None]

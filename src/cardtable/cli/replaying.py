@@ -15,6 +15,7 @@ from cardtable.engine.steps import Steps
 
 from .render import render_view, seat_label
 
+TOLD_MOVES = 10  # a step forward of at most this many actions lists them
 STEP_HELP = ("Enter: next action · b: back one · a number: that step (0 is the deal) · e: the end · "
              "q: quit")
 
@@ -70,8 +71,22 @@ def step_through(console: Console, rec: Record, seat: int | None, start: int, re
                 console.print("Already there: " + ("the end." if step == len(steps) else "the deal." if step == 0
                                                    else f"step {step}."))
             else:
+                if step < wanted <= step + TOLD_MOVES:  # what happened on the way, as this viewer heard it
+                    for n in range(step, wanted):
+                        console.print(f"{n:>4} {escape(heard(game, rec, n, seat))}")
                 step = wanted
                 break
+
+
+def heard(game, rec: Record, n: int, viewer: int | None) -> str:
+    """Action ``n`` of ``rec`` as ``viewer`` (None: a spectator) heard of it, as the web table's log tells it
+    (``Game.log_entry``: a game's secret actions stay secret)."""
+    player, data = rec.actions[n]
+    try:
+        text = game.log_entry(game.parse_action(data), player, viewer)[0]
+    except CardtableError:
+        text = json.dumps(data)
+    return f"{seat_label(game, player)}: {text}"
 
 
 def _where(text: str, step: int, length: int) -> int | None:
