@@ -107,3 +107,27 @@ def test_each_game_draws_its_steps(server, page, game, options):
     page.locator("#replay-last").click()
     expect(body).to_have_attribute("data-replay-step", str(actions))
     expect(page.locator("#turn")).to_have_text(f"Replay: after {actions} of {actions} actions, the end.")
+
+
+def test_one_action_on_tells_what_changed_a_jump_does_not(server, page):
+    """Stepping onto a round's end with ▶ shows Mojo's round banner, as in play; jumping there does not, since the
+    page cannot tell what happened in between."""
+    table_id = server.create(players=2, seats=["random", "random"], seed=8, options={"target_score": 40})["table"]["id"]
+    page.goto(f"/table/{table_id}")
+    expect(page.locator("body")).to_have_attribute("data-status", "finished", timeout=30_000)
+    ends = next(n for n in range(1, 400) if len(_step(server, table_id, n, 0)["view"]["rounds"]) == 1)
+    assert ends < server.table(table_id)["table"]["actions"]  # a round ends inside the game
+    body = page.locator("body")
+    page.locator("#replay-seat").select_option("0")
+    slider = page.locator("#replay-range")
+    slider.evaluate(f"(el) => {{ el.value = '{ends - 1}'; el.dispatchEvent(new Event('input')); }}")
+    expect(body).to_have_attribute("data-replay-step", str(ends - 1))
+    expect(page.locator(".round-banner")).to_have_count(0)
+    page.locator("#replay-next").click()
+    expect(body).to_have_attribute("data-replay-step", str(ends))
+    expect(page.locator(".round-banner")).to_contain_text("Round 1 is over")
+    page.locator("#replay-first").click()
+    expect(body).to_have_attribute("data-replay-step", "0")
+    slider.evaluate(f"(el) => {{ el.value = '{ends}'; el.dispatchEvent(new Event('input')); }}")
+    expect(body).to_have_attribute("data-replay-step", str(ends))
+    expect(page.locator(".round-banner")).to_have_count(0)

@@ -605,8 +605,8 @@ function renderReplay(live) {
   if (select.value !== wanted) select.value = wanted;
 }
 
-/** A game's renderer remembers what it drew last (a round's end to announce, a selection): a step drawn from
- * another moment starts a new one. */
+/** A game's renderer remembers what it drew last (a round's end to announce, a selection): a step that does not
+ * follow the one drawn starts a new one. */
 function freshRenderer() {
   state.rendererGame = null;
 }
@@ -623,6 +623,9 @@ async function showStep(step, seat) {
   const steps = live.table.actions;
   step = Math.max(0, Math.min(steps, step));
   const ask = ++state.replayAsk;
+  // One action on, seen by the same seat, the renderer tells what changed as it does in play (a round's end,
+  // a new top card); any other move starts it afresh, as it cannot know what happened in between.
+  const onward = state.replay !== null && state.replay.seat === seat && step === state.replay.step + 1;
   if (step === steps && seat === live.seat) {
     state.replay = null; // the live table's own last message: the end, with its result
     freshRenderer();
@@ -634,7 +637,7 @@ async function showStep(step, seat) {
     const message = await api(`/api/tables/${encodeURIComponent(tableId)}/steps/${step}${query}`);
     if (ask !== state.replayAsk) return; // a later click was answered first
     state.replay = { step, seat, message };
-    freshRenderer();
+    if (!onward) freshRenderer();
     render();
   } catch (exc) {
     onError(exc.rule ?? null, exc.message);
