@@ -30,13 +30,17 @@ def replay_label(state, player: int, data) -> str:
         return json.dumps(data)
 
 
+def recorded_agents(rec: Record) -> list[str] | None:
+    """The agent of each seat as `simulate --record` wrote it down, or None (`play --record` writes none)."""
+    agents = rec.meta.get("agents")
+    return [str(a) for a in agents] if isinstance(agents, list) and len(agents) == rec.players else None
+
+
 def draw_step(console: Console, state, rec: Record, seat: int | None, step: int) -> None:
     """The table after ``step`` actions of ``rec`` (``state``), as ``seat`` (None: a spectator) saw it, and who
     moved next; the next move in words only to its mover, since the words are read from the mover's view."""
     game = state.game
-    agents = rec.meta.get("agents")
-    names = ([str(a) for a in agents] if isinstance(agents, list) and len(agents) == game.num_players
-             else ["player"] * game.num_players)  # `simulate --record` keeps the agents' names; `play` none
+    names = recorded_agents(rec) or ["player"] * game.num_players
     whose = "a spectator" if seat is None else seat_label(game, seat)
     console.print(f"[bold]{escape(game.info.title)}[/] · seed {rec.seed} · after {step} of {len(rec.actions)} "
                   f"actions · as {escape(whose)} sees it")
@@ -116,9 +120,7 @@ def store_for_web(rec: Record, source: str, db: str) -> str:
         raise CardtableError(f"{source}: the game is not over, and the web table replays finished games "
                              "(walk through this one with --step)")
     known = agent_names(state.game)
-    agents = rec.meta.get("agents")
-    seats = ([a if a in known else "human" for a in agents]
-             if isinstance(agents, list) and len(agents) == rec.players else ["human"] * rec.players)
+    seats = [a if a in known else "human" for a in recorded_agents(rec) or ["human"] * rec.players]
     table_id = uuid.uuid4().hex[:12]
     store = SqliteStore(db)
     try:
