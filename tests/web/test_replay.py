@@ -50,6 +50,9 @@ def test_stepping_through_a_finished_game(server, page):
     # seen by seat 1: its hand at that step is on the table, as the server's view of that step has it
     page.locator("#replay-seat").select_option("1")
     expect(page.locator("#replay-pos")).to_have_text(f"after 3 of {actions} actions")
+    # a spectator's page looks through seat 1's eyes: the caption says whose "you" the table means
+    expect(page.locator("#turn")).to_have_text(re.compile(
+        r'Seen by Seat 1 · random bot: "you" on the table is that seat\.$'))
     hand = _step(server, table_id, 3, 1)["view"]["seats"][1]["hand"]
     expect(page.locator(".seat.me .hand .card")).to_have_count(len(hand))
     assert sorted(my_hand(page)) == sorted(str(c) for c in hand)
@@ -59,7 +62,8 @@ def test_stepping_through_a_finished_game(server, page):
     expect(body).to_have_attribute("data-replay-step", str(actions - 1))
     page.locator("#replay-last").click()
     expect(body).to_have_attribute("data-replay-step", str(actions))
-    expect(page.locator("#turn")).to_have_text(f"Replay: after {actions} of {actions} actions, the end.")
+    expect(page.locator("#turn")).to_have_text(
+        f'Replay: after {actions} of {actions} actions, the end. Seen by Seat 1 · random bot: "you" on the table is that seat.')
 
     # back to the spectator at the end: the live message again, with the result
     page.locator("#replay-seat").select_option("")
@@ -106,7 +110,7 @@ def test_each_game_draws_its_steps(server, page, game, options):
     expect(page.locator("#game")).not_to_be_empty()
     page.locator("#replay-last").click()
     expect(body).to_have_attribute("data-replay-step", str(actions))
-    expect(page.locator("#turn")).to_have_text(f"Replay: after {actions} of {actions} actions, the end.")
+    expect(page.locator("#turn")).to_have_text(re.compile(rf"^Replay: after {actions} of {actions} actions, the end\. Seen by"))
 
 
 def test_one_action_on_tells_what_changed_a_jump_does_not(server, page):

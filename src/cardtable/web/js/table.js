@@ -361,9 +361,14 @@ function renderTurn(msg, legal) {
   const view = msg.view || {};
   const turn = $("turn");
   let text;
-  if (msg.type === "step")
+  if (msg.type === "step") {
     text = `Replay: after ${msg.step} of ${msg.steps} actions` +
       (msg.next === null ? ", the end." : `; ${seatName(msg.table, msg.next, msg.seat, { long: true })} moved next.`);
+    // the game's renderer says "you" for the seat whose eyes it draws with: say whose they are when not the viewer's
+    const own = state.message ? state.message.seat : null;
+    if (msg.seat !== null && msg.seat !== own)
+      text += ` Seen by ${seatName(msg.table, msg.seat, own, { long: true })}: "you" on the table is that seat.`;
+  }
   else if (msg.returns) text = "The game is over.";
   else if (state.busy) text = "Sending your move…";
   else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
