@@ -365,7 +365,7 @@ function renderTurn(msg, legal) {
     text = `Replay: after ${msg.step} of ${msg.steps} actions` +
       (msg.next === null ? ", the end." : `; ${seatName(msg.table, msg.next, msg.seat, { long: true })} moved next.`);
     // the game's renderer says "you" for the seat whose eyes it draws with: say whose they are when not the viewer's
-    const own = state.message ? state.message.seat : null;
+    const own = state.message.seat; // (render draws only once a live message came)
     if (msg.seat !== null && msg.seat !== own)
       text += ` Seen by ${seatName(msg.table, msg.seat, own, { long: true })}: "you" on the table is that seat.`;
   }
