@@ -60,6 +60,8 @@ class AiMixin:
     def ai_step(self: "MuhqState") -> bool:
         unit = self.activation
         p = self.perms[unit]
+        if p.controller != self.active:  # MUHQ-APHASE-4: the unit changed controller during the run; it ends
+            return self.end_ai_run()
         behaviour, stage = self.ai
         if stage <= 0:  # MUHQ-AI-3: a unit paralyzed when the run starts only clears paralysis, then the run ends
             if p.paralysis or stage < 0:  # stage -1: clearing has begun; it never goes on to the behaviour

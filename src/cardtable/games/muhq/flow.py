@@ -167,6 +167,11 @@ class FlowMixin:
                 self.activation, self.ai = None, None
             elif self.ai is not None:
                 return self.ai_step()
+            elif self.perms[self.activation].controller != self.active:
+                # MUHQ-APHASE-4: its controller changed (Mind Tide in answer to a move): the rulebook's "der
+                # Beherrscher der angreifenden Unit" names the defender, so the former one may not go on with it
+                self.end_activation()
+                return True
             elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
                 self.end_activation()
                 return True
