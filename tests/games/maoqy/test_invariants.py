@@ -106,6 +106,9 @@ def setups(draw, backs_show_kingdom=None, small=None) -> Setup:
         "hiding_place_size": draw(st.sampled_from((1, 1, 2, 3))),
         "backs_show_kingdom": draw(st.booleans()) if backs_show_kingdom is None else backs_show_kingdom,
         "turn_limit": draw(st.sampled_from((1, 5, 30, 150, 300, 400, 400))),
+        # The referee models the rulebook's text; the table rule MAOQY-6.6 (claimed_cards = open, the
+        # default) has its own random-game properties in test_claimed_cards.py.
+        "claimed_cards": "anywhere",
         "extra_cards": draw(st.sampled_from(("none", "none", "website"))),
     }
     return Setup(n, options, draw(st.integers(0, 2**32 - 1)), draw(st.sampled_from(STYLES)))

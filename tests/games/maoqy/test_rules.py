@@ -744,7 +744,7 @@ def test_option_defaults():
     assert cardtable.load("maoqy", 3).options == {
         "kingdoms": list(SPEC_KINGDOMS), "hand_limit": 12, "street_min": 5, "street_start": "any", "max_streets": 1,
         "extended_draw": True, "known_draw": "top", "open_hand_access": "all", "hiding_place_size": 1,
-        "backs_show_kingdom": True, "turn_limit": 2000, "extra_cards": "none",
+        "backs_show_kingdom": True, "claimed_cards": "open", "turn_limit": 2000, "extra_cards": "none",
     }
     described = {o["name"]: o for o in cardtable.load("maoqy", 3).describe()["options"]}
     assert described["hand_limit"]["rule"] == "MAOQY-5.1" and described["turn_limit"]["rule"] == "MAOQY-8.3"

@@ -44,7 +44,7 @@ class MaoqyState(State):
         "first_draw", "unknown", "known", "hands", "opened", "streets", "hiding", "public", "claimed",
         "turn", "passes", "winners", "end_reason",
         "limit", "hide_size", "street_min", "start_one", "max_streets", "extended", "known_any", "open_all",
-        "backs", "turn_limit",
+        "backs", "turn_limit", "claimed_open",
     )
 
     def __init__(self, game, seed: int):
@@ -65,6 +65,7 @@ class MaoqyState(State):
         self.open_all = opts["open_hand_access"] == "all"
         self.backs = opts["backs_show_kingdom"]
         self.turn_limit = opts["turn_limit"]
+        self.claimed_open = opts["claimed_cards"] == "open"
         # MAOQY-1.1, MAOQY-1.2: the standard deck as a normal card game; extra cards only by option (MAOQY-9.1)
         unknown = list(_deck(tuple(opts["kingdoms"]), opts["extra_cards"]))
         self.rng.shuffle(unknown)  # MAOQY-2.1
@@ -146,21 +147,27 @@ class MaoqyState(State):
                 append(DRAW_UNKNOWN)
             if self.extended:
                 known = self.known
+                shown = self.claimed_open and max(self.claimed) >= 0  # MAOQY-6.6 may forbid some face-up cards
                 if known:
                     if self.known_any:  # the whole Known: a long list, where map is the faster
-                        acts += map(DRAW_KNOWN_CARD.__getitem__, known)
-                    else:
+                        if shown:
+                            acts += [DRAW_KNOWN_CARD[c] for c in known if not self._claimed_by_other(c, p)]
+                        else:
+                            acts += map(DRAW_KNOWN_CARD.__getitem__, known)
+                    elif not (shown and self._claimed_by_other(known[-1], p)):
                         append(DRAW_KNOWN)
                 if self.open_all:
                     for q, cards in enumerate(self.opened):
                         if cards:
                             seat = DRAW_OPEN[q]
                             for c in cards:
-                                append(seat[c])
+                                if not (shown and self._claimed_by_other(c, p)):
+                                    append(seat[c])
                 elif own_open:
                     seat = DRAW_OPEN[p]
                     for c in own_open:
-                        append(seat[c])
+                        if not (shown and self._claimed_by_other(c, p)):
+                            append(seat[c])
             for c in hiding:
                 append(DRAW_HIDING[c])
         for c in hand:
@@ -303,6 +310,11 @@ class MaoqyState(State):
             if a.card is None:
                 raise IllegalAction("ACTION-2", "taking back from the hiding place names the 'card'")
             self._check_own_hiding(a, p)
+        if source in ("known", "open") and self.claimed_open:
+            card = self.known[-1] if source == "known" and a.card is None else a.card
+            if self._claimed_by_other(card, p):
+                raise IllegalAction("MAOQY-6.6", f"{C.label(card)} belongs to seat {self.claimed[STREET_KINGDOM[card]]}'s "
+                                                 "street; with claimed_cards = open only that seat may draw it")
         hand = self.hands[p]
         if len(hand) >= self.limit:
             raise IllegalAction("MAOQY-5.1", f"your hidden hand holds {len(hand)} cards, the most allowed "
@@ -319,7 +331,11 @@ class MaoqyState(State):
                 del known[:-1]
                 self.rng.shuffle(pool)
                 self.unknown = unknown = pool
-            hand.append(unknown.pop())
+            card = unknown.pop()
+            if self.claimed_open and self._claimed_by_other(card, p):
+                self.opened[p].append(card)  # MAOQY-6.6: face up, for the street's owner to draw
+            else:
+                hand.append(card)
             return
         if source == "known":  # MAOQY-5.3
             card = self.known.pop() if a.card is None else _take(self.known, a.card)
@@ -333,6 +349,10 @@ class MaoqyState(State):
             return
         hand.append(card)
         self.public[p].add(card)  # it was face up: everybody saw it go into this hand (spec section 7)
+
+    def _claimed_by_other(self, card: int, p: int) -> bool:
+        k = STREET_KINGDOM[card]
+        return k >= 0 and self.claimed[k] not in (-1, p)
 
     def _check_known_card(self, card) -> None:
         known = self.known
@@ -455,6 +475,8 @@ class MaoqyState(State):
             street = sorted(cards)
             self.streets[p].append(street)
             self.claimed[k] = p
+            if self.claimed_open:
+                self._show_claimed(k, p)
         else:  # extending: the new cards continue the run at either end, without a gap
             lo, hi = NUMBER[street[0]], NUMBER[street[-1]]
             below = [x for x in numbers if x < lo]
@@ -466,6 +488,22 @@ class MaoqyState(State):
         for c in cards:
             self._leave(self.hands[p] if c in self.hands[p] else self.opened[p], c)
         return len(street) == PER_KINGDOM
+
+    def _show_claimed(self, k: int, owner: int) -> None:
+        """MAOQY-6.6 (option claimed_cards = open): once a street holds kingdom ``k``, no other player keeps
+        a card of it hidden. Every such card in another hidden hand or hiding place goes face up into that
+        player's open hand, where the street's owner may draw it (MAOQY-5.4). Without this a player could
+        hold one card of another's street for the whole game (MAOQY-5.5, MAOQY-5.7) and no street could
+        ever be completed against a player who does so."""
+        for q in range(self.n):
+            if q == owner:
+                continue
+            for held in (self.hands[q], self.hiding[q]):
+                shown = [c for c in held if STREET_KINGDOM[c] == k]
+                for c in shown:
+                    held.remove(c)
+                    self.public[q].discard(c)
+                    self.opened[q].append(c)
 
     # -- turn end and game end (MAOQY-4, MAOQY-8) -----------------------------------------------
     def _end_turn(self) -> None:
@@ -578,6 +616,7 @@ class MaoqyState(State):
         new.open_all = self.open_all
         new.backs = self.backs
         new.turn_limit = self.turn_limit
+        new.claimed_open = self.claimed_open
         return new
 
     def snapshot(self) -> dict[str, Any]:
