@@ -219,6 +219,28 @@ def test_maoqy_backs_are_kept():
     assert len({tuple(determinize(state, 0, Rng(k, "t")).hands[1]) for k in range(10)}) > 1
 
 
+@pytest.mark.parametrize("value", ["open", "anywhere"])
+def test_MAOQY_6_6_determinization_without_backs_keeps_claimed_cards_out_of_other_hands(value):
+    """Without backs a redeal may put any hidden card anywhere, except (claimed_cards = open) a card of a
+    seat's street kingdom into another seat's hidden hand or hiding place."""
+    from cardtable.games.maoqy import cards as C
+    from tests.games.maoqy.helpers import setup
+
+    state = setup(3, {"backs_show_kingdom": False, "claimed_cards": value, "kingdoms": ["red", "blue", "gold"]},
+                  streets={0: "blue 1-10", 2: "red 1-5"}, hands={0: ["gold 1"], 1: ["gold 2-9"], 2: ["gold 10-14"]},
+                  hiding={1: ["gold 15"]})
+    hidden_claimed = 0
+    for k in range(30):
+        d = determinize(state, 0, Rng(k, "t"))
+        for q in (1, 2):
+            for c in d.hands[q] + d.hiding[q]:
+                owner = d.claimed[C.KINGDOM[c]]
+                hidden_claimed += owner not in (-1, q)
+        assert sorted(d.unknown + [c for q in (1, 2) for c in d.hands[q] + d.hiding[q]]) == sorted(
+            state.unknown + [c for q in (1, 2) for c in state.hands[q] + state.hiding[q]])
+    assert (hidden_claimed == 0) == (value == "open")
+
+
 def test_muhq_draft_redeal_keeps_own_pack_and_picks():
     game = cardtable.load("muhq", players=2)
     state = game.new_initial_state(seed=2)

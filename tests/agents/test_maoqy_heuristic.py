@@ -195,20 +195,25 @@ def test_takes_back_a_hidden_card_that_fits_the_street():
     assert bot_action(state) == Draw("hiding", card=cards("blue 8")[0])
 
 
+# Holding an opponent's card blocks their street only under the rulebook's text (claimed_cards = anywhere);
+# under the table rule MAOQY-6.6 (the default) such a card lies face up where its owner draws it.
+RULEBOOK = {"claimed_cards": "anywhere"}
+
+
 def test_takes_a_card_an_opponent_needs_before_they_can():
-    state = setup(2, streets={1: "red 3-7"}, known=["red 8"], hands={0: ["blue 1", "blue 2"]},
+    state = setup(2, RULEBOOK, streets={1: "red 3-7"}, known=["red 8"], hands={0: ["blue 1", "blue 2"]},
                   unknown_top=["green 1"])
     assert bot_action(state) == Draw("known")
 
 
 def test_hides_a_card_an_opponent_needs_instead_of_discarding_it():
-    state = setup(2, streets={0: "blue 1-5", 1: "red 3-7"}, hands={0: ["blue 7-17", "red 8"]})
+    state = setup(2, RULEBOOK, streets={0: "blue 1-5", 1: "red 3-7"}, hands={0: ["blue 7-17", "red 8"]})
     assert len(state.hands[0]) == 12
     assert bot_action(state) == Hide(cards("red 8")[0])
 
 
 def test_discards_what_nobody_needs():
-    state = setup(2, streets={0: "blue 1-5", 1: "red 3-7"}, hands={0: ["blue 7-16", "red 8", "green 4"]},
+    state = setup(2, RULEBOOK, streets={0: "blue 1-5", 1: "red 3-7"}, hands={0: ["blue 7-16", "red 8", "green 4"]},
                   hiding={0: ["red 2"]})
     assert bot_action(state) == Discard(cards("green 4")[0])
 

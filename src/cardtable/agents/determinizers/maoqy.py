@@ -7,6 +7,10 @@ hidden hand and hiding place keeps the multiset of kingdoms its backs show and t
 its back; the rest of the Unknown shows nothing (only its top back is seen) and takes whatever is left.
 Public: the Known, open hands, streets, ``p``'s own hidden hand and hiding place.
 
+With ``claimed_cards = open`` (MAOQY-6.6) no hidden hand or hiding place holds a card of another seat's
+street kingdom. With backs shown the dealt backs already keep them out; without, the redeal puts such cards
+only where the rule allows them (the Unknown, the owner's own hidden positions).
+
 Left out: the cards of the first-player draw went back into the Unknown (MAOQY-3.4) and an Unknown made by
 reshuffling the Known (MAOQY-5.2) holds only cards that were in the Known; a player with perfect recall
 could know where some of them are. The redeal mixes all hidden cards.
@@ -49,6 +53,8 @@ def determinize(state: MaoqyState, player: int, rng: Rng) -> MaoqyState:
         if top:
             rest.append(taken.pop())  # the top of the Unknown keeps its visible back
         pool = taken + rest
+    elif s.claimed_open and max(s.claimed) >= 0:
+        pool = _claimed_to_the_unknown(s, others, secret, pool, rng)
     at = 0
     for q in others:
         nh, nd = len(secret[q]), len(s.hiding[q])
@@ -58,3 +64,29 @@ def determinize(state: MaoqyState, player: int, rng: Rng) -> MaoqyState:
         at += nd
     s.unknown = pool[at:]
     return s
+
+
+def _claimed_to_the_unknown(s: MaoqyState, others: list[int], secret: dict[int, list[int]], pool: list[int],
+                            rng: Rng) -> list[int]:
+    """Reorder ``pool`` (dealt to ``others``' hidden hands and hiding places in order, the rest to the Unknown)
+    so that no seat gets a card of a kingdom another seat's street holds (MAOQY-6.6)."""
+    claimed = s.claimed
+    slots: list[int] = []  # the seat each dealt position goes to; -1: the Unknown
+    for q in others:
+        slots.extend([q] * (len(secret[q]) + len(s.hiding[q])))
+    slots.extend([-1] * (len(pool) - len(slots)))
+
+    def allowed(card: int, q: int) -> bool:
+        k = card // C.PER_KINGDOM if card < C.STANDARD_CARDS else -1
+        return q < 0 or k < 0 or claimed[k] in (-1, q)
+
+    pool = list(pool)
+    for i, q in enumerate(slots):
+        if allowed(pool[i], q):
+            continue
+        # Swap with a random later card (of the Unknown or another seat) that fits both places.
+        fits = [j for j in range(i + 1, len(pool)) if allowed(pool[j], q) and allowed(pool[i], slots[j])]
+        if fits:
+            j = fits[rng.below(len(fits))]
+            pool[i], pool[j] = pool[j], pool[i]
+    return pool

@@ -78,6 +78,9 @@ class MaoqyHeuristic(Agent):
         self.street_min = m = opts["street_min"]
         self.start_one = opts["street_start"] == "one"
         self.max_streets = opts["max_streets"]
+        # MAOQY-6.6 (claimed_cards = open): a card of another player's street lies face up in an open hand,
+        # where its owner draws it, so holding it blocks nothing: there is no use in drawing it to deny it.
+        self.can_block = opts.get("claimed_cards", "anywhere") != "open"
         starts = [1] if self.start_one else range(1, per - m + 2)
         self.windows = [sum(1 << x for x in range(a, a + m)) for a in starts]
         # windows_of[x]: the windows that hold number x
@@ -163,7 +166,7 @@ class _Turn:
             q = seat["seat"]
             if q == me:
                 continue
-            for st in seat["streets"]:
+            for st in seat["streets"] if bot.can_block else ():
                 # Holding the cards next to the ends blocks the street; cards further out matter less.
                 opp_kind[king[st[0]]] = NEAR[-1]
                 for d in range(1, len(NEAR)):

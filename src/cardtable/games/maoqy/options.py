@@ -57,6 +57,9 @@ OPTIONS = (
            maximum=1000),
     Option("backs_show_kingdom", True, "card backs show the kingdom (OP-10); false hides the kingdom of face-down "
            "cards", "spec section 7", boolean=True),
+    Option("claimed_cards", "open", "'open': a card of a kingdom in another player's street is held face up in "
+           "the open hand (a table rule, so that no street can be blocked for good); 'anywhere': also in the "
+           "hidden hand and hiding place (the rulebook's text)", "MAOQY-6.6", choices=("open", "anywhere")),
     Option("turn_limit", 2000, "the game ends after this many turns (all players together)", "MAOQY-8.3",
            integer=True, minimum=1, maximum=10**6),
     Option("extra_cards", "none", "additional cards shuffled into the deck: 'none' or a named card list "
