@@ -36,6 +36,9 @@ class GameInfo:
     docs: str = ""
     #: the regular expression of the game's rule IDs (its rulebook: ``data/rules.md`` beside the game module)
     rule_pattern: str = ""
+    #: the rule IDs of endings that are a limit (a turn cap), not the game's own end: `simulate` and `balance`
+    #: warn when many games end so, since their figures then describe the cap more than the game
+    limit_rules: tuple[str, ...] = ()
 
 
 class Game:
@@ -184,8 +187,20 @@ class State:
         raise NotImplementedError
 
     def returns(self) -> list[float]:
-        """Each seat's share of the win once the game is over (shared wins split it); zeros before."""
+        """Each seat's share of the win once the game is over; zeros before.
+
+        The one meaning of a draw in every game (docs/engine.md, "Results and draws"): a win shared by k seats
+        gives each of them 1/k, and a game that ends with no winner is a draw among the seats still in it, each
+        of them 1/k; seats out of the game get 0. So a finished game's returns always add up to 1."""
         raise NotImplementedError
+
+    def end_rule(self) -> str | None:
+        """The rule ID of the ending that finished the game (e.g. ``"MAOQY-8.1"``); None while it runs."""
+        return None
+
+    def ended_by_limit(self) -> bool:
+        """Did the game end by a limit (a turn cap of ``GameInfo.limit_rules``) rather than by its own rules?"""
+        return self.end_rule() in self.game.info.limit_rules
 
     def scores(self) -> list[Any]:
         """The game's own score of each seat (totals, points), public at any time."""

@@ -580,9 +580,11 @@ def test_INV_8_game_over_exactly_at_complete_street_passes_or_turn_limit(setup, 
         if o.game_over:
             assert s.current_player == -1 and s.legal_actions() == []
             assert s.winners == o.winners and s.end_reason == o.reason
-            share = [1 / len(o.winners) if q in o.winners else 0.0 for q in range(n)]
+            sharing = o.winners or list(range(n))  # no winner: a draw among all (docs/engine.md)
+            share = [1 / len(sharing) if q in sharing else 0.0 for q in range(n)]
             assert s.returns() == pytest.approx(share)
-            assert sum(s.returns()) == pytest.approx(1.0 if o.winners else 0.0)
+            assert sum(s.returns()) == pytest.approx(1.0)
+            assert s.end_rule() == {"complete": "MAOQY-8.1", "deadlock": "MAOQY-8.2", "turn_limit": "MAOQY-8.3"}[o.reason]
             assert s.view(None)["result"]["winners"] == o.winners
         else:
             assert s.legal_actions() and 0 <= s.current_player < n

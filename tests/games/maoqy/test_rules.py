@@ -673,7 +673,9 @@ def test_MAOQY_8_4_most_street_cards_wins_ties_share_none_without_streets():
     assert state.winners == [0, 2] and state.returns() == [0.5, 0.0, 0.5]
     state = setup(options={"turn_limit": 1})
     act(state, Pass())
-    assert state.is_terminal() and state.winners == [] and state.returns() == [0.0, 0.0, 0.0]
+    # nobody wins: the engine's one meaning of a draw (docs/engine.md) shares the win among all seats
+    assert state.is_terminal() and state.winners == [] and state.returns() == pytest.approx([1 / 3] * 3)
+    assert state.end_rule() == "MAOQY-8.3" and state.ended_by_limit()
     assert state.view(None)["result"] == {"winners": [], "reason": "turn_limit", "street_cards": [0, 0, 0]}
     state = setup(streets={1: "red 1-6"})
     for _ in range(3):

@@ -1845,7 +1845,7 @@ def test_MUHQ_WIN_9_simultaneous_wins_or_last_losses_are_a_draw():
     resource(s, P0, 20)
     resource(s, P1, 25)
     ready(s)
-    assert sorted(s.winners) == [P0, P1] and s.returns() == [0.5, 0.5]
+    assert sorted(s.winners) == [P0, P1] and s.returns() == [0.5, 0.5] and s.end_rule() == "MUHQ-WIN-9"
     t = scene(board="river-crown")
     v0 = put(t, P0, "Sovereign", 3, 1, damage=4)  # life 4: one more damage kills
     v1 = put(t, P1, "Sovereign", 3, 0, damage=4)
@@ -1855,7 +1855,9 @@ def test_MUHQ_WIN_9_simultaneous_wins_or_last_losses_are_a_draw():
     t.apply(Attack(v0, v1))
     pass_all(t)
     assert v0 not in t.perms and v1 not in t.perms
-    assert t.winners == [] and t.is_terminal() and t.returns() == [0.0, 0.0]
+    # the engine's one meaning of a draw (docs/engine.md): the seats still in the game share the win
+    assert t.winners == [] and t.is_terminal() and t.returns() == [0.5, 0.5] and t.end_rule() == "MUHQ-WIN-9"
+    assert not t.ended_by_limit()
 
 
 def test_MUHQ_WIN_10_max_turns_ends_the_game_in_a_draw():
@@ -1863,6 +1865,7 @@ def test_MUHQ_WIN_10_max_turns_ends_the_game_in_a_draw():
     ready(s)
     until(s, lambda s: s.is_terminal())
     assert s.winners == [] and s.turn == 2 and s.mode == "over"
+    assert s.returns() == [0.5, 0.5] and s.end_rule() == "MUHQ-WIN-10" and s.ended_by_limit()
     t = scene(step="start", max_turns=0)  # 0: no limit
     ready(t)
     until(t, lambda t: t.turn == 6)

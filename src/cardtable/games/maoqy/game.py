@@ -23,6 +23,7 @@ class MaoqyGame(Game):
         default_players=2,  # two seats, as `simulate --agents random,random` expects
         rules_version="maoqy/1",
         turn_rule="MAOQY-4.3",
+        limit_rules=("MAOQY-8.3",),
         docs="docs/maoqy.md",
         rule_pattern=r"MAOQY-\d+(?:\.\d+)*",
     )

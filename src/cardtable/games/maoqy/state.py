@@ -31,6 +31,7 @@ OVER = 2
 PHASE_NAMES = ("direction", "play", "over")
 DIRECTION_NAMES = {1: "cw", -1: "ccw", 0: None}
 END_REASONS = ("complete", "deadlock", "turn_limit")
+END_RULES = {"complete": "MAOQY-8.1", "deadlock": "MAOQY-8.2", "turn_limit": "MAOQY-8.3"}
 
 
 if TYPE_CHECKING:
@@ -237,10 +238,14 @@ class MaoqyState(State):
         return self.phase == OVER
 
     def returns(self) -> list[float]:
-        if self.phase != OVER or not self.winners:
+        if self.phase != OVER:
             return [0.0] * self.n
-        share = 1.0 / len(self.winners)
-        return [share if i in self.winners else 0.0 for i in range(self.n)]
+        sharing = self.winners or range(self.n)  # MAOQY-8.4: nobody has a street: a draw among all (docs/engine.md)
+        share = 1.0 / len(sharing)
+        return [share if i in sharing else 0.0 for i in range(self.n)]
+
+    def end_rule(self) -> str | None:
+        return END_RULES.get(self.end_reason or "") if self.phase == OVER else None
 
     def scores(self) -> list[int]:
         """Cards in each player's street(s): what MAOQY-8.4 compares."""

@@ -357,6 +357,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                 out[w] = 1.0 / len(winners)
         return out
 
+    def end_rule(self) -> str | None:
+        return None if self.result is None else self.result["rule"]
+
     def scores(self) -> list[Any]:
         return [self.power_total(p) for p in range(self.n)]
 

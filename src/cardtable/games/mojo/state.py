@@ -128,6 +128,9 @@ class MojoState(State):
         share = 1.0 / len(self.winners)
         return [share if i in self.winners else 0.0 for i in range(self.n)]
 
+    def end_rule(self) -> str | None:
+        return "MOJO-7.1" if self.phase == OVER else None
+
     def scores(self) -> list[int]:
         return list(self.totals)
 

@@ -337,7 +337,7 @@ class FlowMixin:
             return False
         base = self.perms[item].base
         if base is not None and self.perms[base].controller == self.active:
-            self.winners = [self.active]
+            self.winners, self.ending = [self.active], "MUHQ-WIN-7"
             return True
         return False
 
@@ -377,7 +377,7 @@ class FlowMixin:
     def next_turn(self: "MuhqState") -> None:
         limit = self.opts["max_turns"]
         if limit and self.turn >= limit:  # MUHQ-WIN-10
-            self.winners = []
+            self.winners, self.ending = [], "MUHQ-WIN-10"
             return
         self.active = self.next_seat(self.active)
         self.turn += 1
@@ -540,6 +540,7 @@ class FlowMixin:
                     winners.append(seat)
         if winners:
             self.winners = winners  # MUHQ-WIN-9: several at once share a draw
+            self.ending = "MUHQ-WIN-9" if len(winners) > 1 else "MUHQ-WIN-4" if race else "MUHQ-WIN-5"
             return True
         if losers:
             alive = []  # (a loop: a comprehension would make every check pay for a closure over losers)
@@ -547,12 +548,12 @@ class FlowMixin:
                 if s not in losers:
                     alive.append(s)
             if not alive:
-                self.winners = []  # MUHQ-WIN-9: the last players lose together: a draw
+                self.winners, self.ending = [], "MUHQ-WIN-9"  # the last players lose together: a draw
                 return True
             for seat in set(losers):
                 self.eliminate(seat)
             if len(alive) == 1:  # MUHQ-WIN-8
-                self.winners = alive
+                self.winners, self.ending = alive, "MUHQ-WIN-8"
             return True
         return False
 

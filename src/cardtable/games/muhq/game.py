@@ -23,6 +23,7 @@ class MuhqGame(Game):
         default_players=2,
         rules_version="muhq/1",
         turn_rule="MUHQ-STACK-4",
+        limit_rules=("MUHQ-WIN-10",),
         docs="docs/muhq.md",
         rule_pattern=r"MUHQ-[A-Z]+-\d+",
     )

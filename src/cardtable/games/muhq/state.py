@@ -28,7 +28,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "grid", "card_def", "card_owner",
                  "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
                  "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
-                 "packs", "winners", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
+                 "packs", "winners", "ending", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
                  "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
                  "_memo", "_hands", "_suspects", "_clean", "_move_checked")
 
@@ -62,6 +62,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self.upkeep_todo: list[int] = []
         self.packs: list[list[int]] = []
         self.winners: list[int] | None = None
+        self.ending: str | None = None  # the rule ID that ended the game (end_rule), set with winners
         self.vips: dict[int, int] = {}
         self.buildings: dict[int, list[int]] = {}
         self.victory_item: int | None = None
@@ -241,10 +242,15 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         return self.winners is not None
 
     def returns(self) -> list[float]:
-        if self.winners is None or not self.winners:
+        if self.winners is None:
             return [0.0] * self.n
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(self.n)]
+        # MUHQ-WIN-9, 10: no winner is a draw among the seats still in the game (docs/engine.md)
+        sharing = self.winners or self._alive
+        share = 1.0 / len(sharing)
+        return [share if s in sharing else 0.0 for s in range(self.n)]
+
+    def end_rule(self) -> str | None:
+        return self.ending
 
     def scores(self) -> list[Any]:
         return [{"resource": p.resource, "vp": p.vp} for p in self.players]
@@ -256,6 +262,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         c.turn, c.active, c.phase, c.step = self.turn, self.active, self.phase, self.step
         c.priority, c.passes, c.activation, c.ai = self.priority, self.passes, self.activation, self.ai
         c.resolving, c.winners, c.victory_item = self.resolving, self.winners, self.victory_item
+        c.ending = self.ending
         c.victory_item_home, c.combat_steal = self.victory_item_home, self.combat_steal
         c.mode, c.current_player = self.mode, self.current_player
         c.rng = self.rng.copy()
