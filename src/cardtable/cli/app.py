@@ -21,6 +21,7 @@ from cardtable.engine.registry import game_class, game_names
 
 from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
                       WorkersArg)
+from .figures import score_text
 from .paths import listenable, writable_file
 from .replaying import draw_step, replay_label, step_through, store_for_web
 
@@ -187,14 +188,20 @@ def simulate(
             table.add_column(col)
         for name, a in summary["per_agent"].items():
             low, high = a["win_rate_ci95"]
-            table.add_row(escape(name), str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}", str(a["mean_score"]))
+            table.add_row(escape(name), str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}",
+                          score_text(a["mean_score"]))
         console.print(table)
         if summary["first_seat_win_rate"] is not None:
             low, high = summary["first_seat_win_rate_ci95"]
             console.print(f"seat 0 won {summary['first_seat_win_rate']:.1%} of the games, 95 % interval {low:.1%} – "
                           f"{high:.1%} (even seats: {1 / summary['players']:.1%})", soft_wrap=True)
-        console.print(f"{summary['mean_actions']} actions per game · {summary['games_per_s']} games/s · "
-                      f"{summary['actions_per_s']:,.0f} actions/s · {summary['errors']} errors")
+        console.print(f"{summary['mean_actions']:,.1f} actions per game · {summary['games_per_s']} games/s · "
+                      f"{summary['actions_per_s'] or 0:,.0f} actions/s · {summary['errors']} errors")
+        if summary["endings"]:
+            console.print("how the games ended: " + ", ".join(f"{escape(rule)} {count}" for rule, count
+                                                              in summary["endings"].items()), soft_wrap=True)
+        for warning in summary["warnings"]:
+            err.print(f"[bold yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
         for message in summary["error_messages"]:
             err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
         if record:

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from cardtable.engine import CardtableError, game_class
 
+from .figures import number_text
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
 from .paths import writable_folder
 
@@ -182,9 +183,14 @@ def _print_summary(d: dict[str, Any]) -> None:
     console.print(table)
     length = d["length"]["actions"]
     if length.get("n"):
-        console.print(f"length: {length['mean']} actions on average (median {length['median']}, 10–90 % "
-                      f"{length['p10']}–{length['p90']}) · lead changes {d['drama']['lead_changes'].get('mean')} per game · "
-                      f"comebacks {_pct(d['drama']['comeback']['rate'])}")
+        console.print(f"length: {number_text(length['mean'])} actions on average (median {number_text(length['median'])}, "
+                      f"10–90 % {number_text(length['p10'])}–{number_text(length['p90'])}) · lead changes "
+                      f"{number_text(d['drama']['lead_changes'].get('mean'), 2)} per game · "
+                      f"comebacks {_pct(d['drama']['comeback']['rate'])}", soft_wrap=True)
+    endings = d["results"].get("endings")
+    if endings:
+        console.print("how the games ended: " + ", ".join(f"{escape(rule)} {count}" for rule, count in endings.items()),
+                      soft_wrap=True)
     rows = [r for r in d["impact"]["rows"] if r["clear"] and not r["small_sample"]]
     if rows:
         imp = Table(title=escape(f"clearest impact ({d['impact']['feature_label']}, per {d['impact']['unit_label']})"))
@@ -195,7 +201,7 @@ def _print_summary(d: dict[str, Any]) -> None:
                         f"{r['difference_ci95'][0]:+.1%} … {r['difference_ci95'][1]:+.1%}")
         console.print(imp)
     for w in d["warnings"]:
-        err.print(f"[yellow]note:[/] {escape(str(w))}", highlight=False)
+        err.print(f"[yellow]note:[/] {escape(str(w))}", highlight=False, soft_wrap=True)
 
 
 def _print_compare(c: dict[str, Any]) -> None:
@@ -207,7 +213,9 @@ def _print_compare(c: dict[str, Any]) -> None:
         table.add_row(escape(str(r["metric"])), f"{_pct(r['a'])} ({_ci(r['a_ci95'])})", f"{_pct(r['b'])} ({_ci(r['b_ci95'])})",
                       f"{r['change']:+.1%}", style=style)
     for r in c["means"]:
-        table.add_row(escape(str(r["metric"])), escape(str(r["a"])), escape(str(r["b"])), f"{r['change']:+g}")
+        change = r["change"]
+        table.add_row(escape(str(r["metric"])), number_text(r["a"]), number_text(r["b"]),
+                      f"{'+' if isinstance(change, (int, float)) and change > 0 else ''}{number_text(change)}")
     console.print(table)
     changed = [r for r in c["impact"] if r["change"] is not None][:10]
     if changed:

@@ -27,7 +27,7 @@ from cardtable.engine import CardtableError, Game, load
 from cardtable.engine.rng import derive_seed
 
 from .probes import probe_for
-from .runner import lineup_for, seating
+from .runner import limit_warning, lineup_for, seating
 from .stats import difference_interval, quantiles, wilson_interval
 
 #: the version of the numbers' layout (``balance.json``); ``compare`` refuses other versions
@@ -110,7 +110,8 @@ def play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
     if winner >= 0 and len(standing) > 1:
         margin = standing[winner] - max(x for s, x in enumerate(standing) if s != winner)
     facts.update(returns=returns, winner=winner, standing=standing, margin=margin, leads=leads,
-                 units=probe.units(state, returns), extra=probe.extra(state))
+                 units=probe.units(state, returns), extra=probe.extra(state), end_rule=state.end_rule(),
+                 by_limit=state.ended_by_limit())
     return facts
 
 
@@ -293,7 +294,8 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
     for name in sorted(set(spec.agents)):
         chances = sum(f["seats"].count(name) for f in valid)
         wins = sum(r for f in valid for a, r in zip(f["seats"], f["returns"]) if a == name)
-        agents[name] = _rate(wins, chances, spec.agents.count(name) / n)
+        # the rate is per seat held (wins over seats), so a fair share is 1/n however many seats the agent holds
+        agents[name] = _rate(wins, chances, 1 / n)
 
     decided = [f for f in valid if f["winner"] >= 0]
     margins = [f["margin"] for f in decided if f["margin"] is not None]
@@ -318,6 +320,14 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
     if first.get("off_expected"):
         warnings.append(f"{probe.first_words} wins {first['rate']:.1%} (95 % interval {first['ci95'][0]:.1%}–"
                         f"{first['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair start")
+    by_limit = sum(1 for f in valid if f.get("by_limit"))
+    endings: dict[str, int] = {}
+    for f in valid:
+        rule = f.get("end_rule") or "unknown"  # (facts of runs written before end rules were kept)
+        endings[rule] = endings.get(rule, 0) + 1
+    limit_note = limit_warning(by_limit, played)
+    if limit_note:
+        warnings.append(limit_note)
     small = sum(1 for r in impact if r["small_sample"])
     if small:
         warnings.append(f"{small} of {len(impact)} impact rows rest on fewer than {min_sample} "
@@ -339,6 +349,8 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
         "results": {
             "decided": _rate(len(decided), played),
             "shared_or_none": played - len(decided),
+            "endings": dict(sorted(endings.items())),  # the rule ID that ended each game (State.end_rule)
+            "by_limit": _rate(by_limit, played),
         },
         "length": {"actions": _distribution([f["actions"] for f in valid]),
                    **{k: _distribution([f["extra"][k] for f in valid if k in f["extra"]]) for k in extra_keys}},

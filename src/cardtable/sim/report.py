@@ -174,6 +174,12 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
                        1 / n, "win rate by seat"))
 
     add("<h2>Game length</h2>")
+    endings = d["results"].get("endings") or {}  # (reports written before end rules were kept: none)
+    if endings:
+        add("<p>How the games ended (the rule that ended each game): "
+            + ", ".join(f"{_esc(rule)} {count:,}" for rule, count in endings.items())
+            + (f" · ended by a limit: {d['results']['by_limit']['rate']:.1%}" if d["results"].get("by_limit") else "")
+            + "</p>")
     length_rows = [("actions", "length.actions")] + [(k, f"length.{k}") for k in d["length"] if k != "actions"]
     add(_dist_table(d, length_rows))
     if plots:

@@ -24,6 +24,49 @@ class GameOutcome:
     actions: int
     error: str | None = None
     record: Any = None
+    end_rule: str | None = None  # the rule ID that ended the game (State.end_rule)
+    by_limit: bool = False  # ended by a limit of the game's GameInfo.limit_rules (a turn cap), not its own end
+
+
+#: more than this share of games ending by a limit makes `simulate` and `balance` warn
+LIMIT_WARNING_SHARE = 0.10
+
+
+def limit_warning(by_limit: int, played: int) -> str | None:
+    """The warning for a run in which more than LIMIT_WARNING_SHARE of the games ended by a limit, or None."""
+    if not played or by_limit <= LIMIT_WARNING_SHARE * played:
+        return None
+    return (f"{by_limit} of {played} games ({by_limit / played:.0%}) ended by a limit (a turn or action cap), "
+            f"not by the game's own end: their results measure the cap as much as the game")
+
+
+def mean_score(total: Any, count: int) -> Any:
+    """The mean of summed scores: a number, or, for scores that are dicts of numbers (muhq), one per key."""
+    if not count or total is None or total is NO_MEAN:
+        return None
+    if isinstance(total, dict):
+        return {k: round(v / count, 4) for k, v in total.items()}
+    return round(total / count, 4)
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def add_score(total: Any, score: Any) -> Any:
+    """``total`` (None for no game yet) with one more game's ``score`` added; ``NO_MEAN`` once a score is not
+    a number or a dict of numbers of the same shape, since their mean would mean nothing."""
+    if total is NO_MEAN:
+        return NO_MEAN
+    if _number(score) and (total is None or _number(total)):
+        return (total or 0) + score
+    if isinstance(score, dict) and all(_number(v) for v in score.values()) and (total is None or isinstance(total, dict)):
+        base = total or {}
+        return {k: base.get(k, 0) + v for k, v in score.items()}
+    return NO_MEAN
+
+
+NO_MEAN = object()
 
 
 def play_game(game: Game, agent_names: Sequence[str], seed: int, keep_record: bool = False,
@@ -51,6 +94,8 @@ def play_game(game: Game, agent_names: Sequence[str], seed: int, keep_record: bo
         actions=len(state.history),
         error=error,
         record=state.record() if keep_record else None,
+        end_rule=state.end_rule() if error is None else None,
+        by_limit=error is None and state.ended_by_limit(),
     )
 
 
@@ -118,16 +163,18 @@ def outcome_to_json(o: GameOutcome) -> list:
         r = o.record
         record = {"game": r.game, "players": r.players, "options": r.options, "seed": r.seed,
                   "rules_version": r.rules_version, "actions": [list(a) for a in r.actions], "result": r.result}
-    return [o.seed, list(o.seats), list(o.returns), list(o.scores), o.actions, o.error, record]
+    return [o.seed, list(o.seats), list(o.returns), list(o.scores), o.actions, o.error, record, o.end_rule,
+            o.by_limit]
 
 
 def outcome_from_json(data: Sequence) -> GameOutcome:
-    seed, seats, returns, scores, actions, error, record = data
+    seed, seats, returns, scores, actions, error, record = data[:7]
+    end_rule, by_limit = (data[7], data[8]) if len(data) > 7 else (None, False)  # checkpoints written before
     rec = None
     if record is not None:
         rec = Record(**{**record, "actions": [(p, a) for p, a in record["actions"]]})
     return GameOutcome(seed=seed, seats=list(seats), returns=list(returns), scores=list(scores), actions=actions,
-                       error=error, record=rec)
+                       error=error, record=rec, end_rule=end_rule, by_limit=bool(by_limit))
 
 
 def simulate(
@@ -163,14 +210,16 @@ def simulate(
     names = sorted(set(lineup))
     wins = {name: 0.0 for name in names}
     seats_played = {name: 0 for name in names}
-    score_sum = {name: 0.0 for name in names}
+    score_sum: dict[str, Any] = {name: None for name in names}
     first_seat_wins = 0.0
     total_actions = 0
     played = 0
+    by_limit = 0
+    endings: dict[str, int] = {}
     errors: list[str] = []
 
     def merge(_chunk, results) -> None:
-        nonlocal first_seat_wins, total_actions, played
+        nonlocal first_seat_wins, total_actions, played, by_limit
         for data in results:
             outcome = outcome_from_json(data)
             played += 1
@@ -179,12 +228,13 @@ def simulate(
                 errors.append(outcome.error)
             else:
                 first_seat_wins += outcome.returns[0]
+                by_limit += outcome.by_limit
+                rule = outcome.end_rule or "unknown"
+                endings[rule] = endings.get(rule, 0) + 1
                 for seat, name in enumerate(outcome.seats):
                     wins[name] += outcome.returns[seat]
                     seats_played[name] += 1
-                    score = outcome.scores[seat]
-                    if isinstance(score, (int, float)):
-                        score_sum[name] += score
+                    score_sum[name] = add_score(score_sum[name], outcome.scores[seat])
             if on_game:
                 on_game(outcome)
 
@@ -211,8 +261,9 @@ def simulate(
             "wins": round(wins[name], 6),
             "win_rate": round(rate, 6),
             "win_rate_ci95": [round(low, 6), round(high, 6)],
-            "mean_score": round(score_sum[name] / chances, 4) if chances else None,
+            "mean_score": mean_score(score_sum[name], chances),
         }
+    warning = limit_warning(by_limit, valid)
     return {
         "game": game_name,
         "games": games,
@@ -229,6 +280,10 @@ def simulate(
         # (seat 0, whoever sits there: the game's own first-seat advantage; seats rotate between the agents)
         "first_seat_win_rate_ci95": [round(x, 6) for x in wilson_interval(first_seat_wins, valid)] if valid else None,
         "mean_actions": round(total_actions / played, 3) if played else 0,
+        # how the games ended: the rule ID of each ending, and how many ended by a limit (GameInfo.limit_rules)
+        "endings": dict(sorted(endings.items())),
+        "limit_endings": by_limit,
+        "warnings": [warning] if warning else [],
         "errors": len(errors),
         "error_messages": errors[:10],
         "seconds": round(seconds, 4),
