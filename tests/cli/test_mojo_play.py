@@ -48,3 +48,31 @@ def test_the_end_says_why_and_that_the_lowest_total_wins():
                   r"the lowest total wins \(MOJO-7\.3\)\. Winner: seat (\d) \(\w+\) with (\d+)\.", " ".join(text.split()))
     assert m, text[-1500:]
     assert int(m.group(2)) >= 15 and int(m.group(4)) < int(m.group(2))
+
+
+def test_terminal_tells_a_draw_only_when_a_card_was_drawn_not_after_a_stop():
+    """Issue 33: a stop was told as "seat N draws a card." (the renderer guessed from the hand size)."""
+    import random
+
+    import cardtable
+    from cardtable.cli.render import describe_events
+    from cardtable.games.mojo.actions import Stop
+
+    game = cardtable.load("mojo", players=2)
+    told = {"stop": [], "draw": []}
+    for seed in range(40):
+        state, rnd = game.new_initial_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            stops = [a for a in legal if isinstance(a, Stop)]
+            action = stops[0] if stops and rnd.random() < 0.5 else rnd.choice(legal)
+            before, actor = state.view(None), state.current_player
+            state.apply(action)
+            after = state.view(None)
+            drew = after["draw_pile"] < before["draw_pile"]  # (a play refills the hand from the deck, MOJO-4)
+            kind = "stop" if isinstance(action, Stop) else "draw" if drew else None
+            if kind and after["round"] == before["round"]:
+                told[kind].append(describe_events(game, before, after, actor, ["a", "b"]))
+    assert told["stop"] and told["draw"]
+    assert not any("draws a card" in line for lines in told["stop"] for line in lines)
+    assert any("draws a card" in line for lines in told["draw"] for line in lines)

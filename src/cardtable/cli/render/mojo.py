@@ -104,6 +104,8 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
         if taken:
             value = game.catalogue()["cards"][taken[0]]["value"]
             lines.append(f"seat {actor} takes the {value} from the other discard pile.")
-        elif after["pending"]["draw_choice"] is None:
+        elif after["pending"]["draw_choice"] is None and (
+                now["hand_size"] > was["hand_size"] or after["draw_pile"] < before["draw_pile"]):
+            # a card came from the deck (a stop changes neither the hand nor the deck: no line then)
             lines.append(f"seat {actor} draws a card.")
     return lines
