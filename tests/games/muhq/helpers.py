@@ -54,8 +54,11 @@ def def_id(s, name: str) -> str:
 def scene(board: str = "arena-9", active: int = P0, step: str = "action", **options: Any):
     """A game past its draft with everything emptied: ``active``'s turn, at ``step`` (a step of flow.STEPS).
 
-    Players pass explicitly, as in the spec's scenarios ("both pass"): ``auto_pass`` is off unless given."""
+    Players pass explicitly, as in the spec's scenarios ("both pass"): ``auto_pass`` is off unless given.
+    ``play_out_hand`` is off unless given too: a scenario ends the action phase with the cards it set in hand
+    (the option's own tests turn it on)."""
     options.setdefault("auto_pass", False)
+    options.setdefault("play_out_hand", False)
     return emptied(game(board, **options).new_initial_state(0), step, active)
 
 

@@ -1746,14 +1746,14 @@ def test_MUHQ_WIN_5_capture_points_scored_in_upkeep_step_2():
     assert s.digest() == rejected_over
 
 
-def test_MUHQ_WIN_5_pile_members_do_not_hold_an_area():
+def test_MUHQ_WIN_5_crew_count_against_the_active_player():
     s = scene(board="three-hills", step="start")
     put(s, P0, "Recruit", 2, 2)
     wagon = put(s, P1, "Siege Wagon", 3, 3)
-    crew(s, wagon, P1, "Recruit")  # in a pile: not counted, so 1 against 1: nobody holds the centre
+    crew(s, wagon, P1, "Recruit")  # the crew is in the centre too: 1 against 2, P0 does not hold it
     ready(s)
     until(s, lambda s: s.phase == "action")
-    assert s.players[P0].vp == 0
+    assert s.players[P0].vp == 0 and s.players[P1].vp == 0  # (P1 scores in P1's own upkeep only)
 
 
 def test_MUHQ_WIN_6_destroy_buildings():

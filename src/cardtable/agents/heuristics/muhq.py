@@ -577,7 +577,14 @@ class _Decision:
         act = self.best_activation()
         if act is not None:
             return act
-        return next(iter(self.of("end_action_phase")), None)
+        end = next(iter(self.of("end_action_phase")), None)
+        if end is None:  # option play_out_hand (MUHQ-APHASE-1): a card that can be played must be, first
+            plays = self.of("play_permanent")
+            if plays:
+                return plays[0]
+            spells = self.of("play_spell")
+            return max(spells, key=self.spell_score) if spells else None
+        return end
 
     def best_play(self):
         plays = self.of("play_permanent")

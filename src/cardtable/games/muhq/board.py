@@ -70,16 +70,19 @@ class BoardMixin:
         return []
 
     # -- entering the board ---------------------------------------------------------------------------------
-    def enter(self: "MuhqState", card: int, controller: int, cell: int) -> int:
-        """Put a card onto a field as a permanent (untapped, no markers; MUHQ-APHASE-7); `enters` happens."""
+    def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool = False) -> int:
+        """Put a card onto a field as a permanent (untapped, no markers; MUHQ-APHASE-7); `enters` happens.
+        ``played``: it was played from hand (a token created on the board was not)."""
         d = self.card_def[card]
         p = Perm(card, d, self.card_owner[card], controller, cell)
         self.perms[card] = p
         self.occ[cell] = card
         self.entered(card)
-        if d.type == "unit" and controller != NEUTRAL:
+        if played and d.type == "unit":
             pending = self.players[controller].pending
-            if pending:  # MUHQ-EQUIP-3 (b): pending equipment goes to the next unit entering this turn
+            # MUHQ-EQUIP-3 (b): pending equipment goes to "die nächste gespielte Unit", the next unit played this
+            # turn; a token that enters (Levy) is not played
+            if pending:
                 for eq in list(pending):
                     pending.remove(eq)
                     e = Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None)
@@ -249,16 +252,31 @@ class BoardMixin:
         self.players[thief].resource += n
 
     def draw(self: "MuhqState", seat: int, count: int) -> None:
-        """MUHQ-DECK-2: from the top; an empty deck draws nothing (no reshuffle, OP-4)."""
+        """MUHQ-DECK-2: from the top; an empty deck draws nothing (no reshuffle, OP-4), except in the upkeep
+        (MUHQ-DECK-4, upkeep_reshuffle)."""
         pl = self.players[seat]
         for _ in range(count):
             if not pl.deck:
-                if self.opts["reshuffle_on_empty_draw"] and pl.discard:
+                if pl.discard and (self.opts["reshuffle_on_empty_draw"] or self.upkeep_of(seat)):
                     pl.deck, pl.discard = pl.discard, []
                     self.rng.shuffle(pl.deck)
                 else:
                     return
             pl.hand.append(pl.deck.pop())
+        self.upkeep_reshuffle(seat)
+
+    def upkeep_of(self: "MuhqState", seat: int) -> bool:
+        """Is it ``seat``'s upkeep, with the rulebook's reshuffle in it (option upkeep_reshuffle)?"""
+        return self.phase == "upkeep" and seat == self.active and self.opts["upkeep_reshuffle"]
+
+    def upkeep_reshuffle(self: "MuhqState", seat: int) -> None:
+        """MUHQ-DECK-4 (rulebook, Deck: "Wenn das [Deck] während des Upkeeps keine Karten mehr enthält … mische
+        den Ablagestapel als neues Deck"): whenever the deck is empty during its owner's upkeep, the shuffled
+        discard pile becomes the deck (at the upkeep's start, and after a draw in it)."""
+        pl = self.players[seat]
+        if not pl.deck and pl.discard and self.upkeep_of(seat):
+            pl.deck, pl.discard = pl.discard, []
+            self.rng.shuffle(pl.deck)
 
     # -- damage and combat (MUHQ-DMG, MUHQ-COMBAT) -------------------------------------------------------
     def lethal(self: "MuhqState", amount: int, limit: int) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine import Action, IllegalAction
 from cardtable.engine.game import GAME_OVER
 
+from . import actions as A
 from .effects import Ctx
 from .objects import NEUTRAL, Drop, Item
 from .stats import profile
@@ -350,6 +351,9 @@ class DeclareMixin:
         self.need_open()
         if self.activation is not None:
             raise bad("MUHQ-APHASE-3", "end the current activation first")
+        if A.END_ACTION_PHASE not in self.legal_actions():  # MUHQ-APHASE-1 (d), option play_out_hand
+            raise bad("MUHQ-APHASE-1", "a card in your hand can still be played: the action phase goes on while "
+                      "one can (option play_out_hand); play it, or discard it with the universal free action")
         self.log.append(("phase", self.active, "ended the action phase"))
         self.step = "closing"  # MUHQ-APHASE-6
 
@@ -596,7 +600,7 @@ class DeclareMixin:
                 self.put_in_discard(card)
                 return
             cell = fields[0]
-        self.enter(card, seat, cell)
+        self.enter(card, seat, cell, played=True)
 
     def _resolve_move(self: "MuhqState", item: Item) -> None:
         unit = item.source

@@ -191,6 +191,7 @@ class FlowMixin:
         self.phase = "upkeep"
         if self.victory_item_check():
             return True
+        self.upkeep_reshuffle(self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
         self.income()
         self.step = "upkeep_score"
         return True
@@ -315,7 +316,7 @@ class FlowMixin:
         self.touched()
 
     def score_areas(self: "MuhqState") -> None:
-        """MUHQ-WIN-5 (OP-40): the active player scores every area they hold (strictly most units on it)."""
+        """MUHQ-WIN-5 (OP-40): the active player scores every area they hold (strictly most units in it)."""
         if not self.game.capture_target:
             return
         seat = self.active
@@ -323,8 +324,13 @@ class FlowMixin:
             counts = [0] * self.n
             for c in cells:
                 pid = self.occ.get(c)
-                if pid is not None and self.perms[pid].d.type == "unit" and self.perms[pid].controller != NEUTRAL:
-                    counts[self.perms[pid].controller] += 1
+                if pid is not None and self.perms[pid].d.type == "unit":
+                    # MUHQ-WIN-5: "die meisten Units darin": crew in a pile stand in the area too (its field is
+                    # the base's, MUHQ-PILE-2), each counted for its own controller
+                    for u in (pid, *self.perms[pid].pile):
+                        p = self.perms[u]
+                        if p.d.type == "unit" and p.controller != NEUTRAL:
+                            counts[p.controller] += 1
             mine = counts[seat]
             if mine > 0 and all(mine > counts[o] for o in range(self.n) if o != seat):
                 self.players[seat].vp += self.grid.area_points.get(area, 0)

@@ -46,13 +46,17 @@ class LegalMixin:
             out.extend(self.fast_list(seat))
         elif mode == "open":
             if self.activation is None:
-                out.extend(self.permanent_plays(seat))
+                plays = self.permanent_plays(seat)
+                out.extend(plays)
                 out.extend([ACTIVATE[p.id] for p in self.own_permanents(seat) if not p.tapped])
-                out.append(A.END_ACTION_PHASE)
+                fast = self.fast_list(seat)
+                if not (self.opts["play_out_hand"] and (plays or self.spell_playable(fast))):
+                    out.append(A.END_ACTION_PHASE)
+                out.extend(fast)
             else:
                 out.extend(self.unit_list(self.activation))
                 out.append(A.END_ACTIVATION)
-            out.extend(self.fast_list(seat))
+                out.extend(self.fast_list(seat))
         elif mode == "draft":
             for c in representatives(self, self.packs[seat]):
                 out.append(DRAFT[c])
@@ -92,6 +96,16 @@ class LegalMixin:
             for c in self.hand_parts(seat)[1]:
                 out.append(A.EndDiscard((c,)))
         return out
+
+    @staticmethod
+    def spell_playable(fast: list[Action]) -> bool:
+        """MUHQ-APHASE-1 (d), play_out_hand: the rulebook's action phase runs "Solange kontrollierte ungetappte
+        Karte auf dem Spielfeld oder spielbare Karte in der Hand": a spell of the hand that can be played now
+        keeps it going, as a permanent that can be played does."""
+        for a in fast:
+            if a.type == "play_spell":
+                return True
+        return False
 
     def own_permanents(self: "MuhqState", seat: int) -> tuple:
         """The permanents on the board the seat controls, in board order (kept with the board)."""

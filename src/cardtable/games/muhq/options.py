@@ -17,6 +17,10 @@ OPTIONS = (
            integer=True, minimum=0, maximum=15),
     Option("reshuffle_on_empty_draw", False, "shuffle the discard pile in when a draw finds the deck empty",
            "MUHQ-DECK-2", boolean=True),
+    Option("upkeep_reshuffle", True, "an empty deck during the upkeep is replaced by the shuffled discard pile (the "
+           "rulebook's deck section); false: only in the start phase", "MUHQ-DECK-4", boolean=True),
+    Option("play_out_hand", True, "the action phase cannot end while a card in hand can be played (the rulebook's "
+           "loop); false: it may end at any time", "MUHQ-APHASE-1", boolean=True),
     Option("phase_end_priority", True, "a priority round closes the start, buy and end phases too", "MUHQ-TURN-8",
            boolean=True),
     Option("auto_pass", True, "pass automatically for a player with no fast action", "MUHQ-STACK-10", boolean=True),
