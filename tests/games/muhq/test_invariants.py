@@ -333,7 +333,12 @@ def test_invariants_hold_in_random_games(board, seed, choices, options):
             s.apply(act)
         assert exc.value.rule == GAME_OVER
     assert s.digest() == digest
-    assert abs(sum(s.returns()) - (1.0 if s.winners else 0.0)) < 1e-9
+    # one meaning of a draw (docs/engine.md): the returns of a finished game add up to 1, a no-winner end
+    # shares them among the seats still in, and the ending names its rule
+    assert abs(sum(s.returns()) - 1.0) < 1e-9
+    assert s.end_rule() is not None and s.end_rule().startswith("MUHQ-WIN-")
+    if not s.winners:
+        assert [r > 0 for r in s.returns()] == [seat in s.alive_seats() for seat in range(s.n)]
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
