@@ -18,6 +18,23 @@ def test_games_lists_mojo_with_options():
     assert {o["name"] for o in mojo["options"]} >= {"hand_size", "discard_piles", "equal_value_replay", "target_score"}
 
 
+@pytest.mark.parametrize("game", ["maoqy", "mitosz", "muhq"])
+def test_games_shows_whole_option_names_values_and_help_at_80_columns(game):
+    """Issue 33: a table cut option names and values at 80 columns ("deck_min_includes_high…")."""
+    described = json.loads(cardtable("games", game, "--json").stdout)
+    out = cardtable("games", game, columns=80)
+    assert out.returncode == 0 and "…" not in out.stdout
+    text = " ".join(out.stdout.split())  # wrapped lines joined
+    for o in described["options"]:
+        assert f"{o['name']} = " in text and " ".join(o["allowed"].split()) in text and o["rule"] in text
+
+
+def test_games_lists_the_names_a_text_option_can_take():
+    (mitosz,) = [g for g in json.loads(cardtable("games", "--json").stdout) if g["name"] == "mitosz"]
+    deck = {o["name"]: o for o in mitosz["options"]}["deck_a"]
+    assert deck["text"] and deck["known"] == ["dawn-court", "frost-clans"] and "dawn-court" in deck["allowed"]
+
+
 def test_scripted_play_session_to_the_end(tmp_path):
     record = tmp_path / "game.jsonl"
     # A bad number, an illegal JSON move, then always the first legal move until the game ends.

@@ -101,7 +101,7 @@ def test_help_and_games_name_the_deck_options():
     out = cardtable("play", "--help", columns=200)
     assert "deck_a=frost-clans" in out.stdout
     out = cardtable("games", "mitosz", columns=200)
-    assert "deck_a" in out.stdout and "dawn-court" in out.stdout and "any text" in out.stdout
+    assert "deck_a" in out.stdout and "one of: dawn-court, frost-clans" in out.stdout and "any text" not in out.stdout
 
 
 # -- the renderer on every kind of view ------------------------------------------------------------------

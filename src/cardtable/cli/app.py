@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -84,13 +85,14 @@ def games(
     for d in described:
         console.print(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])}: {escape(d['summary'])}")
         console.print(f"  players {d['players'][0]}–{d['players'][1]} (default {d['default_players']}), rules {d['rules_version']}")
-        table = Table(show_edge=False, box=None, pad_edge=False)
-        for col in ("option", "default", "values", "rule"):
-            table.add_column(col)
+        # One block per option (name = default, rule; then what it does and the values it takes), wrapped under
+        # its name: a table cut names and values at 80 columns.
         for o in d["options"]:
-            cells = (o["name"], json.dumps(o["default"]), o["allowed"], o["rule"])
-            table.add_row(*(escape(str(cell)) for cell in cells))
-        console.print(table)
+            default = json.dumps(o["default"], ensure_ascii=False, separators=(", ", ": "))
+            console.print(Padding(f"[bold]{escape(o['name'])}[/] = {escape(default)}  [dim]({escape(o['rule'])})[/]",
+                                  (0, 0, 0, 2), expand=False), highlight=False)
+            console.print(Padding(f"{escape(o['doc'])}; values: {escape(o['allowed'])}", (0, 0, 0, 6), expand=False),
+                          highlight=False)
 
 
 @app.command()

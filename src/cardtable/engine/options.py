@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import OptionError
 
@@ -16,7 +16,9 @@ class Option:
     within ``[minimum, maximum]``; an integer option declares both bounds, so a value always fits 64 bits.
     ``choices`` and ``integer`` may both be given ("auto" or an integer).
     With ``text`` set, any string of at most ``max_length`` characters is legal (free text such as a
-    question, which a game stores but never interprets); control characters are refused.
+    question, which a game stores but never interprets); control characters are refused. ``known`` lists the
+    names a text option can take today (decks, boards: found in the data folders when asked), so that surfaces
+    can offer them; the game checks the name itself when it loads.
     """
 
     name: str
@@ -30,10 +32,19 @@ class Option:
     maximum: int | None = None
     text: bool = False
     max_length: int = 200
+    known: Callable[[], Sequence[str]] | None = field(default=None, compare=False)
+    #: the text is a comma-separated list of ``known`` names (muhq's sets), not one name
+    several: bool = False
+
+    def known_values(self) -> list[str]:
+        return list(self.known()) if self.known is not None else []
 
     def allowed(self) -> str:
         parts = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
-        if self.text:
+        if self.text and self.known is not None:
+            names = ", ".join(self.known_values())  # (data folders included, when asked)
+            parts.append(f"names separated by commas, from: {names}" if self.several else f"one of: {names}")
+        elif self.text:
             parts.append("any text")  # no digits: the web lobby reads numbers in this line as choices
         if self.boolean:
             parts.append("true or false")
@@ -72,6 +83,8 @@ class Option:
         out = {"name": self.name, "default": self.default, "allowed": self.allowed(), "rule": self.rule, "doc": self.doc}
         if self.text:  # a surface shows a text field and sends what is typed as it is
             out |= {"text": True, "max_length": self.max_length}
+        if self.known is not None:  # ... and offers these names
+            out["known"] = self.known_values()
         return out
 
 

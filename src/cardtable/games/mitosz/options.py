@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from cardtable.engine import Option
 
+from .data import deck_names
+
 OPTIONS = (
-    Option("deck_a", "dawn-court", "the first seat's deck, by name (packaged: dawn-court, frost-clans; more in "
-           "$CARDTABLE_DATA_DIR/mitosz/)", "MIT-1.3.1.a", text=True, max_length=64),
-    Option("deck_b", "frost-clans", "the second seat's deck, by name", "MIT-1.3.1.a", text=True, max_length=64),
+    Option("deck_a", "dawn-court", "the first seat's deck, by name (add one as a file in "
+           "$CARDTABLE_DATA_DIR/mitosz/)", "MIT-1.3.1.a", text=True, max_length=64,
+           known=deck_names),
+    Option("deck_b", "frost-clans", "the second seat's deck, by name", "MIT-1.3.1.a", text=True, max_length=64,
+           known=deck_names),
     Option("deck_c", "dawn-court", "the third seat's deck, by name (three or more players)", "MIT-1.3.1.a", text=True,
-           max_length=64),
+           max_length=64, known=deck_names),
     Option("deck_d", "frost-clans", "the fourth seat's deck, by name (four players)", "MIT-1.3.1.a", text=True,
-           max_length=64),
+           max_length=64, known=deck_names),
     Option("win_target", 12, "power points a player must hold for a round to win", "MIT-1.1.1", integer=True,
            minimum=1, maximum=60),
     Option("deck_min_multiplier", 5, "a deck holds at least this many times the win target", "MIT-1.3.1.b",

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from cardtable.engine import Option
 
+from .data import board_names, set_names
+
 OPTIONS = (
-    Option("board", "river-crown", "the board, by name (packaged: river-crown, three-hills, bastion-run, arena-9; "
-           "more in $CARDTABLE_DATA_DIR/muhq/)", "MUHQ-SETUP-1", text=True, max_length=64),
-    Option("sets", "vanguard,tide", "the card sets of the draft pool, by name, separated by commas (packaged: "
-           "vanguard, tide)", "MUHQ-SETUP-2", text=True, max_length=200),
+    Option("board", "river-crown", "the board, by name (add one as a file in "
+           "$CARDTABLE_DATA_DIR/muhq/)", "MUHQ-SETUP-1", text=True, max_length=64, known=board_names),
+    Option("sets", "vanguard,tide", "the card sets of the draft pool, by name, separated by commas",
+           "MUHQ-SETUP-2", text=True, max_length=200, known=set_names,
+           several=True),
     Option("pack_size", 10, "cards in a draft pack", "MUHQ-DRAFT-1", integer=True, minimum=1, maximum=60),
     Option("draft_stop", 25, "no new draft round once a player holds this many cards", "MUHQ-DRAFT-2",
            integer=True, minimum=1, maximum=500),

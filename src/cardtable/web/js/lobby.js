@@ -99,8 +99,13 @@ function optionControl(opt) {
     });
 
   if (opt.text) {
-    input = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length });
-    read = () => input.value; // free text is sent as typed, never read as JSON
+    const known = Array.isArray(opt.known) ? opt.known : [];
+    const field = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length,
+      list: known.length ? `${id}-known` : null, autocomplete: "off" });
+    read = () => field.value; // free text is sent as typed, never read as JSON
+    // the names the server knows today (decks, boards): offered, not imposed (a new file is found by name)
+    input = known.length ? h("span", { class: "combo" }, field, h("datalist", { id: `${id}-known` },
+      known.map((name) => h("option", { value: name })))) : field;
   } else if (typeof def === "boolean") {
     input = h("input", { type: "checkbox", id, checked: def });
     read = () => input.checked;
