@@ -75,7 +75,7 @@ def test_rules_command_coverage_counts_covered_rules():
     assert data["uncovered"] == [] and data["covered"] == len(data["rules"])
     assert all(r["tests"] for r in data["rules"])
     text = cardtable("rules", "maoqy", "--coverage")
-    assert "43 of 43 rules covered, 0 uncovered" in text.stdout
+    assert "44 of 44 rules covered, 0 uncovered" in text.stdout
 
 
 def test_rules_command_bad_input_is_one_clear_line(tmp_path):
@@ -85,3 +85,18 @@ def test_rules_command_bad_input_is_one_clear_line(tmp_path):
     assert out.returncode == 2 and "no rule of mojo" in out.stderr
     out = cardtable("rules", "mojo", "--coverage", "--tests", str(tmp_path / "missing"))
     assert out.returncode == 2 and "is not a folder" in out.stderr
+
+
+def test_a_games_departures_replace_or_add_rules_and_are_marked():
+    """data/departures.md: the rules where cardtable follows the original rulebook rather than the specification
+    (issue 33); the specification itself stays a verbatim copy."""
+    spec = Rulebook.from_markdown("x", "## A\n- **MIT-1.1** old text\n- **MIT-1.2** kept\n", r"MIT-[0-9.]+[0-9]")
+    spec.amend(Rulebook.from_markdown("x", "- **MIT-1.1** new text\n- **MIT-9.9** a table rule\n", r"MIT-[0-9.]+[0-9]"))
+    assert [(r.id, r.text, r.departure) for r in spec.rules] == [
+        ("MIT-1.1", "new text", True), ("MIT-1.2", "kept", False), ("MIT-9.9", "a table rule", True)]
+    assert spec.rules[0].section == "A" and spec.named_by("test_MIT_9_9_x") == {"MIT-9.9"}
+    book = Rulebook.for_game(game_class("maoqy"))
+    (claimed,) = [r for r in book.rules if r.id == "MAOQY-6.6"]
+    assert claimed.departure and "claimed_cards" in claimed.text
+    out = cardtable("rules", "maoqy", "MAOQY-6.6", columns=200)
+    assert "departs from the specification" in out.stdout

@@ -487,6 +487,7 @@ def rules(
         covered = book.coverage(collect_tests(folder))
     if as_json:
         out: dict[str, Any] = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
+                                                        "departure": r.departure,
                                                         **({"tests": covered[r.id]} if coverage else {})}
                                                        for r in chosen]}
         if coverage:
@@ -504,7 +505,8 @@ def rules(
             names = covered[r.id]
             tail = (f"  [green]{len(names)} test(s):[/] " + escape(", ".join(n.split("::")[-1] for n in names[:3]))
                     + (" …" if len(names) > 3 else "")) if names else "  [red]no test[/]"
-        console.print(f"[bold cyan]{escape(r.id)}[/] {escape(r.text)}{tail}", highlight=False)
+        mark = " [yellow](departs from the specification: docs)[/]" if r.departure else ""
+        console.print(f"[bold cyan]{escape(r.id)}[/]{mark} {escape(r.text)}{tail}", highlight=False)
     if coverage:
         missing = [r.id for r in chosen if not covered[r.id]]
         console.print(f"\n{len(chosen) - len(missing)} of {len(chosen)} rules covered, {len(missing)} uncovered"

@@ -6,6 +6,11 @@ Each game package ships its English specification as ``data/rules.md`` (the same
     - **MOJO-4.2** A player who cannot play must draw.
     * **MUHQ-COMBAT-4** The defender must be within the attacker's attack range …
 
+Beside it a game may ship ``data/departures.md``: the rules as cardtable implements them where a second reading of
+the original rulebook departed from the specification (same bullet form). A departure's text replaces the
+specification's for its ID, and an ID the specification lacks (a table rule such as MAOQY-6.6) is added after the
+specification's rules; each such rule is marked ``departure``. The reason for each is in the game's docs page.
+
 A test names a rule by spelling its ID with underscores in its function name: ``test_MOJO_4_2_…``,
 ``test_MIT_3_1_a_…``, ``test_MUHQ_COMBAT_4_…``. At each place where a name spells a rule, the longest ID
 spelled there counts (``test_MIT_4_2_1_e_x`` names MIT-4.2.1.e, not MIT-4.2.1).
@@ -31,6 +36,8 @@ class Rule:
     text: str
     line: int
     section: str = ""
+    #: from data/departures.md: how cardtable reads the original rulebook where the specification departs from it
+    departure: bool = False
 
 
 def spell(rule_id: str) -> str:
@@ -67,10 +74,28 @@ class Rulebook:
         pattern = getattr(game_class.info, "rule_pattern", "")
         if not pattern:
             return None
-        path = Path(inspect.getfile(game_class)).resolve().parent / "data" / "rules.md"
+        folder = Path(inspect.getfile(game_class)).resolve().parent / "data"
+        path = folder / "rules.md"
         if not path.exists():
             return None
-        return cls.from_markdown(game_class.info.name, path.read_text(encoding="utf-8"), pattern, str(path))
+        book = cls.from_markdown(game_class.info.name, path.read_text(encoding="utf-8"), pattern, str(path))
+        amended = folder / "departures.md"
+        if amended.exists():
+            book.amend(cls.from_markdown(game_class.info.name, amended.read_text(encoding="utf-8"), pattern,
+                                         str(amended)))
+        return book
+
+    def amend(self, departures: "Rulebook") -> None:
+        """Take each rule of ``departures`` in place of the specification's (or after its rules, if new)."""
+        index = {r.id: i for i, r in enumerate(self.rules)}
+        for rule in departures.rules:
+            marked = Rule(rule.id, rule.text, rule.line, rule.section, departure=True)
+            if rule.id in index:
+                old = self.rules[index[rule.id]]
+                self.rules[index[rule.id]] = Rule(rule.id, rule.text, old.line, old.section, departure=True)
+            else:
+                self.rules.append(marked)
+        self._by_spelling = {}
 
     def ids(self) -> list[str]:
         return [r.id for r in self.rules]
