@@ -60,7 +60,28 @@ def run_ray_tests() -> int:
         return 0
     inner = (f"ip link set lo up && exec env CARDTABLE_RAY_TESTS=1 RAY_USAGE_STATS_ENABLED=0 "
              f"{PYTHON} -m pytest -p no:cacheprovider {RAY_TESTS}")
-    return subprocess.call(["unshare", "-n", "sh", "-c", inner], cwd=ROOT)
+    # The main run skipped these tests (it said so); this second summary is theirs alone.
+    print(f"\n=== second run: the Ray backend's tests ({RAY_TESTS}), in a private network namespace ===", flush=True)
+    return call(["unshare", "-n", "sh", "-c", inner])
+
+
+def call(command: list[str]) -> int:
+    """Run ``command`` in the project folder and return its exit code, passing on a SIGTERM or SIGHUP sent to
+    this script (a service manager stopping `dev.py play`), so that no server is left running."""
+    import signal
+
+    child = subprocess.Popen(command, cwd=ROOT)
+    forwarded = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {s: signal.signal(s, lambda number, _frame: child.send_signal(number)) for s in forwarded}
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:  # Ctrl-C reached the child too (one process group): let it finish
+                continue
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def main(argv: list[str]) -> int:
@@ -70,16 +91,16 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "test":
         setup("test")
-        code = subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+        code = call([str(PYTHON), "-m", "pytest", *rest])
         if not rest:  # the whole suite: also the Ray backend, which needs its own network namespace
             code = run_ray_tests() or code
         return code
     setup("")
     if command == "play":
-        return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", "serve", *rest], cwd=ROOT)
+        return call([str(PYTHON), "-m", "cardtable.cli.app", "serve", *rest])
     if command == "terminal":
-        return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", "play", *(rest or ["mojo"])], cwd=ROOT)
-    return subprocess.call([str(PYTHON), "-m", "cardtable.cli.app", *rest], cwd=ROOT)
+        return call([str(PYTHON), "-m", "cardtable.cli.app", "play", *(rest or ["mojo"])])
+    return call([str(PYTHON), "-m", "cardtable.cli.app", *rest])
 
 
 if __name__ == "__main__":
