@@ -2,6 +2,20 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+
+class DeckOut(NamedTuple):
+    """The deck-out round's bookkeeping (MIT-1.3.4, OP-04); public, immutable (states share it when copied)."""
+
+    streak: int = 0  # finished consecutive turns whose draw phase failed on an empty deck and in which no one drew
+    failed: bool = False  # this turn's draw phase found the deck empty and drew nothing
+    drew: bool = False  # someone drew a card in this turn
+    since: int = -1  # any_player mode: the turn of the first draw that fell short
+
+
+_NO_DECKOUT = DeckOut()
+
 
 class Checks:
     def state_checks(self) -> bool:
@@ -139,24 +153,46 @@ class Checks:
             winners = [s for s in done if totals[s] == best]
         self.end_game(winners, "MIT-1.1.1", "held the win target for a round")
 
-    def failed_draw(self, seat: int) -> None:
-        if self.deckout is None:
-            self.deckout = (self.active, self.turn, (seat,))
-        elif seat not in self.deckout[2]:
-            self.deckout = (self.deckout[0], self.deckout[1], self.deckout[2] + (seat,))
+    def drew_cards(self) -> None:
+        """Someone drew a card: this turn cannot count towards the deck-out round (MIT-1.3.4)."""
+        d = self.deckout or _NO_DECKOUT
+        if not d.drew:
+            self.deckout = d._replace(drew=True)
+
+    def draw_attempted(self, seat: int, wanted: int, drawn: int) -> None:
+        """The active player's draw phase (MIT-6.2.2.1) is the draw attempt MIT-1.3.4 counts: it failed when the
+        deck was empty and nothing was drawn (a draw phase that still drew one of two cards drew a card)."""
+        d = self.deckout or _NO_DECKOUT
+        if drawn == 0 and not self.players[seat].deck:
+            d = d._replace(failed=True)
+        if drawn < wanted and d.since < 0:
+            d = d._replace(since=self.turn)  # OP-04's any_player mode: from the first draw that fell short
+        self.deckout = d
 
     def check_deckout(self) -> None:
-        """OP-04: at the end of a round in which every player (or any, by option) failed a draw."""
-        if self.deckout is None:
+        """MIT-1.3.4: the game ends once, through a whole round, no player could draw because the deck ran out.
+
+        A round is n consecutive turns starting in any player's turn and lasting until that player's next turn
+        begins (MIT-6.1.3), so at the start of each turn the turn just ended is counted: it continues the run of
+        such turns if its player's draw phase failed on an empty deck and nobody drew a card in it; the game
+        ends at the start of a turn when the run has n turns. A card put onto a deck breaks the run
+        (effects.put_on_deck). OP-04's `any_player` mode instead ends the game one round after the first draw
+        that fell short."""
+        d = self.deckout
+        if d is None:
             return
-        anchor, started, failed = self.deckout
-        if self.active != anchor or self.turn <= started:
-            return
-        if self.opts["deckout_mode"] == "all_players" and len(failed) < self.n:
-            self.deckout = None
+        streak = d.streak + 1 if d.failed and not d.drew else 0
+        self.deckout = _NO_DECKOUT._replace(streak=streak, since=d.since)
+        if self.opts["deckout_mode"] == "all_players":
+            if streak < self.n:
+                return
+        elif d.since < 0 or self.turn - d.since < self.n:
             return
         totals = [self.power_total(s) for s in range(self.n)]
         best = max(totals)
+        # MIT-1.3.4 "Ha egyenlő a hatalompontok állása, a játék döntetlennel ér véget": with three or four players
+        # the rulebook does not say whether only the top scorers share the draw; we read "the most power points"
+        # as shared by the tied top scorers, and the others lose (docs/mitosz.md, departures).
         winners = [s for s in range(self.n) if totals[s] == best]
         self.end_game(winners, "MIT-1.3.4", "the decks ran out")
 
@@ -179,9 +215,16 @@ class Checks:
                 ended.append(e)
             else:
                 keep.append(e)
+        if ended:
+            self.end_effects(ended)
+
+    def end_effects(self, ended: list) -> None:
+        """The effects ``ended`` end now: a stolen card goes back (OP-30), and a fate or free maneuver whose
+        effect is over leaves the board (MIT-3.7.g, MIT-3.9.g)."""
         if not ended:
             return
-        self.effects = keep
+        gone = {id(e) for e in ended}
+        self.effects = [e for e in self.effects if id(e) not in gone]
         self.statics_cache = None
         for e in ended:
             if e.kind == "steal":

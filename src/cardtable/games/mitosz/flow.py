@@ -209,8 +209,7 @@ class Flow:
         drawn = self.draw(seat, n)
         self.note(f"P{seat} draws {drawn} card{'s' if drawn != 1 else ''}"
                   + (f" ({n - drawn} could not be drawn: the deck is empty)" if drawn < n else ""))
-        if drawn < n:
-            self.failed_draw(seat)
+        self.draw_attempted(seat, n, drawn)
 
     # -- open windows (spec 5.7) -------------------------------------------------------------------
     def _step_window(self) -> bool:

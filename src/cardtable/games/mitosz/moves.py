@@ -50,6 +50,8 @@ class Moves:
                 break
             self._move_to_hand(deck.pop())
             drawn += 1
+        if drawn:
+            self.drew_cards()  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
         return drawn
 
     def discard_card(self, iid: int, why: str = "") -> None:
