@@ -50,7 +50,7 @@ def _entry(raw, card_id):
 
 def test_S01_MIT_1_3_1_b_MIT_1_3_1_c_MIT_1_3_1_d_deck_validation(tmp_path):
     def fewer(raw):
-        _entry(raw, "SMP-081")["copies"] = 3  # one Gate Spearmen removed: 59 + high god
+        _entry(raw, "SMP-081")["copies"] = 2  # two Gate Spearmen removed: 58 + high god, short under either OP-03
 
     def fifth(raw):
         _entry(raw, "SMP-081")["copies"] = 5  # a fifth Gate Spearmen replacing a Shield Oath

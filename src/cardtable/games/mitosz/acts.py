@@ -379,9 +379,12 @@ class Acts:
         return [h for p in self.players for h in p.leaders]
 
     def location_hosts(self, seat: int, iid: int) -> list[int]:
-        out = list(self.players[seat].grid.values())
-        if "building" in self.cards[iid].d.subtypes:
-            out += [i.iid for i in self.board_insts() if i.controller == seat
+        d = self.cards[iid].d
+        # MIT-2.4.c: a cursed location may also go onto another player's nation (or region)
+        seats = range(self.n) if d.cursed else (seat,)
+        out = [n for s in seats for n in self.players[s].grid.values()]
+        if "building" in d.subtypes:
+            out += [i.iid for i in self.board_insts() if i.controller in seats
                     and i.d.card_type == "location" and "region" in i.d.subtypes]
         return sorted(out)
 
@@ -1000,8 +1003,9 @@ class Acts:
                                        f"one of them is Kharenian")
             return None
         # a location
-        if h.controller != seat:
-            return ("MIT-3.3.a", "a location is attached to an own nation")
+        if h.controller != seat and not d.cursed:
+            return ("MIT-3.3.a", "a location is attached to an own nation (only a cursed one also to an enemy's, "
+                                 "MIT-2.4.c)")
         if h.d.card_type == "nation":
             if any(self.cards[x].d.card_type == "location" for x in self.attachments(host)):
                 return ("MIT-3.3.a", f"{h.d.name} already has a location: one location per nation")

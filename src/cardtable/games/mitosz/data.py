@@ -62,7 +62,7 @@ class DeckRules:
 
     win_target: int = 12
     deck_min_multiplier: int = 5
-    deck_min_includes_high_god: bool = False
+    deck_min_includes_high_god: bool = True  # MIT-1.3.1.b: the high god is one of the deck's cards
     max_copies: int = 4
 
     @property

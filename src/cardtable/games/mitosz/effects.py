@@ -369,10 +369,16 @@ class Effects:
             else:
                 self.to_zone(item.card, "afterworld")
         elif item.kind == "fate":
-            if happened and item.lasting and card.d.duration_rounds and m.speed == "normal":
+            if happened and item.lasting and card.d.duration_rounds and m.speed != "counter":
+                # MIT-3.7.g: only a counter fate goes at once; a locked one (OP-26) lasts its rounds like any other
                 self.enter_board(item.card, item.player)
                 self.fates.append(item.card)  # MIT-3.7.g: on the board while it lasts
             else:
+                if happened and item.lasting and m is not None and m.speed == "counter":
+                    # MIT-3.7.g: "kontra fátum esetében használata után a túlvilágba kerül és hatása megszűnik" —
+                    # a counter fate's effect ends as it goes, whatever its duration (moves stay: MIT-4.3.a)
+                    self.end_effects([e for e in self.effects
+                                      if e.source == item.card and e.until[0] != "permanent"])
                 self.to_zone(item.card, "afterworld")
 
     def _sacrifice_implicit(self, card, item) -> None:

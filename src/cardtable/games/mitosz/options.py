@@ -23,7 +23,9 @@ OPTIONS = (
            minimum=1, maximum=60),
     Option("deck_min_multiplier", 5, "a deck holds at least this many times the win target", "MIT-1.3.1.b",
            integer=True, minimum=1, maximum=20),
-    Option("deck_min_includes_high_god", False, "the deck minimum counts the high god", "OP-03", boolean=True),
+    # MIT-1.3.1.b: "A pakliban minden lapból maximum négy lehet; főisten lapból csak egy" — the high god is a card
+    # of the deck, so by the rulebook it counts towards the minimum (docs/mitosz.md, departures)
+    Option("deck_min_includes_high_god", True, "the deck minimum counts the high god", "OP-03", boolean=True),
     Option("max_copies", 4, "copies of one card a deck may hold", "MIT-1.3.1.c", integer=True, minimum=1, maximum=60),
     Option("hand_size", 7, "cards in hand at the end of one's turn, and the opening hand", "MIT-1.5.2", integer=True,
            minimum=1, maximum=30),
@@ -55,8 +57,10 @@ OPTIONS = (
            choices=("on_entry", "on_first_use")),
     Option("fight_effect_scope", "strict", "in a fight's rounds, effects reach only the fight and no player (strict), "
            "or anything (lenient)", "OP-44", choices=("strict", "lenient")),
-    Option("flying_restriction", "when_closed_road", "every army leader and supply of an attack led by a flying "
-           "commander must fly: only through a closed road, or always", "OP-59",
+    # MIT-8.flying: the rulebook's second sentence has no condition, so every attack a flying commander leads is
+    # flying only by default (docs/mitosz.md, departures); OP-59's reading is the other choice
+    Option("flying_restriction", "always", "every army leader and supply of an attack led by a flying "
+           "commander must fly: always, or only through a closed road", "OP-59",
            choices=("when_closed_road", "always")),
     Option("fear_number_source", "source_card", "the lower bound of fear: the number of the card that carries it, "
            "or of each creature", "OP-46", choices=("source_card", "each_creature")),
