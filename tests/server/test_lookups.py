@@ -6,6 +6,7 @@ from __future__ import annotations
 def mojo_table(server, seats=("human", "heuristic"), seed=3):
     table = server.create(players=len(seats), seats=list(seats), seed=seed, options={"discard_piles": 1})
     token = server.join(table, 0)
+    server.settle(table)  # the bot's opening moves, if it starts
     return table, token
 
 
@@ -20,6 +21,7 @@ def test_a_legal_move_is_legal_and_nothing_changes(server):
     table, token = mojo_table(server)
     before = server.fingerprint(table)
     legal = server.state(table, token)["legal"]
+    assert legal
     for entry in legal:
         assert check(server, table, token, entry["action"]) == {"legal": True, "rule": None, "message": None,
                                                                "rule_text": None}
@@ -44,7 +46,8 @@ def test_not_your_turn_cites_the_turn_rule(server):
     table, token0 = mojo_table(server, seats=("human", "human"))
     token1 = server.join(table, 1)
     waiting = token1 if server.state(table, token0)["legal"] else token0
-    answer = check(server, table, waiting, {"type": "draw"})
+    card = server.state(table, waiting)["view"]["seats"][0 if waiting == token0 else 1]["hand"][0]
+    answer = check(server, table, waiting, {"type": "play", "card": card, "pile": 0})
     assert answer["legal"] is False and answer["rule"] == "MOJO-3.6", answer
     assert answer["rule_text"].startswith("A player acts only on their own turn")
 
