@@ -29,6 +29,8 @@ from cardtable.agents import agent_names
 from cardtable.engine import CardtableError, UnknownGame, game_class, game_names
 from cardtable.store import SqliteStore
 
+from .clock import ClockSettings
+from . import lookups
 from .tables import LOG_ENTRIES, Table, TableError, TableManager
 from .thinking import thinks_apart
 
@@ -86,6 +88,7 @@ class CreateTable(BaseModel):
     seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")
     takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")
     hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")
+    clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")
 
 
 class Join(BaseModel):
@@ -314,7 +317,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             default = "heuristic" if "heuristic" in agent_names(game(players=players, options=body.options)) else "random"
             seats = ["human"] + [default] * (players - 1)
         table = await manager.create(body.game, players, body.options, body.seed, seats,
-                               {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat})
+                               {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat,
+                                **({"clock": body.clock.model_dump()} if body.clock else {})})
         schedule_bots(table)
         return {"table": table.summary(), "links": {i: f"/table/{table.id}?seat={i}" for i, s in enumerate(seats) if s == "human"}}
 
@@ -325,6 +329,15 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             token = await manager.join(table, body.seat)
         notify(table)
         return {"seat": body.seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/rematch", summary="A finished game's rematch: same seats and options, a new seed")
+    async def rematch(table_id: str, x_seat_token: str | None = Header(None)):
+        table = manager.get(table_id)
+        async with table.lock:
+            new, seat, token = await manager.rematch(table, x_seat_token)
+        notify(table)  # every seat of the old table learns of the rematch (``rematch`` in its message)
+        schedule_bots(new)
+        return {"table_id": new.id, "seat": seat, "token": token, "url": f"/table/{new.id}?seat={seat}"}
 
     @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
     async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
@@ -475,6 +488,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             send_task.cancel()
             detach()
 
+    app.include_router(lookups.router)  # POST /api/tables/{id}/check, GET /api/games/{game}/rules
     app.add_middleware(_TableSockets, handler=websocket)
     return app
 

@@ -26,6 +26,7 @@ from cardtable.engine.rng import derive_seed
 from cardtable.engine.steps import Steps
 from cardtable.store import SqliteStore, StoredTable
 
+from .clock import Clock
 from .thinking import Thinker, thinks_apart
 
 
@@ -146,6 +147,9 @@ class Table:
     _seats_json: bytes = b""
     _open: bool = False
     _steps: Steps | None = None  # a finished game's positions, once someone steps through it
+    clock: Clock | None = None  # the move clock (``clock.py``), for a table created with one
+    forced: int | None = None  # the seat whose clock expired: a bot plays its next move (``take_over_if_due``)
+    rematch: str | None = None  # the table of the rematch, once one was asked for (``TableManager.rematch``)
 
     def __post_init__(self):
         if self.actions is None:
@@ -220,6 +224,9 @@ class Table:
             "undo": seat is not None and self.can_undo(seat),
             "scores": shared["scores"],
             "returns": shared["returns"],
+            "end_rule": shared["end_rule"],
+            "clock": shared["clock"],
+            "rematch": shared["rematch"],
         })
 
     def state_at(self, step: int) -> Any:
@@ -270,6 +277,9 @@ class Table:
             "log_size": len(state.history),
             "scores": orjson.Fragment(orjson.dumps(state.scores())),
             "returns": orjson.Fragment(orjson.dumps(state.returns())) if state.is_terminal() else None,
+            "end_rule": state.end_rule() if state.is_terminal() else None,
+            "clock": None if self.clock is None else self.clock.public(),
+            "rematch": None if self.rematch is None else {"table_id": self.rematch},
         }
 
     def encoded_messages(self, seats: Any, log_entries: int = LOG_TAIL) -> dict[Any, str]:
@@ -422,7 +432,14 @@ class TableManager:
             seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i),
                           left_at=now if stored.token_hashes.get(i) else None)
                      for i, s in enumerate(stored.seats)]
-            self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created)
+            table = self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created)
+            if stored.settings.get("clock"):
+                table.clock = Clock.from_json(stored.clock) if stored.clock else Clock.new(
+                    stored.settings["clock"], game.num_players)
+        for table in self.tables.values():  # a rematch names the table it follows
+            old = self.tables.get(table.settings.get("rematch_of") or "")
+            if old is not None and old.rematch is None:
+                old.rematch = table.id
         return len(self.tables)
 
     async def create(self, game_name: str, players: int | None, options: dict | None, seed: int | None,
@@ -437,6 +454,8 @@ class TableManager:
         table_id = uuid.uuid4().hex[:12]
         state = game.new_initial_state(seed=fresh_seed(seed))
         table = Table(table_id, game, state, [Seat(kind=k) for k in seats], settings, time.time())
+        if settings.get("clock"):
+            table.clock = Clock.new(settings["clock"], game.num_players)
         await _durable(self.store.create_table(StoredTable(
             table_id, game_name, game.num_players, dict(game.options), state.seed,
             [{"kind": k, "takeover": None} for k in seats], settings, table.created,
@@ -464,6 +483,44 @@ class TableManager:
         token = secrets.token_urlsafe(24)
         s.token_hash = hash_token(token)
         await _durable(self.store.set_token(table.id, seat, s.token_hash))
+        await self._sync_clock(table)  # a seat whose turn it is starts its clock once a player sits down
+        return token
+
+    # -- rematch --------------------------------------------------------------------------------
+    async def rematch(self, table: Table, token: str | None) -> tuple[Table, int, str]:
+        """The rematch of a finished table for the caller's ``seat`` (the caller holds the table's lock): a new
+        table of the same game, players, options, settings and seat kinds with a new seed, made once (a later
+        call, by any seat, answers with the same table). The caller's own seat of the new table is theirs: its
+        token is derived from the caller's token of the old table (so the same caller always gets the same one,
+        and the server still keeps only hashes); the other human seats are free, to be joined as usual."""
+        seat = table.seat_of(token)
+        if seat is None or token is None:
+            raise TableError(401, "a rematch needs the seat token of a player of this table")
+        if not table.state.is_terminal():
+            raise TableError(409, "the game is still running; a rematch can be asked for once it is over")
+        if table.seats[seat].kind != "human":
+            raise TableError(403, f"seat {seat} is played by a bot")
+        new = self.tables.get(table.rematch or "")
+        if new is None:
+            settings = {k: v for k, v in table.settings.items() if k != "rematch_of"}
+            new = await self.create(table.game.info.name, table.game.num_players, dict(table.game.options), None,
+                                    [s.kind for s in table.seats], {**settings, "rematch_of": table.id})
+            table.rematch = new.id
+        return new, seat, await self._rematch_seat(new, seat, token)
+
+    async def _rematch_seat(self, new: Table, seat: int, old_token: str) -> str:
+        s = new.seats[seat]
+        # From the caller's secret token of the old table, which the server never stores: as secret as a fresh
+        # token, and the same at every call of this seat.
+        token = hashlib.sha256(f"rematch:{new.id}:{seat}:{old_token}".encode()).hexdigest()[:32]
+        digest = hash_token(token)
+        if s.token_hash is None:
+            async with new.lock:
+                s.token_hash = digest
+                await _durable(self.store.set_token(new.id, seat, digest))
+                await self._sync_clock(new)
+        elif not secrets.compare_digest(s.token_hash, digest):
+            raise TableError(409, f"seat {seat} of the rematch {new.id} was taken by someone else")
         return token
 
     # -- play -----------------------------------------------------------------------------------
@@ -487,31 +544,90 @@ class TableManager:
         written in order; other tables go on while this one waits for the disk."""
         n = len(table.state.history)
         seat, action = new_state.history[n]
-        await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json()), new_state)
+        clock, also = self._clock_after(table, new_state)
+        await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json(), also), new_state, clock)
 
     @staticmethod
-    async def _persist(table: Table, write: Any, new_state: Any) -> None:
-        """Wait for ``write`` (a store future), then make ``new_state`` the table's state."""
+    async def _persist(table: Table, write: Any, new_state: Any, clock: Clock | None = None) -> None:
+        """Wait for ``write`` (a store future), then make ``new_state`` the table's state (and ``clock`` its clock:
+        the move clock written in the same transaction, ``_clock_after``)."""
+        def done() -> None:
+            table.state = new_state
+            if clock is not None:
+                table.clock = clock
+            table.forced = None  # any accepted action (or undo) is the move a clock's expiry waited for
+
         try:
             await _durable(write)
         except asyncio.CancelledError:
             # The request was cancelled, but the write goes on: the live state must follow the disk.
             await _durable(write)
-            table.state = new_state
+            done()
             raise
-        table.state = new_state
+        done()
+
+    # -- the move clock -------------------------------------------------------------------------
+    @staticmethod
+    def clocked_seat(table: Table, state: Any) -> int | None:
+        """The seat on the move clock at ``state``: the one to act, if a player (joined, not replaced by a bot)
+        holds it."""
+        if state.is_terminal():
+            return None
+        seat = state.current_player
+        if not 0 <= seat < len(table.seats):
+            return None
+        s = table.seats[seat]
+        return seat if s.kind == "human" and s.takeover is None and s.token_hash is not None else None
+
+    def _clock_after(self, table: Table, state: Any, now: float | None = None) -> tuple[Clock | None, list]:
+        """The table's clock once ``state`` is the table's (a copy; the live one changes when the write is
+        durable) and the statements that store it; (None, []) for a table without a clock."""
+        if table.clock is None:
+            return None, []
+        clock = table.clock.copy()
+        clock.follow(self.clocked_seat(table, state), len(state.history), time.time() if now is None else now)
+        return clock, self.store.clock_statement(table.id, clock.to_json())
+
+    async def _sync_clock(self, table: Table) -> None:
+        """The seats changed (a join, a takeover, a player back): start or stop the clock's period to match."""
+        clock, statements = self._clock_after(table, table.state)
+        if clock is not None and clock.to_json() != table.clock.to_json():  # type: ignore[union-attr]
+            await _durable(self.store.submit(statements))
+            table.clock = clock
+
+    async def expire_clock(self, table: Table, now: float | None = None) -> bool:
+        """If the seat on the clock ran out of time: the table's policy, a bot plays its move (the next
+        ``bot_move``). True when that changed the table."""
+        clock = table.clock
+        if clock is None or table.forced is not None or clock.deadline is None:
+            return False
+        now = time.time() if now is None else now
+        if now < clock.deadline:
+            return False
+        async with table.lock:
+            clock = table.clock.copy()  # type: ignore[union-attr]
+            if clock.seat != self.clocked_seat(table, table.state) or clock.move != len(table.state.history):
+                return False  # the table moved on meanwhile
+            seat = clock.expire(now)
+            if seat is None:
+                return False
+            await _durable(self.store.submit(self.store.clock_statement(table.id, clock.to_json())))
+            table.clock = clock
+            table.forced = seat
+            logger.info("table %s: seat %d ran out of time; a bot plays its move", table.id, seat)
+        return True
 
     def bot_to_move(self, table: Table) -> int | None:
         state = table.state
         if state.is_terminal():
             return None
         seat = state.current_player
-        return seat if table.seats[seat].is_bot else None
+        return seat if table.seats[seat].is_bot or table.forced == seat else None
 
     def _agent(self, table: Table, seat: int) -> tuple[str, Agent]:
         """The seat's bot, kept from move to move (its random stream goes on), seeded from the table's seed."""
         s = table.seats[seat]
-        name = s.takeover or s.kind
+        name = s.takeover or (s.kind if s.kind != "human" else self._policy_bot(table))  # (human: its clock ran out)
         entry = table.agents.get(seat)
         if entry is None or entry[0] != name:
             seed = derive_seed(table.state.seed, f"table-seat{seat}")
@@ -574,26 +690,32 @@ class TableManager:
         replayed = table.game.new_initial_state(seed=table.state.seed)
         for p, a in table.state.history[:keep]:
             replayed.apply(a, player=p)
-        await self._persist(table, self.store.submit(self.store.truncation(table.id, keep, time.time())), replayed)
+        clock, also = self._clock_after(table, replayed)
+        await self._persist(table, self.store.submit(self.store.truncation(table.id, keep, time.time()) + also),
+                            replayed, clock)
 
     def leave(self, table: Table, seat: int) -> None:
         """The last connection of a human seat closed: start the takeover clock."""
         table.seats[seat].left_at = time.time()
 
     async def take_over_if_due(self, table: Table, now: float | None = None) -> bool:
+        """A bot for each player who left ``takeover_seconds`` ago, and the move of a seat whose move clock ran out
+        (``expire_clock``). True when the table changed (its bots may have to move)."""
+        now = time.time() if now is None else now
+        changed = await self.expire_clock(table, now)
         timeout = table.settings.get("takeover_seconds")
         if timeout is None:
-            return False
-        now = time.time() if now is None else now
-        changed = False
+            return changed
+        taken = False
         for i, s in enumerate(table.seats):
             if s.kind == "human" and s.token_hash and s.connections == 0 and s.takeover is None \
                     and s.left_at is not None and now - s.left_at >= timeout:
-                s.takeover = table.settings.get("takeover_agent") or self._best_bot(table)
-                changed = True
-        if changed:
+                s.takeover = self._policy_bot(table)
+                taken = True
+        if taken:
             await self._save_seats(table)
-        return changed
+            await self._sync_clock(table)  # a bot does not play on the clock
+        return changed or taken
 
     async def take_back(self, table: Table, seat: int) -> None:
         s = table.seats[seat]
@@ -601,6 +723,11 @@ class TableManager:
             s.takeover = None
             s.left_at = None
             await self._save_seats(table)
+            await self._sync_clock(table)
+
+    def _policy_bot(self, table: Table) -> str:
+        """The bot that plays for a player who left or ran out of time."""
+        return table.settings.get("takeover_agent") or self._best_bot(table)
 
     def _best_bot(self, table: Table) -> str:
         names = agent_names(table.game)

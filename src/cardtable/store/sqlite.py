@@ -41,6 +41,10 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    clock TEXT NOT NULL           -- JSON: the move clock's banks and current period (server/clock.py)
+);
 CREATE TABLE IF NOT EXISTS truncations (
     table_id TEXT NOT NULL REFERENCES tables(id),
     at REAL NOT NULL,
@@ -61,10 +65,12 @@ class StoredTable:
     created: float
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    clock: dict[str, Any] | None = None  # the move clock as last written (``clock_statement``), if any
 
 
 Statements = list[tuple[str, tuple]]
 INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
+SET_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, clock) VALUES (?,?)"
 
 
 class SqliteStore:
@@ -157,9 +163,16 @@ class SqliteStore:
             "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)
         )])
 
-    def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> Future:
-        """Durable when the returned future resolves: the caller tells nobody about the action before."""
-        return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action)))])
+    def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any],
+                      also: Statements = ()) -> Future:
+        """Durable when the returned future resolves: the caller tells nobody about the action before. ``also``:
+        statements written in the same transaction (the move clock after the action, ``clock_statement``)."""
+        return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action))), *also])
+
+    @staticmethod
+    def clock_statement(table_id: str, clock: dict[str, Any]) -> Statements:
+        """Keep the table's move clock (its JSON form; give it to ``submit`` or ``append_action(also=...)``)."""
+        return [(SET_CLOCK, (table_id, json.dumps(clock)))]
 
     @staticmethod
     def truncation(table_id: str, keep: int, at: float) -> Statements:
@@ -184,6 +197,9 @@ class SqliteStore:
                 "SELECT table_id, n, seat, action FROM actions ORDER BY table_id, n"
             ):
                 tables[table_id].actions.append((seat, json.loads(action)))
+            for table_id, clock in self._db.execute("SELECT table_id, clock FROM clocks"):
+                if table_id in tables:
+                    tables[table_id].clock = json.loads(clock)
         return list(tables.values())
 
 
