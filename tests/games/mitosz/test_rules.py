@@ -685,8 +685,7 @@ def test_MIT_3_7_e_a_maneuver_filter_does_not_match_a_fate():
     (winter,) = hand(s, B, "Long Winter")
     ready(s, priority=B)
     do(s, UseFate(winter))
-    s.apply(PASS)  # B (no target: the acting player is the affected one) passes
-    assert s.current_player == A
+    assert s.current_player == A  # Long Winter touches only A's nation: A, the affected player, answers first
     rejects(s, UseFreeManeuver(veil, ivo, "o1", (sid(s),)), "MIT-4.6.1")
 
 

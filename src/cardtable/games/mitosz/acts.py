@@ -14,6 +14,7 @@ from cardtable.engine import IllegalAction
 
 from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, PlaceNation, PlayUnsummoned, Summon,
                       UseFate, UseFreeManeuver, UseManeuver, made)
+from .affected import affected_player
 from .fights import ROW_INDEX
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked, primitives_of
 from .flow import SPHERE_NAMES
@@ -1488,18 +1489,8 @@ class Acts:
             user.rotated = True
 
     def affected(self, item) -> int:
-        """OP-43.5: the controller of all the item's targets, else the acting player."""
-        owners = set()
-        for t in item.targets:
-            if t >= STACK_ID_BASE:
-                it = self.stack_item(t)
-                if it is not None:
-                    owners.add(it.player)
-            elif 0 <= t < len(self.cards):
-                owners.add(self.cards[t].controller)
-        if len(owners) == 1:
-            return owners.pop()
-        return item.player if not owners else self.active
+        """MIT-6.4.1: the affected player answers first (affected.py: targets, else what the effect touches)."""
+        return affected_player(self, item)
 
     def stack_item(self, target: int):
         sid = target - STACK_ID_BASE
