@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.mitosz.actions import PASS
-from tests.games.mitosz.helpers import A, B, empty_deck, fresh, nation, ready
+from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, Summon, UseFate, UseFreeManeuver
+from tests.games.mitosz.helpers import (A, B, attach, do, empty_deck, fresh, hand, leader, nation, pass_counter,
+                                        ready, rejects, scene, spheres)
+from tests.games.mitosz.test_fights import answer
 
 
 # -- MIT-1.3.4: the deck-out round -----------------------------------------------------------------------
@@ -83,3 +85,105 @@ def test_MIT_1_3_4_top_scorers_share_the_deck_out_draw():
     _play_out(s)
     assert s.result["rule"] == "MIT-1.3.4" and s.result["winners"] == [0, 2]
     assert s.result["totals"] == [2, 0, 2]
+
+
+# -- MIT-6.4.1: the affected player answers first ---------------------------------------------------------
+def _long_winter_scene(players: int, active: int, nations: tuple[int, ...]):
+    """B (Hrimgar) holds Long Winter (a fate linked to Hrimgar: every enemy nation's roads -1, no chosen
+    target) and may act in ``active``'s summon phase; the seats ``nations`` control a nation."""
+    s = fresh(0, None, players)
+    for p in s.players:
+        for iid in list(p.hand):
+            s.to_zone(iid, "deck")
+    s.order = tuple(range(players))
+    s.active = active
+    s.phase = "summon_1"
+    for seat in nations:
+        nation(s, seat, "Gilded Cityfolk" if seat != B else "Fjord Wardens")
+    (winter,) = hand(s, B, "Long Winter")
+    spheres(s, B, "2/0/0/0")
+    ready(s, priority=B)
+    return s, winter
+
+
+def test_MIT_6_4_1_an_untargeted_effect_opens_with_the_player_it_affects():
+    # B uses Long Winter in A's turn: it weakens only A's nation, so A answers first (not B, the actor)
+    s, winter = _long_winter_scene(2, A, (A,))
+    do(s, UseFate(winter))
+    assert s.mode == "counter" and s.priority == A
+    assert s.affected(s.stack[-1]) == A
+
+
+def test_MIT_6_4_1_the_affected_player_need_not_be_the_turn_player():
+    # three players, seat 2's turn: Long Winter of seat 1 touches only seat 0's nation
+    s, winter = _long_winter_scene(3, 2, (0,))
+    do(s, UseFate(winter))
+    assert s.mode == "counter" and s.priority == 0
+
+
+def test_MIT_6_4_1_several_affected_players_the_turn_player_answers_first():
+    # seat 1's Long Winter in seat 2's turn touches seats 0 and 2: the player whose turn it is (seat 2) begins
+    s, winter = _long_winter_scene(3, 2, (0, 2))
+    do(s, UseFate(winter))
+    assert s.priority == 2
+
+
+def test_MIT_6_4_1_an_effect_that_touches_no_one_opens_with_its_actor():
+    # the fallback: no enemy nation on the board, so Long Winter changes nothing but what B paid
+    s, winter = _long_winter_scene(2, A, ())
+    do(s, UseFate(winter))
+    assert s.priority == B
+
+
+# -- MIT-7.2.5.1: an arrow volley from outside the fight -------------------------------------------------
+def _volley_scene(orren_fights: bool):
+    """A's battle against Fjord Wardens, led by Captain Orren (warlord 3, with Sunsteel Blade level 6) or, with
+    Orren left out, by Lysa; B's Vigdis commands, Frost Wolves (2 + 1 same mythology = 3) and Adder Swarm
+    (1 + 1 = 2) in her front; A, holding Gilded Volley (volley +1, for a warlord user), has priority."""
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    spheres(s, B, "3/2/3/6")
+    orren = leader(s, A, "Captain Orren")
+    attach(s, A, "Sunsteel Blade", orren)
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    leader(s, B, "Vigdis the Wolf-Sworn")
+    (volley,) = hand(s, A, "Gilded Volley")
+    wolves, adder = hand(s, B, "Frost Wolves", "Adder Swarm")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren if orren_fights else lysa))
+    pass_counter(s)
+    answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
+    while s.mode == "prompt":
+        answer(s, s.current_player, "fight_leader", "name no one")
+    for play in (PlayUnsummoned(wolves, row="front"), Summon(adder, row="front")):  # the Wolves are Vigdis's ally
+        do(s, PASS)  # A
+        do(s, play)  # B
+        pass_counter(s)
+    assert s.fight.stage == "rounds" and s.current_player == A
+    assert (s.fight_level(wolves), s.fight_level(adder), s.level(orren)) == (3, 2, 6)
+    return s, volley, orren, wolves, adder
+
+
+def test_MIT_7_2_5_1_a_volley_from_inside_the_fight_at_full_level():
+    s, volley, orren, wolves, _adder = _volley_scene(orren_fights=True)
+    assert s.keyword_strength(s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 7)  # 6 + 1
+    do(s, UseFreeManeuver(volley, orren, "m1", (wolves,)))
+    pass_counter(s)
+    assert s.cards[wolves].zone == "afterworld"
+
+
+def test_MIT_7_2_5_1_a_volley_from_outside_the_fight_at_half_level():
+    # "Akkor is használható ha a használó nem vesz részt a harcban; ekkor szintje feleződik": Orren is not in
+    # the fight (Lysa leads it); his volley is (6 + 1) / 2 = 3.5, rounded
+    # down (MIT-5.3) to 3: the Adder Swarm (2), not the Frost Wolves (3)
+    s, volley, orren, wolves, adder = _volley_scene(orren_fights=False)
+    assert orren not in s.fight_cards()
+    assert s.keyword_strength(s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 3)
+    offered = [a for a in s.legal_actions() if isinstance(a, UseFreeManeuver) and a.card == volley]
+    assert [a.targets for a in offered if a.user == orren] == [(adder,)]
+    rejects(s, UseFreeManeuver(volley, orren, "m1", (wolves,)), "MIT-4.6.1")
+    do(s, UseFreeManeuver(volley, orren, "m1", (adder,)))
+    pass_counter(s)
+    assert s.cards[adder].zone == "afterworld" and s.cards[wolves].zone == "board"

@@ -159,7 +159,10 @@ class Fights:
         if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
             return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
                     f"{user.d.name}'s battle maneuver is used only while its nation is being defended")
-        if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards():
+        if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards() and not shoots_volley(m):
+            # MIT-7.2.5.1: "Akkor is használható ha a használó nem vesz részt a harcban" — an arrow volley may be
+            # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
+            # the fight's players to have priority in its rounds (above)
             return ("MIT-7.2.1.b", f"{user.d.name} takes no part in the fight and cannot affect it")
         supply = self.fight.supplies.get(user.iid)
         if supply is not None:
@@ -974,6 +977,20 @@ PLAYER_LEVEL = frozenset(("draw", "discard", "mill", "search_deck", "recover", "
                           "look_top", "gain_spheres", "lose_spheres", "steal_spheres", "modify_hand_size",
                           "modify_power_points"))
 _NONE: frozenset = frozenset()
+_VOLLEY: dict[int, bool] = {}
+
+
+def shoots_volley(m) -> bool:
+    """Does the maneuver ``m`` shoot an arrow volley (MIT-7.2.5.1)? Kept per maneuver model (they live as long
+    as their card set)."""
+    if m is None:
+        return False
+    hit = _VOLLEY.get(id(m))
+    if hit is None:
+        hit = _VOLLEY[id(m)] = any(call_parts(call)[0] == "volley" for _where, call in m.calls())
+    return hit
+
+
 RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
 LEADER_SUBTYPES = frozenset(("warlord", "mount", "hero", "god", "monster", "ruler"))
 
@@ -999,8 +1016,9 @@ class Keywords:
                 base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else self.fight_level(card)
                 return name, base + p.mod
             value = (self.fight_level(user) if user >= 0 else 0) + p.mod
-            if name == "volley" and user not in self.fight_members():
-                value //= 2  # OP-45: a volley from outside the fight is halved
+            if name == "volley" and user not in self.fight_cards():
+                value //= 2  # MIT-7.2.5.1 "ekkor szintje feleződik", rounded down (MIT-5.3): a user outside the
+                # fight (not a member, nor the attacked nation or a card attached to one) shoots at half level
             return name, value
         return None
 
