@@ -237,7 +237,7 @@ class Acts:
         else:  # … and of them the cards whose cheapest use the spheres can pay
             mine_active = hit[2] = [i for i in hit[0] if i.d.board_spend <= total]
             hit[1] = total
-        if not hand and not mine_active and not (own_turn_summon and len(p.leaders) > 1):
+        if not hand and not mine_active and not (len(p.leaders) > 1 and self.mount_window(seat)):
             return out  # nothing to look at (``_acts_of`` would add nothing)
         return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
@@ -334,8 +334,8 @@ class Acts:
                 out += self._fate_options(seat, iid, counter)
         for inst in mine_active:
             out += self._bound_options(seat, inst, counter)
-        if own_turn_summon and len(p.leaders) > 1:
-            out += self.mount_options(seat)
+        if not counter and len(p.leaders) > 1:
+            out += self.mount_options(seat)  # MIT-8.mount: when its player may act (``mount_window``)
         return out
 
     def _free_users(self, seat: int, mine: list, cache: dict) -> list:
@@ -391,6 +391,38 @@ class Acts:
 
     def god_linked(self, seat: int, iid: int) -> bool:
         return linked(self.cards[iid].d, self.cards[self.players[seat].god].d)
+
+    def summon_payments(self, seat: int, iid: int, cost) -> list[tuple[str | None, str | None]]:
+        """The ways ``seat`` may pay ``cost`` to summon ``iid``: (None, None) for the printed cost, and
+        (pay_from, pay_for) for each substitution of one point by a point of another sphere, which MIT-3.1.g
+        allows at every summon of a card linked to one's high god (in a battle too: a supply, a monster, a
+        defending leader)."""
+        spheres = self.players[seat].spheres
+        spare = [spheres[k] - cost[k] for k in range(4)]
+        short = [k for k in range(4) if spare[k] < 0]
+        out: list[tuple[str | None, str | None]] = [] if short else [(None, None)]
+        if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost) or not self.god_linked(seat, iid):
+            return out
+        for s_for in (short if short else range(4)):
+            if cost[s_for]:
+                out += [(SPHERE_NAMES[s_from], SPHERE_NAMES[s_for]) for s_from in range(4)
+                        if s_from != s_for and spare[s_from] >= 1]
+        return out
+
+    def substitution_problem(self, seat: int, iid: int, cost: list, pay_from, pay_for) -> Bad | None:
+        """MIT-3.1.g: is the substitution (pay_from, pay_for) allowed? Changes ``cost`` to what is paid."""
+        if pay_from is None and pay_for is None:
+            return None
+        d = self.cards[iid].d
+        if pay_from not in SPHERE_INDEX or pay_for not in SPHERE_INDEX or pay_from == pay_for:
+            return ("MIT-3.1.g", "a substitution names two different spheres: pay_from and pay_for")
+        if not self.god_linked(seat, iid):
+            return ("MIT-3.1.g", f"{d.name} is not linked to your high god: no sphere may stand in for another")
+        if cost[SPHERE_INDEX[pay_for]] < 1:
+            return ("MIT-3.1.g", f"the cost of {d.name} has no {pay_for} point to pay from another sphere")
+        cost[SPHERE_INDEX[pay_for]] -= 1
+        cost[SPHERE_INDEX[pay_from]] += 1
+        return None
 
     def summon_cost(self, iid: int, host=None) -> tuple:
         d = self.cards[iid].d
@@ -931,15 +963,9 @@ class Acts:
         if bad:
             return bad
         cost = list(self.summon_cost(a.card, a.host))
-        if a.pay_from is not None or a.pay_for is not None:
-            if a.pay_from not in SPHERE_INDEX or a.pay_for not in SPHERE_INDEX or a.pay_from == a.pay_for:
-                return ("MIT-3.1.g", "a substitution names two different spheres: pay_from and pay_for")
-            if not self.god_linked(seat, a.card):
-                return ("MIT-3.1.g", f"{d.name} is not linked to your high god: no sphere may stand in for another")
-            if cost[SPHERE_INDEX[a.pay_for]] < 1:
-                return ("MIT-3.1.g", f"the cost of {d.name} has no {a.pay_for} point to pay from another sphere")
-            cost[SPHERE_INDEX[a.pay_for]] -= 1
-            cost[SPHERE_INDEX[a.pay_from]] += 1
+        bad = self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)
+        if bad:
+            return bad
         if not self.can_pay(seat, cost):
             return ("MIT-6.3.3", f"{d.name} costs {spheres_text(cost)}; your spheres hold "
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
@@ -1396,9 +1422,10 @@ class Acts:
             return
         if isinstance(a, (Summon, PlayUnsummoned)) and self._is_supply_play(a):
             d = self.cards[a.card].d
-            cost = self.summon_cost(a.card)
+            cost = list(self.summon_cost(a.card))
             if isinstance(a, Summon):
-                self.pay(seat, list(cost))
+                self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)  # MIT-3.1.g (checked)
+                self.pay(seat, cost)
             self._to_stack(a.card)
             item = Item(sid, "supply", seat, a.card)
             item.row = ROW_INDEX[a.row]

@@ -253,8 +253,18 @@ class Fights:
     def mount_of(self, leader: int) -> int:
         return next((a.iid for a in self.attached(leader) if a.d.card_type == "leader" and a.dormant is None), -1)
 
+    def mount_window(self, seat: int) -> bool:
+        """MIT-8.mount: whether ``seat`` may attach a mount now (it has priority in an open window). The rulebook
+        sets no time for it, and moving a card is an act one may take whenever one may act (MIT-6.1.4.a): so by
+        default in any open window but the battle phase's (MIT-7.2.1.b: a mount in the leader row is no card
+        that can affect the fight). OP-57's reading, `mount_timing=summon_phases`: the active player's summon
+        phases only."""
+        if self.opts["mount_timing"] == "summon_phases":
+            return seat == self.active and self.phase in ("summon_1", "summon_2")
+        return self.phase != "battle"
+
     def mount_options(self, seat: int) -> list:
-        if seat != self.active or self.phase not in ("summon_1", "summon_2"):
+        if not self.mount_window(seat):
             return []
         p = self.players[seat]
         out = []
@@ -274,8 +284,10 @@ class Fights:
     def check_mount(self, seat: int, a, counter: bool = False) -> tuple | None:
         if counter:
             return ("MIT-6.4.1", "a mount is not attached in a counter round (OP-23)")
-        if seat != self.active or self.phase not in ("summon_1", "summon_2"):
-            return ("MIT-8.mount", "a mount is attached by the active player in a summon phase (OP-57)")
+        if not self.mount_window(seat):
+            if self.opts["mount_timing"] == "summon_phases":
+                return ("MIT-8.mount", "a mount is attached by the active player in a summon phase (OP-57)")
+            return ("MIT-7.2.1.b", "no mount is attached in the battle phase: it cannot affect the fight")
         p = self.players[seat]
         if a.mount not in p.leaders or "mount" not in self.subtypes(self.cards[a.mount]):
             return ("MIT-8.mount", "name a mount in your leader row")
@@ -545,9 +557,10 @@ class Fights:
         taken = {f.attacker, f.defender} | set(f.helpers) | set(f.declined)
         return [s for s in self.order if s not in taken]
 
-    def defender_summons(self) -> list[int]:
-        """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, at their cost
-        (no substitution), as the rules of a summon allow; for a companion, only an ally as for the others."""
+    def defender_summons(self) -> list[tuple[int, str | None, str | None]]:
+        """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, as the rules of a
+        summon allow, each with a way to pay it (pay_from, pay_for): the printed cost, or one substitution for a
+        leader linked to the high god (MIT-3.1.g); for a companion, only an ally as for the others."""
         f = self.fight
         seat = f.defender
         named = [i for i, (s, _r) in f.leaders.items() if s == "def"]
@@ -557,8 +570,10 @@ class Fights:
         out = []
         for iid in self.distinct(self.players[seat].hand):
             d = self.cards[iid].d
-            if d.card_type != "leader" or not self.can_pay(seat, self.summon_cost(iid)) \
-                    or self.god_owner(seat, iid) is not None:
+            if d.card_type != "leader" or self.god_owner(seat, iid) is not None:
+                continue
+            payments = self.summon_payments(seat, iid, self.summon_cost(iid))
+            if not payments:
                 continue
             if d.unique and self._unique_on_board(d):
                 continue
@@ -566,7 +581,7 @@ class Fights:
                                   or any(linked(d, a.d) for a in self.attached(f.nation)
                                          if a.d.card_type == "location")):
                 continue
-            out.append(iid)
+            out += [(iid, pay_from, pay_for) for pay_from, pay_for in payments]
         return out
 
     def _flying_restricted(self) -> bool:
@@ -590,20 +605,27 @@ class Fights:
         if not candidates and not summonable and not helpers:
             return self._advance()
         options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
-            + [("summon", i, r) for i in summonable for r in rows] + [("ask", h, None) for h in helpers]
-        labels = ["name no one"] + [f"ask P{i} for help" if k == "ask" else
-                                    f"{'summon ' if k == 'summon' else ''}{self.cards[i].d.name} into the {ROWS[r]}"
-                                    + (f" (pays {'/'.join(map(str, self.summon_cost(i)))})" if k == "summon" else "")
-                                    for k, i, r in options[1:]]
+            + [("summon", i, r, pay_from, pay_for) for i, pay_from, pay_for in summonable for r in rows] \
+            + [("ask", h, None) for h in helpers]
+        labels = ["name no one"] + [f"ask P{o[1]} for help" if o[0] == "ask" else
+                                    f"{'summon ' if o[0] == 'summon' else ''}{self.cards[o[1]].d.name} into the "
+                                    f"{ROWS[o[2]]}" + (self._summon_label(o) if o[0] == "summon" else "")
+                                    for o in options[1:]]
         self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
         return True
+
+    def _summon_label(self, choice: tuple) -> str:
+        _what, iid, _row, pay_from, pay_for = choice
+        cost = list(self.summon_cost(iid))
+        self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)
+        return f" (pays {'/'.join(map(str, cost))}" + (f", 1 {pay_for} paid with {pay_from})" if pay_from else ")")
 
     # -- prompts of the fight (answers are options) -------------------------------------------------
     def answer_fight(self, pr, index: int) -> None:
         f = self.fight
         kind = pr["kind"]
         if kind in ("fight_leader", "fight_help"):
-            what, iid, row = pr["choices"][index]
+            what, iid, row = pr["choices"][index][:3]
             if kind == "fight_help" and what == "none":
                 f.declined = f.declined + (pr["player"],)
                 self.note(f"P{pr['player']} declines to help")
@@ -625,8 +647,9 @@ class Fights:
                 what = "leader"
             if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
                 seat = pr["player"]
-                cost = self.summon_cost(iid)
-                self.pay(seat, list(cost))
+                cost = list(self.summon_cost(iid))
+                self.substitution_problem(seat, iid, cost, *pr["choices"][index][3:])  # MIT-3.1.g
+                self.pay(seat, cost)
                 self.enter_board(iid, seat)
                 self.cards[iid].entered = self.turn
                 self.players[seat].leaders.append(iid)
@@ -710,10 +733,10 @@ class Fights:
                 if linked(d, leader_d):  # the free way dominates paying (MIT-3.8.f)
                     out.append(made(PlayUnsummoned, inst.iid, None, ROWS[row]))
                     continue
-                if payable is None:
-                    payable = self.can_pay(seat, self.summon_cost(inst.iid))
-                if payable:
-                    out.append(made(Summon, inst.iid, None, None, None, ROWS[row]))
+                if payable is None:  # MIT-3.1.g: a supply linked to the high god may substitute a point
+                    payable = self.summon_payments(seat, inst.iid, self.summon_cost(inst.iid))
+                for pay_from, pay_for in payable:
+                    out.append(made(Summon, inst.iid, None, pay_from, pay_for, ROWS[row]))
         return out
 
     @staticmethod
@@ -763,9 +786,10 @@ class Fights:
             if not linked(d, self.cards[leader].d):
                 return ("MIT-3.8.f", f"{d.name} is not linked to {self.cards[leader].d.name}: it must be summoned")
             return None
-        if a.pay_from is not None or a.pay_for is not None:
-            return ("MIT-3.1.g", "a supply is paid as printed")
-        cost = self.summon_cost(a.card)
+        cost = list(self.summon_cost(a.card))
+        bad = self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)
+        if bad:
+            return bad
         if not self.can_pay(seat, cost):
             return ("MIT-6.3.3", f"{d.name} costs {'/'.join(map(str, cost))}; your spheres hold "
                                  f"{'/'.join(map(str, self.players[seat].spheres))}")
