@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, Summon, UseFate, UseFreeManeuver
-from tests.games.mitosz.helpers import (A, B, attach, do, empty_deck, fresh, hand, leader, nation, pass_counter,
-                                        ready, rejects, scene, spheres)
+from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, empty_deck, fresh, hand, intrigue, leader,
+                                        nation, pass_counter, ready, rejects, scene, sph as spheres_of, spheres)
 from tests.games.mitosz.test_fights import answer
 
 
@@ -187,3 +187,67 @@ def test_MIT_7_2_5_1_a_volley_from_outside_the_fight_at_half_level():
     do(s, UseFreeManeuver(volley, orren, "m1", (adder,)))
     pass_counter(s)
     assert s.cards[adder].zone == "afterworld" and s.cards[wolves].zone == "board"
+
+
+# -- MIT-3.1: a sphere point substituted at every summon -------------------------------------------------
+def _wyrm_battle(b_spheres: str):
+    """A's Orren attacks B's Fjord Wardens; B holds The Rime Wyrm (a monster linked to Hrimgar, B's high god;
+    cost M2 F3) with one magic point short: only a substitution pays it."""
+    s = scene(phase="battle")
+    spheres(s, A, "2/5/2/3")
+    spheres(s, B, b_spheres)
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    leader(s, B, "Jarl Skeld Ironbrow")
+    (wyrm,) = hand(s, B, "The Rime Wyrm")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    return s, wyrm
+
+
+def test_MIT_3_1_g_a_monster_summoned_as_a_supply_may_substitute_a_sphere_point():
+    s, wyrm = _wyrm_battle("1/2/3/6")
+    answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
+    while s.mode == "prompt":
+        answer(s, s.current_player, "fight_leader", "name no one")
+    do(s, PASS)  # A
+    offered = [a for a in s.legal_actions() if isinstance(a, Summon) and a.card == wyrm]
+    # one magic point short: it is paid with influence, wealth or force, one point
+    assert offered == [Summon(wyrm, None, k, "magic", "front") for k in ("influence", "wealth", "force")]
+    rejects(s, Summon(wyrm, row="front"), "MIT-6.3.3")
+    do(s, offered[-1])
+    pass_counter(s)
+    assert spheres_of(s, B) == "0/2/3/2" and s.fight.supplies[wyrm] == ("def", 0, "full")
+
+
+def test_MIT_3_1_g_a_defending_leader_summoned_from_the_hand_may_substitute_a_sphere_point():
+    s, wyrm = _wyrm_battle("1/2/3/6")
+    labels = s.prompt["options"]
+    assert "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)" in labels
+    assert not any(label.startswith("summon The Rime Wyrm into the front (pays 2/0/0/3") for label in labels)
+    answer(s, B, "fight_leader", "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)")
+    assert spheres_of(s, B) == "0/2/3/2" and s.fight.commander("def") == wyrm
+
+
+# -- MIT-3.6.d: identical intrigues of two players ---------------------------------------------------------
+def test_MIT_3_6_d_identical_intrigues_of_two_players_each_reach_their_own_cards(tmp_path, monkeypatch):
+    # Whispering Court: "own rulers +1". A's and B's copies are no identical effect (other cards): both work
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "court", b=["SMP-061"]))
+    ivo, ulfar = leader(s, A, "Magister Ivo"), leader(s, B, "Old Ulfar the Seer")
+    intrigue(s, A, "Whispering Court")
+    intrigue(s, B, "Whispering Court")
+    intrigue(s, A, "Whispering Court")  # A's second copy does not combine with A's first
+    ready(s)
+    assert (s.level(ivo), s.level(ulfar)) == (2, 2)
+
+
+def test_MIT_3_6_d_identical_intrigues_of_two_players_do_not_combine_on_one_card(tmp_path, monkeypatch):
+    # Blood Feud: "every hero +1", from A and from B: Lysa and Vigdis get +1 once
+    s = scene(options=custom_decks(tmp_path, monkeypatch, "feud", a=["SMP-062"]))
+    lysa, vigdis = leader(s, A, "Lysa Brightspear"), leader(s, B, "Vigdis the Wolf-Sworn")
+    intrigue(s, A, "Blood Feud")
+    intrigue(s, B, "Blood Feud")
+    ready(s)
+    assert (s.level(lysa), s.level(vigdis)) == (3, 3)

@@ -206,11 +206,16 @@ class Levels:
         return out
 
     def intrigue_works(self, inst) -> bool:
-        """MIT-3.6.d, OP-18: of identical intrigues only the earliest on the board applies its effects."""
+        """MIT-3.6.d "Ugyanazon intrika csak egyszer érvényesül, több azonos hatása nem kombinálható": of
+        identical intrigues (one card definition) one player controls, only the earliest on the board applies its
+        effects. Another player's copy is no identical effect where its text reads "own" (its controller's
+        rulers are other cards): it works too; where both copies reach the same card, ``_static_hits`` lets
+        only one of them count."""
         if inst.d.card_type != "intrigue" or inst.iid not in self.intrigues:
             return True
         before = self.intrigues[:self.intrigues.index(inst.iid)]
-        return not any(self.cards[j].d.id == inst.d.id for j in before)
+        return not any(self.cards[j].d.id == inst.d.id and self.cards[j].controller == inst.controller
+                       for j in before)
 
     def statics_by(self, primitive: str) -> list[tuple]:
         """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
@@ -224,6 +229,7 @@ class Levels:
 
     def _static_hits(self, primitive: str, inst, attr: str = "target", immunity: bool = True):
         """The statics of ``primitive`` that apply to ``inst``."""
+        seen = None  # MIT-3.6.d: identical intrigues of two players reaching one card count once
         for src, ctrl, prim, params, keys, bearer in self.statics_by(primitive):
             target = getattr(params, attr)
             if isinstance(target, str):
@@ -234,6 +240,13 @@ class Levels:
                 continue
             if immunity and self.immune(inst, keys, ctrl):
                 continue
+            if src in self.intrigues and keys is self.cards[src].d.static_keys:  # (not a token on it) a copy's
+                # static is its definition's own params object
+                if seen is None:
+                    seen = set()
+                elif id(params) in seen:
+                    continue
+                seen.add(id(params))
             yield src, ctrl, params
 
     def _effects_on(self, kind: str, inst):
