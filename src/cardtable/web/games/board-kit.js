@@ -1,0 +1,135 @@
+// Shared by the Mojo, MAOQY and muhq tables (issue 34): the "since your last turn" line, marks on what changed
+// since your last move, explanations of an illegal target (ui.explain), the folded fallback list of moves,
+// and a card's whole text on hover, focus or long press. Styles in css/boards-play.css (bp-*).
+import { h } from "../js/common.js";
+
+/**
+ * The moves the other seats made since this seat last moved, from the table's log (msg.log: {n, seat, text};
+ * a message carries only the log's end, so the entries are kept here by their number).
+ */
+export function createSince(ui) {
+  const entries = new Map();
+  return {
+    /** `{line, entries}`: the line's element (null before anything happened) and the entries it names. */
+    line(msg, { max = 5 } = {}) {
+      for (const e of msg.log || []) entries.set(e.n, e);
+      const size = msg.log_size ?? 0;
+      for (const n of [...entries.keys()]) if (n >= size) entries.delete(n); // an undo
+      const all = [...entries.values()].sort((a, b) => a.n - b.n);
+      const me = msg.seat;
+      let from = 0;
+      if (me !== null && me !== undefined) {
+        const mine = all.filter((e) => e.seat === me);
+        if (mine.length) from = mine[mine.length - 1].n + 1;
+        else from = all.length ? all[0].n : 0;
+      }
+      let since = all.filter((e) => e.n >= from && e.seat !== me);
+      if (me === null || me === undefined) since = all.slice(-3);
+      if (!since.length) return { line: null, entries: [] };
+      const shown = since.slice(-max);
+      const more = since.length - shown.length;
+      const head = me === null || me === undefined ? "Last moves: " : "Since your last turn: ";
+      const line = h("p", { class: "bp-since", role: "status", "aria-label": `${head}${shown.map((e) => `${ui.seatName(e.seat)} ${e.text}`).join("; ")}` },
+        h("span", { class: "bp-since-head" }, head),
+        more ? h("span", { class: "bp-since-more" }, `${more} earlier, then `) : null,
+        shown.map((e, i) => [i ? "; " : "", h("span", { class: "bp-since-who" }, ui.seatName(e.seat)), " ", e.text]));
+      return { line, entries: since };
+    },
+  };
+}
+
+/**
+ * Marks what changed since this seat's last move: the renderer names each thing it draws with a key and a
+ * signature (`changed(key, sig)` → true when it differs from what it was when we last moved). The baseline is
+ * taken from the first drawing after a move of ours (and from the first drawing at all).
+ */
+export function createChanges() {
+  let baseline = null;
+  let current = new Map();
+  let rebase = true;
+  let lastMine = -1;
+  return {
+    begin(msg) {
+      current = new Map();
+      const me = msg.seat;
+      const mine = (msg.log || []).filter((e) => e.seat === me).map((e) => e.n);
+      const newest = mine.length ? Math.max(...mine) : -1;
+      if (me !== null && me !== undefined && newest > lastMine) {
+        lastMine = newest;
+        rebase = true;
+      }
+      if (msg.type === "step") rebase = true;
+    },
+    changed(key, sig) {
+      const s = typeof sig === "string" ? sig : JSON.stringify(sig);
+      current.set(key, s);
+      if (rebase || !baseline) return false;
+      return baseline.has(key) ? baseline.get(key) !== s : baseline.size > 0;
+    },
+    end() {
+      if (rebase || !baseline) {
+        baseline = current;
+        rebase = false;
+      }
+    },
+  };
+}
+
+/** Why a target is not legal: asks ui.explain (the server's check), else says only that it is not legal now. */
+export function explainOn(el, ui, action, fallback = "not a legal move now") {
+  let asked = null;
+  const show = () => {
+    if (!asked) {
+      asked = (ui.explain ? Promise.resolve().then(() => ui.explain(action)) : Promise.reject(new Error("no check")))
+        .then((r) => (r && r.legal ? "legal" : [r && r.rule, r && (r.message || r.rule_text)].filter(Boolean).join(": ") || fallback))
+        .catch(() => fallback);
+    }
+    asked.then((text) => {
+      el.title = text;
+      el.setAttribute("aria-description", text);
+      el.dataset.why = text;
+      el.classList.add("bp-why-shown");
+    });
+  };
+  el.classList.add("bp-illegal");
+  el.addEventListener("mouseenter", show);
+  el.addEventListener("focus", show);
+  el.addEventListener("click", show);
+  return el;
+}
+
+/** A folded list of every legal move as a plain button (the fallback; closed unless the reader opened it). */
+export function fallbackMoves(legal, act, { open = false, onToggle = null, title = "All moves as a list" } = {}) {
+  if (!legal.length) return null;
+  const box = h("details", { class: "bp-fallback", open: open || null },
+    h("summary", {}, `${title} (${legal.length})`),
+    h("ul", {}, legal.map((e) => h("li", {}, h("button", {
+      type: "button", class: "btn small", dataset: { key: `fb:${JSON.stringify(e.action)}` }, onclick: () => act(e),
+    }, e.label)))));
+  box.addEventListener("toggle", () => onToggle && onToggle(box.open));
+  return box;
+}
+
+/** A card's whole text shown on hover, focus, or a long press (touch): a tooltip inside the element. */
+export function fullText(el, text) {
+  if (!text) return el;
+  el.title = text;
+  el.classList.add("bp-has-text");
+  el.append(h("span", { class: "bp-text", "aria-hidden": "true" }, text));
+  let timer = null;
+  el.addEventListener("touchstart", () => {
+    timer = setTimeout(() => el.classList.add("bp-text-open"), 450);
+  }, { passive: true });
+  const close = () => {
+    clearTimeout(timer);
+    setTimeout(() => el.classList.remove("bp-text-open"), 1800);
+  };
+  el.addEventListener("touchend", close);
+  el.addEventListener("touchcancel", close);
+  return el;
+}
+
+/** Brings an element into view without jumping (the choices after picking a card). */
+export function bringIntoView(el) {
+  if (el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
