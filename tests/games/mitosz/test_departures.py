@@ -206,3 +206,40 @@ def test_MIT_2_4_c_a_cursed_location_may_be_attached_to_an_enemy_nation(tmp_path
     pass_counter(s)
     assert s.cards[marsh].zone == "board" and s.cards[marsh].host == fjord
     assert s.road_level(fjord, "N") == before - 1
+
+
+def _mount_scene(options=None, phase="draw", active=A, priority=None):
+    s = scene(phase=phase, active=active, options=options)
+    gryphon = leader(s, A, "Skyreaver Gryphon")  # a mount
+    lysa = leader(s, A, "Lysa Brightspear")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    ready(s, priority=priority)
+    return s, gryphon, lysa
+
+
+def test_MIT_8_mount_a_mount_is_attached_whenever_its_player_may_act():
+    """"Hátas: : A vezérsorból csatolható egy nem-hátas vezérhez" sets no time, and moving a card is an act
+    (6.1.4 „Cselekedet a lapkijátszás, lapmozgatás, …”): a mount is attached in the draw phase, and in another
+    player's turn when its player has priority — not in the battle phase (MIT-7.2.1.b)."""
+    from cardtable.games.mitosz.actions import AttachMount
+
+    s, gryphon, lysa = _mount_scene()
+    assert s.opts["mount_timing"] == "any_window"
+    do(s, AttachMount(gryphon, lysa))
+    pass_counter(s)
+    assert s.cards[gryphon].host == lysa
+    s, gryphon, lysa = _mount_scene(phase="summon_1", active=B, priority=A)
+    do(s, AttachMount(gryphon, lysa))
+    pass_counter(s)
+    assert s.cards[gryphon].host == lysa
+    s, gryphon, lysa = _mount_scene(phase="battle")
+    rejects(s, AttachMount(gryphon, lysa), "MIT-7.2.1.b")
+
+
+def test_MIT_8_mount_OP_57_summon_phases_reading_is_an_option():
+    from cardtable.games.mitosz.actions import AttachMount
+
+    s, gryphon, lysa = _mount_scene({"mount_timing": "summon_phases"})
+    rejects(s, AttachMount(gryphon, lysa), "MIT-8.mount")
+    s, gryphon, lysa = _mount_scene({"mount_timing": "summon_phases"}, phase="summon_1")
+    do(s, AttachMount(gryphon, lysa))

@@ -62,6 +62,10 @@ OPTIONS = (
     Option("flying_restriction", "always", "every army leader and supply of an attack led by a flying "
            "commander must fly: always, or only through a closed road", "OP-59",
            choices=("when_closed_road", "always")),
+    # MIT-8.mount: the rulebook sets no time for attaching a mount (docs/mitosz.md, departures)
+    Option("mount_timing", "any_window", "a mount is attached in any open window its player has priority in (but "
+           "the battle phase's), or only in the active player's summon phases", "OP-57",
+           choices=("any_window", "summon_phases")),
     Option("fear_number_source", "source_card", "the lower bound of fear: the number of the card that carries it, "
            "or of each creature", "OP-46", choices=("source_card", "each_creature")),
     Option("fear_resist_sphere", "influence", "the sphere whose points keep a creature from fleeing fear",
