@@ -4,180 +4,21 @@
 // is chosen first, then discarded, opened or hidden (buttons under your hand, or click the Known / your
 // hiding place); draws are one click on their source; streets, pass and the direction are buttons. The
 // page lists every legal move as plain buttons too. Escape drops a chosen card.
+
 import { h } from "../js/common.js";
+import { KINGDOMS, KINGDOMS_DE, COMPLEMENT, CODES, FIGURES, FIGURES_DE, PER_KINGDOM, STANDARD, EXTRA, OTHER_KINGDOMS, cardInfo, cardName, longName, kingdomClass, kingdomCode, plural, run, indexLegal, face, back, chip, streetBar, row, badge, backGroups } from "./maoqy-cards.js";
+import { firstDraw, infoBar, kingdomsPanel, lastMove, scoreboard, endSummary as summary } from "./maoqy-end.js";
+import { createChanges, createSince, explainOn, fullText, bringIntoView } from "./board-kit.js";
 
-// -- the cards (spec 2.1-2.3, cards.py): card ID = kingdom index × 17 + number − 1 ----------------------
-// The server does not send the catalogue; like Mojo's renderer this one carries the (static) data.
-export const KINGDOMS = ["red", "turquoise", "blue", "brown", "violet", "gold", "green", "orange", "silver", "yellow", "white", "black"];
-const KINGDOMS_DE = ["Rot", "Türkis", "Blau", "Braun", "Violett", "Gold", "Grün", "Orange", "Silber", "Gelb", "Weiss", "Schwarz"];
-const COMPLEMENT = [6, 3, 9, 1, 7, 8, 0, 4, 5, 2, 11, 10];
-// Three letters on each card, so that a kingdom never rests on its colour alone.
-const CODES = ["RED", "TRQ", "BLU", "BRN", "VIO", "GLD", "GRN", "ORG", "SLV", "YEL", "WHT", "BLK"];
-const FIGURES = ["Beggar", "Farmer", "Smith", "Merchant", "Fisher", "Scribe", "Messenger", "Healer", "Fighter", "Priest",
-  "Ruler", "Minister", "Joker", "Cook", "Explorer", "Pupil", "Scholar"];
-const FIGURES_DE = ["Bettler", "Bauer", "Schmied", "Händler", "Fischer", "Schreiber", "Bote", "Heiler", "Kämpfer",
-  "Priester", "Herrscher", "Minister", "Joker", "Koch", "Forscher", "Schüler", "Gelehrter"];
-const PER_KINGDOM = 17;
-const STANDARD = 204;
-// extra_cards = "website" (MAOQY-9): IDs from 204, numbers from 18, no kingdom (their backs show "extra").
-const EXTRA = ["Der Leopard", "Die Kirche", "Das Gericht", "Der Friedhof", "Die Festung", "Höhere Macht", "Seelenplan",
-  "Ich", "Familie", "Verwandte", "Bekannte", "Freunde", "Die Bühne", "Zeiten", "Ereignisse", "Zeiträume",
-  "Gewalten", "Sterne", "Monde", "Planeten", "Kometen", "Galaxien", "Gegner", "Vorgesetzte", "Untergebene",
-  "Vorfahren", "Nachfahren", "Der Spielplatz", "Die Jahreszeiten", "Das Universum", "Das Wurmloch",
-  "Das schwarze Loch", "Der Ring", "Das Tor", "Die Tür"];
-const OTHER_KINGDOMS = ["humans", "earthly", "cosmos", "nature"];
-
-/** {id, k, kingdom, number, name, nameDe}; k = -1 for an extra card (no street, no colour). */
-export function cardInfo(id) {
-  if (id >= 0 && id < STANDARD) {
-    const k = Math.floor(id / PER_KINGDOM);
-    const number = (id % PER_KINGDOM) + 1;
-    return { id, k, kingdom: KINGDOMS[k], number, name: FIGURES[number - 1], nameDe: FIGURES_DE[number - 1] };
-  }
-  const i = id - STANDARD;
-  if (i >= 0 && i < EXTRA.length) return { id, k: -1, kingdom: null, number: 18 + i, name: EXTRA[i], nameDe: null };
-  return { id, k: -1, kingdom: null, number: "?", name: `card #${id}`, nameDe: null };
-}
-
-/** "red 7", or "18 Der Leopard" for an extra card. */
-export function cardName(id) {
-  const c = cardInfo(id);
-  return c.kingdom ? `${c.kingdom} ${c.number}` : `${c.number} ${c.name}`;
-}
-
-/** "red 7 Messenger (Bote)". */
-export function longName(id) {
-  const c = cardInfo(id);
-  return c.kingdom ? `${c.kingdom} ${c.number} ${c.name} (${c.nameDe})` : cardName(id);
-}
-
-function kingdomClass(kingdom) {
-  if (KINGDOMS.includes(kingdom)) return `k-${kingdom}`;
-  return kingdom ? "k-extra" : "k-none";
-}
-
-function kingdomCode(kingdom) {
-  const k = KINGDOMS.indexOf(kingdom);
-  if (k >= 0) return CODES[k];
-  return kingdom && kingdom !== "extra" ? kingdom.slice(0, 3).toUpperCase() : kingdom === "extra" ? "EXT" : "?";
-}
-
-const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-
-function run(cards) {
-  const numbers = cards.map((c) => cardInfo(c).number).sort((a, b) => a - b);
-  const contiguous = numbers.length > 1 && numbers[numbers.length - 1] - numbers[0] === numbers.length - 1;
-  return contiguous ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers.join(", ");
-}
-
-// -- legal moves, indexed by what they act on -------------------------------------------------------------
-function indexLegal(legal) {
-  const ix = {
-    any: legal.length > 0,
-    direction: new Map(), unknown: null, known: null, knownCard: new Map(), open: new Map(), hiding: new Map(),
-    discard: new Map(), openCard: new Map(), hide: new Map(), streets: [], pass: null,
-  };
-  for (const entry of legal) {
-    const a = entry.action;
-    if (a.type === "direction") ix.direction.set(a.value, entry);
-    else if (a.type === "draw" && a.from === "unknown") ix.unknown = entry;
-    else if (a.type === "draw" && a.from === "known") {
-      if (a.card === undefined || a.card === null) ix.known = entry;
-      else ix.knownCard.set(a.card, entry);
-    } else if (a.type === "draw" && a.from === "open") ix.open.set(`${a.player}:${a.card}`, entry);
-    else if (a.type === "draw" && a.from === "hiding") ix.hiding.set(a.card, entry);
-    else if (a.type === "discard") ix.discard.set(a.card, entry);
-    else if (a.type === "open") ix.openCard.set(a.card, entry);
-    else if (a.type === "hide") ix.hide.set(a.card, entry);
-    else if (a.type === "street") ix.streets.push(entry);
-    else if (a.type === "pass") ix.pass = entry;
-  }
-  return ix;
-}
-
-// -- building blocks ------------------------------------------------------------------------------------
-/** A face-up card; with `onActivate` a focusable <button> marked data-legal. */
-function face(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false, tag = null } = {}) {
-  const c = cardInfo(id);
-  const classes = `card mq-face ${kingdomClass(c.kingdom)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;
-  const inner = [
-    h("span", { class: "mq-code", "aria-hidden": "true" }, c.kingdom ? kingdomCode(c.kingdom) : "+"),
-    h("span", { class: "mq-num", "aria-hidden": "true" }, c.number),
-    h("span", { class: "mq-fig", "aria-hidden": "true" }, c.name),
-    tag ? h("span", { class: "mq-tag", "aria-hidden": "true" }, tag) : null,
-  ];
-  const name = label || longName(id);
-  if (onActivate) {
-    return h("button", {
-      type: "button", class: classes, "data-legal": true, "aria-label": name, "aria-pressed": selected ? "true" : null,
-      title: name, dataset: { key: key || `card:${id}`, card: id }, onclick: onActivate,
-    }, inner);
-  }
-  return h("div", { class: classes, role: "img", "aria-label": name, title: name, dataset: { card: id } }, inner);
-}
-
-/** A face-down card: its back shows its kingdom (`kingdom` null: not shown). */
-function back(kingdom, { size = "md", onActivate = null, label = null, key = null, extraClass = "" } = {}) {
-  const classes = `card mq-back ${kingdomClass(kingdom)} ${size}${onActivate ? " legal" : ""} ${extraClass}`;
-  const inner = h("span", { class: "mq-back-mark", "aria-hidden": "true" }, kingdom ? kingdomCode(kingdom) : "M");
-  const name = label || (kingdom ? `face-down card, ${kingdom} back` : "face-down card");
-  if (onActivate) {
-    return h("button", { type: "button", class: classes, "data-legal": true, "aria-label": name, title: name, dataset: { key }, onclick: onActivate }, inner);
-  }
-  return h("div", { class: classes, role: "img", "aria-label": name, title: name }, inner);
-}
-
-/** "■ red" — a kingdom swatch with its name (never the colour alone). */
-function chip(kingdom, text = null, extraClass = "") {
-  return h("span", { class: `mq-chip ${kingdomClass(kingdom)} ${extraClass}` },
-    h("span", { class: "mq-swatch", "aria-hidden": "true" }),
-    text === null ? (kingdom || "kingdom hidden") : text);
-}
-
-/** A street: its kingdom and run, and a bar of the 17 numbers with the laid ones filled. */
-function streetBar(cards, size = "sm") {
-  const info = cards.map(cardInfo);
-  const kingdom = info[0].kingdom;
-  const numbers = new Set(info.map((c) => c.number));
-  const lo = Math.min(...numbers);
-  const hi = Math.max(...numbers);
-  const done = cards.length === PER_KINGDOM;
-  return h("div", {
-    class: `mq-street ${kingdomClass(kingdom)} ${size}${done ? " complete" : ""}`, role: "img",
-    "aria-label": `${kingdom} street, ${lo} to ${hi}: ${cards.length} of ${PER_KINGDOM} cards${done ? ", complete" : ""}`,
-  },
-  h("span", { class: "mq-street-head", "aria-hidden": "true" },
-    chip(kingdom, `${kingdom} ${lo}–${hi}`),
-    h("span", { class: "mq-street-count" }, `${cards.length}/${PER_KINGDOM}`)),
-  h("span", { class: "mq-cells", "aria-hidden": "true" },
-    Array.from({ length: PER_KINGDOM }, (_, i) =>
-      h("span", { class: `mq-cell${numbers.has(i + 1) ? " on" : ""}` }, i + 1))));
-}
-
-function row(caption, content, { cls = "", label = null } = {}) {
-  return h("div", { class: `row ${cls}`, role: "group", "aria-label": label || caption },
-    h("span", { class: "row-caption" }, caption),
-    h("div", { class: "cards" }, content));
-}
-
-function badge(text, cls, title = null) {
-  return h("span", { class: `badge ${cls}`, title }, text);
-}
-
-/** Backs grouped by kingdom: [back] red ×3. */
-function backGroups(backs, size = "xs") {
-  const counts = new Map();
-  for (const k of backs) counts.set(k, (counts.get(k) || 0) + 1);
-  return [...counts].map(([k, n]) =>
-    h("span", { class: "mq-backgroup", role: "img", "aria-label": `${n} ${k === "extra" ? "extra" : k} card${n === 1 ? "" : "s"}` },
-      back(k, { size, label: `${k} back` }),
-      h("span", { class: "mq-backgroup-text", "aria-hidden": "true" }, `${k} ×${n}`)));
-}
+export { cardInfo, cardName, longName, KINGDOMS } from "./maoqy-cards.js";
 
 // -- the renderer -----------------------------------------------------------------------------------------
 export function createRenderer(root, ui) {
   let selected = null; // {card, where: "hand" | "open"}: a card of ours chosen first
-  let focusChoice = false; // after choosing by keyboard, put focus on the first thing to do with it
+  let focusChoice = false;
+  let scrollChoice = false;
+  const since = createSince(ui);
+  const changes = createChanges(); // after choosing by keyboard, put focus on the first thing to do with it
   let last = null;
   let lastKnownTop = null;
   let freshKnown = false;
@@ -204,6 +45,7 @@ export function createRenderer(root, ui) {
     if (selected && selected.card === card && selected.where === where) selected = null;
     else {
       selected = { card, where };
+      scrollChoice = true; // the choices below the hand: bring them on the screen (they sat below its edge)
       // a click by keyboard (Enter/Space gives detail 0) moves on to the choices
       focusChoice = !!event && event.detail === 0;
     }
@@ -237,6 +79,8 @@ export function createRenderer(root, ui) {
     const top = view.known.length ? view.known[view.known.length - 1] : null;
     freshKnown = lastKnownTop !== null && top !== null && top !== lastKnownTop;
     lastKnownTop = top;
+    changes.begin(msg);
+    const { line } = since.line(msg);
 
     const n = view.players;
     const order = [];
@@ -247,14 +91,20 @@ export function createRenderer(root, ui) {
     }
 
     const felt = h("div", { class: `felt mq-felt${view.phase === "over" ? " over" : ""}` },
-      msg.returns || view.result ? scoreboard(msg) : null,
+      msg.returns || view.result ? scoreboard(msg, ui) : null,
       h("div", { class: "opponents", role: "list", "aria-label": me === null ? "Players" : "Other players" },
         order.map((s) => seatPanel(msg, s, ix))),
       centre(msg, ix),
+      line,
       prompt(msg, ix),
       me !== null ? mySeat(msg, ix) : null,
     );
-    box.replaceChildren(felt, kingdomsPanel(msg));
+    box.replaceChildren(felt, kingdomsPanel(msg, ui));
+    changes.end();
+    if (scrollChoice) {
+      scrollChoice = false;
+      bringIntoView(box.querySelector(".mq-choices"));
+    }
     if (focusChoice) {
       focusChoice = false;
       const first = box.querySelector(".mq-choices [data-legal]");
@@ -317,6 +167,10 @@ export function createRenderer(root, ui) {
         back(k, { size: "xs", label: k ? `hidden card, ${k} back` : "hidden card" })), { cls: "mq-hiding", label: `hiding place: ${plural(info.hiding_size, "card")}` })
       : null;
     const winner = view.result && view.result.winners.includes(s);
+    // what changed since our last move: the rows that did get a mark
+    for (const [key, el, sig] of [["hand", hand, info.hand_size], ["open", open, info.open], ["street", streets, info.streets], ["hiding", hiding, info.hiding_size]]) {
+      if (changes.changed(`seat:${s}:${key}`, sig) && el) el.classList.add("bp-changed");
+    }
     return h("section", {
       class: `seat mq-seat${turn ? " to-play" : ""}${winner ? " winner" : ""}`,
       role: "listitem",
@@ -501,6 +355,7 @@ export function createRenderer(root, ui) {
       unknownCard = size
         ? back(topBack, { size: "lg", label: unknownText, extraClass: "deck" })
         : h("div", { class: "card lg slot", role: "img", "aria-label": "The Unknown is empty" });
+      if (ix.any) explainOn(unknownCard, ui, { type: "draw", from: "unknown" }, "you cannot draw from the Unknown now");
     }
     const unknown = h("div", { class: "stack draw-pile mq-unknown" },
       h("span", { class: "stack-caption" }, "The Unknown"),
@@ -547,75 +402,8 @@ export function createRenderer(root, ui) {
       h("span", { class: "stack-count" }, plural(known.length, "card")));
 
     return h("div", { class: "centre", role: "group", "aria-label": "Middle of the table" },
-      infoBar(msg),
-      h("div", { class: "stacks" }, unknown, knownStack, firstDraw(msg)));
-  }
-
-  function infoBar(msg) {
-    const view = msg.view;
-    const n = view.players;
-    const dir = view.direction;
-    const seq = (step) => Array.from({ length: Math.min(n, 4) }, (_, i) => (((view.first_player ?? 0) + step * i) % n + n) % n).join(" → ") + (n > 4 ? " …" : "");
-    const direction = dir
-      ? h("span", { class: "direction", role: "img", "aria-label": `play goes ${dir === "cw" ? "clockwise" : "counter-clockwise"}, seat ${seq(dir === "cw" ? 1 : -1)}` },
-        h("span", { class: `arrow ${dir}`, "aria-hidden": "true" }, dir === "cw" ? "↻" : "↺"),
-        h("span", { "aria-hidden": "true" }, `${dir === "cw" ? "clockwise" : "counter-clockwise"} (seat ${seq(dir === "cw" ? 1 : -1)})`))
-      : h("span", { class: "direction" }, "direction not chosen yet");
-    const passes = view.passes;
-    return h("div", { class: "round-info mq-info" },
-      h("span", { class: "round-no" }, `Turn ${view.turn}`, h("span", { class: "mq-of" }, ` of ${view.turn_limit}`)),
-      direction,
-      h("span", { class: `mq-passes${passes && passes === n - 1 ? " warn" : ""}`, title: "MAOQY-8.2: a full round of passes ends the game" },
-        passes ? `${plural(passes, "pass", "passes")} in a row (${n} end the game)` : "no passes in a row"),
-      h("span", {}, `hand limit ${view.hand_limit}`));
-  }
-
-  function firstDraw(msg) {
-    const view = msg.view;
-    if (!view.first_draw || !view.first_draw.length) return null;
-    const rounds = view.first_draw;
-    return h("div", { class: "stack mq-first-draw", role: "group", "aria-label": "First-player draw" },
-      h("span", { class: "stack-caption" }, "First-player draw"),
-      rounds.map((shown, i) => {
-        const best = Math.max(...shown.map((x) => cardInfo(x.card).number));
-        return h("div", { class: "mq-draw-round", role: "group", "aria-label": i ? `tie, drawn again (round ${i + 1})` : "round 1" },
-          i ? h("span", { class: "mq-tie" }, "tie →") : null,
-          shown.map((x) => {
-            const win = i === rounds.length - 1 && x.seat === view.first_player;
-            return h("span", { class: `mq-drawn${win ? " win" : ""}${cardInfo(x.card).number === best ? " best" : ""}` },
-              h("span", { class: "mq-drawn-who" }, ui.seatName(x.seat)),
-              face(x.card, { size: "xs", label: `${ui.seatName(x.seat)} drew ${longName(x.card)}${win ? ", the highest: begins" : ""}` }));
-          }));
-      }),
-      h("span", { class: "stack-count" }, view.first_player !== null && view.first_player !== undefined ? `${ui.seatName(view.first_player)} began` : ""));
-  }
-
-  /** The last move in words, as this seat saw it (a hidden card stays hidden). */
-  function lastMove(msg) {
-    const view = msg.view;
-    const a = view.last_action;
-    if (!a) return null;
-    const actor = a.actor ?? null;
-    const who = actor === null ? "A player" : ui.seatName(actor);
-    const card = (c) => (c === undefined || c === null ? "a card" : cardName(c));
-    const their = actor !== null && actor === msg.seat ? "your" : "their";
-    switch (a.type) {
-      case "direction": return `${who} chose to play ${a.value === "cw" ? "clockwise" : "counter-clockwise"}.`;
-      case "draw":
-        if (a.from === "unknown") return `${who} drew from the Unknown.`;
-        if (a.from === "known") return `${who} drew ${a.card !== undefined ? cardName(a.card) : "the top card"} from the Known.`;
-        if (a.from === "open") {
-          const whose = a.player === actor ? `${their} own` : a.player === msg.seat ? "your" : `${ui.seatName(a.player)}'s`;
-          return `${who} took ${cardName(a.card)} from ${whose} open hand.`;
-        }
-        return `${who} took back ${card(a.card)} from ${their} hiding place.`;
-      case "discard": return `${who} discarded ${cardName(a.card)}.`;
-      case "open": return `${who} opened ${cardName(a.card)}.`;
-      case "hide": return `${who} hid ${card(a.card)}.`;
-      case "street": return `${who} laid ${cardInfo(a.cards[0]).kingdom} ${run(a.cards)} in ${their} street.`;
-      case "pass": return `${who} passed.`;
-      default: return null;
-    }
+      infoBar(msg, ui),
+      h("div", { class: "stacks" }, unknown, knownStack, firstDraw(msg, ui)));
   }
 
   function prompt(msg, ix) {
@@ -627,32 +415,34 @@ export function createRenderer(root, ui) {
     const mine = !pending && ix.any;
     const n = view.players;
     if (view.phase === "over") {
-      const lm = lastMove(msg);
+      const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
       parts.push("Game over.");
     } else if (pending) {
       parts.push("…");
     } else if (!mine) {
       const cur = view.current_player;
-      const lm = lastMove(msg);
+      const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
       if (view.phase === "direction") parts.push(`${ui.seatName(cur, { long: true })} drew the highest card and chooses the direction…`);
       else parts.push(cur === me ? "Waiting…" : `${ui.seatName(cur, { long: true })} is playing…`);
     } else if (view.phase === "direction") {
       const mineDrawn = view.first_draw.flat().filter((x) => x.seat === me).pop();
       parts.push(`You drew the highest card${mineDrawn ? ` (${cardName(mineDrawn.card)})` : ""} and begin. Choose the direction of play for the whole game:`);
-      const steps = (step) => Array.from({ length: Math.min(n, 4) }, (_, i) => ((me + step * i) % n + n) % n).join(" → ") + (n > 4 ? " …" : "");
+      // the seats that follow you, by name: with two players both directions give the same order
+      const steps = (step) => Array.from({ length: Math.min(n - 1, 3) }, (_, i) => ui.seatName((((me + step * (i + 1)) % n) + n) % n)).join(", then ") + (n > 4 ? " …" : "");
       for (const [value, arrow, text, step] of [["cw", "↻", "Clockwise", 1], ["ccw", "↺", "Counter-clockwise", -1]]) {
         const entry = ix.direction.get(value);
         if (entry) {
           buttons.push(h("button", {
             type: "button", class: "btn legal primary mq-dir", "data-legal": true, dataset: { key: `dir:${value}` },
-            "aria-label": `${text}: seat ${steps(step)}`, onclick: () => play(entry),
-          }, h("span", { class: "arrow", "aria-hidden": "true" }, arrow), `${text} (seat ${steps(step)})`));
+            "aria-label": `${text}: after you ${steps(step)}`, onclick: () => play(entry),
+          }, h("span", { class: "arrow", "aria-hidden": "true" }, arrow), `${text} — after you: ${steps(step)}`));
         }
       }
+      if (n === 2) parts.push(h("span", { class: "mq-dir-note" }, ` With two players ${ui.seatName((me + 1) % 2)} plays after you either way.`));
     } else {
-      const lm = lastMove(msg);
+      const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
       if (selected) {
         parts.push(`Your ${cardName(selected.card)}: choose below what to do with it${ix.discard.get(selected.card) ? ", or click the Known to discard it" : ""}. Escape cancels.`);
@@ -676,77 +466,6 @@ export function createRenderer(root, ui) {
   }
 
   // -- kingdoms and the end ------------------------------------------------------------------------------
-  function kingdomsPanel(msg) {
-    const view = msg.view;
-    const inDeck = msg.table.options.kingdoms || KINGDOMS;
-    const holder = new Map();
-    for (const seat of view.seats) for (const st of seat.streets) holder.set(cardInfo(st[0]).kingdom, { seat: seat.seat, cards: st });
-    return h("section", { class: "panel mq-kingdoms", "aria-labelledby": "mq-kingdoms-title" },
-      h("h2", { id: "mq-kingdoms-title" }, "Kingdoms in the deck"),
-      h("ul", { class: "mq-kingdom-list" },
-        KINGDOMS.filter((k) => inDeck.includes(k)).map((k) => {
-          const i = KINGDOMS.indexOf(k);
-          const held = holder.get(k);
-          return h("li", { class: `mq-kingdom${held ? " claimed" : ""}` },
-            chip(k, `${k}`),
-            h("span", { class: "mq-de", lang: "de" }, KINGDOMS_DE[i]),
-            h("span", { class: "mq-claim" }, held ? `street: ${ui.seatName(held.seat)} (${run(held.cards)})` : "free"),
-            h("span", { class: "mq-compl", title: "complementary kingdom (no effect at Level 1)" }, `↔ ${KINGDOMS[COMPLEMENT[i]]}`));
-        })),
-      msg.table.options.extra_cards && msg.table.options.extra_cards !== "none"
-        ? h("p", { class: "hint" }, `Extra cards (${msg.table.options.extra_cards}) are in the deck: numbers 18 and up, never in a street. Their backs show “extra”. Other kingdoms: ${OTHER_KINGDOMS.join(", ")}.`)
-        : null,
-      h("p", { class: "hint" }, "A street is one kingdom's cards in an unbroken run; each kingdom can be in one street at the table. The first complete street (all 17) wins."));
-  }
 
-  function scoreboard(msg) {
-    const view = msg.view;
-    const result = view.result || { winners: [], reason: null, street_cards: msg.scores || [] };
-    const winners = result.winners;
-    const names = winners.map((s) => ui.seatName(s));
-    let headline;
-    if (!winners.length) headline = "no winner";
-    else if (winners.length === 1) headline = winners[0] === msg.seat ? "You win!" : `${names[0]} wins`;
-    else headline = `Shared win: ${names.join(" and ")}`;
-    const streetOf = (s) => view.seats[s].streets.map((st) => `${cardInfo(st[0]).kingdom} ${run(st)}`).join(", ");
-    let reason;
-    if (result.reason === "complete") {
-      const w = winners[0];
-      reason = `${ui.seatName(w, { long: true })} completed a kingdom: ${streetOf(w)} — all ${PER_KINGDOM} cards.`;
-    } else if (result.reason === "deadlock") {
-      reason = `Everybody passed in one full round (MAOQY-8.2): the most cards in a street ${winners.length ? "win" : "would win, but nobody laid a street"}.`;
-    } else if (result.reason === "turn_limit") {
-      reason = `The turn limit (${view.turn_limit}) was reached (MAOQY-8.3): the most cards in a street ${winners.length ? "win" : "would win, but nobody laid a street"}.`;
-    } else reason = "";
-    const counts = result.street_cards || view.seats.map((s) => s.street_cards);
-    const order = view.seats.map((s) => s.seat).sort((a, b) => counts[b] - counts[a] || a - b);
-    let rank = 0;
-    let prev = null;
-    return h("section", { id: "scoreboard", class: "scoreboard mq-scoreboard", "aria-labelledby": "scoreboard-title" },
-      h("h2", { id: "scoreboard-title" }, "Game over — ", headline),
-      reason ? h("p", { class: "mq-reason" }, reason) : null,
-      h("table", { class: "score-table" },
-        h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Street"),
-          h("th", { scope: "col", class: "num" }, "Cards"), h("th", { scope: "col", class: "num" }, "Win share"))),
-        h("tbody", {}, order.map((s, i) => {
-          if (counts[s] !== prev) rank = i + 1;
-          prev = counts[s];
-          const won = winners.includes(s);
-          const share = msg.returns ? msg.returns[s] : (won ? 1 / winners.length : 0);
-          return h("tr", { class: `${won ? "winner" : ""}${s === msg.seat ? " me" : ""}` },
-            h("td", {}, rank),
-            h("th", { scope: "row" }, won ? h("span", { class: "trophy", "aria-hidden": "true" }, "★ ") : null, ui.seatName(s, { long: true })),
-            h("td", {}, view.seats[s].streets.length ? view.seats[s].streets.map((st) => chip(cardInfo(st[0]).kingdom, `${cardInfo(st[0]).kingdom} ${run(st)}`)) : h("span", { class: "empty" }, "none")),
-            h("td", { class: "num" }, counts[s]),
-            h("td", { class: "num" }, share ? String(Math.round(share * 100) / 100) : "0"));
-        }))),
-      h("p", { class: "score-links" },
-        h("a", { class: "btn primary", href: `/api/tables/${encodeURIComponent(msg.table.id)}/record`, download: `${msg.table.id}.jsonl` }, "Download record"),
-        " ",
-        h("a", { class: "btn", href: "/?game=maoqy" }, "Back to the lobby")),
-    );
-  }
-
-  return { update };
+  return { update, endSummary: (msg) => summary(msg, ui) };
 }
