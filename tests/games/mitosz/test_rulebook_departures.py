@@ -78,6 +78,21 @@ def test_MIT_1_3_4_a_deck_that_receives_a_card_breaks_the_round():
     assert s.turn == start + 4  # B's turn t+1 no longer counts: the round is A's t+2 and B's t+3
 
 
+def test_MIT_1_3_4_a_card_drawn_by_an_effect_breaks_the_round():
+    # B's draw phase in t+1 fails, then B draws a card by an effect (a war spoil, a draw maneuver): somebody could
+    # still draw in that turn, so the run restarts; the round is A's t+2 and B's t+3
+    s = _deckout_scene(2, {})
+    start = s.turn
+    for _ in range(3000):
+        if s.turn == start + 1 and s.phase == "summon_1":
+            break
+        s.apply(s.legal_actions()[0] if s.mode == "prompt" else PASS)
+    s.to_zone(s.players[B].hand[0], "deck")  # a card for the effect to draw, without breaking the run itself
+    assert s.draw(B, 1) == 1 and s.deckout.drew
+    _play_out(s)
+    assert s.turn == start + 4
+
+
 def test_MIT_1_3_4_top_scorers_share_the_deck_out_draw():
     # "Ha egyenlő a hatalompontok állása, a játék döntetlennel ér véget": the rulebook does not say, for three
     # players, whether a player with fewer points shares the draw; our reading: the tied top scorers draw

@@ -1319,7 +1319,10 @@ class _Decision:
                     continue
                 god_bonus = 1 if "god" in s.subtypes.get(cid, ()) and s.name.get(cid) == self.god_name else 0
                 ld = {"id": None, "card": cid, "level": s.level.get(cid, 0) + god_bonus}
-                choices.append((i, ld, r, s.cost[cid]))
+                paid = label.rsplit("(pays ", 1)[-1].split(",")[0].rstrip(")") if "(pays " in label else ""
+                # what this answer pays: the printed cost, or one point substituted (MIT-3.1.g)
+                cost = tuple(int(v) for v in paid.split("/")) if paid.count("/") == 3 else s.cost[cid]
+                choices.append((i, ld, r, cost))
                 continue
             pool = [ld for ld in self.my["leaders"] if s.name.get(ld["card"]) == name
                     and ld["id"] not in in_fight and not ld.get("rotated")]

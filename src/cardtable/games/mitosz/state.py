@@ -253,7 +253,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.result: dict[str, Any] | None = None
         self.log: list[tuple] = []
         self.log_private = 0  # entries for some seats only (``note``): with none, every viewer reads the whole log
-        self.deckout: tuple | None = None  # (anchor seat, turn started, seats that failed)
+        self.deckout: tuple | None = None  # checks.DeckOut, the deck-out round's bookkeeping (MIT-1.3.4)
         self.after_stack = "window"
         self.statics_cache = None
         #: the cards on the board in instance order (None: not known yet); kept up to date as cards enter and
