@@ -27,6 +27,11 @@ def create_in_lobby(page: Page, players: int, seats: list[str], options: dict | 
         page.locator("#options > summary").click()
         for name, value in options.items():
             field = page.locator(f'[data-option="{name}"]')
+            if field.locator(".choices").count():  # a list of names (MAOQY kingdoms, muhq sets): one checkbox each
+                names = value if isinstance(value, list) else str(value).split(",")
+                for box in field.locator(".choices input").all():
+                    box.set_checked(box.get_attribute("value") in names)
+                continue
             control = field.locator("input, select").first
             if control.evaluate("e => e.tagName") == "SELECT":
                 control.select_option(str(value))

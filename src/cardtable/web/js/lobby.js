@@ -1,5 +1,6 @@
 // The lobby: pick a game, set up seats and options, create a table and sit down; list the tables.
 import { ApiError, api, h, joinSeat, tableLink, tokens } from "./common.js";
+import { PRESETS, optionLabel, valueLabel } from "./lobby-options.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
@@ -74,7 +75,9 @@ function clampPlayers() {
 
 /**
  * One control per option, built from its description: `allowed` reads like "'may' or 'must'",
- * "1 or 2", "an integer from 1 to 39", "'auto' or an integer from 0 to 38" or "true or false".
+ * "1 or 2", "an integer from 1 to 39", "'auto' or an integer from 0 to 38", "true or false", "one of: a, b"
+ * (with `known`: a select), "names separated by commas, from: a, b" or "a list of distinct … from a, b"
+ * (checkboxes). Each control reads, sets (presets) and checks its value (inline validation).
  */
 function optionControl(opt) {
   const allowed = String(opt.allowed || "");
@@ -82,53 +85,116 @@ function optionControl(opt) {
   const range = allowed.match(/integer from (-?\d+) to (-?\d+)/);
   const atLeast = allowed.match(/integer\s*(?:≥|>=|of at least)\s*(-?\d+)/);
   const isInt = !!(range || atLeast || /integer/.test(allowed));
-  const bareNumbers = !words.length && !isInt ? (allowed.match(/-?\d+(?:\.\d+)?/g) || []).map(Number) : [];
+  const listFrom = allowed.match(/^a list of distinct .*? from (.+)$/);
+  const bareNumbers = !words.length && !isInt && !listFrom ? (allowed.match(/-?\d+(?:\.\d+)?/g) || []).map(Number) : [];
+  const known = Array.isArray(opt.known) ? opt.known : [];
+  const several = opt.several === true || /separated by commas/.test(allowed);
   const id = `opt-${opt.name}`;
+  const label = optionLabel(game.name, opt.name);
   const def = opt.default;
+  const lo = range ? Number(range[1]) : atLeast ? Number(atLeast[1]) : null;
+  const hi = range ? Number(range[2]) : null;
   let input;
   let read;
+  let set;
+  let validate = () => null;
+  let focusTarget = null;
 
   const numberInput = (extra = {}) =>
-    h("input", {
-      type: "number",
-      inputmode: "numeric",
-      step: 1,
-      min: range ? range[1] : atLeast ? atLeast[1] : null,
-      max: range ? range[2] : null,
-      ...extra,
-    });
+    h("input", { type: "number", inputmode: "numeric", step: 1, min: lo, max: hi, ...extra });
+  const checkNumber = (el) => {
+    const text = el.value.trim();
+    const what = lo !== null && hi !== null ? `a whole number from ${lo} to ${hi}` : lo !== null ? `a whole number of at least ${lo}` : "a whole number";
+    if (text === "") return `enter ${what}`;
+    const n = Number(text);
+    if (!Number.isInteger(n)) return `${text} is not ${what}`;
+    if (lo !== null && n < lo) return `${n} is too small: ${what}`;
+    if (hi !== null && n > hi) return `${n} is too large: ${what}`;
+    return null;
+  };
+  const checkboxes = (names, chosen, nameOf = (x) => x) => {
+    const boxes = names.map((name) => h("input", { type: "checkbox", value: name, checked: chosen.includes(name) }));
+    const group = h("span", { class: "choices", role: "group", id, "aria-label": label },
+      names.map((name, i) => h("label", { class: "choice" }, boxes[i], h("span", {}, nameOf(name)))));
+    return { group, boxes };
+  };
 
-  if (opt.text) {
-    const known = Array.isArray(opt.known) ? opt.known : [];
-    const field = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length,
-      list: known.length ? `${id}-known` : null, autocomplete: "off" });
-    read = () => field.value; // free text is sent as typed, never read as JSON
-    // the names the server knows today (decks, boards): offered, not imposed (a new file is found by name)
-    input = known.length ? h("span", { class: "combo" }, field, h("datalist", { id: `${id}-known` },
-      known.map((name) => h("option", { value: name })))) : field;
+  if (opt.text && known.length && several) {
+    // names separated by commas (muhq's card sets): one checkbox per known name
+    const chosen = String(def ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+    const { group, boxes } = checkboxes(known, chosen);
+    input = group;
+    // in the default's order first (the draft pool's order follows the list: the default stays the default)
+    const order = [...chosen, ...known.filter((name) => !chosen.includes(name))];
+    read = () => order.filter((name) => boxes.find((b) => b.value === name).checked).join(",");
+    set = (v) => {
+      const names = String(v).split(",").map((x) => x.trim());
+      boxes.forEach((b) => (b.checked = names.includes(b.value)));
+    };
+    validate = () => (boxes.some((b) => b.checked) ? null : "choose at least one");
+    focusTarget = boxes[0];
+  } else if (opt.text && known.length) {
+    // one of the names the server knows (decks, boards): a real choice
+    input = h("select", { id }, known.map((name) => h("option", { value: name, selected: name === def }, name)));
+    read = () => input.value;
+    set = (v) => (input.value = v);
+  } else if (opt.text) {
+    input = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length, autocomplete: "off" });
+    read = () => input.value; // free text is sent as typed, never read as JSON
+    set = (v) => (input.value = v);
+    validate = () => (opt.max_length && input.value.length > opt.max_length ? `at most ${opt.max_length} characters` : null);
+  } else if (listFrom && Array.isArray(def)) {
+    // a list of distinct names (MAOQY's kingdoms): checkboxes, in the order given
+    const names = listFrom[1].split(/,\s*/).map((x) => x.trim()).filter(Boolean);
+    const { group, boxes } = checkboxes(names, def);
+    input = group;
+    read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+    set = (v) => boxes.forEach((b) => (b.checked = v.includes(b.value)));
+    validate = () => {
+      const n = read().length;
+      const players = clampPlayers();
+      if (!n) return "choose at least one";
+      if (n < players) return `${players} players need at least ${players}; ${n} chosen`;
+      return null;
+    };
+    focusTarget = boxes[0];
   } else if (typeof def === "boolean") {
     input = h("input", { type: "checkbox", id, checked: def });
     read = () => input.checked;
+    set = (v) => (input.checked = !!v);
   } else if (words.length && !isInt) {
-    input = h("select", { id }, words.map((w) => h("option", { value: w, selected: w === def }, w)));
+    input = h("select", { id }, words.map((w) => h("option", { value: w, selected: w === def }, valueLabel(game.name, opt.name, w))));
     read = () => input.value;
+    set = (v) => (input.value = v);
   } else if (bareNumbers.length) {
     input = h("select", { id }, bareNumbers.map((v) => h("option", { value: v, selected: v === def }, v)));
     read = () => Number(input.value);
+    set = (v) => (input.value = String(v));
   } else if (isInt && !words.length) {
     input = numberInput({ id, value: def });
-    read = () => (input.value === "" ? def : Number(input.value));
+    read = () => (input.value.trim() === "" ? def : Number(input.value));
+    set = (v) => (input.value = String(v));
+    validate = () => checkNumber(input);
   } else if (isInt) {
     // a word or a number, e.g. 'auto' or 0–38
-    const select = h("select", { id, "aria-label": `${opt.name}: kind of value` },
-      words.map((w) => h("option", { value: w, selected: w === def }, w)),
+    const select = h("select", { id, "aria-label": `${label}: kind of value` },
+      words.map((w) => h("option", { value: w, selected: w === def }, valueLabel(game.name, opt.name, w))),
       h("option", { value: "#number", selected: typeof def === "number" }, "a number…"));
-    const num = numberInput({ "aria-label": `${opt.name}: number`, value: typeof def === "number" ? def : range ? range[1] : atLeast ? atLeast[1] : 0 });
+    const num = numberInput({ "aria-label": `${label}: number`, value: typeof def === "number" ? def : lo ?? 0 });
     const sync = () => (num.hidden = select.value !== "#number");
     select.addEventListener("change", sync);
     sync();
     input = h("span", { class: "combo" }, select, num);
     read = () => (select.value === "#number" ? Number(num.value) : select.value);
+    set = (v) => {
+      if (typeof v === "number") {
+        select.value = "#number";
+        num.value = String(v);
+      } else select.value = v;
+      sync();
+    };
+    validate = () => (select.value === "#number" ? checkNumber(num) : null);
+    focusTarget = select;
   } else {
     input = h("input", { type: "text", id, value: typeof def === "string" ? def : JSON.stringify(def) });
     read = () => {
@@ -138,26 +204,163 @@ function optionControl(opt) {
         return input.value;
       }
     };
+    set = (v) => (input.value = typeof v === "string" ? v : JSON.stringify(v));
   }
-  const wrapper = h("div", { class: "option", dataset: { option: opt.name } },
-    h("label", { for: id, class: "option-name" }, opt.name.replace(/_/g, " ")),
-    input,
-    h("small", { class: "hint" }, opt.doc, opt.rule ? h("span", { class: "rule" }, ` (${opt.rule})`) : null, ` — ${allowed}; default ${JSON.stringify(def)}`),
-  );
-  wrapper.addEventListener("change", markChanged);
-  wrapper.addEventListener("input", markChanged);
-  return { opt, el: wrapper, read, changed: () => JSON.stringify(read()) !== JSON.stringify(def) };
+  const errorEl = h("small", { class: "field-error", id: `${id}-error`, role: "status" });
+  const helpId = `${id}-help`;
+  const help = h("small", { class: "hint", id: helpId }, sentence(opt.doc),
+    opt.rule ? h("span", { class: "rule" }, ` (${opt.rule})`) : null,
+    h("span", { class: "default" }, ` Default: ${describeValue(opt, def)}.`));
+  const nameEl = input.tagName === "SPAN" && input.classList.contains("choices")
+    ? h("span", { class: "option-name", id: `${id}-label` }, label)
+    : h("label", { for: focusTarget && focusTarget.id ? focusTarget.id : id, class: "option-name" }, label);
+  if (nameEl.tagName === "SPAN") input.setAttribute("aria-labelledby", `${id}-label`);
+  for (const el of input.querySelectorAll ? [input, ...input.querySelectorAll("input, select")] : [input]) {
+    if (el.matches && el.matches("input, select")) el.setAttribute("aria-describedby", `${helpId} ${id}-error`);
+  }
+  const wrapper = h("div", { class: "option", dataset: { option: opt.name } }, nameEl, input, help, errorEl);
+  const control = { opt, el: wrapper, read, set, label, focus: () => (focusTarget || input.querySelector?.("input, select") || input).focus(),
+    changed: () => JSON.stringify(read()) !== JSON.stringify(def) };
+  control.check = () => {
+    const problem = validate();
+    errorEl.textContent = problem ? `${label}: ${problem}` : "";
+    wrapper.classList.toggle("invalid", !!problem);
+    for (const el of [input, ...(input.querySelectorAll ? input.querySelectorAll("input, select") : [])])
+      if (el.matches && el.matches("input, select")) el.toggleAttribute("aria-invalid", !!problem);
+    return problem;
+  };
+  const onEdit = () => {
+    control.check();
+    markChanged();
+  };
+  wrapper.addEventListener("change", onEdit);
+  wrapper.addEventListener("input", onEdit);
+  return control;
+}
+
+function sentence(text) {
+  const t = String(text || "").trim();
+  if (!t) return "";
+  return t[0].toUpperCase() + t.slice(1) + (/[.!?)]$/.test(t) ? "" : ".");
+}
+
+function describeValue(opt, value) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length > 4 ? `all ${value.length}` : value.join(", ");
+  return valueLabel(game.name, opt.name, value);
 }
 
 function renderOptions() {
   optionControls = (game.options || []).map(optionControl);
   $("option-list").replaceChildren(...optionControls.map((c) => c.el));
+  renderPresets();
   markChanged();
 }
 
+// -- presets: standard (every default), short, long ----------------------------------------------------
+function renderPresets() {
+  const presets = PRESETS[game.name];
+  const box = $("presets");
+  box.hidden = !presets;
+  if (!presets) return;
+  const names = [["standard", "Standard"], ["short", "Short"], ["long", "Long"]];
+  $("preset-choices").replaceChildren(...names.map(([key, title]) =>
+    h("label", { class: "preset-choice" },
+      h("input", { type: "radio", name: "preset", value: key, checked: key === "standard", onchange: () => applyPreset(key) }),
+      h("span", { class: "preset-title" }, title),
+      h("span", { class: "preset-note" }, key === "standard" ? presets.standard : presets[key].note))));
+}
+
+function applyPreset(key) {
+  const presets = PRESETS[game.name];
+  const values = key === "standard" ? {} : presets[key].options;
+  for (const c of optionControls) c.set(c.opt.name in values ? values[c.opt.name] : c.opt.default);
+  for (const c of optionControls) c.check();
+  markChanged(true);
+}
+
+/** The preset the options match, or null (changed by hand). */
+function matchingPreset() {
+  const presets = PRESETS[game.name];
+  if (!presets) return null;
+  for (const key of ["standard", "short", "long"]) {
+    const values = key === "standard" ? {} : presets[key].options;
+    if (optionControls.every((c) => JSON.stringify(c.read()) === JSON.stringify(c.opt.name in values ? values[c.opt.name] : c.opt.default)))
+      return key;
+  }
+  return null;
+}
+
 function markChanged() {
-  const n = optionControls.filter((c) => c.changed()).length;
-  $("options-changed").textContent = n ? `(${n} changed)` : `(${optionControls.length}, all default)`;
+  const changed = optionControls.filter((c) => c.changed());
+  $("options-changed").textContent = changed.length ? `(${changed.length} changed)` : `(${optionControls.length}, all default)`;
+  const preset = matchingPreset();
+  for (const radio of document.querySelectorAll('input[name="preset"]')) radio.checked = radio.value === preset;
+  const note = $("preset-custom");
+  if (note) note.textContent = PRESETS[game.name] && !preset ? `Custom: ${changed.map((c) => c.label).join("; ")}` : "";
+}
+
+// -- table settings: the move clock, the other numbers ----------------------------------------------------
+const SETTINGS = [
+  { id: "players", label: "Players", check: (v) => intIn(v, game.players[0], game.players[1]) },
+  { id: "seed", label: "Seed", check: (v) => (v === "" ? null : intIn(v, 0, 2 ** 53 - 1)) },
+  { id: "takeover", label: "Bot takes over after (seconds)", check: (v) => (v === "" ? null : numberAtLeast(v, 0)) },
+  { id: "clock-per-move", label: "Time per move (seconds)", when: () => $("clock-on").checked, check: (v) => intIn(v, 1, 3600) },
+  { id: "clock-bank", label: "Time bank (seconds)", when: () => $("clock-on").checked, check: (v) => intIn(v, 0, 36000) },
+];
+
+function intIn(text, lo, hi) {
+  if (text === "") return `enter a whole number from ${lo} to ${hi}`;
+  const n = Number(text);
+  if (!Number.isInteger(n)) return `${text} is not a whole number from ${lo} to ${hi}`;
+  if (n < lo) return `${n} is too small: a whole number from ${lo} to ${hi}`;
+  if (n > hi) return `${n} is too large: a whole number from ${lo} to ${hi}`;
+  return null;
+}
+
+function numberAtLeast(text, lo) {
+  const n = Number(text);
+  if (!Number.isFinite(n)) return `${text} is not a number`;
+  return n < lo ? `${n} is too small: ${lo} or more, or empty for never` : null;
+}
+
+function checkSetting(s) {
+  const el = $(s.id);
+  const problem = s.when && !s.when() ? null : s.check(el.value.trim());
+  const box = $(`${s.id}-error`);
+  if (box) box.textContent = problem ? `${s.label}: ${problem}` : "";
+  el.toggleAttribute("aria-invalid", !!problem);
+  return problem;
+}
+
+/** Every field's problem, in the form's order, as [label, problem, focus]. */
+function problems() {
+  const out = [];
+  for (const s of SETTINGS.slice(0, 2)) {
+    const p = checkSetting(s);
+    if (p) out.push([s.label, p, () => $(s.id).focus()]);
+  }
+  for (const c of optionControls) {
+    const p = c.check();
+    if (p) out.push([c.label, p, () => {
+      $("options").open = true;
+      c.focus();
+    }]);
+  }
+  for (const s of SETTINGS.slice(2)) {
+    const p = checkSetting(s);
+    if (p) out.push([s.label, p, () => {
+      $("settings").open = true;
+      $(s.id).focus();
+    }]);
+  }
+  return out;
+}
+
+function syncClock() {
+  const on = $("clock-on").checked;
+  $("clock-fields").hidden = !on;
+  for (const id of ["clock-per-move", "clock-bank"]) $(id).disabled = !on;
 }
 
 async function create(event) {
@@ -165,6 +368,14 @@ async function create(event) {
   const errorBox = $("create-error");
   errorBox.textContent = "";
   if (!game) return;
+  const wrong = problems();
+  if (wrong.length) {
+    // refused here, with the field named (the server would refuse it too, less kindly)
+    errorBox.textContent = `The table was not created. Fix ${wrong.length === 1 ? "this field" : "these fields"}: ` +
+      wrong.map(([label, problem]) => `${label} — ${problem}`).join("; ");
+    wrong[0][2]();
+    return;
+  }
   const players = clampPlayers();
   const seats = [...$("seat-list").querySelectorAll("select")].map((s) => s.value).slice(0, players);
   const options = {};
@@ -179,6 +390,7 @@ async function create(event) {
     seed: seedText === "" ? null : Number(seedText),
     takeover_seconds: takeoverText === "" ? null : Number(takeoverText),
     hot_seat: $("hot-seat").checked,
+    clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value), bank: Number($("clock-bank").value) } : null,
   };
   const button = $("create");
   button.disabled = true;
@@ -251,7 +463,7 @@ function describeOptions(t) {
   const g = games.find((x) => x.name === t.game);
   if (!g) return "";
   const changed = (g.options || []).filter((o) => JSON.stringify(t.options[o.name]) !== JSON.stringify(o.default));
-  return changed.map((o) => `${o.name.replace(/_/g, " ")} ${JSON.stringify(t.options[o.name])}`).join(" · ");
+  return changed.map((o) => `${optionLabel(t.game, o.name)}: ${Array.isArray(t.options[o.name]) ? t.options[o.name].length : valueLabel(t.game, o.name, t.options[o.name])}`).join(" · ");
 }
 
 function ago(seconds) {
@@ -294,6 +506,9 @@ function tableItem(t) {
 
 // -- start -------------------------------------------------------------------------------------------
 $("create-form").addEventListener("submit", create);
+$("clock-on").addEventListener("change", syncClock);
+syncClock();
+for (const setting of SETTINGS) $(setting.id).addEventListener("input", () => checkSetting(setting));
 $("players").addEventListener("change", () => {
   if (!game) return;
   $("players").value = clampPlayers();
