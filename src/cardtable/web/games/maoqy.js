@@ -99,6 +99,8 @@ export function createRenderer(root, ui) {
       prompt(msg, ix),
       me !== null ? mySeat(msg, ix) : null,
     );
+    const newest = (msg.log || []).reduce((a, e) => (!a || e.n > a.n ? e : a), null);
+    box.dataset.lastActor = newest && me !== null && newest.seat === me ? "me" : "them";
     box.replaceChildren(felt, kingdomsPanel(msg, ui));
     changes.end();
     if (scrollChoice) {

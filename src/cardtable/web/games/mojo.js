@@ -2,6 +2,8 @@
 // your hand, the round history and the final scoreboard. Legal moves glow and are clickable; every
 // one of them is also a real <button> (Enter/Space), and the page lists them all as plain buttons.
 import { h } from "../js/common.js";
+import { createChanges, createSince, explainOn } from "./board-kit.js";
+import { history, roundSheet, scoreboard } from "./mojo-end.js";
 
 // -- the 78 cards (docs/mojo.md, spec 2.1): IDs by ascending value, then copy --------------------------
 // [first ID, last ID, value]
@@ -49,7 +51,7 @@ function indexLegal(legal) {
  * A face-up card. With `onActivate` it is a <button> (focusable, Enter/Space) marked data-legal;
  * otherwise an image with a label.
  */
-function card(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false } = {}) {
+export function card(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false } = {}) {
   const v = VALUE[id];
   const name = cardName(id);
   const classes = `card face c-${colour(id)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;
@@ -102,6 +104,8 @@ export function createRenderer(root, ui) {
   let bannerTimer = null;
   let bannerFrom = 0; // the log's length when the banner came: a later move of yours closes it
   let lastTops = null;
+  const since = createSince(ui);
+  const changes = createChanges();
 
   const box = h("div", { class: "mojo" });
   root.append(box);
@@ -152,6 +156,8 @@ export function createRenderer(root, ui) {
     const tops = view.piles.map((p) => p[p.length - 1]);
     const freshTops = lastTops ? tops.map((t, i) => t !== lastTops[i]) : tops.map(() => false);
     lastTops = tops;
+    changes.begin(msg);
+    const { line } = since.line(msg);
 
     const n = view.players;
     const order = [];
@@ -162,15 +168,19 @@ export function createRenderer(root, ui) {
     }
 
     const felt = h("div", { class: `felt${view.phase === "over" ? " over" : ""}` },
-      msg.returns ? scoreboard(msg) : null,
+      msg.returns ? scoreboard(msg, ui) : null,
       banner && !msg.returns ? roundBanner(msg, banner) : null,
       h("div", { class: "opponents", role: "list", "aria-label": me === null ? "Players" : "Other players" },
         order.map((s) => seatPanel(msg, s, legal))),
       centre(msg, legal, freshTops),
+      line,
       prompt(msg, legal),
       me !== null ? mySeat(msg, legal) : null,
     );
-    box.replaceChildren(felt, history(msg));
+    const newest = (msg.log || []).reduce((a, e) => (!a || e.n > a.n ? e : a), null);
+    box.dataset.lastActor = newest && me !== null && newest.seat === me ? "me" : "them";
+    box.replaceChildren(felt, history(msg, ui));
+    changes.end();
   }
 
   // -- seats -------------------------------------------------------------------------------------------
@@ -212,6 +222,9 @@ export function createRenderer(root, ui) {
         : null;
     const up = info.revealed.length ? row("revealed", info.revealed.map((c) => card(c, { size: "xs" })), { cls: "up" }) : null;
     const winner = view.result && view.result.winners.includes(s);
+    for (const [key, el, sig] of [["hand", hand, info.hand_size], ["known", known, info.known], ["down", down, info.facedown_size], ["up", up, info.revealed]]) {
+      if (changes.changed(`seat:${s}:${key}`, sig) && el) el.classList.add("bp-changed");
+    }
     return h("section", {
       class: `seat${turn ? " to-play" : ""}${info.in_mojo ? " in-mojo" : ""}${winner ? " winner" : ""}`,
       role: "listitem",
@@ -240,13 +253,18 @@ export function createRenderer(root, ui) {
       const label = plays
         ? (plays.length === 1 ? `${cardName(c)} — play it` : `${cardName(c)} — choose, then pick a pile`)
         : cardName(c);
-      return card(c, {
+      const el = card(c, {
         size: "lg",
         onActivate: plays ? () => chooseCard(c, plays) : null,
         label,
         selected: selected === c,
         key: `hand:${c}`,
       });
+      if (!plays && last.ctx.legal.length) {
+        el.tabIndex = 0;
+        explainOn(el, ui, { type: "play", card: c, pile: 0 }, view.phase === "draw_choice" ? "take a card first (the draw pile or the other pile's top)" : "not playable now");
+      }
+      return el;
     });
     let down = null;
     if (info.facedown_size) {
@@ -412,68 +430,5 @@ export function createRenderer(root, ui) {
     );
   }
 
-  function history(msg) {
-    const view = msg.view;
-    const rounds = view.rounds || [];
-    const n = view.players;
-    const cols = Array.from({ length: n }, (_, s) => s);
-    return h("section", { class: "history panel", "aria-labelledby": "history-title" },
-      h("h2", { id: "history-title" }, "Rounds"),
-      rounds.length
-        ? h("div", { class: "table-scroll" },
-          h("table", { class: "rounds" },
-            h("thead", {}, h("tr", {},
-              h("th", { scope: "col" }, "Round"),
-              cols.map((s) => h("th", { scope: "col", class: `num${s === msg.seat ? " me" : ""}` }, ui.seatName(s))))),
-            h("tbody", {}, rounds.map((r) => h("tr", {},
-              h("th", { scope: "row" },
-                h("span", { class: "round-no-cell" }, r.round),
-                h("span", { class: "round-detail" }, `${ui.seatName(r.ender)} ended it · Mojo card: ${ui.seatName(r.holder)} (${r.mojo_side})`)),
-              cols.map((s) => h("td", { class: `num${s === msg.seat ? " me" : ""}${s === r.holder ? " holder" : ""}`, title: `raw ${r.raw[s]}, round score ${r.scores[s]}, total ${r.totals[s]}` },
-                h("span", { class: "round-score" }, `+${r.scores[s]}`),
-                h("span", { class: "round-detail" }, `raw ${r.raw[s]} · Σ ${r.totals[s]}`)))))),
-            h("tfoot", {}, h("tr", {},
-              h("th", { scope: "row" }, "Total"),
-              cols.map((s) => h("td", { class: `num${s === msg.seat ? " me" : ""}` }, view.seats[s].total)))),
-          ),
-          h("p", { class: "rounds-legend" }, h("span", { class: "mark", "aria-hidden": "true" }, "◆"), " took the Mojo card: 0 if lowest, else raw + 10. Raw: the highest card of each colour held."))
-        : h("p", { class: "empty" }, "No round finished yet. A round scores the highest card of each colour you hold; the lowest total wins."),
-    );
-  }
-
-  function scoreboard(msg) {
-    const view = msg.view;
-    const winners = view.result ? view.result.winners : msg.returns.map((r, s) => (r > 0 ? s : -1)).filter((s) => s >= 0);
-    const order = view.seats.map((s) => s.seat).sort((a, b) => view.seats[a].total - view.seats[b].total || a - b);
-    const names = winners.map((s) => ui.seatName(s));
-    const headline = winners.length === 1
-      ? (winners[0] === msg.seat ? "You win!" : `${names[0]} wins`)
-      : `Shared win: ${names.join(" and ")}`;
-    let rank = 0;
-    let prev = null;
-    return h("section", { id: "scoreboard", class: "scoreboard", "aria-labelledby": "scoreboard-title" },
-      h("h2", { id: "scoreboard-title" }, "Game over — ", headline),
-      h("table", { class: "score-table" },
-        h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Total"), h("th", { scope: "col" }, "Win share"))),
-        h("tbody", {}, order.map((s, i) => {
-          const total = view.seats[s].total;
-          if (total !== prev) rank = i + 1;
-          prev = total;
-          const won = winners.includes(s);
-          return h("tr", { class: `${won ? "winner" : ""}${s === msg.seat ? " me" : ""}` },
-            h("td", {}, rank),
-            h("th", { scope: "row" }, won ? h("span", { class: "trophy", "aria-hidden": "true" }, "★ ") : null, ui.seatName(s, { long: true })),
-            h("td", { class: "num" }, total),
-            h("td", { class: "num" }, msg.returns[s] ? String(Math.round(msg.returns[s] * 100) / 100) : "0"));
-        })),
-      ),
-      h("p", { class: "score-links" },
-        h("a", { class: "btn primary", href: `/api/tables/${encodeURIComponent(msg.table.id)}/record`, download: `${msg.table.id}.jsonl` }, "Download record"),
-        " ",
-        h("a", { class: "btn", href: "/" }, "Back to the lobby")),
-    );
-  }
-
-  return { update };
+  return { update, endSummary: (msg) => roundSheet(msg, ui) };
 }
