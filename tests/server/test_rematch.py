@@ -121,3 +121,12 @@ def test_rematch_survives_restart(tmp_path):
             assert server.state(answer["table_id"], answer["token"])["seat"] == 0
             second = rematch(server, table_id, tokens[1]).json()
             assert second["table_id"] == answer["table_id"] and second["seat"] == 1
+
+
+def test_get_rematch_says_whether_there_is_one(server):
+    table_id, tokens = finished_table(server, seats=("human", "heuristic"))
+    assert server.client.get(f"/api/tables/{table_id}/rematch").json() == {"table_id": None, "available": True}
+    new_id = rematch(server, table_id, tokens[0]).json()["table_id"]
+    assert server.client.get(f"/api/tables/{table_id}/rematch").json() == {"table_id": new_id, "available": True}
+    assert server.client.get(f"/api/tables/{new_id}/rematch").json() == {"table_id": None, "available": False}
+    assert server.client.get("/api/tables/nosuch/rematch").status_code == 404

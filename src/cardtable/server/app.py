@@ -339,6 +339,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         schedule_bots(new)
         return {"table_id": new.id, "seat": seat, "token": token, "url": f"/table/{new.id}?seat={seat}"}
 
+    @app.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")
+    async def rematch_of(table_id: str):
+        table = manager.get(table_id)
+        return {"table_id": table.rematch, "available": table.state.is_terminal()}
+
     @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
     async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
         table = manager.get(table_id)
