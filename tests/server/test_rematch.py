@@ -67,6 +67,9 @@ def test_rematch_same_seats_new_seed_idempotent(server):
     assert [s.kind for s in new.seats] == ["human", "human", "heuristic"]
     assert new.state.seed != old.state.seed
     assert new.settings["takeover_seconds"] is None and new.settings["rematch_of"] == table_id
+    listed = {t["id"]: t for t in server.client.get("/api/tables?status=open").json()}
+    assert listed[new_id]["rematch_of"] == table_id and listed[new_id]["clock"] is None
+    assert server.state(new_id)["table"]["rematch_of"] == table_id
 
     # the caller holds seat 1 of the new table; seat 0 is free for its player
     mine = server.state(new_id, answer["token"])

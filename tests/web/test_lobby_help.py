@@ -154,6 +154,9 @@ def test_move_clock_setting(page, server):
     table_id = create(page)
     clock = server.table(table_id)["clock"]
     assert clock["per_move"] == 45 and set(clock["bank"]) == {120} and clock["policy"] == "bot"
+    assert server.table(table_id)["table"]["clock"] == {"per_move": 45, "bank": 120}
+    page.goto("/")  # the table list says the table has a clock
+    expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 45 s a move, 120 s bank")
 
 
 def test_phone_lobby_does_not_scroll_sideways(new_context, server):

@@ -174,7 +174,8 @@ class Table:
                 info = self.game.info
                 self._summary_head = orjson.dumps({
                     "id": self.id, "game": info.name, "title": info.title, "players": self.game.num_players,
-                    "options": self.game.options, "created": self.created})[:-1] + b',"seats":'
+                    "options": self.game.options, "created": self.created,
+                    "clock": self.settings.get("clock"), "rematch_of": self.settings.get("rematch_of")})[:-1] + b',"seats":'
             self._seats_key = key
             self._seats_json = orjson.dumps([s.public() for s in seats])
             self._open = any(s.kind == "human" and s.token_hash is None for s in seats)
@@ -198,6 +199,8 @@ class Table:
             "actions": len(state.history),
             "created": self.created,
             "thinking": self.thinking,
+            "clock": self.settings.get("clock"),
+            "rematch_of": self.settings.get("rematch_of"),
         }
 
     def message_for(self, seat: int | None, log_entries: int = LOG_ENTRIES) -> dict[str, Any]:

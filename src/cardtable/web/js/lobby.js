@@ -486,7 +486,9 @@ function tableItem(t) {
     const state = s.takeover ? `away, ${s.takeover} bot plays` : s.connected ? "online" : s.taken ? "away" : "free";
     return h("li", { class: `seat-chip human${s.connected ? " online" : ""}` }, `seat ${i}: player (${state})`);
   });
-  const opts = describeOptions(t);
+  const opts = [describeOptions(t),
+    t.clock ? `move clock: ${t.clock.per_move} s a move, ${t.clock.bank} s bank` : "",
+    t.rematch_of ? `rematch of ${t.rematch_of}` : ""].filter(Boolean).join(" · ");
   return h("li", { class: `table-item ${t.status}`, dataset: { table: t.id } },
     h("div", { class: "table-head" },
       h("strong", {}, t.title),
