@@ -119,4 +119,26 @@ def test_bank_pays_for_time_beyond_per_move():
     assert clock.bank == [30, 15] and clock.deadline == 2025.0 + 10 + 30
     assert clock.expire(2064.0) is None
     assert clock.expire(2065.0) == 0 and clock.bank[0] == 0 and clock.expired == [1, 0]
+    assert clock.expire(2066.0) == 0 and clock.expired == [1, 0]  # the same period expires once (a restart)
+    clock.follow(0, 4, now=2070.0)  # the bot's move: the seat's next move has per_move again, no bank
+    assert clock.deadline == 2080.0
     assert Clock.from_json(clock.to_json()) == clock
+
+
+def test_a_deadline_passed_while_the_server_was_down_expires_after_the_restart(tmp_path):
+    db = tmp_path / "t.db"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = make_server(db)
+        with TestClient(app) as client:
+            server = Server(app, client, db)
+            table_id = server.create(players=2, seats=["human", "heuristic"], options=MOJO, takeover_seconds=None,
+                                     clock={"per_move": 1, "bank": 0})
+            server.join(table_id, 0)
+            assert not server.table(table_id).state.history
+        # (the sweep of this first server ran every second; whether it got to expire the period does not matter)
+        app = make_server(db, sweep_seconds=0.05)
+        with TestClient(app) as client:
+            server = Server(app, client, db)
+            wait_for(lambda: any(p == 0 for p, _ in server.table(table_id).state.history))
+            assert server.state(table_id)["clock"]["expired"][0] >= 1

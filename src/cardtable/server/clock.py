@@ -34,6 +34,7 @@ class Clock:
     started: float | None = None  # epoch seconds
     deadline: float | None = None  # epoch seconds
     expired: list[int] = field(default_factory=list)  # per seat: moves the bot played for it on expiry
+    expired_at: int | None = None  # the ``move`` of the period that expired last (counted once, restart or not)
 
     @classmethod
     def new(cls, settings: dict[str, Any], players: int) -> "Clock":
@@ -44,11 +45,12 @@ class Clock:
     def from_json(cls, data: dict[str, Any]) -> "Clock":
         return cls(per_move=data["per_move"], bank=list(data["bank"]), seat=data.get("seat"), move=data.get("move"),
                    started=data.get("started"), deadline=data.get("deadline"),
-                   expired=list(data.get("expired") or [0] * len(data["bank"])))
+                   expired=list(data.get("expired") or [0] * len(data["bank"])), expired_at=data.get("expired_at"))
 
     def to_json(self) -> dict[str, Any]:
         return {"per_move": self.per_move, "bank": self.bank, "seat": self.seat, "move": self.move,
-                "started": self.started, "deadline": self.deadline, "expired": self.expired}
+                "started": self.started, "deadline": self.deadline, "expired": self.expired,
+                "expired_at": self.expired_at}
 
     def copy(self) -> "Clock":
         return Clock.from_json(self.to_json())
@@ -81,7 +83,9 @@ class Clock:
             return None
         seat = self.seat
         self.bank[seat] = 0.0
-        self.expired[seat] += 1
+        if self.expired_at != self.move:  # (a server restarted before the bot's move expires the period again)
+            self.expired[seat] += 1
+            self.expired_at = self.move
         return seat
 
 
