@@ -146,7 +146,7 @@ def test_the_lobby_lists_new_tables_by_itself_and_joins_a_free_seat(page, server
     expect(join).to_be_visible()  # appears on the next refresh, without a reload
     item = page.locator(f'[data-table="{table}"]')
     expect(item).to_contain_text("seat 0: heuristic bot")
-    expect(item).to_contain_text("target score 30")
+    expect(item).to_contain_text("Points that end the game: 30")  # the option by its plain label
     expect(item.get_by_role("link", name=f"Watch table {table}")).to_be_visible()
     join.click()
     expect(page).to_have_url(f"{server.url}/table/{table}?seat=1")
