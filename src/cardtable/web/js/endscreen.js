@@ -1,0 +1,147 @@
+// The end of a game: a panel over the top of the page with each seat's name and kind, the game's own final
+// scoring (the renderer's endSummary(msg), when it has one), why it ended (the rule, with its text), and
+// Rematch, Download record and Open replay.
+import { ApiError, api, h, seatKind, tableLink, tokens } from "./common.js";
+import { ruleText } from "./rules.js";
+
+/** createEndScreen(box, {tableId, token(), openReplay()}) → {update(live, renderer)} */
+export function createEndScreen(box, { tableId, token, openReplay }) {
+  const end = { drawnFor: null, folded: false, rematch: "unknown", rematchError: "" };
+
+  // Is there a rematch endpoint? A GET of a POST-only path answers 405; a path the server does not have, 404.
+  async function probeRematch() {
+    end.rematch = "probing";
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`);
+      end.rematch = "yes";
+    } catch (exc) {
+      end.rematch = exc instanceof ApiError && (exc.status === 404 || exc.status === 0) ? "no" : "yes";
+    }
+    if (end.last) draw(end.last.live, end.last.renderer, true);
+  }
+
+  async function startRematch(button) {
+    button.disabled = true;
+    button.textContent = "Setting up the rematch…";
+    try {
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", token: token() });
+      tokens.set(answer.table_id, answer.seat, answer.token);
+      location.assign(answer.url || tableLink(answer.table_id, answer.seat));
+    } catch (exc) {
+      if (exc instanceof ApiError && (exc.status === 404 || exc.status === 405)) end.rematch = "no";
+      end.rematchError = exc instanceof ApiError ? exc.message : String(exc);
+      if (end.last) draw(end.last.live, end.last.renderer, true);
+    }
+  }
+
+  end.update = (live, renderer) => {
+    if (!live || !live.returns) {
+      box.hidden = true;
+      end.drawnFor = null;
+      return;
+    }
+    if (end.rematch === "unknown" && live.seat !== null) probeRematch();
+    const key = `${live.table.id}:${live.table.actions}:${live.rematch ? live.rematch.table_id : ""}:${live.seat}`;
+    if (end.drawnFor === key) return;
+    const first = end.drawnFor === null;
+    draw(live, renderer, false);
+    end.drawnFor = key;
+    if (first && !end.folded) {
+      // the game just ended (or the page opened on a finished game): say so where the reader's eyes go
+      const title = box.querySelector("#end-title");
+      if (title && !document.activeElement.closest("#replay")) title.focus({ preventScroll: true });
+    }
+  };
+
+  function draw(live, renderer, redraw) {
+    end.last = { live, renderer };
+    box.hidden = false;
+    box.classList.toggle("folded", end.folded);
+    const table = live.table;
+    const returns = live.returns || [];
+    const best = Math.max(...returns);
+    const winners = returns.map((r, i) => (r === best && r > 0 ? i : null)).filter((i) => i !== null);
+    const name = (seat) => (seat === live.seat ? `You (seat ${seat})` : `Seat ${seat}`);
+    const result = h("p", { class: "end-result" },
+      !winners.length ? "Nobody won." :
+      winners.length === 1 ? `${winners[0] === live.seat ? "You win" : `${name(winners[0])} wins`}.` :
+      `Shared win: ${winners.map(name).join(", ")}.`);
+    const why = h("p", { class: "end-why", id: "end-why" });
+    drawWhy(why, live);
+    const seats = h("table", { class: "end-seats" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Kind"),
+        h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, "Share of the win"))),
+      h("tbody", {}, table.seats.map((info, i) =>
+        h("tr", { class: winners.includes(i) ? "winner" : "" },
+          h("th", { scope: "row" }, winners.includes(i) ? "★ " : "", name(i)),
+          h("td", {}, info.kind === "human" ? (info.takeover ? `person (${info.takeover} bot played for them)` : "person") : seatKind(info)),
+          h("td", {}, scoreText(live.scores ? live.scores[i] : null)),
+          h("td", {}, shareText(returns[i]))))));
+    let summary = null;
+    if (renderer && typeof renderer.endSummary === "function") {
+      try {
+        summary = renderer.endSummary(live);
+      } catch (exc) {
+        summary = null;
+        console.error("endSummary failed", exc);
+      }
+    }
+    const buttons = h("div", { class: "end-buttons" });
+    if (live.rematch && live.rematch.table_id) {
+      const seat = live.seat;
+      buttons.append(h("a", { class: "btn primary", id: "end-rematch-join", href: tableLink(live.rematch.table_id, seat) },
+        seat === null ? "Watch the rematch" : "Join the rematch"));
+    } else if (live.seat !== null && end.rematch === "yes") {
+      buttons.append(h("button", { type: "button", class: "btn primary", id: "end-rematch",
+        onclick: (event) => startRematch(event.currentTarget) }, "Rematch (same seats, new deal)"));
+    }
+    buttons.append(
+      h("a", { class: "btn", id: "end-record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `${table.id}.jsonl` }, "Download record"),
+      h("button", { type: "button", class: "btn", id: "end-replay", onclick: openReplay }, "Open replay"),
+    );
+    const fold = h("button", { type: "button", class: "btn small ghost end-fold", "aria-expanded": String(!end.folded),
+      "aria-controls": "end-body", onclick: () => {
+        end.folded = !end.folded;
+        draw(live, renderer, true);
+        box.querySelector(".end-fold").focus();
+      } }, end.folded ? "Show" : "Hide");
+    box.replaceChildren(
+      h("div", { class: "end-head" }, h("h2", { id: "end-title", tabindex: "-1" }, "Game over"), result, fold),
+      h("div", { id: "end-body", class: "end-body", hidden: end.folded },
+        why,
+        summary instanceof Node ? h("div", { class: "end-summary" }, summary) : null,
+        seats,
+        end.rematchError ? h("p", { class: "hint end-error" }, `Rematch: ${end.rematchError}`) : null,
+        buttons),
+    );
+    if (redraw) return;
+  }
+
+  return end;
+}
+
+async function drawWhy(el, live) {
+  const view = live.view || {};
+  const result = view.result && !Array.isArray(view.result) ? view.result : {};
+  const rule = live.end_rule || result.rule || null;
+  const reason = result.reason || result.note || (Array.isArray(view.result) && view.result[0] && view.result[0].kind
+    ? `${view.result[0].kind} victory` : null) || (view.victory && view.victory.kind ? `${view.victory.kind} victory` : null);
+  el.replaceChildren(h("strong", {}, "Why it ended: "), reason ? `${reason}.` : rule ? "" : "the game's end was reached.");
+  if (!rule) return;
+  const text = await ruleText(rule, live.table.game);
+  el.append(" ", h("span", { class: "rule-ref", tabindex: "0", dataset: { rule } }, rule),
+    text ? h("span", { class: "end-rule-text" }, ` — ${text}`) : "");
+}
+
+function scoreText(score) {
+  if (score === null || score === undefined) return "—";
+  if (typeof score === "object") return Object.entries(score).map(([k, v]) => `${k} ${v}`).join(" · ");
+  return String(score);
+}
+
+function shareText(share) {
+  if (share === undefined || share === null) return "—";
+  if (share === 1) return "won";
+  if (share === 0) return "—";
+  return `${Math.round(share * 100)} %`;
+}
