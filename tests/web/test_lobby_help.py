@@ -112,6 +112,12 @@ def test_presets_set_options_and_say_what_they_change(page, server):
     kingdoms = page.get_by_role("group", name="Kingdoms in the deck")
     expect(kingdoms.locator("input:checked")).to_have_count(8)
     expect(page.get_by_label("Turn limit (all players together)")).to_have_value("500")
+    players = page.get_by_label("Players", exact=True)
+    players.fill("10")
+    players.dispatch_event("change")  # 10 players need 10 kingdoms: the short preset's 8 are marked at once
+    expect(page.locator('[data-option="kingdoms"] .field-error')).to_contain_text("10 players need at least 10")
+    page.get_by_role("group", name="Length").get_by_text("Standard", exact=True).click()
+    expect(page.locator('[data-option="kingdoms"] .field-error')).to_have_text("")
 
     open_lobby(page, "mitosz")
     page.get_by_role("group", name="Length").get_by_text("Long", exact=True).click()

@@ -514,7 +514,9 @@ for (const setting of SETTINGS) $(setting.id).addEventListener("input", () => ch
 $("players").addEventListener("change", () => {
   if (!game) return;
   $("players").value = clampPlayers();
+  checkSetting(SETTINGS[0]);
   renderSeats();
+  for (const c of optionControls) c.check(); // e.g. MAOQY: no fewer kingdoms than players
 });
 $("players").addEventListener("input", () => {
   if (game && parseInt($("players").value, 10) >= game.players[0] && parseInt($("players").value, 10) <= game.players[1]) renderSeats();
