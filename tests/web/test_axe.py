@@ -1,4 +1,5 @@
-"""axe-core (axe-playwright-python) on the lobby and on a table of each game, at laptop and phone width: no
+"""axe-core (axe-playwright-python) on the lobby and on a table of each game (our turn, and a finished game seen by a
+spectator), at laptop and phone width: no
 "serious" or "critical" violation. A failure lists each violation with its rule, impact, help and the selectors of
 the elements it found."""
 
@@ -67,4 +68,25 @@ def test_table(new_context, server, game, viewport):
     expect(page.locator("#who")).to_have_text("seat 0")
     expect(page.locator(LIST_LEGAL).first).to_be_attached()  # our turn: the page is drawn with its moves
     page.wait_for_timeout(300)  # (a settled page: animations of the first draw have ended)
+    assert serious_violations(page) == []
+
+
+# a game of bots that ends within seconds, watched by a spectator: the end of the game as the page shows it
+FINISHED = {
+    "mojo": {"options": {"target_score": 1}},
+    "maoqy": {"options": {"turn_limit": 20}},
+    "mitosz": {"options": {"win_target": 2}},
+    "muhq": {"options": {"board": "river-crown", "max_turns": 2, "draft_stop": 10}},
+}
+
+
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+@pytest.mark.parametrize("game", sorted(FINISHED))
+def test_finished_table(new_context, server, game, viewport):
+    page = new_context(VIEWPORTS[viewport]).new_page()
+    table = server.create(game=game, players=2, seats=["heuristic", "heuristic"], seed=3, **FINISHED[game])["table"]["id"]
+    page.goto(f"/table/{table}")  # a spectator: a table of bots plays while someone watches
+    page.wait_for_function("() => window.cardtable && window.cardtable.message && window.cardtable.message.returns",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
     assert serious_violations(page) == []
