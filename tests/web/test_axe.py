@@ -1,7 +1,6 @@
 """axe-core (axe-playwright-python) on the lobby and on a table of each game (our turn, and a finished game seen by a
-spectator), at laptop and phone width: no
-"serious" or "critical" violation. A failure lists each violation with its rule, impact, help and the selectors of
-the elements it found."""
+spectator), at laptop and phone width: no "serious" or "critical" violation. A failure lists each violation with its
+rule, impact, help and the selectors of the elements it found."""
 
 from __future__ import annotations
 
