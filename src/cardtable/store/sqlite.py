@@ -164,10 +164,10 @@ class SqliteStore:
         )])
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any],
-                      also: Statements = ()) -> Future:
+                      also: Statements | None = None) -> Future:
         """Durable when the returned future resolves: the caller tells nobody about the action before. ``also``:
         statements written in the same transaction (the move clock after the action, ``clock_statement``)."""
-        return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action))), *also])
+        return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action))), *(also or [])])
 
     @staticmethod
     def clock_statement(table_id: str, clock: dict[str, Any]) -> Statements:
