@@ -64,13 +64,13 @@ function beep() {
 /** createAttention(box) → {update({myTurn, title, what})}; `box` gets the sound and notification switches. */
 export function createAttention(box) {
   const att = { myTurn: false, sound: stored(SOUND_KEY), beeps: 0, notified: 0 };
-  const sound = h("button", { type: "button", class: "btn small ghost", id: "turn-sound", onclick: () => {
+  const sound = h("button", { type: "button", class: "btn small", id: "turn-sound", onclick: () => {
     att.sound = !att.sound;
     store(SOUND_KEY, att.sound);
     drawSwitches();
     if (att.sound) beep(); // what it will sound like (and the click lets the browser play sound at all)
   } });
-  const notify = h("button", { type: "button", class: "btn small ghost", id: "turn-notify", onclick: async () => {
+  const notify = h("button", { type: "button", class: "btn small", id: "turn-notify", onclick: async () => {
     if (!("Notification" in window)) return;
     if (stored(NOTIFY_KEY)) store(NOTIFY_KEY, false);
     else {

@@ -103,10 +103,12 @@ export function createLog(list, announcer) {
     list.classList.toggle("story", !!story);
     const items = [];
     let prevSeat;
+    const SEP = /^\s*—.*—\s*$/; // a story's own separator lines (Mítosz: "— Turn 3: P1 —")
+    const ownSeps = story && entries.some((e) => SEP.test(e.text)); // then no labels of ours besides
     for (const e of entries) {
-      const mark = msg.type === "step" ? null : log.marks.get(e.n);
-      if (mark && !(story && /^—.*—$/.test(e.text))) items.push(h("li", { class: "log-sep", "aria-hidden": "true" }, mark));
-      const sep = story && /^\s*—.*—\s*$/.test(e.text); // Mítosz's own "— Turn 3: P1 —" lines
+      const mark = msg.type === "step" || ownSeps ? null : log.marks.get(e.n);
+      if (mark) items.push(h("li", { class: "log-sep", "aria-hidden": "true" }, mark));
+      const sep = story && SEP.test(e.text);
       const turnChange = !story && prevSeat !== undefined && e.seat !== prevSeat;
       prevSeat = story ? undefined : e.seat;
       const classes = [(story ? e.mine : e.seat === msg.seat) ? "mine" : "", sep ? "log-sep story-sep" : "",
