@@ -245,7 +245,7 @@ export function createRenderer(root, ui) {
     return h("section", { class: "mh-boardpanel", "aria-label": `The board ${b.name}, ${b.width} by ${b.height} fields` },
       h("div", { class: "mh-boardwrap" },
         h("div", {
-          class: "mh-board", role: "grid", "aria-label": `${b.name}: x = column from the left, y = row from the top`,
+          class: "mh-board", role: "group", "aria-label": `${b.name}: x = column from the left, y = row from the top`,
           style: `--w: ${b.width}; --h: ${b.height}; grid-template-columns: 1.4em repeat(${b.width}, minmax(0, 1fr))`,
         }, cells)),
       legend(v));
@@ -274,7 +274,7 @@ export function createRenderer(root, ui) {
       : null;
     return h("div", {
       class: `mh-field t-${f.type}${spawnCls}${targets.length ? " has-target" : ""}${[...kinds].map((k) => ` k-${k}`).join("")}`,
-      role: "gridcell", "aria-label": perm ? null : fieldWords, title: fieldWords, dataset: { x, y },
+      role: "group", "aria-label": perm ? null : fieldWords, title: fieldWords, dataset: { x, y },
     },
     h("span", { class: "mh-xy", "aria-hidden": "true" }, `${x},${y}`),
     tags.length ? h("span", { class: "mh-tags" }, tags) : null,
