@@ -273,6 +273,30 @@ def test_the_end_panel_names_seats_says_why_and_offers_rematch_record_replay(pag
     expect(page.locator("#who")).to_have_text("seat 0")
 
 
+def test_the_other_player_joins_the_rematch_from_the_end_panel(new_context, server):
+    table = server.create(players=2, seats=["human", "human"], seed=5, options={"first_player": 0, "target_score": 1})["table"]["id"]
+    if not rematch_endpoint(server, table):
+        pytest.skip("POST /api/tables/{id}/rematch is not on the server yet (the server helper's part)")
+    tokens = [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
+    for _ in range(500):  # both seats play their first legal move through the API until the game is over
+        state = server.table(table, tokens[0])
+        if state["returns"]:
+            break
+        seat = state["view"]["current_player"]
+        action = server.table(table, tokens[seat])["legal"][0]["action"]
+        server.request("POST", f"/api/tables/{table}/actions", {"action": action}, token=tokens[seat])
+    page = new_context().new_page()
+    page.add_init_script(f"localStorage.setItem('cardtable:token:{table}:1', '{tokens[1]}')")
+    page.goto(f"/table/{table}?seat=1")
+    expect(page.locator("#end")).to_be_visible()
+    made = server.request("POST", f"/api/tables/{table}/rematch", token=tokens[0])  # seat 0 asks for it
+    join = page.locator("#end-rematch-join")
+    expect(join).to_have_text("Join the rematch")  # the old table's message says a rematch exists
+    join.click()
+    page.wait_for_url(f"**/table/{made['table_id']}?seat=1")
+    expect(page.locator("#who")).to_have_text("seat 1")
+
+
 # -- 8. the move clock --------------------------------------------------------------------------------------
 def test_the_move_clock_shows_banks_and_the_running_move(page, server):
     table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0})["table"]["id"]
@@ -302,6 +326,20 @@ def test_the_move_clock_shows_banks_and_the_running_move(page, server):
     expect(rows.nth(0).locator(".clock-bank")).to_have_text("1:05")
     expect(rows.nth(1).locator(".clock-bank")).to_have_text("2:00")
     expect(rows.nth(1).locator(".clock-move")).to_have_text("")
+
+
+def test_the_move_clock_of_a_real_table(page, server):
+    try:
+        table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0},
+                              clock={"per_move": 30, "bank": 90})["table"]["id"]
+    except urllib.error.HTTPError as exc:
+        pytest.skip(f"the server takes no move clock yet ({exc.code}; the server helper's part)")
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator("#who")).to_have_text("seat 0")
+    rows = page.locator("#clock .clock-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator(".clock-move")).to_contain_text("for this move")  # our move's time runs
+    expect(rows.nth(1).locator(".clock-bank")).to_have_text("1:30")
 
 
 def test_no_clock_no_clock_panel(page, server):

@@ -8,12 +8,14 @@ import { ruleText } from "./rules.js";
 export function createEndScreen(box, { tableId, token, openReplay }) {
   const end = { drawnFor: null, folded: false, rematch: "unknown", rematchError: "" };
 
-  // Is there a rematch endpoint? A GET of a POST-only path answers 405; a path the server does not have, 404.
+  // Can a rematch be asked for? GET answers {table_id, available}; a server without rematches answers 404 (one
+  // with only the POST, 405).
   async function probeRematch() {
     end.rematch = "probing";
     try {
-      await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`);
-      end.rematch = "yes";
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`);
+      end.rematch = answer && answer.available === false ? "no" : "yes";
+      if (answer && answer.table_id) end.rematchTable = answer.table_id;
     } catch (exc) {
       end.rematch = exc instanceof ApiError && (exc.status === 404 || exc.status === 0) ? "no" : "yes";
     }
@@ -87,10 +89,13 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
       }
     }
     const buttons = h("div", { class: "end-buttons" });
-    if (live.rematch && live.rematch.table_id) {
-      const seat = live.seat;
-      buttons.append(h("a", { class: "btn primary", id: "end-rematch-join", href: tableLink(live.rematch.table_id, seat) },
-        seat === null ? "Watch the rematch" : "Join the rematch"));
+    const made = (live.rematch && live.rematch.table_id) || end.rematchTable || null;
+    if (made && live.seat === null) {
+      buttons.append(h("a", { class: "btn primary", id: "end-rematch-watch", href: tableLink(made, null) }, "Watch the rematch"));
+    } else if (made) {
+      // another player started it: asking again answers with this seat's place at the same new table
+      buttons.append(h("button", { type: "button", class: "btn primary", id: "end-rematch-join",
+        onclick: (event) => startRematch(event.currentTarget) }, "Join the rematch"));
     } else if (live.seat !== null && end.rematch === "yes") {
       buttons.append(h("button", { type: "button", class: "btn primary", id: "end-rematch",
         onclick: (event) => startRematch(event.currentTarget) }, "Rematch (same seats, new deal)"));
