@@ -1,12 +1,11 @@
 """Mítosz in the browser: a table made in the lobby (with the deck options typed as text), played against
-a random bot by clicking the grouped move buttons (a hand card first, now and then, to filter its moves);
+a random bot by clicking the buttons of the folded list of every move;
 a refused move shows its MIT rule ID; the opponent's hand never reaches the page; no console errors;
-nothing spills sideways at phone width. With CARDTABLE_SCREENSHOTS=1 the pictures go to docs/img/
-(mitosz-table.png, mitosz-table-phone.png); otherwise to a temporary folder."""
+nothing spills sideways at phone width. The pictures go to a temporary folder (docs/img's are
+test_mitosz_direct.py's)."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -21,8 +20,8 @@ from cardtable.engine import load  # noqa: E402
 from .conftest import LAPTOP, PHONE  # noqa: E402
 from .helpers import LIST_LEGAL, create_in_lobby  # noqa: E402
 
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
-MOVE = "#game .mz-moves button[data-legal]"
+# the move list, folded under the table since direct play (test_mitosz_direct.py); these tests open it
+MOVE = "#game .mz-moves button.mz-move"
 MY_TURN = """() => {
   const m = window.cardtable && window.cardtable.message;
   if (!m) return false;
@@ -68,25 +67,20 @@ def m_legal(page: Page) -> list:
     return page.evaluate("window.cardtable.message.legal")
 
 
+def open_list(page: Page) -> None:
+    """Unfold the list of every move (it stays open while the page lives)."""
+    folded = page.locator("#game details.mz-fallback:not([open]) > summary")
+    if folded.count():
+        folded.click()
+
+
 def play_one(page: Page, step: int) -> str | None:
-    """Our next move: every 7th turn with a playable hand card, click it first (the list shrinks to its
-    moves), then the first move button. Returns the action type (None: the game is over)."""
+    """Our next move: the first button of the list of every move. Returns the action type (None: the game is
+    over)."""
     m = wait_for_my_turn(page)
     if m["returns"]:
         return None
-    cards = page.locator("#game button.mz-handcard")
-    if step % 7 == 3 and cards.count():
-        before = page.locator(MOVE).count()
-        card = cards.first
-        card_id = int(card.get_attribute("data-id"))
-        card.click()
-        expect(card).to_have_attribute("aria-pressed", "true")
-        shown = page.locator(MOVE)
-        assert 1 <= shown.count() <= before
-        keys = shown.evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.key.slice(3)))")
-        for action in keys:
-            ids = [action.get(k) for k in ("card", "host", "user", "via")] + list(action.get("targets", [])) + list(action.get("cards", []))
-            assert card_id in ids, (card_id, action)
+    open_list(page)
     button = page.locator(MOVE).first
     kind = button.get_attribute("data-type")
     button.click(timeout=5000)
@@ -174,11 +168,10 @@ def test_mitosz_against_a_bot_in_the_browser(new_context, tmp_path):
 
 
 def shoot(page: Page, tmp_path: Path) -> None:
-    out = DOCS_IMG if os.environ.get("CARDTABLE_SCREENSHOTS") == "1" else tmp_path
+    out = tmp_path  # docs/img's pictures are test_mitosz_direct.py's (the table played directly)
     out.mkdir(parents=True, exist_ok=True)
-    cards = page.locator("#game button.mz-handcard")
-    if cards.count():
-        cards.first.click()  # show a card's moves
+    if not page.locator("#scoreboard").count():
+        open_list(page)
     page.mouse.move(0, 0)
     for name, viewport in (("mitosz-table.png", LAPTOP), ("mitosz-table-phone.png", PHONE)):
         page.set_viewport_size(viewport)
@@ -186,13 +179,12 @@ def shoot(page: Page, tmp_path: Path) -> None:
         assert no_horizontal_scroll(page) <= 0, f"the page scrolls sideways at {viewport['width']}px"
         over = page.locator("#scoreboard").count() > 0
         for part in (".mz-seat.me .mz-godcard", ".mz-seat:not(.me) .mz-godcard", ".mz-sphere", ".mz-nation",
-                     ".mz-road", "#log li") + (() if over else (".mz-moves button", "#moves button.move")):
+                     ".mz-road", "#log li") + (() if over else (".mz-moves button",)) + (
+                     ("#moves button.move",) if viewport is LAPTOP and not over else ()):  # (a phone plays on the table)
             expect(page.locator(part).first).to_be_visible()
         page.screenshot(path=str(out / name), full_page=True)
         assert (out / name).stat().st_size > 10_000
     page.set_viewport_size(LAPTOP)
-    if page.locator("#game button.mz-handcard[aria-pressed=true]").count():
-        page.locator("#game button.mz-handcard[aria-pressed=true]").first.click()
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -219,6 +211,7 @@ def test_mitosz_with_three_and_four_players_in_the_browser(new_context, players)
             expect(page.locator(".mz-fight")).to_be_visible()
         others = [p for p in view["players"] if p["seat"] != 0]
         assert all(p["hand"] is None for p in others)
+        open_list(page)
         buttons = page.locator(MOVE)
         # pass when we may (the bots then build their empires and fight each other), else the first move
         passing = buttons.filter(has_text="pass")

@@ -95,7 +95,7 @@ export function playerPanel(cx, p) {
     h("span", {}, `deck ${p.deck}`),
     h("span", { class: "mz-handcount" }, `hand ${p.hand_count}`, h("span", { class: "muted" }, ` (size ${p.hand_size})`)),
     h("span", { class: "mz-afterworld", "data-tip": `Afterworld (top first): ${afterworld}`, tabindex: p.afterworld.length ? 0 : null },
-      `afterworld ${p.afterworld.length}${p.afterworld.length ? `, top ${p.afterworld[0].name}` : ""}`),
+      `afterworld ${p.afterworld.length}`, p.afterworld.length ? h("span", { class: "mz-top" }, `, top ${p.afterworld[0].name}`) : null),
     p.oblivion.length ? h("span", { "data-tip": `Oblivion: ${p.oblivion.map((c) => c.name).join(", ")}`, tabindex: 0 }, `oblivion ${p.oblivion.length}`) : null),
   h("div", { class: "mz-area" },
     h("h3", {}, `Nations (${p.nations.length})`, p.nation_placed ? h("span", { class: "muted" }, " · one placed this turn") : null),

@@ -16,7 +16,17 @@ import { createMemory, fly, origins } from "./mitosz-seen.js";
 import { createTips } from "./mitosz-tip.js";
 
 const MODE_WORDS = { window: "open window", counter: "counter round", prompt: "a decision", over: "game over" };
-const SINCE_SHOWN = 4; // log lines of the others shown in the "since your last turn" line before "more"
+const SINCE_SHOWN = 4;
+const GROUPS = [ // the folded list of every move, by kind
+  ["nations", "Nations", ["place_nation"]],
+  ["summons", "Summons", ["summon", "play_unsummoned"]],
+  ["fights", "Battles and duels", ["declare_battle", "declare_duel"]],
+  ["mounts", "Mounts", ["attach_mount"]],
+  ["maneuvers", "Maneuvers", ["use_maneuver", "use_free_maneuver"]],
+  ["fates", "Fates", ["use_fate"]],
+  ["answers", "Answers", ["choose", "refill", "option"]],
+  ["pass", "Pass", ["pass"]],
+]; // log lines of the others shown in the "since your last turn" line before "more"
 
 export function createRenderer(root, ui) {
   let pick = []; // the keys clicked so far (mitosz-pick.js)
@@ -158,9 +168,9 @@ export function createRenderer(root, ui) {
       fight(cx),
       h("div", { class: "mz-players" }, order.map((p) => playerPanel(cx, p))),
       shared(cx),
-      fallback(msg, ctx.legal, dup));
-    const onTable = new Set([...felt.querySelectorAll("[data-k]")].map((el) => el.dataset.k));
-    const hand = me !== null && players[me] && players[me].hand ? players[me].hand : null;
+      fallback(msg, ctx.legal));
+    const hand = me !== null && players[me] && players[me].hand ? handPanel(msg, players[me].hand, cx) : null;
+    const onTable = new Set([felt, hand].filter(Boolean).flatMap((el) => [...el.querySelectorAll("[data-k]")]).map((el) => el.dataset.k));
     felt.append(dock(msg, cx, opts, onTable, hand));
     const at = fresh ? origins(box) : null;
     box.replaceChildren(felt, tips.element);
@@ -274,14 +284,17 @@ export function createRenderer(root, ui) {
         h("span", { class: "muted" }, opts.next.size ? " — now click a glowing target" : "")));
     } else if (entries.length) {
       const sources = [...opts.next.keys()].filter((k) => !k.startsWith("o:")).length;
-      lines.push(h("p", { class: "mz-picked-line" }, sources ? "Pick a glowing card to play it, or choose here." : "Choose:"));
+      lines.push(h("p", { class: "mz-picked-line mz-idle" }, sources ? "Pick a glowing card to play it, or choose here." : "Choose:"));
     }
+    // on a phone the question itself is here, in sight (the top one is hidden there)
+    if (!pick.length) lines.unshift(h("p", { class: "mz-dock-prompt" }, promptText(msg, entries, cx)));
     const cancel = pick.length
       ? h("button", { type: "button", class: "btn small ghost mz-cancel", "data-key": "mz-cancel", onclick: () => repick([]) }, "Cancel (Esc)")
       : null;
     return h("section", { class: `mz-dock${entries.length ? " mine" : ""}`, "aria-label": "Your choices and your hand" },
-      entries.length ? h("div", { class: "mz-bar-row" }, lines, h("div", { class: "mz-choices" }, buttons, cancel)) : null,
-      hand ? handPanel(msg, hand, cx) : null);
+      entries.length ? h("div", { class: "mz-bar-row" }, lines, h("div", { class: "mz-choices" }, buttons, cancel))
+        : h("div", { class: "mz-bar-row" }, h("p", { class: "mz-dock-prompt" }, promptText(msg, entries, cx))),
+      hand);
   }
 
   function keyName(key, msg, cx) {
@@ -345,22 +358,29 @@ export function createRenderer(root, ui) {
   }
 
   // -- the folded list of every move ---------------------------------------------------------------------
-  function fallback(msg, legal, dup) {
+  function fallback(msg, legal) {
     if (!legal.length) return null;
     const counts = new Map();
     for (const e of legal) counts.set(e.label, (counts.get(e.label) || 0) + 1);
+    // every legal move gets a button, grouped; a type no group names goes under "Other"
+    const grouped = new Set(GROUPS.flatMap(([, , types]) => types));
+    const groups = [...GROUPS, ["other", "Other", null]]
+      .map(([key, title, types]) => [key, title, legal.filter((e) => (types ? types.includes(e.action.type) : !grouped.has(e.action.type)))])
+      .filter(([, , es]) => es.length);
+    const button = (e) => {
+      const a = e.action;
+      const ids = ["card", "host", "user", "via", "commander", "nation", "challenger", "challenged", "mount"]
+        .filter((k) => Number.isInteger(a[k])).map((k) => a[k]).concat(a.targets || [], a.cards || []).filter((i) => i < 100000);
+      const label = counts.get(e.label) > 1 && ids.length ? `${e.label} [${ids.map((i) => `#${i}`).join(", ")}]` : e.label;
+      return h("button", {
+        type: "button", class: `btn mz-move${a.type === "pass" ? "" : " primary"}`,
+        dataset: { key: `mz:${JSON.stringify(a)}`, type: a.type }, onclick: () => { pick = []; ui.act(a); },
+      }, label);
+    };
     const details = h("details", { class: "mz-moves mz-fallback", open: fallbackOpen },
       h("summary", { "data-key": "mz-fallback" }, `All ${legal.length} moves as a list`),
-      h("div", { class: "mz-buttons" }, legal.map((e) => {
-        const a = e.action;
-        const ids = ["card", "host", "user", "via", "commander", "nation", "challenger", "challenged", "mount"]
-          .filter((k) => Number.isInteger(a[k])).map((k) => a[k]).concat(a.targets || [], a.cards || []).filter((i) => i < 100000);
-        const label = counts.get(e.label) > 1 && ids.length ? `${e.label} [${ids.map((i) => `#${i}`).join(", ")}]` : e.label;
-        return h("button", {
-          type: "button", class: `btn mz-move${a.type === "pass" ? "" : " primary"}`,
-          dataset: { key: `mz:${JSON.stringify(a)}`, type: a.type }, onclick: () => { pick = []; ui.act(a); },
-        }, label);
-      })));
+      groups.map(([key, title, es]) => h("div", { class: `mz-group g-${key}`, role: "group", "aria-label": title },
+        h("span", { class: "mz-group-title" }, title), h("div", { class: "mz-buttons" }, es.map(button)))));
     details.addEventListener("toggle", () => { fallbackOpen = details.open; });
     return details;
   }
@@ -423,5 +443,6 @@ export function createRenderer(root, ui) {
   // for tests and measurements: the clicks that play an action directly (null: only through the list)
   const direct = (action) => clicksFor(entries, action);
   box.mzDirect = direct;
+  box.mzCount = (key) => options(entries, [key]).left.length; // how many moves a click on `key` leaves
   return { update, logEntries, endSummary, direct };
 }
