@@ -107,15 +107,15 @@ export function createLog(list, announcer) {
     const ownSeps = story && entries.some((e) => SEP.test(e.text)); // then no labels of ours besides
     for (const e of entries) {
       const mark = msg.type === "step" || ownSeps ? null : log.marks.get(e.n);
-      if (mark) items.push(h("li", { class: "log-sep", "aria-hidden": "true" }, mark));
       const sep = story && SEP.test(e.text);
       const turnChange = !story && prevSeat !== undefined && e.seat !== prevSeat;
       prevSeat = story ? undefined : e.seat;
+      // a round or turn that begins here is written over the entry (CSS, from data-sep): one item per entry
       const classes = [(story ? e.mine : e.seat === msg.seat) ? "mine" : "", sep ? "log-sep story-sep" : "",
-        turnChange && !mark ? "new-turn" : ""].filter(Boolean).join(" ");
+        mark ? "has-sep" : turnChange ? "new-turn" : ""].filter(Boolean).join(" ");
       const text = h("span", { class: "log-text" }, e.text);
       decorateRules(text);
-      items.push(h("li", { class: classes, dataset: { n: e.n } },
+      items.push(h("li", { class: classes, dataset: mark ? { n: e.n, sep: mark } : { n: e.n } },
         h("span", { class: "log-n" }, e.n + 1),
         story ? null : h("span", { class: "log-who" }, seatName(msg.table, e.seat, msg.seat)),
         text));
