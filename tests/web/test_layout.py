@@ -46,9 +46,11 @@ def test_the_turn_badge_sits_on_the_seat_name_line(page, server):
 
 
 def test_a_refusal_stays_in_sight_when_the_page_is_scrolled(new_context, server):
-    # at phone width the JSON box is at the very bottom, the alert at the top of the page
+    # at phone width the alert is at the top of the page, the reader scrolled down to the end of the page
+    # (the JSON box is in the moves bar at the foot of the screen)
     page = new_context(PHONE).new_page()
     open_mojo(page, server)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.locator("#raw > summary").click()
     page.get_by_label("Action", exact=True).fill('{"type": "play", "card": 999}')
     page.get_by_role("button", name="Send").click()
