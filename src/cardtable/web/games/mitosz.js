@@ -404,16 +404,13 @@ export function createRenderer(root, ui) {
     return `${head}: ${r.reason}${rule ? ` (${rule})` : ""}.`;
   }
 
-  /** The end screen's part (table-core): each seat's power points, the winner(s) and the rule that ended it. */
+  /** The end screen's part (table-core draws the screen, with why it ended): each seat's power points against
+   *  the target, the winner(s), and the rule that ended the game. */
   function endSummary(msg) {
     const v = msg.view;
     const r = v.result || { winners: [], totals: [] };
     const totals = r.totals && r.totals.length ? r.totals : v.players.map((p) => p.power);
     const rule = msg.end_rule || r.rule || null;
-    const ruleText = h("span", { class: "mz-end-ruletext" });
-    if (rule && typeof ui.ruleText === "function") {
-      ui.ruleText(rule).then((t) => { if (t) ruleText.textContent = ` — ${t}`; }).catch(() => {});
-    }
     return h("div", { class: "mz-end" },
       h("table", { class: "score-table mz-end-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Power points"),
@@ -426,18 +423,13 @@ export function createRenderer(root, ui) {
             h("td", { class: "num" }, String(totals[p.seat] ?? p.power)),
             h("td", { class: "num" }, String(v.win_target)));
         }))),
-      h("p", { class: "mz-end-why" }, h("b", {}, "Why it ended: "), r.reason || "—",
-        rule ? [" (", h("code", { class: "rule" }, rule), ")", ruleText] : null));
+      rule ? h("p", { class: "mz-end-why" }, "Ended by ", h("code", { class: "rule" }, rule), r.reason ? `: ${r.reason}` : "") : null);
   }
 
+  // the felt's own line at the end (the table's end screen above holds the scoring, record, rematch and replay)
   function scoreboard(msg) {
-    return h("section", { id: "scoreboard", class: "scoreboard mz-scoreboard", "aria-labelledby": "scoreboard-title" },
-      h("h2", { id: "scoreboard-title" }, "Game over — ", resultText(msg) || "no result"),
-      endSummary(msg),
-      h("p", { class: "score-links" },
-        h("a", { class: "btn primary", href: `/api/tables/${encodeURIComponent(msg.table.id)}/record`, download: `${msg.table.id}.jsonl` }, "Download record"),
-        " ",
-        h("a", { class: "btn", href: "/?game=mitosz" }, "Back to the lobby")));
+    return h("section", { id: "scoreboard", class: "mz-scoreboard", "aria-labelledby": "scoreboard-title" },
+      h("h2", { id: "scoreboard-title" }, "Game over — ", resultText(msg) || "no result"));
   }
 
   // for tests and measurements: the clicks that play an action directly (null: only through the list)
