@@ -1326,6 +1326,7 @@ def test_MIT_6_2_4_1_one_card_over_the_hand_size_is_discarded():
         if asked:
             assert s.mode == "prompt" and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
             do(s, Choose((s.players[A].hand[-1],)))
+        pass_counter(s)  # MIT-6.5.1: the discard opens a counter round
         assert s.active == B and len(s.players[A].hand) == 7
 
 
@@ -1338,6 +1339,7 @@ def test_MIT_6_2_4_3_produced_points_do_not_exceed_the_maximum():
     ready(s)
     s.apply(PASS)
     s.apply(PASS)
+    pass_counter(s)  # MIT-6.5.1: after the refill
     assert s.active == B and sph(s, A) == "4/5/4/3"  # Granary Hall's W+1 finds no room
 
 
@@ -1347,6 +1349,7 @@ def test_MIT_6_2_4_2_MIT_6_2_4_3_cap_and_refill():
     ready(s)
     s.apply(PASS)
     s.apply(PASS)
+    pass_counter(s)  # MIT-6.5.1: after the cap
     assert s.players[A].spheres[1] == 5 and s.prompt["kind"] == "refill"
     offered = set(s.legal_actions())
     assert Refill((0, 0, 3, 0)) in offered and Refill((0, 1, 2, 0)) not in offered

@@ -342,6 +342,7 @@ def test_S11_MIT_6_2_4_4_OP_42_end_phase_unrotation():
     assert set(s.legal_actions()) == {Choose((orren,)), Choose((lysa,))}
     do(s, Choose((orren,)))
     assert not s.cards[ivo].rotated and not s.cards[orren].rotated and s.cards[lysa].rotated
+    pass_counter(s)  # MIT-6.5.1 item 7: after the unrotation
     assert s.active == B  # the turn ended; the third stays rotated
 
 
@@ -360,12 +361,14 @@ def test_S12_MIT_6_2_4_1_to_MIT_6_2_4_6_a_end_phase():
     do(s, Choose((cards[-1],)))
     do(s, Choose((cards[-2],)))
     assert len(s.players[A].hand) == 7 and s.players[A].afterworld[-2:] == [cards[-1], cards[-2]]
+    pass_counter(s)  # MIT-6.5.1: a counter round after the discard, another after the cap
     assert s.prompt["kind"] == "refill"
     assert s.players[A].spheres[1] == 5  # MIT-6.2.4.2: influence 6 -> 5
     rejects(s, Refill((1, 0, 2, 0)), "MIT-6.2.4.3")  # magic is at its maximum
     do(s, Refill((0, 0, 2, 1)))
     assert sph(s, A) == "4/5/3/3"  # 4/5/2/3, then Granary Hall produces W+1
     assert s.cards[granary].zone == "board"
+    pass_counter(s)  # MIT-6.5.1: after the refill
     assert s.active == B and len(s.players[A].hand) == 7  # MIT-6.2.4.6.a
 
 
@@ -381,9 +384,11 @@ def test_MIT_6_2_4_6_a_a_hand_grown_after_the_discard_is_checked_again():
     s.apply(PASS)
     s.apply(PASS)
     do(s, Choose((cards[-1],)))
+    pass_counter(s)  # MIT-6.5.1: after the discard and after the cap
     assert s.prompt["kind"] == "refill" and len(s.players[A].hand) == 7
     s._move_to_hand(s.players[A].deck.pop())
     do(s, Refill((0, 0, 2, 1)))
+    pass_counter(s)  # … and after the refill
     assert s.active == A and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
     do(s, Choose((s.players[A].hand[-1],)))
     assert s.active == B and len(s.players[A].hand) == 7

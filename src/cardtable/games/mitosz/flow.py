@@ -184,8 +184,8 @@ class Flow:
     def _step_next_phase(self) -> bool:
         index = PHASES.index(self.phase)
         if self.phase == "end":
-            self._push("end_discard", "end_cap", "end_refill", "end_produce", "triggers", "end_unrotate",
-                       "end_effects", "end_hand", "next_turn")
+            self._push("end_discard", "end_cap", "end_refill", "end_unrotate", "end_effects", "end_hand",
+                       "next_turn")
             return False
         self.phase = PHASES[index + 1]
         if self.phase == "draw":
@@ -307,7 +307,8 @@ class Flow:
         return self.fire_pending() if self.pending or self.sphere_marks else False
 
     def _step_triggers_done(self) -> bool:
-        """The triggers' stack has resolved: the machine goes on where the triggers interrupted it."""
+        """The triggers' stack (or an end-phase step's counter round) has resolved: the machine goes on where
+        it was interrupted."""
         if self.trigger_resume is not None:
             (self.after_stack, rest), self.trigger_resume = self.trigger_resume, None
             self.todo.extend(rest)
@@ -318,14 +319,35 @@ class Flow:
         return len(self.players[self.active].hand) - self.hand_size(self.active)
 
     def _step_end_discard(self) -> bool:
+        """MIT-6.2.4.1: down to the hand size; the discards move cards (MIT-6.5.1 item 4): a counter round follows."""
+        if self._hand_over() <= 0:
+            return False
+        self._push("end_round")
+        return self._step_end_hand()
+
+    def _step_end_hand(self) -> bool:
+        """The discard prompts of MIT-6.2.4.1, one card at a time; and MIT-6.2.4.6.a: the hand size holds at the
+        end of the turn (that last discard has no counter round: nobody acts once the turn ends, 6.2.4.6.b)."""
         over = self._hand_over()
         if over <= 0:
             return False
         self.set_prompt("discard_hand", self.active, n=over, rule="MIT-6.2.4.1")
-        self._push("end_discard")
+        self._push("end_hand")
         return True
 
-    _step_end_hand = _step_end_discard  # MIT-6.2.4.6.a: the hand size holds at the end of the turn
+    def _step_end_round(self) -> bool:
+        """MIT-6.5.1: an end-phase step changed the active player's hand (item 4), spheres (item 3) or leaders
+        (item 7): before the next step a counter round follows (MIT-6.4.1), from the active player, whom it
+        affects. The triggers of the step's events open it (OP-43.4); with none, it opens on an empty stack,
+        and the machine goes on when it has passed and what was used in it has resolved."""
+        if self._step_triggers():
+            return True
+        if self.trigger_resume is None:
+            self.trigger_resume = (self.after_stack, tuple(self.todo))
+        self.todo.clear()  # a counter round waits with nothing scheduled (as ``fire_pending``'s)
+        self.after_stack = "triggers_done"
+        self.start_counter_round(self.active, from_window=False, actor=self.active)
+        return True
 
     def _step_end_cap(self) -> bool:
         p = self.players[self.active]
@@ -333,12 +355,18 @@ class Flow:
             if p.spheres[s] > p.smax[s]:
                 self.note(f"P{p.seat}'s {SPHERE_NAMES[s]} drops to its maximum {p.smax[s]}")
                 p.spheres[s] = p.smax[s]
+                if self.todo[-1:] != ["end_round"]:
+                    self._push("end_round")
         return False
 
     def _step_end_refill(self) -> bool:
+        """MIT-6.2.4.3: 3 points and what cards produce; a counter round follows if a sphere changed (the
+        triggers of ``refill`` alone otherwise)."""
         p = self.players[self.active]
         points = self.opts["sphere_refill"]
         room = [p.smax[s] - p.spheres[s] for s in range(4)]
+        changes = points > 0 and any(r > 0 for r in room)
+        self._push("end_produce", "end_round" if changes else "triggers")
         if sum(room) <= points or points == 0:  # every sphere fills (the rest is lost): nothing to choose
             gained = [max(0, r) for r in room]
             self._gain(p, gained, "regains")
@@ -358,6 +386,8 @@ class Flow:
                 amount = [getattr(amount, s) for s in SPHERE_NAMES]
             gained = [min(amount[s], p.smax[s] - p.spheres[s]) for s in range(4)]
             self._gain(p, gained, f"gets from {self.cards[src].d.name}")
+            if any(g > 0 for g in gained) and self.todo[-1:] == ["triggers"]:
+                self.todo[-1] = "end_round"  # the refill changed nothing, the production did
         self.event("refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
         return False
 
@@ -370,6 +400,14 @@ class Flow:
                       + f" → {'/'.join(map(str, p.spheres))}")
 
     def _step_end_unrotate(self) -> bool:
+        """MIT-6.2.4.4; unrotating is an event (MIT-6.5.1 item 7): a counter round follows."""
+        seat = self.active
+        if self.opts["unrotate_per_turn"] > 0 and any(self.cards[i].rotated for i in self.players[seat].leaders):
+            self._push("end_round")
+        self.prompt_done = 0
+        return self._step_end_unrotate_more()
+
+    def _step_end_unrotate_more(self) -> bool:
         seat = self.active
         rotated = [i for i in self.players[seat].leaders if self.cards[i].rotated]
         k = self.opts["unrotate_per_turn"] - (self.prompt_done if self.prompt_done else 0)
@@ -383,7 +421,7 @@ class Flow:
             self.prompt_done = 0
             return False
         self.set_prompt("unrotate", seat, n=k, rule="MIT-6.2.4.4")
-        self._push("end_unrotate")
+        self._push("end_unrotate_more")
         return True
 
     def _step_end_effects(self) -> bool:

@@ -1,0 +1,176 @@
+"""The four departures from the rulebook that issue 33 left open, closed: each test is named after the rule it
+restores and fails on the engine before the fix (docs/mitosz.md, "Departures from the rulebook", gives the
+rulebook's sentences)."""
+
+from __future__ import annotations
+
+from cardtable.agents import Observation, make_agent
+from cardtable.games.mitosz.actions import PASS, Choose, DeclareBattle, Refill, UseFate
+from tests.games.mitosz.helpers import (A, B, custom_decks, deck_top, do, hand, leader, nation,
+                                        pass_counter, ready, rejects, scene, sph, spheres)
+from tests.games.mitosz.test_fights import answer
+
+CLOSED_SET = """
+code: TST
+name: open departures
+cards:
+  - id: TST-001
+    set: TST
+    serial: 1
+    name: "Quick Wits"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        speed: counter
+        effect:
+          - draw: {player: self, n: 1}
+  - id: TST-002
+    set: TST
+    serial: 2
+    name: "Twin Omens"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        conditions:
+          - reveal: {number: "5+"}
+        targets:
+          t1: {select: chosen, count: 2, filter: {card_type: [leader], controller: enemy}}
+        effect:
+          - destroy: {target: $t1}
+  - id: TST-003
+    set: TST
+    serial: 3
+    name: "Blood Price"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        conditions:
+          - sacrifice: {filter: {card_type: [leader]}, n: 1}
+        effect:
+          - draw: {player: self, n: 1}
+  - id: TST-004
+    set: TST
+    serial: 4
+    name: "Grim Tithe"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        conditions:
+          - discard: {n: 1}
+        effect:
+          - draw: {player: self, n: 2}
+  - id: TST-005
+    set: TST
+    serial: 5
+    name: "Oath of Blood"
+    card_type: fate
+    mythology: nordan
+    duration: instant
+    power_points: 0
+    maneuvers:
+      - id: m1
+        conditions:
+          - discard: {n: 1, filter: {card_type: [leader]}}
+        effect:
+          - draw: {player: self, n: 1}
+"""
+
+
+def consistent(s) -> None:
+    """The kept legal actions and views equal a fresh clone's (docs/engine.md: caches drop on every change)."""
+    fresh = s.clone()
+    fresh.forget_caches()
+    assert s.legal_actions() == fresh.legal_actions()
+    for viewer in (A, B, None):
+        assert s.view(viewer) == fresh.view(viewer)
+
+
+def _options(tmp_path, monkeypatch, name: str) -> dict:
+    return custom_decks(tmp_path, monkeypatch, name, CLOSED_SET, b=["TST-001", "TST-002", "TST-003", "TST-004",
+                                                                               "TST-005"])
+
+
+def _b_fates(tmp_path, monkeypatch, name: str, phase: str = "summon_1", active: int = B):
+    """B holds Hrimgar, Frost Father (the god leader's allowance lets B use an unlinked fate, MIT-8.god), Jarl
+    Skeld and Vigdis, and the Fjord Wardens; spheres 3/2/3/6."""
+    s = scene(options=_options(tmp_path, monkeypatch, name), phase=phase, active=active)
+    god_leader = leader(s, B, "Hrimgar, Frost Father")
+    skeld = leader(s, B, "Jarl Skeld Ironbrow")
+    vigdis = leader(s, B, "Vigdis the Wolf-Sworn")
+    nation(s, B, "Fjord Wardens")  # room for three leaders (MIT-3.4.2)
+    spheres(s, B, "3/2/3/6")
+    return s, god_leader, skeld, vigdis
+
+
+# -- MIT-6.5.1 / OP-40: the end phase's steps are events -----------------------------------------------------
+def _end_phase(hand_over: bool = True, cap: bool = True, rotated: bool = True):
+    s = scene(phase="end")
+    nation(s, A, "Gilded Cityfolk")
+    orren = leader(s, A, "Captain Orren", rotated=rotated)
+    hand(s, A, *(["Gate Spearmen"] * 4 + ["Gilded Archers"] * 3 + ["Siege Ballista"] * hand_over))
+    spheres(s, A, "4/6/0/2" if cap else "4/5/4/3")
+    ready(s)
+    s.apply(PASS)  # the end phase's window (OP-40): A, then B
+    s.apply(PASS)
+    return s, orren
+
+
+def _round_after(s, what: str) -> None:
+    """A counter round is open on an empty stack, from the active player A (whom the step affected)."""
+    assert s.mode == "counter" and not s.stack and s.current_player == A, (what, s.mode, s.prompt)
+    consistent(s)
+    for _ in range(s.n):  # everyone passes once: this round ends (the next step may open another)
+        s.apply(PASS)
+
+
+def test_MIT_6_5_1_each_end_phase_step_that_changes_something_opens_a_counter_round():
+    """„Kontra kört elindító esemény: … 3, Főisten szférapontjainak megváltozása 4, Lapmozgás a
+    kéz/pakli/pást/túlvilág/feledés között … 7, Lap elforgatása/visszaforgatása”: the discard (a card moves from
+    the hand to the afterworld), the cap and the refill (the high god's sphere points change) and the unrotation
+    are events, inside the turn (6.2.4.6.b bans acts only after it ends): each opens a counter round."""
+    s, orren = _end_phase()
+    assert s.prompt["kind"] == "discard_hand"  # MIT-6.2.4.1
+    do(s, Choose((s.players[A].hand[-1],)))
+    assert sph(s, A) == "4/6/0/2"  # the cap (MIT-6.2.4.2) waits for the discard's round
+    _round_after(s, "discard")
+    assert sph(s, A) == "4/5/0/2"
+    _round_after(s, "cap")
+    assert s.prompt["kind"] == "refill"
+    do(s, Refill((0, 0, 3, 0)))
+    assert s.cards[orren].rotated  # the unrotation (MIT-6.2.4.4) waits for the refill's round
+    _round_after(s, "refill")
+    assert not s.cards[orren].rotated
+    _round_after(s, "unrotation")
+    assert s.active == B
+
+
+def test_MIT_6_5_1_an_end_phase_step_that_changes_nothing_opens_no_round():
+    s, _orren = _end_phase(hand_over=False, cap=False, rotated=False)
+    assert s.active == B  # the hand fits, the spheres are full, no leader is rotated: no counter round
+
+
+def test_MIT_6_5_1_a_counter_fate_answers_the_end_phase_discard(tmp_path, monkeypatch):
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "endround", phase="end", active=A)
+    (wits,) = hand(s, B, "Quick Wits")
+    hand(s, A, *(["Gate Spearmen"] * 4 + ["Gilded Archers"] * 3 + ["Siege Ballista"]))
+    ready(s)
+    s.apply(PASS)
+    s.apply(PASS)
+    do(s, Choose((s.players[A].hand[-1],)))
+    do(s, PASS)  # A, the affected player, answers first
+    do(s, UseFate(wits, god_leader, ()))  # B, in A's end phase, after the discard
+    pass_counter(s)
+    assert s.cards[wits].zone == "afterworld" and len(s.players[B].hand) == 1  # it drew
+    assert len(s.players[A].hand) == 7
