@@ -174,3 +174,41 @@ def test_MIT_6_5_1_a_counter_fate_answers_the_end_phase_discard(tmp_path, monkey
     pass_counter(s)
     assert s.cards[wits].zone == "afterworld" and len(s.players[B].hand) == 1  # it drew
     assert len(s.players[A].hand) == 7
+
+
+# -- MIT-7.4.3.1 with MIT-6.3.5: a leader summoned to defend has its counter round ---------------------------
+def _defend_scene():
+    s = scene(phase="battle")
+    orren = leader(s, A, "Captain Orren")
+    nation(s, A, "Gilded Cityfolk", 0, 0)
+    fjord = nation(s, B, "Fjord Wardens", 0, 0)
+    (skeld,) = hand(s, B, "Jarl Skeld Ironbrow")  # F3
+    spheres(s, B, "3/2/3/6")
+    ready(s)
+    do(s, DeclareBattle(fjord, "N", orren))
+    pass_counter(s)
+    return s, skeld
+
+
+def test_MIT_7_4_3_1_a_leader_summoned_to_defend_has_a_counter_round_of_its_own():
+    """„Idézhet kezéből is védő vezért” with „6.3.5 Kontra kör kezdődik”: the summon is paid, the leader goes on
+    the stack, and a counter round from the defender follows before it enters the leader row and the army."""
+    s, skeld = _defend_scene()
+    answer(s, B, "fight_leader", "summon Jarl Skeld Ironbrow into the front")
+    assert sph(s, B) == "3/2/3/3"  # MIT-6.3.3: paid at once
+    assert s.mode == "counter" and s.current_player == B and s.cards[skeld].zone == "stack"
+    assert [it.card for it in s.stack] == [skeld] and s.fight.commander("def") < 0
+    consistent(s)
+    pass_counter(s)
+    consistent(s)
+    assert skeld in s.players[B].leaders and not s.cards[skeld].rotated and s.fight.commander("def") == skeld
+    assert s.fight.stage == "rounds"  # no companion to name on either side: the rounds begin
+
+
+def test_MIT_7_4_3_1_a_defending_leader_destroyed_on_the_stack_leaves_its_place_empty():
+    s, skeld = _defend_scene()
+    answer(s, B, "fight_leader", "summon Jarl Skeld Ironbrow into the front")
+    s.stack[-1].destroyed = True  # what a counter effect destroying a card being played does (OP-27)
+    pass_counter(s)
+    assert s.cards[skeld].zone == "afterworld" and skeld not in s.players[B].leaders
+    assert s.fight.commander("def") < 0  # MIT-7.4.3.2: the attack meets the road alone

@@ -878,6 +878,7 @@ def test_MIT_7_4_3_1_OP_50_the_defender_may_summon_a_leader_to_defend():
     pass_counter(s)
     answer(s, B, "fight_leader", "summon Jarl Skeld Ironbrow into the front")
     assert sph(s, B) == "3/2/3/3"
+    pass_counter(s)  # MIT-6.3.5: the summon's counter round
     assert skeld in s.players[B].leaders and not s.cards[skeld].rotated and s.fight.commander("def") == skeld
 
 

@@ -243,6 +243,7 @@ def test_MIT_3_1_g_a_defending_leader_summoned_from_the_hand_may_substitute_a_sp
     assert "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)" in labels
     assert not any(label.startswith("summon The Rime Wyrm into the front (pays 2/0/0/3") for label in labels)
     answer(s, B, "fight_leader", "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)")
+    pass_counter(s)  # MIT-6.3.5: the summon's counter round
     assert spheres_of(s, B) == "0/2/3/2" and s.fight.commander("def") == wyrm
 
 

@@ -29,7 +29,7 @@ class Fight:
     """The fight in progress: plain data a clone copies."""
 
     __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
-                 "winner", "levels", "asked", "helpers", "declined", "members_version")
+                 "winner", "levels", "asked", "helpers", "declined", "members_version", "summoning")
 
     def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
         self.kind = kind  # "battle" | "duel"
@@ -48,6 +48,8 @@ class Fight:
         self.helpers: dict[int, str] = {}  # a helping player -> the side it helps (MIT-7.4.4, OP-65)
         self.declined: tuple[int, ...] = ()  # players who were asked and declined
         self.members_version = 0  # bumped whenever someone joins or leaves: a key of what is kept about members
+        #: a defending leader being summoned (MIT-7.4.3.1): (card, side, row, rule, player), until it resolves
+        self.summoning: tuple | None = None
 
     def copy(self) -> "Fight":
         c = Fight.__new__(Fight)
@@ -646,15 +648,8 @@ class Fights:
                 self.note(f"P{pr['player']} helps P{f.seat_of(pr['side'])} (OP-65)")
                 what = "leader"
             if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
-                seat = pr["player"]
-                cost = list(self.summon_cost(iid))
-                self.substitution_problem(seat, iid, cost, *pr["choices"][index][3:])  # MIT-3.1.g
-                self.pay(seat, cost)
-                self.enter_board(iid, seat)
-                self.cards[iid].entered = self.turn
-                self.players[seat].leaders.append(iid)
-                self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays {'/'.join(map(str, cost))})")
-                what = "leader"
+                self._summon_defender(pr, iid, row, pr["choices"][index][3:])
+                return
             if what == "leader":
                 self._join(f, iid, pr["side"], row)
                 role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
@@ -693,6 +688,41 @@ class Fights:
             self._push("fight")
         elif kind == "fear_resist":
             self.answer_fear(pr, index)
+
+    def _summon_defender(self, pr, iid: int, row: int, payment: tuple) -> None:
+        """MIT-7.4.3.1 with MIT-6.3: the defender summons a leader from its hand as it would in a summon phase —
+        the cost is paid (MIT-6.3.3), the card goes on the stack and a counter round begins (MIT-6.3.5), from the
+        defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
+        place in the army (``fight_summoned``). Countered or destroyed on the stack, the place stays empty."""
+        seat = pr["player"]
+        cost = list(self.summon_cost(iid))
+        self.substitution_problem(seat, iid, cost, *payment)  # MIT-3.1.g
+        self.pay(seat, cost)
+        self._to_stack(iid)
+        item = self.Item(self.next_sid, "summon", seat, iid)
+        self.next_sid += 1
+        self.stack.append(item)
+        self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)
+        self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays {'/'.join(map(str, cost))})")
+        self.after_stack = "fight_summoned"
+        self.start_counter_round(self.affected(item), from_window=False, actor=seat)
+
+    def _step_fight_summoned(self) -> bool:
+        """The summon of a defending leader has resolved (MIT-7.4.3.1): in the leader row, it joins the army in
+        the row it was summoned for; the fight goes on."""
+        f = self.fight
+        if f is None:
+            self._push("next_phase")
+            return False
+        (iid, side, row, rule, seat), f.summoning = f.summoning, None
+        inst = self.cards[iid]
+        if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
+            self._join(f, iid, side, row)
+            role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
+            self.note(f"P{seat} names {inst.d.name} {role} ({rule})")
+        else:
+            self.note(f"{inst.d.name} is not in P{seat}'s leader row: its place in the army stays empty ({rule})")
+        return self._advance()
 
     # -- supplies (MIT-3.8, MIT-7.3.4) -----------------------------------------------------------------
     def supply_options(self, seat: int) -> list:
