@@ -212,3 +212,32 @@ def test_MIT_7_4_3_1_a_defending_leader_destroyed_on_the_stack_leaves_its_place_
     pass_counter(s)
     assert s.cards[skeld].zone == "afterworld" and skeld not in s.players[B].leaders
     assert s.fight.commander("def") < 0  # MIT-7.4.3.2: the attack meets the road alone
+
+
+# -- MIT-4.2.3.b: one reveal per affected card -----------------------------------------------------------------
+def test_MIT_4_2_3_b_a_maneuver_on_two_cards_reveals_a_card_for_each(tmp_path, monkeypatch):
+    """„Ha a manőver több lapra/játékosra hat, mindegyik után fel kell csapni egy lapot”: Twin Omens (5+,
+    destroys two enemy leaders) reveals two cards of A's deck: Dunewatch Nomads (6) for Orren, who is destroyed,
+    and Gate Spearmen (1) for Lysa, who stays."""
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "twinomens")
+    orren, lysa = leader(s, A, "Captain Orren"), leader(s, A, "Lysa Brightspear")
+    (omens,) = hand(s, B, "Twin Omens")
+    nomads, spearmen = deck_top(s, A, "Dunewatch Nomads", "Gate Spearmen")
+    ready(s)
+    do(s, UseFate(omens, god_leader, (orren, lysa)))
+    pass_counter(s)
+    consistent(s)
+    assert s.players[A].deck[:2] == [spearmen, nomads]  # both revealed, both to the bottom
+    assert s.cards[orren].zone == "afterworld" and s.cards[lysa].zone == "board"
+
+
+def test_MIT_4_2_3_b_no_reveal_that_holds_no_effect(tmp_path, monkeypatch):
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "twinomensfail")
+    orren, lysa = leader(s, A, "Captain Orren"), leader(s, A, "Lysa Brightspear")
+    (omens,) = hand(s, B, "Twin Omens")
+    deck_top(s, A, "Gate Spearmen", "Captain Orren")  # 1 and 2
+    ready(s)
+    do(s, UseFate(omens, god_leader, (orren, lysa)))
+    pass_counter(s)
+    assert s.cards[orren].zone == "board" and s.cards[lysa].zone == "board"
+    assert s.cards[omens].zone == "afterworld"

@@ -256,18 +256,14 @@ class Effects:
         for c in m.conditions:
             kind = type(c).__name__
             if kind == "RevealCondition":
-                who = self._enemy_for(item)
-                deck = self.players[who].deck
-                if not deck:
-                    self.note(f"P{who}'s deck is empty: nothing can be revealed, so the effect does not happen "
-                              f"(MIT-4.2.3.b)")
+                if len(item.targets) > 1:
+                    if not self._reveal_each(item, c.reveal):
+                        return False
+                    continue
+                top = self._reveal(item, self._enemy_for(item))
+                if top < 0:
                     return False
-                top = deck.pop()
-                deck.insert(0, top)  # to the bottom of its deck
                 item.revealed = top
-                d = self.cards[top].d
-                self.note(f"P{item.player} reveals P{who}'s top card: {d.name} (number {d.number}); it goes to the "
-                          f"bottom of the deck")
                 if not self._look_holds(c.reveal, top, item):
                     self.note(f"the reveal condition fails: {self.cards[item.card].d.name} has no effect")
                     return False
@@ -287,6 +283,54 @@ class Effects:
                     self.note(f"the peek condition fails: {self.cards[item.card].d.name} has no effect")
                     return False
         return True
+
+    def _reveal(self, item, who: int) -> int:
+        """MIT-4.2.3.b: the top card of ``who``'s deck is shown to all and goes to the bottom (-1: the deck is
+        empty, nothing can be revealed)."""
+        deck = self.players[who].deck
+        if not deck:
+            self.note(f"P{who}'s deck is empty: nothing can be revealed, so the effect does not happen "
+                      f"(MIT-4.2.3.b)")
+            return -1
+        top = deck.pop()
+        deck.insert(0, top)  # to the bottom of its deck
+        d = self.cards[top].d
+        self.note(f"P{item.player} reveals P{who}'s top card: {d.name} (number {d.number}); it goes to the "
+                  f"bottom of the deck")
+        return top
+
+    def _reveal_each(self, item, look) -> bool:
+        """MIT-4.2.3.b: a maneuver that affects several chosen cards reveals a card for each of them, from the
+        deck of that target's controller when it is an enemy's, else from the enemy's of OP-24 (a maneuver that
+        affects every card of a kind, ``select: all``, has no chosen targets: one reveal). The effect reaches
+        only the targets whose reveal meets the condition (``missed``: the others); with none, it does not
+        happen. ``$revealed`` is the first card revealed for a target that is reached."""
+        fallback = self._enemy_for(item)
+        missed = []
+        for t in item.targets:
+            if t >= STACK_ID_BASE:
+                it = self.stack_item(t)
+                owner = it.player if it is not None else item.player
+            else:
+                owner = self.cards[t].controller
+            top = self._reveal(item, owner if owner != item.player else fallback)
+            if top < 0 or not self._look_holds(look, top, item):
+                missed.append(t)
+                if top >= 0:
+                    self.note("the reveal condition fails for " + self._target_name(t))
+            elif item.revealed < 0:
+                item.revealed = top
+        item.missed = item.missed + tuple(missed)
+        if len(missed) == len(item.targets):
+            self.note(f"the reveal condition fails: {self.cards[item.card].d.name} has no effect")
+            return False
+        return True
+
+    def _target_name(self, t: int) -> str:
+        if t >= STACK_ID_BASE:
+            it = self.stack_item(t)
+            return self.cards[it.card].d.name if it is not None and it.card >= 0 else "the stack item"
+        return self.cards[t].d.name
 
     def _look_holds(self, look, iid: int, item) -> bool:
         if look.refers:
@@ -593,14 +637,19 @@ class Effects:
                 for i, n in enumerate(names):
                     if i < len(item.targets):
                         out["$" + n] = item.targets[i]
+                if item.missed:  # MIT-4.2.3.b: a target whose reveal failed is not reached
+                    for key in [k for k, v in out.items() if k[1:] in names and v in item.missed]:
+                        out[key] = -1
         return out
 
     def _chosen(self, item, name: str) -> list[int]:
         names = chosen_names(item.m)  # t1, t2 … in order
         if len(names) == 1:
-            return list(item.targets)
-        index = names.index(name)
-        return [item.targets[index]] if index < len(item.targets) else []
+            chosen = list(item.targets)
+        else:
+            index = names.index(name)
+            chosen = [item.targets[index]] if index < len(item.targets) else []
+        return [t for t in chosen if t not in item.missed] if item.missed else chosen
 
     def resolve_target(self, target, item) -> list[int]:
         """Cards (or stack ids) a target expression names, re-checked at resolution (OP-29)."""

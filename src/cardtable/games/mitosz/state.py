@@ -140,7 +140,7 @@ class Item:
 
     __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
                  "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls", "event", "on", "paid")
+                 "row", "attach", "enemy", "calls", "event", "on", "paid", "missed")
 
     def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
                  via=None, cell=None):
@@ -172,6 +172,7 @@ class Item:
         self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
         self.event = -1  # the card its event was about (``$event``, spec 6.6), for a triggered ability
         self.on: str | None = None  # … and the event
+        self.missed: tuple = ()  # chosen targets whose own reveal failed (MIT-4.2.3.b): the effect skips them
 
     def copy(self) -> "Item":
         c = Item.__new__(Item)
