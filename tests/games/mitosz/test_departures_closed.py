@@ -241,3 +241,76 @@ def test_MIT_4_2_3_b_no_reveal_that_holds_no_effect(tmp_path, monkeypatch):
     pass_counter(s)
     assert s.cards[orren].zone == "board" and s.cards[lysa].zone == "board"
     assert s.cards[omens].zone == "afterworld"
+
+
+# -- MIT-5.11 / MIT-4.2.3: the user's player chooses what its conditions take ----------------------------------
+def test_MIT_5_11_the_player_chooses_the_card_it_sacrifices(tmp_path, monkeypatch):
+    """„úgy annak minden esetben a lapot idéző/használó játékosnak kell megfelelnie”: the player who meets the
+    condition chooses which of its fitting cards it sacrifices — a prompt, each fitting leader an answer."""
+    s, god_leader, skeld, vigdis = _b_fates(tmp_path, monkeypatch, "bloodprice")
+    (price,) = hand(s, B, "Blood Price")
+    ready(s)
+    do(s, UseFate(price, god_leader, ()))
+    pass_counter(s)
+    assert s.mode == "prompt" and s.prompt["kind"] == "sacrifice" and s.prompt["player"] == B
+    assert set(s.legal_actions()) == {Choose((god_leader,)), Choose((skeld,)), Choose((vigdis,))}
+    consistent(s)
+    rejects(s, Choose((price,)), "MIT-5.11")
+    do(s, Choose((vigdis,)))
+    assert s.cards[vigdis].zone == "afterworld"
+    assert s.cards[skeld].zone == "board" and s.cards[god_leader].zone == "board"
+    assert len(s.players[B].hand) == 1  # the effect drew a card
+
+
+def test_MIT_5_11_the_player_chooses_the_card_it_discards(tmp_path, monkeypatch):
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "grimtithe")
+    (tithe,) = hand(s, B, "Grim Tithe")
+    kept, dropped = hand(s, B, "Jarl Skeld Ironbrow", "The Rime Wyrm")
+    ready(s)
+    do(s, UseFate(tithe, god_leader, ()))
+    pass_counter(s)
+    assert s.mode == "prompt" and s.prompt["kind"] == "discard" and s.prompt["player"] == B
+    assert set(s.legal_actions()) >= {Choose((kept,)), Choose((dropped,))}
+    consistent(s)
+    do(s, Choose((dropped,)))
+    consistent(s)
+    assert s.cards[dropped].zone == "afterworld" and s.cards[kept].zone == "hand"
+    assert s.mode == "window"
+
+
+def test_MIT_5_11_a_discard_condition_with_a_filter_takes_only_fitting_cards(tmp_path, monkeypatch):
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "oathofblood")
+    (oath,) = hand(s, B, "Oath of Blood")
+    (pinewood,) = hand(s, B, "Pinewood Tribes")
+    ready(s)
+    rejects(s, UseFate(oath, god_leader, ()), "MIT-5.11")  # no leader in the hand to discard
+    skeld2, wyrm = hand(s, B, "Jarl Skeld Ironbrow", "The Rime Wyrm")
+    ready(s)
+    do(s, UseFate(oath, god_leader, ()))
+    pass_counter(s)
+    assert s.prompt["kind"] == "discard" and set(s.legal_actions()) == {Choose((skeld2,)), Choose((wyrm,))}
+    do(s, Choose((wyrm,)))
+    assert s.cards[wyrm].zone == "afterworld" and s.cards[pinewood].zone == "hand" and s.cards[skeld2].zone == "hand"
+
+
+def test_MIT_5_11_the_others_do_not_read_the_hand_the_discard_chooses_from(tmp_path, monkeypatch):
+    s, god_leader, _skeld, _vigdis = _b_fates(tmp_path, monkeypatch, "grimtithehidden")
+    (tithe,) = hand(s, B, "Grim Tithe")
+    hand(s, B, "Jarl Skeld Ironbrow", "The Rime Wyrm")
+    ready(s)
+    do(s, UseFate(tithe, god_leader, ()))
+    pass_counter(s)
+    seen = s.view(A)
+    assert seen["prompt"]["kind"] == "discard" and seen["prompt"]["options"] is None
+    assert "Rime Wyrm" not in seen["prompt"]["text"] and "Skeld" not in seen["prompt"]["text"]
+
+
+def test_MIT_5_11_the_heuristic_sacrifices_the_cheapest_fitting_card(tmp_path, monkeypatch):
+    s, god_leader, skeld, vigdis = _b_fates(tmp_path, monkeypatch, "bloodpricebot")
+    (price,) = hand(s, B, "Blood Price")
+    ready(s)
+    do(s, UseFate(price, god_leader, ()))
+    pass_counter(s)
+    bot = make_agent("heuristic", s.game, 0)
+    # Vigdis: no power points, 0/1/0/1; Skeld and Hrimgar are worth a power point each
+    assert bot.act(Observation(s, B)) == Choose((vigdis,))

@@ -1512,6 +1512,12 @@ class _Decision:
             return min(self.by_type("choose"),
                        key=lambda a: (self.leader_value(leaders[a.cards[0]]) if a.cards[0] in leaders else 99,
                                       a.cards[0]), default=None)
+        if kind == "sacrifice":  # MIT-5.11: what a maneuver's condition takes — the cheapest card that fits
+            def price(a):
+                cid = s.instances[a.cards[0]]
+                return (s.pp.get(cid, 0), sum(s.cost.get(cid, ())), s.level.get(cid, 0), a.cards[0])
+
+            return min(self.by_type("choose"), key=price, default=None)
         if kind == "unrotate":
             leaders = {ld["id"]: ld for ld in self.my["leaders"]}
 

@@ -1220,7 +1220,10 @@ class Acts:
                 if n < p.n:
                     return ("MIT-5.11", "the maneuver needs a card to sacrifice, and you have none that fits")
             elif kind == "DiscardCondition":
-                if len(self.players[seat].hand) - (1 if self.cards[card].zone == "hand" else 0) < c.discard.n:
+                f = c.discard.filter
+                fitting = [i for i in self.players[seat].hand if i != card
+                           and (f is None or self.matches(self.cards[i], _at_zone(f, "hand"), seat, {}))]
+                if len(fitting) < c.discard.n:
                     return ("MIT-5.11", f"the maneuver needs {c.discard.n} card(s) to discard")
             elif kind == "RequiresCondition":
                 r = c.requires

@@ -390,16 +390,22 @@ class Effects:
             if any(type(c).__name__ == "SacrificeUser" for c in m.conditions) and item.user >= 0 \
                     and self.cards[item.user].zone == "board":
                 self.leave_board(item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
+            owed = []
             for c in m.conditions:
                 kind = type(c).__name__
                 if kind == "SacrificeCondition":
                     pool = [i.iid for i in self.cards if i.zone == "board" and i.controller == item.player
                             and not self.is_cursed(i) and self.matches(i, c.sacrifice.filter, item.player, {})]
-                    for iid in pool[:c.sacrifice.n]:
-                        self.leave_board(iid, "afterworld", "sacrifice")
+                    owed.append(("sacrifice", c.sacrifice.n, tuple(pool)))
                 elif kind == "DiscardCondition":
-                    for iid in list(self.players[item.player].hand)[:c.discard.n]:
-                        self.discard_card(iid, "the maneuver's condition")
+                    hand = self.players[item.player].hand
+                    f = c.discard.filter
+                    if f is not None:
+                        f = f.model_copy(update={"zone": "hand"})
+                        hand = [i for i in hand if self.matches(self.cards[i], f, item.player, {})]
+                    owed.append(("discard", c.discard.n, tuple(hand)))
+            if owed:
+                self.pay_conditions(item.player, tuple(owed), card.d.name)
         if item.kind == "free":
             host = item.targets[0] if item.attach and item.targets else -1
             if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
@@ -424,6 +430,39 @@ class Effects:
                     self.end_effects([e for e in self.effects
                                       if e.source == item.card and e.until[0] != "permanent"])
                 self.to_zone(item.card, "afterworld")
+
+    def pay_conditions(self, seat: int, owed: tuple, source: str) -> None:
+        """MIT-4.2.3, MIT-5.11 (with MIT-1.5.1, MIT-4.6.7): the player who used the maneuver meets its conditions
+        and chooses what it sacrifices (of the fitting cards it controls on the board) or discards (from its
+        hand), one card a question; where there is nothing to choose, it goes at once. ``owed``: (``sacrifice``
+        | ``discard``, n, the fitting cards) still to pay, in the maneuver's order; a question carries the rest."""
+        while owed:
+            (kind, n, pool), owed = owed[0], owed[1:]
+            if n <= 0:
+                continue
+            if kind == "sacrifice":
+                pool = tuple(i for i in pool if self.cards[i].zone == "board" and self.cards[i].controller == seat)
+                if len(pool) > n:
+                    self.set_prompt("sacrifice", seat, n=n, rule="MIT-5.11", cards=pool, source=source, then=owed)
+                    return
+                for iid in pool:
+                    self.leave_board(iid, "afterworld", "sacrifice")
+            else:
+                pool = tuple(i for i in pool if self.cards[i].zone == "hand" and self.cards[i].owner == seat)
+                if len(self.distinct(pool)) > 1 and len(pool) > n:
+                    self.set_prompt("discard", seat, n=n, rule="MIT-5.11", source=f"{source}'s condition", then=owed,
+                                    maneuver=source, cards=pool)
+                    return
+                for iid in pool[:n]:
+                    self.discard_card(iid, f"{source}'s condition")
+
+    def answer_sacrifice(self, pr, card: int) -> None:
+        """A card chosen for a sacrifice condition goes to the afterworld (MIT-4.6.7); the rest is asked next."""
+        seat = pr["player"]
+        self.note(f"P{seat} sacrifices {self.cards[card].d.name} ({pr['source']}'s condition, MIT-5.11)")
+        self.leave_board(card, "afterworld", "sacrifice")
+        rest = ("sacrifice", pr["n"] - 1, tuple(i for i in pr["cards"] if i != card))
+        self.pay_conditions(seat, (rest,) + pr["then"], pr["source"])
 
     def _sacrifice_implicit(self, card, item) -> None:
         """OP-16: a potion gives its level to its leader when sacrificed; any item or building goes."""

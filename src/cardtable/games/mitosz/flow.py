@@ -476,10 +476,12 @@ class Flow:
         pr = self.prompt
         kind = pr["kind"]
         seat = pr["player"]
-        if kind in ("discard_hand", "discard"):
-            return [made(Choose, (i,)) for i in self.distinct(self.players[seat].hand)]
+        if kind in ("discard_hand", "discard"):  # (a condition's discard: only the hand cards that fit it)
+            return [made(Choose, (i,)) for i in self.distinct(pr.get("cards") or self.players[seat].hand)]
         if kind == "sacrifice_leader":
             return [made(Choose, (i,)) for i in self.limit_candidates(seat)]
+        if kind == "sacrifice":
+            return [made(Choose, (i,)) for i in pr["cards"]]
         if kind == "unrotate":
             return [made(Choose, (i,)) for i in self.players[seat].leaders if self.cards[i].rotated]
         if kind in ("search", "pick"):
@@ -515,9 +517,14 @@ class Flow:
             (card,) = action.cards
             self.discard_card(card)
             left = pr["n"] - 1
-            if left > 0 and self.players[seat].hand:
+            if "then" in pr:  # a maneuver's discard condition (MIT-5.11): the rest as the condition has it
+                rest = tuple(i for i in pr["cards"] if i != card)
+                self.pay_conditions(seat, (("discard", left, rest),) + pr["then"], pr["maneuver"])
+            elif left > 0 and self.players[seat].hand:
                 self.set_prompt(kind, seat, n=left, rule=pr["rule"], **{k: v for k, v in pr.items()
                                                                         if k not in ("kind", "player", "rule", "n")})
+        elif kind == "sacrifice":
+            self.answer_sacrifice(pr, action.cards[0])
         elif kind == "sacrifice_leader":
             (card,) = action.cards
             inst = self.cards[card]
@@ -584,6 +591,8 @@ class Flow:
             return f"discard {n} card{'s' if n != 1 else ''} ({pr.get('source', 'an effect')})"
         if kind == "sacrifice_leader":
             return f"sacrifice {n} leader{'s' if n != 1 else ''}: over the leader limit (MIT-3.4.2.b)"
+        if kind == "sacrifice":
+            return f"sacrifice {n} card{'s' if n != 1 else ''} ({pr['source']}'s condition, MIT-5.11)"
         if kind == "unrotate":
             return f"choose {n} leader{'s' if n != 1 else ''} to unrotate (MIT-6.2.4.4)"
         if kind == "refill":
