@@ -68,12 +68,12 @@ export function createRenderer(root, ui) {
       msg.returns ? scoreboard(msg, ui) : null,
       infoBar(msg, ui),
       victory(view),
-      line,
       prompt(ctxt),
       view.phase === "draft" && me !== null ? draftPanel(ctxt) : null,
       h("div", { class: "mh-main" },
         boardPanel(ctxt),
         h("div", { class: "mh-aside" },
+          line, // beside the board, not above it: above, it pushed the board's last row below a laptop's fold
           stack(ctxt),
           waiting(ctxt),
           selectedPanel(ctxt),
