@@ -255,10 +255,6 @@ def test_the_phone_page_stays_within_two_screens(new_context, server):
     open_table(page, table, tokens[0])
     height = page.evaluate("document.documentElement.scrollHeight")
     print(f"\nphone page height in a mid-game position: {height} px")
-    if os.environ.get("MZ_DEBUG"):
-        page.screenshot(path="/tmp/m3/phone_mid.png", full_page=True)
-        print(page.evaluate("""() => [...document.querySelectorAll('.topbar, #game, .mz-info, .mz-prompt, .mz-since, .mz-stack, .mz-fight, .mz-seat, .mz-shared, .mz-fallback, .mz-dock, .mz-seat .mz-area, main > *, aside > *, #moves-panel')]
-          .map(e => (e.id || e.className.slice(0, 30)) + ' ' + Math.round(e.getBoundingClientRect().height)).join('\\n') + '\\nbody pad ' + getComputedStyle(document.body).paddingBottom"""))
     felt = page.evaluate("document.querySelector('#game').getBoundingClientRect().height")
     print(f"the Mítosz table itself (#game): {felt} px")
     # the table itself within about a screen and a half; the page (top bar, log, how-to and the page's action bar
@@ -354,7 +350,8 @@ def test_stack_and_seats_are_named_one_way(new_context, server):
 def test_an_effect_is_listed_once(new_context, server):
     # a lasting fate (Long Winter) was in the Fates row and its effect again under Effects
     table, tokens = two_humans(server, "mitosz", seed=5)
-    play_until(server, table, tokens, lambda v, legal: bool(v["fates"]) and bool(v["effects"]), limit=1500)
+    play_until(server, table, tokens, lambda v, legal: any(e["source"] in {f["name"] for f in v["fates"]} for e in v["effects"]),
+               limit=1500)
     page = new_context(LAPTOP).new_page()
     open_table(page, table, tokens[0])
     view = page.evaluate("window.cardtable.message.view")

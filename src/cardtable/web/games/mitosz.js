@@ -108,7 +108,7 @@ export function createRenderer(root, ui) {
       const me = lastMsg.view.players[lastMsg.seat];
       const card = me && (me.hand || []).find((c) => `c:${c.id}` === key);
       if (card) action = handTry(card, me.nations);
-    } else if (!key.startsWith("c:")) return null;
+    } else return null; // nothing picked: a card on the board is only read (its text), not asked about
     if (!action) return Promise.resolve(pick.length ? "Not a legal target for what you picked." : "No move of yours uses this card now.");
     const json = JSON.stringify(action);
     if (!explained.has(json)) explained.set(json, explain(action));
