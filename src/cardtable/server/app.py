@@ -31,6 +31,7 @@ from cardtable.store import SqliteStore
 
 from .clock import ClockSettings
 from . import lookups
+from .rematch import add_rematch_routes
 from .tables import LOG_ENTRIES, Table, TableError, TableManager
 from .thinking import thinks_apart
 
@@ -330,19 +331,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         notify(table)
         return {"seat": body.seat, "token": token}
 
-    @app.post("/api/tables/{table_id}/rematch", summary="A finished game's rematch: same seats and options, a new seed")
-    async def rematch(table_id: str, x_seat_token: str | None = Header(None)):
-        table = manager.get(table_id)
-        async with table.lock:
-            new, seat, token = await manager.rematch(table, x_seat_token)
-        notify(table)  # every seat of the old table learns of the rematch (``rematch`` in its message)
-        schedule_bots(new)
-        return {"table_id": new.id, "seat": seat, "token": token, "url": f"/table/{new.id}?seat={seat}"}
-
-    @app.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")
-    async def rematch_of(table_id: str):
-        table = manager.get(table_id)
-        return {"table_id": table.rematch, "available": table.state.is_terminal()}
+    add_rematch_routes(app, manager, notify, schedule_bots)  # POST and GET /api/tables/{id}/rematch
 
     @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
     async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
@@ -508,5 +497,4 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers:
 
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
     uvicorn.run(create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers),
-                host=host, port=port, log_level="warning",
-                ws_per_message_deflate=False)
+                host=host, port=port, log_level="warning", ws_per_message_deflate=False)

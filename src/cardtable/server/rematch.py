@@ -1,0 +1,26 @@
+"""A finished game's rematch: ``POST /api/tables/{id}/rematch`` (same game, options and seats, a new seed; the
+table manager makes it once, and each caller gets its own seat) and ``GET`` the same path (the rematch made so
+far, and whether one can be asked for). docs/api.md."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from fastapi import FastAPI, Header
+
+
+def add_rematch_routes(app: FastAPI, manager: Any, notify: Callable[[Any], None],
+                       schedule_bots: Callable[[Any], None]) -> None:
+    @app.post("/api/tables/{table_id}/rematch", summary="A finished game's rematch: same seats and options, a new seed")
+    async def rematch(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        table = manager.get(table_id)
+        async with table.lock:
+            new, seat, token = await manager.rematch(table, x_seat_token)
+        notify(table)  # every seat of the old table learns of the rematch (``rematch`` in its message)
+        schedule_bots(new)
+        return {"table_id": new.id, "seat": seat, "token": token, "url": f"/table/{new.id}?seat={seat}"}
+
+    @app.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")
+    async def rematch_of(table_id: str) -> dict[str, Any]:
+        table = manager.get(table_id)
+        return {"table_id": table.rematch, "available": table.state.is_terminal()}
