@@ -87,7 +87,9 @@ def play_to_end(pages: list[Page], selector: str = TABLE_LEGAL, timeout: float =
 
 
 def wait_my_turn(page: Page) -> None:
-    expect(page.locator(LIST_LEGAL).first).to_be_visible()
+    """Until the page offers this seat a move: in the side list, or (on a phone, where the bar at the foot does
+    not repeat the list of a renderer that keeps its own folded one) a glowing target on the table."""
+    expect(page.locator(f"{LIST_LEGAL}:visible, #game [data-legal]:visible").first).to_be_visible()
 
 
 def my_hand(page: Page) -> list[str]:

@@ -43,6 +43,7 @@ export function renderTurn(msg, legal) {
 // below it (the "take my only move" box) slides up under the pointer for a second click to land on.
 export function renderMoves(legal) {
   const list = $("moves");
+  renderListToggle(legal);
   const pending = state.busy;
   list.classList.toggle("pending", pending);
   list.replaceChildren(
@@ -62,6 +63,29 @@ export function renderMoves(legal) {
   );
   const msg = state.message;
   if (!legal.length && msg && !msg.returns) list.append(h("li", { class: "none" }, msg.seat === null ? "Spectators watch." : "No move for you right now."));
+}
+
+// On a phone the moves panel is a bar at the foot of the screen: it says whose turn it is and keeps the list of
+// every move folded behind this button (the table itself plays: a list of 19 moves covered half the screen).
+// The button is drawn by CSS only at phone width; wider, the list sits beside the table, always open.
+let toggledLegal = [];
+function renderListToggle(legal) {
+  const button = $("list-toggle");
+  if (!button) return;
+  toggledLegal = legal;
+  if (!button.dataset.wired) {
+    button.dataset.wired = "1";
+    button.addEventListener("click", () => {
+      const open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      $("moves-panel").dataset.list = open ? "open" : "folded";
+      renderListToggle(toggledLegal);
+    });
+  }
+  const open = button.getAttribute("aria-expanded") === "true";
+  const text = `${open ? "Hide the list" : "All moves as a list"} (${legal.length})`;
+  if (button.textContent !== text) button.textContent = text;
+  button.hidden = !legal.length;
 }
 
 // The moves panel is below the table on a narrow screen (about 2,000 px down on a phone in Mítosz): while it
