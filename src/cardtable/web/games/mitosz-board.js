@@ -123,7 +123,8 @@ function godRow(cx, p) {
           h("span", { class: "mz-sname" }, name),
           h("span", { class: "mz-sval" }, `${p.spheres[i]}/${p.sphere_max[i]}`)))),
     h("div", { class: `mz-power${p.power >= v.win_target ? " reached" : ""}${cx.changedPower(p.seat) ? " mz-changed" : ""}`, role: "img", "aria-label": `${p.power} of ${v.win_target} power points` },
-      h("span", { class: "mz-power-text", "aria-hidden": "true" }, `power ${p.power}/${v.win_target}`),
+      h("span", { class: "mz-power-text", "aria-hidden": "true" }, h("span", { class: "mz-pw-word" }, "power "), `${p.power}/${v.win_target}`,
+        h("span", { class: "mz-pw-unit" }, " PP")),
       h("span", { class: "mz-bar", "aria-hidden": "true" }, h("span", { style: `width:${pct}%` }))),
     p.hold
       ? h("p", { class: "mz-hold" }, `Holding since turn ${p.hold.since_turn}: wins at the start of ${cx.pn(p.hold.anchor)}'s next turn if still ${v.win_target}+ (MIT-1.1.1)`)
@@ -152,7 +153,7 @@ function grid(cx, p) {
   return h("div", { class: "mz-gridwrap" },
     h("div", {
       class: "mz-grid", role: "group", "aria-label": `nation grid of P${p.seat}, ${cols} by ${rows} cells, north up`,
-      style: `grid-template-columns: repeat(${cols}, minmax(0, 8.5rem)); --cols: ${cols}`,
+      style: `--cols: ${cols}`,
     },
     nations.map((n) => {
       const label = `${n.name} at (${n.x}, ${n.y}); roads: ${Object.entries(n.roads).map(([d, r]) => `${d} level ${r.level}${r.closed ? " closed" : ""}`).join(", ") || "none"}`;
