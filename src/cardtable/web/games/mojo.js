@@ -309,6 +309,13 @@ export function createRenderer(root, ui) {
     );
   }
 
+  /** On your turn, a pile or card that is no legal target explains itself (board-kit.js explainOn). */
+  function whyNot(el, action, fallback) {
+    if (!last.ctx.legal.length || last.ctx.busy) return el;
+    el.tabIndex = 0;
+    return explainOn(el, ui, action, fallback);
+  }
+
   // -- the middle of the table ---------------------------------------------------------------------------
   function centre(msg, legal, freshTops) {
     const view = msg.view;
@@ -318,7 +325,8 @@ export function createRenderer(root, ui) {
       h("span", { class: "stack-caption" }, "Draw pile"),
       deckEntry
         ? back({ size: "lg", onActivate: () => play(deckEntry), label: `draw pile, ${view.draw_pile} cards — draw from it`, key: "draw:deck", extraClass: "deck" })
-        : (view.draw_pile ? back({ size: "lg", label: `draw pile, ${view.draw_pile} cards`, extraClass: "deck" }) : h("div", { class: "card lg slot", role: "img", "aria-label": "draw pile empty" })),
+        : (view.draw_pile ? whyNot(back({ size: "lg", label: `draw pile, ${view.draw_pile} cards`, extraClass: "deck" }), { type: "draw", source: "deck" }, "you cannot draw now")
+          : h("div", { class: "card lg slot", role: "img", "aria-label": "draw pile empty" })),
       h("span", { class: "stack-count" }, `${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`),
     );
     const piles = view.piles.map((pile, i) => {
@@ -333,6 +341,9 @@ export function createRenderer(root, ui) {
         topCard = card(top, { size: "xl", onActivate: () => play(take), label: `${name}, top ${cardName(top)} — take this card`, key: `take:${i}`, fresh: freshTops[i] });
       } else {
         topCard = card(top, { size: "xl", label: `${name}, top card ${cardName(top)}`, fresh: freshTops[i] });
+        // a pile that is no target says why: the picked card cannot go here, or you cannot take its top now
+        if (selected !== null) whyNot(topCard, { type: "play", card: selected, pile: i }, `your ${cardName(selected)} cannot go on this pile`);
+        else whyNot(topCard, { type: "draw", source: "pile", pile: i }, "you cannot take this card now");
       }
       const below = pile.slice(Math.max(0, pile.length - 6), -1);
       return h("div", { class: "stack discard", dataset: { pile: i } },

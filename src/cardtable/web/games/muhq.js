@@ -223,6 +223,19 @@ export function createRenderer(root, ui) {
     return `respond to ${whose} ${what} on the stack${more}: add an answer, or pass to let it resolve.`;
   }
 
+  /** The straight way from one field to another, a step at a time (diagonal while both differ), as a move's path
+   *  [x1, y1, x2, y2, …] without the start: the server's check of it says what stops the unit (its cost against
+   *  the unit's movement, or a field it cannot enter). */
+  function straightPath([x, y], [tx, ty]) {
+    const path = [];
+    while (x !== tx || y !== ty) {
+      x += Math.sign(tx - x);
+      y += Math.sign(ty - y);
+      path.push(x, y);
+    }
+    return path;
+  }
+
   // -- the board ------------------------------------------------------------------------------------------
   function boardPanel(c) {
     const v = c.view;
@@ -232,6 +245,9 @@ export function createRenderer(root, ui) {
     const occ = new Map();
     for (const p of v.permanents) if (p.field) occ.set(`${p.field[0]},${p.field[1]}`, p);
     const upkeep = new Set(v.mode === "upkeep" ? v.upkeep_todo || [] : []);
+    // an activated unit that may still move: an empty field out of its reach says why on hover or tap
+    const mover = c.legal.some((e) => e.action.type === "move" && e.action.unit === v.activation)
+      ? v.permanents.find((p) => p.id === v.activation && p.field) : null;
     const cells = [];
     cells.push(h("span", { class: "mh-axis corner", "aria-hidden": "true" }, "y\\x"));
     for (let x = 0; x < b.width; x++) cells.push(h("span", { class: "mh-axis col", "aria-hidden": "true" }, x));
@@ -239,7 +255,12 @@ export function createRenderer(root, ui) {
       cells.push(h("span", { class: "mh-axis row", "aria-hidden": "true" }, y));
       for (let x = 0; x < b.width; x++) {
         const f = b.fields[y * b.width + x];
-        cells.push(fieldCell(c, x, y, f, occ.get(`${x},${y}`), fields.get(`${x},${y}`) || [], tokens, upkeep));
+        const here = fields.get(`${x},${y}`) || [];
+        const cell = fieldCell(c, x, y, f, occ.get(`${x},${y}`), here, tokens, upkeep);
+        if (mover && !here.length && !occ.has(`${x},${y}`)) {
+          explainOn(cell, ui, { type: "move", unit: mover.id, path: straightPath(mover.field, [x, y]) }, `out of reach of ${mover.name} now`);
+        }
+        cells.push(cell);
       }
     }
     return h("section", { class: "mh-boardpanel", "aria-label": `The board ${b.name}, ${b.width} by ${b.height} fields` },
