@@ -133,3 +133,38 @@ export function fullText(el, text) {
 export function bringIntoView(el) {
   if (el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
+
+/**
+ * A play flies from the seat that made it to where it landed: `flyFrom(box, el, seat)` starts `el` at the
+ * centre of the seat's panel (`[data-seat]` in `box`) and moves it home (Web Animations; nothing moves under
+ * prefers-reduced-motion). Counts the flights in `box.dataset.flights` (read by the tests).
+ */
+export function flyFrom(box, el, seat) {
+  if (!el || seat === null || seat === undefined || typeof el.animate !== "function") return false;
+  if (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
+  const from = box.querySelector(`[data-seat="${seat}"]`);
+  if (!from || from.contains(el)) return false;
+  const a = from.getBoundingClientRect();
+  const b = el.getBoundingClientRect();
+  if (!a.width || !b.width) return false;
+  const dx = Math.round(a.left + a.width / 2 - (b.left + b.width / 2));
+  const dy = Math.round(a.top + a.height / 2 - (b.top + b.height / 2));
+  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.3 }, { transform: "none", opacity: 1 }],
+    { duration: 450, easing: "ease-out" });
+  box.dataset.flights = String(Number(box.dataset.flights || 0) + 1);
+  box.dataset.lastFlight = `${seat}:${dx},${dy}`;
+  return true;
+}
+
+/** The straight way from one field to another, a step at a time (diagonal while both differ), as a move's path
+ *  [x1, y1, x2, y2, …] without the start: the server's check of it says what stops the unit (its cost against
+ *  the unit's movement, or a field it cannot enter). */
+export function straightPath([x, y], [tx, ty]) {
+  const path = [];
+  while (x !== tx || y !== ty) {
+    x += Math.sign(tx - x);
+    y += Math.sign(ty - y);
+    path.push(x, y);
+  }
+  return path;
+}

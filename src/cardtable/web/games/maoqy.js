@@ -8,7 +8,7 @@
 import { h } from "../js/common.js";
 import { KINGDOMS, KINGDOMS_DE, COMPLEMENT, CODES, FIGURES, FIGURES_DE, PER_KINGDOM, STANDARD, EXTRA, OTHER_KINGDOMS, cardInfo, cardName, longName, kingdomClass, kingdomCode, plural, run, indexLegal, face, back, chip, streetBar, row, badge, backGroups } from "./maoqy-cards.js";
 import { firstDraw, infoBar, kingdomsPanel, lastMove, scoreboard, endSummary as summary } from "./maoqy-end.js";
-import { createChanges, createSince, explainOn, fullText, bringIntoView } from "./board-kit.js";
+import { createChanges, createSince, explainOn, flyFrom, fullText, bringIntoView } from "./board-kit.js";
 
 export { cardInfo, cardName, longName, KINGDOMS } from "./maoqy-cards.js";
 
@@ -100,9 +100,10 @@ export function createRenderer(root, ui) {
       me !== null ? mySeat(msg, ix) : null,
     );
     const newest = (msg.log || []).reduce((a, e) => (!a || e.n > a.n ? e : a), null);
-    box.dataset.lastActor = newest && me !== null && newest.seat === me ? "me" : "them";
     box.replaceChildren(felt, kingdomsPanel(msg, ui));
     changes.end();
+    // the card that just landed flies in from the seat that played it
+    if (newest) for (const el of box.querySelectorAll(".mq-known .card.fresh")) flyFrom(box, el, newest.seat);
     if (scrollChoice) {
       scrollChoice = false;
       bringIntoView(box.querySelector(".mq-choices"));

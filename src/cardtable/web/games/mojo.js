@@ -2,7 +2,7 @@
 // your hand, the round history and the final scoreboard. Legal moves glow and are clickable; every
 // one of them is also a real <button> (Enter/Space), and the page lists them all as plain buttons.
 import { h } from "../js/common.js";
-import { createChanges, createSince, explainOn } from "./board-kit.js";
+import { createChanges, createSince, explainOn, flyFrom } from "./board-kit.js";
 import { history, roundSheet, scoreboard } from "./mojo-end.js";
 
 // -- the 78 cards (docs/mojo.md, spec 2.1): IDs by ascending value, then copy --------------------------
@@ -178,9 +178,10 @@ export function createRenderer(root, ui) {
       me !== null ? mySeat(msg, legal) : null,
     );
     const newest = (msg.log || []).reduce((a, e) => (!a || e.n > a.n ? e : a), null);
-    box.dataset.lastActor = newest && me !== null && newest.seat === me ? "me" : "them";
     box.replaceChildren(felt, history(msg, ui));
     changes.end();
+    // the card that just landed flies in from the seat that played it
+    if (newest) for (const el of box.querySelectorAll(".discard .card.fresh")) flyFrom(box, el, newest.seat);
   }
 
   // -- seats -------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@
 // activation, buy nothing) are buttons under the prompt. The list of every move stays, folded, below.
 // Everything is drawn from the view only: an opponent's hand is a count, a pack only its holder's (section 9).
 import { h } from "../js/common.js";
-import { createChanges, createSince, explainOn, fallbackMoves, fullText, bringIntoView } from "./board-kit.js";
+import { createChanges, createSince, explainOn, fallbackMoves, flyFrom, straightPath, fullText, bringIntoView } from "./board-kit.js";
 import {
   MODE_WORDS, PHASE_WORDS, TERRAIN_WORDS, ROLE_WORDS, TYPE_ICON, abbr, badge, cardFace, cardTitle, findCard, info,
   legend, markerBadges, permWords, plural, seatCls, statWords, victory, who, xy,
@@ -29,6 +29,7 @@ export function createRenderer(root, ui) {
   let selected = null; // a hand card id: its spawn fields light up, its other actions are listed
   let picked = null; // a permanent id with several moves: they are offered next to the board
   let fallbackOpen = false; // the folded list of every move, opened by the reader
+  let onBoard = null; // the permanents on the board at the last drawing (null before the first)
   const since = createSince(ui);
   const changes = createChanges();
   const box = h("div", { class: "muhq" });
@@ -86,6 +87,9 @@ export function createRenderer(root, ui) {
       permanentList(ctxt));
     box.replaceChildren(felt);
     changes.end();
+    // a permanent new on the board flies in from its controller's panel
+    for (const p of view.permanents) if (p.field && onBoard && !onBoard.has(p.id)) flyFrom(box, box.querySelector(`.mh-board [data-id="${p.id}"]`), p.controller);
+    onBoard = new Set(view.permanents.filter((p) => p.field).map((p) => p.id));
     const choices = box.querySelector(".mh-picked");
     if (choices) bringIntoView(choices);
   }
@@ -221,19 +225,6 @@ export function createRenderer(root, ui) {
     const whose = top.controller === c.me ? "your own" : `${who(top.controller)}'s`;
     const more = v.stack.length > 1 ? ` (${v.stack.length - 1} more below it)` : "";
     return `respond to ${whose} ${what} on the stack${more}: add an answer, or pass to let it resolve.`;
-  }
-
-  /** The straight way from one field to another, a step at a time (diagonal while both differ), as a move's path
-   *  [x1, y1, x2, y2, …] without the start: the server's check of it says what stops the unit (its cost against
-   *  the unit's movement, or a field it cannot enter). */
-  function straightPath([x, y], [tx, ty]) {
-    const path = [];
-    while (x !== tx || y !== ty) {
-      x += Math.sign(tx - x);
-      y += Math.sign(ty - y);
-      path.push(x, y);
-    }
-    return path;
   }
 
   // -- the board ------------------------------------------------------------------------------------------
