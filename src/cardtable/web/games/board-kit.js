@@ -110,19 +110,58 @@ export function fallbackMoves(legal, act, { open = false, onToggle = null, title
   return box;
 }
 
-/** A card's whole text shown on hover, focus, or a long press (touch): a tooltip inside the element. */
+/** The page's one tooltip for whole card texts: fixed on the page's body, so that no scrolling box (the muhq
+ *  board's) clips it and no turned token turns it. */
+let tip = null;
+let tipFor = null;
+function theTip() {
+  if (!tip || !tip.isConnected) {
+    tip = h("div", { class: "bp-tip", id: "bp-tip", role: "tooltip", hidden: true });
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+function showTip(el) {
+  const t = theTip();
+  tipFor = el;
+  t.textContent = el.dataset.text;
+  t.hidden = false;
+  el.setAttribute("aria-describedby", "bp-tip");
+  const r = el.getBoundingClientRect();
+  const w = Math.min(320, window.innerWidth - 16);
+  t.style.maxWidth = `${w}px`;
+  const th = t.offsetHeight;
+  const tw = t.offsetWidth;
+  const left = Math.max(8, Math.min(window.innerWidth - tw - 8, r.left));
+  const above = r.top - th - 6 >= 8; // above the thing, as a finger would cover what is below it
+  t.style.left = `${Math.round(left)}px`;
+  t.style.top = `${Math.round(above ? r.top - th - 6 : Math.min(window.innerHeight - th - 8, r.bottom + 6))}px`;
+}
+
+function hideTip(el) {
+  if (tipFor !== el) return;
+  tipFor = null;
+  el.removeAttribute("aria-describedby");
+  if (tip) tip.hidden = true;
+}
+
+/** A card's whole text shown on hover, focus, or a long press (touch), in the page's one tooltip. */
 export function fullText(el, text) {
   if (!text) return el;
-  el.title = text;
+  el.dataset.text = text;
   el.classList.add("bp-has-text");
-  el.append(h("span", { class: "bp-text", "aria-hidden": "true" }, text));
+  el.addEventListener("mouseenter", () => showTip(el));
+  el.addEventListener("mouseleave", () => hideTip(el));
+  el.addEventListener("focus", () => showTip(el));
+  el.addEventListener("blur", () => hideTip(el));
   let timer = null;
   el.addEventListener("touchstart", () => {
-    timer = setTimeout(() => el.classList.add("bp-text-open"), 450);
+    timer = setTimeout(() => showTip(el), 450);
   }, { passive: true });
   const close = () => {
     clearTimeout(timer);
-    setTimeout(() => el.classList.remove("bp-text-open"), 1800);
+    setTimeout(() => hideTip(el), 1800);
   };
   el.addEventListener("touchend", close);
   el.addEventListener("touchcancel", close);
