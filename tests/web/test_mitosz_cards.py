@@ -12,7 +12,8 @@ from types import SimpleNamespace
 
 CARDS_JS = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" / "games" / "mitosz-cards.js"
 FIELDS = ("name", "type", "subtypes", "mythology", "unique", "magical", "cursed", "level", "cost_label",
-          "power_points", "links", "roads", "sphere_max", "requirements", "duration", "text", "flavor")
+          "power_points", "links", "roads", "sphere_max", "requirements", "duration", "text", "flavor",
+          "maneuvers")
 
 
 def packaged_catalogue() -> dict:

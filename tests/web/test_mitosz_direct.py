@@ -455,3 +455,44 @@ def test_every_move_of_heuristic_games_has_a_path_of_clicks(tmp_path):
     print(f"\nheuristic games: {found}")
     assert found["reached"] == found["moves"], found
     assert found["avg"]["summon"] <= 2 and found["avg"].get("declare_battle", 2) <= 2, found
+
+
+
+def test_a_choice_between_maneuvers_reads_as_their_texts(new_context, server):
+    """A card that may use its maneuver or be sacrificed (no packaged card has two usable maneuvers, a
+    designer's may): the bar's two buttons read as the maneuver's text and "sacrifice it", not by the id in
+    the data file ("use its maneuver m1")."""
+    table, tokens = two_humans(server, "mitosz", seed=5)
+    play_until(server, table, tokens, mid_game)
+    page = new_context(LAPTOP).new_page()
+    open_table(page, table, tokens[0])
+    labels = page.evaluate("""async () => {
+      const { createRenderer } = await import('/static/games/mitosz.js');
+      const { CARDS } = await import('/static/games/mitosz-cards.js');
+      const m = structuredClone(window.cardtable.message);
+      const me = m.view.players[0];
+      const mine = [...me.leaders, ...me.nations, me.god].flatMap((c) => [c, ...(c.attached || [])]);
+      const leader = mine.find((c) => CARDS[c.card] && Object.keys(CARDS[c.card].maneuvers || {}).length);
+      if (!leader) return null;
+      const id = Object.keys(CARDS[leader.card].maneuvers)[0];
+      m.legal = [
+        { action: { type: 'use_maneuver', card: leader.id, maneuver: id, targets: [] }, label: `use ${leader.name}'s maneuver` },
+        { action: { type: 'use_maneuver', card: leader.id, maneuver: 'sacrifice', targets: [] }, label: `sacrifice ${leader.name}` },
+        { action: { type: 'pass' }, label: 'pass' }];
+      const root = document.createElement('div');
+      document.body.append(root);
+      const ui = { act() {}, rerender() {}, seatName: (s) => `Seat ${s}`, explain: () => Promise.reject(new Error('x')),
+                   ruleText: () => null, pn: (s) => `P${s}` };
+      const r = createRenderer(root, ui);
+      r.update(m, { legal: m.legal, busy: false, first: true });
+      await new Promise((done) => setTimeout(done, 800)); // the table's catalogue (instance -> card) arrives
+      r.update(m, { legal: m.legal, busy: false, first: false });
+      root.querySelector(`[data-k="c:${leader.id}"]`).click();
+      await new Promise((done) => setTimeout(done, 50));
+      r.update(m, { legal: m.legal, busy: false, first: false });
+      const out = [...root.querySelectorAll(".mz-dock .mz-choices button[data-k^='o:m:']")].map((b) => b.textContent);
+      root.remove();
+      return { out, text: CARDS[leader.card].maneuvers[id] };
+    }""")
+    assert labels is not None, "no card of seat 0 with a maneuver in this position"
+    assert sorted(labels["out"]) == sorted([f"use: {labels['text']}", "sacrifice it"]), labels

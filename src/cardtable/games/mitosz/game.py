@@ -12,7 +12,7 @@ from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, D
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
-from .text import call_text, card_text
+from .text import call_text, card_text, maneuver_text
 
 
 class MitoszGame(Game):
@@ -72,7 +72,9 @@ class MitoszGame(Game):
                            "power_points": d.power_points, "links": sorted(d.links), "number": d.number,
                            "roads": d.roads, "sphere_max": list(d.sphere_max) if d.sphere_max else None,
                            "requirements": [sorted(g) for g in d.requirement_groups],
-                           "duration": d.duration_rounds, "text": card_text(d), "flavor": d.flavor}
+                           "duration": d.duration_rounds, "text": card_text(d), "flavor": d.flavor,
+                           # each bound maneuver by its id, so that a choice between two reads as their texts
+                           "maneuvers": {m.id: maneuver_text(m, d) for m in d.maneuvers}}
         return {"cards": cards, "instances": [d.id for d, _ in self.layout],
                 "decks": [{"name": deck.name, "title": deck.title} for deck in self.decks]}
 

@@ -266,7 +266,8 @@ export function createRenderer(root, ui) {
     for (const [key, { step, entries: es }] of opts.next) {
       if (key.startsWith("o:")) {
         // a choice with no place on the board: its words (an answer's label when it is one action's last step)
-        const text = es.length === 1 && es[0].path.length === pick.length + 1 ? es[0].label : step.label;
+        const text = key.startsWith("o:m:") && es[0].action.type === "use_maneuver" ? maneuverWords(es[0].action, step.label)
+          : es.length === 1 && es[0].path.length === pick.length + 1 ? es[0].label : step.label;
         buttons.push(h("button", { type: "button", class: `btn mz-choice${key === "o:pass" ? " mz-pass" : " primary"} mz-t mz-lit`, "data-k": key, "data-key": `mzk:${key}`, "data-legal": true }, text));
       } else if (!onTable.has(key)) {
         // a target that is nowhere on the table (a searched card, one in an afterworld): a chip here
@@ -295,6 +296,13 @@ export function createRenderer(root, ui) {
       entries.length ? h("div", { class: "mz-bar-row" }, lines, h("div", { class: "mz-choices" }, buttons, cancel))
         : h("div", { class: "mz-bar-row" }, h("p", { class: "mz-dock-prompt" }, promptText(msg, entries, cx))),
       hand);
+  }
+
+  /** Which of a card's maneuvers: its text (the card's own words), not its id in the data file. */
+  function maneuverWords(a, fallback) {
+    if (a.maneuver === "sacrifice") return fallback;
+    const words = instances && CARDS[instances[a.card]] && (CARDS[instances[a.card]].maneuvers || {})[a.maneuver];
+    return words ? `use: ${words}` : fallback;
   }
 
   function keyName(key, msg, cx) {
