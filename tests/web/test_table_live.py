@@ -334,17 +334,34 @@ def test_the_move_clock_shows_banks_and_the_running_move(page, server):
 
 
 def test_the_move_clock_of_a_real_table(page, server):
-    try:
-        table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0},
-                              clock={"per_move": 30, "bank": 90})["table"]["id"]
-    except urllib.error.HTTPError as exc:
-        pytest.skip(f"the server takes no move clock yet ({exc.code}; the server helper's part)")
+    table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0},
+                          clock={"per_move": 30, "bank": 90})["table"]["id"]
     page.goto(f"/table/{table}?seat=0")
     expect(page.locator("#who")).to_have_text("seat 0")
     rows = page.locator("#clock .clock-row")
     expect(rows).to_have_count(2)
     expect(rows.nth(0).locator(".clock-move")).to_contain_text("for this move")  # our move's time runs
     expect(rows.nth(1).locator(".clock-bank")).to_have_text("1:30")
+
+
+def test_when_the_time_runs_out_a_bot_plays_that_move_and_everybody_sees_it(page, server):
+    """The clock's policy at expiry (server/clock.py): the bot plays that one move for the seat, the seat stays
+    a person's, and the clock panel says that its time ran out."""
+    table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0},
+                          clock={"per_move": 1, "bank": 0})["table"]["id"]
+    page.goto(f"/table/{table}?seat=0")
+    expect(page.locator("#who")).to_have_text("seat 0")
+    # we do nothing: within a few seconds a move is made for us
+    page.wait_for_function("() => (window.cardtable.log || []).some((e) => e.seat === 0)", timeout=20_000)
+    row = page.locator("#clock .clock-row").nth(0)
+    expect(row.locator(".clock-out")).to_contain_text("time ran out 1×", timeout=10_000)
+    seats = page.evaluate("window.cardtable.message.table.seats")
+    assert seats[0]["kind"] == "human" and not seats[0].get("takeover")  # one move, not a takeover
+    # and we play on ourselves when it is our turn again (nothing stands in for us)
+    page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=20_000)
+    before = page.evaluate("window.cardtable.message.table.actions")
+    page.locator(LIST_LEGAL).first.click()
+    page.wait_for_function(f"() => window.cardtable.message.table.actions > {before}")
 
 
 def test_no_clock_no_clock_panel(page, server):

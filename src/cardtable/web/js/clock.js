@@ -29,6 +29,9 @@ export function createClock(box, seatName) {
       row.querySelector(".clock-bank").textContent = bank === null || bank === undefined ? "—" : fmt(bankNow);
       const move = row.querySelector(".clock-move");
       move.textContent = mine ? `${fmt(Math.max(0, moveLeft ?? 0))} for this move` : "";
+      // the policy's work, said to everybody: how often this seat's time ran out and a bot moved for it
+      const out = (data.expired || [])[seat] || 0;
+      row.querySelector(".clock-out").textContent = out ? `time ran out ${out}× — a bot moved` : "";
       row.classList.toggle("running", mine);
       row.classList.toggle("low", mine && left !== null && left < 10);
     }
@@ -56,7 +59,8 @@ export function createClock(box, seatName) {
             h("li", { class: "clock-row", dataset: { clockSeat: seat } },
               h("span", { class: "clock-who" }, seatName(seat)),
               h("span", { class: "clock-bank", title: "time left in the bank" }),
-              h("span", { class: "clock-move" })))),
+              h("span", { class: "clock-move" }),
+              h("span", { class: "clock-out" })))),
       );
     }
     tick();
