@@ -67,6 +67,8 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
     const result = h("p", { class: "end-result" },
       !winners.length ? "Nobody won." :
       winners.length === 1 ? `${winners[0] === live.seat ? "You win" : `${name(winners[0])} wins`}.` :
+      // every seat shares alike: a draw (a game with no winner, or a tie of all; docs/engine.md)
+      winners.length === returns.length ? `A draw: ${winners.map(name).join(", ")} share the game.` :
       `Shared win: ${winners.map(name).join(", ")}.`);
     const why = h("p", { class: "end-why", id: "end-why" });
     drawWhy(why, live);
