@@ -62,3 +62,18 @@ def test_muhq_fields_out_of_reach_say_why(new_context, server):
     assert len(why) > 20, why
     # the fields in reach glow and say nothing of the kind
     assert page.locator("#game .mh-field.has-target.bp-illegal").count() == 0
+
+
+def test_maoqy_the_unknown_says_why_when_you_may_not_draw(new_context, server):
+    from .test_boards_see import maoqy_direction_seed
+
+    seed = maoqy_direction_seed(server)  # seat 0 chooses the direction first: no draw yet
+    page = seat_page(new_context, server, {"game": "maoqy", "players": 2, "seed": seed, "seats": ["human", "random"],
+                                            "options": {"kingdoms": ["red", "blue"]}})
+    page.wait_for_function(MY_TURN)
+    assert not any(e["action"]["type"] == "draw" for e in page.evaluate("window.cardtable.message.legal"))
+    unknown = page.locator("#game .mq-unknown .card.bp-illegal")
+    unknown.hover()
+    page.wait_for_function("() => (document.querySelector('#game .mq-unknown .card.bp-illegal')?.dataset.why || '').startsWith('MAOQY-')")
+    why = unknown.get_attribute("data-why")
+    assert len(why) > 20, why  # the rule and its sentence, not only the ID

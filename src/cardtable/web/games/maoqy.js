@@ -386,6 +386,12 @@ export function createRenderer(root, ui) {
         key: "draw:known",
         fresh: freshKnown,
       });
+      // no target on your turn: why not (the picked card may not go here, or you may not take the top now)
+      if (!entry && ix.any) {
+        topCard.tabIndex = 0;
+        explainOn(topCard, ui, sel ? { type: "discard", card: sel.card } : { type: "draw", from: "known" },
+          sel ? `your ${longName(sel.card)} cannot be discarded now` : "you cannot take the Known's top card now");
+      }
     } else {
       topCard = h("div", { class: "card xl slot", role: "img", "aria-label": "The Known is empty" });
     }
