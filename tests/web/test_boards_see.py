@@ -127,7 +127,7 @@ def test_muhq_phone_tokens_readable_and_nothing_sideways(new_context, server):
         const walker = document.createTreeWalker(tok, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const el = n.parentElement;
-          if (!n.textContent.trim() || el.closest('.bp-text') || !el.getClientRects().length) continue;
+          if (!n.textContent.trim() || !el.getClientRects().length) continue;
           const cs = getComputedStyle(el);
           if (cs.display === 'none' || cs.visibility === 'hidden') continue;
           const size = parseFloat(cs.fontSize);

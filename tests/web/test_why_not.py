@@ -1,6 +1,6 @@
 """Issue 34, item 1: an illegal target explains itself with its rule and reason, on hover or tap — here the
-Mojo piles (the draw pile outside a draw, a discard pile in the one-pile game) and the muhq fields out of an
-activated unit's reach (the server's check of the straight way there)."""
+Mojo piles (the draw pile outside a draw, a discard pile in the one-pile game), MAOQY's Unknown when you may
+not draw, and the muhq fields out of an activated unit's reach (the server's check of the straight way there)."""
 
 from __future__ import annotations
 
@@ -8,24 +8,32 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright (pip install -e '.[test]')")
 
-from playwright.sync_api import expect  # noqa: E402
-
 from .test_boards_see import MY_TURN, seat_page  # noqa: E402
 from .test_layout import two_humans  # noqa: E402
 
 
-def test_mojo_piles_that_are_no_target_say_why(new_context, server):
-    page = seat_page(new_context, server, {"game": "mojo", "players": 2, "seed": 4, "seats": ["human", "random"]})
+def no_draw_now(page) -> None:
+    """Our turn has come and drawing is not one of its moves."""
     page.wait_for_function(MY_TURN)
     assert not any(e["action"]["type"] == "draw" for e in page.evaluate("window.cardtable.message.legal"))
-    deck = page.locator("#game .draw-pile .card.bp-illegal")
-    deck.hover()
-    page.wait_for_function("() => (document.querySelector('#game .draw-pile .card.bp-illegal')?.dataset.why || '').startsWith('MOJO-')")
-    why = deck.get_attribute("data-why")
+
+
+def why_of(page, selector: str, begins: str, press=lambda el: el.hover()) -> str:
+    """Hover (or otherwise press) the first element matching ``selector`` and wait for its reason to begin
+    with ``begins``; the reason."""
+    el = page.locator(selector).first
+    press(el)
+    page.wait_for_function(f"() => (document.querySelector({selector!r})?.dataset.why || '').startsWith({begins!r})")
+    return el.get_attribute("data-why")
+
+
+def test_mojo_piles_that_are_no_target_say_why(new_context, server):
+    page = seat_page(new_context, server, {"game": "mojo", "players": 2, "seed": 4, "seats": ["human", "random"]})
+    no_draw_now(page)
+    why = why_of(page, "#game .draw-pile .card.bp-illegal", "MOJO-")
     assert "MOJO-" in why and len(why) > 20, why  # the rule and its sentence, not only the ID
-    top = page.locator("#game .discard .card.bp-illegal").first
-    top.click()  # a tap says it too
-    page.wait_for_function("() => (document.querySelector('#game .discard .card.bp-illegal')?.dataset.why || '').includes('MOJO-8.3')")
+    # a tap says it too
+    why_of(page, "#game .discard .card.bp-illegal", "MOJO-8.3", press=lambda el: el.click())
     # nothing was played by asking
     assert page.evaluate("window.cardtable.message.table.actions") == 0
 
@@ -70,10 +78,6 @@ def test_maoqy_the_unknown_says_why_when_you_may_not_draw(new_context, server):
     seed = maoqy_direction_seed(server)  # seat 0 chooses the direction first: no draw yet
     page = seat_page(new_context, server, {"game": "maoqy", "players": 2, "seed": seed, "seats": ["human", "random"],
                                             "options": {"kingdoms": ["red", "blue"]}})
-    page.wait_for_function(MY_TURN)
-    assert not any(e["action"]["type"] == "draw" for e in page.evaluate("window.cardtable.message.legal"))
-    unknown = page.locator("#game .mq-unknown .card.bp-illegal")
-    unknown.hover()
-    page.wait_for_function("() => (document.querySelector('#game .mq-unknown .card.bp-illegal')?.dataset.why || '').startsWith('MAOQY-')")
-    why = unknown.get_attribute("data-why")
+    no_draw_now(page)
+    why = why_of(page, "#game .mq-unknown .card.bp-illegal", "MAOQY-")
     assert len(why) > 20, why  # the rule and its sentence, not only the ID
