@@ -23,6 +23,7 @@ from cardtable.engine.registry import game_class, game_names
 from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
                       WorkersArg)
 from .figures import score_text
+from .i18n import i18n_app
 from .paths import listenable, writable_file
 from .replaying import draw_step, replay_label, step_through, store_for_web
 
@@ -470,9 +471,10 @@ def rules(
 ):
     """List a game's rules with their IDs and text (the IDs rejected moves cite); --coverage shows which
     tests check each rule."""
+    from cardtable.engine.i18n import current_language
     from cardtable.engine.rulebook import Rulebook, collect_tests
 
-    book = Rulebook.for_game(game_class(game))
+    book = Rulebook.for_game(game_class(game), current_language())
     if book is None:
         raise CardtableError(f"{game} ships no rulebook")
     chosen = book.find(find) if find else book.rules
@@ -538,10 +540,14 @@ def serve(
 from .balance import balance_command  # noqa: E402
 
 app.command("balance")(handles_errors(balance_command))
+app.add_typer(i18n_app, name="i18n")
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """``cardtable``: the language first (cardtable.cli.language), then the command."""
+    from .language import run
+
+    run(app, err, argv)
 
 
 if __name__ == "__main__":

@@ -69,8 +69,9 @@ class Rulebook:
         return cls(game, rules, source)
 
     @classmethod
-    def for_game(cls, game_class: type[Game]) -> Rulebook | None:
-        """The packaged rulebook of a game class (``data/rules.md`` beside its module), or None."""
+    def for_game(cls, game_class: type[Game], lang: str = "en") -> Rulebook | None:
+        """The packaged rulebook of a game class (``data/rules.md`` beside its module), or None; in ``lang``
+        other than English, each rule's text and section come from ``data/rules.<lang>.md`` (``translate``)."""
         pattern = getattr(game_class.info, "rule_pattern", "")
         if not pattern:
             return None
@@ -83,7 +84,18 @@ class Rulebook:
         if amended.exists():
             book.amend(cls.from_markdown(game_class.info.name, amended.read_text(encoding="utf-8"), pattern,
                                          str(amended)))
+        translated = folder / f"rules.{lang}.md"
+        if lang != "en" and translated.exists():
+            book.translate(cls.from_markdown(game_class.info.name, translated.read_text(encoding="utf-8"),
+                                             pattern, str(translated)))
         return book
+
+    def translate(self, other: "Rulebook") -> None:
+        """Take the text and section of each rule from ``other``, the same rules in another language (its
+        IDs, its order and its lines do not matter; a rule it lacks keeps the English text)."""
+        texts = {r.id: r for r in other.rules}
+        self.rules = [Rule(r.id, texts[r.id].text, r.line, texts[r.id].section, r.departure) if r.id in texts else r
+                      for r in self.rules]
 
     def amend(self, departures: "Rulebook") -> None:
         """Take each rule of ``departures`` in place of the specification's (or after its rules, if new)."""

@@ -20,17 +20,19 @@ from typing import Any, Literal
 import orjson
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, Field
 
 from cardtable.agents import agent_names
 from cardtable.engine import CardtableError, UnknownGame, game_class, game_names
+from cardtable.engine.i18n import current_language, language
 from cardtable.store import SqliteStore
 
 from .clock import ClockSettings
 from . import lookups
+from .language import Languages
+from .pages import add_pages
 from .rematch import add_rematch_routes
 from .tables import LOG_ENTRIES, Table, TableError, TableManager
 from .thinking import thinks_apart
@@ -60,11 +62,12 @@ class Outbox:
     producer loop, one consumer: a deque and a wake-up, cheaper than an ``asyncio.Queue`` (a move puts one
     message in the outbox of every watcher)."""
 
-    __slots__ = ("items", "waiter")
+    __slots__ = ("items", "waiter", "lang")
 
-    def __init__(self):
+    def __init__(self, lang: str = "en"):
         self.items: collections.deque[str] = collections.deque()
         self.waiter: asyncio.Future | None = None
+        self.lang = lang  # the language its reader reads the table in
 
     def put_nowait(self, message: str) -> None:
         self.items.append(message)
@@ -209,10 +212,17 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     # -- notifications -------------------------------------------------------------------------------
     def notify(table: Table) -> None:
-        watched = [seat for seat, queues in table.watchers.items() if queues]
-        for seat, message in table.encoded_messages(watched).items():
-            for queue in table.watchers[seat]:
-                queue.put_nowait(message)
+        """Every watcher's message of the table's new state, made once per seat and language."""
+        readers: dict[str, dict[Any, list[Outbox]]] = {}
+        for seat, queues in table.watchers.items():
+            for queue in queues:
+                readers.setdefault(queue.lang, {}).setdefault(seat, []).append(queue)
+        for lang, seats in readers.items():
+            with language(lang):
+                messages = table.encoded_messages(list(seats))
+            for seat, queues in seats.items():
+                for queue in queues:
+                    queue.put_nowait(messages[seat])
 
     def unwatched_bots_only(table: Table) -> bool:
         """A table of bots only plays while someone watches it: otherwise nobody waits for its moves,
@@ -263,24 +273,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     def seat_for(table: Table, token: str | None) -> int | None:
         return table.seat_of(token)
 
-    # -- pages ---------------------------------------------------------------------------------------
-    if WEB.exists():
-        app.mount("/static", StaticFiles(directory=WEB), name="static")
-
-    @app.middleware("http")
-    async def revalidate_static(request: Request, call_next):
-        response = await call_next(request)
-        if request.url.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-cache"  # a new version of the UI is picked up at once
-        return response
-
-    @app.get("/", include_in_schema=False)
-    async def lobby_page():
-        return FileResponse(WEB / "index.html")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str):
-        return FileResponse(WEB / "table.html")
+    # -- pages (cardtable.server.pages) ---------------------------------------------------------------
+    add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
 
     # -- API -----------------------------------------------------------------------------------------
     @app.get("/api/games", summary="The registered games with players, options and bots")
@@ -395,7 +389,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         except TableError as exc:
             await ws.close(code=4403, reason=exc.message)
             return
-        queue = Outbox()
+        queue = Outbox(current_language())  # (cardtable.server.language set it for this socket)
         hello_done = seat is not None
 
         async def attach(new_seat: int | None) -> None:
@@ -484,6 +478,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     app.include_router(lookups.router)  # POST /api/tables/{id}/check, GET /api/games/{game}/rules
     app.add_middleware(_TableSockets, handler=websocket)
+    app.add_middleware(Languages)  # outermost: every request and socket in its reader's language
     return app
 
 

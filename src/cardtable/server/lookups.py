@@ -19,6 +19,7 @@ from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, Field
 
 from cardtable.engine import IllegalAction, game_class
+from cardtable.engine.i18n import current_language
 from cardtable.engine.rulebook import Rulebook
 
 from .tables import TableError
@@ -30,20 +31,26 @@ class CheckRequest(BaseModel):
     action: Any = Field(description="the action's JSON form, as POST /actions takes it")
 
 
-@functools.lru_cache(maxsize=None)
-def rulebook(game: str) -> Rulebook | None:
-    """The packaged rulebook of a registered game (UnknownGame, a 404, for another name); read once."""
-    return Rulebook.for_game(game_class(game))
+def rulebook(game: str, lang: str | None = None) -> Rulebook | None:
+    """The packaged rulebook of a registered game (UnknownGame, a 404, for another name) in ``lang`` (the
+    reader's by default); read once per language."""
+    return _rulebook(game, lang or current_language())
 
 
 @functools.lru_cache(maxsize=None)
-def rule_texts(game: str) -> dict[str, str]:
-    book = rulebook(game)
+def _rulebook(game: str, lang: str) -> Rulebook | None:
+    return Rulebook.for_game(game_class(game), lang)
+
+
+@functools.lru_cache(maxsize=None)
+def _rule_texts(game: str, lang: str) -> dict[str, str]:
+    book = _rulebook(game, lang)
     return {} if book is None else {r.id: r.text for r in book.rules}
 
 
 def rule_text(game: str, rule: str | None) -> str | None:
-    return rule_texts(game).get(rule) if rule else None
+    """The text of ``rule`` in the reader's language."""
+    return _rule_texts(game, current_language()).get(rule) if rule else None
 
 
 @router.post("/api/tables/{table_id}/check",

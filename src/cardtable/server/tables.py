@@ -22,6 +22,7 @@ import orjson
 from cardtable.agents import Agent, Observation, agent_names, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, load
 from cardtable.engine.game import fresh_seed
+from cardtable.engine.i18n import current_language
 from cardtable.engine.rng import derive_seed
 from cardtable.engine.steps import Steps
 from cardtable.store import SqliteStore, StoredTable
@@ -49,7 +50,7 @@ class ActionCache:
     def __init__(self, game: Game):
         self.game = game
         self.parsed: dict[bytes, Any] = {}  # the action's JSON, keys sorted -> the action
-        self.legal: dict[Any, orjson.Fragment] = {}  # action -> {"action": ..., "label": ...} as JSON
+        self.legal: dict[tuple[str, Any], orjson.Fragment] = {}  # (language, action) -> {"action", "label"} as JSON
 
     @classmethod
     def of(cls, game: Game) -> "ActionCache":
@@ -80,11 +81,12 @@ class ActionCache:
         return action
 
     def legal_entry(self, action: Any) -> orjson.Fragment:
-        entry = self.legal.get(action)
+        key = (current_language(), action)  # the label is in the reader's language
+        entry = self.legal.get(key)
         if entry is None:
             if len(self.legal) >= ACTION_CACHE_SIZE:
                 self.legal.clear()
-            entry = self.legal[action] = orjson.Fragment(orjson.dumps(
+            entry = self.legal[key] = orjson.Fragment(orjson.dumps(
                 {"action": action.to_json(), "label": self.game.action_label(action)}))
         return entry
 
@@ -135,12 +137,12 @@ class Table:
     watchers: dict[Any, set] = field(default_factory=dict)  # seat (or None) -> set of queues
     agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)  # seat -> (its bot's name, the bot)
     thinking: int | None = None  # the seat whose search bot is thinking in the worker pool
-    log_cache: dict[int | None, list[bytes | None]] = field(default_factory=dict)  # viewer -> the actions' entries
+    log_cache: dict[tuple[int | None, str], list[bytes | None]] = field(default_factory=dict)  # (viewer, language) -> entries
     # shared by the tables of this kind of game; set as the table is made
     actions: ActionCache = None  # type: ignore[assignment]
     bots_running: bool = False
     _log_state: Any = None  # the state whose log _log_json encodes
-    _log_json: dict[tuple[int, int | None], bytes] = field(default_factory=dict)  # (entries, viewer) -> JSON
+    _log_json: dict[tuple[int, int | None, str], bytes] = field(default_factory=dict)  # (entries, viewer, language)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _summary_head: bytes | None = None  # the summary's JSON up to its seats, which never changes
     _seats_key: tuple | None = None  # the seats as _seats_json encodes them
@@ -318,7 +320,7 @@ class Table:
             self._log_json = {}
             self._log_state = self.state
         who = viewer if self.game.secret_actions else None
-        key = (last, who)
+        key = (last, who, current_language())
         encoded = self._log_json.get(key)
         if encoded is None:
             size = len(self.state.history)
@@ -331,9 +333,10 @@ class Table:
         game = self.game
         who = viewer if game.secret_actions else None
         history = self.state.history
-        entries = self.log_cache.get(who)
+        key = (who, current_language())  # an entry is written in its reader's language
+        entries = self.log_cache.get(key)
         if entries is None:
-            entries = self.log_cache[who] = []
+            entries = self.log_cache[key] = []
         if len(entries) < len(history):
             entries.extend([None] * (len(history) - len(entries)))  # built when asked for (a restored table's first)
         for n in range(start, stop):

@@ -1,4 +1,5 @@
 // Shared helpers of the lobby and the table page: DOM building, the JSON API, seat tokens, names.
+import "./i18n.js"; // the header's language switch; t() and tn() for every script
 
 /**
  * h("button", {class: "x", onclick: fn, "aria-label": "…"}, "text", child, [more])

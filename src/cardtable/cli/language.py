@@ -1,0 +1,104 @@
+"""The CLI's language: ``--lang``, then ``CARDTABLE_LANG``, then the system locale, then English.
+
+``--lang`` is global: it may stand anywhere on the command line (``cardtable --lang de games``, ``cardtable
+rules mitosz MIT-7.4 --lang hu``) and is taken off before Click reads the rest. The language is set once for
+the process; the commands' help texts are translated in place before Click prints them, and the words Typer
+prints around them ("Options", "Commands", "Error") come from the ``click`` domain through the standard
+library's gettext, where Typer looks them up.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from typing import Any
+
+from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Translator, choose, set_language
+
+_ = Translator("cardtable")
+
+
+class LanguageError(ValueError):
+    pass
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` out of ``argv``: (X or None, the other arguments). A ``--lang`` without a
+    value is a LanguageError."""
+    rest: list[str] = []
+    lang: str | None = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            rest.append(arg)
+            rest.extend(args)
+            break
+        if arg == "--lang":
+            lang = next(args, None)
+            if lang is None or lang.startswith("-"):
+                raise LanguageError(_("--lang needs a language: {languages}", languages=", ".join(LANGUAGES)))
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return lang, rest
+
+
+def apply(explicit: str | None) -> str:
+    """Choose and set the process's language; returns it. An unknown ``--lang`` is a LanguageError."""
+    try:
+        lang = choose(explicit)
+    except ValueError:
+        raise LanguageError(_("unknown language {lang!r}; cardtable speaks {languages}", lang=explicit,
+                              languages=", ".join(LANGUAGES))) from None
+    set_language(lang)
+    if lang != SOURCE_LANGUAGE:
+        # Typer's own words go through the standard library's gettext in its global domain.
+        os.environ["LANGUAGE"] = lang
+        gettext.bindtextdomain("click", str(LOCALE_DIR))
+        gettext.textdomain("click")
+        _retitle_typer()
+    return lang
+
+
+def _retitle_typer() -> None:
+    """Typer reads its panel titles once, at import: read them again in the reader's language."""
+    import typer.rich_utils as rich_utils
+
+    for name in ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
+                 "DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED_LONG_STRING"):
+        value = getattr(rich_utils, name, None)
+        if isinstance(value, str):
+            setattr(rich_utils, name, gettext.gettext(value))
+
+
+def translate_help(command: Any) -> None:
+    """Every help text of ``command`` and its subcommands, in place, in the reader's language."""
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, _(text))
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if text:
+            param.help = _(text)
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub)
+
+
+def run(app: Any, err: Any, argv: list[str] | None = None) -> None:
+    """Run the Typer ``app`` on ``argv`` (the process's arguments by default) in the language asked for."""
+    import sys
+
+    import typer.main
+    from rich.markup import escape
+
+    try:
+        lang, rest = take_language(list(sys.argv[1:] if argv is None else argv))
+        apply(lang)
+    except LanguageError as exc:
+        err.print(f"[red]{escape(_('error:'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise SystemExit(2) from None
+    command = typer.main.get_command(app)
+    translate_help(command)
+    command.main(args=rest, prog_name="cardtable")

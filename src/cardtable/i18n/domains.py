@@ -1,0 +1,89 @@
+"""Which source files feed which catalog domain.
+
+A domain is a part of the program that owns its texts. A game's domain holds its rules' sentences, log lines
+and prompts, and the words of its terminal and browser renderers, so a game's translator works in one file per
+language. Paths are relative to the ``cardtable`` package; ``**`` spans folders.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _typer_folder() -> Path:
+    spec = importlib.util.find_spec("typer")
+    assert spec is not None and spec.origin is not None, "typer is a dependency of cardtable"
+    return Path(spec.origin).resolve().parent
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    #: (glob, extraction method) pairs, relative to ``root``
+    sources: tuple[tuple[str, str], ...]
+    #: None: the cardtable package; a callable for a library's own sources (Typer's Click)
+    root: object = field(default=None, compare=False)
+
+    def folder(self) -> Path:
+        return PACKAGE if self.root is None else self.root()  # type: ignore[operator]
+
+    def files(self) -> list[tuple[Path, str]]:
+        out: list[tuple[Path, str]] = []
+        folder = self.folder()
+        for pattern, method in self.sources:
+            out.extend((p, method) for p in sorted(folder.glob(pattern)) if p.is_file())
+        return out
+
+
+def _game(name: str, *extra: tuple[str, str]) -> Domain:
+    return Domain(name, (
+        (f"games/{name}/**/*.py", "python"),
+        (f"cli/render/{name}.py", "python"),
+        (f"web/games/{name}.js", "javascript"),
+        (f"web/games/{name}-*.js", "javascript"),
+        *extra,
+    ))
+
+
+DOMAINS: tuple[Domain, ...] = (
+    _game("mojo"),
+    _game("maoqy"),
+    _game("mitosz"),
+    _game("muhq"),
+    Domain("web", (
+        ("web/js/*.js", "javascript"),
+        ("web/games/board-kit.js", "javascript"),
+        ("web/*.html", "jinja2"),
+    )),
+    Domain("cardtable", (
+        ("engine/**/*.py", "python"),
+        ("cli/*.py", "python"),
+        ("cli/render/__init__.py", "python"),
+        ("cli/app.py", "cli-help"),
+        ("server/**/*.py", "python"),
+        ("sim/**/*.py", "python"),
+        ("agents/**/*.py", "python"),
+        ("envs/**/*.py", "python"),
+        ("store/**/*.py", "python"),
+    )),
+    # The words Click and Typer print around our help and errors ("Usage:", "Options", "Missing argument …"):
+    # they call the standard library's gettext, which the CLI points at this domain (cardtable.cli.language).
+    Domain("click", (("**/*.py", "python"),), root=_typer_folder),
+)
+
+BY_NAME = {d.name: d for d in DOMAINS}
+#: the languages that have catalogs (English is the source and has none)
+TARGET_LANGUAGES = ("de", "hu")
+
+
+def domain_of(path: Path) -> Domain | None:
+    """The domain a source file belongs to (the first whose globs match it)."""
+    path = path.resolve()
+    for domain in DOMAINS:
+        if any(p == path for p, _m in domain.files()):
+            return domain
+    return None
