@@ -1,8 +1,8 @@
 """Which source files feed which catalog domain.
 
-A domain is a part of the program that owns its texts. A game's domain holds its rules' sentences, log lines
-and prompts, and the words of its terminal and browser renderers, so a game's translator works in one file per
-language. Paths are relative to the ``cardtable`` package; ``**`` spans folders.
+A domain is a part of the program that owns its texts: each game has two (its rules' sentences, and its
+renderers' words), the pages have ``web``, the rest of the program ``cardtable``, and Typer's own words
+``click``. Paths are relative to the ``cardtable`` package; ``**`` spans folders.
 """
 
 from __future__ import annotations
@@ -39,21 +39,24 @@ class Domain:
         return out
 
 
-def _game(name: str, *extra: tuple[str, str]) -> Domain:
-    return Domain(name, (
-        (f"games/{name}/**/*.py", "python"),
-        (f"cli/render/{name}.py", "python"),
-        (f"web/games/{name}.js", "javascript"),
-        (f"web/games/{name}-*.js", "javascript"),
-        *extra,
-    ))
+def _game(name: str) -> tuple[Domain, Domain]:
+    """A game's two domains: ``<game>`` for its rules' sentences (errors, log lines, prompts, card texts, data
+    errors) and ``<game>-ui`` for its renderers in the terminal and the browser."""
+    return (
+        Domain(name, ((f"games/{name}/**/*.py", "python"),)),
+        Domain(f"{name}-ui", (
+            (f"cli/render/{name}.py", "python"),
+            (f"web/games/{name}.js", "javascript"),
+            (f"web/games/{name}-*.js", "javascript"),
+        )),
+    )
 
 
 DOMAINS: tuple[Domain, ...] = (
-    _game("mojo"),
-    _game("maoqy"),
-    _game("mitosz"),
-    _game("muhq"),
+    *_game("mojo"),
+    *_game("maoqy"),
+    *_game("mitosz"),
+    *_game("muhq"),
     Domain("web", (
         ("web/js/*.js", "javascript"),
         ("web/games/board-kit.js", "javascript"),

@@ -23,7 +23,8 @@ from cardtable.engine.errors import UnknownGame
 from cardtable.engine.i18n import LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, Translator, current_language, normalize
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-_ = Translator("web")
+_ = Translator("cardtable")  # this module's own sentences (API errors)
+_web = Translator("web")  # the pages' words
 
 
 def game_domain(game: str) -> str | None:
@@ -52,8 +53,8 @@ def page_catalog(lang: str, domains: tuple[str, ...]) -> bytes:
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(WEB)), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
-    env.globals["_"] = _
-    env.globals["_n"] = _.plural
+    env.globals["_"] = _web
+    env.globals["_n"] = _web.plural
     return env
 
 
@@ -87,7 +88,7 @@ def add_pages(app: FastAPI, table_game: Any) -> None:
     async def table_page(table_id: str):
         game = table_game(table_id)
         domain = game_domain(game) if game else None
-        return render("table.html", ("web", domain) if domain else ("web",))
+        return render("table.html", ("web", f"{domain}-ui") if domain else ("web",))
 
     @app.get("/api/i18n/{lang}", summary="The translations the web pages' scripts use, in one language")
     async def scripts_catalog(lang: str, game: str | None = Query(None, description="add this game's texts")):
@@ -98,5 +99,5 @@ def add_pages(app: FastAPI, table_game: Any) -> None:
         if game is not None and game not in game_names():
             return JSONResponse({"error": _("unknown game {game!r}", game=game), "rule": None}, status_code=404)
         domain = game_domain(game) if game else None
-        body = page_catalog(code, ("web", domain) if domain else ("web",))
+        body = page_catalog(code, ("web", f"{domain}-ui") if domain else ("web",))
         return JSONResponse(orjson.loads(body))
