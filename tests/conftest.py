@@ -7,3 +7,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "ci"))
+
+# The suite reads cardtable in English unless a test asks for another language (the CLI would otherwise take
+# the machine's locale: a German workstation would see German texts where the tests expect English).
+os.environ["CARDTABLE_LANG"] = "en"

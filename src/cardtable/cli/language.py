@@ -13,7 +13,7 @@ import gettext
 import os
 from typing import Any
 
-from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Translator, choose, set_language
+from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Translator, choose, language
 
 _ = Translator("cardtable")
 
@@ -45,15 +45,17 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 
 def apply(explicit: str | None) -> str:
-    """Choose and set the process's language; returns it. An unknown ``--lang`` is a LanguageError."""
+    """Choose the process's language (an unknown ``--lang`` is a LanguageError) and point Typer's gettext at
+    it; returns it. ``restore()`` undoes what this did outside the context variable."""
     try:
         lang = choose(explicit)
     except ValueError:
         raise LanguageError(_("unknown language {lang!r}; cardtable speaks {languages}", lang=explicit,
                               languages=", ".join(LANGUAGES))) from None
-    set_language(lang)
     if lang != SOURCE_LANGUAGE:
         # Typer's own words go through the standard library's gettext in its global domain.
+        _saved.setdefault("LANGUAGE", os.environ.get("LANGUAGE"))
+        _saved.setdefault("domain", gettext.textdomain())
         os.environ["LANGUAGE"] = lang
         gettext.bindtextdomain("click", str(LOCALE_DIR))
         gettext.textdomain("click")
@@ -61,15 +63,37 @@ def apply(explicit: str | None) -> str:
     return lang
 
 
+_saved: dict[str, Any] = {}
+_TYPER_TITLES = ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
+                 "DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED_LONG_STRING")
+
+
 def _retitle_typer() -> None:
     """Typer reads its panel titles once, at import: read them again in the reader's language."""
     import typer.rich_utils as rich_utils
 
-    for name in ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE",
-                 "DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED_LONG_STRING"):
-        value = getattr(rich_utils, name, None)
-        if isinstance(value, str):
-            setattr(rich_utils, name, gettext.gettext(value))
+    originals = _saved.setdefault("titles", {n: getattr(rich_utils, n) for n in _TYPER_TITLES
+                                             if isinstance(getattr(rich_utils, n, None), str)})
+    for name, value in originals.items():
+        setattr(rich_utils, name, gettext.gettext(value))
+
+
+def restore() -> None:
+    """Undo ``apply`` (a command run in-process, as the tests do, leaves the process as it found it)."""
+    if not _saved:
+        return
+    import typer.rich_utils as rich_utils
+
+    for name, value in _saved.pop("titles", {}).items():
+        setattr(rich_utils, name, value)
+    if "LANGUAGE" in _saved:
+        old = _saved.pop("LANGUAGE")
+        if old is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = old
+    if "domain" in _saved:
+        gettext.textdomain(_saved.pop("domain"))
 
 
 def translate_help(command: Any) -> None:
@@ -95,10 +119,14 @@ def run(app: Any, err: Any, argv: list[str] | None = None) -> None:
 
     try:
         lang, rest = take_language(list(sys.argv[1:] if argv is None else argv))
-        apply(lang)
+        lang = apply(lang)
     except LanguageError as exc:
         err.print(f"[red]{escape(_('error:'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise SystemExit(2) from None
-    command = typer.main.get_command(app)
-    translate_help(command)
-    command.main(args=rest, prog_name="cardtable")
+    try:
+        with language(lang):
+            command = typer.main.get_command(app)
+            translate_help(command)
+            command.main(args=rest, prog_name="cardtable")
+    finally:
+        restore()
