@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Mapping
 
 from .actions import Action, ActionCodec
 from .errors import IllegalAction, OptionError
+from .i18n import Translator
 from .options import Option, resolve_options
 from .rng import new_seed
 
@@ -112,16 +113,26 @@ class Game:
     def parse_action(self, data: Any) -> Action:
         return self.codec.parse(data)
 
+    #: the catalog domain of the game's texts; None: the package under ``cardtable.games`` (``mojo``)
+    text_domain: str | None = None
+
+    def texts(self, message: str) -> str:
+        """``message`` (a text the game declared with ``N_``: its summary, an option's help) in the reader's
+        language, from the game's own catalog."""
+        domain = self.text_domain or _package_domain(type(self).__module__)
+        return Translator(domain)(message) if domain else message
+
     def describe(self) -> dict[str, Any]:
+        """The game as surfaces list it, in the reader's language (summary and options' help)."""
         info = self.info
         return {
             "name": info.name,
             "title": info.title,
-            "summary": info.summary,
+            "summary": self.texts(info.summary),
             "players": [info.min_players, info.max_players],
             "default_players": info.default_players,
             "rules_version": info.rules_version,
-            "options": [o.to_json() for o in self.declared_options],
+            "options": [{**o.to_json(), "doc": self.texts(o.doc)} for o in self.declared_options],
         }
 
     def __repr__(self) -> str:
@@ -216,6 +227,11 @@ class State:
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON, hidden parts included. For tests, digests and debugging; never for players."""
         raise NotImplementedError
+
+
+def _package_domain(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["cardtable", "games"] else None
 
 
 def fresh_seed(seed: int | None) -> int:
