@@ -50,7 +50,7 @@ class BoardMixin:
             return f"#{pid}"
         where = p.cell if p.base is None else self.cell_of(pid)
         at = f" at ({self.grid.x[where]}, {self.grid.y[where]})" if where is not None else ""
-        return f"{p.d.name} #{pid}{at}"
+        return f"{p.d.shown_name} #{pid}{at}"
 
     def available(self: "MuhqState", cell: int, swimming: bool) -> bool:
         """MUHQ-BOARD-6."""
@@ -321,7 +321,7 @@ class BoardMixin:
         if self.stats()[defender].veiled:
             return "MUHQ-VEIL-1", f"{name} is veiled and cannot be named as a defender"
         if self.protected_from(defender, a.d, a.controller):
-            return "MUHQ-PROT-2", f"{name} has protection from {a.d.name}"
+            return "MUHQ-PROT-2", f"{name} has protection from {a.d.shown_name}"
         comps = profile(self, attacker)
         reach = attack_range(comps)
         dist = self.grid.distance(self.cell_of(attacker), self.cell_of(defender))

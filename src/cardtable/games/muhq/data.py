@@ -349,3 +349,23 @@ def _cross_check_board(doc: _Doc) -> None:
             found.append((("objects", i, "at"), f"({x}, {y}) is {field_type.replace('_', ' ')} and {card.id} "
                                                 f"{card.name!r} cannot stand there: {why} (MUHQ-BOARD-5)"))
     doc.fail(found)
+
+
+# -- translations ---------------------------------------------------------------------------------------------
+def missing_translations(packaged_only: bool = True) -> list[tuple[str, str, str]]:
+    """Every translatable field (a card's name and text, a board's or a set's name) that a file gives in English
+    but not in one of the languages it may be translated into, as ``(file, entry, field)``, e.g.
+    ``(".../core.yaml", "card core/recruit", "translations.hu.name")``. A designer's own file may be English
+    only, so this is no error when a file is loaded; the packaged files have none (a test checks it).
+    ``packaged_only=False`` also lists the files of the user directory."""
+    out: list[tuple[str, str, str]] = []
+    for kind, names in (("set", set_names()), ("board", board_names())):
+        for name in names:
+            path = _find(kind, name)
+            if packaged_only and path.parent != PACKAGED_DIR:
+                continue
+            model = _read(kind, path, name).model
+            out += [(str(path), f"{kind} {name}", f) for f in model.missing_translations()]
+            for card in getattr(model, "cards", ()):
+                out += [(str(path), f"card {card.id}", f) for f in card.missing_translations()]
+    return out

@@ -124,16 +124,16 @@ class DeclareMixin:
             raise bad("MUHQ-BUY-1", f"card #{a.card} is not in your store; you buy only from your own store")
         d = self.card_def[a.card]
         if d.buy is None:
-            raise bad("MUHQ-BUY-2", f"{d.name} has no buy cost and cannot be bought")
+            raise bad("MUHQ-BUY-2", f"{d.shown_name} has no buy cost and cannot be bought")
         if pl.resource < d.buy:
-            raise bad("MUHQ-BUY-2", f"{d.name} costs {d.buy}; you have {pl.resource} resource")
+            raise bad("MUHQ-BUY-2", f"{d.shown_name} costs {d.buy}; you have {pl.resource} resource")
         if pl.bought:
             raise bad("MUHQ-BUY-3", "you have bought a card this turn already")
         pl.resource -= d.buy
         pl.store.remove(a.card)
         pl.discard.append(a.card)  # MUHQ-BUY-4
         pl.bought = True
-        self.log.append(("buy", self.active, f"bought {d.name}"))
+        self.log.append(("buy", self.active, f"bought {d.shown_name}"))
         self.goto("buy_prio")
 
     def _do_skip_buy(self: "MuhqState", a: Action) -> None:
@@ -170,12 +170,12 @@ class DeclareMixin:
             raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
         d = self.card_def[a.card]
         if d.type != "spell":
-            raise bad("MUHQ-TIMING-2", f"{d.name} is a {d.type}: a permanent is played as a slow action "
+            raise bad("MUHQ-TIMING-2", f"{d.shown_name} is a {d.type}: a permanent is played as a slow action "
                       f"(play_permanent)")
         if d.play is None:
-            raise bad("MUHQ-ACT-9", f"{d.name} has no play cost and cannot be played from hand")
+            raise bad("MUHQ-ACT-9", f"{d.shown_name} has no play cost and cannot be played from hand")
         if pl.resource < d.play:
-            raise bad("MUHQ-RES-3", f"{d.name} costs {d.play}; you have {pl.resource} resource")
+            raise bad("MUHQ-RES-3", f"{d.shown_name} costs {d.play}; you have {pl.resource} resource")
         problem = self.cost_problem(d.extra_cost, a.costs, seat, None, exclude=(a.card,), resource_extra=d.play)
         if problem:
             raise bad(*problem)
@@ -187,7 +187,7 @@ class DeclareMixin:
         pl.hand.remove(a.card)  # MUHQ-SPELL-3: on the stack while it waits
         self.pay_costs(d.extra_cost, a.costs, seat, None)
         self.push(Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _ in d.targets), a.targets)),
-                       label=f"{d.name}"))
+                       label=f"{d.shown_name}"))
 
     def _do_free_action(self: "MuhqState", a: Action) -> None:
         self.need_priority("MUHQ-TIMING-4")
@@ -197,7 +197,7 @@ class DeclareMixin:
             raise bad("MUHQ-TIMING-4", f"#{a.source} is not a permanent you control on the board")
         ability = dict(p.d.free_actions).get(a.ability)
         if ability is None:
-            raise bad("MUHQ-ACT-1", f"{p.d.name} has no free action number {a.ability}")
+            raise bad("MUHQ-ACT-1", f"{p.d.shown_name} has no free action number {a.ability}")
         if p.d.type == "unit" and p.paralysis:
             raise bad("MUHQ-PARA-2", f"{self.name_of(a.source)} is paralyzed and cannot use its free actions")
         costs = tuple(ability["cost"])
@@ -211,7 +211,7 @@ class DeclareMixin:
             raise bad(*problem)
         self.pay_costs(costs, a.costs, seat, a.source)
         self.push(Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _ in specs), a.targets)),
-                       label=f"{p.d.name}: free action"))
+                       label=f"{p.d.shown_name}: free action"))
 
     def _do_universal_free_action(self: "MuhqState", a: Action) -> None:
         self.need_priority("MUHQ-TIMING-4")
@@ -245,8 +245,8 @@ class DeclareMixin:
         ability = self.card_def[t.source].ability(t.ability)
         names = tuple(ability.get("targets", {}))
         self.stack.append(Item("trigger", t.controller, t.source, t.source_def, t.ability,
-                               tuple(zip(names, targets)), t.refs, label=f"{self.card_def[t.source].name}: trigger"))
-        self.log.append(("trigger", t.controller, f"{self.card_def[t.source].name} triggers"))
+                               tuple(zip(names, targets)), t.refs, label=f"{self.card_def[t.source].shown_name}: trigger"))
+        self.log.append(("trigger", t.controller, f"{self.card_def[t.source].shown_name} triggers"))
         self.start_round()
 
     # -- forced choices ----------------------------------------------------------------------------------
@@ -281,25 +281,25 @@ class DeclareMixin:
             raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
         d = self.card_def[a.card]
         if not d.is_permanent:
-            raise bad("MUHQ-ACT-9", f"{d.name} is a spell: play it with play_spell")
+            raise bad("MUHQ-ACT-9", f"{d.shown_name} is a spell: play it with play_spell")
         if d.play is None:
-            raise bad("MUHQ-ACT-9", f"{d.name} has no play cost and cannot be played from hand")
+            raise bad("MUHQ-ACT-9", f"{d.shown_name} has no play cost and cannot be played from hand")
         if pl.resource < d.play:
-            raise bad("MUHQ-RES-3", f"{d.name} costs {d.play}; you have {pl.resource} resource")
+            raise bad("MUHQ-RES-3", f"{d.shown_name} costs {d.play}; you have {pl.resource} resource")
         if a.mode == "next_unit":
             if d.type != "equipment" or "next_unit" not in d.modes:
-                raise bad("MUHQ-EQUIP-3", f"{d.name} cannot be played to the next unit")
+                raise bad("MUHQ-EQUIP-3", f"{d.shown_name} cannot be played to the next unit")
             cell = None
         else:
             if d.type == "equipment" and "alone" not in d.modes:
-                raise bad("MUHQ-EQUIP-3", f"{d.name} can only be played to the next unit")
+                raise bad("MUHQ-EQUIP-3", f"{d.shown_name} can only be played to the next unit")
             cell = self.cell_at(a.field)
             if cell not in self.spawn_fields(seat, d.swimming):
-                raise bad("MUHQ-BOARD-8", f"{list(a.field)} is not an available spawn field of yours for {d.name}")
+                raise bad("MUHQ-BOARD-8", f"{list(a.field)} is not an available spawn field of yours for {d.shown_name}")
         pl.resource -= d.play
         pl.hand.remove(a.card)
         self.push(Item("play_permanent", seat, a.card, d.id, params=(("cell", cell), ("mode", a.mode)),
-                       label=f"play {d.name}"))
+                       label=f"play {d.shown_name}"))
 
     def _do_activate(self: "MuhqState", a: Action) -> None:
         seat = self.current_player
@@ -365,7 +365,7 @@ class DeclareMixin:
             raise bad("MUHQ-APHASE-3", f"#{unit} is not the activated permanent; activate it first")
         p = self.perms[unit]
         if p.d.type != "unit":
-            raise bad("MUHQ-ART-1", f"{p.d.name} is an artifact and has no unit actions")
+            raise bad("MUHQ-ART-1", f"{p.d.shown_name} is an artifact and has no unit actions")
         if self.ai is not None:
             raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
         return p
@@ -403,7 +403,7 @@ class DeclareMixin:
         p.move_used = True
         xy = self.grid.xy(cells[-1])
         self.push(Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
-                       label=f"{p.d.name} moves to ({xy[0]}, {xy[1]})"))
+                       label=f"{p.d.shown_name} moves to ({xy[0]}, {xy[1]})"))
 
     def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
         stats = self.stats()
@@ -444,7 +444,7 @@ class DeclareMixin:
     def declare_attack(self: "MuhqState", p: Any, defender: int) -> None:
         p.attack_used = True
         self.push(Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
-                       label=f"{p.d.name} attacks {self.name_of(defender)}"))
+                       label=f"{p.d.shown_name} attacks {self.name_of(defender)}"))
 
     def _do_full_action(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -454,7 +454,7 @@ class DeclareMixin:
         self.not_crew(p)
         ability = dict(p.d.full_actions).get(a.ability)
         if ability is None or p.base is not None:
-            raise bad("MUHQ-ACT-1", f"{p.d.name} has no full action number {a.ability}")
+            raise bad("MUHQ-ACT-1", f"{p.d.shown_name} has no full action number {a.ability}")
         specs = tuple(ability.get("targets", {}).items())
         problem = self.check_targets(specs, a.targets, Ctx(a.unit, p.d, p.controller))
         if problem:
@@ -465,7 +465,7 @@ class DeclareMixin:
         p.move_used = p.attack_used = True
         names = tuple(p.d.ability(index).get("targets", {}))
         self.push(Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
-                       label=f"{p.d.name}: full action"))
+                       label=f"{p.d.shown_name}: full action"))
 
     def _do_equip(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -477,7 +477,7 @@ class DeclareMixin:
                       f"may equip (own, neutral, or an enemy's that is not solid)")
         setattr(p, a.spend + "_used", True)
         self.push(Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
-                       label=f"{p.d.name} equips {self.name_of(a.equipment)}"))
+                       label=f"{p.d.shown_name} equips {self.name_of(a.equipment)}"))
 
     def _do_swap(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -493,7 +493,7 @@ class DeclareMixin:
             raise bad("MUHQ-ART-3", f"#{a.artifact} is not an adjacent artifact whose field both may take")
         setattr(p, a.spend + "_used", True)
         self.push(Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
-                       label=f"{p.d.name} swaps with {self.name_of(a.artifact)}"))
+                       label=f"{p.d.shown_name} swaps with {self.name_of(a.artifact)}"))
 
     def _do_carry(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -525,7 +525,7 @@ class DeclareMixin:
         p.move_used = p.attack_used = True
         self.push(Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
                                                                       ("drop", drop)),
-                       label=f"{p.d.name} carries {self.name_of(a.artifact)}"))
+                       label=f"{p.d.shown_name} carries {self.name_of(a.artifact)}"))
 
     def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -536,7 +536,7 @@ class DeclareMixin:
 
     def declare_clear_paralysis(self: "MuhqState", p: Any, spend: str) -> None:
         setattr(p, spend + "_used", True)
-        self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=f"{p.d.name} clears paralysis"))
+        self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=f"{p.d.shown_name} clears paralysis"))
 
     # -- resolving (MUHQ-ACT-5, 6; MUHQ-STACK-1) ---------------------------------------------------------
     def resolve_top(self: "MuhqState") -> None:

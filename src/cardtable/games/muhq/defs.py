@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.i18n import LANGUAGES, current_language
+
 from .stats import Stats
 
 UNIT, ARTIFACT, EQUIPMENT, SPELL = "unit", "artifact", "equipment", "spell"
@@ -21,7 +23,7 @@ class Def:
     __slots__ = ("id", "name", "type", "token", "buy", "play", "upkeep", "life", "movement", "attack", "armor",
                  "crew", "solid", "durability", "veiled", "swimming", "landmark", "protection_from", "modes",
                  "extra_cost", "targets", "effect", "statics", "triggers", "free_actions", "full_actions", "text",
-                 "is_permanent", "is_artifact", "base_stats", "on_activated", "board_statics")
+                 "names", "texts", "is_permanent", "is_artifact", "base_stats", "on_activated", "board_statics")
 
     def __init__(self, card: Any) -> None:
         data = card.model_dump(by_alias=True, exclude_none=True)
@@ -59,6 +61,10 @@ class Def:
         # stats depend on it, its pile and its field alone (stats.own_stats).
         self.board_statics = any(a["applies_to"] not in ("self", "equipped_unit") for _, a in self.statics)
         self.text: str = card.text
+        # what a person reads, per language (the English fields where the file gives no translation); ``name``
+        # and ``text`` stay English: a filter names a card by its English name (spec 7.5)
+        self.names: dict[str, str] = {lang: card.translated("name", lang) for lang in LANGUAGES}
+        self.texts: dict[str, str] = {lang: card.translated("text", lang) for lang in LANGUAGES}
         self.is_permanent = card.type in PERMANENT_TYPES
         self.is_artifact = card.type in (ARTIFACT, EQUIPMENT)  # MUHQ-CARD-1: equipment are artifacts
         self.base_stats = Stats(self)  # the printed values, shared by every permanent that nothing modifies
@@ -66,6 +72,16 @@ class Def:
         # MUHQ-APHASE-6: flow.has_activation_effects)
         self.on_activated = any(ab.get("whenever", ab.get("when", {})).get("event") == "activated"
                                 for _, ab in self.triggers)
+
+    @property
+    def shown_name(self) -> str:
+        """The card's name in the reader's language."""
+        return self.names.get(current_language(), self.name)
+
+    @property
+    def shown_text(self) -> str:
+        """The card's rules text in the reader's language."""
+        return self.texts.get(current_language(), self.text)
 
     def ability(self, index: int) -> dict:
         for group in (self.statics, self.triggers, self.free_actions, self.full_actions):

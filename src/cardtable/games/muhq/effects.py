@@ -202,7 +202,7 @@ class EffectsMixin:
         if self.stats()[value].veiled:
             return "MUHQ-VEIL-1", f"{name} is veiled and cannot be chosen as a target"
         if self.protected_from(value, ctx.d, ctx.you):
-            return "MUHQ-PROT-2", f"{name} has protection from {ctx.d.name}"
+            return "MUHQ-PROT-2", f"{name} has protection from {ctx.d.shown_name}"
         if not self.perm_matches(value, spec.get("filter"), ctx.you, ctx):
             return "MUHQ-ACT-3", f"{name} does not match the card's filter {spec.get('filter')}"
         within = spec.get("within")

@@ -61,7 +61,9 @@ class MuhqGame(Game):
         self.board = board
         self.grid = Grid.from_board(board)
         self.defs = {cid: Def(card) for cid, card in cards.items()}
-        self.printed: dict[str, dict[str, Any]] = {}  # card id -> its printed data (view.cards_seen), made on demand
+        # (language, card id) -> its printed data (view.cards_seen), made on demand; its name and text are in
+        # that language
+        self.printed: dict[tuple[str, str], dict[str, Any]] = {}
         # MUHQ-SETUP-2 (OP-1): the pool is every non-token card with a buy cost, `copies` times.
         self.pool = [self.defs[c.id] for name in names for c in catalogue(name).values()
                      if c.id.startswith(name + "/") and not c.token and c.buy is not None]
@@ -93,7 +95,7 @@ class MuhqGame(Game):
 
     def card_name(self, card: int) -> str:
         if 0 <= card < len(self.layout):
-            return f"{self.defs[self.layout[card]].name} #{card}"
+            return f"{self.defs[self.layout[card]].shown_name} #{card}"
         return f"token #{card}"
 
     def has_victory(self, kind: str) -> bool:
@@ -105,9 +107,9 @@ class MuhqGame(Game):
         return MuhqState(self, fresh_seed(seed))
 
     def catalogue(self) -> dict[str, Any]:
-        return {"cards": {d.id: {"id": d.id, "name": d.name, "type": d.type, "buy": d.buy, "play": d.play,
+        return {"cards": {d.id: {"id": d.id, "name": d.shown_name, "type": d.type, "buy": d.buy, "play": d.play,
                                  "upkeep": d.upkeep, "life": d.life, "movement": d.movement,
-                                 "attack": [list(a) for a in d.attack], "text": d.text, "token": d.token}
+                                 "attack": [list(a) for a in d.attack], "text": d.shown_text, "token": d.token}
                           for d in self.defs.values()},
                 "board": self.board.id, "sets": self.set_names}
 

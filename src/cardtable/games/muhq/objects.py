@@ -55,7 +55,7 @@ class Perm:
         return {m: v for m, v in zip(MARKERS, _marker_values(self)) if v}
 
     def to_json(self, xy) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "card": self.d.id, "name": self.d.name, "type": self.d.type,
+        out: dict[str, Any] = {"id": self.id, "card": self.d.id, "name": self.d.shown_name, "type": self.d.type,
                                "owner": self.owner, "controller": self.controller,
                                "field": list(xy(self.cell)) if self.cell is not None else None,
                                "base": self.base, "pile": list(self.pile), "tapped": self.tapped}

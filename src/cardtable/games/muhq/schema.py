@@ -23,6 +23,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Di
 from pydantic_core import PydanticCustomError
 
 from cardtable.engine.datafiles import TAG, Located, did_you_mean, iter_models
+from cardtable.engine.i18n import LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, current_language
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -636,8 +637,108 @@ class Keywords(_Model):
         return [k for k in type(self).model_fields if getattr(self, k) is not None]
 
 
+# -- translations (the per-language fields of an entry, docs/translators/muhq.md) ----------------------------
+#: The languages a file may translate into: cardtable's languages but the source language, English, which is
+#: the language of the entry's own fields.
+TRANSLATION_LANGUAGES: tuple[str, ...] = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
+
+
+class CardTexts(_Model):
+    """A card's fields in one language: what a person reads (its name, its rules text)."""
+
+    name: DisplayName | None = Field(None, description="the card's name in this language")
+    text: Text | None = Field(None, description="the card's rules text in this language")
+
+
+class BoardTexts(_Model):
+    """A board's fields in one language: its name (shown in the lobby and above the board)."""
+
+    name: DisplayName | None = Field(None, description="the board's name in this language")
+
+
+class SetTexts(_Model):
+    """A card set's fields in one language: its name."""
+
+    name: DisplayName | None = Field(None, description="the set's name in this language")
+
+
+def _translations_model(texts: type[_Model], what: str) -> type[BaseModel]:
+    """The ``translations`` mapping of an entry: one optional ``texts`` per language."""
+    from pydantic import create_model
+
+    fields: dict[str, Any] = {lang: (texts | None, Field(None, description=f"{what} in {LANGUAGE_NAMES[lang]}"))
+                              for lang in TRANSLATION_LANGUAGES}
+    return create_model(f"{texts.__name__[:-5]}Translations", __base__=_Model, **fields)
+
+
+CardTranslations = _translations_model(CardTexts, "the card's name and text")
+BoardTranslations = _translations_model(BoardTexts, "the board's name")
+SetTranslations = _translations_model(SetTexts, "the set's name")
+
+
+def _translations(texts: type[_Model], what: str) -> Any:
+    """A ``translations`` field for ``what`` (a card, a board …): its languages and fields checked first, so
+    a misspelt language or field, or one that is not translated (an id, a cost), is one problem naming it."""
+    allowed = tuple(texts.model_fields)
+
+    def check(value: Any) -> Any:
+        if isinstance(value, BaseModel) or value is None:
+            return value
+        if not isinstance(value, dict):
+            raise Located((), f"'translations' is a mapping of languages to fields, e.g. "
+                              f"{{de: {{name: …}}, hu: {{name: …}}}}; got {value!r:.80}")
+        for lang, fields in value.items():
+            if lang not in TRANSLATION_LANGUAGES:
+                why = ("English is the language of the entry's own fields" if lang == SOURCE_LANGUAGE
+                       else f"unknown language {lang!r}" + did_you_mean(lang, TRANSLATION_LANGUAGES))
+                raise Located((lang,), f"{why}; translations are for {', '.join(TRANSLATION_LANGUAGES)}")
+            if not isinstance(fields, dict):
+                raise Located((lang,), f"the {lang} translation is a mapping of fields, e.g. {{name: …}}; "
+                                       f"got {fields!r:.80}")
+            for name in fields:
+                if name not in allowed:
+                    hint = did_you_mean(name, allowed)
+                    known = name in field_names() and not hint
+                    raise Located((lang, name), (f"{name!r} is not translated: it is data, not words a person "
+                                                 f"reads" if known else f"unknown field {name!r}{hint}")
+                                  + f"; {with_article(what)}'s translatable fields: {', '.join(allowed)}")
+        return value
+
+    model = {CardTexts: CardTranslations, BoardTexts: BoardTranslations, SetTexts: SetTranslations}[texts]
+    return Annotated[model, BeforeValidator(check)]
+
+
+class _Translated:
+    """An entry with a ``translations`` field: its readable fields in the reader's language."""
+
+    #: the fields a person reads, which ``translations`` may give per language
+    TRANSLATABLE: ClassVar[tuple[str, ...]] = ()
+
+    def translated(self, field: str, lang: str | None = None) -> str:
+        """``field`` (``name``, ``text``) in ``lang`` (default: the reader's language), falling back to the
+        English field where the file gives no translation."""
+        lang = lang or current_language()
+        english = getattr(self, field)
+        if lang == SOURCE_LANGUAGE:
+            return english
+        texts = getattr(self.translations, lang, None)  # type: ignore[attr-defined]
+        value = getattr(texts, field, None) if texts is not None else None
+        return value or english
+
+    def missing_translations(self) -> list[str]:
+        """The translatable fields this entry gives in English but not in a language, as field paths
+        (``translations.hu.name``)."""
+        out = []
+        for lang in TRANSLATION_LANGUAGES:
+            texts = getattr(self.translations, lang, None)  # type: ignore[attr-defined]
+            for field in self.TRANSLATABLE:
+                if getattr(self, field) and not (texts is not None and getattr(texts, field, None)):
+                    out.append(f"translations.{lang}.{field}")
+        return out
+
+
 # -- cards (spec 7.2) ------------------------------------------------------------------------------------
-class Card(_Model):
+class Card(_Translated, _Model):
     """A card definition (spec 7.2)."""
 
     id: CardId = Field(description="<set>/<slug>, unique")  # type: ignore[valid-type]
@@ -662,6 +763,10 @@ class Card(_Model):
     abilities: list[Ability] = Field(  # type: ignore[valid-type]
         default_factory=list, max_length=20, description="permanents only")
     text: Text = Field("", description="human-readable; the data fields are authoritative")
+    translations: _translations(CardTexts, "card") = Field(  # type: ignore[valid-type]
+        default_factory=CardTranslations, description="name and text in other languages: {de: {name, text}, hu: …}")
+
+    TRANSLATABLE: ClassVar[tuple[str, ...]] = ("name", "text")
 
     @property
     def set(self) -> str:
@@ -880,13 +985,17 @@ def _ref_problem(ref: str, role: str, scope: _Scope, later: set[str]) -> str | N
 
 
 # -- card sets (spec 7.1) --------------------------------------------------------------------------------
-class CardSet(_Model):
+class CardSet(_Translated, _Model):
     """A card set: one document per set."""
 
     format: Literal[SET_FORMAT]  # type: ignore[valid-type]
     set: SetId  # type: ignore[valid-type]
     name: DisplayName
+    translations: _translations(SetTexts, "card set") = Field(  # type: ignore[valid-type]
+        default_factory=SetTranslations, description="the set's name in other languages: {de: {name}, hu: …}")
     cards: list[Card] = Field(max_length=2000)
+
+    TRANSLATABLE: ClassVar[tuple[str, ...]] = ("name",)
 
     @model_validator(mode="after")
     def _cross_checks(self):
@@ -903,6 +1012,17 @@ class CardSet(_Model):
                 raise Located(("cards", i, "name"), f"name {card.name!r} is used twice (cards[{names[card.name]}] "
                                                     f"and cards[{i}]); names are unique in the pool (MUHQ-CARD-6)")
             names[card.name] = i
+        for lang in TRANSLATION_LANGUAGES:  # a translated name tells the cards apart as the English one does
+            shown: dict[str, int] = {}
+            for i, card in enumerate(self.cards):
+                texts = getattr(card.translations, lang)
+                if texts is None or texts.name is None:
+                    continue
+                if texts.name in shown:
+                    raise Located(("cards", i, "translations", lang, "name"),
+                                  f"the {lang} name {texts.name!r} is used twice (cards[{shown[texts.name]}] and "
+                                  f"cards[{i}]); names are unique in the pool (MUHQ-CARD-6)")
+                shown[texts.name] = i
         for i, card in enumerate(self.cards):
             for where, step in token_steps(card):
                 if step.card.split("/", 1)[0] != self.set:
@@ -1045,12 +1165,14 @@ def _legend_keys(value: Any) -> Any:
     return value
 
 
-class Board(_Model):
+class Board(_Translated, _Model):
     """A board (spec 6.1): the grid, its fields, spawns, starting cards, income, objects and victory."""
 
     format: Literal[BOARD_FORMAT]  # type: ignore[valid-type]
     id: BoardId = Field(description="unique identifier (kebab case); the file is <id>.yaml")  # type: ignore[valid-type]
     name: DisplayName
+    translations: _translations(BoardTexts, "board") = Field(  # type: ignore[valid-type]
+        default_factory=BoardTranslations, description="the board's name in other languages: {de: {name}, hu: …}")
     test: bool = Field(False, description="a test board: may have no victory condition")
     players: Annotated[int, Field(ge=2, le=16)]
     width: Annotated[int, Field(ge=1, le=64)]

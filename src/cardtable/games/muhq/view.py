@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine.i18n import current_language
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
@@ -33,7 +35,7 @@ PROMPTS = {
 class ViewMixin:
     def card_json(self: "MuhqState", card: int) -> dict[str, Any]:
         d = self.card_def[card]
-        return {"id": card, "card": d.id, "name": d.name, "type": d.type}
+        return {"id": card, "card": d.id, "name": d.shown_name, "type": d.type}
 
     def stack_source_json(self: "MuhqState", card: int, player: int | None) -> dict[str, Any]:
         """The card a stack item came from. Its action stays on the stack when the card itself leaves play (an
@@ -96,7 +98,7 @@ class ViewMixin:
         fields = grid.fields_json()
         board = self.game.board
         out: dict[str, Any] = {
-            "game": "muhq", "board": {"id": board.id, "name": board.name, "width": grid.width,
+            "game": "muhq", "board": {"id": board.id, "name": board.translated("name"), "width": grid.width,
                                       "height": grid.height, "fields": fields,
                                       "areas": {k: a.points for k, a in board.areas.items()},
                                       "income": {"base": board.income.base, "per_unit": board.income.per_unit},
@@ -109,7 +111,7 @@ class ViewMixin:
             "stack": [{"kind": i.kind, "controller": i.controller,
                        "card": self.stack_source_json(i.source, player) if i.source is not None else None,
                        "targets": {k: v for k, v in i.targets}, "text": i.label} for i in self.stack],
-            "triggers": [{"controller": t.controller, "card": self.card_def[t.source].name} for t in self.triggers],
+            "triggers": [{"controller": t.controller, "card": self.card_def[t.source].shown_name} for t in self.triggers],
             "victory": [v.model_dump() for v in self.game.board.victory],
             "winners": self.winners,
             "log": [{"kind": k, "player": p, "text": t} for k, p, t in self.log[-LOG_VIEW:]],
@@ -150,13 +152,14 @@ class ViewMixin:
     def cards_seen(self: "MuhqState", ids: set[str]) -> dict[str, dict[str, Any]]:
         """The printed data of the card definitions ``ids`` (``card_ids_seen``), in id order."""
         defs = self.game.defs
-        printed = self.game.printed  # made once per definition: bots read a view at every decision of a rollout
+        printed = self.game.printed  # made once per definition and language: bots read a view at every decision
+        lang = current_language()
         out = {}
         for i in sorted(ids):
             if i in defs:
-                data = printed.get(i)
+                data = printed.get((lang, i))
                 if data is None:
-                    data = printed[i] = card_data(defs[i])
+                    data = printed[lang, i] = card_data(defs[i])
                 data = dict(data)  # each view its own copy: a reader may change its view
                 if "attack" in data:
                     data["attack"] = [list(a) for a in data["attack"]]
@@ -166,7 +169,7 @@ class ViewMixin:
 
 def card_data(d: Any) -> dict[str, Any]:
     """A card definition as the tables show it (spec 7.2): costs, stats and keywords, its text."""
-    out: dict[str, Any] = {"name": d.name, "type": d.type, "text": d.text}
+    out: dict[str, Any] = {"name": d.shown_name, "type": d.type, "text": d.shown_text}
     for key in ("buy", "play"):
         if getattr(d, key) is not None:
             out[key] = getattr(d, key)
