@@ -17,6 +17,20 @@ Every file is validated with the models of ``schema`` (imported only then: every
 game package). A bad file raises :class:`MitoszDataError` (an engine ``DataError``) whose message names
 the file, the card, the field and the line; a deck that breaks the construction rules (MIT-1.3.1)
 raises :class:`DeckError`, which also carries the rule ID.
+
+**Translations.** The fields a person reads (:data:`TRANSLATABLE`: a card's name and flavour, a set's and a
+deck's name and note) may be given in German and Hungarian beside the English, under ``translations``::
+
+    - id: SMP-001
+      name: "Solvane, Dawn Sovereign"
+      translations:
+        hu: {name: "…"}
+        de: {name: "…"}
+
+Everything else (ids, types, ``links``, a filter's ``name``, a deck entry's ``name``) stays English: those are
+keys, and the display translates the card they point at. :func:`localized` gives a field in the reader's
+language (falling back to English); :func:`missing_translations` lists what a file leaves untranslated (not an
+error in a designer's own file; the packaged files have none missing).
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import DataError
+from cardtable.engine.i18n import SOURCE_LANGUAGE, current_language
 from cardtable.engine.datafiles import (DataFiles, Describe, did_you_mean, entry_label,
                                         list_entries, list_item, locate)
 
@@ -39,6 +54,11 @@ SET_NAME_RE = re.compile(r"[a-z][a-z0-9]{1,9}")  # the set code in lower case
 DECK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 DECK_PREFIX = "deck-"
 MAX_FILE_BYTES = 2_000_000
+#: The fields of each kind of entry that a person reads, and so may be translated (``translations.<lang>.<field>``).
+TRANSLATABLE: dict[str, tuple[str, ...]] = {"card": ("name", "flavor"), "set": ("name", "note"),
+                                             "deck": ("name", "note")}
+#: The languages a file may translate into (English is the file's own fields).
+TRANSLATION_LANGUAGES: tuple[str, ...] = ("de", "hu")
 _NEAR_CARD = re.compile(r"\s*-\s+(?:id|card):\s*['\"]?([A-Za-z0-9-]+)")  # where a file is not YAML
 
 
@@ -81,15 +101,67 @@ class DeckList:
     high_god: "Card"
     entries: tuple[tuple["Card", int], ...]
     note: str = ""
+    #: the deck's ``translations`` (of ``name`` and ``note``), as the file gives them
+    translations: Any = field(default=None, compare=False, repr=False)
     cards_by_id: dict[str, "Card"] = field(default_factory=dict, compare=False, repr=False)
 
     def size(self) -> int:
         """The number of cards besides the high god."""
         return sum(n for _, n in self.entries)
 
+    def shown_title(self, lang: str | None = None) -> str:
+        """The deck's name in the reader's language (``lang``, else the current one), else its English ``title``."""
+        return _translated(self.translations, "name", lang) or self.title
+
     def card_ids(self) -> list[str]:
         """One id per card besides the high god (copies repeated), in the order of the file."""
         return [card.id for card, n in self.entries for _ in range(n)]
+
+
+# -- translations ---------------------------------------------------------------------------------------
+def _translated(translations: Any, field_name: str, lang: str | None) -> str | None:
+    lang = lang or current_language()
+    if lang == SOURCE_LANGUAGE or translations is None:
+        return None
+    one = getattr(translations, lang, None)
+    value = getattr(one, field_name, None) if one is not None else None
+    return value or None
+
+
+def localized(entry: Any, field_name: str = "name", lang: str | None = None) -> str:
+    """``entry``'s ``field_name`` (a card's, a set's or a deck's, see :data:`TRANSLATABLE`) in ``lang`` (default:
+    the reader's language), falling back to the English field where the file gives no translation."""
+    return _translated(getattr(entry, "translations", None), field_name, lang) or getattr(entry, field_name)
+
+
+def missing_translations(sets: list[str] | None = None, decks: list[str] | None = None
+                         ) -> list[tuple[str, str, str]]:
+    """Every translatable field that a file gives in English but not in every language of
+    :data:`TRANSLATION_LANGUAGES`, as ``(file, entry, field)``: ``("…/smp.yaml", "card SMP-001 'Solvane, Dawn
+    Sovereign'", "translations.hu.name")``. ``sets`` and ``decks`` are names (default: every one found)."""
+    out: list[tuple[str, str, str]] = []
+
+    def check(path: Path, label: str, entry: Any, kind: str) -> None:
+        for name in TRANSLATABLE[kind]:
+            if not getattr(entry, name):
+                continue  # nothing to translate (an empty flavour or note)
+            for lang in TRANSLATION_LANGUAGES:
+                if _translated(getattr(entry, "translations", None), name, lang) is None:
+                    out.append((str(path), label, f"translations.{lang}.{name}"))
+
+    for set_name in set_names() if sets is None else sets:
+        path, _ = _find("set", set_name)
+        card_set = load_set_file(path)
+        check(path, f"set {card_set.code}", card_set, "set")
+        for card in card_set.cards:
+            check(path, f"card {card.id} {card.name!r}", card, "card")
+    from .schema import Deck
+
+    for deck_name in deck_names() if decks is None else decks:
+        path, _ = _find("deck", deck_name)
+        deck = _read("deck", path, Deck, _deck_entry(None))[0]
+        check(path, f"deck {deck.name!r}", deck, "deck")
+    return out
 
 
 # -- finding files ------------------------------------------------------------------------------------
@@ -268,4 +340,5 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
         raise MitoszDataError(found[0][3], file=str(path), problems=found)
     assert high_god is not None
     return DeckList(name=name, title=deck.name, source=source, path=path, high_god=high_god,
-                    entries=tuple(entries), note=deck.note, cards_by_id=dict(cards))
+                    entries=tuple(entries), note=deck.note, cards_by_id=dict(cards),
+                    translations=deck.translations)

@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError
 from cardtable.engine.datafiles import TAG, Located, did_you_mean, dotted, iter_models
 
 from . import vocabulary as V
+from .data import TRANSLATABLE, TRANSLATION_LANGUAGES
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -1053,6 +1054,48 @@ class Maneuver(_Model):
         return out
 
 
+# -- translations (data.TRANSLATABLE) ----------------------------------------------------------------
+_TRANSLATED_TYPES: dict[str, Any] = {"name": CardName, "flavor": Text, "note": Text}
+
+
+def _translations(kind: str, model_name: str) -> Any:
+    """The model of an entry's ``translations``: ``{de: {name: …}, hu: {…}}``, the fields ``TRANSLATABLE[kind]``.
+    An unknown language, an unknown or untranslatable field and a value of the wrong type are errors at
+    ``translations.<lang>.<field>``."""
+    fields = TRANSLATABLE[kind]
+    one = create_model(f"{model_name}Translation", __base__=_Model, __module__=__name__,
+                       **{f: (_TRANSLATED_TYPES[f] | None, None) for f in fields})  # type: ignore[call-overload]
+    one.__doc__ = f"A {kind}'s readable fields in one language ({', '.join(fields)}); a field left out is English."
+
+    def known(cls: type, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        for lang, texts in data.items():
+            if lang not in TRANSLATION_LANGUAGES:
+                hint = " (English is the entry's own fields)" if lang == "en" else did_you_mean(lang, TRANSLATION_LANGUAGES)
+                raise Located((lang,), f"{lang!r} is not a language to translate into{hint}; "
+                                       f"expected one of: {', '.join(TRANSLATION_LANGUAGES)}")
+            if isinstance(texts, dict):
+                for name in texts:
+                    if name not in fields:
+                        raise Located((lang, name), f"{name!r} is not a translatable field of a {kind}"
+                                      + did_you_mean(name, fields) + f"; translatable: {', '.join(fields)} "
+                                      f"(ids, types and references stay English)")
+        return data
+
+    many = create_model(f"{model_name}Translations", __base__=_Model, __module__=__name__,
+                        __validators__={"_known": model_validator(mode="before")(classmethod(known))},
+                        **{lang: (one | None, None) for lang in TRANSLATION_LANGUAGES})  # type: ignore[call-overload]
+    many.__doc__ = f"A {kind}'s readable fields in other languages than English (by language code)."
+    return many
+
+
+CardTranslations = _translations("card", "Card")
+SetTranslations = _translations("set", "CardSet")
+DeckTranslations = _translations("deck", "Deck")
+_TRANSLATIONS_HELP = "the fields a person reads in other languages: {de: {name: …}, hu: {name: …}}"
+
+
 # -- cards (spec 5.2) ---------------------------------------------------------------------------------
 FateDuration = Union[Literal["instant"], Rounds]
 
@@ -1084,6 +1127,7 @@ class Card(_Model):
     options: list[Maneuver] | None = Field(None, min_length=2, description="free maneuver only: choose one (MIT-3.9.e)")
     duration: FateDuration | None = Field(None, description="fate only: instant or {rounds: N}")
     flavor: Text = ""
+    translations: CardTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
 
     @property
     def number(self) -> int:
@@ -1259,6 +1303,7 @@ class CardSet(_Model):
     mythologies: list[Mythology] | None = Field(None, min_length=1, description="if given, every card's "
                                                                                "mythology must be one of these")
     note: Text = ""
+    translations: SetTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
     cards: list[Card] = Field(min_length=1, max_length=2000)
 
     @model_validator(mode="after")
@@ -1281,6 +1326,17 @@ class CardSet(_Model):
             if len(indexes) > 1 and types != ["high_god", "leader"]:
                 raise Located(("cards", indexes[1], "name"), f"name {name!r} is used by {len(indexes)} cards; only a "
                               f"high god and its leader share a name (MIT-2.8.d)")
+        for lang in TRANSLATION_LANGUAGES:  # a translated name tells the cards apart as the English one does
+            shown: dict[str, int] = {}
+            for i, card in enumerate(self.cards):
+                one = getattr(card.translations, lang, None) if card.translations is not None else None
+                if one is None or not one.name:
+                    continue
+                j = shown.setdefault(one.name, i)
+                if j != i and sorted((self.cards[j].card_type, card.card_type)) != ["high_god", "leader"]:
+                    raise Located(("cards", i, "translations", lang, "name"),
+                                  f"the {lang} name {one.name!r} is also that of {self.cards[j].id} "
+                                  f"{self.cards[j].name!r}; only a high god and its leader share a name (MIT-2.8.d)")
         tokens: dict[str, tuple[tuple, Any]] = {}
         removed: list[tuple[tuple, str]] = []
         for i, card in enumerate(self.cards):
@@ -1334,6 +1390,7 @@ class Deck(_Model):
     name: CardName
     high_god: CardId = Field(description="the id of the deck's one high god card")
     note: Text = ""
+    translations: DeckTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
     cards: list[DeckEntry] = Field(min_length=1, max_length=1000)
 
     @model_validator(mode="after")
