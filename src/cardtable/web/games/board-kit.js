@@ -2,6 +2,7 @@
 // since your last move, explanations of an illegal target (ui.explain), the folded fallback list of moves,
 // and a card's whole text on hover, focus or long press. Styles in css/boards-play.css (bp-*).
 import { h } from "../js/common.js";
+import { t, tn } from "../js/i18n.js";
 
 /**
  * The moves the other seats made since this seat last moved, from the table's log (msg.log: {n, seat, text};
@@ -28,10 +29,10 @@ export function createSince(ui) {
       if (!since.length) return { line: null, entries: [] };
       const shown = since.slice(-max);
       const more = since.length - shown.length;
-      const head = me === null || me === undefined ? "Last moves: " : "Since your last turn: ";
-      const line = h("p", { class: "bp-since", role: "status", "aria-label": `${head}${shown.map((e) => `${ui.seatName(e.seat)} ${e.text}`).join("; ")}` },
-        h("span", { class: "bp-since-head" }, head),
-        more ? h("span", { class: "bp-since-more" }, `${more} earlier, then `) : null,
+      const head = me === null || me === undefined ? t("Last moves:") : t("Since your last turn:");
+      const line = h("p", { class: "bp-since", role: "status", "aria-label": `${head} ${shown.map((e) => `${ui.seatName(e.seat)} ${e.text}`).join("; ")}` },
+        h("span", { class: "bp-since-head" }, `${head} `),
+        more ? h("span", { class: "bp-since-more" }, `${tn("{n} earlier, then", "{n} earlier, then", more)} `) : null,
         shown.map((e, i) => [i ? "; " : "", h("span", { class: "bp-since-who" }, ui.seatName(e.seat)), " ", e.text]));
       return { line, entries: since };
     },
@@ -76,12 +77,12 @@ export function createChanges() {
 }
 
 /** Why a target is not legal: asks ui.explain (the server's check), else says only that it is not legal now. */
-export function explainOn(el, ui, action, fallback = "not a legal move now") {
+export function explainOn(el, ui, action, fallback = t("not a legal move now")) {
   let asked = null;
   const show = () => {
     if (!asked) {
-      asked = (ui.explain ? Promise.resolve().then(() => ui.explain(action)) : Promise.reject(new Error("no check")))
-        .then((r) => (r && r.legal ? "legal" : [r && r.rule, r && (r.message || r.rule_text)].filter(Boolean).join(": ") || fallback))
+      asked = (ui.explain ? Promise.resolve().then(() => ui.explain(action)) : Promise.reject(new Error("no check"))) // i18n: no
+        .then((r) => (r && r.legal ? t("legal") : [r && r.rule, r && (r.message || r.rule_text)].filter(Boolean).join(": ") || fallback))
         .catch(() => fallback);
     }
     asked.then((text) => {
@@ -99,7 +100,7 @@ export function explainOn(el, ui, action, fallback = "not a legal move now") {
 }
 
 /** A folded list of every legal move as a plain button (the fallback; closed unless the reader opened it). */
-export function fallbackMoves(legal, act, { open = false, onToggle = null, title = "All moves as a list" } = {}) {
+export function fallbackMoves(legal, act, { open = false, onToggle = null, title = t("All moves as a list") } = {}) {
   if (!legal.length) return null;
   const box = h("details", { class: "bp-fallback", open: open || null },
     h("summary", {}, `${title} (${legal.length})`),
@@ -123,20 +124,20 @@ function theTip() {
 }
 
 function showTip(el) {
-  const t = theTip();
+  const tipEl = theTip();
   tipFor = el;
-  t.textContent = el.dataset.text;
-  t.hidden = false;
+  tipEl.textContent = el.dataset.text;
+  tipEl.hidden = false;
   el.setAttribute("aria-describedby", "bp-tip");
   const r = el.getBoundingClientRect();
   const w = Math.min(320, window.innerWidth - 16);
-  t.style.maxWidth = `${w}px`;
-  const th = t.offsetHeight;
-  const tw = t.offsetWidth;
+  tipEl.style.maxWidth = `${w}px`;
+  const th = tipEl.offsetHeight;
+  const tw = tipEl.offsetWidth;
   const left = Math.max(8, Math.min(window.innerWidth - tw - 8, r.left));
   const above = r.top - th - 6 >= 8; // above the thing, as a finger would cover what is below it
-  t.style.left = `${Math.round(left)}px`;
-  t.style.top = `${Math.round(above ? r.top - th - 6 : Math.min(window.innerHeight - th - 8, r.bottom + 6))}px`;
+  tipEl.style.left = `${Math.round(left)}px`;
+  tipEl.style.top = `${Math.round(above ? r.top - th - 6 : Math.min(window.innerHeight - th - 8, r.bottom + 6))}px`;
 }
 
 function hideTip(el) {

@@ -1,6 +1,7 @@
 // "Your turn" outside the table: the tab's title and a badge on its icon, an optional short beep (off until
 // switched on; remembered), and opt-in browser notifications while the tab is hidden.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 const SOUND_KEY = "cardtable.turnSound";
 const NOTIFY_KEY = "cardtable.turnNotify";
@@ -80,17 +81,17 @@ export function createAttention(box) {
     drawSwitches();
   } });
   const hint = h("span", { class: "hint", id: "turn-notify-hint" });
-  box.replaceChildren(h("span", { class: "turn-tools-label" }, "On my turn:"), sound, notify, hint);
+  box.replaceChildren(h("span", { class: "turn-tools-label" }, t("On my turn:")), sound, notify, hint);
 
   function drawSwitches() {
-    sound.textContent = att.sound ? "Sound: on" : "Sound: off";
+    sound.textContent = att.sound ? t("Sound: on") : t("Sound: off");
     sound.setAttribute("aria-pressed", String(att.sound));
     const can = "Notification" in window;
     const on = can && stored(NOTIFY_KEY) && Notification.permission === "granted";
     notify.hidden = !can;
-    notify.textContent = on ? "Notifications: on" : "Notify me";
+    notify.textContent = on ? t("Notifications: on") : t("Notify me");
     notify.setAttribute("aria-pressed", String(on));
-    hint.textContent = can && Notification.permission === "denied" ? "(notifications are blocked for this site)" : "";
+    hint.textContent = can && Notification.permission === "denied" ? t("(notifications are blocked for this site)") : "";
   }
   drawSwitches();
 
@@ -98,7 +99,7 @@ export function createAttention(box) {
   att.update = async ({ myTurn, title, what }) => {
     const began = myTurn && !att.myTurn;
     att.myTurn = myTurn;
-    document.title = myTurn ? `● Your turn — ${title}` : title;
+    document.title = myTurn ? t("● Your turn — {title}", { title }) : title;
     const icon = document.querySelector('link[rel="icon"]');
     document.body.dataset.turnBadge = String(myTurn);
     if (icon) {
@@ -112,7 +113,7 @@ export function createAttention(box) {
     if (att.sound && beep()) att.beeps += 1;
     if (stored(NOTIFY_KEY) && document.hidden && "Notification" in window && Notification.permission === "granted") {
       try {
-        const note = new Notification("Your turn", { body: `${title}${what ? ` — ${what}` : ""}`, tag: "cardtable-turn", icon: ICON });
+        const note = new Notification(t("Your turn"), { body: `${title}${what ? ` — ${what}` : ""}`, tag: "cardtable-turn", icon: ICON });
         note.onclick = () => {
           window.focus();
           note.close();

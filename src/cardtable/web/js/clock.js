@@ -1,6 +1,7 @@
 // The move clock, when the table has one (state messages carry `clock`): every seat's bank and the running
 // move's countdown, shown to every seat and to spectators. Nothing at all without a clock.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 const fmt = (seconds) => {
   const s = Math.max(0, Math.ceil(seconds));
@@ -28,10 +29,10 @@ export function createClock(box, seatName) {
       if (mine && moveLeft !== null && moveLeft < 0) bankNow = Math.max(0, bank + moveLeft);
       row.querySelector(".clock-bank").textContent = bank === null || bank === undefined ? "—" : fmt(bankNow);
       const move = row.querySelector(".clock-move");
-      move.textContent = mine ? `${fmt(Math.max(0, moveLeft ?? 0))} for this move` : "";
+      move.textContent = mine ? t("{time} for this move", { time: fmt(Math.max(0, moveLeft ?? 0)) }) : "";
       // the policy's work, said to everybody: how often this seat's time ran out and a bot moved for it
       const out = (data.expired || [])[seat] || 0;
-      row.querySelector(".clock-out").textContent = out ? `time ran out ${out}× — a bot moved` : "";
+      row.querySelector(".clock-out").textContent = out ? t("time ran out {count}× — a bot moved", { count: out }) : "";
       row.classList.toggle("running", mine);
       row.classList.toggle("low", mine && left !== null && left < 10);
     }
@@ -52,13 +53,15 @@ export function createClock(box, seatName) {
     if (rows.length !== seats || box.dataset.seat !== String(msg.seat)) {
       box.dataset.seat = String(msg.seat);
       box.replaceChildren(
-        h("h2", { id: "clock-title" }, "Move clock"),
-        h("p", { class: "hint" }, `${data.per_move ?? "?"} s a move, then the bank; when both run out, a bot plays that move${data.policy && data.policy !== "bot" ? ` (${data.policy})` : ""}.`),
+        h("h2", { id: "clock-title" }, t("Move clock")),
+        h("p", { class: "hint" }, data.policy && data.policy !== "bot"
+          ? t("{seconds} s a move, then the bank; when both run out, a bot plays that move ({policy}).", { seconds: data.per_move ?? "?", policy: data.policy })
+          : t("{seconds} s a move, then the bank; when both run out, a bot plays that move.", { seconds: data.per_move ?? "?" })),
         h("ul", { class: "clock-list", "aria-labelledby": "clock-title" },
           Array.from({ length: seats }, (_, seat) =>
             h("li", { class: "clock-row", dataset: { clockSeat: seat } },
               h("span", { class: "clock-who" }, seatName(seat)),
-              h("span", { class: "clock-bank", title: "time left in the bank" }),
+              h("span", { class: "clock-bank", title: t("time left in the bank") }),
               h("span", { class: "clock-move" }),
               h("span", { class: "clock-out" })))),
       );

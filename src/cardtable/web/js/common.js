@@ -1,5 +1,5 @@
 // Shared helpers of the lobby and the table page: DOM building, the JSON API, seat tokens, names.
-import "./i18n.js"; // the header's language switch; t() and tn() for every script
+import { t } from "./i18n.js"; // (also the header's language switch) t() and tn() for every script
 
 /**
  * h("button", {class: "x", onclick: fn, "aria-label": "…"}, "text", child, [more])
@@ -47,7 +47,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (exc) {
-    throw new ApiError(0, `the server cannot be reached (${exc.message})`, null);
+    throw new ApiError(0, t("the server cannot be reached ({reason})", { reason: exc.message }), null);
   }
   const text = await response.text();
   let data = null;
@@ -116,17 +116,17 @@ export async function joinSeat(table, seat) {
 // -- names ----------------------------------------------------------------------------------------
 /** "Seat 2", "You (seat 0)", "Seat 1 · heuristic bot" — how a seat is called on screen. */
 export function seatName(summary, seat, mySeat, { long = false } = {}) {
-  if (seat === mySeat) return long ? `You (seat ${seat})` : "You";
+  if (seat === mySeat) return long ? t("You (seat {seat})", { seat }) : t("You");
   const info = summary && summary.seats ? summary.seats[seat] : null;
-  if (!long || !info) return `Seat ${seat}`;
-  return `Seat ${seat} · ${seatKind(info)}`;
+  if (!long || !info) return t("Seat {seat}", { seat });
+  return t("Seat {seat} · {kind}", { seat, kind: seatKind(info) });
 }
 
 export function seatKind(info) {
-  if (info.kind !== "human") return `${info.kind} bot`;
-  if (info.takeover) return `away — ${info.takeover} bot plays`;
-  if (!info.taken) return "free";
-  return info.connected ? "player" : "player (away)";
+  if (info.kind !== "human") return t("{bot} bot", { bot: info.kind });
+  if (info.takeover) return t("away — {bot} bot plays", { bot: info.takeover });
+  if (!info.taken) return t("free");
+  return info.connected ? t("player") : t("player (away)");
 }
 
 export function tableLink(table, seat) {
@@ -167,11 +167,11 @@ export function copyField(label, url) {
       class: "btn small",
       onclick: async () => {
         const ok = await copyText(url, input);
-        status.textContent = ok ? "copied" : "select and copy";
+        status.textContent = ok ? t("copied") : t("select and copy");
         setTimeout(() => (status.textContent = ""), 2000);
       },
     },
-    "Copy",
+    t("Copy"),
   );
   input.addEventListener("focus", () => input.select());
   return h("div", { class: "copy-field" }, h("span", { class: "copy-label" }, label), input, button, status);

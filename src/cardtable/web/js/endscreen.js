@@ -2,6 +2,7 @@
 // scoring (the renderer's endSummary(msg), when it has one), why it ended (the rule, with its text), and
 // Rematch, Download record and Open replay.
 import { ApiError, api, h, seatKind, tableLink, tokens } from "./common.js";
+import { t } from "./i18n.js";
 import { ruleText } from "./rules.js";
 
 /** createEndScreen(box, {tableId, token(), openReplay()}) → {update(live, renderer)} */
@@ -24,7 +25,7 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
 
   async function startRematch(button) {
     button.disabled = true;
-    button.textContent = "Setting up the rematch…";
+    button.textContent = t("Setting up the rematch…");
     try {
       const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", token: token() });
       tokens.set(answer.table_id, answer.seat, answer.token);
@@ -63,22 +64,22 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
     const returns = live.returns || [];
     const best = Math.max(...returns);
     const winners = returns.map((r, i) => (r === best && r > 0 ? i : null)).filter((i) => i !== null);
-    const name = (seat) => (seat === live.seat ? `You (seat ${seat})` : `Seat ${seat}`);
+    const name = (seat) => (seat === live.seat ? t("You (seat {seat})", { seat }) : t("Seat {seat}", { seat }));
     const result = h("p", { class: "end-result" },
-      !winners.length ? "Nobody won." :
-      winners.length === 1 ? `${winners[0] === live.seat ? "You win" : `${name(winners[0])} wins`}.` :
+      !winners.length ? t("Nobody won.") :
+      winners.length === 1 ? (winners[0] === live.seat ? t("You win.") : t("{name} wins.", { name: name(winners[0]) })) :
       // every seat shares alike: a draw (a game with no winner, or a tie of all; docs/engine.md)
-      winners.length === returns.length ? `A draw: ${winners.map(name).join(", ")} share the game.` :
-      `Shared win: ${winners.map(name).join(", ")}.`);
+      winners.length === returns.length ? t("A draw: {names} share the game.", { names: winners.map(name).join(", ") }) :
+      t("Shared win: {names}.", { names: winners.map(name).join(", ") }));
     const why = h("p", { class: "end-why", id: "end-why" });
     drawWhy(why, live);
     const seats = h("table", { class: "end-seats" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Kind"),
-        h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, "Share of the win"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Seat")), h("th", { scope: "col" }, t("Kind")),
+        h("th", { scope: "col" }, t("Score")), h("th", { scope: "col" }, t("Share of the win")))),
       h("tbody", {}, table.seats.map((info, i) =>
         h("tr", { class: winners.includes(i) ? "winner" : "" },
           h("th", { scope: "row" }, winners.includes(i) ? "★ " : "", name(i)),
-          h("td", {}, info.kind === "human" ? (info.takeover ? `person (${info.takeover} bot played for them)` : "person") : seatKind(info)),
+          h("td", {}, info.kind === "human" ? (info.takeover ? t("person ({bot} bot played for them)", { bot: info.takeover }) : t("person")) : seatKind(info)),
           h("td", {}, scoreText(live.scores ? live.scores[i] : null)),
           h("td", {}, shareText(returns[i]))))));
     let summary = null;
@@ -87,38 +88,38 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
         summary = renderer.endSummary(live);
       } catch (exc) {
         summary = null;
-        console.error("endSummary failed", exc);
+        console.error("endSummary failed", exc); // i18n: no
       }
     }
     const buttons = h("div", { class: "end-buttons" });
     const made = (live.rematch && live.rematch.table_id) || end.rematchTable || null;
     if (made && live.seat === null) {
-      buttons.append(h("a", { class: "btn primary", id: "end-rematch-watch", href: tableLink(made, null) }, "Watch the rematch"));
+      buttons.append(h("a", { class: "btn primary", id: "end-rematch-watch", href: tableLink(made, null) }, t("Watch the rematch")));
     } else if (made) {
       // another player started it: asking again answers with this seat's place at the same new table
       buttons.append(h("button", { type: "button", class: "btn primary", id: "end-rematch-join",
-        onclick: (event) => startRematch(event.currentTarget) }, "Join the rematch"));
+        onclick: (event) => startRematch(event.currentTarget) }, t("Join the rematch")));
     } else if (live.seat !== null && end.rematch === "yes") {
       buttons.append(h("button", { type: "button", class: "btn primary", id: "end-rematch",
-        onclick: (event) => startRematch(event.currentTarget) }, "Rematch (same seats, new deal)"));
+        onclick: (event) => startRematch(event.currentTarget) }, t("Rematch (same seats, new deal)")));
     }
     buttons.append(
-      h("a", { class: "btn", id: "end-record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `${table.id}.jsonl` }, "Download record"),
-      h("button", { type: "button", class: "btn", id: "end-replay", onclick: openReplay }, "Open replay"),
+      h("a", { class: "btn", id: "end-record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `${table.id}.jsonl` }, t("Download record")),
+      h("button", { type: "button", class: "btn", id: "end-replay", onclick: openReplay }, t("Open replay")),
     );
     const fold = h("button", { type: "button", class: "btn small ghost end-fold", "aria-expanded": String(!end.folded),
       "aria-controls": "end-body", onclick: () => {
         end.folded = !end.folded;
         draw(live, renderer, true);
         box.querySelector(".end-fold").focus();
-      } }, end.folded ? "Show" : "Hide");
+      } }, end.folded ? t("Show") : t("Hide"));
     box.replaceChildren(
-      h("div", { class: "end-head" }, h("h2", { id: "end-title", tabindex: "-1" }, "Game over"), result, fold),
+      h("div", { class: "end-head" }, h("h2", { id: "end-title", tabindex: "-1" }, t("Game over")), result, fold),
       h("div", { id: "end-body", class: "end-body", hidden: end.folded },
         why,
         summary instanceof Node ? h("div", { class: "end-summary" }, summary) : null,
         seats,
-        end.rematchError ? h("p", { class: "hint end-error" }, `Rematch: ${end.rematchError}`) : null,
+        end.rematchError ? h("p", { class: "hint end-error" }, t("Rematch: {error}", { error: end.rematchError })) : null,
         buttons),
     );
     if (redraw) return;
@@ -132,8 +133,9 @@ async function drawWhy(el, live) {
   const result = view.result && !Array.isArray(view.result) ? view.result : {};
   const rule = live.end_rule || result.rule || null;
   const reason = result.reason || result.note || (Array.isArray(view.result) && view.result[0] && view.result[0].kind
-    ? `${view.result[0].kind} victory` : null) || (view.victory && view.victory.kind ? `${view.victory.kind} victory` : null);
-  el.replaceChildren(h("strong", {}, "Why it ended: "), reason ? `${reason}.` : rule ? "" : "the game's end was reached.");
+    ? t("{kind} victory", { kind: view.result[0].kind }) : null)
+    || (view.victory && view.victory.kind ? t("{kind} victory", { kind: view.victory.kind }) : null);
+  el.replaceChildren(h("strong", {}, t("Why it ended:")), " ", reason ? `${reason}.` : rule ? "" : t("the game's end was reached."));
   if (!rule) return;
   const text = await ruleText(rule, live.table.game);
   el.append(" ", h("span", { class: "rule-ref", tabindex: "0", dataset: { rule } }, rule),
@@ -148,7 +150,7 @@ function scoreText(score) {
 
 function shareText(share) {
   if (share === undefined || share === null) return "—";
-  if (share === 1) return "won";
+  if (share === 1) return t("won");
   if (share === 0) return "—";
   return `${Math.round(share * 100)} %`;
 }

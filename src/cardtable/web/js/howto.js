@@ -1,5 +1,16 @@
 // "How to play": a folded panel in the side bar with the game's short how-to (web/help/<game>.html, a packaged
-// HTML fragment: the goal, a turn, how it ends), fetched once the game is known.
+// HTML fragment: the goal, a turn, how it ends), fetched once the game is known. A reader of German or
+// Hungarian gets web/help/<game>.<lang>.html, or the English one while that translation is missing (a 404).
+import { lang } from "./i18n.js";
+
+async function fragment(path) {
+  try {
+    const response = await fetch(path);
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** createHowTo(details) → {update(game)} */
 export function createHowTo(details) {
@@ -8,13 +19,9 @@ export function createHowTo(details) {
   how.update = async (game) => {
     if (!game || game === how.game) return;
     how.game = game;
-    let text = null;
-    try {
-      const response = await fetch(`/static/help/${encodeURIComponent(game)}.html`);
-      text = response.ok ? await response.text() : null;
-    } catch {
-      text = null;
-    }
+    const name = encodeURIComponent(game);
+    let text = lang !== "en" ? await fragment(`/static/help/${name}.${encodeURIComponent(lang)}.html`) : null;
+    if (text === null) text = await fragment(`/static/help/${name}.html`);
     if (how.game !== game) return;
     details.hidden = !text;
     if (text) body.innerHTML = text; // the project's own packaged fragment, never anything a player wrote

@@ -38,6 +38,9 @@ export function tn(singular, plural, n, params = {}) {
   return fill(text, { n, ...params });
 }
 
+// A text kept in a table, marked for the catalog and translated where it is read: LABEL = N_("…"); t(LABEL).
+export const N_ = (message) => message;
+
 // A number as the reader writes it (1.234,5 in German, 1 234,5 in Hungarian).
 export function num(value, digits) {
   if (digits === undefined) return numbers.format(value);

@@ -1,6 +1,7 @@
 // The lobby's control for one game option, built from its description (lobby.js uses it): a select,
 // a checkbox, a number, a list of checkboxes or a text field, with a plain label and a line of help.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 import { optionLabel, valueLabel } from "./lobby-options.js";
 
 /**
@@ -36,12 +37,12 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
     h("input", { type: "number", inputmode: "numeric", step: 1, min: lo, max: hi, ...extra });
   const checkNumber = (el) => {
     const text = el.value.trim();
-    const what = lo !== null && hi !== null ? `a whole number from ${lo} to ${hi}` : lo !== null ? `a whole number of at least ${lo}` : "a whole number";
-    if (text === "") return `enter ${what}`;
+    const what = wholeNumber(lo, hi);
+    if (text === "") return t("enter {what}", { what });
     const n = Number(text);
-    if (!Number.isInteger(n)) return `${text} is not ${what}`;
-    if (lo !== null && n < lo) return `${n} is too small: ${what}`;
-    if (hi !== null && n > hi) return `${n} is too large: ${what}`;
+    if (!Number.isInteger(n)) return t("{text} is not {what}", { text, what });
+    if (lo !== null && n < lo) return t("{n} is too small: {what}", { n, what });
+    if (hi !== null && n > hi) return t("{n} is too large: {what}", { n, what });
     return null;
   };
   const checkboxes = (names, chosen, nameOf = (x) => x) => {
@@ -63,7 +64,7 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
       const names = String(v).split(",").map((x) => x.trim());
       boxes.forEach((b) => (b.checked = names.includes(b.value)));
     };
-    validate = () => (boxes.some((b) => b.checked) ? null : "choose at least one");
+    validate = () => (boxes.some((b) => b.checked) ? null : t("choose at least one"));
     focusTarget = boxes[0];
   } else if (opt.text && known.length) {
     // one of the names the server knows (decks, boards): a real choice
@@ -74,7 +75,7 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
     input = h("input", { type: "text", id, value: def ?? "", maxlength: opt.max_length, autocomplete: "off" });
     read = () => input.value; // free text is sent as typed, never read as JSON
     set = (v) => (input.value = v);
-    validate = () => (opt.max_length && input.value.length > opt.max_length ? `at most ${opt.max_length} characters` : null);
+    validate = () => (opt.max_length && input.value.length > opt.max_length ? t("at most {n} characters", { n: opt.max_length }) : null);
   } else if (listFrom && Array.isArray(def)) {
     // a list of distinct names (MAOQY's kingdoms): checkboxes, in the order given
     const names = listFrom[1].split(/,\s*/).map((x) => x.trim()).filter(Boolean);
@@ -85,8 +86,8 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
     validate = () => {
       const n = read().length;
       const players = playerCount();
-      if (!n) return "choose at least one";
-      if (n < players) return `${players} players need at least ${players}; ${n} chosen`;
+      if (!n) return t("choose at least one");
+      if (n < players) return t("{players} players need at least {players}; {n} chosen", { players, n });
       return null;
     };
     focusTarget = boxes[0];
@@ -109,10 +110,10 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
     validate = () => checkNumber(input);
   } else if (isInt) {
     // a word or a number, e.g. 'auto' or 0–38
-    const select = h("select", { id, "aria-label": `${label}: kind of value` },
+    const select = h("select", { id, "aria-label": t("{label}: kind of value", { label }) },
       words.map((w) => h("option", { value: w, selected: w === def }, valueLabel(gameName, opt.name, w))),
-      h("option", { value: "#number", selected: typeof def === "number" }, "a number…"));
-    const num = numberInput({ "aria-label": `${label}: number`, value: typeof def === "number" ? def : lo ?? 0 });
+      h("option", { value: "#number", selected: typeof def === "number" }, t("a number…")));
+    const num = numberInput({ "aria-label": t("{label}: number", { label }), value: typeof def === "number" ? def : lo ?? 0 });
     const sync = () => (num.hidden = select.value !== "#number");
     select.addEventListener("change", sync);
     sync();
@@ -142,7 +143,7 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
   const helpId = `${id}-help`;
   const help = h("small", { class: "hint", id: helpId }, sentence(opt.doc),
     opt.rule ? h("span", { class: "rule" }, ` (${opt.rule})`) : null,
-    h("span", { class: "default" }, ` Default: ${describeValue(opt, def, gameName)}.`));
+    h("span", { class: "default" }, " ", t("Default: {value}.", { value: describeValue(opt, def, gameName) })));
   const nameEl = input.tagName === "SPAN" && input.classList.contains("choices")
     ? h("span", { class: "option-name", id: `${id}-label` }, label)
     : h("label", { for: focusTarget && focusTarget.id ? focusTarget.id : id, class: "option-name" }, label);
@@ -171,13 +172,20 @@ export function optionControl(opt, { gameName, onChange, players: playerCount })
 }
 
 export function sentence(text) {
-  const t = String(text || "").trim();
-  if (!t) return "";
-  return t[0].toUpperCase() + t.slice(1) + (/[.!?)]$/.test(t) ? "" : ".");
+  const s = String(text || "").trim();
+  if (!s) return "";
+  return s[0].toUpperCase() + s.slice(1) + (/[.!?)]$/.test(s) ? "" : ".");
+}
+
+/** "a whole number from 1 to 39", "… of at least 0", "a whole number": what a number field takes. */
+export function wholeNumber(lo, hi) {
+  if (lo !== null && lo !== undefined && hi !== null && hi !== undefined) return t("a whole number from {lo} to {hi}", { lo, hi });
+  if (lo !== null && lo !== undefined) return t("a whole number of at least {lo}", { lo });
+  return t("a whole number");
 }
 
 export function describeValue(opt, value, gameName) {
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return value.length > 4 ? `all ${value.length}` : value.join(", ");
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
+  if (Array.isArray(value)) return value.length > 4 ? t("all {n}", { n: value.length }) : value.join(", ");
   return valueLabel(gameName, opt.name, value);
 }

@@ -1,6 +1,7 @@
 // The lobby: pick a game, set up seats and options, create a table and sit down; list the tables.
 import { ApiError, api, h, joinSeat, tableLink, tokens } from "./common.js";
-import { optionControl } from "./lobby-controls.js";
+import { lang, t, tn } from "./i18n.js";
+import { optionControl, wholeNumber } from "./lobby-controls.js";
 import { PRESETS, optionLabel, valueLabel } from "./lobby-options.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +17,7 @@ async function loadGames() {
   try {
     games = await api("/api/games");
   } catch (exc) {
-    $("games").replaceChildren(h("p", { class: "form-error" }, `Cannot load the games: ${exc.message}`));
+    $("games").replaceChildren(h("p", { class: "form-error" }, t("Cannot load the games: {reason}", { reason: exc.message })));
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");
@@ -26,7 +27,7 @@ async function loadGames() {
         h("input", { type: "radio", name: "game", value: g.name, checked: wanted ? g.name === wanted : i === 0, "aria-label": g.title, "aria-describedby": `game-summary-${g.name}`, onchange: () => chooseGame(g.name) }),
         h("span", { class: "game-title", "aria-hidden": "true" }, g.title),
         h("span", { class: "game-summary", id: `game-summary-${g.name}` }, g.summary),
-        h("span", { class: "game-players" }, g.players[0] === g.players[1] ? `${g.players[0]} player${g.players[0] === 1 ? "" : "s"}` : `${g.players[0]}–${g.players[1]} players`)),
+        h("span", { class: "game-players" }, g.players[0] === g.players[1] ? tn("{n} player", "{n} players", g.players[0]) : t("{min}–{max} players", { min: g.players[0], max: g.players[1] }))),
     ),
   );
   const checked = document.querySelector('input[name="game"]:checked') || document.querySelector('input[name="game"]');
@@ -56,11 +57,11 @@ function renderSeats() {
     ...Array.from({ length: n }, (_, i) => {
       const value = previous[i] || (i === 0 || !defaultBot ? "human" : defaultBot);
       return h("label", { class: "seat-choice" },
-        h("span", {}, `Seat ${i}`),
-        h("select", { name: `seat-${i}`, "data-seat": i, "aria-label": `Seat ${i}` },
+        h("span", {}, t("Seat {seat}", { seat: i })),
+        h("select", { name: `seat-${i}`, "data-seat": i, "aria-label": t("Seat {seat}", { seat: i }) },
           ["human", ...bots].map((kind) => {
             const info = (game.bot_info || []).find((b) => b.name === kind);
-            const label = kind === "human" ? "human" : `${info ? info.label : kind} bot`;
+            const label = kind === "human" ? t("human") : t("{bot} bot", { bot: info ? info.label : kind });
             return h("option", { value: kind, selected: kind === value, title: info ? info.help || "" : "" }, label);
           })));
     }),
@@ -88,12 +89,12 @@ function renderPresets() {
   const box = $("presets");
   box.hidden = !presets;
   if (!presets) return;
-  const names = [["standard", "Standard"], ["short", "Short"], ["long", "Long"]];
+  const names = [["standard", t("Standard")], ["short", t("Short")], ["long", t("Long")]];
   $("preset-choices").replaceChildren(...names.map(([key, title]) =>
     h("label", { class: "preset-choice" },
       h("input", { type: "radio", name: "preset", value: key, checked: key === "standard", onchange: () => applyPreset(key) }),
       h("span", { class: "preset-title" }, title),
-      h("span", { class: "preset-note" }, key === "standard" ? presets.standard : presets[key].note))));
+      h("span", { class: "preset-note" }, t(key === "standard" ? presets.standard : presets[key].note)))));
 }
 
 function applyPreset(key) {
@@ -118,35 +119,36 @@ function matchingPreset() {
 
 function markChanged() {
   const changed = optionControls.filter((c) => c.changed());
-  $("options-changed").textContent = changed.length ? `(${changed.length} changed)` : `(${optionControls.length}, all default)`;
+  $("options-changed").textContent = changed.length ? t("({n} changed)", { n: changed.length }) : t("({n}, all default)", { n: optionControls.length });
   const preset = matchingPreset();
   for (const radio of document.querySelectorAll('input[name="preset"]')) radio.checked = radio.value === preset;
   const note = $("preset-custom");
-  if (note) note.textContent = PRESETS[game.name] && !preset ? `Custom: ${changed.map((c) => c.label).join("; ")}` : "";
+  if (note) note.textContent = PRESETS[game.name] && !preset ? t("Custom: {options}", { options: changed.map((c) => c.label).join("; ") }) : "";
 }
 
 // -- table settings: the move clock, the other numbers ----------------------------------------------------
 const SETTINGS = [
-  { id: "players", label: "Players", check: (v) => intIn(v, game.players[0], game.players[1]) },
-  { id: "seed", label: "Seed", check: (v) => (v === "" ? null : intIn(v, 0, 2 ** 53 - 1)) },
-  { id: "takeover", label: "Bot takes over after (seconds)", check: (v) => (v === "" ? null : numberAtLeast(v, 0)) },
-  { id: "clock-per-move", label: "Time per move (seconds)", when: () => $("clock-on").checked, check: (v) => intIn(v, 1, 3600) },
-  { id: "clock-bank", label: "Time bank (seconds)", when: () => $("clock-on").checked, check: (v) => intIn(v, 0, 36000) },
+  { id: "players", label: t("Players"), check: (v) => intIn(v, game.players[0], game.players[1]) },
+  { id: "seed", label: t("Seed"), check: (v) => (v === "" ? null : intIn(v, 0, 2 ** 53 - 1)) },
+  { id: "takeover", label: t("Bot takes over after (seconds)"), check: (v) => (v === "" ? null : numberAtLeast(v, 0)) },
+  { id: "clock-per-move", label: t("Time per move (seconds)"), when: () => $("clock-on").checked, check: (v) => intIn(v, 1, 3600) },
+  { id: "clock-bank", label: t("Time bank (seconds)"), when: () => $("clock-on").checked, check: (v) => intIn(v, 0, 36000) },
 ];
 
 function intIn(text, lo, hi) {
-  if (text === "") return `enter a whole number from ${lo} to ${hi}`;
+  const what = wholeNumber(lo, hi);
+  if (text === "") return t("enter {what}", { what });
   const n = Number(text);
-  if (!Number.isInteger(n)) return `${text} is not a whole number from ${lo} to ${hi}`;
-  if (n < lo) return `${n} is too small: a whole number from ${lo} to ${hi}`;
-  if (n > hi) return `${n} is too large: a whole number from ${lo} to ${hi}`;
+  if (!Number.isInteger(n)) return t("{text} is not {what}", { text, what });
+  if (n < lo) return t("{n} is too small: {what}", { n, what });
+  if (n > hi) return t("{n} is too large: {what}", { n, what });
   return null;
 }
 
 function numberAtLeast(text, lo) {
   const n = Number(text);
-  if (!Number.isFinite(n)) return `${text} is not a number`;
-  return n < lo ? `${n} is too small: ${lo} or more, or empty for never` : null;
+  if (!Number.isFinite(n)) return t("{text} is not a number", { text });
+  return n < lo ? t("{n} is too small: {lo} or more, or empty for never", { n, lo }) : null;
 }
 
 function checkSetting(s) {
@@ -196,8 +198,8 @@ async function create(event) {
   const wrong = problems();
   if (wrong.length) {
     // refused here, with the field named (the server would refuse it too, less kindly)
-    errorBox.textContent = `The table was not created. Fix ${wrong.length === 1 ? "this field" : "these fields"}: ` +
-      wrong.map(([label, problem]) => `${label} — ${problem}`).join("; ");
+    errorBox.textContent = tn("The table was not created. Fix this field: {fields}", "The table was not created. Fix these fields: {fields}",
+      wrong.length, { fields: wrong.map(([label, problem]) => `${label} — ${problem}`).join("; ") });
     wrong[0][2]();
     return;
   }
@@ -219,7 +221,7 @@ async function create(event) {
   };
   const button = $("create");
   button.disabled = true;
-  button.textContent = "Creating…";
+  button.textContent = t("Creating…");
   try {
     const answer = await api("/api/tables", { method: "POST", body });
     const id = answer.table.id;
@@ -231,9 +233,9 @@ async function create(event) {
     for (const seat of body.hot_seat ? humans : humans.slice(0, 1)) await joinSeat(id, seat);
     location.assign(tableLink(id, humans[0]));
   } catch (exc) {
-    errorBox.textContent = exc instanceof ApiError ? `The table was not created: ${exc.message}` : String(exc);
+    errorBox.textContent = exc instanceof ApiError ? t("The table was not created: {reason}", { reason: exc.message }) : String(exc);
     button.disabled = false;
-    button.textContent = "Create table and sit down";
+    button.textContent = t("Create table and sit down");
   }
 }
 
@@ -247,10 +249,10 @@ async function refreshTables() {
     ]);
     list = playing.concat(finished);
   } catch (exc) {
-    $("tables-status").textContent = `cannot reach the server (${exc.message}); retrying`;
+    $("tables-status").textContent = t("cannot reach the server ({reason}); retrying", { reason: exc.message });
     return;
   }
-  $("tables-status").textContent = `${list.length} table${list.length === 1 ? "" : "s"} · updated ${new Date().toLocaleTimeString()}`;
+  $("tables-status").textContent = tn("{n} table · updated {time}", "{n} tables · updated {time}", list.length, { time: new Date().toLocaleTimeString(lang) });
   const json = JSON.stringify(list);
   if (json === lastTablesJson) return;
   lastTablesJson = json;
@@ -260,18 +262,18 @@ async function refreshTables() {
 function renderTables(list) {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   const groups = [
-    ["open", "Waiting for players"],
-    ["running", "Playing"],
-    ["finished", "Finished"],
+    ["open", t("Waiting for players")],
+    ["running", t("Playing")],
+    ["finished", t("Finished")],
   ];
   const box = $("tables");
   if (!list.length) {
-    box.replaceChildren(h("p", { class: "empty" }, "No tables yet — create one."));
+    box.replaceChildren(h("p", { class: "empty" }, t("No tables yet — create one.")));
     return;
   }
   box.replaceChildren(
     ...groups.map(([status, title]) => {
-      const items = list.filter((t) => t.status === status).slice(0, status === "finished" ? 20 : 100);
+      const items = list.filter((tbl) => tbl.status === status).slice(0, status === "finished" ? 20 : 100);
       if (!items.length) return null;
       return h("section", { class: `table-group ${status}`, "aria-label": title },
         h("h3", {}, title, h("span", { class: "muted" }, ` (${items.length})`)),
@@ -284,49 +286,52 @@ function renderTables(list) {
   }
 }
 
-function describeOptions(t) {
-  const g = games.find((x) => x.name === t.game);
+/** A table's status as its badge says it (the status itself is the API's word). */
+const STATUS = { open: t("open"), running: t("running"), finished: t("finished") };
+
+function describeOptions(tbl) {
+  const g = games.find((x) => x.name === tbl.game);
   if (!g) return "";
-  const changed = (g.options || []).filter((o) => JSON.stringify(t.options[o.name]) !== JSON.stringify(o.default));
-  return changed.map((o) => `${optionLabel(t.game, o.name)}: ${Array.isArray(t.options[o.name]) ? t.options[o.name].length : valueLabel(t.game, o.name, t.options[o.name])}`).join(" · ");
+  const changed = (g.options || []).filter((o) => JSON.stringify(tbl.options[o.name]) !== JSON.stringify(o.default));
+  return changed.map((o) => `${optionLabel(tbl.game, o.name)}: ${Array.isArray(tbl.options[o.name]) ? tbl.options[o.name].length : valueLabel(tbl.game, o.name, tbl.options[o.name])}`).join(" · ");
 }
 
 function ago(seconds) {
   const s = Math.max(0, Date.now() / 1000 - seconds);
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(seconds * 1000).toLocaleDateString();
+  if (s < 60) return t("just now");
+  if (s < 3600) return t("{n} min ago", { n: Math.floor(s / 60) });
+  if (s < 86400) return t("{n} h ago", { n: Math.floor(s / 3600) });
+  return new Date(seconds * 1000).toLocaleDateString(lang);
 }
 
-function tableItem(t) {
-  const held = tokens.seats(t.id);
-  const seatItems = t.seats.map((s, i) => {
-    if (s.kind !== "human") return h("li", { class: "seat-chip bot" }, `seat ${i}: ${s.kind} bot`);
-    if (held.includes(i) && t.status !== "finished")
-      return h("li", { class: "seat-chip mine" }, h("a", { class: "btn small primary", href: tableLink(t.id, i), dataset: { key: `back:${t.id}:${i}` } }, `back to seat ${i}`));
-    if (!s.taken && t.status !== "finished")
+function tableItem(tbl) {
+  const held = tokens.seats(tbl.id);
+  const seatItems = tbl.seats.map((s, i) => {
+    if (s.kind !== "human") return h("li", { class: "seat-chip bot" }, t("seat {seat}: {bot} bot", { seat: i, bot: s.kind }));
+    if (held.includes(i) && tbl.status !== "finished")
+      return h("li", { class: "seat-chip mine" }, h("a", { class: "btn small primary", href: tableLink(tbl.id, i), dataset: { key: `back:${tbl.id}:${i}` } }, t("back to seat {seat}", { seat: i })));
+    if (!s.taken && tbl.status !== "finished")
       return h("li", { class: "seat-chip free" },
-        h("a", { class: "btn small primary join", href: tableLink(t.id, i), role: "button", dataset: { key: `join:${t.id}:${i}` }, "aria-label": `Join seat ${i} of table ${t.id}` }, `join seat ${i}`));
-    const state = s.takeover ? `away, ${s.takeover} bot plays` : s.connected ? "online" : s.taken ? "away" : "free";
-    return h("li", { class: `seat-chip human${s.connected ? " online" : ""}` }, `seat ${i}: player (${state})`);
+        h("a", { class: "btn small primary join", href: tableLink(tbl.id, i), role: "button", dataset: { key: `join:${tbl.id}:${i}` }, "aria-label": t("Join seat {seat} of table {id}", { seat: i, id: tbl.id }) }, t("join seat {seat}", { seat: i })));
+    const state = s.takeover ? t("away, {bot} bot plays", { bot: s.takeover }) : s.connected ? t("online") : s.taken ? t("away") : t("free");
+    return h("li", { class: `seat-chip human${s.connected ? " online" : ""}` }, t("seat {seat}: player ({state})", { seat: i, state }));
   });
-  const opts = [describeOptions(t),
-    t.clock ? `move clock: ${t.clock.per_move} s a move, ${t.clock.bank} s bank` : "",
-    t.rematch_of ? `rematch of ${t.rematch_of}` : ""].filter(Boolean).join(" · ");
-  return h("li", { class: `table-item ${t.status}`, dataset: { table: t.id } },
+  const opts = [describeOptions(tbl),
+    tbl.clock ? t("move clock: {per_move} s a move, {bank} s bank", { per_move: tbl.clock.per_move, bank: tbl.clock.bank }) : "",
+    tbl.rematch_of ? t("rematch of {id}", { id: tbl.rematch_of }) : ""].filter(Boolean).join(" · ");
+  return h("li", { class: `table-item ${tbl.status}`, dataset: { table: tbl.id } },
     h("div", { class: "table-head" },
-      h("strong", {}, t.title),
-      h("code", { class: "table-id" }, t.id),
-      h("span", { class: `status-badge ${t.status}` }, t.status),
-      h("span", { class: "muted" }, `${t.players} players · ${t.actions} moves · ${ago(t.created)}`)),
+      h("strong", {}, tbl.title),
+      h("code", { class: "table-id" }, tbl.id),
+      h("span", { class: `status-badge ${tbl.status}` }, STATUS[tbl.status] || tbl.status),
+      h("span", { class: "muted" }, [tn("{n} player", "{n} players", tbl.players), tn("{n} move", "{n} moves", tbl.actions), ago(tbl.created)].join(" · "))),
     opts ? h("p", { class: "table-options muted" }, opts) : null,
-    h("ul", { class: "seat-chips", "aria-label": "Seats" }, seatItems),
+    h("ul", { class: "seat-chips", "aria-label": t("Seats") }, seatItems),
     h("div", { class: "table-actions" },
-      h("a", { class: "btn small", href: tableLink(t.id, null), dataset: { key: `watch:${t.id}` }, "aria-label": `${t.status === "finished" ? "See the result and replay of" : "Watch"} table ${t.id}` },
-        t.status === "finished" ? "result & replay" : "watch"),
-      t.status === "finished"
-        ? h("a", { class: "btn small ghost", href: `/api/tables/${t.id}/record`, download: `${t.id}.jsonl` }, "record")
+      h("a", { class: "btn small", href: tableLink(tbl.id, null), dataset: { key: `watch:${tbl.id}` }, "aria-label": tbl.status === "finished" ? t("See the result and replay of table {id}", { id: tbl.id }) : t("Watch table {id}", { id: tbl.id }) },
+        tbl.status === "finished" ? t("result & replay") : t("watch")),
+      tbl.status === "finished"
+        ? h("a", { class: "btn small ghost", href: `/api/tables/${tbl.id}/record`, download: `${tbl.id}.jsonl` }, t("record"))
         : null),
   );
 }

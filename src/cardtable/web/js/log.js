@@ -2,6 +2,7 @@
 // entries" pill takes them down), with separators where a turn or a round began, and every new move read out in
 // one polite live region.
 import { h, seatName } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { decorateRules } from "./rules.js";
 
 const KEEP = 200; // entries kept (and drawn)
@@ -61,7 +62,7 @@ export function createLog(list, announcer) {
   function setUnseen(n) {
     log.unseen = n;
     pill.hidden = n === 0;
-    pill.textContent = n ? `${n} new entr${n === 1 ? "y" : "ies"} ↓` : "";
+    pill.textContent = n ? tn("{n} new entry ↓", "{n} new entries ↓", n) : "";
   }
 
   /** A message carries the end of the log and its size: keep what came before, drop what an undo took back. */
@@ -89,11 +90,12 @@ export function createLog(list, announcer) {
     const at = Number.isInteger(view.log_size) ? view.log_size : size; // a game's story counts its own lines
     const before = log.counter;
     log.counter = { name, value };
+    const label = name === "Round" ? t("Round {n}", { n: value }) : t("Turn {n}", { n: value });
     if (!before) {
-      if (at === 0 || value <= 1) log.marks.set(0, `${name} ${value}`);
+      if (at === 0 || value <= 1) log.marks.set(0, label);
       return;
     }
-    if (before.name === name && value > before.value) log.marks.set(at, `${name} ${value}`);
+    if (before.name === name && value > before.value) log.marks.set(at, label);
   }
 
   /** Draw the entries: the page's (action entries with seats) or the game's own story ({n, text, mine}). */
@@ -111,7 +113,7 @@ export function createLog(list, announcer) {
       const turnChange = !story && prevSeat !== undefined && e.seat !== prevSeat;
       prevSeat = story ? undefined : e.seat;
       // a round or turn that begins here is written over the entry (CSS, from data-sep): one item per entry
-      const classes = [(story ? e.mine : e.seat === msg.seat) ? "mine" : "", sep ? "log-sep story-sep" : "",
+      const classes = [(story ? e.mine : e.seat === msg.seat) ? "mine" : "", sep ? "log-sep story-sep" : "", // i18n: no (class names)
         mark ? "has-sep" : turnChange ? "new-turn" : ""].filter(Boolean).join(" ");
       const text = h("span", { class: "log-text" }, e.text);
       decorateRules(text);
@@ -121,7 +123,7 @@ export function createLog(list, announcer) {
         text));
     }
     list.replaceChildren(...items);
-    if (!entries.length) list.append(h("li", { class: "none" }, "No moves yet."));
+    if (!entries.length) list.append(h("li", { class: "none" }, t("No moves yet.")));
     const last = entries.length ? entries[entries.length - 1].n : -1;
     if (log.follow || msg.type === "step") {
       log.seen = last;
@@ -158,7 +160,7 @@ export function createLog(list, announcer) {
     const fresh = log.entries.filter((e) => e.n >= log.announced);
     log.announced = size;
     if (!fresh.length) return;
-    const said = fresh.map((e) => `${e.seat === msg.seat ? "You" : seatName(msg.table, e.seat, msg.seat)}: ${e.text}.`).join(" ");
+    const said = fresh.map((e) => t("{who}: {text}.", { who: e.seat === msg.seat ? t("You") : seatName(msg.table, e.seat, msg.seat), text: e.text })).join(" ");
     // a text changed to the same words is not read again: make each announcement differ from the last
     announcer.textContent = announcer.textContent === said ? `${said} ` : said;
   };

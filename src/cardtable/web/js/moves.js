@@ -1,6 +1,7 @@
 // The side bar's panels around the game: the status line and the moves (with "take my only move"), the button
 // to the moves on a narrow screen, undo and record, invitations and the hot seat's other seats.
 import { absoluteUrl, copyField, h, seatName, tableLink, tokens } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,22 +20,24 @@ export function renderTurn(msg, legal) {
   const turn = $("turn");
   let text;
   if (msg.type === "step") {
-    text = `Replay: after ${msg.step} of ${msg.steps} actions` +
-      (msg.next === null ? ", the end." : `; ${seatName(msg.table, msg.next, msg.seat, { long: true })} moved next.`);
+    text = msg.next === null
+      ? tn("Replay: after {n} of {steps} action, the end.", "Replay: after {n} of {steps} actions, the end.", msg.steps, { n: msg.step, steps: msg.steps })
+      : tn("Replay: after {n} of {steps} action; {seat} moved next.", "Replay: after {n} of {steps} actions; {seat} moved next.", msg.steps,
+        { n: msg.step, steps: msg.steps, seat: seatName(msg.table, msg.next, msg.seat, { long: true }) });
     // the game's renderer says "you" for the seat whose eyes it draws with: say whose they are when not the viewer's
     const own = state.message.seat; // (render draws only once a live message came)
     if (msg.seat !== null && msg.seat !== own)
-      text += ` Seen by ${seatName(msg.table, msg.seat, own, { long: true })}: "you" on the table is that seat.`;
+      text += " " + t('Seen by {seat}: "you" on the table is that seat.', { seat: seatName(msg.table, msg.seat, own, { long: true }) });
   }
-  else if (msg.returns) text = "The game is over.";
-  else if (state.busy) text = "Sending your move…";
-  else if (legal.length) text = `Your turn: ${legal.length} legal move${legal.length === 1 ? "" : "s"}.`;
+  else if (msg.returns) text = t("The game is over.");
+  else if (state.busy) text = t("Sending your move…");
+  else if (legal.length) text = tn("Your turn: {n} legal move.", "Your turn: {n} legal moves.", legal.length);
   else if (Number.isInteger(msg.table && msg.table.thinking))
     // a search bot thinks in the server's worker pool: a second or more, so say so
-    text = `${seatName(msg.table, msg.table.thinking, msg.seat, { long: true })} is thinking…`;
+    text = t("{seat} is thinking…", { seat: seatName(msg.table, msg.table.thinking, msg.seat, { long: true }) });
   else if (Number.isInteger(toAct(view)) && toAct(view) >= 0)
-    text = `Waiting for ${seatName(msg.table, toAct(view), msg.seat, { long: true })}.`;
-  else text = "Waiting.";
+    text = t("Waiting for {seat}.", { seat: seatName(msg.table, toAct(view), msg.seat, { long: true }) });
+  else text = t("Waiting.");
   if (turn.textContent !== text) turn.textContent = text;
   turn.classList.toggle("my-turn", legal.length > 0);
 }
@@ -51,7 +54,7 @@ export function renderMoves(legal) {
       h("li", {},
         h("button", {
           type: "button",
-          class: pending ? "btn move-pending" : "btn move",
+          class: pending ? "btn move-pending" : "btn move", // i18n: no (class names)
           "aria-disabled": pending ? "true" : null,
           tabindex: pending ? "-1" : null,
           dataset: pending ? { action: JSON.stringify(entry.action) }
@@ -62,7 +65,7 @@ export function renderMoves(legal) {
     ),
   );
   const msg = state.message;
-  if (!legal.length && msg && !msg.returns) list.append(h("li", { class: "none" }, msg.seat === null ? "Spectators watch." : "No move for you right now."));
+  if (!legal.length && msg && !msg.returns) list.append(h("li", { class: "none" }, msg.seat === null ? t("Spectators watch.") : t("No move for you right now.")));
 }
 
 // On a phone the moves panel is a bar at the foot of the screen: it says whose turn it is and keeps the list of
@@ -83,7 +86,7 @@ function renderListToggle(legal) {
     });
   }
   const open = button.getAttribute("aria-expanded") === "true";
-  const text = `${open ? "Hide the list" : "All moves as a list"} (${legal.length})`;
+  const text = open ? t("Hide the list ({n})", { n: legal.length }) : t("All moves as a list ({n})", { n: legal.length });
   if (button.textContent !== text) button.textContent = text;
   button.hidden = !legal.length;
 }
@@ -93,7 +96,7 @@ function renderListToggle(legal) {
 // and scrolls there.
 export function renderToMoves(legal) {
   const button = $("to-moves");
-  const text = `Your move: ${legal.length} choice${legal.length === 1 ? "" : "s"} ↓`;
+  const text = tn("Your move: {n} choice ↓", "Your move: {n} choices ↓", legal.length);
   if (button.textContent !== text) button.textContent = text;
   button.hidden = !legal.length || state.movesInSight || state.autoTimer !== null; // (a move about to be taken)
 }
@@ -121,7 +124,8 @@ function renderAutoNote() {
   const counts = new Map();
   for (const label of taken) counts.set(label, (counts.get(label) || 0) + 1);
   const words = [...counts].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(", ");
-  const text = taken.length ? `Taken for you: ${words} (your only move${taken.length > 1 ? " each time" : ""}).` : "";
+  const text = !taken.length ? "" : taken.length > 1 ? t("Taken for you: {moves} (your only move each time).", { moves: words })
+    : t("Taken for you: {moves} (your only move).", { moves: words });
   if (note.textContent !== text) note.textContent = text;
   note.hidden = !taken.length;
 }
@@ -191,9 +195,9 @@ export function renderInvite(msg) {
   box.hidden = false;
   if (existing === wanted) return; // keep the fields (and a selection in them) untouched
   box.replaceChildren(
-    h("h2", { id: "invite-title" }, "Invite players"),
-    h("p", { class: "hint" }, "Send each person the link of a free seat. The game waits for them when it is their turn."),
-    ...free.map((s) => copyField(`Seat ${s.seat}`, absoluteUrl(tableLink(msg.table.id, s.seat)))),
+    h("h2", { id: "invite-title" }, t("Invite players")),
+    h("p", { class: "hint" }, t("Send each person the link of a free seat. The game waits for them when it is their turn.")),
+    ...free.map((s) => copyField(t("Seat {seat}", { seat: s.seat }), absoluteUrl(tableLink(msg.table.id, s.seat)))),
   );
 }
 
@@ -210,10 +214,10 @@ export function renderSwitch(msg) {
   box.hidden = false;
   box.classList.toggle("due", due);
   box.replaceChildren(
-    h("h2", {}, "Your other seats"),
-    h("p", {}, due ? `It is seat ${current}'s turn — ` : "This browser also holds ",
-      others.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(msg.table.id, s), class: s === current ? "btn small" : "" }, `seat ${s}`)]),
-      due ? "." : " at this table."),
+    h("h2", {}, t("Your other seats")),
+    h("p", {}, due ? t("It is seat {seat}'s turn:", { seat: current }) : t("This browser also holds these seats at this table:"), " ",
+      others.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(msg.table.id, s), class: s === current ? "btn small" : "" }, t("seat {seat}", { seat: s }))]),
+      "."),
   );
 }
 

@@ -2,6 +2,7 @@
 // asked for and answers with that moment's message, seen by one seat (or a spectator): the page never holds more
 // than one view at a time.
 import { api, h, seatName } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,33 +31,33 @@ export function renderReplay(live) {
     const button = (id, text, label, to) =>
       h("button", { id, type: "button", class: "btn small", "aria-label": label, title: label, onclick: () => showStep(to(), currentSeat()) }, text);
     box.append(
-      h("h2", { id: "replay-title" }, "Replay"),
-      h("p", { class: "hint" }, "Step through the game as it was seen from a seat, or by a spectator."),
+      h("h2", { id: "replay-title" }, t("Replay")),
+      h("p", { class: "hint" }, t("Step through the game as it was seen from a seat, or by a spectator.")),
       h("div", { class: "replay-bar" },
-        button("replay-first", "|◀", "the deal", () => 0),
-        button("replay-prev", "◀", "one action back", () => currentStep() - 1),
-        h("input", { id: "replay-range", type: "range", min: 0, "aria-label": "after how many actions",
+        button("replay-first", "|◀", t("the deal"), () => 0),
+        button("replay-prev", "◀", t("one action back"), () => currentStep() - 1),
+        h("input", { id: "replay-range", type: "range", min: 0, "aria-label": t("after how many actions"),
           oninput: (event) => showStep(Number(event.target.value), currentSeat()) }),
-        button("replay-next", "▶", "one action on", () => currentStep() + 1),
-        button("replay-last", "▶|", "the end", () => Infinity),
+        button("replay-next", "▶", t("one action on"), () => currentStep() + 1),
+        button("replay-last", "▶|", t("the end"), () => Infinity),
       ),
       h("p", { class: "replay-under" },
         h("span", { id: "replay-pos", "aria-live": "polite" }),
-        h("label", {}, " seen by ",
+        h("label", {}, " ", t("seen by"), " ",
           h("select", { id: "replay-seat", onchange: () => showStep(currentStep(), currentSeat()) }))),
     );
   }
   const range = $("replay-range");
   range.max = String(steps);
   if (range.value !== String(step)) range.value = String(step);
-  $("replay-pos").textContent = `after ${step} of ${steps} actions`;
+  $("replay-pos").textContent = tn("after {n} of {steps} action", "after {n} of {steps} actions", steps, { n: step, steps });
   $("replay-first").disabled = $("replay-prev").disabled = step === 0;
   $("replay-next").disabled = $("replay-last").disabled = step === steps;
   const select = $("replay-seat");
   const wanted = seat === null ? "" : String(seat);
   if (select.options.length !== live.table.players + 1) {
     select.replaceChildren(
-      h("option", { value: "" }, "a spectator"),
+      h("option", { value: "" }, t("a spectator")),
       ...live.table.seats.map((_, i) => h("option", { value: String(i) }, seatName(live.table, i, live.seat, { long: true }))),
     );
   }

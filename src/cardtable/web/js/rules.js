@@ -3,6 +3,7 @@
 // log (decorateRules wraps those). Hover, keyboard focus or a tap shows it; Escape, leaving or a tap elsewhere
 // hides it.
 import { ApiError, api, h } from "./common.js";
+import { t } from "./i18n.js";
 
 const books = new Map(); // game -> Promise<{pattern: RegExp|null, texts: Map<id, text>}>
 let currentGame = null;
@@ -44,7 +45,7 @@ export async function ruleText(ruleId, game = currentGame) {
  * A malformed action (422) answers as an illegal one; no seat (a spectator) answers legal: false too.
  */
 export async function explain(tableId, token, action) {
-  if (!token) return { legal: false, rule: null, message: "spectators have no moves", rule_text: null };
+  if (!token) return { legal: false, rule: null, message: t("spectators have no moves"), rule_text: null };
   try {
     return await api(`/api/tables/${encodeURIComponent(tableId)}/check`, { method: "POST", body: { action }, token });
   } catch (exc) {
@@ -133,7 +134,7 @@ async function show(el) {
   const mine = ++ask;
   const known = el.dataset.ruleText || (await ruleText(id));
   if (mine !== ask || shownFor !== el) return;
-  pop.replaceChildren(h("strong", {}, id), " ", known || "(no text for this rule in the game's rulebook)");
+  pop.replaceChildren(h("strong", {}, id), " ", known || t("(no text for this rule in the game's rulebook)"));
   pop.hidden = false;
   el.setAttribute("aria-describedby", "rule-pop");
   place(el);

@@ -2,6 +2,7 @@
 // own renderer: moves list, undo, alerts, log, invitations, record link.
 import { ApiError, api, h, joinSeat, seatName, tableLink, tokens } from "./common.js";
 import { loadRenderer } from "../games/index.js";
+import { t } from "./i18n.js";
 import { createAttention } from "./attention.js";
 import { createClock } from "./clock.js";
 import { createEndScreen } from "./endscreen.js";
@@ -75,8 +76,8 @@ function parseSeat(text) {
 
 // -- start ------------------------------------------------------------------------------------------
 async function start() {
-  if (!tableId) return fatal("No table given. Go back to the lobby and pick one.");
-  $("title").textContent = `Table ${tableId}`;
+  if (!tableId) return fatal(t("No table given. Go back to the lobby and pick one."));
+  $("title").textContent = t("Table {id}", { id: tableId });
   wireControls();
   if (wantedSeat !== null) {
     state.token = tokens.get(tableId, wantedSeat);
@@ -91,14 +92,24 @@ async function tryJoin(seat) {
     state.token = await joinSeat(tableId, seat);
     return true;
   } catch (exc) {
-    if (exc instanceof ApiError && exc.status === 404 && /no table/.test(exc.message)) {
-      fatal(`There is no table ${tableId}. It may have been removed; start a new one in the lobby.`);
+    // (a 404 is also a seat the table does not have: the server's words are in the reader's language, so ask)
+    if (exc instanceof ApiError && exc.status === 404 && !(await tableExists())) {
+      fatal(t("There is no table {id}. It may have been removed; start a new one in the lobby.", { id: tableId }));
       return false;
     }
     const why = exc instanceof ApiError ? exc.message : String(exc);
-    notice(`You cannot take seat ${seat}: ${why}. You are watching as a spectator.`);
+    notice(t("You cannot take seat {seat}: {reason}. You are watching as a spectator.", { seat, reason: why }));
     state.token = null;
     return false;
+  }
+}
+
+async function tableExists() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    return true;
+  } catch (exc) {
+    return !(exc instanceof ApiError && exc.status === 404);
   }
 }
 
@@ -108,9 +119,9 @@ function offerHeldSeats() {
   const held = tokens.seats(tableId);
   if (held.length) {
     notice(
-      "You are watching. This browser holds ",
-      held.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(tableId, s) }, `seat ${s}`)]),
-      " at this table.",
+      t("You are watching. This browser holds these seats at this table:"), " ",
+      held.map((s, i) => [i ? ", " : "", h("a", { href: tableLink(tableId, s) }, t("seat {seat}", { seat: s }))]),
+      ".",
     );
   }
 }
@@ -124,11 +135,11 @@ function connect() {
   const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
   state.ws = ws;
   state.awaitingSeat = !!state.token;
-  setConn("connecting", state.attempts ? "reconnecting…" : "connecting…");
+  setConn("connecting", state.attempts ? t("reconnecting…") : t("connecting…"));
 
   ws.addEventListener("open", () => {
     if (state.token) ws.send(JSON.stringify({ type: "hello", token: state.token }));
-    setConn("open", "connected");
+    setConn("open", t("connected"));
     if (state.alertKind === "conn") clearAlert(); // "the server cannot be reached" is over
     clearInterval(state.pingTimer);
     state.pingTimer = setInterval(() => sendRaw({ type: "ping" }), 25000);
@@ -157,7 +168,7 @@ async function onClose(ws, event) {
   state.ws = null;
   setBusy(false);
   if (event.code === 4404) {
-    fatal(`There is no table ${tableId}. It may have been removed; start a new one in the lobby.`);
+    fatal(t("There is no table {id}. It may have been removed; start a new one in the lobby.", { id: tableId }));
     return;
   }
   if (event.code === 4403 && state.token) {
@@ -170,7 +181,7 @@ async function onClose(ws, event) {
   }
   const delay = Math.min(10000, 500 * 2 ** state.attempts) + Math.floor(Math.random() * 250);
   state.attempts += 1;
-  setConn("closed", `disconnected — reconnecting in ${Math.round(delay / 100) / 10} s`);
+  setConn("closed", t("disconnected — reconnecting in {seconds} s", { seconds: Math.round(delay / 100) / 10 }));
   state.reconnectTimer = setTimeout(connect, delay);
 }
 
@@ -286,16 +297,16 @@ function showAlert(rule, text, { conn = false } = {}) {
   const box = $("alert");
   state.alertKind = conn ? "conn" : "refused";
   const body = h("span", { class: "alert-text" },
-    h("strong", {}, conn ? "Not sent" : "Move refused"),
+    h("strong", {}, conn ? t("Not sent") : t("Move refused")),
     rule ? [" — ", h("code", { class: "rule", tabindex: "0", dataset: { rule } }, rule)] : "",
     ": ",
     text,
-    conn ? " The page reconnects by itself; this goes away when it has." : "");
+    conn ? [" ", t("The page reconnects by itself; this goes away when it has.")] : "");
   decorateRules(body);
   box.replaceChildren(
     h("span", { class: "alert-icon", "aria-hidden": "true" }, "!"),
     body,
-    h("button", { type: "button", class: "btn small ghost", "aria-label": "Dismiss", onclick: clearAlert }, "×"),
+    h("button", { type: "button", class: "btn small ghost", "aria-label": t("Dismiss"), onclick: clearAlert }, "×"),
   );
   box.classList.add("shown");
 }
@@ -316,8 +327,8 @@ function notice(...parts) {
 function fatal(text) {
   state.stopped = true;
   clearTimeout(state.reconnectTimer);
-  setConn("closed", "no table");
-  $("game").replaceChildren(h("div", { class: "fatal" }, h("p", {}, text), h("p", {}, h("a", { class: "btn", href: "/" }, "Back to the lobby"))));
+  setConn("closed", t("no table"));
+  $("game").replaceChildren(h("div", { class: "fatal" }, h("p", {}, text), h("p", {}, h("a", { class: "btn", href: "/" }, t("Back to the lobby")))));
   $("game").setAttribute("aria-busy", "false");
 }
 
@@ -390,9 +401,9 @@ async function render({ first = false } = {}) {
 
   setGame(game);
   attention.update({ myTurn: !state.replay && live.legal.length > 0 && !live.returns,
-    title: `${summary.title} · table ${summary.id} — cardtable`, what: live.view && live.view.prompt });
-  $("title").textContent = `${summary.title} · table ${summary.id}`;
-  $("who").textContent = live.seat === null ? "watching" : `seat ${live.seat}`;
+    title: t("{title} · table {id} — cardtable", { title: summary.title, id: summary.id }), what: live.view && live.view.prompt });
+  $("title").textContent = t("{title} · table {id}", { title: summary.title, id: summary.id });
+  $("who").textContent = live.seat === null ? t("watching") : t("seat {seat}", { seat: live.seat });
   $("who").dataset.role = live.seat === null ? "spectator" : "player";
   document.body.dataset.actions = String(summary.actions);
   document.body.dataset.status = summary.status;
@@ -451,7 +462,7 @@ function wireControls() {
     try {
       action = JSON.parse(text);
     } catch (exc) {
-      showAlert(null, `that is not JSON: ${exc.message}`);
+      showAlert(null, t("that is not JSON: {reason}", { reason: exc.message }));
       return;
     }
     act(action);
