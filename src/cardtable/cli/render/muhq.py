@@ -16,21 +16,32 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from ...engine.i18n import N_, Translator
 from . import print_hanging, title_rule
+
+_ = Translator("muhq-ui")
+_n = _.plural
 
 #: How the terminal's own lines name a seat: as the board and the log do.
 SEAT_LABEL = "P{}"
 
-SEAT_STYLE = ("bold cyan", "bold red", "bold green", "bold yellow", "bold magenta", "bold blue")
-NEUTRAL_STYLE = "bold white"
+SEAT_STYLE = ("bold cyan", "bold red", "bold green", "bold yellow", "bold magenta", "bold blue")  # i18n: no
+NEUTRAL_STYLE = "bold white"  # i18n: no
 TERRAIN = {"normal": "", "deep_water": "~", "high_ground": "^", "wall": "#"}
 TERRAIN_STYLE = {"deep_water": "blue", "high_ground": "yellow", "wall": "grey50", "normal": ""}
-TERRAIN_WORDS = {"normal": "normal", "deep_water": "deep water", "high_ground": "high ground", "wall": "wall"}
+TERRAIN_WORDS = {"normal": N_("normal"), "deep_water": N_("deep water"), "high_ground": N_("high ground"),
+                 "wall": N_("wall")}
 TYPE_LETTER = {"unit": "U", "artifact": "A", "equipment": "E"}
-PHASE_WORDS = {"draft": "draft", "start": "start phase", "upkeep": "upkeep", "action": "action phase",
-               "buy": "buy phase", "end": "end phase"}
-MARKER_WORDS = {"paralysis": "paralysis", "poison": "poison", "panic": "panic", "rage": "rage",
-                "protection": "protection"}
+#: a card's or permanent's type as a reader says it
+TYPE_WORDS = {"unit": N_("unit"), "artifact": N_("artifact"), "equipment": N_("equipment"), "spell": N_("spell")}
+PHASE_WORDS = {"draft": N_("draft"), "start": N_("start phase"), "upkeep": N_("upkeep"),
+               "action": N_("action phase"), "buy": N_("buy phase"), "end": N_("end phase")}
+MARKER_WORDS = {"paralysis": N_("paralysis"), "poison": N_("poison"), "panic": N_("panic"), "rage": N_("rage"),
+                "protection": N_("protection")}
+ROLE_WORDS = {"vip": N_("VIP"), "building": N_("building"), "victory_item": N_("victory item")}
+#: the values an effect changes until the end of the turn (spec 7.6, ``Modify``)
+MODIFY_WORDS = {"attack": N_("attack"), "range": N_("range"), "movement": N_("move"), "armor": N_("armor"),
+                "life": N_("life")}
 CELL = 7  # inner width of a field on the full-size board
 LOG_LINES = 8
 
@@ -41,14 +52,25 @@ def seat_style(seat: int | None) -> str:
     return SEAT_STYLE[seat % len(SEAT_STYLE)]
 
 
+def _word(table: dict[str, str], key) -> str:
+    """A key's word from one of the tables above in the reader's language (an unknown key as it is)."""
+    return _(table[key]) if key in table else str(key)
+
+
+def type_word(kind) -> str:
+    return _word(TYPE_WORDS, kind) if kind else _("card")
+
+
 def who(seat: int | None, view: dict, seat_names: list[str] | None = None) -> str:
     if seat is None or seat < 0:
-        return "neutral"
+        return _("neutral")
     me = view.get("viewer")
     if seat_names is None:
-        return f"P{seat}" + (" (you)" if seat == me else "")
-    name = seat_names[seat] if seat < len(seat_names) else f"seat {seat}"
-    return f"P{seat} ({name}{', you' if seat == me else ''})"
+        return _("P{seat} (you)", seat=seat) if seat == me else f"P{seat}"
+    name = seat_names[seat] if seat < len(seat_names) else _("seat {seat}", seat=seat)
+    if seat == me:
+        return _("P{seat} ({name}, you)", seat=seat, name=name)
+    return f"P{seat} ({name})"
 
 
 def _ctrl(seat: int | None) -> str:
@@ -61,7 +83,7 @@ def _xy(field) -> str:
 
 def _attack(attack) -> str:
     """'2@R1 + 1@R3': the attack components (value at range)."""
-    return " + ".join(f"{v}@R{r}" for v, r in attack) if attack else "none"
+    return " + ".join(f"{v}@R{r}" for v, r in attack) if attack else _("none")
 
 
 def code(perm: dict) -> str:
@@ -88,25 +110,25 @@ def card_info(view: dict, card: dict) -> dict:
 def cost_words(info: dict, buy: bool = True) -> list[str]:
     out = []
     if buy and info.get("buy") is not None:
-        out.append(f"buy {info['buy']}")
+        out.append(_("buy {n}", n=info["buy"]))
     if info.get("play") is not None:
-        out.append(f"play {info['play']}")
+        out.append(_("play {n}", n=info["play"]))
     elif info.get("type") and not info.get("token"):
-        out.append("cannot be played")
+        out.append(_("cannot be played"))
     if info.get("type") == "unit":
-        out.append(f"upkeep {info.get('upkeep', 0)}")
+        out.append(_("upkeep {n}", n=info.get("upkeep", 0)))
     return out
 
 
 def stat_words(info: dict) -> list[str]:
     out = []
     if info.get("type") == "unit":
-        out += [f"life {info.get('life', 0)}", f"move {info.get('movement', 0)}",
-                f"attack {_attack(info.get('attack'))}"]
+        out += [_("life {n}", n=info.get("life", 0)), _("move {n}", n=info.get("movement", 0)),
+                _("attack {attack}", attack=_attack(info.get("attack")))]
     if info.get("solid") is not None:
-        out.append(f"solid {info['solid']}")
+        out.append(_("solid {n}", n=info["solid"]))
     if info.get("durability"):
-        out.append(f"durability {info['durability']}")
+        out.append(_("durability {n}", n=info["durability"]))
     return out
 
 
@@ -115,7 +137,7 @@ def card_line(view: dict, card: dict, indent: str = "  ", with_text: bool = True
     info = card_info(view, card)
     line = Text(indent)
     line.append(f"{card['name']} #{card['id']}", style="bold")
-    parts = [info.get("type") or card.get("type") or "card"] + cost_words(info, buy) + stat_words(info)
+    parts = [type_word(info.get("type") or card.get("type"))] + cost_words(info, buy) + stat_words(info)
     line.append(" — " + " · ".join(parts), style="dim")
     out = [line]
     if with_text and info.get("text"):
@@ -241,17 +263,18 @@ def board_key(view: dict) -> Text:
     kinds = {f["type"] for f in b["fields"]}
     parts = []
     if "deep_water" in kinds:
-        parts.append("~ deep water (swimming only)")
+        parts.append(_("~ deep water (swimming only)"))
     if "high_ground" in kinds:
-        parts.append("^^ high ground (+1 range for ranged)")
+        parts.append(_("^^ high ground (+1 range for ranged)"))
     if "wall" in kinds:
-        parts.append("# wall")
-    parts.append("S0 spawn of P0")
+        parts.append(_("# wall"))
+    parts.append(_("S0 spawn of P0"))
     if any(f.get("income") for f in b["fields"]):
-        parts.append("$1 income")
+        parts.append(_("$1 income"))
     if b.get("areas"):
-        parts.append("area: " + ", ".join(f"{a[:3]} = {a} ({p} VP)" for a, p in b["areas"].items()))
-    parts.append("U/A/E unit/artifact/equipment + id, controller; + pile, ' tapped, ! activated")
+        parts.append(_("area: {areas}", areas=", ".join(_("{short} = {area} ({n} VP)", short=a[:3], area=a, n=p)
+                                                        for a, p in b["areas"].items())))
+    parts.append(_("U/A/E unit/artifact/equipment + id, controller; + pile, ' tapped, ! activated"))
     return Text("   " + " · ".join(parts), style="dim")
 
 
@@ -261,51 +284,57 @@ def perm_words(view: dict, p: dict, in_pile: bool = False) -> Text:
     line = Text()
     line.append(code(p), style=seat_style(p["controller"]))
     line.append(f" {p['name']}", style="bold")
-    parts = [p["type"]]
+    parts = [type_word(p["type"])]
     if p["controller"] == p["owner"]:
-        parts.append(f"{_ctrl(p['controller'])}" if p["controller"] >= 0 else "neutral")
+        parts.append(f"{_ctrl(p['controller'])}" if p["controller"] >= 0 else _("neutral"))
     else:
-        parts.append(f"controlled by {_ctrl(p['controller'])}, owned by {_ctrl(p['owner'])}")
+        parts.append(_("controlled by {controller}, owned by {owner}", controller=_ctrl(p["controller"]),
+                       owner=_ctrl(p["owner"])))
     if in_pile:
-        parts.append("equipped" if p["type"] == "equipment" else "crew")
+        parts.append(_("equipped") if p["type"] == "equipment" else _("crew"))
     elif p.get("field") is not None:
-        parts.append(f"at {_xy(p['field'])}")
+        parts.append(_("at {field}", field=_xy(p["field"])))
     if p.get("role"):
-        parts.append({"vip": "VIP", "building": "building", "victory_item": "victory item"}.get(p["role"], p["role"]))
+        parts.append(_word(ROLE_WORDS, p["role"]))
     if p["type"] == "unit":
-        parts.append(f"damage {p.get('damage', 0)} of life {p.get('life', 0)}")
-        parts.append(f"move {p.get('movement', 0)}")
-        parts.append(f"attack {_attack(p.get('attack'))}")
+        parts.append(_("damage {damage} of life {life}", damage=p.get("damage", 0), life=p.get("life", 0)))
+        parts.append(_("move {n}", n=p.get("movement", 0)))
+        parts.append(_("attack {attack}", attack=_attack(p.get("attack"))))
         if p.get("armor"):
-            parts.append(f"armor {p['armor']}")
+            parts.append(_("armor {n}", n=p["armor"]))
         info = (view.get("cards") or {}).get(p["card"], {})
         if info.get("upkeep"):
-            parts.append(f"upkeep {info['upkeep']}")
+            parts.append(_("upkeep {n}", n=info["upkeep"]))
     elif p.get("solid") is not None:
-        parts.append(f"solid: damage {p.get('damage', 0)} of {p['solid']}")
+        parts.append(_("solid: damage {damage} of {solid}", damage=p.get("damage", 0), solid=p["solid"]))
     if p["type"] == "equipment" and p.get("durability") is not None:
-        parts.append(f"durability {p['durability']}")
+        parts.append(_("durability {n}", n=p["durability"]))
     if p.get("crew"):
         crew = sum(1 for m in p.get("pile", []) if by_id.get(m, {}).get("type") == "unit")
-        parts.append(f"crew {crew}/{p['crew']}")
-    for key, word in (("swimming", "swimming"), ("veiled", "veiled"), ("landmark", "landmark")):
+        parts.append(_("crew {crew}/{places}", crew=crew, places=p["crew"]))
+    for key, word in (("swimming", N_("swimming")), ("veiled", N_("veiled")), ("landmark", N_("landmark"))):
         if p.get(key):
-            parts.append(word)
+            parts.append(_(word))
     for m, n in (p.get("markers") or {}).items():
-        parts.append(f"{n} {MARKER_WORDS.get(m, m)}")
+        parts.append(_("{n} {marker}", n=n, marker=_word(MARKER_WORDS, m)))
     for mod in p.get("until_end_of_turn") or ():
-        parts.append("until end of turn " + ", ".join(f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}"
-                                                      for k, v in mod.items()))
+        changes = ", ".join(f"{_word(MODIFY_WORDS, k)} {v:+d}" if isinstance(v, int) else f"{_word(MODIFY_WORDS, k)} {v}"
+                            for k, v in mod.items())
+        parts.append(_("until end of turn {changes}", changes=changes))
     line.append(" · " + " · ".join(parts))
     state = []
     if p["id"] == view.get("activation"):
-        state.append("ACTIVATED")
+        state.append(_("ACTIVATED"))
     if p.get("tapped"):
-        state.append("tapped")
+        state.append(_("tapped"))
     if p["type"] == "unit":
-        used = [w for w, k in (("move", "move_used"), ("attack", "attack_used")) if p.get(k)]
-        if used:
-            state.append(" and ".join(used) + " used")
+        used = (p.get("move_used"), p.get("attack_used"))
+        if all(used):
+            state.append(_("move and attack used"))
+        elif used[0]:
+            state.append(_("move used"))
+        elif used[1]:
+            state.append(_("attack used"))
     if state:
         line.append(" · " + ", ".join(state), style="yellow")
     return line
@@ -336,29 +365,32 @@ def victory_lines(view: dict) -> list[str]:
     for v in view["victory"]:
         kind = v["kind"]
         if kind == "vip":
-            vips = ", ".join(f"{code(p)} {p['name']} of {_ctrl(p['controller'])}" for p in role["vip"]) or "gone"
-            out.append(f"VIP: a player whose VIP leaves the board loses ({vips}) (MUHQ-WIN-3)")
+            vips = ", ".join(_("{code} {name} of {seat}", code=code(p), name=p["name"], seat=_ctrl(p["controller"]))
+                             for p in role["vip"]) or _("gone")
+            out.append(_("VIP: a player whose VIP leaves the board loses ({vips})", vips=vips) + " (MUHQ-WIN-3)")
         elif kind == "resource_race":
-            out.append(f"resource race: {v.get('target')} resource wins; a unit dealing combat damage to an enemy "
-                       f"unit steals {v.get('combat_steal', 1)} (MUHQ-WIN-4)")
+            out.append(_("resource race: {target} resource wins; a unit dealing combat damage to an enemy unit "
+                         "steals {steal}", target=v.get("target"), steal=v.get("combat_steal", 1)) + " (MUHQ-WIN-4)")
         elif kind == "capture_points":
             areas = ", ".join(f"{a} {pts}" for a, pts in view["board"].get("areas", {}).items())
-            out.append(f"capture points: {v.get('target')} VP win; each upkeep you score the areas where you have "
-                       f"the most units ({areas}) (MUHQ-WIN-5)")
+            out.append(_("capture points: {target} VP win; each upkeep you score the areas where you have the most "
+                         "units ({areas})", target=v.get("target"), areas=areas) + " (MUHQ-WIN-5)")
         elif kind == "destroy_buildings":
-            blds = ", ".join(f"{code(p)} of {_ctrl(p['controller'])}" for p in role["building"]) or "none left"
-            out.append(f"buildings: a player whose buildings have all left the board loses ({blds}) (MUHQ-WIN-6)")
+            blds = ", ".join(_("{code} of {seat}", code=code(p), seat=_ctrl(p["controller"]))
+                             for p in role["building"]) or _("none left")
+            out.append(_("buildings: a player whose buildings have all left the board loses ({buildings})",
+                         buildings=blds) + " (MUHQ-WIN-6)")
         elif kind == "victory_item":
             item = role["victory_item"]
-            where = (f"{code(item[0])} {item[0]['name']}" if item else "the victory item")
-            out.append(f"victory item: a player whose unit has {where} equipped at the start of their upkeep wins "
-                       f"(MUHQ-WIN-7)")
+            where = (f"{code(item[0])} {item[0]['name']}" if item else _("the victory item"))
+            out.append(_("victory item: a player whose unit has {item} equipped at the start of their upkeep wins",
+                         item=where) + " (MUHQ-WIN-7)")
         else:
             out.append(kind)
     if not out:
-        out.append("no victory condition on this board")
+        out.append(_("no victory condition on this board"))
     if view.get("max_turns"):
-        out.append(f"a draw after turn {view['max_turns']} (MUHQ-WIN-10)")
+        out.append(_("a draw after turn {turn}", turn=view["max_turns"]) + " (MUHQ-WIN-10)")
     return out
 
 
@@ -367,30 +399,32 @@ def player_lines(view: dict, pl: dict, seat_names: list[str]) -> list[Text]:
     seat = pl["seat"]
     head = Text()
     head.append(who(seat, view, seat_names), style=seat_style(seat) + (" reverse" if seat == view["to_act"] else ""))
-    bits = [f"resource {pl['resource']}", f"VP {pl['vp']}", f"hand {pl['hand_count']}", f"deck {pl['deck']}"]
+    bits = [_("resource {n}", n=pl["resource"]), _("VP {n}", n=pl["vp"]), _("hand {n}", n=pl["hand_count"]),
+            _("deck {n}", n=pl["deck"])]
     if view["phase"] != "draft":
-        bits += [f"discard {len(pl['discard'])}", f"store {len(pl['store'])}"]
+        bits += [_("discard {n}", n=len(pl["discard"])), _("store {n}", n=len(pl["store"]))]
     if seat == view.get("active") and view["phase"] != "draft":
-        bits.append("active player")
+        bits.append(_("active player"))
     if pl.get("bought"):
-        bits.append("bought a card this turn")
+        bits.append(_("bought a card this turn"))
     if not pl["alive"]:
-        bits.append("ELIMINATED")
+        bits.append(_("ELIMINATED"))
     if view.get("winners") and seat in view["winners"]:
-        bits.append("WINNER")
+        bits.append(_("WINNER"))
     head.append(" · " + " · ".join(bits))
     out = [head]
     if view["phase"] == "draft":
         drafted = pl.get("drafted")
         if isinstance(drafted, list):
-            text = ", ".join(f"{c['name']} (buy {card_info(view, c).get('buy', '–')})" for c in drafted) or "none yet"
-            out.append(Text(f"   your picks ({len(drafted)}): {text}"))
+            text = ", ".join(_("{name} (buy {n})", name=c["name"], n=card_info(view, c).get("buy", "–"))
+                             for c in drafted) or _("none yet")
+            out.append(Text("   " + _("your picks ({n}): {cards}", n=len(drafted), cards=text)))
         elif drafted is not None:
-            out.append(Text(f"   has picked {drafted} card{'s' if drafted != 1 else ''} (hidden until the draft ends)",
-                            style="dim"))
+            out.append(Text("   " + _n("has picked {n} card (hidden until the draft ends)",
+                                       "has picked {n} cards (hidden until the draft ends)", drafted), style="dim"))
     if pl["store"]:
         store = sorted(pl["store"], key=lambda c: (card_info(view, c).get("buy") or 0, c["name"], c["id"]))
-        line = Text(f"   store ({len(store)}, with buy costs): ")
+        line = Text("   " + _("store ({n}, with buy costs): ", n=len(store)))
         for i, c in enumerate(store):
             if i:
                 line.append(", ")
@@ -398,11 +432,12 @@ def player_lines(view: dict, pl: dict, seat_names: list[str]) -> list[Text]:
             line.append(f" {card_info(view, c).get('buy', '–')}", style="green")
         out.append(line)
     elif view["phase"] != "draft":
-        out.append(Text("   store: empty", style="dim"))
+        out.append(Text("   " + _("store: empty"), style="dim"))
     if view["phase"] != "draft":
-        out.append(Text(f"   discard pile: {_grouped(pl['discard']) or 'empty'}", style="" if pl["discard"] else "dim"))
+        out.append(Text("   " + _("discard pile: {cards}", cards=_grouped(pl["discard"]) or _("empty")),
+                        style="" if pl["discard"] else "dim"))
     if pl["pending"]:
-        out.append(Text(f"   pending equipment (to the next unit): {_grouped(pl['pending'])}"))
+        out.append(Text("   " + _("pending equipment (to the next unit): {cards}", cards=_grouped(pl["pending"]))))
     return out
 
 
@@ -411,7 +446,7 @@ def stack_lines(view: dict) -> list[Text]:
     if not view["stack"]:
         return []
     by_id = {p["id"]: p for p in view["permanents"]}
-    out = [Text("Action stack (resolves top first; top is last):", style="bold")]
+    out = [Text(_("Action stack (resolves top first; top is last):"), style="bold")]
     n = len(view["stack"])
     for i, it in enumerate(view["stack"], 1):
         line = Text(f"  {i}. ")
@@ -428,7 +463,7 @@ def stack_lines(view: dict) -> list[Text]:
         if targets:
             line.append(" → " + ", ".join(targets), style="dim")
         if i == n:
-            line.append("  ← top", style="bold")
+            line.append("  ← " + _("top"), style="bold")
         out.append(line)
     return out
 
@@ -436,34 +471,46 @@ def stack_lines(view: dict) -> list[Text]:
 def waiting_lines(view: dict) -> list[Text]:
     out = []
     if view.get("triggers"):
-        out.append(Text("Triggered actions to declare: " + ", ".join(
-            f"{t['card']} ({_ctrl(t['controller'])})" for t in view["triggers"]), style="magenta"))
+        out.append(Text(_("Triggered actions to declare: {triggers}", triggers=", ".join(
+            f"{t['card']} ({_ctrl(t['controller'])})" for t in view["triggers"])), style="magenta"))
     if view.get("mode") == "upkeep" and view.get("upkeep_todo"):
         by_id = {p["id"]: p for p in view["permanents"]}
         units = [by_id[u] for u in view["upkeep_todo"] if u in by_id]
-        out.append(Text("Upkeep still to pay: " + ", ".join(
-            f"{code(u)} {u['name']} ({(view.get('cards') or {}).get(u['card'], {}).get('upkeep', '?')})" for u in units),
+        out.append(Text(_("Upkeep still to pay: {units}", units=", ".join(
+            f"{code(u)} {u['name']} ({(view.get('cards') or {}).get(u['card'], {}).get('upkeep', '?')})" for u in units)),
             style="magenta"))
     drop = view.get("drop")
     if drop:
-        out.append(Text(f"A pile is dropped around {_xy(drop['field'])}: {_ctrl(drop['controller'])} places "
-                        f"{', '.join('#' + str(m) for m in drop['members'])} (MUHQ-PILE-4)", style="magenta"))
+        out.append(Text(_("A pile is dropped around {field}: {seat} places {members}", field=_xy(drop["field"]),
+                          seat=_ctrl(drop["controller"]), members=", ".join("#" + str(m) for m in drop["members"]))
+                        + " (MUHQ-PILE-4)", style="magenta"))
     return out
 
 
 def header(view: dict) -> str:
     b = view["board"]
+    game = _("muhq's game")
     if view["mode"] == "over":
         winners = view.get("winners") or []
-        return (f"muhq's game · {b['name']} · turn {view['turn']} · game over · "
-                + (f"won by {' and '.join(f'P{w}' for w in winners)}" if winners else "a draw"))
+        result = _("won by {seats}", seats=_and([f"P{w}" for w in winners])) if winners else _("a draw")
+        return " · ".join((game, b["name"], _("turn {turn}", turn=view["turn"]), _("game over"), result))
     if view["phase"] == "draft":
-        state = "your pick" if view["to_act"] == view.get("viewer") else f"P{view['to_act']} picks"
-        return f"muhq's game · {b['name']} · draft · {state}"
-    turn = f"turn {view['turn']}" + (f" of {view['max_turns']}" if view.get("max_turns") else "")
-    phase = PHASE_WORDS.get(view["phase"], view["phase"])
-    state = "your move" if view["to_act"] == view.get("viewer") else f"P{view['to_act']} to act"
-    return f"muhq's game · {b['name']} · {turn} · P{view['active']}'s turn · {phase} · {state}"
+        state = _("your pick") if view["to_act"] == view.get("viewer") else _("P{seat} picks", seat=view["to_act"])
+        return " · ".join((game, b["name"], _("draft"), state))
+    if view.get("max_turns"):
+        turn = _("turn {turn} of {max}", turn=view["turn"], max=view["max_turns"])
+    else:
+        turn = _("turn {turn}", turn=view["turn"])
+    phase = _word(PHASE_WORDS, view["phase"])
+    state = _("your move") if view["to_act"] == view.get("viewer") else _("P{seat} to act", seat=view["to_act"])
+    return " · ".join((game, b["name"], turn, _("P{seat}'s turn", seat=view["active"]), phase, state))
+
+
+def _and(names: list[str]) -> str:
+    """'P0 and P1' (and 'P0, P1 and P2') in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def result_words(view: dict) -> str:
@@ -472,10 +519,12 @@ def result_words(view: dict) -> str:
         return ""
     if not winners:
         if view.get("max_turns") and view["turn"] >= view["max_turns"]:
-            return "a draw: the turn limit was reached (MUHQ-WIN-10)"
-        return "a draw (MUHQ-WIN-9)"
-    who_won = " and ".join(f"P{w}" for w in winners)
-    return f"{'won by' if len(winners) == 1 else 'a shared win of'} {who_won}: {win_reason(view)}"
+            return _("a draw: the turn limit was reached") + " (MUHQ-WIN-10)"
+        return _("a draw") + " (MUHQ-WIN-9)"
+    who_won = _and([f"P{w}" for w in winners])
+    if len(winners) == 1:
+        return _("won by {seats}: {reason}", seats=who_won, reason=win_reason(view))
+    return _("a shared win of {seats}: {reason}", seats=who_won, reason=win_reason(view))
 
 
 def win_reason(view: dict) -> str:
@@ -485,22 +534,22 @@ def win_reason(view: dict) -> str:
     losers = [p for p in view["players"] if p["seat"] not in winners]
     if losers and all(not p["alive"] for p in losers):
         if "vip" in kinds:
-            return "every other player lost their VIP (MUHQ-WIN-3, MUHQ-WIN-8)"
+            return _("every other player lost their VIP") + " (MUHQ-WIN-3, MUHQ-WIN-8)"
         if "destroy_buildings" in kinds:
-            return "every other player lost all their buildings (MUHQ-WIN-6, MUHQ-WIN-8)"
-        return "every other player was eliminated (MUHQ-WIN-8)"
+            return _("every other player lost all their buildings") + " (MUHQ-WIN-6, MUHQ-WIN-8)"
+        return _("every other player was eliminated") + " (MUHQ-WIN-8)"
     won = [p for p in view["players"] if p["seat"] in winners]
     if "capture_points" in kinds and all(p["vp"] >= kinds["capture_points"]["target"] for p in won):
-        return f"{kinds['capture_points']['target']} VP reached (MUHQ-WIN-5)"
+        return _("{n} VP reached", n=kinds["capture_points"]["target"]) + " (MUHQ-WIN-5)"
     if "resource_race" in kinds and all(p["resource"] >= kinds["resource_race"]["target"] for p in won):
-        return f"{kinds['resource_race']['target']} resource reached (MUHQ-WIN-4)"
+        return _("{n} resource reached", n=kinds["resource_race"]["target"]) + " (MUHQ-WIN-4)"
     if "victory_item" in kinds:
-        return "the victory item was held (MUHQ-WIN-7)"
-    return "a victory condition was met (MUHQ-WIN-1)"
+        return _("the victory item was held") + " (MUHQ-WIN-7)"
+    return _("a victory condition was met") + " (MUHQ-WIN-1)"
 
 
 def result_line(view: dict, seat_names: list[str]) -> str:
-    return f"The game is over: {result_words(view)}."
+    return _("The game is over: {result}.", result=result_words(view))
 
 
 def log_line(view: dict, entry: dict) -> str:
@@ -508,9 +557,9 @@ def log_line(view: dict, entry: dict) -> str:
     p = entry.get("player")
     prefix = f"P{p} " if isinstance(p, int) and p >= 0 else ""
     if entry.get("kind") == "declare":
-        return f"{prefix}declares: {entry['text']}"
+        return prefix + _("declares: {text}", text=entry["text"])
     if entry.get("kind") == "resolve":
-        return f"resolves: {entry['text']}"
+        return _("resolves: {text}", text=entry["text"])
     return f"{prefix}{entry['text']}"
 
 
@@ -531,15 +580,19 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     view = {**view, "viewer": me}
     title_rule(console, header(view))  # the board's name comes from its file: plain text
     b = view["board"]
-    income = f"income {b['income']['base']} per upkeep" + (
-        f" + {b['income']['per_unit']} per unit" if b["income"].get("per_unit") else "")
-    console.print(Text(f"{b['name']} ({b['width']} × {b['height']}) · {income} · hand size {b['hand_size']}"))
+    if b["income"].get("per_unit"):
+        income = _("income {base} per upkeep + {per_unit} per unit", base=b["income"]["base"],
+                   per_unit=b["income"]["per_unit"])
+    else:
+        income = _("income {base} per upkeep", base=b["income"]["base"])
+    console.print(Text(f"{b['name']} ({b['width']} × {b['height']}) · {income} · "
+                       + _("hand size {n}", n=b["hand_size"])))
     for condition in victory_lines(view):
-        console.print(Text(f"Victory: {condition}", style="bold"))
+        console.print(Text(_("Victory: {condition}", condition=condition), style="bold"))
     if _drawn_before(view):
         # nothing moves on the board while the cards are drafted: a grid redrawn at each of some thirty picks
         # would push the pack off the screen
-        console.print(Text("The board is as drawn at your first pick: nothing moves on it until the draft ends.",
+        console.print(Text(_("The board is as drawn at your first pick: nothing moves on it until the draft ends."),
                            style="dim"))
     else:
         if grid_width(view) <= console.width:
@@ -550,7 +603,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
                 console.print(line, no_wrap=True, overflow="crop", crop=True)
         console.print(board_key(view))
     if view["permanents"]:
-        console.print(Text("On the board:", style="bold"))
+        console.print(Text(_("On the board:"), style="bold"))
         for line in permanent_lines(view):
             print_hanging(console, line)
     order = [p for p in view["players"] if p["seat"] != me] + [p for p in view["players"] if p["seat"] == me]
@@ -560,20 +613,22 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     for line in stack_lines(view) + waiting_lines(view):
         print_hanging(console, line)
     if view["mode"] == "over":
-        console.print(Text(result_line(view, seat_names), style="bold green"))
+        console.print(Text(result_line(view, seat_names), style="bold green"))  # i18n: no
     else:
         to_act = view["to_act"]
-        line = Text("Decision for ", style="bold yellow")
-        line.append(who(to_act, view, seat_names), style="bold yellow")
+        line = Text(_("Decision for {seat}", seat=who(to_act, view, seat_names)), style="bold yellow")  # i18n: no
         line.append(f": {view['prompt']}")
         if view.get("activation") is not None:
             act = next((p for p in view["permanents"] if p["id"] == view["activation"]), None)
             if act is not None:
-                line.append(f" (activated: {code(act)} {act['name']}" + (", run by its AI" if view.get("ai") else "") + ")")
+                unit = f"{code(act)} {act['name']}"
+                line.append(" (" + (_("activated: {unit}, run by its AI", unit=unit) if view.get("ai")
+                                    else _("activated: {unit}", unit=unit)) + ")")
         console.print(line)
     if me is not None and view["phase"] == "draft" and view.get("pack") is not None:
         pack = view["pack"]
-        console.print(Text(f"The pack you hold ({len(pack)} card{'s' if len(pack) != 1 else ''}):", style="bold"))
+        console.print(Text(_n("The pack you hold ({n} card):", "The pack you hold ({n} cards):", len(pack)),
+                           style="bold"))
         for card in sorted(pack, key=lambda c: (c["name"], c["id"])):
             for line in card_line(view, card):
                 print_hanging(console, line)
@@ -581,16 +636,17 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         mine = view["players"][me]
         if mine.get("hand") is not None and view["phase"] != "draft":
             hand = mine["hand"]
-            console.print(Text(f"Your hand ({len(hand)}, refilled to {b['hand_size']} each turn):", style="bold"))
+            console.print(Text(_("Your hand ({n}, refilled to {size} each turn):", n=len(hand), size=b["hand_size"]),
+                               style="bold"))
             if not hand:
-                console.print(Text("  empty", style="dim"))
+                console.print(Text("  " + _("empty"), style="dim"))
             for card in sorted(hand, key=lambda c: (c["type"], c["name"], c["id"])):
                 for line in card_line(view, card, buy=False):
                     print_hanging(console, line)
     log = view.get("log") or []
     if log:
         size = view.get("log_size", len(log))
-        console.print(Text(f"Log (last {min(LOG_LINES, len(log))} of {size}):", style="bold"))
+        console.print(Text(_("Log (last {n} of {size}):", n=min(LOG_LINES, len(log)), size=size), style="bold"))
         for entry in log[-LOG_LINES:]:
             print_hanging(console, Text(f"  {log_line(view, entry)}", style="dim"))
 
@@ -600,12 +656,12 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
     the end of the game."""
     lines = []
     if before["phase"] == "draft" and after["phase"] != "draft":
-        lines.append("The draft is over: every store is public now (MUHQ-DRAFT-7).")
+        lines.append(_("The draft is over: every store is public now.") + " (MUHQ-DRAFT-7)")
     new = after.get("log_size", 0) - before.get("log_size", 0)
     if new > 0:
         lines += [f"  · {log_line(after, e)}" for e in (after.get("log") or [])[-new:]]
     if after["turn"] != before["turn"] and after["phase"] != "draft" and after["mode"] != "over":
-        lines.append(f"— turn {after['turn']}: P{after['active']}'s turn —")
+        lines.append("— " + _("turn {turn}: P{seat}'s turn", turn=after["turn"], seat=after["active"]) + " —")
     if after.get("winners") is not None and before.get("winners") is None:
         lines.append(result_line({**after, "viewer": None}, seat_names))
     return lines

@@ -1,18 +1,20 @@
 // muhq's panels around the board: the info bar, the action stack, what is going on, the permanents in words.
 import { h } from "../js/common.js";
-import { MODE_WORDS, PHASE_WORDS, badge, cardTitle, permWords, seatCls, who, xy } from "./muhq-cards.js";
+import { t } from "../js/i18n.js";
+import { MODE_WORDS, PHASE_WORDS, badge, cardTitle, permWords, seatCls, who, word, xy } from "./muhq-cards.js";
 
 export function infoBar(msg, ui) {
   const v = msg.view;
   const toAct = v.to_act;
-  const turn = v.phase === "draft" ? "Draft" : `Turn ${v.turn}${v.max_turns ? ` of ${v.max_turns}` : ""}`;
+  const turn = v.phase === "draft" ? t("Draft")
+    : v.max_turns ? t("Turn {turn} of {max}", { turn: v.turn, max: v.max_turns }) : t("Turn {turn}", { turn: v.turn });
   return h("div", { class: "round-info mh-info" },
     h("span", { class: "round-no" }, turn),
     h("span", { class: "mh-boardname" }, v.board.name),
-    v.phase !== "draft" ? h("span", {}, v.active === msg.seat ? "your turn" : `${ui.seatName(v.active)}'s turn`) : null,
-    h("span", { class: "mh-phase" }, PHASE_WORDS[v.phase] || v.phase),
-    h("span", { class: `mh-mode mode-${v.mode}` }, MODE_WORDS[v.mode] || v.mode),
-    v.mode !== "over" && toAct >= 0 ? h("span", { class: "mh-toact" }, toAct === msg.seat ? "your move" : `${ui.seatName(toAct)} to act`) : null);
+    v.phase !== "draft" ? h("span", {}, v.active === msg.seat ? t("your turn") : t("{name}'s turn", { name: ui.seatName(v.active) })) : null,
+    h("span", { class: "mh-phase" }, word(PHASE_WORDS, v.phase)),
+    h("span", { class: `mh-mode mode-${v.mode}` }, word(MODE_WORDS, v.mode)),
+    v.mode !== "over" && toAct >= 0 ? h("span", { class: "mh-toact" }, toAct === msg.seat ? t("your move") : t("{name} to act", { name: ui.seatName(toAct) })) : null);
 }
 
 export function permanentList(c) {
@@ -26,7 +28,7 @@ export function permanentList(c) {
   };
   for (const p of v.permanents) if (p.base === null || p.base === undefined) add(p, 0);
   return h("details", { class: "mh-perms", open: true },
-    h("summary", {}, `On the board (${v.permanents.length})`),
+    h("summary", {}, t("On the board ({n})", { n: v.permanents.length })),
     h("ul", {}, rows));
 }
 
@@ -34,8 +36,8 @@ export function stack(c) {
   const v = c.view;
   if (!v.stack.length) return null;
   const n = v.stack.length;
-  return h("section", { class: "mh-stack", "aria-label": "The action stack, top last" },
-    h("h3", {}, `Action stack (${n}) — resolves from the top`),
+  return h("section", { class: "mh-stack", "aria-label": t("The action stack, top last") },
+    h("h3", {}, t("Action stack ({n}) — resolves from the top", { n })),
     h("ol", {}, v.stack.map((it, i) => {
       const targets = Object.entries(it.targets || {}).map(([k, val]) => {
         const p = c.byId.get(val);
@@ -45,21 +47,29 @@ export function stack(c) {
         h("span", { class: `mh-who ${seatCls(it.controller)}` }, who(it.controller)), " ",
         it.text || it.kind,
         targets.length ? h("span", { class: "muted" }, ` → ${targets.join(", ")}`) : null,
-        i === n - 1 ? [" ", badge("top", "turn")] : null);
+        i === n - 1 ? [" ", badge(t("top"), "turn")] : null);
     })));
 }
 
 export function waiting(c) {
   const v = c.view;
   const parts = [];
-  if (v.triggers && v.triggers.length) parts.push(h("li", {}, `Triggers to declare: ${v.triggers.map((t) => `${t.card} (${who(t.controller)})`).join(", ")}`));
-  if (v.mode === "upkeep" && (v.upkeep_todo || []).length) {
-    parts.push(h("li", {}, `Upkeep to pay: ${v.upkeep_todo.map((u) => c.byId.get(u)).filter(Boolean).map((u) => `${u.name} #${u.id} (${(v.cards[u.card] || {}).upkeep ?? "?"})`).join(", ")}`));
+  if (v.triggers && v.triggers.length) {
+    const triggers = v.triggers.map((tr) => `${tr.card} (${who(tr.controller)})`).join(", ");
+    parts.push(h("li", {}, t("Triggers to declare: {triggers}", { triggers })));
   }
-  if (v.drop) parts.push(h("li", {}, `A pile is dropped around ${xy(v.drop.field)}: ${who(v.drop.controller)} places ${v.drop.members.map((m) => `#${m}`).join(", ")} (MUHQ-PILE-4)`));
+  if (v.mode === "upkeep" && (v.upkeep_todo || []).length) {
+    const units = v.upkeep_todo.map((u) => c.byId.get(u)).filter(Boolean).map((u) => `${u.name} #${u.id} (${(v.cards[u.card] || {}).upkeep ?? "?"})`).join(", ");
+    parts.push(h("li", {}, t("Upkeep to pay: {units}", { units })));
+  }
+  if (v.drop) {
+    parts.push(h("li", {}, t("A pile is dropped around {field}: {seat} places {members}",
+      { field: xy(v.drop.field), seat: who(v.drop.controller), members: v.drop.members.map((m) => `#${m}`).join(", ") }), " (MUHQ-PILE-4)"));
+  }
   if (v.activation !== null && v.activation !== undefined) {
     const p = c.byId.get(v.activation);
-    if (p) parts.push(h("li", {}, `Activated: ${p.name} #${p.id}${v.ai ? " — its AI acts for it" : ""}`));
+    const unit = p ? `${p.name} #${p.id}` : null;
+    if (p) parts.push(h("li", {}, v.ai ? t("Activated: {unit} — its AI acts for it", { unit }) : t("Activated: {unit}", { unit })));
   }
-  return parts.length ? h("ul", { class: "mh-waiting", "aria-label": "What is going on" }, parts) : null;
+  return parts.length ? h("ul", { class: "mh-waiting", "aria-label": t("What is going on") }, parts) : null;
 }

@@ -14,10 +14,11 @@
 // activation, buy nothing) are buttons under the prompt. The list of every move stays, folded, below.
 // Everything is drawn from the view only: an opponent's hand is a count, a pack only its holder's (section 9).
 import { h } from "../js/common.js";
+import { t, tn } from "../js/i18n.js";
 import { createChanges, createSince, explainOn, fallbackMoves, flyFrom, straightPath, fullText, bringIntoView } from "./board-kit.js";
 import {
-  MODE_WORDS, PHASE_WORDS, TERRAIN_WORDS, ROLE_WORDS, TYPE_ICON, abbr, badge, cardFace, cardTitle, findCard, info,
-  legend, markerBadges, permWords, plural, seatCls, statWords, victory, who, xy,
+  TERRAIN_WORDS, ROLE_WORDS, TYPE_ICON, abbr, badge, cardFace, cardTitle, findCard, info,
+  legend, markerBadges, permWords, seatCls, victory, who, word,
 } from "./muhq-cards.js";
 import { infoBar, permanentList, stack, waiting } from "./muhq-panels.js";
 import { endSummary as summary, logEntries, resultText, scoreboard } from "./muhq-end.js";
@@ -164,7 +165,7 @@ export function createRenderer(root, ui) {
     for (const p of c.view.permanents) {
       const options = tokenOptions(c, p.id);
       if (options.length === 1) out.set(p.id, options[0]);
-      else if (options.length > 1) out.set(p.id, { kind: options[0].kind === "attack" ? "attack" : "choose", options, entry: { label: `${plural(options.length, "move")}: choose one`, action: { type: "choose", permanent: p.id } } });
+      else if (options.length > 1) out.set(p.id, { kind: options[0].kind === "attack" ? "attack" : "choose", options, entry: { label: tn("{n} move: choose one", "{n} moves: choose one", options.length), action: { type: "choose", permanent: p.id } } });
     }
     return out;
   }
@@ -185,9 +186,9 @@ export function createRenderer(root, ui) {
     if (picked === null) return null;
     const p = c.byId.get(picked);
     const options = tokenOptions(c, picked);
-    return h("section", { class: "mh-selected mh-picked bp-choices", "aria-label": `Moves of ${p.name} #${p.id}` },
+    return h("section", { class: "mh-selected mh-picked bp-choices", "aria-label": t("Moves of {unit}", { unit: `${p.name} #${p.id}` }) },
       h("h3", {}, `${p.name} #${p.id}`, " ",
-        h("button", { type: "button", class: "btn small ghost", dataset: { key: "mh-unpick" }, onclick: () => { picked = null; ui.rerender(); } }, "cancel")),
+        h("button", { type: "button", class: "btn small ghost", dataset: { key: "mh-unpick" }, onclick: () => { picked = null; ui.rerender(); } }, t("cancel"))),
       h("div", { class: "mh-buttons" }, options.map((o) => moveButton(o.entry, "pick-perm", true))));
   }
 
@@ -199,16 +200,16 @@ export function createRenderer(root, ui) {
     else if (v.to_act !== me || !legal.length) text = `${ui.seatName(v.to_act, { long: true })}: ${v.prompt}.`;
     else {
       const hints = {
-        draft: "pick a card from the pack you hold: click it.",
-        open: v.activation !== null
-          ? "click a glowing field to move there, a red-ringed unit to attack it, or end the activation."
-          : "your action phase: click a glowing unit of yours to activate it, a card in your hand to play it, or end the action phase.",
-        closing: "the action phase ends: choose which of your permanents is activated next (click it).",
-        buy: "buy one card from your store (click it), or buy nothing.",
-        drop: "place the members of the dropped pile: click a glowing field.",
-        place_token: "click a glowing field for the token.",
+        draft: () => t("pick a card from the pack you hold: click it."),
+        open: () => (v.activation !== null
+          ? t("click a glowing field to move there, a red-ringed unit to attack it, or end the activation.")
+          : t("your action phase: click a glowing unit of yours to activate it, a card in your hand to play it, or end the action phase.")),
+        closing: () => t("the action phase ends: choose which of your permanents is activated next (click it)."),
+        buy: () => t("buy one card from your store (click it), or buy nothing."),
+        drop: () => t("place the members of the dropped pile: click a glowing field."),
+        place_token: () => t("click a glowing field for the token."),
       };
-      text = `Your decision: ${respondTo(c) || hints[v.mode] || `${v.prompt}.`}`;
+      text = t("Your decision: {what}", { what: respondTo(c) || (hints[v.mode] ? hints[v.mode]() : `${v.prompt}.`) });
     }
     const loose = v.to_act === me ? looseMoves(c) : [];
     return h("div", { class: `prompt mh-prompt${legal.length ? " mine" : ""}`, "aria-live": "polite" }, h("p", {}, text),
@@ -219,12 +220,19 @@ export function createRenderer(root, ui) {
   function respondTo(c) {
     const v = c.view;
     if (!["priority", "open", "closing"].includes(v.mode) || !v.stack) return null;
-    if (!v.stack.length) return v.mode === "priority" ? "nothing is on the stack: act, or pass to let the game go on." : null;
+    if (!v.stack.length) return v.mode === "priority" ? t("nothing is on the stack: act, or pass to let the game go on.") : null;
     const top = v.stack[v.stack.length - 1];
     const what = (top.card && top.card.name) || top.text || top.kind;
-    const whose = top.controller === c.me ? "your own" : `${who(top.controller)}'s`;
-    const more = v.stack.length > 1 ? ` (${v.stack.length - 1} more below it)` : "";
-    return `respond to ${whose} ${what} on the stack${more}: add an answer, or pass to let it resolve.`;
+    const below = v.stack.length - 1;
+    if (top.controller === c.me) {
+      return below ? tn("respond to your own {what} on the stack ({n} more below it): add an answer, or pass to let it resolve.",
+        "respond to your own {what} on the stack ({n} more below it): add an answer, or pass to let it resolve.", below, { what })
+        : t("respond to your own {what} on the stack: add an answer, or pass to let it resolve.", { what });
+    }
+    const seat = who(top.controller);
+    return below ? tn("respond to {seat}'s {what} on the stack ({n} more below it): add an answer, or pass to let it resolve.",
+      "respond to {seat}'s {what} on the stack ({n} more below it): add an answer, or pass to let it resolve.", below, { seat, what })
+      : t("respond to {seat}'s {what} on the stack: add an answer, or pass to let it resolve.", { seat, what });
   }
 
   // -- the board ------------------------------------------------------------------------------------------
@@ -249,31 +257,31 @@ export function createRenderer(root, ui) {
         const here = fields.get(`${x},${y}`) || [];
         const cell = fieldCell(c, x, y, f, occ.get(`${x},${y}`), here, tokens, upkeep);
         if (mover && !here.length && !occ.has(`${x},${y}`)) {
-          explainOn(cell, ui, { type: "move", unit: mover.id, path: straightPath(mover.field, [x, y]) }, `out of reach of ${mover.name} now`);
+          explainOn(cell, ui, { type: "move", unit: mover.id, path: straightPath(mover.field, [x, y]) }, t("out of reach of {unit} now", { unit: mover.name }));
         }
         cells.push(cell);
       }
     }
-    return h("section", { class: "mh-boardpanel", "aria-label": `The board ${b.name}, ${b.width} by ${b.height} fields` },
+    return h("section", { class: "mh-boardpanel", "aria-label": t("The board {name}, {width} by {height} fields", { name: b.name, width: b.width, height: b.height }) },
       h("div", { class: "mh-boardwrap" },
         h("div", {
-          class: "mh-board", role: "group", "aria-label": `${b.name}: x = column from the left, y = row from the top`,
-          style: `--w: ${b.width}; --h: ${b.height}; grid-template-columns: 1.4em repeat(${b.width}, minmax(0, 1fr))`,
+          class: "mh-board", role: "group", "aria-label": t("{name}: x = column from the left, y = row from the top", { name: b.name }),
+          style: `--w: ${b.width}; --h: ${b.height}; grid-template-columns: 1.4em repeat(${b.width}, minmax(0, 1fr))`, // i18n: no
         }, cells)),
       legend(v));
   }
 
   function fieldCell(c, x, y, f, perm, targets, tokens, upkeep) {
     const tags = [];
-    if (f.spawn) for (const s of f.spawn) tags.push(h("span", { class: `mh-tag spawn ${seatCls(s)}`, title: `spawn field of P${s}` }, `S${s}`));
-    if (f.income) tags.push(h("span", { class: "mh-tag income", title: `income +${f.income} for a unit standing here` }, `$${f.income}`));
-    if (f.area) tags.push(h("span", { class: "mh-tag area", title: `area ${f.area}` }, f.area.replace(/_/g, " ")));
-    const words = [`(${x}, ${y})`, TERRAIN_WORDS[f.type] || f.type];
-    if (f.spawn) words.push(`spawn of ${f.spawn.map((s) => `P${s}`).join(", ")}`);
-    if (f.income) words.push(`income ${f.income}`);
-    if (f.area) words.push(`area ${f.area}`);
+    if (f.spawn) for (const s of f.spawn) tags.push(h("span", { class: `mh-tag spawn ${seatCls(s)}`, title: t("spawn field of {seat}", { seat: `P${s}` }) }, `S${s}`));
+    if (f.income) tags.push(h("span", { class: "mh-tag income", title: t("income +{n} for a unit standing here", { n: f.income }) }, `$${f.income}`));
+    if (f.area) tags.push(h("span", { class: "mh-tag area", title: t("area {area}", { area: f.area }) }, f.area.replace(/_/g, " ")));
+    const words = [`(${x}, ${y})`, word(TERRAIN_WORDS, f.type)];
+    if (f.spawn) words.push(t("spawn of {seats}", { seats: f.spawn.map((s) => `P${s}`).join(", ") }));
+    if (f.income) words.push(t("income {n}", { n: f.income }));
+    if (f.area) words.push(t("area {area}", { area: f.area }));
     const fieldWords = words.join(", ");
-    const kinds = new Set(targets.map((t) => t.kind));
+    const kinds = new Set(targets.map((x) => x.kind));
     const spawnCls = f.spawn ? f.spawn.map((s) => ` spawn-${s % 6}`).join("") : "";
     const target = targets.length ? targets[0] : null;
     const targetLabel = target ? `${target.entry.label} — ${fieldWords}` : null;
@@ -282,7 +290,7 @@ export function createRenderer(root, ui) {
         type: "button", class: `mh-target ${target.kind}${perm ? " mini" : ""}`, "data-legal": true, "aria-label": targetLabel, title: targetLabel,
         dataset: { key: `mh-field:${JSON.stringify(target.entry.action)}`, kind: target.kind, x, y },
         onclick: act(target.entry),
-      }, perm ? "⇣" : h("span", { class: "mh-target-text", "aria-hidden": "true" }, { move: "move", play: "play", drop: "drop", token: "token" }[target.kind] || "here"))
+      }, perm ? "⇣" : h("span", { class: "mh-target-text", "aria-hidden": "true" }, targetWord(target.kind)))
       : null;
     return h("div", {
       class: `mh-field t-${f.type}${spawnCls}${targets.length ? " has-target" : ""}${[...kinds].map((k) => ` k-${k}`).join("")}`,
@@ -294,13 +302,17 @@ export function createRenderer(root, ui) {
     targetButton);
   }
 
+  function targetWord(kind) {
+    return { move: () => t("move"), play: () => t("play"), drop: () => t("drop"), token: () => t("token") }[kind]?.() || t("here");
+  }
+
   function token(c, p, tokens, upkeep, extra = "", small = false) {
-    const t = tokens.get(p.id);
+    const tg = tokens.get(p.id);
     const hp = p.type === "unit" ? p.life : p.solid;
     const words = permWords(c, p);
     const cls = `mh-token ${seatCls(p.controller)} own-${seatCls(p.owner)} ty-${p.type}${p.tapped ? " tapped" : ""}` +
       `${p.id === c.view.activation ? " active" : ""}${p.controller !== p.owner ? " foreign" : ""}${small ? " small" : ""}` +
-      `${t ? ` legal k-${t.kind}` : ""}${t && t.kind === "attack" && p.controller === c.me ? " own-target" : ""}` +
+      `${tg ? ` legal k-${tg.kind}` : ""}${tg && tg.kind === "attack" && p.controller === c.me ? " own-target" : ""}` +
       `${upkeep.has(p.id) ? " upkeep" : ""}${p.role ? ` role-${p.role}` : ""}${picked === p.id ? " selected" : ""}` +
       `${c.changed(`perm:${p.id}`, [p.field, p.damage, p.tapped, p.controller, p.markers, p.base]) ? " bp-changed" : ""}`;
     const text = [words, (c.view.cards[p.card] || {}).text].filter(Boolean).join("\n");
@@ -310,15 +322,15 @@ export function createRenderer(root, ui) {
       h("span", { class: "mh-tname", "aria-hidden": "true" }, p.name),
       h("span", { class: "mh-id", "aria-hidden": "true" }, `#${p.id}`),
       h("span", { class: "mh-badges", "aria-hidden": "true" },
-        hp !== undefined && (p.type === "unit" || p.damage) ? badge(`${p.damage || 0}/${hp}`, `mh-hp${p.damage ? " hurt" : ""}`, "damage / life") : null,
-        p.durability !== undefined ? badge(`D${p.durability}`, "mh-dur", "durability") : null,
-        p.role ? badge(ROLE_WORDS[p.role], "mh-role") : null,
+        hp !== undefined && (p.type === "unit" || p.damage) ? badge(`${p.damage || 0}/${hp}`, `mh-hp${p.damage ? " hurt" : ""}`, t("damage / life")) : null,
+        p.durability !== undefined ? badge(t("D{n}", { n: p.durability }), "mh-dur", t("durability")) : null,
+        p.role ? badge(word(ROLE_WORDS, p.role), "mh-role") : null,
         ...markerBadges(p),
-        p.veiled ? badge("veiled", "mh-veiled") : null,
-        p.tapped ? badge("tapped", "mh-tapped") : null),
+        p.veiled ? badge(t("veiled"), "mh-veiled") : null,
+        p.tapped ? badge(t("tapped"), "mh-tapped") : null),
     ];
-    if (!t) return fullText(h("div", { class: cls, role: "img", tabindex: "-1", "aria-label": words + extra, dataset: { id: p.id } }, body), text);
-    const label = `${t.entry.label} — ${words}${extra}`;
+    if (!tg) return fullText(h("div", { class: cls, role: "img", tabindex: "-1", "aria-label": words + extra, dataset: { id: p.id } }, body), text);
+    const label = `${tg.entry.label} — ${words}${extra}`;
     const choose = (event) => {
       picked = picked === p.id ? null : p.id;
       const keyboard = event.detail === 0;
@@ -329,16 +341,17 @@ export function createRenderer(root, ui) {
     };
     return fullText(h("button", {
       type: "button", class: cls, "aria-label": label, "data-legal": true,
-      dataset: { key: `mh-token:${JSON.stringify(t.entry.action)}`, id: p.id, kind: t.kind },
-      onclick: t.options ? choose : act(t.entry),
-    }, body), `${t.entry.label}\n${text}`);
+      dataset: { key: `mh-token:${JSON.stringify(tg.entry.action)}`, id: p.id, kind: tg.kind },
+      onclick: tg.options ? choose : act(tg.entry),
+    }, body), `${tg.entry.label}\n${text}`);
   }
 
   function occupant(c, p, tokens, upkeep, fieldWords) {
     const pile = (p.pile || []).map((m) => c.byId.get(m)).filter(Boolean);
     return h("div", { class: "mh-occ" },
       token(c, p, tokens, upkeep, ` — ${fieldWords}`),
-      pile.length ? h("div", { class: "mh-pile", "aria-label": `pile of ${p.name}` }, pile.map((m) => token(c, m, tokens, upkeep, ` — in the pile of ${p.name} #${p.id}`, true))) : null);
+      pile.length ? h("div", { class: "mh-pile", "aria-label": t("pile of {name}", { name: p.name }) },
+        pile.map((m) => token(c, m, tokens, upkeep, " — " + t("in the pile of {unit}", { unit: `${p.name} #${p.id}` }), true))) : null);
   }
 
   // -- stack, waiting decisions ---------------------------------------------------------------------------
@@ -347,10 +360,10 @@ export function createRenderer(root, ui) {
     if (!c.sel) return null;
     const entries = cardActions(c, c.sel).filter((e) => !(e.action.type === "play_permanent" && e.action.field));
     const fields = cardActions(c, c.sel).length - entries.length;
-    return h("section", { class: "mh-selected", "aria-label": `Playing ${c.sel.name}` },
-      h("h3", {}, `Play ${c.sel.name}`, " ",
-        h("button", { type: "button", class: "btn small ghost", dataset: { key: "mh-unselect" }, onclick: () => { selected = null; ui.rerender(); } }, "cancel")),
-      fields ? h("p", { class: "hint" }, `Click one of the ${plural(fields, "glowing spawn field")} on the board.`) : null,
+    return h("section", { class: "mh-selected", "aria-label": t("Playing {card}", { card: c.sel.name }) },
+      h("h3", {}, t("Play {card}", { card: c.sel.name }), " ",
+        h("button", { type: "button", class: "btn small ghost", dataset: { key: "mh-unselect" }, onclick: () => { selected = null; ui.rerender(); } }, t("cancel"))),
+      fields ? h("p", { class: "hint" }, tn("Click one of the {n} glowing spawn field on the board.", "Click one of the {n} glowing spawn fields on the board.", fields)) : null,
       entries.length ? h("div", { class: "mh-buttons" }, entries.map((e) => moveButton(e, "sel", true))) : null);
   }
 
@@ -370,13 +383,14 @@ export function createRenderer(root, ui) {
     const picks = c.legal.filter((e) => e.action.type === "draft_pick");
     const pickFor = (card) => picks.find((e) => e.action.card === card.id) ||
       picks.find((e) => { const x = findCard(v, e.action.card); return x && x.card === card.card; });
-    return h("section", { class: "mh-draft", "aria-label": "The draft" },
-      h("h3", {}, `The pack you hold (${plural(pack.length, "card")})`, h("span", { class: "muted" }, " — picks are hidden until the draft ends (MUHQ-DRAFT-7)")),
-      pack.length ? h("div", { class: "mh-cards mh-pack" }, pack.map((card) => cardButton(v, card, pickFor(card), "pick"))) : h("p", { class: "empty" }, "none: wait for the pack"),
-      h("h3", {}, `Your picks (${Array.isArray(me.drafted) ? me.drafted.length : 0})`),
+    return h("section", { class: "mh-draft", "aria-label": t("The draft") },
+      h("h3", {}, tn("The pack you hold ({n} card)", "The pack you hold ({n} cards)", pack.length),
+        h("span", { class: "muted" }, ` — ${t("picks are hidden until the draft ends")} (MUHQ-DRAFT-7)`)),
+      pack.length ? h("div", { class: "mh-cards mh-pack" }, pack.map((card) => cardButton(v, card, pickFor(card), "pick"))) : h("p", { class: "empty" }, t("none: wait for the pack")),
+      h("h3", {}, t("Your picks ({n})", { n: Array.isArray(me.drafted) ? me.drafted.length : 0 })),
       Array.isArray(me.drafted) && me.drafted.length
         ? h("p", { class: "mh-picks" }, me.drafted.map((x) => `${x.name} (${(info(v, x).buy ?? "–")})`).join(", "))
-        : h("p", { class: "empty" }, "none yet"));
+        : h("p", { class: "empty" }, t("none yet")));
   }
 
   function cardButton(view, card, entry, kind, extraCls = "") {
@@ -395,12 +409,12 @@ export function createRenderer(root, ui) {
     const body = [
       h("span", { class: "mh-icon", "aria-hidden": "true" }, TYPE_ICON[i.type] || "✦"),
       h("span", { class: "mh-chipname" }, card.name),
-      h("span", { class: "mh-cost c-buy", title: "buy cost" }, i.buy ?? "–"),
+      h("span", { class: "mh-cost c-buy", title: t("buy cost") }, i.buy ?? "–"),
     ];
     const cls = `mh-chip t-${i.type}${entry ? " playable" : ""}`;
     if (!entry) return fullText(h("span", { class: cls, tabindex: "0", dataset: { id: card.id } }, body), cardTitle(view, card));
     return fullText(h("button", {
-      type: "button", class: cls, "aria-label": `${entry.label} (buy cost ${i.buy})`, "data-legal": true,
+      type: "button", class: cls, "aria-label": `${entry.label} (${t("buy cost {n}", { n: i.buy })})`, "data-legal": true,
       dataset: { key: `mh-buy:${JSON.stringify(entry.action)}`, id: card.id, type: entry.action.type },
       onclick: act(entry),
     }, body), `${entry.label}\n${cardTitle(view, card)}`);
@@ -409,12 +423,12 @@ export function createRenderer(root, ui) {
   function handPanel(c, mine) {
     const v = c.view;
     const cards = [...mine.hand].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name) || a.id - b.id);
-    return h("section", { class: "mh-hand", "aria-label": "Your hand" },
-      h("h3", {}, `Your hand (${cards.length}, refilled to ${v.board.hand_size} each turn)`,
-        cards.some((x) => cardActions(c, x).length) ? h("span", { class: "muted" }, " — click a glowing card to play it") : null),
+    return h("section", { class: "mh-hand", "aria-label": t("Your hand") },
+      h("h3", {}, t("Your hand ({n}, refilled to {size} each turn)", { n: cards.length, size: v.board.hand_size }),
+        cards.some((x) => cardActions(c, x).length) ? h("span", { class: "muted" }, ` — ${t("click a glowing card to play it")}`) : null),
       cards.length ? h("div", { class: "mh-cards" }, cards.map((card) => {
         const can = cardActions(c, card).length > 0;
-        const cls = `mh-card mh-handcard t-${info(v, card).type}${can ? " playable" : ""}${selected === card.id ? " selected" : ""}`;
+        const cls = `mh-card mh-handcard t-${info(v, card).type}${can ? " playable" : ""}${selected === card.id ? " selected" : ""}`; // i18n: no
         if (!can) {
           const el = fullText(h("div", { class: cls, tabindex: c.legal.length ? "0" : null, dataset: { id: card.id } }, cardFace(v, card, { buy: false })), cardTitle(v, card));
           const kind = info(v, card).type;
@@ -433,7 +447,7 @@ export function createRenderer(root, ui) {
             });
           },
         }, cardFace(v, card, { buy: false })), cardTitle(v, card));
-      })) : h("p", { class: "empty" }, "empty"));
+      })) : h("p", { class: "empty" }, t("empty")));
   }
 
   function playerPanel(c, p) {
@@ -455,30 +469,30 @@ export function createRenderer(root, ui) {
     const draft = v.phase === "draft";
     return h("section", {
       class: `seat mh-seat ${seatCls(seat)}${seat === me ? " me" : ""}${acting ? " to-play" : ""}${winners.includes(seat) ? " winner" : ""}${p.alive ? "" : " out"}`,
-      "aria-label": `${ui.seatName(seat, { long: true })}${seat === me ? " (you)" : ""}`, dataset: { seat },
+      "aria-label": seat === me ? t("{name} (you)", { name: ui.seatName(seat, { long: true }) }) : ui.seatName(seat, { long: true }), dataset: { seat },
     },
     h("div", { class: "seat-head" },
       h("span", { class: `mh-dot ${seatCls(seat)}`, "aria-hidden": "true" }),
       h("span", { class: "seat-name" }, acting ? h("span", { class: "turn-dot", "aria-hidden": "true" }) : null, `P${seat} · ${ui.seatName(seat)}`),
-      table.kind && table.kind !== "human" ? badge(table.kind, "bot", `played by the ${table.kind} bot`) : null,
-      v.active === seat && !draft && v.mode !== "over" ? badge("active", "mh-active", "whose turn it is") : null,
-      acting ? badge("to act", "turn") : null,
-      winners.includes(seat) ? badge("winner", "winner") : null,
-      p.alive ? null : badge("eliminated", "mh-out")),
+      table.kind && table.kind !== "human" ? badge(table.kind, "bot", t("played by the {kind} bot", { kind: table.kind })) : null,
+      v.active === seat && !draft && v.mode !== "over" ? badge(t("active"), "mh-active", t("whose turn it is")) : null,
+      acting ? badge(t("to act"), "turn") : null,
+      winners.includes(seat) ? badge(t("winner"), "winner") : null,
+      p.alive ? null : badge(t("eliminated"), "mh-out")),
     h("div", { class: "mh-counters" },
-      h("span", { class: "mh-res", title: "resource (MUHQ-RES)" }, h("b", {}, p.resource), " resource"),
-      h("span", { class: "mh-vp", title: "victory points" }, h("b", {}, p.vp), " VP"),
-      h("span", { class: "mh-handcount" }, `hand ${p.hand_count}`),
-      h("span", {}, `deck ${p.deck}`),
-      draft ? h("span", {}, Array.isArray(p.drafted) ? `picked ${p.drafted.length}` : `picked ${p.drafted ?? 0} (hidden)`) : h("span", {}, `discard ${p.discard.length}`),
-      p.bought ? h("span", { class: "muted" }, "bought this turn") : null),
+      h("span", { class: "mh-res", title: `${t("resource")} (MUHQ-RES)` }, h("b", {}, p.resource), " ", t("resource")),
+      h("span", { class: "mh-vp", title: t("victory points") }, h("b", {}, p.vp), " ", t("VP")),
+      h("span", { class: "mh-handcount" }, t("hand {n}", { n: p.hand_count })),
+      h("span", {}, t("deck {n}", { n: p.deck })),
+      draft ? h("span", {}, Array.isArray(p.drafted) ? t("picked {n}", { n: p.drafted.length }) : t("picked {n} (hidden)", { n: p.drafted ?? 0 })) : h("span", {}, t("discard {n}", { n: p.discard.length })),
+      p.bought ? h("span", { class: "muted" }, t("bought this turn")) : null),
     draft ? null : h("div", { class: "mh-area" },
-      h("h4", {}, `Store (${store.length})`, h("span", { class: "muted" }, " — buy costs"),
-        buys.length ? h("span", { class: "mh-buyhint" }, " — click a glowing card to buy it") : null),
+      h("h4", {}, t("Store ({n})", { n: store.length }), h("span", { class: "muted" }, ` — ${t("buy costs")}`),
+        buys.length ? h("span", { class: "mh-buyhint" }, ` — ${t("click a glowing card to buy it")}`) : null),
       store.length ? h("div", { class: "mh-store" }, store.map((card) => storeChip(v, card, buyFor(card))))
-        : h("p", { class: "empty" }, "empty")),
-    draft ? null : h("p", { class: "mh-discard" }, h("b", {}, "Discard pile: "), p.discard.length ? grouped(p.discard) : h("span", { class: "empty" }, "empty")),
-    p.pending.length ? h("p", { class: "mh-discard" }, h("b", {}, "Pending equipment (to the next unit): "), grouped(p.pending)) : null);
+        : h("p", { class: "empty" }, t("empty"))),
+    draft ? null : h("p", { class: "mh-discard" }, h("b", {}, `${t("Discard pile:")} `), p.discard.length ? grouped(p.discard) : h("span", { class: "empty" }, t("empty"))),
+    p.pending.length ? h("p", { class: "mh-discard" }, h("b", {}, `${t("Pending equipment (to the next unit):")} `), grouped(p.pending)) : null);
   }
 
   // -- the story and the end -------------------------------------------------------------------------------
