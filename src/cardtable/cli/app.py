@@ -16,19 +16,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardtable.engine import CardtableError, load, load_records
+from cardtable.engine.i18n import N_, Translator, number
 from cardtable.engine.options import parse_option_value
 from cardtable.engine.record import other_rules
 from cardtable.engine.registry import game_class, game_names
 
 from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, ForcedMoves, OptionArg, PlayersArg,
                       WorkersArg)
-from .figures import score_text
+from .figures import number_text, percent, score_text
 from .i18n import i18n_app
 from .paths import listenable, writable_file
 from .replaying import draw_step, replay_label, step_through, store_for_web
 
 app = typer.Typer(
-    help="cardtable: play, simulate and study card games on one engine. Start with `cardtable games`.",
+    help=N_("cardtable: play, simulate and study card games on one engine. Start with `cardtable games`."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -36,6 +37,8 @@ app = typer.Typer(
 )
 console = Console()
 err = Console(stderr=True)
+_ = Translator("cardtable")
+_n = _.plural
 
 
 def handles_errors(fn):
@@ -46,7 +49,7 @@ def handles_errors(fn):
         try:
             return fn(*args, **kwargs)
         except CardtableError as exc:
-            err.print(f"[red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
+            err.print(f"[red]{escape(_('error:'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             raise typer.Exit(2) from None
 
     return wrapper
@@ -65,7 +68,7 @@ def parse_options(pairs: list[str] | None, game: str | None = None) -> dict:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise CardtableError(f"--option takes key=value, not {pair!r}")
+            raise CardtableError(_("--option takes key=value, not {pair}", pair=repr(pair)))
         key = key.strip()
         options[key] = value.strip() if key in text else parse_option_value(value.strip())
     return options
@@ -74,8 +77,8 @@ def parse_options(pairs: list[str] | None, game: str | None = None) -> dict:
 @app.command()
 @handles_errors
 def games(
-    name: Annotated[Optional[str], typer.Argument(help="show this game's options")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    name: Annotated[Optional[str], typer.Argument(help=N_("show this game's options"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print JSON"))] = False,
 ):
     """List the games, their player counts and options."""
     names = [name] if name else game_names()
@@ -85,27 +88,29 @@ def games(
         return
     for d in described:
         console.print(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])}: {escape(d['summary'])}")
-        console.print(f"  players {d['players'][0]}–{d['players'][1]} (default {d['default_players']}), rules {d['rules_version']}")
+        console.print("  " + _("players {low}–{high} (default {default}), rules {version}", low=d['players'][0],
+                                high=d['players'][1], default=d['default_players'], version=d['rules_version']))
         # One block per option (name = default, rule; then what it does and the values it takes), wrapped under
         # its name: a table cut names and values at 80 columns.
         for o in d["options"]:
             default = json.dumps(o["default"], ensure_ascii=False, separators=(", ", ": "))
             console.print(Padding(f"[bold]{escape(o['name'])}[/] = {escape(default)}  [dim]({escape(o['rule'])})[/]",
                                   (0, 0, 0, 2), expand=False), highlight=False)
-            console.print(Padding(f"{escape(o['doc'])}; values: {escape(o['allowed'])}", (0, 0, 0, 6), expand=False),
+            console.print(Padding(escape(_("{doc}; values: {allowed}", doc=o['doc'], allowed=o['allowed'])),
+                                  (0, 0, 0, 6), expand=False),
                           highlight=False)
 
 
 @app.command()
 @handles_errors
 def play(
-    game: Annotated[str, typer.Argument(help="game name, e.g. mojo")],
+    game: Annotated[str, typer.Argument(help=N_("game name, e.g. mojo"))],
     players: PlayersArg = None,
-    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help="seat 0, 1, … in order: human, random, heuristic, ismcts-fast, ismcts, ismcts-strong or another ismcts name (repeatable); missing seats are the heuristic bot")] = None,
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help=N_("seat 0, 1, … in order: human, random, heuristic, ismcts-fast, ismcts, ismcts-strong or another ismcts name (repeatable); missing seats are the heuristic bot"))] = None,
     option: OptionArg = None,
-    seed: Annotated[Optional[int], typer.Option(help="seed (a random one is chosen and shown if omitted)")] = None,
-    record: Annotated[Optional[Path], typer.Option(help="write the game's record to this file")] = None,
-    forced: Annotated[Optional[ForcedMoves], typer.Option(help="a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots; ask in hot-seat and alone)")] = None,
+    seed: Annotated[Optional[int], typer.Option(help=N_("seed (a random one is chosen and shown if omitted)"))] = None,
+    record: Annotated[Optional[Path], typer.Option(help=N_("write the game's record to this file"))] = None,
+    forced: Annotated[Optional[ForcedMoves], typer.Option(help=N_("a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots; ask in hot-seat and alone)"))] = None,
 ):
     """Play a game in the terminal against bots, or hot-seat with several humans."""
     from .play import parse_seats, play_terminal
@@ -121,20 +126,20 @@ def play(
     if record:
         with record.open("w", encoding="utf-8") as fh:
             state.record().write(fh)
-        console.print(f"Record written to {escape(str(record))}")
+        console.print(escape(_("Record written to {path}", path=str(record))))
 
 
 @app.command()
 @handles_errors
 def simulate(
-    game: Annotated[str, typer.Argument(help="game name")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="number of games")] = 100,
+    game: Annotated[str, typer.Argument(help=N_("game name"))],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("number of games"))] = 100,
     players: PlayersArg = None,
-    agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate across games)")] = "random",
-    seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
+    agents: Annotated[str, typer.Option(help=N_("comma-separated agents, one per seat or one for all (seats rotate across games)"))] = "random",
+    seed: Annotated[int, typer.Option(min=0, help=N_("seed of game 0; game i uses seed + i"))] = 0,
     option: OptionArg = None,
-    record: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON lines) to this file")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+    record: Annotated[Optional[Path], typer.Option(help=N_("write every game's record (JSON lines) to this file"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print one JSON object and nothing else"))] = False,
     workers: WorkersArg = None,
     backend: BackendArg = None,
     address: AddressArg = None,
@@ -150,7 +155,7 @@ def simulate(
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
-        raise CardtableError("--agents needs at least one agent name")
+        raise CardtableError(_("--agents needs at least one agent name"))
     opts = parse_options(option, game)
     lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
     check_run(backend, address, workers)
@@ -170,7 +175,8 @@ def simulate(
 
         if progress is not None:
             progress.start()
-            task = progress.add_task(f"{escape(game)}: {games} games", total=games)
+            task = progress.add_task(escape(_n("{game}: {n} game", "{game}: {n} games", games, game=game,
+                                               n=number_text(games))), total=games)
         try:
             summary = run(game, games, players=players, agents=names, seed=seed, options=opts,
                           on_game=on_game, keep_records=out is not None, workers=workers, backend=backend,
@@ -184,51 +190,63 @@ def simulate(
     if as_json:
         print(json.dumps(summary))
     else:
-        partial = f" [bold yellow](PARTIAL: {summary['games_played']} played)[/]" if summary["partial"] else ""
-        table = Table(title=f"{escape(summary['game'])}: {summary['games']} games{partial}, {summary['players']} players, "
-                            f"seats rotated")
-        for col in ("agent", "seats", "wins", "win rate", "95 % interval", "mean score"):
+        partial = (" [bold yellow]" + escape(_("(PARTIAL: {n} played)", n=number_text(summary['games_played'])))  # i18n: no (markup)
+                   + "[/]") if summary["partial"] else ""
+        table = Table(title=escape(_n("{game}: {n} game", "{game}: {n} games", summary['games'], game=summary['game'],
+                                      n=number_text(summary['games']))) + partial + escape(
+            _n(", {n} player, seats rotated", ", {n} players, seats rotated", summary['players'])))
+        for col in (_("agent"), _("seats"), _("wins"), _("win rate"), _("95 % interval"), _("mean score")):
             table.add_column(col)
         for name, a in summary["per_agent"].items():
             low, high = a["win_rate_ci95"]
-            table.add_row(escape(name), str(a["seats"]), f"{a['wins']:g}", f"{a['win_rate']:.1%}", f"{low:.1%} – {high:.1%}",
-                          score_text(a["mean_score"]))
+            table.add_row(escape(name), str(a["seats"]), number_text(a['wins']), percent(a['win_rate']),
+                          f"{percent(low)} – {percent(high)}", score_text(a["mean_score"]))
         console.print(table)
         if summary["first_seat_win_rate"] is not None:
             low, high = summary["first_seat_win_rate_ci95"]
-            console.print(f"seat 0 won {summary['first_seat_win_rate']:.1%} of the games, 95 % interval {low:.1%} – "
-                          f"{high:.1%} (even seats: {1 / summary['players']:.1%})", soft_wrap=True)
-        console.print(f"{summary['mean_actions']:,.1f} actions per game · {summary['games_per_s']} games/s · "
-                      f"{summary['actions_per_s'] or 0:,.0f} actions/s · {summary['errors']} errors")
+            console.print(_("seat 0 won {rate} of the games, 95 % interval {low} – {high} (even seats: {even})",
+                            rate=percent(summary['first_seat_win_rate']), low=percent(low), high=percent(high),
+                            even=percent(1 / summary['players'])), soft_wrap=True)
+        console.print(_("{actions} actions per game · {games} games/s · {speed} actions/s · {errors} errors",
+                        actions=number(summary['mean_actions'], 1), games=number_text(summary['games_per_s']),
+                        speed=number(summary['actions_per_s'] or 0, 0), errors=number_text(summary['errors'])))
         if summary["endings"]:
-            console.print("how the games ended: " + ", ".join(f"{escape(rule)} {count}" for rule, count
-                                                              in summary["endings"].items()), soft_wrap=True)
+            console.print(_("how the games ended: {endings}", endings=", ".join(
+                f"{escape(rule)} {number_text(count)}" for rule, count in summary["endings"].items())), soft_wrap=True)
         for warning in summary["warnings"]:
-            err.print(f"[bold yellow]warning:[/] {escape(warning)}", highlight=False, soft_wrap=True)
+            err.print(f"[bold yellow]{escape(_('warning:'))}[/] {escape(warning)}", highlight=False, soft_wrap=True)  # i18n: no (markup)
         for message in summary["error_messages"]:
             err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
         if record:
-            console.print(f"Records written to {escape(str(record))}")
+            console.print(escape(_("Records written to {path}", path=str(record))))
     if summary["partial"]:
-        err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of {summary['games']} games"
-                  + (f"; rerun the same command to resume from {escape(str(checkpoint))}" if checkpoint else ""),
-                  highlight=False, soft_wrap=True)
+        _stopped_early(summary['games_played'], summary['games'], checkpoint)
         raise typer.Exit(130)
+
+
+def _stopped_early(played: int, planned: int, checkpoint: Optional[Path]) -> None:
+    """The line a run stopped by Ctrl-C ends with."""
+    if checkpoint:
+        text = _("stopped after {played} of {planned} games; rerun the same command to resume from {checkpoint}",
+                 played=number_text(played), planned=number_text(planned), checkpoint=str(checkpoint))
+    else:
+        text = _("stopped after {played} of {planned} games", played=number_text(played), planned=number_text(planned))
+    err.print(f"[yellow]{escape(_('partial results:'))}[/] {escape(text)}", highlight=False, soft_wrap=True)
 
 
 @app.command()
 @handles_errors
 def tournament(
-    game: Annotated[str, typer.Argument(help="game name")],
-    agents: Annotated[str, typer.Option(help="comma-separated agents, at least two; a name given twice plays "
-                                             "itself (random#1, random#2)")] = "heuristic,random",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="deals per pairing; each deal is played "
-                                       "twice, mirrored, so a pairing plays 2 × N games")] = 100,
+    game: Annotated[str, typer.Argument(help=N_("game name"))],
+    agents: Annotated[str, typer.Option(help=N_("comma-separated agents, at least two; a name given twice plays "
+                                             "itself (random#1, random#2)"))] = "heuristic,random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("deals per pairing; each deal is played "
+                                       "twice, mirrored, so a pairing plays 2 × N games"))] = 100,
     players: PlayersArg = None,
-    seed: Annotated[int, typer.Option(min=0, help="seed of deal 0; deal i uses seed + i in every pairing")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help=N_("seed of deal 0; deal i uses seed + i in every pairing"))] = 0,
     option: OptionArg = None,
-    out: Annotated[Optional[Path], typer.Option("--out", help="write one CSV row per game to this file")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object and nothing else")] = False,
+    out: Annotated[Optional[Path], typer.Option("--out", help=N_("write one CSV row per game to this file"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print one JSON object and nothing else"))] = False,
     workers: WorkersArg = None,
     backend: BackendArg = None,
     address: AddressArg = None,
@@ -249,7 +267,7 @@ def tournament(
         try:
             fh = out.open("w", encoding="utf-8", newline="")
         except OSError as exc:
-            raise CardtableError(f"cannot write {out}: {exc.strerror or exc}") from None
+            raise CardtableError(_("cannot write {path}: {reason}", path=str(out), reason=exc.strerror or exc)) from None
     try:
         progress = None if as_json else Progress(
             TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -257,7 +275,9 @@ def tournament(
         )
         if progress is not None:
             progress.start()
-            task = progress.add_task(f"{escape(game)}: {len(t.plan)} games (Ctrl-C stops, keeps results)", total=len(t.plan))
+            task = progress.add_task(escape(_n("{game}: {n} game (Ctrl-C stops, keeps results)",
+                                               "{game}: {n} games (Ctrl-C stops, keeps results)", len(t.plan),
+                                               game=game, n=number_text(len(t.plan)))), total=len(t.plan))
         try:
             t.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
                    backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
@@ -275,87 +295,94 @@ def tournament(
     else:
         print_tournament(summary, out)
     if summary["partial"]:
-        err.print(f"[yellow]partial results:[/] stopped after {summary['games_played']} of "
-                  f"{summary['games_planned']} games"
-                  + (f"; rerun the same command to resume from {escape(str(checkpoint))}" if checkpoint else ""),
-                  highlight=False, soft_wrap=True)
+        _stopped_early(summary['games_played'], summary['games_planned'], checkpoint)
         raise typer.Exit(130)
 
 
 def print_tournament(s: dict, out: Optional[Path]) -> None:
-    pct = lambda x: "—" if x is None else f"{x:.1%}"  # noqa: E731
-    ci = lambda pair: f"{pair[0]:.1%} – {pair[1]:.1%}"  # noqa: E731
-    partial = " [bold yellow](PARTIAL)[/]" if s["partial"] else ""
-    console.print(f"[bold]{escape(s['game'])} tournament[/]{partial}: {len(s['agents'])} agents, {s['players']} players, "
-                  f"{s['deals']} deals per pairing × 2 mirrored seatings, {s['games_played']} of "
-                  f"{s['games_planned']} games, seeds {s['seed']}–{s['seed'] + s['deals'] - 1}", highlight=False)
-    table = Table(title="pairings (score rate of the first agent; a draw counts half)")
-    for col in ("pairing", "games", "W–D–L", "score rate", "Wilson 95 %", "bootstrap 95 %", "seat 0 wins"):
+    pct = percent
+    ci = lambda pair: f"{percent(pair[0])} – {percent(pair[1])}"  # noqa: E731
+    partial = " [bold yellow]" + escape(_("(PARTIAL)")) + "[/]" if s["partial"] else ""  # i18n: no (markup)
+    console.print("[bold]" + escape(_("{game} tournament", game=s['game'])) + f"[/]{partial}: " + escape(_(
+        "{agents} agents, {players} players, {deals} deals per pairing × 2 mirrored seatings, {played} of {planned} "
+        "games, seeds {first}–{last}", agents=len(s['agents']), players=s['players'], deals=number_text(s['deals']),
+        played=number_text(s['games_played']), planned=number_text(s['games_planned']), first=s['seed'],
+        last=s['seed'] + s['deals'] - 1)), highlight=False)
+    table = Table(title=_("pairings (score rate of the first agent; a draw counts half)"))
+    for col in (_("pairing"), _("games"), _("W–D–L"), _("score rate"), _("Wilson 95 %"), _("bootstrap 95 %"),
+                _("seat 0 wins")):
         table.add_column(col)
     for p in s["pairings"]:
-        table.add_row(escape(f"{p['a']} vs {p['b']}"), str(p["games"]), f"{p['a_wins']}–{p['draws']}–{p['b_wins']}",
+        table.add_row(escape(_("{a} vs {b}", a=p['a'], b=p['b'])), number_text(p["games"]),
+                      f"{p['a_wins']}–{p['draws']}–{p['b_wins']}",
                       pct(p["a_score_rate"]), ci(p["a_ci95_wilson"]), ci(p["a_ci95_bootstrap"]),
                       pct(p["first_seat_win_rate"]))
     console.print(table)
-    table = Table(title=f"agents by rating ({s['rating_model']})")
-    for col in ("agent", "games", "W–D–L", "score rate", "Wilson 95 %", "bootstrap 95 %", "mu", "sigma", "ordinal"):
+    table = Table(title=_("agents by rating ({model})", model=_(s['rating_model'])))
+    for col in (_("agent"), _("games"), _("W–D–L"), _("score rate"), _("Wilson 95 %"), _("bootstrap 95 %"), "mu",
+                "sigma", _("ordinal")):
         table.add_column(col)
     for label, r in s["ratings"].items():
         a = s["per_agent"][label]
-        table.add_row(escape(label), str(a["games"]), f"{a['wins']}–{a['draws']}–{a['losses']}", pct(a["score_rate"]),
-                      ci(a["ci95_wilson"]), ci(a["ci95_bootstrap"]), f"{r['mu']:.2f}", f"{r['sigma']:.2f}",
-                      f"{r['ordinal']:.2f}")
+        table.add_row(escape(label), number_text(a["games"]), f"{a['wins']}–{a['draws']}–{a['losses']}",
+                      pct(a["score_rate"]), ci(a["ci95_wilson"]), ci(a["ci95_bootstrap"]), number(r['mu'], 2),
+                      number(r['sigma'], 2), number(r['ordinal'], 2))
     console.print(table)
     order = list(s["ratings"])
-    table = Table(title="crosstable (row's score rate against column)")
+    table = Table(title=_("crosstable (row's score rate against column)"))
     table.add_column("")
     for label in order:
         table.add_column(escape(label), justify="right")
     for row in order:
         table.add_row(escape(row), *("—" if row == col else pct(s["crosstable"][row][col]) for col in order))
     console.print(table)
-    console.print(f"{s['errors']} errors · {s['seconds']} s · {s['games_per_s']} games/s", highlight=False)
+    console.print(_("{errors} errors · {seconds} s · {speed} games/s", errors=number_text(s['errors']),
+                    seconds=number_text(s['seconds']), speed=number_text(s['games_per_s'])), highlight=False)
     for message in s["error_messages"]:
         err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
     if out is not None:
-        console.print(f"Games written to {escape(str(out))}", highlight=False)
+        console.print(escape(_("Games written to {path}", path=str(out))), highlight=False)
 
 
 @app.command()
 @handles_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="record file (JSON lines)")],
-    check: Annotated[bool, typer.Option("--check", help="also verify the final scores and state digest; exit 1 on any difference, on a record without its result line or one made under other rules")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print every action")] = False,
-    number: Annotated[Optional[int], typer.Option("--record", "-r", min=1, help="replay only the K-th record of FILE (1 is the first)", metavar="K")] = None,
-    at: Annotated[Optional[int], typer.Option("--at", min=0, help="draw the table after N actions (0: the deal; action N is the next one), as in `play`; needs one record", metavar="N")] = None,
-    seat: Annotated[Optional[int], typer.Option("--as", min=0, help="draw the table as seat S sees it (its hand shown, the others' hidden); without it as a spectator sees it. Draws the end unless --at", metavar="S")] = None,
-    step: Annotated[bool, typer.Option("--step", help="step through the game in the terminal from the deal (or --at): Enter for the next action, b back, a number to jump, e the end, q to quit; needs one record")] = False,
-    web: Annotated[bool, typer.Option("--web", help="open the finished game in the web table (its replay bar steps through it): serves on 127.0.0.1 and prints the table's address; needs one record")] = False,
-    port: Annotated[int, typer.Option(min=1, max=65535, help="with --web: the port to serve on")] = 8000,
-    db: Annotated[Optional[Path], typer.Option(help="with --web: also keep the game in this web database (default: a temporary one, gone when the server stops)")] = None,
+    file: Annotated[Path, typer.Argument(help=N_("record file (JSON lines)"))],
+    check: Annotated[bool, typer.Option("--check", help=N_("also verify the final scores and state digest; exit 1 on any difference, on a record without its result line or one made under other rules"))] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("print every action"))] = False,
+    number: Annotated[Optional[int], typer.Option("--record", "-r", min=1, help=N_("replay only the K-th record of FILE (1 is the first)"), metavar="K")] = None,
+    at: Annotated[Optional[int], typer.Option("--at", min=0, help=N_("draw the table after N actions (0: the deal; action N is the next one), as in `play`; needs one record"), metavar="N")] = None,
+    seat: Annotated[Optional[int], typer.Option("--as", min=0, help=N_("draw the table as seat S sees it (its hand shown, the others' hidden); without it as a spectator sees it. Draws the end unless --at"), metavar="S")] = None,
+    step: Annotated[bool, typer.Option("--step", help=N_("step through the game in the terminal from the deal (or --at): Enter for the next action, b back, a number to jump, e the end, q to quit; needs one record"))] = False,
+    web: Annotated[bool, typer.Option("--web", help=N_("open the finished game in the web table (its replay bar steps through it): serves on 127.0.0.1 and prints the table's address; needs one record"))] = False,
+    port: Annotated[int, typer.Option(min=1, max=65535, help=N_("with --web: the port to serve on"))] = 8000,
+    db: Annotated[Optional[Path], typer.Option(help=N_("with --web: also keep the game in this web database (default: a temporary one, gone when the server stops)"))] = None,
 ):
     """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step, --step
     walks through it."""
     records = load_records(file)
     if number is not None:
         if number > len(records):
-            raise CardtableError(f"{file} holds {len(records)} record(s): there is no record {number}")
+            raise CardtableError(_n("{file} holds {n} record: there is no record {number}",
+                                    "{file} holds {n} records: there is no record {number}", len(records),
+                                    file=str(file), number=number))
         chosen = [(number - 1, records[number - 1])]
     else:
         chosen = list(enumerate(records))
     draw = at is not None or seat is not None or step or web
     if draw and len(chosen) > 1:
-        raise CardtableError(f"{file} holds {len(records)} records: choose the one to draw with --record K (1 to {len(records)})")
+        raise CardtableError(_("{file} holds {n} records: choose the one to draw with --record K (1 to {n})",
+                               file=str(file), n=len(records)))
     if not check:  # --check fails each such record instead
         _warn_other_rules(file, [rec for _, rec in chosen])
     failures = 0
     for index, rec in chosen:
-        source = f"{file} record {index + 1}"
+        source = _("{file} record {number}", file=str(file), number=index + 1)
         if seat is not None and seat >= rec.players:
-            raise CardtableError(f"{source} has {rec.players} players: --as takes a seat from 0 to {rec.players - 1}")
+            raise CardtableError(_("{source} has {n} players: --as takes a seat from 0 to {last}", source=source,
+                                   n=rec.players, last=rec.players - 1))
         if at is not None and at > len(rec.actions):
-            raise CardtableError(f"{source} has {len(rec.actions)} actions: --at takes 0 to {len(rec.actions)}")
+            raise CardtableError(_("{source} has {n} actions: --at takes 0 to {n}", source=source, n=len(rec.actions)))
         if web:
             _serve_replay(rec, source, port, db)
             return
@@ -369,21 +396,24 @@ def replay(
                                before_each=(lambda st, p, a: labels.append((p, replay_label(st, p, a))))
                                if verbose else None, upto=at)
         except CardtableError as exc:
-            err.print(f"[red]FAILED[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
+            err.print(f"[red]{escape(_('FAILED'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             failures += 1
             continue
         for n, (player, label) in enumerate(labels):
-            console.print(f"{n:>4} seat {player}: {escape(label)}")
+            console.print(f"{n:>4} " + escape(_("seat {seat}: {label}", seat=player, label=label)))
         if draw:
             draw_step(console, state, rec, seat, len(rec.actions) if at is None else at)
             continue
-        status = "over" if state.is_terminal() else "unfinished"
-        verdict = "[green]ok[/] " if check else ""
-        console.print(f"{verdict}{escape(source)}: {escape(str(rec.game))}, {rec.players} players, seed {rec.seed}, "
-                      f"{len(rec.actions)} actions, {status}, scores {escape(str(state.scores()))}",
+        status = _("over") if state.is_terminal() else _("unfinished")
+        verdict = f"[green]{escape(_('ok'))}[/] " if check else ""
+        console.print(verdict + escape(_(
+            "{source}: {game}, {players} players, seed {seed}, {actions} actions, {status}, scores {scores}",
+            source=source, game=str(rec.game), players=rec.players, seed=rec.seed, actions=len(rec.actions),
+            status=status, scores=str(state.scores()))),
                       soft_wrap=True)  # one line per record, however long its path: a script reads it line by line
     if failures:
-        err.print(f"{failures} of {len(chosen)} record(s) failed")
+        err.print(escape(_n("{failures} of {n} record failed", "{failures} of {n} records failed", len(chosen),
+                            failures=failures)))
         raise typer.Exit(1)
 
 
@@ -399,8 +429,9 @@ def _serve_replay(rec, source: str, port: int, db: Path | None) -> None:
         if db is not None:
             writable_file(db)
         table_id = store_for_web(rec, source, str(path))
-        console.print(f"Open [bold]http://127.0.0.1:{port}/table/{table_id}[/] in a browser: the replay bar under the "
-                      f"moves steps through the game (Ctrl+C stops)", soft_wrap=True)
+        console.print(escape(_("Open {address} in a browser: the replay bar under the moves steps through the game "
+                               "(Ctrl+C stops)", address="\x00")).replace(
+            "\x00", f"[bold]http://127.0.0.1:{port}/table/{table_id}[/]"), soft_wrap=True)
         run("127.0.0.1", port, str(path), bot_delay=0.6)
 
 
@@ -415,19 +446,19 @@ def _warn_other_rules(file: Path, records) -> None:
         if len(numbers) == len(records):
             where, them = f"{file}", "it"
         elif len(numbers) == 1:
-            where, them = f"{file} record {numbers[0]}", "it"
+            where, them = _("{file} record {number}", file=str(file), number=numbers[0]), "it"
         else:
-            where, them = f"{file}, {len(numbers)} of {len(records)} records", "them"
-        err.print(f"[yellow]warning:[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
+            where, them = _("{file}, {n} of {total} records", file=str(file), n=len(numbers), total=len(records)), "them"
+        err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
                   highlight=False, soft_wrap=True)
 
 
 @app.command()
 @handles_errors
 def schema(
-    game: Annotated[str, typer.Argument(help="game (or schema provider) name, e.g. mitosz or maoqy")],
-    out: Annotated[Optional[Path], typer.Option("--out", help="write one file per schema, GAME-NAME.schema.json, into this directory")] = None,
-    only: Annotated[Optional[str], typer.Option("--only", help="print (or write) only this schema, e.g. card")] = None,
+    game: Annotated[str, typer.Argument(help=N_("game (or schema provider) name, e.g. mitosz or maoqy"))],
+    out: Annotated[Optional[Path], typer.Option("--out", help=N_("write one file per schema, GAME-NAME.schema.json, into this directory"))] = None,
+    only: Annotated[Optional[str], typer.Option("--only", help=N_("print (or write) only this schema, e.g. card"))] = None,
 ):
     """Print the JSON Schemas of a game's data files (card sets, decks, level data), for editors and checks.
 
@@ -440,7 +471,8 @@ def schema(
     provider = schema_provider(game)
     if only is not None:
         if only not in found:
-            raise CardtableError(f"{game!r} has no schema {only!r}; its schemas: {', '.join(found)}")
+            raise CardtableError(_("{game} has no schema {only}; its schemas: {schemas}", game=repr(game),
+                                   only=repr(only), schemas=", ".join(found)))
         found = {only: found[only]}
     dialect = "https://json-schema.org/draft/2020-12/schema"
     found = {name: {"$schema": dialect, **s} if "$schema" not in s else s for name, s in found.items()}
@@ -452,22 +484,23 @@ def schema(
         for name, s in found.items():
             path = out / f"{provider}-{name}.schema.json"
             path.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            console.print(f"wrote {escape(str(path))}", highlight=False)
+            console.print(escape(_("wrote {path}", path=str(path))), highlight=False)
     except OSError as exc:
-        raise CardtableError(f"cannot write the schemas into {out}: {exc.strerror or exc}") from None
+        raise CardtableError(_("cannot write the schemas into {folder}: {reason}", folder=str(out),
+                               reason=exc.strerror or exc)) from None
 
 
 @app.command()
 @handles_errors
 def rules(
-    game: Annotated[str, typer.Argument(help="game name, e.g. mojo or mitosz")],
-    find: Annotated[Optional[str], typer.Argument(help="show only rules whose ID starts with this, or whose text "
-                                                       "contains it, e.g. MIT-7.4 or 'spoils'")] = None,
-    coverage: Annotated[bool, typer.Option("--coverage", help="list the tests that name each rule, and count the "
-                                                              "rules without one (needs the source checkout)")] = False,
-    tests: Annotated[Optional[Path], typer.Option("--tests", help="the tests folder for --coverage (default: the "
-                                                                  "checkout's tests/)")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    game: Annotated[str, typer.Argument(help=N_("game name, e.g. mojo or mitosz"))],
+    find: Annotated[Optional[str], typer.Argument(help=N_("show only rules whose ID starts with this, or whose text "
+                                                       "contains it, e.g. MIT-7.4 or 'spoils'"))] = None,
+    coverage: Annotated[bool, typer.Option("--coverage", help=N_("list the tests that name each rule, and count the "
+                                                              "rules without one (needs the source checkout)"))] = False,
+    tests: Annotated[Optional[Path], typer.Option("--tests", help=N_("the tests folder for --coverage (default: the "
+                                                                  "checkout's tests/)"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print one JSON object"))] = False,
 ):
     """List a game's rules with their IDs and text (the IDs rejected moves cite); --coverage shows which
     tests check each rule."""
@@ -476,16 +509,16 @@ def rules(
 
     book = Rulebook.for_game(game_class(game), current_language())
     if book is None:
-        raise CardtableError(f"{game} ships no rulebook")
+        raise CardtableError(_("{game} ships no rulebook", game=game))
     chosen = book.find(find) if find else book.rules
     if find and not chosen:
-        raise CardtableError(f"no rule of {game} starts with or mentions {find!r}")
+        raise CardtableError(_("no rule of {game} starts with or mentions {find}", game=game, find=repr(find)))
     covered: dict[str, list[str]] = {}
     if coverage:
         folder = tests or Path(__file__).resolve().parents[3] / "tests"
         if not folder.is_dir():
-            raise CardtableError(f"--coverage reads the tests of a source checkout; {folder} is not a folder "
-                                 f"(give --tests PATH)")
+            raise CardtableError(_("--coverage reads the tests of a source checkout; {folder} is not a folder "
+                                   "(give --tests PATH)", folder=str(folder)))
         covered = book.coverage(collect_tests(folder))
     if as_json:
         out: dict[str, Any] = {"game": game, "rules": [{"id": r.id, "text": r.text, "section": r.section,
@@ -505,25 +538,27 @@ def rules(
         tail = ""
         if coverage:
             names = covered[r.id]
-            tail = (f"  [green]{len(names)} test(s):[/] " + escape(", ".join(n.split("::")[-1] for n in names[:3]))
-                    + (" …" if len(names) > 3 else "")) if names else "  [red]no test[/]"
-        mark = " [yellow](departs from the specification: docs)[/]" if r.departure else ""
-        console.print(f"[bold cyan]{escape(r.id)}[/]{mark} {escape(r.text)}{tail}", highlight=False)
+            tail = ("  [green]" + escape(_n("{n} test:", "{n} tests:", len(names))) + "[/] "
+                    + escape(", ".join(n.split("::")[-1] for n in names[:3]))
+                    + (" …" if len(names) > 3 else "")) if names else "  [red]" + escape(_("no test")) + "[/]"
+        mark = " [yellow]" + escape(_("(departs from the specification: docs)")) + "[/]" if r.departure else ""
+        console.print(f"[bold cyan]{escape(r.id)}[/]{mark} {escape(r.text)}{tail}", highlight=False)  # i18n: no (markup)
     if coverage:
         missing = [r.id for r in chosen if not covered[r.id]]
-        console.print(f"\n{len(chosen) - len(missing)} of {len(chosen)} rules covered, {len(missing)} uncovered"
+        console.print("\n" + escape(_("{covered} of {n} rules covered, {missing} uncovered", covered=len(chosen) - len(missing),
+                                      n=len(chosen), missing=len(missing)))
                       + (f": {escape(', '.join(missing))}" if missing else ""), highlight=False)
 
 
 @app.command()
 @handles_errors
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on; 0.0.0.0 to let other machines join")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="port (1–65535)")] = 8000,
-    db: Annotated[Path, typer.Option(help="SQLite database holding every table and action")] = Path("cardtable.db"),
-    bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before it moves, so people can follow")] = 0.6,
+    host: Annotated[str, typer.Option(help=N_("address to listen on; 0.0.0.0 to let other machines join"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help=N_("port (1–65535)"))] = 8000,
+    db: Annotated[Path, typer.Option(help=N_("SQLite database holding every table and action"))] = Path("cardtable.db"),
+    bot_delay: Annotated[float, typer.Option(min=0, help=N_("seconds a bot waits before it moves, so people can follow"))] = 0.6,
     search_workers: Annotated[Optional[int], typer.Option(
-        min=1, help="worker processes the search bots (ismcts) think in; default: one per core but one")] = None,
+        min=1, help=N_("worker processes the search bots (ismcts) think in; default: one per core but one"))] = None,
 ):
     """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
     from cardtable.server.app import serve as run
@@ -531,8 +566,10 @@ def serve(
     writable_file(db)  # a clear line, not SQLite's traceback
     listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"cardtable is serving on [bold]http://{escape(shown)}:{port}/[/] — open it in a browser (Ctrl+C "
-                  f"stops; games are kept in {escape(str(db))})")
+    console.print(escape(_("cardtable is serving on {address} — open it in a browser (Ctrl+C stops; games are kept "
+                           "in {db})", address="\x00", db=str(db))).replace(
+        "\x00", f"[bold]http://{escape(shown)}:{port}/[/]"))
+
     run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers)
 
 

@@ -14,13 +14,17 @@ from rich.table import Table
 
 from cardtable.engine import CardtableError, game_class
 
-from .figures import number_text
+from cardtable.engine.i18n import N_, Translator
+
+from .figures import number_text, percent
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
 from .paths import writable_folder
 
 # Not imported from .app: app imports this module at its end (and runs as __main__ under `python -m`).
 console = Console()
 err = Console(stderr=True)
+_ = Translator("cardtable")
+_n = _.plural
 
 #: the shorthand flags and the game options they set
 SHORTHANDS = {"board": ("board",), "sets": ("sets",), "decks": ("deck_a", "deck_b", "deck_c", "deck_d")}
@@ -36,12 +40,13 @@ def shorthand_options(game: str, board: str | None, sets: str | None, decks: str
             continue
         keys = SHORTHANDS[flag]
         if keys[0] not in declared:
-            raise CardtableError(f"--{flag} is for games with a {keys[0]!r} option; {game} has none "
-                                 f"(`cardtable games {game}` lists its options)")
+            raise CardtableError(_("--{flag} is for games with a {option} option; {game} has none "
+                                   "(`cardtable games {game}` lists its options)", flag=flag, option=repr(keys[0]),
+                                   game=game))
         if flag == "decks":
             names = [v.strip() for v in value.split(",") if v.strip()]
             if not names:
-                raise CardtableError("--decks takes deck names separated by commas, one per seat")
+                raise CardtableError(_("--decks takes deck names separated by commas, one per seat"))
             for key, name in zip(keys, names):
                 out[key] = name
         else:
@@ -54,13 +59,15 @@ def _read_numbers(path: Path) -> dict[str, Any]:
     try:
         return json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise CardtableError(f"{file}: no such file (give a report folder or its balance.json)") from None
+        raise CardtableError(_("{file}: no such file (give a report folder or its balance.json)", file=str(file))) from None
     except json.JSONDecodeError as exc:
-        raise CardtableError(f"{file}: not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise CardtableError(_("{file}: not JSON ({reason} at line {line})", file=str(file), reason=exc.msg,
+                               line=exc.lineno)) from None
     except UnicodeDecodeError:
-        raise CardtableError(f"{file}: not a text file (give a report folder or its balance.json)") from None
+        raise CardtableError(_("{file}: not a text file (give a report folder or its balance.json)",
+                               file=str(file))) from None
     except OSError as exc:
-        raise CardtableError(f"{file}: cannot read: {exc.strerror or exc}") from None
+        raise CardtableError(_("{file}: cannot read: {reason}", file=str(file), reason=exc.strerror or exc)) from None
 
 
 def _write(out: Path, name: str, text: str) -> Path:
@@ -69,29 +76,29 @@ def _write(out: Path, name: str, text: str) -> Path:
         target = out / name
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise CardtableError(f"cannot write {out / name}: {exc.strerror or exc}") from None
+        raise CardtableError(_("cannot write {path}: {reason}", path=str(out / name), reason=exc.strerror or exc)) from None
     return target
 
 
 def balance_command(
-    game: Annotated[Optional[str], typer.Argument(help="game name (not with --compare)")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="number of games")] = 200,
-    agents: Annotated[str, typer.Option(help="comma-separated agents, one per seat or one for all (seats rotate "
-                                             "every game)")] = "heuristic",
+    game: Annotated[Optional[str], typer.Argument(help=N_("game name (not with --compare)"))] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("number of games"))] = 200,
+    agents: Annotated[str, typer.Option(help=N_("comma-separated agents, one per seat or one for all (seats rotate "
+                                             "every game)"))] = "heuristic",
     players: PlayersArg = None,
-    seed: Annotated[int, typer.Option(min=0, help="seed of game 0; game i uses seed + i")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help=N_("seed of game 0; game i uses seed + i"))] = 0,
     option: OptionArg = None,
-    board: Annotated[Optional[str], typer.Option(help="the board (muhq): same as -o board=NAME")] = None,
-    sets: Annotated[Optional[str], typer.Option(help="the card sets (muhq): same as -o sets=A,B")] = None,
-    decks: Annotated[Optional[str], typer.Option(help="one deck per seat (mitosz), e.g. dawn-court,frost-clans")] = None,
-    min_sample: Annotated[int, typer.Option(min=1, help="impact rows with fewer units on a side are flagged")] = 30,
-    out: Annotated[Optional[Path], typer.Option("--out", help="folder for report.html, balance.json and "
-                                                "games.jsonl (default: balance-GAME)")] = None,
+    board: Annotated[Optional[str], typer.Option(help=N_("the board (muhq): same as -o board=NAME"))] = None,
+    sets: Annotated[Optional[str], typer.Option(help=N_("the card sets (muhq): same as -o sets=A,B"))] = None,
+    decks: Annotated[Optional[str], typer.Option(help=N_("one deck per seat (mitosz), e.g. dawn-court,frost-clans"))] = None,
+    min_sample: Annotated[int, typer.Option(min=1, help=N_("impact rows with fewer units on a side are flagged"))] = 30,
+    out: Annotated[Optional[Path], typer.Option("--out", help=N_("folder for report.html, balance.json and "
+                                                "games.jsonl (default: balance-GAME)"))] = None,
     compare: Annotated[Optional[tuple[Path, Path]], typer.Option(
-        "--compare", help="compare two reports (folders or balance.json files), A then B; writes compare.html "
-        "to --out if given")] = None,
-    plots: Annotated[bool, typer.Option("--plots/--no-plots", help="embed plots in the HTML (matplotlib)")] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="print the numbers as one JSON object and nothing else")] = False,
+        "--compare", help=N_("compare two reports (folders or balance.json files), A then B; writes compare.html "
+        "to --out if given"))] = None,
+    plots: Annotated[bool, typer.Option("--plots/--no-plots", help=N_("embed plots in the HTML (matplotlib)"))] = True,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the numbers as one JSON object and nothing else"))] = False,
     workers: WorkersArg = None,
     backend: BackendArg = None,
     address: AddressArg = None,
@@ -111,7 +118,7 @@ def balance_command(
 
     if compare is not None:
         if game is not None:
-            raise CardtableError("--compare takes two reports and no game")
+            raise CardtableError(_("--compare takes two reports and no game"))
         result = compare_numbers(_read_numbers(compare[0]), _read_numbers(compare[1]))
         if out is not None:
             _write(out, "compare.json", json.dumps(result, ensure_ascii=False, indent=1))
@@ -121,14 +128,14 @@ def balance_command(
             return
         _print_compare(result)
         if out is not None:
-            console.print(f"Comparison written to {escape(str(page))}")
+            console.print(escape(_("Comparison written to {path}", path=str(page))))
         return
     if game is None:
-        raise CardtableError("give a game (e.g. `cardtable balance mojo`) or --compare A B")
+        raise CardtableError(_("give a game (e.g. `cardtable balance mojo`) or --compare A B"))
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
-        raise CardtableError("--agents needs at least one agent name")
+        raise CardtableError(_("--agents needs at least one agent name"))
     opts = parse_options(option, game)
     opts.update(shorthand_options(game, board, sets, decks))
     spec = make_spec(game, names, players=players, options=opts, seed=seed)
@@ -140,7 +147,9 @@ def balance_command(
         TimeRemainingColumn(), console=err, transient=True)
     if progress is not None:
         progress.start()
-        task = progress.add_task(f"{escape(game)}: {games} games (Ctrl-C stops, keeps results)", total=games)
+        task = progress.add_task(escape(_n("{game}: {n} game (Ctrl-C stops, keeps results)",
+                                                 "{game}: {n} games (Ctrl-C stops, keeps results)", games, game=game,
+                                                 n=number_text(games))), total=games)
     try:
         run.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
                  backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
@@ -155,63 +164,74 @@ def balance_command(
         print(json.dumps(numbers, ensure_ascii=False))
     else:
         _print_summary(numbers)
-        console.print(f"Report written to {escape(str(page))} (numbers: {escape(str(out / 'balance.json'))})")
+        console.print(escape(_("Report written to {path} (numbers: {numbers})", path=str(page),
+                               numbers=str(out / 'balance.json'))))
     if numbers["partial"]:
-        err.print(f"[yellow]partial results:[/] stopped after {numbers['games_played']} of "
-                  f"{numbers['games_planned']} games", highlight=False, soft_wrap=True)
+        text = _("stopped after {played} of {planned} games", played=number_text(numbers['games_played']),
+                 planned=number_text(numbers['games_planned']))
+        err.print(f"[yellow]{escape(_('partial results:'))}[/] {escape(text)}", highlight=False, soft_wrap=True)
         raise typer.Exit(130)
 
 
 def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{x:.1%}"
+    return percent(x)
+
+
+def _signed(x: float | None) -> str:
+    return "—" if x is None else ("+" if x >= 0 else "-") + percent(abs(x))
 
 
 def _ci(pair: Any) -> str:
-    return "—" if not pair else f"{pair[0]:.1%} – {pair[1]:.1%}"
+    return "—" if not pair else f"{percent(pair[0])} – {percent(pair[1])}"
 
 
 def _print_summary(d: dict[str, Any]) -> None:
     spec = d["spec"]
-    table = Table(title=f"{escape(str(spec['game']))}: {d['games_valid']} games, {spec['players']} players, agents "
-                        f"{escape(', '.join(spec['agents']))}, seats rotated")
-    for col in ("", "win rate", "95 % interval", "fair"):
+    table = Table(title=escape(_("{game}: {n} games, {players} players, agents {agents}, seats rotated",
+                                 game=str(spec['game']), n=number_text(d['games_valid']), players=spec['players'],
+                                 agents=", ".join(spec['agents']))))
+    for col in ("", _("win rate"), _("95 % interval"), _("fair")):
         table.add_column(col)
     for s, row in enumerate(d["seats"]):
-        table.add_row(f"seat {s}", _pct(row["rate"]), _ci(row["ci95"]), _pct(row["expected"]))
-    table.add_row(escape(d.get("first_label", "first to act")), _pct(d["first_actor"]["rate"]), _ci(d["first_actor"]["ci95"]),
-                  _pct(d["first_actor"]["expected"]))
+        table.add_row(escape(_("seat {seat}", seat=s)), _pct(row["rate"]), _ci(row["ci95"]), _pct(row["expected"]))
+    table.add_row(escape(_(d.get("first_label", N_("first to act")))), _pct(d["first_actor"]["rate"]),
+                  _ci(d["first_actor"]["ci95"]), _pct(d["first_actor"]["expected"]))
     console.print(table)
     length = d["length"]["actions"]
     if length.get("n"):
-        console.print(f"length: {number_text(length['mean'])} actions on average (median {number_text(length['median'])}, "
-                      f"10–90 % {number_text(length['p10'])}–{number_text(length['p90'])}) · lead changes "
-                      f"{number_text(d['drama']['lead_changes'].get('mean'), 2)} per game · "
-                      f"comebacks {_pct(d['drama']['comeback']['rate'])}", soft_wrap=True)
+        console.print(escape(_(
+            "length: {mean} actions on average (median {median}, 10–90 % {p10}–{p90}) · lead changes {changes} per "
+            "game · comebacks {comebacks}", mean=number_text(length['mean']), median=number_text(length['median']),
+            p10=number_text(length['p10']), p90=number_text(length['p90']),
+            changes=number_text(d['drama']['lead_changes'].get('mean'), 2),
+            comebacks=_pct(d['drama']['comeback']['rate']))), soft_wrap=True)
     endings = d["results"].get("endings")
     if endings:
-        console.print("how the games ended: " + ", ".join(f"{escape(rule)} {count}" for rule, count in endings.items()),
-                      soft_wrap=True)
+        console.print(escape(_("how the games ended: {endings}", endings=", ".join(
+            f"{rule} {number_text(count)}" for rule, count in endings.items()))), soft_wrap=True)
     rows = [r for r in d["impact"]["rows"] if r["clear"] and not r["small_sample"]]
     if rows:
-        imp = Table(title=escape(f"clearest impact ({d['impact']['feature_label']}, per {d['impact']['unit_label']})"))
-        for col in ("feature", "with", "without", "difference", "95 % interval"):
+        imp = Table(title=escape(_("clearest impact ({features}, per {unit})", features=_(d['impact']['feature_label']),
+                                   unit=_(d['impact']['unit_label']))))
+        for col in (_("feature"), _("with"), _("without"), _("difference"), _("95 % interval")):
             imp.add_column(col)
         for r in sorted(rows, key=lambda r: -abs(r["difference"]))[:10]:
-            imp.add_row(escape(str(r["feature"])), _pct(r["with"]["rate"]), _pct(r["without"]["rate"]), f"{r['difference']:+.1%}",
-                        f"{r['difference_ci95'][0]:+.1%} … {r['difference_ci95'][1]:+.1%}")
+            imp.add_row(escape(str(r["feature"])), _pct(r["with"]["rate"]), _pct(r["without"]["rate"]),
+                        _signed(r['difference']),
+                        f"{_signed(r['difference_ci95'][0])} … {_signed(r['difference_ci95'][1])}")
         console.print(imp)
     for w in d["warnings"]:
-        err.print(f"[yellow]note:[/] {escape(str(w))}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]{escape(_('note:'))}[/] {escape(str(w))}", highlight=False, soft_wrap=True)
 
 
 def _print_compare(c: dict[str, Any]) -> None:
-    table = Table(title="A against B (bold: the 95 % intervals do not overlap)")
-    for col in ("", "A", "B", "change"):
+    table = Table(title=_("A against B (bold: the 95 % intervals do not overlap)"))
+    for col in ("", "A", "B", _("change")):
         table.add_column(col)
     for r in c["rates"]:
         style = "bold" if r["clear"] else None
         table.add_row(escape(str(r["metric"])), f"{_pct(r['a'])} ({_ci(r['a_ci95'])})", f"{_pct(r['b'])} ({_ci(r['b_ci95'])})",
-                      f"{r['change']:+.1%}", style=style)
+                      _signed(r['change']), style=style)
     for r in c["means"]:
         change = r["change"]
         table.add_row(escape(str(r["metric"])), number_text(r["a"]), number_text(r["b"]),
@@ -219,10 +239,11 @@ def _print_compare(c: dict[str, Any]) -> None:
     console.print(table)
     changed = [r for r in c["impact"] if r["change"] is not None][:10]
     if changed:
-        imp = Table(title="impact: largest changes (difference with − without)")
-        for col in ("feature", "A", "B", "change"):
+        imp = Table(title=_("impact: largest changes (difference with − without)"))
+        for col in (_("feature"), "A", "B", _("change")):
             imp.add_column(col)
         for r in changed:
-            imp.add_row(escape(str(r["feature"])), f"{r['a']:+.1%}", f"{r['b']:+.1%}", f"{r['change']:+.1%}",
+            imp.add_row(escape(str(r["feature"])), _signed(r['a']), _signed(r['b']), _signed(r['change']),
+
                         style="bold" if r["clear"] else None)
         console.print(imp)

@@ -7,16 +7,16 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from cardtable.engine.i18n import Translator
+from cardtable.engine.i18n import N_, Translator
 
 _ = Translator("cardtable")
 _n = _.plural
-i18n_app = typer.Typer(help="Keep the translation catalogs: update them from the sources, compile, check.",
+i18n_app = typer.Typer(help=N_("Keep the translation catalogs: update them from the sources, compile, check."),
                        no_args_is_help=True)
 console = Console()
 
 DomainArg = Annotated[Optional[list[str]], typer.Argument(
-    help="domains (cardtable, web, click, mojo, maoqy, mitosz, muhq); all when none is named")]
+    help=N_("domains (cardtable, web, click, mojo, maoqy, mitosz, muhq); all when none is named"))]
 
 
 def _domains(names: list[str] | None):

@@ -9,6 +9,9 @@ import socket
 from pathlib import Path
 
 from cardtable.engine import CardtableError
+from cardtable.engine.i18n import N_, Translator
+
+_ = Translator("cardtable")
 
 
 def writable_file(path: Path) -> Path:
@@ -19,7 +22,7 @@ def writable_file(path: Path) -> Path:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise CardtableError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise CardtableError(_("cannot write {path}: {reason}", path=str(path), reason=exc.strerror or exc)) from None
     if not existed:
         path.unlink(missing_ok=True)
     return path
@@ -30,15 +33,15 @@ def writable_folder(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CardtableError(f"cannot write {folder}: {exc.strerror or exc}") from None
+        raise CardtableError(_("cannot write {path}: {reason}", path=str(folder), reason=exc.strerror or exc)) from None
     writable_file(folder / ".cardtable-write-check")
     return folder
 
 
 _LISTEN_HINTS = {
-    errno.EADDRINUSE: "another program listens there; choose another --port",
-    errno.EADDRNOTAVAIL: "not an address of this machine",
-    errno.EACCES: "ports below 1024 need root",
+    errno.EADDRINUSE: N_("another program listens there; choose another --port"),
+    errno.EADDRNOTAVAIL: N_("not an address of this machine"),
+    errno.EACCES: N_("ports below 1024 need root"),
 }
 
 
@@ -50,8 +53,8 @@ def listenable(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
-        raise CardtableError(f"cannot listen on {shown} — {host} does not resolve "
-                             f"({getattr(exc, 'strerror', None) or exc})") from None
+        raise CardtableError(_("cannot listen on {address} — {host} does not resolve ({reason})", address=shown,
+                               host=host, reason=getattr(exc, 'strerror', None) or exc)) from None
     sockets = []
     try:
         for family, kind, proto, _, address in dict.fromkeys(infos):
@@ -72,7 +75,11 @@ def listenable(host: str, port: int) -> None:
                 hint = _LISTEN_HINTS.get(exc.errno) if exc.errno is not None else None
                 if hint == _LISTEN_HINTS[errno.EACCES] and port >= 1024:
                     hint = None
-                raise CardtableError(f"cannot listen on {shown} — {reason}" + (f" ({hint})" if hint else "")) from None
+                if hint:
+                    raise CardtableError(_("cannot listen on {address} — {reason} ({hint})", address=shown,
+                                           reason=reason, hint=_(hint))) from None
+                raise CardtableError(_("cannot listen on {address} — {reason}", address=shown, reason=reason)) from None
+
     finally:
         for sock in sockets:
             sock.close()

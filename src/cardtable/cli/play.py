@@ -18,19 +18,23 @@ from rich.text import Text
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, State, UnknownAgent
+from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import derive_seed
 
 from .render import describe_events, move_labels, print_hanging, print_moves, render_view, seat_label
+
+_ = Translator("cardtable")
+_n = _.plural
 
 
 def help_text(game: Game, legal: list) -> str:
     """What '?' prints: every input the move prompt takes, with this game's JSON (the first move listed)."""
     example = json.dumps(legal[0].to_json()) if legal else '{"type": "pass"}'
-    return (f"Type the number of a move (1 to {len(legal)}) and press Enter. Other inputs:\n"
-            f"  a move as JSON, e.g. {example} (move 1)\n"
-            "  ?, h, help       this help\n"
-            "  v, view          show the table again\n"
-            "  q, quit, exit    leave the game unfinished (also Ctrl-D)")
+    return _("Type the number of a move (1 to {n}) and press Enter. Other inputs:\n"
+             "  a move as JSON, e.g. {example} (move 1)\n"
+             "  ?, h, help       this help\n"
+             "  v, view          show the table again\n"
+             "  q, quit, exit    leave the game unfinished (also Ctrl-D)", n=len(legal), example=example)
 
 
 class Quit(Exception):
@@ -59,8 +63,9 @@ def play_terminal(
     agents = {i: make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats) if name != "human"}
     humans = [i for i, name in enumerate(seats) if name == "human"]
     names = [f"{name}" for name in seats]
-    console.print(f"[bold]{escape(game.info.title)}[/] · {game.num_players} players · seed {state.seed} · seats: "
-                  + escape(", ".join(f"{i}={n}" for i, n in enumerate(names))))
+    console.print(f"[bold]{escape(game.info.title)}[/] · " + escape(_(
+        "{players} players · seed {seed} · seats: {seats}", players=game.num_players, seed=state.seed,
+        seats=", ".join(f"{i}={n}" for i, n in enumerate(names)))))
     last_human = None
     told = _MoveRuns(console)
     try:
@@ -80,22 +85,23 @@ def play_terminal(
                     told.add(text, f"{seat_label(game, player)} ({escape(names[player])})")
                 else:
                     mine = player == viewer
-                    told.add(text, f"{seat_label(game, player)} ({'you' if mine else escape(names[player])})",
-                             f" [dim]({'your' if mine else 'the'} only move)[/]")
+                    told.add(text, f"{seat_label(game, player)} ({escape(_('you')) if mine else escape(names[player])})",
+                             " [dim]" + escape(_("(your only move)") if mine else _("(the only move)")) + "[/]")
             else:
                 told.flush()
                 if len(humans) > 1 and last_human != player:
                     console.clear()
-                    read(f"{_capital(seat_label(game, player))}: take the keyboard so that only you see the screen, then press Enter ")
+                    read(_("{seat}: take the keyboard so that only you see the screen, then press Enter ",
+                           seat=_capital(seat_label(game, player))))
                 last_human = player
                 label = _human_turn(console, game, state, player, names, read)
-                console.print(f"{seat_label(game, player)} (you): {escape(label)}")
+                console.print(escape(_("{seat} (you): {move}", seat=seat_label(game, player), move=label)))
             for line in describe_events(game, before, state.view(None), player, names):
                 told.flush()
                 print_hanging(console, Text(line))  # plain text: names from data files, not markup
     except Quit:
         told.flush()
-        console.print("Game left unfinished.")
+        console.print(_("Game left unfinished."))
         return state
     told.flush()
     # The final position (nobody was shown what the last move did), as the people at this screen may see it.
@@ -139,7 +145,8 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         print_moves(console, move_labels(game, view, legal))
         try:
             choices = "1" if len(legal) == 1 else f"1-{len(legal)}"  # "[1-1]" for a single move read oddly
-            text = read(f"{_capital(seat_label(game, player))}, your move [{choices}]: ").strip()
+            text = read(_("{seat}, your move [{choices}]: ", seat=_capital(seat_label(game, player)),
+                          choices=choices)).strip()
         except EOFError:
             raise Quit from None
         if text in ("q", "quit", "exit"):
@@ -153,41 +160,53 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         if text.isdigit():
             index = int(text)
             if not 1 <= index <= len(legal):
-                console.print(f"[red]There is no move {index}; choose 1 to {len(legal)}.[/]")
+                console.print("[red]" + escape(_("There is no move {index}; choose 1 to {n}.", index=index,
+                                                 n=len(legal))) + "[/]")
                 continue
             action = legal[index - 1]
         elif text.startswith("{"):
             try:
                 action = json.loads(text)
             except ValueError as exc:
-                console.print(f"[red]Not JSON: {escape(str(exc))}[/]")
+                console.print("[red]" + escape(_("Not JSON: {reason}", reason=str(exc))) + "[/]")
                 continue
         else:
-            console.print(f"[red]Type a move number from 1 to {len(legal)} (or ? for help).[/]")
+            console.print("[red]" + escape(_("Type a move number from 1 to {n} (or ? for help).", n=len(legal)))
+                          + "[/]")
             continue
         try:
             state.apply(action, player=player)
         except IllegalAction as exc:
-            console.print(f"[red]Rejected ({escape(str(exc.rule))}): {escape(str(exc.message))}[/]")
+            console.print("[red]" + escape(_("Rejected ({rule}): {message}", rule=str(exc.rule),
+                                             message=str(exc.message))) + "[/]")
             continue
         return game.move_label(action if not isinstance(action, dict) else game.parse_action(action), view)
 
 
 def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
     returns = state.returns()
-    table = Table(title="Final result")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score")
-    table.add_column("result")
+    table = Table(title=_("Final result"))
+    table.add_column(_("seat"))
+    table.add_column(_("player"))
+    table.add_column(_("score"))
+    table.add_column(_("result"))
     for i, (score, share) in enumerate(zip(state.scores(), returns)):
-        table.add_row(str(i), escape(names[i]), escape(_score_words(score)), "[bold green]wins[/]" if share > 0 else "")
+        table.add_row(str(i), escape(names[i]), escape(_score_words(score)),
+                      "[bold green]" + escape(_("wins")) + "[/]" if share > 0 else "")  # i18n: no (markup)
     console.print(table)
     winners = [i for i, share in enumerate(returns) if share > 0]
     if not winners:
-        console.print("No winner.")
+        console.print(_("No winner."))
         return
-    console.print("Winner: " + " and ".join(f"{seat_label(game, i)} ({escape(names[i])})" for i in winners) + (" (shared)" if len(winners) > 1 else ""))
+    who = [f"{seat_label(game, i)} ({names[i]})" for i in winners]
+    if len(who) == 1:
+        console.print(escape(_("Winner: {seat}", seat=who[0])))
+    else:
+        both = who[0]
+        for other in who[1:]:
+            both = _("{a} and {b}", a=both, b=other)
+        console.print(escape(_("Winner: {seats} (shared)", seats=both)))
+
 
 
 def _capital(label: str) -> str:
@@ -212,7 +231,7 @@ def parse_seats(game: Game, specs: list[str]) -> list[str]:
     default_bot = "heuristic" if "heuristic" in known else "random"
     seats = list(specs) if specs else ["human"]
     if len(seats) > game.num_players:
-        raise CardtableError(f"{len(seats)} seats given for {game.num_players} players")
+        raise CardtableError(_("{n} seats given for {players} players", n=len(seats), players=game.num_players))
     seats += [default_bot] * (game.num_players - len(seats))
     for name in seats:
         if name == "human" or name in known:
@@ -221,6 +240,8 @@ def parse_seats(game: Game, specs: list[str]) -> list[str]:
             make_agent(name, game)
         except UnknownAgent as exc:
             why = f" ({exc.reason})" if exc.reason else ""
-            raise CardtableError(f"unknown seat {name!r}{why}; a seat is 'human', one of: {', '.join(known)}, "
-                                 f"or another ismcts name this game supports (docs/bots.md)") from None
+            raise CardtableError(_("unknown seat {name}{why}; a seat is 'human', one of: {known}, or another ismcts "
+                                   "name this game supports (docs/bots.md)", name=repr(name), why=why,
+                                   known=", ".join(known))) from None
+
     return seats

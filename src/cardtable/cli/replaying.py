@@ -11,13 +11,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.engine import CardtableError, Record, load
+from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.steps import Steps
 
 from .render import render_view, seat_label
 
+_ = Translator("cardtable")
 TOLD_MOVES = 10  # a step forward of at most this many actions lists them
-STEP_HELP = ("Enter: next action · b: back one · a number: that step (0 is the deal) · e: the end · "
-             "q: quit")
+STEP_HELP = N_("Enter: next action · b: back one · a number: that step (0 is the deal) · e: the end · q: quit")
 
 
 def replay_label(state, player: int, data) -> str:
@@ -40,17 +41,24 @@ def draw_step(console: Console, state, rec: Record, seat: int | None, step: int)
     """The table after ``step`` actions of ``rec`` (``state``), as ``seat`` (None: a spectator) saw it, and who
     moved next; the next move in words only to its mover, since the words are read from the mover's view."""
     game = state.game
-    names = recorded_agents(rec) or ["player"] * game.num_players
-    whose = "a spectator" if seat is None else seat_label(game, seat)
-    console.print(f"[bold]{escape(game.info.title)}[/] · seed {rec.seed} · after {step} of {len(rec.actions)} "
-                  f"actions · as {escape(whose)} sees it")
+    names = recorded_agents(rec) or [_("player")] * game.num_players
+    if seat is None:
+        seen = _("seed {seed} · after {step} of {n} actions · as a spectator sees it", seed=rec.seed, step=step,
+                 n=len(rec.actions))
+    else:
+        seen = _("seed {seed} · after {step} of {n} actions · as {seat} sees it", seed=rec.seed, step=step,
+                 n=len(rec.actions), seat=seat_label(game, seat))
+    console.print(f"[bold]{escape(game.info.title)}[/] · {escape(seen)}")
     render_view(console, game, state.view(seat), names)
     if state.is_terminal():
-        console.print(f"over: scores {escape(str(state.scores()))}")
+        console.print(escape(_("over: scores {scores}", scores=str(state.scores()))))
     elif step < len(rec.actions):
         player, action = rec.actions[step]
-        console.print(f"next: action {step} by {escape(seat_label(game, player))}"
-                      + (f": {escape(replay_label(state, player, action))}" if seat == player else ""))
+        if seat == player:
+            console.print(escape(_("next: action {step} by {seat}: {move}", step=step, seat=seat_label(game, player),
+                                   move=replay_label(state, player, action))))
+        else:
+            console.print(escape(_("next: action {step} by {seat}", step=step, seat=seat_label(game, player))))
 
 
 def step_through(console: Console, rec: Record, seat: int | None, start: int, read: Callable[[str], str]) -> None:
@@ -58,22 +66,22 @@ def step_through(console: Console, rec: Record, seat: int | None, start: int, re
     game = load(rec.game, players=rec.players, options=rec.options)
     steps = Steps(game, rec.seed, rec.actions)
     step = start
-    console.print(STEP_HELP)
+    console.print(_(STEP_HELP))
     while True:
         draw_step(console, steps.at(step), rec, seat, step)
         while True:
             try:
-                text = read(f"step {step} of {len(steps)} > ").strip().lower()
+                text = read(_("step {step} of {n} > ", step=step, n=len(steps))).strip().lower()
             except EOFError:
                 return
             if text == "q":
                 return
             wanted = _where(text, step, len(steps))
             if wanted is None:
-                console.print(f"Not understood: {escape(text)!r}. {STEP_HELP}")
+                console.print(escape(_("Not understood: {text}. {help}", text=repr(text), help=_(STEP_HELP))))
             elif wanted == step:
-                console.print("Already there: " + ("the end." if step == len(steps) else "the deal." if step == 0
-                                                   else f"step {step}."))
+                console.print(_("Already there: the end.") if step == len(steps) else _("Already there: the deal.")
+                              if step == 0 else _("Already there: step {step}.", step=step))
             else:
                 if step < wanted <= step + TOLD_MOVES:  # what happened on the way, as this viewer heard it
                     for n in range(step, wanted):
@@ -117,8 +125,9 @@ def store_for_web(rec: Record, source: str, db: str) -> str:
 
     state = rec.replay(check=True, source=source)
     if not state.is_terminal():
-        raise CardtableError(f"{source}: the game is not over, and the web table replays finished games "
-                             "(walk through this one with --step)")
+        raise CardtableError(_("{source}: the game is not over, and the web table replays finished games "
+                               "(walk through this one with --step)", source=source))
+
     known = agent_names(state.game)
     seats = [a if a in known else "human" for a in recorded_agents(rec) or ["human"] * rec.players]
     table_id = uuid.uuid4().hex[:12]

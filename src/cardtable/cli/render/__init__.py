@@ -15,6 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from cardtable.engine.i18n import Translator
+
+_ = Translator("cardtable")
 
 def renderer(game_name: str) -> ModuleType | None:
     try:
@@ -27,7 +30,9 @@ def seat_label(game, seat: int) -> str:
     """How the terminal's own lines name a seat: as the game's board and log do ('P1' in Mítosz and muhq, a
     renderer's ``SEAT_LABEL``), else 'seat 1'."""
     module = renderer(game.info.name)
-    return getattr(module, "SEAT_LABEL", "seat {}").format(seat)
+    label = getattr(module, "SEAT_LABEL", None)
+    return label.format(seat) if label else _("seat {seat}", seat=seat)
+
 
 
 def title_rule(console: Console, title: str) -> None:
