@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from cardtable.engine.i18n import N_, Translator
+
+_ = Translator("mojo")
+
+#: the colours as data (catalogue, CSS classes); COLOUR_NAMES are the same words as a person reads them
 COLOURS = ("blue", "green", "yellow", "orange", "red")
+COLOUR_NAMES = (N_("blue"), N_("green"), N_("yellow"), N_("orange"), N_("red"))
 
 # (value, copies) in ascending value; card IDs are assigned by ascending value, then by copy.
 _COPIES = ((0, 4), (1, 4), (2, 5), (3, 5), (4, 5), (5, 6), (6, 6), (7, 6), (8, 7), (9, 7), (10, 7), (11, 8), (12, 8))
@@ -30,12 +36,18 @@ def raw_score(cards: Iterable[int]) -> int:
     return sum(best)
 
 
+def colour_name(card: int) -> str:
+    """The colour of ``card`` in the reader's language."""
+    return _(COLOUR_NAMES[COLOUR[card]])
+
+
 def label(card: int) -> str:
-    """'7 (yellow)': how a person names a card."""
+    """'7 (yellow)': how a person names a card, in the reader's language."""
     if not 0 <= card < NUM_CARDS:
         return f"#{card}"
-    return f"{VALUE[card]} ({COLOURS[COLOUR[card]]})"
+    return _("{value} ({colour})", value=VALUE[card], colour=colour_name(card))
 
 
 def values(cards: Iterable[int]) -> str:
-    return ", ".join(str(VALUE[c]) for c in sorted(cards)) or "nothing"
+    """The values of ``cards`` in ascending order ('3, 7, 7'), or 'nothing'."""
+    return ", ".join(str(VALUE[c]) for c in sorted(cards)) or _("nothing")

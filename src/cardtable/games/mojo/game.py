@@ -6,18 +6,22 @@ from typing import Any
 
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
+from cardtable.engine.i18n import N_, Translator
 
 from . import cards as C
 from .actions import CODEC, Draw, Play, Reveal, Stop
 from .options import OPTIONS
 from .state import MojoState
 
+_ = Translator("mojo")
+_n = _.plural
+
 
 class MojoGame(Game):
     info = GameInfo(
         name="mojo",
         title="Mojo",
-        summary="Shedding game: play lower, equal or higher than the discard pile; lowest total wins.",
+        summary=N_("Shedding game: play lower, equal or higher than the discard pile; lowest total wins."),
         min_players=2,  # OP-3
         max_players=8,
         default_players=3,
@@ -35,14 +39,17 @@ class MojoGame(Game):
         threshold = opts["mojo_threshold"]
         self.threshold = (2 if n == 2 else 3) if threshold == "auto" else threshold  # MOJO-5.1
         if opts["hand_size"] <= self.threshold:
-            raise OptionError(f"option hand_size={opts['hand_size']} must be greater than the Mojo threshold {self.threshold} (MOJO-2.2)")
+            raise OptionError(_("option hand_size={size} must be greater than the Mojo threshold {threshold} (MOJO-2.2)",
+                                size=opts["hand_size"], threshold=self.threshold))
         if opts["hand_size"] * n + opts["discard_piles"] > C.NUM_CARDS:
-            raise OptionError(
-                f"hand_size {opts['hand_size']} × {n} players + {opts['discard_piles']} discard pile(s) needs more than the 78 cards"
-            )
+            raise OptionError(_n(
+                "hand_size {size} × {players} players + {piles} discard pile needs more than the 78 cards",
+                "hand_size {size} × {players} players + {piles} discard piles needs more than the 78 cards",
+                opts["discard_piles"], size=opts["hand_size"], players=n, piles=opts["discard_piles"]))
         first = opts["first_player"]
         if first != "random" and first >= n:
-            raise OptionError(f"option first_player={first} is not a seat; seats are 0 to {n - 1} (MOJO-3.3)")
+            raise OptionError(_("option first_player={first} is not a seat; seats are 0 to {last} (MOJO-3.3)",
+                                first=first, last=n - 1))
 
     def new_initial_state(self, seed: int | None = None) -> MojoState:
         return MojoState(self, fresh_seed(seed))
@@ -71,17 +78,28 @@ class MojoGame(Game):
 
         return sorted(actions, key=key)
 
+    def describe(self) -> dict[str, Any]:
+        """The engine's description with the game's own words (summary, option help) in the reader's language."""
+        out = super().describe()
+        out["summary"] = _(self.info.summary)
+        out["options"] = [{**o, "doc": _(o["doc"])} for o in out["options"]]
+        return out
+
     def action_label(self, action) -> str:
+        """A move as a person reads it, in the reader's language (made when read: never cached)."""
         if isinstance(action, Play):
-            where = f" on pile {action.pile}" if self.options["discard_piles"] == 2 else ""
-            return f"play {C.label(action.card)}{where}"
+            if self.options["discard_piles"] == 2:
+                return _("play {card} on pile {pile}", card=C.label(action.card), pile=action.pile)
+            return _("play {card}", card=C.label(action.card))
         if isinstance(action, Draw):
-            return "draw from the draw pile" if action.source == "deck" else f"draw the top card of pile {action.pile}"
+            if action.source == "deck":
+                return _("draw from the draw pile")
+            return _("draw the top card of pile {pile}", pile=action.pile)
         if isinstance(action, Stop):
-            return "stop (end your turn)"
+            return _("stop (end your turn)")
         if isinstance(action, Reveal):
             if action.card is not None:
-                return f"reveal {C.label(action.card)}"
+                return _("reveal {card}", card=C.label(action.card))
             if action.position is not None:
-                return f"reveal face-down card #{action.position + 1}"
+                return _("reveal face-down card #{number}", number=action.position + 1)
         return str(action)

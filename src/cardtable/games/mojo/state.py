@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine import GAME_OVER, IllegalAction, State
+from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.rng import Rng
 
 from . import cards as C
@@ -22,6 +23,23 @@ REPLAY = 1  # an equal play was made: play again, or stop (MOJO-4.3.2)
 DRAW_CHOICE = 2  # a higher play in the two-pile variant: choose the draw source (MOJO-8.3)
 OVER = 3
 PHASE_NAMES = ("play", "replay", "draw_choice", "over")
+
+_ = Translator("mojo")
+
+# MOJO-4.3.3: after a higher play the player must draw; what they tried instead (one sentence per action, so that
+# each language words it as it needs)
+MUST_DRAW = {
+    "play": N_("you played a higher card and must draw now (from the deck or pile {pile}), not play"),
+    "stop": N_("you played a higher card and must draw now (from the deck or pile {pile}), not stop"),
+    "reveal": N_("you played a higher card and must draw now (from the deck or pile {pile}), not reveal"),
+    "draw": N_("you played a higher card and must draw now (from the deck or pile {pile})"),
+}
+NOT_NOW = {
+    "play": N_("playing a card is not possible now"),
+    "stop": N_("stopping is not possible now"),
+    "reveal": N_("revealing a card is not possible now"),
+    "draw": N_("drawing is not possible now"),
+}
 
 
 class MojoState(State):
@@ -145,7 +163,7 @@ class MojoState(State):
         elif cls is Stop:
             self._stop()
         else:
-            raise IllegalAction("ACTION-1", f"{a!r} is not a Mojo action")
+            raise IllegalAction("ACTION-1", _("{action} is not a Mojo action", action=repr(a)))
 
     # -- transitions ---------------------------------------------------------------------------
     def _play(self, a) -> None:
@@ -153,18 +171,19 @@ class MojoState(State):
         if self.phase > REPLAY:
             self._reject_out_of_phase("play")
         if self.in_mojo[p]:
-            raise IllegalAction("MOJO-5.4", "you are in the Mojo moment: you cannot play; reveal one of your face-down cards")
+            raise IllegalAction("MOJO-5.4", _("you are in the Mojo moment: you cannot play; reveal one of your face-down cards"))
         pile_index = a.pile
         if not 0 <= pile_index < self.npiles:
             if self.npiles == 1:
-                raise IllegalAction("MOJO-2.3", f"there is one discard pile, pile 0, not pile {pile_index}")
-            raise IllegalAction("MOJO-8.2", f"choose discard pile 0 or 1, not {pile_index}")
+                raise IllegalAction("MOJO-2.3", _("there is one discard pile, pile 0, not pile {pile}", pile=pile_index))
+            raise IllegalAction("MOJO-8.2", _("choose discard pile 0 or 1, not {pile}", pile=pile_index))
         hand = self.hands[p]
         card = a.card
         try:
             hand.remove(card)  # one scan both checks and removes
         except ValueError:
-            raise IllegalAction("MOJO-4.2", f"card {card} ({C.label(card)}) is not in your hand; you hold {C.values(hand)}") from None
+            raise IllegalAction("MOJO-4.2", _("card {card} ({label}) is not in your hand; you hold {held}",
+                                              card=card, label=C.label(card), held=C.values(hand))) from None
         if self.npiles == 2:
             self.known[p].discard(card)
         pile = self.piles[pile_index]
@@ -225,22 +244,24 @@ class MojoState(State):
             self._reject_out_of_phase("draw")
         if a.source == "pile":
             if self.npiles == 1:
-                raise IllegalAction("MOJO-8.3", "drawing from a discard pile is only part of the two-pile variant; draw from the deck")
+                raise IllegalAction("MOJO-8.3", _("drawing from a discard pile is only part of the two-pile variant; draw from the deck"))
             if a.pile not in (0, 1):
-                raise IllegalAction("MOJO-8.3.2", f"name discard pile 0 or 1 to draw from, not {a.pile!r}")
+                raise IllegalAction("MOJO-8.3.2", _("name discard pile 0 or 1 to draw from, not {pile}", pile=repr(a.pile)))
             if len(self.piles[a.pile]) < 2:
-                raise IllegalAction("MOJO-8.4", f"pile {a.pile} holds only its last card, which may not be taken; draw from the deck")
+                raise IllegalAction("MOJO-8.4", _("pile {pile} holds only its last card, which may not be taken; draw from the deck",
+                                                  pile=a.pile))
         if self.phase != DRAW_CHOICE:
             self._reject_out_of_phase("draw")
         if a.source == "pile":
             if a.pile != self.draw_other:
-                raise IllegalAction("MOJO-8.3.2", f"you may draw only from the other pile, pile {self.draw_other}, or from the deck")
+                raise IllegalAction("MOJO-8.3.2", _("you may draw only from the other pile, pile {pile}, or from the deck",
+                                                      pile=self.draw_other))
             card = self.piles[a.pile].pop()
             self.hands[p].append(card)
             self.known[p].add(card)  # it was face up: everybody knows where it went
         else:
             if a.pile is not None:
-                raise IllegalAction("ACTION-2", "a draw from the deck names no pile")
+                raise IllegalAction("ACTION-2", _("a draw from the deck names no pile"))
             self._draw_from_deck(self.hands[p])
         self.phase = PLAY_PHASE
         self._end_turn()
@@ -249,7 +270,7 @@ class MojoState(State):
         if self.phase != REPLAY:
             self._reject_out_of_phase("stop")
         if not self.may_stop:
-            raise IllegalAction("MOJO-4.4", "with equal_value_replay = must you must play another card after an equal play")
+            raise IllegalAction("MOJO-4.4", _("with equal_value_replay = must you must play another card after an equal play"))
         self.phase = PLAY_PHASE
         self._end_turn()
 
@@ -258,24 +279,28 @@ class MojoState(State):
         if self.phase == OVER:
             self._reject_out_of_phase("reveal")
         if not self.in_mojo[p]:
-            raise IllegalAction("MOJO-5.5", "only a player in the Mojo moment reveals; play a card from your hand")
+            raise IllegalAction("MOJO-5.5", _("only a player in the Mojo moment reveals; play a card from your hand"))
         down = self.down[p]
         if a.card is not None and a.position is not None:
-            raise IllegalAction("ACTION-2", "name a card or a position to reveal, not both")
+            raise IllegalAction("ACTION-2", _("name a card or a position to reveal, not both"))
         if a.card is not None:
             if not self.owner_sees:
-                raise IllegalAction("MOJO-5.5", f"you cannot see your face-down cards (owner_sees_facedown = false); reveal a position from 0 to {len(down) - 1}")
+                raise IllegalAction("MOJO-5.5", _("you cannot see your face-down cards (owner_sees_facedown = false); "
+                                                    "reveal a position from 0 to {last}", last=len(down) - 1))
             card = a.card
             if card not in down:
-                raise IllegalAction("MOJO-5.5", f"card {card} ({C.label(card)}) is not in your face-down row; it holds {C.values(down)}")
+                raise IllegalAction("MOJO-5.5", _("card {card} ({label}) is not in your face-down row; it holds {held}",
+                                                    card=card, label=C.label(card), held=C.values(down)))
         elif a.position is not None:
             if self.owner_sees:
-                raise IllegalAction("MOJO-5.5", f"you see your face-down cards: name the card to reveal ({C.values(down)})")
+                raise IllegalAction("MOJO-5.5", _("you see your face-down cards: name the card to reveal ({held})",
+                                                    held=C.values(down)))
             if not 0 <= a.position < len(down):
-                raise IllegalAction("MOJO-5.5", f"your face-down row has positions 0 to {len(down) - 1}, not {a.position}")
+                raise IllegalAction("MOJO-5.5", _("your face-down row has positions 0 to {last}, not {position}",
+                                                    last=len(down) - 1, position=a.position))
             card = down[a.position]
         else:
-            raise IllegalAction("ACTION-2", "reveal needs a 'card' (or a 'position')")
+            raise IllegalAction("ACTION-2", _("reveal needs a 'card' (or a 'position')"))
         down.remove(card)  # MOJO-5.6: turned face up in place; no comparison, no draw
         self.up[p].append(card)
         self.known[p].discard(card)
@@ -287,14 +312,14 @@ class MojoState(State):
     def _reject_out_of_phase(self, what: str):
         phase = self.phase
         if phase == OVER:
-            raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
+            raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
         if phase == DRAW_CHOICE:
-            raise IllegalAction("MOJO-4.3.3", f"you played a higher card and must draw now (from the deck or pile {self.draw_other}), not {what}")
+            raise IllegalAction("MOJO-4.3.3", _(MUST_DRAW[what], pile=self.draw_other))
         if what == "stop":
-            raise IllegalAction("MOJO-4.3.2", "you may stop only right after playing a card of equal value; play a card")
+            raise IllegalAction("MOJO-4.3.2", _("you may stop only right after playing a card of equal value; play a card"))
         if what == "draw":
-            raise IllegalAction("MOJO-4.3.3", "you draw only after playing a higher card; play a card")
-        raise IllegalAction("MOJO-4.1", f"{what} is not possible now")
+            raise IllegalAction("MOJO-4.3.3", _("you draw only after playing a higher card; play a card"))
+        raise IllegalAction("MOJO-4.1", _(NOT_NOW[what]))
 
     def _end_turn(self) -> None:
         """End-of-turn checks of a normal turn (spec section 6): going out, Mojo moment, next player."""

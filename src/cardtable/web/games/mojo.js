@@ -2,6 +2,7 @@
 // your hand, the round history and the final scoreboard. Legal moves glow and are clickable; every
 // one of them is also a real <button> (Enter/Space), and the page lists them all as plain buttons.
 import { h } from "../js/common.js";
+import { t, tn } from "../js/i18n.js";
 import { createChanges, createSince, explainOn, flyFrom } from "./board-kit.js";
 import { history, roundSheet, scoreboard } from "./mojo-end.js";
 
@@ -25,8 +26,14 @@ export function colour(id) {
   return COLOURS[COLOUR_OF_VALUE[VALUE[id]]];
 }
 
+/** The colour of a card as the reader says it (colour() is the data word, used in class names). */
+export function colourName(id) {
+  const names = { blue: t("blue"), green: t("green"), yellow: t("yellow"), orange: t("orange"), red: t("red") };
+  return names[colour(id)];
+}
+
 export function cardName(id) {
-  return VALUE[id] === undefined ? `card #${id}` : `${VALUE[id]} ${colour(id)}`;
+  return VALUE[id] === undefined ? t("card #{id}", { id }) : t("{value} {colour}", { value: VALUE[id], colour: colourName(id) });
 }
 
 // -- legal moves, indexed by what they act on -----------------------------------------------------------
@@ -54,7 +61,7 @@ function indexLegal(legal) {
 export function card(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false } = {}) {
   const v = VALUE[id];
   const name = cardName(id);
-  const classes = `card face c-${colour(id)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;
+  const classes = `card face c-${colour(id)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`; // i18n: no
   const inner = [
     h("span", { class: "corner tl", "aria-hidden": "true" }, v),
     h("span", { class: "pip", "aria-hidden": "true" }, v),
@@ -74,8 +81,9 @@ export function card(id, { size = "md", onActivate = null, label = null, key = n
   return h("div", { class: classes, role: "img", "aria-label": label || name, dataset: { card: id } }, inner);
 }
 
-function back({ size = "md", onActivate = null, label = "face-down card", key = null, extraClass = "" } = {}) {
-  const classes = `card back ${size}${onActivate ? " legal" : ""} ${extraClass}`;
+function back({ size = "md", onActivate = null, label = null, key = null, extraClass = "" } = {}) {
+  label = label || t("face-down card");
+  const classes = `card back ${size}${onActivate ? " legal" : ""} ${extraClass}`; // i18n: no
   const inner = h("span", { class: "back-mark", "aria-hidden": "true" }, "M");
   if (onActivate) {
     return h("button", { type: "button", class: classes, "data-legal": true, "aria-label": label, dataset: { key }, onclick: onActivate }, inner);
@@ -170,7 +178,7 @@ export function createRenderer(root, ui) {
     const felt = h("div", { class: `felt${view.phase === "over" ? " over" : ""}` },
       msg.returns ? scoreboard(msg, ui) : null,
       banner && !msg.returns ? roundBanner(msg, banner) : null,
-      h("div", { class: "opponents", role: "list", "aria-label": me === null ? "Players" : "Other players" },
+      h("div", { class: "opponents", role: "list", "aria-label": me === null ? t("Players") : t("Other players") },
         order.map((s) => seatPanel(msg, s, legal))),
       centre(msg, legal, freshTops),
       line,
@@ -194,15 +202,15 @@ export function createRenderer(root, ui) {
     const winners = view.result ? view.result.winners : [];
     return h("div", { class: "seat-head" },
       h("span", { class: "seat-name" }, turn ? h("span", { class: "turn-dot", "aria-hidden": "true" }) : null, ui.seatName(s)),
-      table.kind && table.kind !== "human" ? badge(table.kind, "bot", `played by the ${table.kind} bot`) : null,
-      table.kind === "human" && !table.taken ? badge("free seat", "free") : null,
-      table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge("away", "away", "not connected") : null,
-      table.takeover ? badge(`${table.takeover} bot stands in`, "bot", "the player left; a bot plays until they return") : null,
-      h("span", { class: "total", title: "total score", "aria-label": `total ${info.total} points` }, info.total),
-      turn ? badge("to play", "turn") : null,
-      info.in_mojo ? badge("Mojo moment", "mojo", "reveals a face-down card each turn") : null,
-      holder ? badge(`Mojo card ${view.mojo_card.side}`, "holder", "holds the Mojo card") : null,
-      winners.includes(s) ? badge("winner", "winner") : null,
+      table.kind && table.kind !== "human" ? badge(table.kind, "bot", t("played by the {bot} bot", { bot: table.kind })) : null,
+      table.kind === "human" && !table.taken ? badge(t("free seat"), "free") : null,
+      table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge(t("away"), "away", t("not connected")) : null,
+      table.takeover ? badge(t("{bot} bot stands in", { bot: table.takeover }), "bot", t("the player left; a bot plays until they return")) : null,
+      h("span", { class: "total", title: t("total score"), "aria-label": tn("total {n} point", "total {n} points", info.total) }, info.total),
+      turn ? badge(t("to play"), "turn") : null,
+      info.in_mojo ? badge(t("Mojo moment"), "mojo", t("reveals a face-down card each turn")) : null,
+      holder ? badge(t("Mojo card {side}", { side: view.mojo_card.side }), "holder", t("holds the Mojo card")) : null,
+      winners.includes(s) ? badge(t("winner"), "winner") : null,
     );
   }
 
@@ -211,17 +219,17 @@ export function createRenderer(root, ui) {
     const info = view.seats[s];
     const turn = view.current_player === s && view.phase !== "over";
     const hand = info.hand
-      ? row(`Hand (${info.hand.length})`, info.hand.map((c) => card(c, { size: "sm" })), { cls: "hand-open" })
+      ? row(t("Hand ({n})", { n: info.hand.length }), info.hand.map((c) => card(c, { size: "sm" })), { cls: "hand-open" })
       : handBacks(info);
     const known = !info.hand && info.known && info.known.length
-      ? row("known in hand", info.known.map((c) => card(c, { size: "xs" })), { cls: "known" })
+      ? row(t("known in hand"), info.known.map((c) => card(c, { size: "xs" })), { cls: "known" })
       : null;
     const down = info.facedown
-      ? row("face down", info.facedown.map((c) => card(c, { size: "xs", extraClass: "peek" })), { cls: "down" })
+      ? row(t("face down"), info.facedown.map((c) => card(c, { size: "xs", extraClass: "peek" })), { cls: "down" })
       : info.facedown_size
-        ? row("face down", Array.from({ length: info.facedown_size }, () => back({ size: "xs" })), { cls: "down", label: `${info.facedown_size} face-down cards` })
+        ? row(t("face down"), Array.from({ length: info.facedown_size }, () => back({ size: "xs" })), { cls: "down", label: tn("{n} face-down card", "{n} face-down cards", info.facedown_size) })
         : null;
-    const up = info.revealed.length ? row("revealed", info.revealed.map((c) => card(c, { size: "xs" })), { cls: "up" }) : null;
+    const up = info.revealed.length ? row(t("revealed"), info.revealed.map((c) => card(c, { size: "xs" })), { cls: "up" }) : null;
     const winner = view.result && view.result.winners.includes(s);
     for (const [key, el, sig] of [["hand", hand, info.hand_size], ["known", known, info.known], ["down", down, info.facedown_size], ["up", up, info.revealed]]) {
       if (changes.changed(`seat:${s}:${key}`, sig) && el) el.classList.add("bp-changed");
@@ -229,18 +237,27 @@ export function createRenderer(root, ui) {
     return h("section", {
       class: `seat${turn ? " to-play" : ""}${info.in_mojo ? " in-mojo" : ""}${winner ? " winner" : ""}`,
       role: "listitem",
-      "aria-label": `${ui.seatName(s, { long: true })}: ${info.hand_size} cards in hand, total ${info.total}${turn ? ", to play" : ""}${info.in_mojo ? ", in the Mojo moment" : ""}`,
+      "aria-label": seatLabel(ui.seatName(s, { long: true }), info, turn),
       dataset: { seat: s },
     }, seatHeader(msg, s), h("div", { class: "seat-rows" }, hand, known, down, up));
+  }
+
+  /** What a screen reader hears of a seat: its name, hand, total, and whether it plays or is in the Mojo moment. */
+  function seatLabel(name, info, turn) {
+    const params = { name, n: info.hand_size, total: info.total };
+    if (turn && info.in_mojo) return tn("{name}: {n} card in hand, total {total}, to play, in the Mojo moment", "{name}: {n} cards in hand, total {total}, to play, in the Mojo moment", info.hand_size, params);
+    if (turn) return tn("{name}: {n} card in hand, total {total}, to play", "{name}: {n} cards in hand, total {total}, to play", info.hand_size, params);
+    if (info.in_mojo) return tn("{name}: {n} card in hand, total {total}, in the Mojo moment", "{name}: {n} cards in hand, total {total}, in the Mojo moment", info.hand_size, params);
+    return tn("{name}: {n} card in hand, total {total}", "{name}: {n} cards in hand, total {total}", info.hand_size, params);
   }
 
   function handBacks(info) {
     const shown = Math.min(info.hand_size, 10);
     const fan = h("div", { class: "fan", "aria-hidden": "true" }, Array.from({ length: shown }, () => back({ size: "xs" })));
-    return h("div", { class: "row hand-count", role: "group", "aria-label": `${info.hand_size} cards in hand` },
-      h("span", { class: "row-caption" }, "hand"),
+    return h("div", { class: "row hand-count", role: "group", "aria-label": tn("{n} card in hand", "{n} cards in hand", info.hand_size) },
+      h("span", { class: "row-caption" }, t("hand")),
       h("div", { class: "cards" },
-        h("span", { class: "count" }, `${info.hand_size} card${info.hand_size === 1 ? "" : "s"}`),
+        h("span", { class: "count" }, tn("{n} card", "{n} cards", info.hand_size)),
         info.hand_size ? fan : null));
   }
 
@@ -252,7 +269,7 @@ export function createRenderer(root, ui) {
     const hand = (info.hand || []).map((c) => {
       const plays = legal.plays.get(c);
       const label = plays
-        ? (plays.length === 1 ? `${cardName(c)} — play it` : `${cardName(c)} — choose, then pick a pile`)
+        ? (plays.length === 1 ? t("{card} — play it", { card: cardName(c) }) : t("{card} — choose, then pick a pile", { card: cardName(c) }))
         : cardName(c);
       const el = card(c, {
         size: "lg",
@@ -263,7 +280,7 @@ export function createRenderer(root, ui) {
       });
       if (!plays && last.ctx.legal.length) {
         el.tabIndex = 0;
-        explainOn(el, ui, { type: "play", card: c, pile: 0 }, view.phase === "draw_choice" ? "take a card first (the draw pile or the other pile's top)" : "not playable now");
+        explainOn(el, ui, { type: "play", card: c, pile: 0 }, view.phase === "draw_choice" ? t("take a card first (the draw pile or the other pile's top)") : t("not playable now"));
       }
       return el;
     });
@@ -276,7 +293,7 @@ export function createRenderer(root, ui) {
             size: "md",
             extraClass: "peek",
             onActivate: entry ? () => play(entry) : null,
-            label: entry ? `${cardName(c)}, face down — reveal it` : `${cardName(c)}, face down`,
+            label: entry ? t("{card}, face down — reveal it", { card: cardName(c) }) : t("{card}, face down", { card: cardName(c) }),
             key: `down:${c}`,
           });
         })
@@ -285,26 +302,26 @@ export function createRenderer(root, ui) {
           return back({
             size: "md",
             onActivate: entry ? () => play(entry) : null,
-            label: entry ? `face-down card ${i + 1} — reveal it` : `face-down card ${i + 1}`,
+            label: entry ? t("face-down card {number} — reveal it", { number: i + 1 }) : t("face-down card {number}", { number: i + 1 }),
             key: `pos:${i}`,
           });
         });
-      down = row(info.facedown ? "face down (only you see them)" : "face down", cards, { cls: "down" });
+      down = row(info.facedown ? t("face down (only you see them)") : t("face down"), cards, { cls: "down" });
     }
-    const up = info.revealed.length ? row("revealed", info.revealed.map((c) => card(c, { size: "sm" })), { cls: "up" }) : null;
+    const up = info.revealed.length ? row(t("revealed"), info.revealed.map((c) => card(c, { size: "sm" })), { cls: "up" }) : null;
     return h("section", {
       class: `seat me${turn ? " to-play" : ""}${info.in_mojo ? " in-mojo" : ""}`,
-      "aria-label": `Your seat (seat ${me})`,
+      "aria-label": t("Your seat (seat {seat})", { seat: me }),
       dataset: { seat: me },
     },
       seatHeader(msg, me),
       h("p", { class: "my-counts" },
-        `${info.hand_size} card${info.hand_size === 1 ? "" : "s"} in hand`,
-        info.facedown_size ? ` · ${info.facedown_size} face down` : "",
-        info.revealed.length ? ` · ${info.revealed.length} revealed` : ""),
+        tn("{n} card in hand", "{n} cards in hand", info.hand_size),
+        info.facedown_size ? " · " + t("{n} face down", { n: info.facedown_size }) : "",
+        info.revealed.length ? " · " + t("{n} revealed", { n: info.revealed.length }) : ""),
       info.hand && info.hand.length
-        ? h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${info.hand.length} cards` }, hand)
-        : (!info.facedown_size ? h("p", { class: "empty" }, "No cards in hand.") : null),
+        ? h("div", { class: "hand", role: "group", "aria-label": tn("Your hand, {n} card", "Your hand, {n} cards", info.hand.length) }, hand)
+        : (!info.facedown_size ? h("p", { class: "empty" }, t("No cards in hand.")) : null),
       down,
       up,
     );
@@ -323,56 +340,56 @@ export function createRenderer(root, ui) {
     const two = view.piles.length > 1;
     const deckEntry = legal.drawDeck;
     const deck = h("div", { class: "stack draw-pile" },
-      h("span", { class: "stack-caption" }, "Draw pile"),
+      h("span", { class: "stack-caption" }, t("Draw pile")),
       deckEntry
-        ? back({ size: "lg", onActivate: () => play(deckEntry), label: `draw pile, ${view.draw_pile} cards — draw from it`, key: "draw:deck", extraClass: "deck" })
-        : (view.draw_pile ? whyNot(back({ size: "lg", label: `draw pile, ${view.draw_pile} cards`, extraClass: "deck" }), { type: "draw", source: "deck" }, "you cannot draw now")
-          : h("div", { class: "card lg slot", role: "img", "aria-label": "draw pile empty" })),
-      h("span", { class: "stack-count" }, `${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`),
+        ? back({ size: "lg", onActivate: () => play(deckEntry), label: tn("draw pile, {n} card — draw from it", "draw pile, {n} cards — draw from it", view.draw_pile), key: "draw:deck", extraClass: "deck" })
+        : (view.draw_pile ? whyNot(back({ size: "lg", label: tn("draw pile, {n} card", "draw pile, {n} cards", view.draw_pile), extraClass: "deck" }), { type: "draw", source: "deck" }, t("you cannot draw now"))
+          : h("div", { class: "card lg slot", role: "img", "aria-label": t("draw pile empty") })),
+      h("span", { class: "stack-count" }, tn("{n} card", "{n} cards", view.draw_pile)),
     );
     const piles = view.piles.map((pile, i) => {
       const top = pile[pile.length - 1];
-      const name = two ? `Pile ${i}` : "Discard pile";
+      const name = two ? t("Pile {pile}", { pile: i }) : t("Discard pile");
       const target = selected !== null && legal.plays.get(selected)?.find((e) => e.action.pile === i);
       const take = legal.drawPile.get(i);
       let topCard;
       if (target) {
-        topCard = card(top, { size: "xl", onActivate: () => play(target), label: `${name}, top ${cardName(top)} — play your ${cardName(selected)} here`, key: `pile:${i}`, extraClass: "target", fresh: freshTops[i] });
+        topCard = card(top, { size: "xl", onActivate: () => play(target), label: t("{pile}, top {top} — play your {card} here", { pile: name, top: cardName(top), card: cardName(selected) }), key: `pile:${i}`, extraClass: "target", fresh: freshTops[i] });
       } else if (take) {
-        topCard = card(top, { size: "xl", onActivate: () => play(take), label: `${name}, top ${cardName(top)} — take this card`, key: `take:${i}`, fresh: freshTops[i] });
+        topCard = card(top, { size: "xl", onActivate: () => play(take), label: t("{pile}, top {top} — take this card", { pile: name, top: cardName(top) }), key: `take:${i}`, fresh: freshTops[i] });
       } else {
-        topCard = card(top, { size: "xl", label: `${name}, top card ${cardName(top)}`, fresh: freshTops[i] });
+        topCard = card(top, { size: "xl", label: t("{pile}, top card {top}", { pile: name, top: cardName(top) }), fresh: freshTops[i] });
         // a pile that is no target says why: the picked card cannot go here, or you cannot take its top now
-        if (selected !== null) whyNot(topCard, { type: "play", card: selected, pile: i }, `your ${cardName(selected)} cannot go on this pile`);
-        else whyNot(topCard, { type: "draw", source: "pile", pile: i }, "you cannot take this card now");
+        if (selected !== null) whyNot(topCard, { type: "play", card: selected, pile: i }, t("your {card} cannot go on this pile", { card: cardName(selected) }));
+        else whyNot(topCard, { type: "draw", source: "pile", pile: i }, t("you cannot take this card now"));
       }
       const below = pile.slice(Math.max(0, pile.length - 6), -1);
       return h("div", { class: "stack discard", dataset: { pile: i } },
         h("span", { class: "stack-caption" }, name),
         topCard,
-        h("div", { class: "pile-history", role: "group", "aria-label": `${name}: the cards below the top, newest last` },
+        h("div", { class: "pile-history", role: "group", "aria-label": t("{pile}: the cards below the top, newest last", { pile: name }) },
           below.length ? below.map((c) => card(c, { size: "xs" })) : h("span", { class: "empty" }, "—")),
-        h("span", { class: "stack-count" }, `${pile.length} card${pile.length === 1 ? "" : "s"}`),
+        h("span", { class: "stack-count" }, tn("{n} card", "{n} cards", pile.length)),
       );
     });
     const side = view.mojo_card.side;
     const clockwise = view.direction === "clockwise";
     const holder = view.mojo_card.holder;
     const mojo = h("div", { class: "stack mojo-card-stack" },
-      h("span", { class: "stack-caption" }, "Mojo card"),
-      h("div", { class: `card lg mojo-card side-${side === "0" ? "zero" : "ten"}`, role: "img", "aria-label": `Mojo card, side ${side} up` },
+      h("span", { class: "stack-caption" }, t("Mojo card")),
+      h("div", { class: `card lg mojo-card side-${side === "0" ? "zero" : "ten"}`, role: "img", "aria-label": t("Mojo card, side {side} up", { side }) },
         h("span", { class: "mojo-word", "aria-hidden": "true" }, "MOJO"),
         h("span", { class: "mojo-side", "aria-hidden": "true" }, side)),
-      h("span", { class: "stack-count" }, holder === null || holder === undefined ? "nobody holds it" : `held by ${ui.seatName(holder)}`),
+      h("span", { class: "stack-count" }, holder === null || holder === undefined ? t("nobody holds it") : t("held by {name}", { name: ui.seatName(holder) })),
     );
-    const direction = h("div", { class: "direction", role: "img", "aria-label": `play goes ${view.direction}` },
+    const direction = h("div", { class: "direction", role: "img", "aria-label": clockwise ? t("play goes clockwise") : t("play goes counter-clockwise") },
       h("span", { class: `arrow ${clockwise ? "cw" : "ccw"}`, "aria-hidden": "true" }, clockwise ? "↻" : "↺"),
-      h("span", {}, clockwise ? "clockwise" : "counter-clockwise"));
+      h("span", {}, clockwise ? t("clockwise") : t("counter-clockwise")));
     const info = h("div", { class: "round-info" },
-      h("span", { class: "round-no" }, `Round ${view.round}`),
-      h("span", {}, `game ends at ${msg.table.options.target_score}`),
+      h("span", { class: "round-no" }, t("Round {round}", { round: view.round })),
+      h("span", {}, t("game ends at {target}", { target: msg.table.options.target_score })),
       direction);
-    return h("div", { class: "centre", "aria-label": "Middle of the table", role: "group" }, info, h("div", { class: "stacks" }, deck, piles, mojo));
+    return h("div", { class: "centre", "aria-label": t("Middle of the table"), role: "group" }, info, h("div", { class: "stacks" }, deck, piles, mojo));
   }
 
   function prompt(msg, legal) {
@@ -384,31 +401,31 @@ export function createRenderer(root, ui) {
     const mine = !pending && (legal.plays.size || legal.stop || legal.drawDeck || legal.drawPile.size || legal.revealCard.size || legal.revealPos.size);
     const top = view.piles.map((p) => VALUE[p[p.length - 1]]);
     if (msg.returns) {
-      parts.push("Game over.");
+      parts.push(t("Game over."));
     } else if (pending) {
       parts.push("…");
     } else if (!mine) {
       const cur = view.current_player;
-      parts.push(cur === me ? "Waiting…" : `${ui.seatName(cur, { long: true })} is playing…`);
+      parts.push(cur === me ? t("Waiting…") : t("{name} is playing…", { name: ui.seatName(cur, { long: true }) }));
     } else if (view.phase === "draw_choice") {
-      parts.push(`Higher — now take a card: from the draw pile or the top of pile ${view.pending.draw_choice}.`);
-      if (legal.drawDeck) buttons.push(moveButton(legal.drawDeck, "Draw from the draw pile"));
-      for (const [pile, entry] of legal.drawPile) buttons.push(moveButton(entry, `Take the ${cardName(view.piles[pile][view.piles[pile].length - 1])} from pile ${pile}`));
+      parts.push(t("Higher — now take a card: from the draw pile or the top of pile {pile}.", { pile: view.pending.draw_choice }));
+      if (legal.drawDeck) buttons.push(moveButton(legal.drawDeck, t("Draw from the draw pile")));
+      for (const [pile, entry] of legal.drawPile) buttons.push(moveButton(entry, t("Take the {card} from pile {pile}", { card: cardName(view.piles[pile][view.piles[pile].length - 1]), pile })));
     } else if (legal.revealCard.size || legal.revealPos.size) {
-      parts.push("Mojo moment — reveal one of your face-down cards.");
+      parts.push(t("Mojo moment — reveal one of your face-down cards."));
     } else if (selected !== null) {
-      parts.push(`Play your ${cardName(selected)} on which pile?`);
+      parts.push(t("Play your {card} on which pile?", { card: cardName(selected) }));
       for (const entry of legal.plays.get(selected)) {
         const p = entry.action.pile;
-        buttons.push(moveButton(entry, `Pile ${p} (top ${top[p]})`, `target:${p}`));
+        buttons.push(moveButton(entry, t("Pile {pile} (top {top})", { pile: p, top: top[p] }), `target:${p}`));
       }
-      buttons.push(h("button", { type: "button", class: "btn ghost", dataset: { key: "cancel" }, onclick: () => { selected = null; ui.rerender(); } }, "Cancel"));
+      buttons.push(h("button", { type: "button", class: "btn ghost", dataset: { key: "cancel" }, onclick: () => { selected = null; ui.rerender(); } }, t("Cancel")));
     } else if (view.phase === "replay") {
-      parts.push(`Equal! Play another card${legal.stop ? " — or stop" : " (you must)"}.`);
-      if (legal.stop) buttons.push(moveButton(legal.stop, "Stop (end my turn)", "stop", "primary"));
+      parts.push(legal.stop ? t("Equal! Play another card — or stop.") : t("Equal! Play another card (you must)."));
+      if (legal.stop) buttons.push(moveButton(legal.stop, t("Stop (end my turn)"), "stop", "primary"));
     } else {
-      const t = top.length > 1 ? `tops ${top.join(" and ")}` : `top ${top[0]}`;
-      parts.push(`Your turn — play a card (${t}). Lower ends your turn, equal plays again, higher draws a card.`);
+      const tops = top.length > 1 ? t("tops {a} and {b}", { a: top[0], b: top[1] }) : t("top {top}", { top: top[0] });
+      parts.push(t("Your turn — play a card ({tops}). Lower ends your turn, equal plays again, higher draws a card.", { tops }));
     }
     return h("div", { class: `prompt${mine ? " mine" : ""}`, "aria-live": "polite" },
       h("p", {}, parts),
@@ -429,16 +446,16 @@ export function createRenderer(root, ui) {
   function roundBanner(msg, r) {
     const n = msg.view.players;
     const names = (s) => ui.seatName(s);
-    return h("section", { class: "round-banner", "aria-label": `Round ${r.round} result` },
-      h("button", { type: "button", class: "btn small ghost close", "aria-label": "Close the round result", onclick: () => { banner = null; ui.rerender(); } }, "×"),
-      h("h2", {}, `Round ${r.round} is over`),
-      h("p", {}, `${names(r.ender)} ended it; ${names(r.holder)} took the Mojo card (side ${r.mojo_side} up).`),
+    return h("section", { class: "round-banner", "aria-label": t("Round {round} result", { round: r.round }) },
+      h("button", { type: "button", class: "btn small ghost close", "aria-label": t("Close the round result"), onclick: () => { banner = null; ui.rerender(); } }, "×"),
+      h("h2", {}, t("Round {round} is over", { round: r.round })),
+      h("p", {}, t("{ender} ended it; {holder} took the Mojo card (side {side} up).", { ender: names(r.ender), holder: names(r.holder), side: r.mojo_side })),
       h("div", { class: "round-cards" },
         Array.from({ length: n }, (_, s) =>
           h("div", { class: "round-seat" },
             h("span", { class: "who" }, names(s)),
             h("span", { class: "cards" }, (r.cards[s] || []).map((c) => card(c, { size: "xs" }))),
-            h("span", { class: "score" }, `raw ${r.raw[s]} → ${r.scores[s] >= 0 ? "+" : ""}${r.scores[s]}`, h("b", {}, ` = ${r.totals[s]}`))))),
+            h("span", { class: "score" }, t("raw {raw} → {score}", { raw: r.raw[s], score: `${r.scores[s] >= 0 ? "+" : ""}${r.scores[s]}` }), h("b", {}, ` = ${r.totals[s]}`))))),
     );
   }
 
