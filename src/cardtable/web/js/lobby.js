@@ -94,8 +94,11 @@ function renderPresets() {
     h("label", { class: "preset-choice" },
       h("input", { type: "radio", name: "preset", value: key, checked: key === "standard", onchange: () => applyPreset(key) }),
       h("span", { class: "preset-title" }, title),
-      h("span", { class: "preset-note" }, t(key === "standard" ? presets.standard : presets[key].note)))));
+      h("span", { class: "preset-note" }, t(presetNote(presets, key))))));
 }
+
+/** A preset's note (marked with N_ in lobby-options.js, translated where it is shown). */
+const presetNote = (presets, key) => (key === "standard" ? presets.standard : presets[key].note);
 
 function applyPreset(key) {
   const presets = PRESETS[game.name];
