@@ -40,7 +40,7 @@ MARKER_WORDS = {"paralysis": N_("paralysis"), "poison": N_("poison"), "panic": N
                 "protection": N_("protection")}
 ROLE_WORDS = {"vip": N_("VIP"), "building": N_("building"), "victory_item": N_("victory item")}
 #: the values an effect changes until the end of the turn (spec 7.6, ``Modify``)
-MODIFY_WORDS = {"attack": N_("attack"), "range": N_("range"), "movement": N_("move"), "armor": N_("armor"),
+MODIFY_WORDS = {"attack": N_("attack"), "range": N_("range"), "movement": N_("movement"), "armor": N_("armor"),
                 "life": N_("life")}
 CELL = 7  # inner width of a field on the full-size board
 LOG_LINES = 8
@@ -272,8 +272,8 @@ def board_key(view: dict) -> Text:
     if any(f.get("income") for f in b["fields"]):
         parts.append(_("$1 income"))
     if b.get("areas"):
-        parts.append(_("area: {areas}", areas=", ".join(_("{short} = {area} ({n} VP)", short=a[:3], area=a, n=p)
-                                                        for a, p in b["areas"].items())))
+        areas = ", ".join(_("{short} = {area} ({n} VP)", short=a[:3], area=a, n=p) for a, p in b["areas"].items())
+        parts.append(_("area: {areas}", areas=areas))
     parts.append(_("U/A/E unit/artifact/equipment + id, controller; + pile, ' tapped, ! activated"))
     return Text("   " + " · ".join(parts), style="dim")
 
@@ -656,7 +656,7 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
     the end of the game."""
     lines = []
     if before["phase"] == "draft" and after["phase"] != "draft":
-        lines.append(_("The draft is over: every store is public now.") + " (MUHQ-DRAFT-7)")
+        lines.append(_("The draft is over: every store is public now") + " (MUHQ-DRAFT-7).")
     new = after.get("log_size", 0) - before.get("log_size", 0)
     if new > 0:
         lines += [f"  · {log_line(after, e)}" for e in (after.get("log") or [])[-new:]]

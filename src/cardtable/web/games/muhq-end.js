@@ -23,7 +23,10 @@ export function resultText(msg, ui) {
   if (w === null || w === undefined) return "";
   if (!w.length) return v.max_turns && v.turn >= v.max_turns ? `${t("A draw: the turn limit was reached")} (MUHQ-WIN-10).` : `${t("A draw")} (MUHQ-WIN-9).`;
   const reason = winReason(v);
-  if (w.length > 1) return t("Shared win: {names}: {reason}.", { names: andList(w.map((s) => (s === msg.seat ? t("You") : ui.seatName(s)))), reason });
+  if (w.length > 1) {
+    const names = andList(w.map((s) => (s === msg.seat ? t("You") : ui.seatName(s))));
+    return t("Shared win: {names}: {reason}.", { names, reason });
+  }
   return w[0] === msg.seat ? t("You win: {reason}.", { reason }) : t("{name} wins: {reason}.", { name: ui.seatName(w[0]), reason });
 }
 
