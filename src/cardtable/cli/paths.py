@@ -57,7 +57,7 @@ def listenable(host: str, port: int) -> None:
                                host=host, reason=getattr(exc, 'strerror', None) or exc)) from None
     sockets = []
     try:
-        for family, kind, proto, _, address in dict.fromkeys(infos):
+        for family, kind, proto, _canonname, address in dict.fromkeys(infos):
             try:
                 sock = socket.socket(family, kind, proto)
             except OSError:

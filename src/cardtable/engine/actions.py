@@ -14,7 +14,9 @@ import typing
 from typing import Any, Callable, ClassVar, TypeVar, dataclass_transform
 
 from .errors import IllegalAction
+from .i18n import Translator
 
+_ = Translator("cardtable")
 #: Engine rule IDs for actions that no game rule can judge because they are not well formed.
 UNKNOWN_TYPE = "ACTION-1"
 MALFORMED = "ACTION-2"
@@ -93,27 +95,30 @@ class ActionCodec:
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):
-            raise IllegalAction(MALFORMED, f"an action is a JSON object with a 'type', not {type(data).__name__}")
+            raise IllegalAction(MALFORMED, _("an action is a JSON object with a 'type', not {kind}",
+                                             kind=type(data).__name__))
         kind = data.get("type")
         cls = self.classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise IllegalAction(
-                UNKNOWN_TYPE, f"unknown action type {kind!r}; this game's action types are {', '.join(self.classes)}"
-            )
+            raise IllegalAction(UNKNOWN_TYPE, _("unknown action type {kind}; this game's action types are {types}",
+                                                kind=repr(kind), types=", ".join(self.classes)))
         fields = self._fields[cls.type]
         names = {name for name, _, _ in fields}
         extra = sorted(set(data) - names - {"type"})
         if extra:
-            raise IllegalAction(MALFORMED, f"'{kind}' has no field {', '.join(map(repr, extra))}; its fields are {sorted(names)}")
+            raise IllegalAction(MALFORMED, _("'{kind}' has no field {extra}; its fields are {fields}", kind=kind,
+                                             extra=", ".join(map(repr, extra)), fields=sorted(names)))
         kwargs = {}
         for name, annotation, required in fields:
             if name not in data:
                 if required:
-                    raise IllegalAction(MALFORMED, f"'{kind}' needs the field {name!r}")
+                    raise IllegalAction(MALFORMED, _("'{kind}' needs the field {name}", kind=kind, name=repr(name)))
                 continue
             value = data[name]
             if not _accepts(annotation, value):
-                raise IllegalAction(MALFORMED, f"field {name!r} of '{kind}' must be {_describe(annotation)}, not {value!r}")
+                raise IllegalAction(MALFORMED, _("field {name} of '{kind}' must be {wanted}, not {value}",
+                                                 name=repr(name), kind=kind, wanted=_describe(annotation),
+                                                 value=repr(value)))
             kwargs[name] = tuple(value) if isinstance(value, list) else value
         return cls(**kwargs)
 
@@ -121,11 +126,26 @@ class ActionCodec:
 def _describe(annotation: Any) -> str:
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(a) for a in typing.get_args(annotation))
+        return either([_describe(a) for a in typing.get_args(annotation)])
     if annotation is type(None):
         return "null"
     if origin is tuple:
-        return f"a list of {_describe(typing.get_args(annotation)[0])}"
+        return _("a list of {items}", items=_describe(typing.get_args(annotation)[0]))
     if origin is typing.Literal:
-        return " or ".join(map(repr, typing.get_args(annotation)))
-    return {int: "an integer", str: "a string", bool: "true or false"}.get(annotation, str(annotation))
+        return either(list(map(repr, typing.get_args(annotation))))
+    if annotation is int:
+        return _("an integer")
+    if annotation is str:
+        return _("a string")
+    if annotation is bool:
+        return _("true or false")
+    return str(annotation)
+
+
+def either(parts: list[str]) -> str:
+    """'a or b or c' in the reader's language."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = _("{a} or {b}", a=text, b=part)
+    return text
+

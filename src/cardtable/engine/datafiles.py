@@ -29,6 +29,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import DataError
+from .i18n import Translator
+
+_ = Translator("cardtable")
 
 #: Environment variable naming the user data directory; a game's files live in its ``<game>/`` folder.
 DATA_DIR_ENV = "CARDTABLE_DATA_DIR"
@@ -54,10 +57,13 @@ class Located(ValueError):
         self.message = message
 
 
-def did_you_mean(word: Any, choices: Iterable[Any], template: str = " (did you mean {!r}?)") -> str:
-    """``template`` filled with the choice closest to ``word`` (compared as text), or "" if none is close."""
+def did_you_mean(word: Any, choices: Iterable[Any], template: str | None = None) -> str:
+    """``template`` filled with the choice closest to ``word`` (compared as text), or "" if none is close;
+    by default " (did you mean 'x'?)" in the reader's language."""
     hint = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
-    return template.format(hint[0]) if hint else ""
+    if not hint:
+        return ""
+    return template.format(hint[0]) if template is not None else _(" (did you mean {hint}?)", hint=repr(hint[0]))
 
 
 def json_schemas(*entries: tuple[str, type, str]) -> dict[str, dict[str, Any]]:
@@ -115,8 +121,9 @@ class DataFiles:
     def where(self) -> str:
         """Where names are looked up, for a message."""
         folder = self.user_dir()
-        return (f"the packaged files or {folder}" if folder is not None else
-                f"the packaged files (set {DATA_DIR_ENV} to add your own in ${DATA_DIR_ENV}/{self.game}/)")
+        if folder is not None:
+            return _("the packaged files or {folder}", folder=folder)
+        return _("the packaged files (set {env} to add your own in ${env}/{game}/)", env=DATA_DIR_ENV, game=self.game)
 
     def names(self, pattern: str, name_of: Callable[[Path], str | None]) -> list[str]:
         """The names of the files matching the glob ``pattern`` (``name_of`` a file: its name, or None to skip
@@ -136,14 +143,20 @@ class DataFiles:
         is checked (against ``valid``, ``rule`` says it in words) before any file is touched."""
         if not isinstance(name, str) or (max_length is not None and len(name) > max_length) \
                 or not valid.fullmatch(name):
-            raise self.error(f"{name!r} is not the name of a {kind}: a name is {rule}, never a path; "
-                             f"available: {', '.join(map(repr, listing())) or 'none'}")
+            raise self.error(_("{name} is not the name of a {kind}: a name is {rule}, never a path; available: "
+                               "{available}", name=repr(name), kind=kind, rule=rule,
+                               available=", ".join(map(repr, listing())) or _("none")))
         for folder, source in self.folders():
             if (folder / filename).is_file():
                 return folder / filename, source
         available = listing()
-        raise self.error(f"no {kind} {name!r} in {self.where()}" + did_you_mean(name, available, "; did you mean {!r}?")
-                         + f"; available: {', '.join(map(repr, available)) or 'none'}")
+        hint = difflib.get_close_matches(str(name), [str(c) for c in available], n=1)
+        listed = ", ".join(map(repr, available)) or _("none")
+        if hint:
+            raise self.error(_("no {kind} {name} in {where}; did you mean {hint}?; available: {available}", kind=kind,
+                               name=repr(name), where=self.where(), hint=repr(hint[0]), available=listed))
+        raise self.error(_("no {kind} {name} in {where}; available: {available}", kind=kind, name=repr(name),
+                           where=self.where(), available=listed))
 
     # -- reading
     def cached(self, kind: str, path: Path, read: Callable[[], T]) -> T:
@@ -386,14 +399,15 @@ def problems(exc: Any, data: dict, node: Any, describe: Describe, *,
             else:
                 loc += cause.loc
                 keep_last = True
-        elif message.startswith("Value error, "):
-            message = message[len("Value error, "):]
+        elif message.startswith("Value error, "):  # i18n: no (pydantic's prefix)
+            message = message[len("Value error, "):]  # i18n: no (pydantic's prefix)
         elif error["type"] == "literal_error" and isinstance(error.get("input"), str):
             allowed = re.findall(r"'([^']*)'", (error.get("ctx") or {}).get("expected", ""))
-            message = (f"{error['input']!r} is not allowed" + did_you_mean(error["input"], allowed)
-                       + f"; expected one of: {', '.join(allowed)}")
+            message = _("{value} is not allowed{hint}; expected one of: {allowed}", value=repr(error['input']),
+                        hint=did_you_mean(error["input"], allowed), allowed=", ".join(allowed))
         elif error["type"] == "extra_forbidden" and loc and field_names is not None:
-            message = "unknown field" + did_you_mean(loc[-1], field_names()) + f": {message}"
+            message = _("unknown field{hint}: {message}", hint=did_you_mean(loc[-1], field_names()), message=message)
+
         loc = clean_loc(tuple(p for p in loc if not (isinstance(p, str) and p.startswith(TAG))), data, keep_last)
         messages = found.setdefault(loc + checked, [])
         if message not in messages:

@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .i18n import Translator
+
+_ = Translator("cardtable")
+_n = _.plural
+
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
@@ -33,7 +38,8 @@ class UnknownGame(CardtableError, KeyError):
         self.known = known
 
     def __str__(self) -> str:
-        return f"unknown game {self.name!r}; known games: {', '.join(self.known) or 'none'}"
+        return _("unknown game {name}; known games: {known}", name=repr(self.name),
+                 known=", ".join(self.known) or _("none"))
 
 
 class OptionError(CardtableError, ValueError):
@@ -70,15 +76,16 @@ class DataError(CardtableError, ValueError):
         """One problem as text: ``card X (line 12), field 'a.b': reason``."""
         where = entry or ""
         if line is not None:
-            where += f" (line {line})" if where else f"line {line}"
+            where = _("{entry} (line {line})", entry=where, line=line) if where else _("line {line}", line=line)
         if field:
-            where += f", field {field!r}" if where else f"field {field!r}"
+            where = (_("{entry}, field {field}", entry=where, field=repr(field)) if where
+                     else _("field {field}", field=repr(field)))
         return f"{where}: {reason}" if where else reason
 
     def _message(self) -> str:
         shown = [self.describe(*p) for p in self.problems[:self.MAX_SHOWN]]
         more = len(self.problems) - len(shown)
-        text = "; ".join(shown) + (f" (and {more} more)" if more > 0 else "")
+        text = "; ".join(shown) + (_n(" (and {n} more)", " (and {n} more)", more) if more > 0 else "")
         return f"{shown_file(self.file)}: {text}" if self.file else text
 
 
@@ -106,8 +113,12 @@ class UnknownSchemas(CardtableError, KeyError):
         self.is_game = is_game
 
     def __str__(self) -> str:
-        what = f"game {self.name!r} exports no data schemas" if self.is_game else f"no game or schema provider {self.name!r}"
-        return f"{what}; games with data schemas: {', '.join(self.known) or 'none'}"
+        known = ", ".join(self.known) or _("none")
+        if self.is_game:
+            return _("game {name} exports no data schemas; games with data schemas: {known}", name=repr(self.name),
+                     known=known)
+        return _("no game or schema provider {name}; games with data schemas: {known}", name=repr(self.name),
+                 known=known)
 
 
 class UnknownAgent(CardtableError, KeyError):
@@ -119,5 +130,7 @@ class UnknownAgent(CardtableError, KeyError):
 
     def __str__(self) -> str:
         if self.reason:
-            return f"agent {self.name!r}: {self.reason}; known agents: {', '.join(self.known)}"
-        return f"unknown agent {self.name!r}; known agents: {', '.join(self.known)}"
+            return _("agent {name}: {reason}; known agents: {known}", name=repr(self.name), reason=self.reason,
+                     known=", ".join(self.known))
+        return _("unknown agent {name}; known agents: {known}", name=repr(self.name), known=", ".join(self.known))
+

@@ -19,6 +19,9 @@ from .i18n import Translator
 from .options import Option, resolve_options
 from .rng import new_seed
 
+_ = Translator("cardtable")
+
+
 #: Engine rule ID for any action sent after the game has ended.
 GAME_OVER = "GAME-OVER"
 
@@ -54,9 +57,11 @@ class Game:
         if players is None:
             players = info.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be an integer from {info.min_players} to {info.max_players}, not {players!r}")
+            raise OptionError(_("players must be an integer from {low} to {high}, not {players}", low=info.min_players,
+                                high=info.max_players, players=repr(players)))
         if not info.min_players <= players <= info.max_players:
-            raise OptionError(f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}")
+            raise OptionError(_("{game} takes {low} to {high} players, not {players}", game=info.title,
+                                low=info.min_players, high=info.max_players, players=players))
         self.num_players = players
         self.options = resolve_options(self.declared_options, options)
         self.check_options()
@@ -163,10 +168,9 @@ class State:
         actor = self.current_player
         if player is not None and player != actor:
             if actor < 0:
-                raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
-            raise IllegalAction(
-                self.game.info.turn_rule, f"it is seat {actor}'s turn, not seat {player}'s; wait for your turn"
-            )
+                raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
+            raise IllegalAction(self.game.info.turn_rule, _("it is seat {actor}'s turn, not seat {player}'s; wait for "
+                                                            "your turn", actor=actor, player=player))
         self._apply(action)
         self.history.append((actor, action))
 
@@ -238,5 +242,5 @@ def fresh_seed(seed: int | None) -> int:
     if seed is None:
         return new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OptionError(f"a seed is an integer ≥ 0, not {seed!r}")
+        raise OptionError(_("a seed is an integer ≥ 0, not {seed}", seed=repr(seed)))
     return seed

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import OptionError
+from .i18n import Translator
+
+_ = Translator("cardtable")
 
 
 @dataclass(frozen=True)
@@ -39,25 +42,33 @@ class Option:
     def known_values(self) -> list[str]:
         return list(self.known()) if self.known is not None else []
 
-    def allowed(self) -> str:
-        parts = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
-        if self.text and self.known is not None:
-            names = ", ".join(self.known_values())  # (data folders included, when asked)
-            parts.append(f"names separated by commas, from: {names}" if self.several else f"one of: {names}")
-        elif self.text:
-            parts.append("any text")  # no digits: the web lobby reads numbers in this line as choices
-        if self.boolean:
-            parts.append("true or false")
-        if self.integer:
-            if self.minimum is not None and self.maximum is not None:
-                parts.append(f"an integer from {self.minimum} to {self.maximum}")
-            elif self.minimum is not None:
-                parts.append(f"an integer ≥ {self.minimum}")
-            elif self.maximum is not None:
-                parts.append(f"an integer ≤ {self.maximum}")
-            else:
-                parts.append("an integer")
-        return " or ".join(parts)
+    def allowed(self, translated: bool = False) -> str:
+        """The values the option takes, in words. ``to_json`` gives them in English, whatever the reader's
+        language: the web lobby reads its controls from them ("an integer from 2 to 5"); a person reads them
+        ``translated`` (the CLI's ``games``, an option error)."""
+        from .actions import either
+        from .i18n import current_language, language
+
+        with language(current_language() if translated else None):
+            parts = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+            if self.text and self.known is not None:
+                names = ", ".join(self.known_values())  # (data folders included, when asked)
+                parts.append(_("names separated by commas, from: {names}", names=names) if self.several
+                             else _("one of: {names}", names=names))
+            elif self.text:
+                parts.append(_("any text"))  # no digits: the web lobby reads numbers in this line as choices
+            if self.boolean:
+                parts.append(_("true or false"))
+            if self.integer:
+                if self.minimum is not None and self.maximum is not None:
+                    parts.append(_("an integer from {low} to {high}", low=self.minimum, high=self.maximum))
+                elif self.minimum is not None:
+                    parts.append(_("an integer ≥ {low}", low=self.minimum))
+                elif self.maximum is not None:
+                    parts.append(_("an integer ≤ {high}", high=self.maximum))
+                else:
+                    parts.append(_("an integer"))
+            return either(parts)
 
     def validate(self, value: Any) -> Any:
         if isinstance(value, str) and value in self.choices:
@@ -66,10 +77,11 @@ class Option:
             return value
         if self.text and isinstance(value, str):
             if len(value) > self.max_length:
-                raise OptionError(f"option {self.name} is {len(value)} characters long ({self.rule}); "
-                                  f"use at most {self.max_length}")
+                raise OptionError(_("option {name} is {n} characters long ({rule}); use at most {most}",
+                                    name=self.name, n=len(value), rule=self.rule, most=self.max_length))
             if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
-                raise OptionError(f"option {self.name} contains a control character ({self.rule}); use plain text")
+                raise OptionError(_("option {name} contains a control character ({rule}); use plain text",
+                                    name=self.name, rule=self.rule))
             return value
         for choice in self.choices:  # of the same type: 2.0 == 2 and True == 1, but neither is the choice 2
             if type(value) is type(choice) and value == choice:
@@ -77,7 +89,8 @@ class Option:
         if self.integer and isinstance(value, int) and not isinstance(value, bool):
             if (self.minimum is None or value >= self.minimum) and (self.maximum is None or value <= self.maximum):
                 return value
-        raise OptionError(f"option {self.name}={value!r} is not allowed ({self.rule}); use {self.allowed()}")
+        raise OptionError(_("option {name}={value} is not allowed ({rule}); use {allowed}", name=self.name,
+                            value=repr(value), rule=self.rule, allowed=self.allowed(translated=True)))
 
     def to_json(self) -> dict[str, Any]:
         out = {"name": self.name, "default": self.default, "allowed": self.allowed(), "rule": self.rule, "doc": self.doc}
@@ -94,7 +107,11 @@ def resolve_options(declared: Iterable[Option], given: Mapping[str, Any] | None)
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise OptionError(f"unknown option {', '.join(unknown)}; this game's options are {', '.join(by_name) or 'none'}")
+        if not by_name:
+            raise OptionError(_("unknown option {names}; this game has no options", names=", ".join(unknown)))
+        raise OptionError(_("unknown option {names}; this game's options are {options}", names=", ".join(unknown),
+                            options=", ".join(by_name)))
+
     return {name: opt.validate(given[name]) if name in given else opt.default for name, opt in by_name.items()}
 
 

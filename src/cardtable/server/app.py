@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.agents import agent_names
 from cardtable.engine import CardtableError, UnknownGame, game_class, game_names
-from cardtable.engine.i18n import current_language, language
+from cardtable.engine.i18n import N_, Translator, current_language, language
 from cardtable.store import SqliteStore
 
 from .clock import ClockSettings
@@ -41,10 +41,15 @@ logger = logging.getLogger("cardtable.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
+_ = Translator("cardtable")
 
 
 #: how the lobby names the search presets (``agents/ismcts.py``), weakest first
-SEARCH_LABELS = {"ismcts-fast": "ismcts (fast)", "ismcts": "ismcts (standard)", "ismcts-strong": "ismcts (strong)"}
+SEARCH_LABELS = {"ismcts-fast": N_("ismcts (fast)"), "ismcts": N_("ismcts (standard)"),
+                 "ismcts-strong": N_("ismcts (strong)")}
+#: Starlette's own refusals (an unknown path, a wrong method), in the request's language
+HTTP_REASONS = {"Not Found": N_("Not Found"), "Method Not Allowed": N_("Method Not Allowed"),  # i18n: no (API docs)
+                "Bad Request": N_("Bad Request"), "Unsupported Media Type": N_("Unsupported Media Type")}  # i18n: no (API docs)
 
 
 def bot_info(name: str) -> dict[str, Any]:
@@ -53,8 +58,10 @@ def bot_info(name: str) -> dict[str, Any]:
     from cardtable.agents.ismcts import PRESET_HELP
     from cardtable.agents.registry import AGENT_HELP
 
-    return {"name": name, "label": SEARCH_LABELS.get(name, name),
-            "help": PRESET_HELP.get(name) or AGENT_HELP.get(name, ""), "search": thinks_apart(name)}
+    label = SEARCH_LABELS.get(name)
+    text = PRESET_HELP.get(name) or AGENT_HELP.get(name)
+    return {"name": name, "label": _(label) if label else name, "help": _(text) if text else "",
+            "search": thinks_apart(name)}
 
 
 class Outbox:
@@ -85,14 +92,14 @@ class Outbox:
 
 
 class CreateTable(BaseModel):
-    game: str = Field(description="registered game name, e.g. mojo")
-    players: int | None = Field(None, description="number of players (the game's default if omitted)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options")
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="seed; a fresh one if omitted")  # SQLite INTEGER
-    seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")
-    takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")
-    hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")
-    clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")
+    game: str = Field(description="registered game name, e.g. mojo")  # i18n: no (API docs)
+    players: int | None = Field(None, description="number of players (the game's default if omitted)")  # i18n: no (API docs)
+    options: dict[str, Any] = Field(default_factory=dict, description="game options")  # i18n: no (API docs)
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="seed; a fresh one if omitted")  # SQLite INTEGER; i18n: no (API docs)
+    seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")  # i18n: no (API docs)
+    takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")  # i18n: no (API docs)
+    hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")  # i18n: no (API docs)
+    clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")  # i18n: no (API docs)
 
 
 class Join(BaseModel):
@@ -100,7 +107,7 @@ class Join(BaseModel):
 
 
 class ActionRequest(BaseModel):
-    action: Any = Field(description="the action's JSON form, e.g. {'type': 'play', 'card': 17, 'pile': 0}")
+    action: Any = Field(description="the action's JSON form, e.g. {'type': 'play', 'card': 17, 'pile': 0}")  # i18n: no (API docs)
 
 
 class _LimitBody:
@@ -116,7 +123,7 @@ class _LimitBody:
         for name, value in scope["headers"]:
             if name == b"content-length":
                 if not value.isdigit() or int(value) > MAX_BODY:
-                    response = JSONResponse({"error": f"request body larger than {MAX_BODY} bytes", "rule": None},
+                    response = JSONResponse({"error": _("request body larger than {n} bytes", n=MAX_BODY), "rule": None},
                                             status_code=413)
                     return await response(scope, receive, send)
                 break
@@ -127,7 +134,7 @@ class _LimitBody:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise StarletteHTTPException(413, f"request body larger than {MAX_BODY} bytes")
+                raise StarletteHTTPException(413, _("request body larger than {n} bytes", n=MAX_BODY))
             return message
 
         await self.app(scope, limited, send)
@@ -183,7 +190,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         store.close()
 
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
-                  description="Play cardtable games over HTTP and WebSocket. Every message a seat receives is built from that seat's view.")
+                  description="Play cardtable games over HTTP and WebSocket. Every message a seat receives is built from that seat's view.")  # i18n: no (API docs)
     app.state.manager = manager
     app.add_middleware(_LimitBody)
 
@@ -203,12 +210,15 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         # Starlette's own refusals (unknown path, wrong method, unparsable body) in the same shape.
-        return JSONResponse({"error": str(exc.detail), "rule": None}, status_code=exc.status_code, headers=exc.headers)
+        detail = str(exc.detail)
+        detail = _(HTTP_REASONS[detail]) if detail in HTTP_REASONS else detail
+        return JSONResponse({"error": detail, "rule": None}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
         problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
-        return JSONResponse({"error": f"invalid request: {problems}", "rule": None}, status_code=422)
+        return JSONResponse({"error": _("invalid request: {problems}", problems=problems), "rule": None},
+                            status_code=422)
 
     # -- notifications -------------------------------------------------------------------------------
     def notify(table: Table) -> None:
@@ -277,7 +287,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
 
     # -- API -----------------------------------------------------------------------------------------
-    @app.get("/api/games", summary="The registered games with players, options and bots")
+    @app.get("/api/games", summary="The registered games with players, options and bots")  # i18n: no (API docs)
     async def list_games():
         out = []
         for name in game_names():
@@ -286,11 +296,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
             out.append({**game.describe(), "bots": bots, "bot_info": [bot_info(name) for name in bots]})
         return out
 
-    @app.get("/api/tables", summary="Tables, newest first (public information only)")
+    @app.get("/api/tables", summary="Tables, newest first (public information only)")  # i18n: no (API docs)
     async def list_tables(
-        status: list[Literal["open", "running", "finished"]] = Query(["open", "running"], description="which tables (repeatable)"),
-        game: str | None = Query(None, description="only tables of this game"),
-        limit: int = Query(50, ge=1, le=500, description="at most this many tables"),
+        status: list[Literal["open", "running", "finished"]] = Query(["open", "running"], description="which tables (repeatable)"),  # i18n: no (API docs)
+        game: str | None = Query(None, description="only tables of this game"),  # i18n: no (API docs)
+        limit: int = Query(50, ge=1, le=500, description="at most this many tables"),  # i18n: no (API docs)
     ):
         out = []
         for table in sorted(manager.tables.values(), key=lambda t: -t.created):
@@ -303,7 +313,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     break
         return out
 
-    @app.post("/api/tables", status_code=201, summary="Create a table; join its seats with POST /api/tables/{id}/join")
+    @app.post("/api/tables", status_code=201, summary="Create a table; join its seats with POST /api/tables/{id}/join")  # i18n: no (API docs)
     async def create_table(body: CreateTable):
         game = game_class(body.game)
         players = body.players if body.players is not None else game.info.default_players
@@ -317,7 +327,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         schedule_bots(table)
         return {"table": table.summary(), "links": {i: f"/table/{table.id}?seat={i}" for i, s in enumerate(seats) if s == "human"}}
 
-    @app.post("/api/tables/{table_id}/join", summary="Take a free human seat; the answer holds its secret token")
+    @app.post("/api/tables/{table_id}/join", summary="Take a free human seat; the answer holds its secret token")  # i18n: no (API docs)
     async def join(table_id: str, body: Join):
         table = manager.get(table_id)
         async with table.lock:
@@ -327,12 +337,12 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     add_rematch_routes(app, manager, notify, schedule_bots)  # POST and GET /api/tables/{id}/rematch
 
-    @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")
+    @app.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")  # i18n: no (API docs)
     async def table_state(table_id: str, x_seat_token: str | None = Header(None)):
         table = manager.get(table_id)
         return state_response(table, seat_for(table, x_seat_token))
 
-    @app.post("/api/tables/{table_id}/actions", summary="Play an action for the seat of the token")
+    @app.post("/api/tables/{table_id}/actions", summary="Play an action for the seat of the token")  # i18n: no (API docs)
     async def act(table_id: str, body: ActionRequest, x_seat_token: str | None = Header(None)):
         table = manager.get(table_id)
         async with table.lock:
@@ -342,34 +352,34 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         schedule_bots(table)
         return state_response(table, seat)
 
-    @app.post("/api/tables/{table_id}/undo", summary="Take back your last action where the undo policy allows")
+    @app.post("/api/tables/{table_id}/undo", summary="Take back your last action where the undo policy allows")  # i18n: no (API docs)
     async def undo(table_id: str, x_seat_token: str | None = Header(None)):
         table = manager.get(table_id)
         async with table.lock:
             seat = seat_for(table, x_seat_token)
             if seat is None:
-                raise TableError(401, "undo needs your seat token")
+                raise TableError(401, _("undo needs your seat token"))
             await manager.undo(table, seat)
         notify(table)
         return state_response(table, seat)
 
     @app.get("/api/tables/{table_id}/steps/{step}",
-             summary="A finished game after its first `step` actions, as a seat (or, without `seat`, a spectator) saw it")
-    async def game_step(table_id: str, step: int, seat: int | None = Query(None, description="whose view (none: the spectator's)")):
+             summary="A finished game after its first `step` actions, as a seat (or, without `seat`, a spectator) saw it")  # i18n: no (API docs)
+    async def game_step(table_id: str, step: int, seat: int | None = Query(None, description="whose view (none: the spectator's)")):  # i18n: no (API docs)
         table = manager.get(table_id)
         return Response(manager.encoded_step(table, step, seat), media_type="application/json")
 
-    @app.get("/api/tables/{table_id}/catalogue", summary="The game's public static data (card definitions, texts)")
+    @app.get("/api/tables/{table_id}/catalogue", summary="The game's public static data (card definitions, texts)")  # i18n: no (API docs)
     async def catalogue(table_id: str):
         table = manager.get(table_id)
         return table.state.game.catalogue()
 
     @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse,
-             summary="The record (JSON lines) of a finished game, for `cardtable replay`")
+             summary="The record (JSON lines) of a finished game, for `cardtable replay`")  # i18n: no (API docs)
     async def record(table_id: str):
         table = manager.get(table_id)
         if not table.state.is_terminal():
-            raise TableError(409, "the game is still running; its record is available when it ends")
+            raise TableError(409, _("the game is still running; its record is available when it ends"))
         return PlainTextResponse(table.state.record().dumps(), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{table.id}.jsonl"'})
 
@@ -382,7 +392,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         await ws.accept()
         table = manager.tables.get(table_id)
         if table is None:
-            await ws.close(code=4404, reason=f"no table {table_id!r}")
+            await ws.close(code=4404, reason=_("no table {table}", table=repr(table_id)))
             return
         try:
             seat = table.seat_of(token)
@@ -427,29 +437,32 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     raise WebSocketDisconnect(frame.get("code", 1000))
                 text = frame.get("text")
                 if text is None:
-                    await ws.send_json({"type": "error", "error": "send JSON in text frames, not binary", "rule": None})
+                    await ws.send_json({"type": "error", "error": _("send JSON in text frames, not binary"), "rule": None})
                     continue
                 if len(text) > MAX_BODY:
-                    await ws.send_json({"type": "error", "error": f"message larger than {MAX_BODY} bytes", "rule": None})
+                    await ws.send_json({"type": "error", "error": _("message larger than {n} bytes", n=MAX_BODY),
+                                        "rule": None})
                     continue
                 try:  # only the parse's own error is "not JSON": any other is the server's, never a player's
                     message = orjson.loads(text)
                 except (orjson.JSONDecodeError, RecursionError) as exc:  # RecursionError: JSON nested too deep
-                    await ws.send_json({"type": "error", "error": f"not JSON: {exc}", "rule": None})
+                    await ws.send_json({"type": "error", "error": _("not JSON: {reason}", reason=exc), "rule": None})
                     continue
                 try:
                     if not isinstance(message, dict) or message.get("type") not in ("action", "undo", "ping", "hello"):
-                        raise TableError(400, "send {\"type\": \"action\", \"action\": {...}}, {\"type\": \"undo\"}, "
-                                              "{\"type\": \"hello\", \"token\": ...} or {\"type\": \"ping\"}")
+                        raise TableError(400, _("send {forms}", forms="{\"type\": \"action\", \"action\": {...}}, "
+                                                "{\"type\": \"undo\"}, {\"type\": \"hello\", \"token\": ...} "
+                                                + _("or") + " {\"type\": \"ping\"}"))
                     if message["type"] == "ping":
                         await ws.send_json({"type": "pong"})
                         continue
                     if message["type"] == "hello":
                         if hello_done:
-                            raise TableError(409, "this connection already said hello; open a new one for another seat")
+                            raise TableError(409, _("this connection already said hello; open a new one for another "
+                                                    "seat"))
                         given = message.get("token")
                         if given is not None and not isinstance(given, str):
-                            raise TableError(400, "the token is a string")
+                            raise TableError(400, _("the token is a string"))
                         try:
                             new_seat = table.seat_of(given)
                         except TableError as exc:  # as for a bad token in the URL
@@ -462,8 +475,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                     async with table.lock:
                         if message["type"] == "undo":
                             if seat is None:
-                                raise TableError(401, "undo needs your seat token")
+                                raise TableError(401, _("undo needs your seat token"))
                             await manager.undo(table, seat)
+
                         else:
                             await manager.apply(table, seat, message.get("action"))
                     notify(table)

@@ -98,6 +98,6 @@ class ClockSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     per_move: int = Field(ge=1, le=MAX_PER_MOVE, strict=True,
-                          description=f"seconds for each move, 1 to {MAX_PER_MOVE}")
+                          description=f"seconds for each move, 1 to {MAX_PER_MOVE}")  # i18n: no (API docs)
     bank: int = Field(0, ge=0, le=MAX_BANK, strict=True,
-                      description=f"seconds of bank per seat, spent once a move takes longer than per_move, 0 to {MAX_BANK}")
+                      description=f"seconds of bank per seat, spent once a move takes longer than per_move, 0 to {MAX_BANK}")  # i18n: no (API docs)

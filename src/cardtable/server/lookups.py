@@ -19,16 +19,17 @@ from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, Field
 
 from cardtable.engine import IllegalAction, game_class
-from cardtable.engine.i18n import current_language
+from cardtable.engine.i18n import Translator, current_language
 from cardtable.engine.rulebook import Rulebook
 
 from .tables import TableError
 
 router = APIRouter()
+_ = Translator("cardtable")
 
 
 class CheckRequest(BaseModel):
-    action: Any = Field(description="the action's JSON form, as POST /actions takes it")
+    action: Any = Field(description="the action's JSON form, as POST /actions takes it")  # i18n: no (API docs)
 
 
 def rulebook(game: str, lang: str | None = None) -> Rulebook | None:
@@ -53,14 +54,14 @@ def rule_text(game: str, rule: str | None) -> str | None:
     return _rule_texts(game, current_language()).get(rule) if rule else None
 
 
-@router.post("/api/tables/{table_id}/check",
+@router.post("/api/tables/{table_id}/check",  # i18n: no (API docs)
              summary="Would this action be legal for the token's seat now? Never plays it")
 async def check(table_id: str, body: CheckRequest, request: Request, x_seat_token: str | None = Header(None)):
     manager = request.app.state.manager
     table = manager.get(table_id)
     seat = table.seat_of(x_seat_token)  # 403 for a token of no seat
     if seat is None:
-        raise TableError(401, "a check needs the seat token of the player who asks")
+        raise TableError(401, _("a check needs the seat token of the player who asks"))
     game = table.game.info.name
     try:
         action = table.actions.parse(body.action)
@@ -76,10 +77,10 @@ async def check(table_id: str, body: CheckRequest, request: Request, x_seat_toke
         return {"legal": False, "rule": exc.rule, "message": exc.message, "rule_text": rule_text(game, exc.rule)}
     # The engine took on a clone what the legal moves do not list: say no, and nothing more (the legal moves are
     # what the seat may know; an engine's wider acceptance must not become a probe of the hidden state).
-    return {"legal": False, "rule": None, "message": "that is not one of your legal moves now", "rule_text": None}
+    return {"legal": False, "rule": None, "message": _("that is not one of your legal moves now"), "rule_text": None}
 
 
-@router.get("/api/games/{game}/rules", summary="The game's rulebook: every rule ID with its text (departures included)")
+@router.get("/api/games/{game}/rules", summary="The game's rulebook: every rule ID with its text (departures included)")  # i18n: no (API docs)
 async def rules(game: str):
     book = rulebook(game)
     info = game_class(game).info

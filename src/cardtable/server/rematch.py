@@ -11,7 +11,7 @@ from fastapi import FastAPI, Header
 
 def add_rematch_routes(app: FastAPI, manager: Any, notify: Callable[[Any], None],
                        schedule_bots: Callable[[Any], None]) -> None:
-    @app.post("/api/tables/{table_id}/rematch", summary="A finished game's rematch: same seats and options, a new seed")
+    @app.post("/api/tables/{table_id}/rematch", summary="A finished game's rematch: same seats and options, a new seed")  # i18n: no (API docs)
     async def rematch(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         table = manager.get(table_id)
         async with table.lock:
@@ -20,7 +20,7 @@ def add_rematch_routes(app: FastAPI, manager: Any, notify: Callable[[Any], None]
         schedule_bots(new)
         return {"table_id": new.id, "seat": seat, "token": token, "url": f"/table/{new.id}?seat={seat}"}
 
-    @app.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")
+    @app.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")  # i18n: no (API docs)
     async def rematch_of(table_id: str) -> dict[str, Any]:
         table = manager.get(table_id)
         return {"table_id": table.rematch, "available": table.state.is_terminal()}

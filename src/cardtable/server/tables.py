@@ -22,7 +22,7 @@ import orjson
 from cardtable.agents import Agent, Observation, agent_names, make_agent
 from cardtable.engine import CardtableError, Game, IllegalAction, load
 from cardtable.engine.game import fresh_seed
-from cardtable.engine.i18n import current_language
+from cardtable.engine.i18n import Translator, current_language
 from cardtable.engine.rng import derive_seed
 from cardtable.engine.steps import Steps
 from cardtable.store import SqliteStore, StoredTable
@@ -32,6 +32,7 @@ from .thinking import Thinker, thinks_apart
 
 
 logger = logging.getLogger("cardtable.server")
+_ = Translator("cardtable")
 
 LOG_ENTRIES = 60  # how much of the log a seat gets when it connects (and in every HTTP answer)
 LOG_TAIL = 8  # how much of it each later message carries: each message follows at most one new action
@@ -164,7 +165,7 @@ class Table:
         for i, seat in enumerate(self.seats):
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return i
-        raise TableError(403, "this token belongs to no seat of this table")
+        raise TableError(403, _("this token belongs to no seat of this table"))
 
     def encoded_summary(self) -> bytes:
         """``summary()`` as JSON, for every message of every move: what never changes (id, game, options) is
@@ -238,7 +239,7 @@ class Table:
         """The finished game's state after its first ``step`` actions, replayed from its seed (``Steps``: states
         at every REPLAY_EVERY-th action are kept, so a step forward or back costs at most that many actions)."""
         if not self.state.is_terminal():
-            raise TableError(409, "the game is still running; its steps can be looked at when it ends")
+            raise TableError(409, _("the game is still running; its steps can be looked at when it ends"))
         if self._steps is None:
             self._steps = Steps(self.game, self.state.seed, self.state.history, every=REPLAY_EVERY)
         try:
@@ -255,8 +256,8 @@ class Table:
         (``encoded_message``): that step's view and the log up to it, no legal moves, no result; ``steps`` is the
         game's length and ``next`` the seat that moved next."""
         if seat is not None and not 0 <= seat < self.game.num_players:
-            raise TableError(400, f"the game has {self.game.num_players} seats: choose a seat from 0 to "
-                                  f"{self.game.num_players - 1}, or none for the spectator's view")
+            raise TableError(400, _("the game has {n} seats: choose a seat from 0 to {last}, or none for the "
+                                    "spectator's view", n=self.game.num_players, last=self.game.num_players - 1))
         state = self.state_at(step)
         history = self.state.history
         return orjson.dumps({
@@ -453,10 +454,12 @@ class TableManager:
         game = load(game_name, players=players, options=options)
         known = self.seat_kinds(game)
         if len(seats) != game.num_players:
-            raise TableError(422, f"{len(seats)} seats given for {game.num_players} players; give one kind per seat")
+            raise TableError(422, _("{n} seats given for {players} players; give one kind per seat", n=len(seats),
+                                    players=game.num_players))
         for kind in seats:
             if kind != "human" and kind not in known:
-                raise TableError(422, f"unknown seat kind {kind!r}; a seat is 'human' or one of: {', '.join(known)}")
+                raise TableError(422, _("unknown seat kind {kind}; a seat is 'human' or one of: {known}", kind=repr(kind),
+                                        known=", ".join(known)))
         table_id = uuid.uuid4().hex[:12]
         state = game.new_initial_state(seed=fresh_seed(seed))
         table = Table(table_id, game, state, [Seat(kind=k) for k in seats], settings, time.time())
@@ -473,19 +476,21 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             if table_id in self.unrestorable:
-                raise TableError(410, f"table {table_id} could not be restored: {self.unrestorable[table_id]}")
-            raise TableError(404, f"no table {table_id!r}")
+                raise TableError(410, _("table {table} could not be restored: {reason}", table=table_id,
+                                        reason=self.unrestorable[table_id]))
+            raise TableError(404, _("no table {table}", table=repr(table_id)))
         return table
 
     # -- seats ----------------------------------------------------------------------------------
     async def join(self, table: Table, seat: int) -> str:
         if not 0 <= seat < len(table.seats):
-            raise TableError(404, f"table {table.id} has seats 0 to {len(table.seats) - 1}, not {seat}")
+            raise TableError(404, _("table {table} has seats 0 to {last}, not {seat}", table=table.id,
+                                    last=len(table.seats) - 1, seat=seat))
         s = table.seats[seat]
         if s.kind != "human":
-            raise TableError(409, f"seat {seat} is played by the {s.kind} bot")
+            raise TableError(409, _("seat {seat} is played by the {kind} bot", seat=seat, kind=s.kind))
         if s.token_hash is not None:
-            raise TableError(409, f"seat {seat} is already taken; ask for another seat's link or watch")
+            raise TableError(409, _("seat {seat} is already taken; ask for another seat's link or watch", seat=seat))
         token = secrets.token_urlsafe(24)
         s.token_hash = hash_token(token)
         await _durable(self.store.set_token(table.id, seat, s.token_hash))
@@ -501,11 +506,11 @@ class TableManager:
         and the server still keeps only hashes); the other human seats are free, to be joined as usual."""
         seat = table.seat_of(token)
         if seat is None or token is None:
-            raise TableError(401, "a rematch needs the seat token of a player of this table")
+            raise TableError(401, _("a rematch needs the seat token of a player of this table"))
         if not table.state.is_terminal():
-            raise TableError(409, "the game is still running; a rematch can be asked for once it is over")
+            raise TableError(409, _("the game is still running; a rematch can be asked for once it is over"))
         if table.seats[seat].kind != "human":
-            raise TableError(403, f"seat {seat} is played by a bot")
+            raise TableError(403, _("seat {seat} is played by a bot", seat=seat))
         new = self.tables.get(table.rematch or "")
         if new is None:
             settings = {k: v for k, v in table.settings.items() if k != "rematch_of"}
@@ -526,7 +531,8 @@ class TableManager:
                 await _durable(self.store.set_token(new.id, seat, digest))
                 await self._sync_clock(new)
         elif not secrets.compare_digest(s.token_hash, digest):
-            raise TableError(409, f"seat {seat} of the rematch {new.id} was taken by someone else")
+            raise TableError(409, _("seat {seat} of the rematch {table} was taken by someone else", seat=seat,
+                                    table=new.id))
         return token
 
     # -- play -----------------------------------------------------------------------------------
@@ -534,7 +540,7 @@ class TableManager:
         """Validate through the engine, store durably, then change the live state. Raises TableError."""
         state = table.state
         if seat is None:
-            raise TableError(401, "an action needs the seat token of the player whose turn it is")
+            raise TableError(401, _("an action needs the seat token of the player whose turn it is"))
         try:
             action = table.actions.parse(action)
             trial = state.clone()
@@ -689,8 +695,8 @@ class TableManager:
 
     async def undo(self, table: Table, seat: int) -> None:
         if not table.can_undo(seat):
-            raise TableError(409, "nothing to undo: only your own last action, before anyone else acted "
-                                  "and before any card was drawn or revealed")
+            raise TableError(409, _("nothing to undo: only your own last action, before anyone else acted "
+                                    "and before any card was drawn or revealed"))
         keep = len(table.state.history) - 1
         table.forget_log(keep)
         replayed = table.game.new_initial_state(seed=table.state.seed)

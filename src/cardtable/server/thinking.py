@@ -258,7 +258,7 @@ class Thinker:
         """Start the agent's decision for ``seat`` at ``state``; what it needs is taken now, so the state may
         change while it thinks. The future gives (the action's JSON, the agent after the decision)."""
         if self.closed:
-            raise RuntimeError("the server is shutting down")
+            raise RuntimeError("the server is shutting down")  # i18n: no (never reaches a player)
         game = state.game
         codec = self.codec(game)
         task = codec.dumps((agent, SealedObservation.of(state, seat)))

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, load
+from cardtable.engine.i18n import N_, Translator, number
 from cardtable.engine.rng import derive_seed
 
 from .probes import probe_for
@@ -33,6 +34,13 @@ from .stats import difference_interval, quantiles, wilson_interval
 #: the version of the numbers' layout (``balance.json``); ``compare`` refuses other versions
 FORMAT = 1
 MIN_SAMPLE = 30
+_ = Translator("cardtable")
+
+
+def _pct(x: float) -> str:
+    from .report import pct
+
+    return pct(x)
 
 
 @dataclass(frozen=True)
@@ -96,7 +104,8 @@ def play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
             if leader != leads[-1][1]:
                 leads.append([actions, leader])
     except CardtableError as exc:  # an agent chose an illegal action: the game is void, not the run
-        error = f"seed {seed}: {seats[state.current_player]} at seat {state.current_player}: {exc}"
+        error = _("seed {seed}: {agent} at seat {seat}: {error}", seed=seed, agent=seats[state.current_player],
+                  seat=state.current_player, error=exc)
     facts: dict[str, Any] = {"index": index, "seed": seed, "seats": list(seats), "actions": actions,
                              "first_actor": first_actor, "error": error}
     if error is not None:
@@ -308,18 +317,23 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
     impact, impact_base = _impact(valid, min_sample)
 
     if planned is not None and len(facts) < planned:
-        warnings.append(f"partial run: {len(facts)} of {planned} games were played")
+        warnings.append(_("partial run: {n} of {planned} games were played", n=number(len(facts)),
+                          planned=number(planned)))
     if len(facts) > played:
-        warnings.append(f"{len(facts) - played} games were void (a bot chose an illegal action) and are left out")
+        warnings.append(_("{n} games were void (a bot chose an illegal action) and are left out",
+                          n=number(len(facts) - played)))
     if played < min_sample:
-        warnings.append(f"only {played} games: every figure here is a small sample (fewer than {min_sample})")
+        warnings.append(_("only {n} games: every figure here is a small sample (fewer than {min})", n=number(played),
+                          min=min_sample))
     for s, row in enumerate(seats):
         if row.get("off_expected"):
-            warnings.append(f"seat {s} wins {row['rate']:.1%} (95 % interval {row['ci95'][0]:.1%}–"
-                            f"{row['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair seat")
+            warnings.append(_("seat {seat} wins {rate} (95 % interval {low}–{high}), not the {fair} of a fair seat",
+                              seat=s, rate=_pct(row['rate']), low=_pct(row['ci95'][0]), high=_pct(row['ci95'][1]),
+                              fair=_pct(1 / n)))
     if first.get("off_expected"):
-        warnings.append(f"{probe.first_words} wins {first['rate']:.1%} (95 % interval {first['ci95'][0]:.1%}–"
-                        f"{first['ci95'][1]:.1%}), not the {1 / n:.1%} of a fair start")
+        warnings.append(_("{who} wins {rate} (95 % interval {low}–{high}), not the {fair} of a fair start",
+                          who=_(probe.first_words), rate=_pct(first['rate']), low=_pct(first['ci95'][0]),
+                          high=_pct(first['ci95'][1]), fair=_pct(1 / n)))
     by_limit = sum(1 for f in valid if f.get("by_limit"))
     endings: dict[str, int] = {}
     for f in valid:
@@ -330,8 +344,11 @@ def analyse(spec: BalanceSpec, facts: Sequence[dict[str, Any]], planned: int | N
         warnings.append(limit_note)
     small = sum(1 for r in impact if r["small_sample"])
     if small:
-        warnings.append(f"{small} of {len(impact)} impact rows rest on fewer than {min_sample} "
-                        f"{probe.unit_label}s on one side: read them as hints, not findings")
+        from .report import UNITS
+
+        warnings.append(_("{n} of {rows} impact rows rest on fewer than {min} {units} on one side: read them as hints, "
+                          "not findings", n=small, rows=len(impact), min=min_sample,
+                          units=_(UNITS.get(probe.unit_label, probe.unit_label))))
 
     return {
         "format": FORMAT,
@@ -378,15 +395,16 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     for label, doc in (("A", a), ("B", b)):
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
             said = doc.get("format") if isinstance(doc, Mapping) else type(doc).__name__
-            raise CardtableError(f"report {label} is not a balance.json of format {FORMAT} (it says {said!r})")
+            raise CardtableError(_("report {label} is not a balance.json of format {format} (it says {said})",
+                                   label=label, format=FORMAT, said=repr(said)))
     game_a, game_b = (doc["spec"].get("game") if isinstance(doc.get("spec"), Mapping) else None for doc in (a, b))
     if game_a != game_b:
-        raise CardtableError(f"report A is of {game_a}, report B of {game_b}: compare reports of one game")
+        raise CardtableError(_("report A is of {a}, report B of {b}: compare reports of one game", a=game_a, b=game_b))
     try:
         return _compare(a, b)
     except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a hand-edited or cut report
-        raise CardtableError(f"a report lacks numbers a balance.json holds ({type(exc).__name__}: {exc}); "
-                             "run `cardtable balance` again to write it") from None
+        raise CardtableError(_("a report lacks numbers a balance.json holds ({error}); run `cardtable balance` again "
+                               "to write it", error=f"{type(exc).__name__}: {exc}")) from None
 
 
 def _compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
@@ -398,16 +416,18 @@ def _compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         rates.append({"metric": name, "a": ra["rate"], "a_ci95": ra["ci95"], "b": rb["rate"], "b_ci95": rb["ci95"],
                       "change": round(rb["rate"] - ra["rate"], 6), "clear": not _overlap(ra["ci95"], rb["ci95"])})
 
-    add_rate(f"{a.get('first_label', 'first to act')} wins", a["first_actor"], b["first_actor"])
+    # The metrics' names are made here, in the reader's language (compare.json is a reading, not a key).
+    add_rate(_("{who} wins", who=_(a.get('first_label', N_('first to act')))), a["first_actor"], b["first_actor"])
     for s in range(min(len(a["seats"]), len(b["seats"]))):
-        add_rate(f"seat {s} wins", a["seats"][s], b["seats"][s])
-    add_rate("games with one winner", a["results"]["decided"], b["results"]["decided"])
-    add_rate("comebacks (winner behind at 2/3)", a["drama"]["comeback"], b["drama"]["comeback"])
-    add_rate("leader at half-time wins", a["drama"]["leader_at_half_wins"], b["drama"]["leader_at_half_wins"])
+        add_rate(_("seat {seat} wins", seat=s), a["seats"][s], b["seats"][s])
+    add_rate(_("games with one winner"), a["results"]["decided"], b["results"]["decided"])
+    add_rate(_("comebacks (winner behind at 2/3)"), a["drama"]["comeback"], b["drama"]["comeback"])
+    add_rate(_("leader at half-time wins"), a["drama"]["leader_at_half_wins"], b["drama"]["leader_at_half_wins"])
 
     means = []
-    for name, path in (("actions per game", ("length", "actions")), ("winning margin", ("margin",)),
-                       ("lead changes per game", ("drama", "lead_changes"))):
+    for name, path in ((_("actions per game"), ("length", "actions")), (_("winning margin"), ("margin",)),
+                       (_("lead changes per game"), ("drama", "lead_changes"))):
+
         da, db = a, b
         for key in path:
             da, db = da.get(key, {}), db.get(key, {})

@@ -10,9 +10,12 @@ from typing import Any, Callable, Mapping, Sequence
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, load
 from cardtable.engine.record import Record
+from cardtable.engine.i18n import Translator, number
 from cardtable.engine.rng import derive_seed
 
 from .stats import wilson_interval
+
+_ = Translator("cardtable")
 
 
 @dataclass
@@ -36,8 +39,9 @@ def limit_warning(by_limit: int, played: int) -> str | None:
     """The warning for a run in which more than LIMIT_WARNING_SHARE of the games ended by a limit, or None."""
     if not played or by_limit <= LIMIT_WARNING_SHARE * played:
         return None
-    return (f"{by_limit} of {played} games ({by_limit / played:.0%}) ended by a limit (a turn or action cap), "
-            f"not by the game's own end: their results measure the cap as much as the game")
+    return _("{n} of {played} games ({share}%) ended by a limit (a turn or action cap), not by the game's own end: "
+             "their results measure the cap as much as the game", n=number(by_limit), played=number(played),
+             share=number(by_limit / played * 100, 0))
 
 
 def mean_score(total: Any, count: int) -> Any:
@@ -85,7 +89,8 @@ def play_game(game: Game, agent_names: Sequence[str], seed: int, keep_record: bo
             player = state.current_player
             state.apply(agents[player].act(Observation(state, player)))
     except CardtableError as exc:  # an agent chose an illegal action: the game is void, not the run
-        error = f"seed {seed}: {agents[state.current_player].name} at seat {state.current_player}: {exc}"
+        error = _("seed {seed}: {agent} at seat {seat}: {error}", seed=seed, agent=agents[state.current_player].name,
+                  seat=state.current_player, error=exc)
     return GameOutcome(
         seed=seed,
         seats=list(agent_names),
@@ -112,7 +117,9 @@ def lineup_for(game: Game, agents: Sequence[str]) -> list[str]:
     if len(lineup) == 1:
         lineup = lineup * n
     if len(lineup) != n:
-        raise CardtableError(f"{len(lineup)} agents for {n} players; give one agent, or one per seat")
+        raise CardtableError(_("{n} agents for {players} players; give one agent, or one per seat", n=len(lineup),
+                               players=n))
+
     for name in set(lineup):
         make_agent(name, game)  # fail before the first game on an unknown agent
     return lineup

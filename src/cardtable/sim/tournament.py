@@ -41,14 +41,18 @@ from pathlib import Path
 from typing import IO, Any, Callable, Mapping
 
 from cardtable.engine import CardtableError, Game, load
+from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.rng import derive_seed
 
 from .runner import GameOutcome, job_game, lineup_for, play_game, share_game
 from .stats import bootstrap_interval, wilson_interval
 
-RATING_MODEL = "openskill PlackettLuce (mu 25, sigma 25/3; ordinal = mu - 3 sigma)"
-SEATING_RULE = ("deal i (seed + i, the same for every pairing) is played twice per pairing, mirrored: seats filled "
-                "a, b, a, b, ... rotated by i seats, then with a and b swapped")
+_ = Translator("cardtable")
+# Both stay English in the summary's JSON (a key a script may compare); the CLI translates the model where it
+# shows it.
+RATING_MODEL = N_("openskill PlackettLuce (mu 25, sigma 25/3; ordinal = mu - 3 sigma)")
+SEATING_RULE = N_("deal i (seed + i, the same for every pairing) is played twice per pairing, mirrored: seats filled "
+                  "a, b, a, b, ... rotated by i seats, then with a and b swapped")
 
 
 @dataclass(frozen=True)
@@ -110,8 +114,8 @@ def agent_labels(agents: Sequence[str]) -> dict[str, str]:
         else:
             labels[name] = name
     if len(labels) != len(names):
-        raise CardtableError(f"the agent labels clash ({', '.join(names)}); give each name once, or a name several "
-                             f"times without its own #n labels")
+        raise CardtableError(_("the agent labels clash ({names}); give each name once, or a name several times "
+                               "without its own #n labels", names=", ".join(names)))
     return labels
 
 
@@ -404,14 +408,15 @@ def prepare(
 ) -> Tournament:
     """Check every input (game, options, agents) and plan the games, playing none; raises CardtableError."""
     if deals < 1:
-        raise CardtableError(f"a tournament needs at least one game per pairing, not {deals}")
+        raise CardtableError(_("a tournament needs at least one game per pairing, not {deals}", deals=deals))
     if seed < 0:
-        raise CardtableError(f"a seed is an integer ≥ 0, not {seed}")
+        raise CardtableError(_("a seed is an integer ≥ 0, not {seed}", seed=seed))
     game = load(game_name, players=players, options=options)
     labels = agent_labels(agents)
     if len(labels) < 2:
-        raise CardtableError("a tournament needs at least two agents, e.g. --agents heuristic,random "
-                             "(give a name twice to play it against itself)")
+        raise CardtableError(_("a tournament needs at least two agents, e.g. --agents heuristic,random "
+                               "(give a name twice to play it against itself)"))
+
     for name in dict.fromkeys(labels.values()):
         lineup_for(game, [name])  # an unknown agent fails here, before any game
     plan = schedule(list(labels), game.num_players, deals, seed)

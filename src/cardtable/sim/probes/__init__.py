@@ -25,6 +25,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from cardtable.engine.i18n import N_
+
 PROBES = {
     "mojo": "cardtable.sim.probes.mojo:MojoProbe",
     "maoqy": "cardtable.sim.probes.maoqy:MaoqyProbe",
@@ -37,14 +39,16 @@ class Probe:
     """The default probe: standing from numeric scores, no features, one unit per seat."""
 
     #: what the standing (and so the winning margin) counts
-    standing_label = "score"
+    standing_label = N_("score")
     #: what the features of the impact table are, in the report's words ("card played", "kingdom of the street")
-    feature_label = "feature"
-    #: what a unit of the impact table is ("game" or "round")
-    unit_label = "game"
-    #: the report's row for ``first_player`` and the words of its warning
-    first_label = "first to act"
-    first_words = "the first player to act"
+    feature_label = N_("feature")
+    #: what a unit of the impact table is ("game" or "round"; sim/report.py UNITS has their plurals)
+    unit_label = N_("game")
+    #: the report's row for ``first_player`` and the words of its warning (English in balance.json, read
+    #: through the catalog where they are shown)
+    first_label = N_("first to act")
+    first_words = N_("the first player to act")
+
 
     def first_player(self, state: Any) -> int:
         """The seat that moves first, asked before the first action."""

@@ -7,12 +7,14 @@ from typing import Any
 
 from cardtable.games.maoqy import cards as C
 
+from cardtable.engine.i18n import N_
+
 from . import Probe
 
 
 class MaoqyProbe(Probe):
-    standing_label = "cards in the street(s)"
-    feature_label = "kingdom of a street"
+    standing_label = N_("cards in the street(s)")
+    feature_label = N_("kingdom of a street")
 
     def standing(self, state: Any) -> list[float]:
         return [float(x) for x in state.scores()]
@@ -21,7 +23,7 @@ class MaoqyProbe(Probe):
         feats: list[list[str]] = [[] for _ in range(state.n)]
         for kingdom, seat in enumerate(state.claimed):
             if seat >= 0:
-                feats[seat].append(f"street of {C.KINGDOMS[kingdom]}")
+                feats[seat].append(f"street of {C.KINGDOMS[kingdom]}")  # i18n: no (a key of balance.json)
         return [sorted(f) for f in feats]
 
     def extra(self, state: Any) -> dict[str, float]:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.i18n import N_
+
 from . import Probe
 
 _IN_PLAY = ("board", "stack")
 
 
 class MitoszProbe(Probe):
-    standing_label = "power points"
-    feature_label = "card played (or deck)"
+    standing_label = N_("power points")
+    feature_label = N_("card played (or deck)")
 
     def start(self, state: Any) -> None:
         self.played: set[int] = set()
@@ -35,9 +37,9 @@ class MitoszProbe(Probe):
         feats: list[set[str]] = [set() for _ in range(state.n)]
         for iid in self.played:
             inst = state.cards[iid]
-            feats[inst.owner].add(f"played {inst.d.name}")
+            feats[inst.owner].add(f"played {inst.d.name}")  # i18n: no (a key of balance.json)
         for seat in range(state.n):
-            feats[seat].add(f"deck {self._deck(state, seat)}")
+            feats[seat].add(f"deck {self._deck(state, seat)}")  # i18n: no (a key of balance.json)
         return [sorted(f) for f in feats]
 
     @staticmethod

@@ -12,13 +12,15 @@ from typing import Any
 
 from cardtable.games.mojo import cards as C
 
+from cardtable.engine.i18n import N_
+
 from . import Probe
 
 
 class MojoProbe(Probe):
-    standing_label = "points below the others (running totals; low wins)"
-    feature_label = "opening hand of a round"
-    unit_label = "round"
+    standing_label = N_("points below the others (running totals; low wins)")
+    feature_label = N_("opening hand of a round")
+    unit_label = N_("round")
 
     def start(self, state: Any) -> None:
         self.hands: list[list[list[int]]] = []  # per round, per seat: the opening hand
@@ -44,9 +46,9 @@ class MojoProbe(Probe):
             winners = [s for s, x in enumerate(scores) if x == best]
             for seat, hand in enumerate(hands):
                 values = sorted({C.VALUE[c] for c in hand})
-                feats = [f"value {v:>2} in hand" for v in values]
+                feats = [f"value {v:>2} in hand" for v in values]  # i18n: no (a key of balance.json)
                 if rnd.get("ender") == seat:
-                    feats.append("ended the round")
+                    feats.append("ended the round")  # i18n: no (a key of balance.json)
                 units.append({"seat": seat, "features": feats,
                               "outcome": 1.0 / len(winners) if seat in winners else 0.0})
         return units

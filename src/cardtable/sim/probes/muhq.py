@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.i18n import N_
+
 from . import Probe
 
 
 class MuhqProbe(Probe):
-    feature_label = "card drafted or bought"
-    standing_label = "10 × victory points + units on the board"
-    first_label = "first turn"
-    first_words = "the player of the first turn"
+    feature_label = N_("card drafted or bought")
+    standing_label = N_("10 × victory points + units on the board")
+    first_label = N_("first turn")
+    first_words = N_("the player of the first turn")
 
     def first_player(self, state: Any) -> int:
         # The draft picks go in seat order, so the first to act is always seat 0 and says nothing about moving
@@ -44,10 +46,10 @@ class MuhqProbe(Probe):
             d = state.card_def[cid]
             if d is None or d.token:
                 continue
-            feats[owner].add(f"drafted {d.name}")
+            feats[owner].add(f"drafted {d.name}")  # i18n: no (a key of balance.json)
         for seat, cards in enumerate(self.bought):
             for cid in cards:
-                feats[seat].add(f"bought {state.card_def[cid].name}")
+                feats[seat].add(f"bought {state.card_def[cid].name}")  # i18n: no (a key of balance.json)
         return [sorted(f) for f in feats]
 
     def extra(self, state: Any) -> dict[str, float]:
