@@ -53,4 +53,25 @@ export function setLanguage(code) {
   location.reload();
 }
 
-document.getElementById("lang-switch")?.addEventListener("change", (e) => setLanguage(e.target.value));
+// A pick with the mouse, a finger or the open list applies at once. The arrow keys change a closed select
+// at every press, though: from the keyboard the choice waits for Enter or for leaving the switch, so that
+// "English" -> "Magyar" does not load the page in German on the way.
+function wireSwitch(select) {
+  let keyed = -Infinity;
+  const apply = () => {
+    if (select.value && select.value !== lang) setLanguage(select.value);
+  };
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      apply();
+    } else if (!event.altKey) keyed = performance.now();
+  });
+  select.addEventListener("change", () => {
+    if (performance.now() - keyed > 100) apply();
+  });
+  select.addEventListener("blur", apply);
+}
+
+const languageSwitch = document.getElementById("lang-switch");
+if (languageSwitch) wireSwitch(languageSwitch);
