@@ -9,6 +9,7 @@ from .defs import trigger_event
 from .effects import Ctx
 from .objects import NEUTRAL, Drop, LazyName, Perm, Trigger
 from .stats import attack_range, attack_value, profile
+from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -45,12 +46,16 @@ class BoardMixin:
         return out
 
     def name_of(self: "MuhqState", pid: int) -> str:
+        """A permanent as a message names it, ``Scout #12 at (3, 4)``: a :class:`~.words.Text`, so a label or a
+        log line that holds it shows it in each reader's language."""
         p = self.perms.get(pid)
         if p is None:
             return f"#{pid}"
         where = p.cell if p.base is None else self.cell_of(pid)
-        at = f" at ({self.grid.x[where]}, {self.grid.y[where]})" if where is not None else ""
-        return f"{p.d.shown_name} #{pid}{at}"
+        if where is None:
+            return Text("{name} #{id}", name=CardName(p.d), id=pid)
+        return Text(N_("{name} #{id} at ({x}, {y})"), name=CardName(p.d), id=pid, x=self.grid.x[where],
+                    y=self.grid.y[where])
 
     def available(self: "MuhqState", cell: int, swimming: bool) -> bool:
         """MUHQ-BOARD-6."""
@@ -307,27 +312,29 @@ class BoardMixin:
         """MUHQ-COMBAT-3 and 4 (also MUHQ-VEIL-1, MUHQ-PROT-2, MUHQ-SOLID-2, MUHQ-ART-5, MUHQ-PILE-6)."""
         a, d = self.perms.get(attacker), self.perms.get(defender)
         if d is None or a is None:
-            return "MUHQ-COMBAT-3", f"#{defender} is not a permanent on the board"
+            return "MUHQ-COMBAT-3", _("#{id} is not a permanent on the board", id=defender)
         name = LazyName(self, defender)  # formatted only into a refusal's message
         if attacker == defender:
-            return "MUHQ-COMBAT-3", "a unit cannot attack itself"
+            return "MUHQ-COMBAT-3", _("a unit cannot attack itself")
         if d.base is not None:
-            return "MUHQ-COMBAT-3", f"{name} is in a pile; pile members cannot be named as defenders (MUHQ-PILE-6)"
+            return "MUHQ-COMBAT-3", _("{name} is in a pile; pile members cannot be named as defenders (MUHQ-PILE-6)",
+                                      name=name)
         if d.d.type != "unit":
             if d.d.solid is None:
-                return "MUHQ-ART-5", f"{name} is an artifact that is not solid; it cannot be attacked"
+                return "MUHQ-ART-5", _("{name} is an artifact that is not solid; it cannot be attacked", name=name)
             if d.controller == a.controller:
-                return "MUHQ-SOLID-2", f"{name} is your own solid artifact; only enemy units may attack it"
+                return "MUHQ-SOLID-2", _("{name} is your own solid artifact; only enemy units may attack it",
+                                         name=name)
         if self.stats()[defender].veiled:
-            return "MUHQ-VEIL-1", f"{name} is veiled and cannot be named as a defender"
+            return "MUHQ-VEIL-1", _("{name} is veiled and cannot be named as a defender", name=name)
         if self.protected_from(defender, a.d, a.controller):
-            return "MUHQ-PROT-2", f"{name} has protection from {a.d.shown_name}"
+            return "MUHQ-PROT-2", _("{name} has protection from {card}", name=name, card=a.d.shown_name)
         comps = profile(self, attacker)
         reach = attack_range(comps)
         dist = self.grid.distance(self.cell_of(attacker), self.cell_of(defender))
         if dist > reach:
-            return "MUHQ-COMBAT-4", (f"{name} is at distance {dist}; {self.name_of(attacker)} attacks up to "
-                                     f"range {reach}")
+            return "MUHQ-COMBAT-4", _("{name} is at distance {distance}; {attacker} attacks up to range {range}",
+                                      name=name, distance=dist, attacker=self.name_of(attacker), range=reach)
         return None
 
     def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool = True) -> None:

@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardtable.engine import DataError
-from cardtable.engine.datafiles import DataFiles, Describe, did_you_mean, line_of, list_entries, list_item
+from cardtable.engine.datafiles import DataFiles, Describe, did_you_mean, line_of, list_item
+
+from .words import N_, _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .schema import Board, Card, CardSet
@@ -39,7 +41,12 @@ MAX_FILE_BYTES = 2_000_000
 FORMATS = {"board": "muhq-board/1", "set": "muhq-cards/1"}
 _FORMAT_LINE = re.compile(r"""^\s*["']?format["']?\s*:\s*["']?(muhq-board|muhq-cards)/""", re.M)
 _NEAR_CARD = re.compile(r"\s*-\s+id:\s*['\"]?([a-z0-9_/-]+)")  # where a file is not YAML
-_WHAT = {"board": "a board", "set": "a card set"}
+#: "this file holds …, not …", by (what the file holds, what it should hold)
+_HOLDS = {("set", "board"): N_("this file holds a card set (format {format}), not a board"),
+          ("board", "set"): N_("this file holds a board (format {format}), not a card set")}
+#: Suggestions, as did_you_mean fills them
+DID_YOU_MEAN = N_(" (did you mean {!r}?)")
+DID_YOU_MEAN_AFTER = N_("; did you mean {!r}?")
 
 
 class MuhqDataError(DataError):
@@ -94,11 +101,11 @@ def _names(kind: str) -> list[str]:
 def _find(kind: str, name: Any) -> Path:
     """The file of the board or set ``name``. Checks the name before any file is touched."""
     if kind == "board":
-        rule, valid, listing = ("lower-case letters and digits in words joined by '-' (e.g. 'river-crown')",
+        rule, valid, listing = (_("lower-case letters and digits in words joined by '-' (e.g. 'river-crown')"),
                                 BOARD_NAME_RE, board_names)
     else:
-        rule, valid, listing = ("lower-case letters, digits, '_' and '-', starting with a letter (e.g. 'vanguard')",
-                                SET_NAME_RE, set_names)
+        rule, valid, listing = (_("lower-case letters, digits, '_' and '-', starting with a letter (e.g. "
+                                  "'vanguard')"), SET_NAME_RE, set_names)
     return _FILES.find(kind, name, f"{name}.yaml", valid=valid, rule=rule, listing=listing, max_length=MAX_NAME)[0]
 
 
@@ -127,7 +134,7 @@ def _read(kind: str, path: Path, name: str | None = None) -> _Doc:
         data, node = _FILES.read_yaml(path, max_bytes=MAX_FILE_BYTES, mapping="format: …, …", near=_NEAR_CARD)
         other = next((k for k, f in FORMATS.items() if k != kind and data.get("format") == f), None)
         if other is not None:
-            raise MuhqDataError(f"this file holds {_WHAT[other]} (format {FORMATS[other]}), not {_WHAT[kind]}",
+            raise MuhqDataError(_(_HOLDS[other, kind], format=FORMATS[other]),
                                 file=str(path), field="format", line=line_of(node, ("format",)))
         if name is not None:
             _check_named(kind, path, data, node, name)
@@ -150,8 +157,12 @@ def _check_named(kind: str, path: Path, data: dict, node: Any, name: str) -> Non
     given = data.get(field)
     if isinstance(given, str) and given != name:
         valid = (BOARD_NAME_RE if kind == "board" else SET_NAME_RE).fullmatch(given) and len(given) <= MAX_NAME
-        raise MuhqDataError(f"{given!r} does not match the file name {name!r} (a {kind} file is named after its "
-                            f"id); write {field}: {name}" + (f", or rename the file to {given}.yaml" if valid else ""),
+        message = (N_("{given} does not match the file name {name} (a board file is named after its id); write "
+                      "{field}: {id}{rename}") if kind == "board" else
+                   N_("{given} does not match the file name {name} (a set file is named after its id); write "
+                      "{field}: {id}{rename}"))
+        rename = _(", or rename the file to {given}.yaml", given=given) if valid else ""
+        raise MuhqDataError(_(message, given=repr(given), name=repr(name), field=field, id=name, rename=rename),
                             file=str(path), field=field, line=line_of(node, (field,)))
 
 
@@ -163,7 +174,19 @@ def _load(kind: str, name: str, check: Callable[[_Doc], None]) -> Any:
 
 
 # -- sets -------------------------------------------------------------------------------------------------
-_set_entry = list_entries("cards", "card", "set", "set")  # card core/recruit 'Recruit' at cards[0]; set core
+def _set_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+    """The entry of a set a problem is about: ``card core/recruit 'Recruit' at cards[0]`` with the field inside
+    it, or ``set core`` with the whole path (engine.datafiles.list_entries, in the reader's language)."""
+    item = list_item(loc, data)
+    if item is not None and loc[0] == "cards":
+        at, raw = item
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            if isinstance(raw.get("name"), str):
+                return _("card {id} {name} at {at}", id=raw["id"], name=repr(raw["name"]), at=at), loc[2:]
+            return _("card {id} at {at}", id=raw["id"], at=at), loc[2:]
+        return _("card at {at}", at=at), loc[2:]
+    name = data.get("set")
+    return (_("set {name}", name=name) if isinstance(name, str) else _("set")), loc
 
 
 def load_set(name: str) -> "CardSet":
@@ -189,13 +212,14 @@ def _other_set(name: str) -> "CardSet | None":
 
 
 def _no_set(set_id: str, card_id: str) -> str:
-    return f"no set {set_id!r} for {card_id} in {_FILES.where()}"
+    return _("no set {set} for {card} in {where}", set=repr(set_id), card=card_id, where=_FILES.where())
 
 
 def _no_card(card_set: "CardSet", set_id: str, card_id: str, suggestion: str) -> str | None:
     """Why the set ``set_id`` has no card ``card_id`` (with a ``suggestion`` template), or None if it has."""
     ids = [c.id for c in card_set.cards]
-    return None if card_id in ids else f"no card {card_id} in set {set_id}" + did_you_mean(card_id, ids, suggestion)
+    return None if card_id in ids else (_("no card {card} in set {set}", card=card_id, set=set_id)
+                                        + did_you_mean(card_id, ids, _(suggestion)))
 
 
 def _cross_check_set(doc: _Doc) -> None:
@@ -213,7 +237,7 @@ def _cross_check_set(doc: _Doc) -> None:
                 continue  # checked by the model
             other = _other_set(set_id)
             missing = (_no_set(set_id, step.card) if other is None
-                       else _no_card(other, set_id, step.card, " (did you mean {!r}?)"))
+                       else _no_card(other, set_id, step.card, DID_YOU_MEAN))
             if missing:
                 found.append((("cards", i) + where + ("card",), missing))
                 continue
@@ -226,9 +250,9 @@ def _cross_check_set(doc: _Doc) -> None:
                     other_names = _all_card_names(exclude=card_set.set)
                 if model.name not in other_names:
                     found.append((("cards", i) + where + ("name",),
-                                  f"no card is called {model.name!r} (in this set or another set found in "
-                                  f"{_FILES.where()})" + did_you_mean(model.name, sorted(names | other_names),
-                                                                       "; did you mean {!r}?")))
+                                  _("no card is called {name} (in this set or another set found in {where})",
+                                    name=repr(model.name), where=_FILES.where())
+                                  + did_you_mean(model.name, sorted(names | other_names), _(DID_YOU_MEAN_AFTER))))
     doc.fail(found)
 
 
@@ -255,9 +279,10 @@ def catalogue(*names: str) -> dict[str, "Card"]:
         card_set = load_set(name)
         for card in card_set.cards:
             if card.name in by_name:
-                raise MuhqDataError(f"the card name {card.name!r} is used by {by_name[card.name]} and {card.id}; "
-                                    f"names are unique in a game's card pool (MUHQ-CARD-6)",
-                                    file=str(_find("set", name)), entry=f"card {card.id}", field="name")
+                raise MuhqDataError(_("the card name {name} is used by {card} and {other}; names are unique in a "
+                                      "game's card pool (MUHQ-CARD-6)", name=repr(card.name),
+                                      card=by_name[card.name], other=card.id),
+                                    file=str(_find("set", name)), entry=_("card {id}", id=card.id), field="name")
             by_name[card.name] = card.id
             out[card.id] = card
     return out
@@ -268,16 +293,22 @@ def _board_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
     """The entry of a board a problem is about: a list item (object, starting card, victory condition, layout
     row) with the field inside it, or the board with the whole path."""
     item = list_item(loc, data)
-    label = {"objects": "object", "starting_deck": "starting card", "victory": "victory condition",
-             "layout": "layout row"}.get(loc[0]) if item is not None else None
+    label = _BOARD_ENTRIES.get(loc[0]) if item is not None else None
     if label is not None:
         at, raw = item
-        what = ""
+        what = None
         if isinstance(raw, dict):
-            what = next((f" {raw[k]}" for k in ("card", "kind") if isinstance(raw.get(k), str)), "")
-        return f"{label}{what} at {at}", loc[2:]
+            what = next((raw[k] for k in ("card", "kind") if isinstance(raw.get(k), str)), None)
+        if what is None:
+            return _("{entry} at {at}", entry=_(label), at=at), loc[2:]
+        return _("{entry} {what} at {at}", entry=_(label), what=what, at=at), loc[2:]
     board_id = data.get("id")
-    return (f"board {board_id}" if isinstance(board_id, str) else "board"), loc
+    return (_("board {id}", id=board_id) if isinstance(board_id, str) else _("board")), loc
+
+
+#: The entries of a board's lists, as a problem names them
+_BOARD_ENTRIES = {"objects": N_("object"), "starting_deck": N_("starting card"), "victory": N_("victory condition"),
+                  "layout": N_("layout row")}
 
 
 def load_board(name: str) -> "Board":
@@ -316,10 +347,10 @@ def _cross_check_board(doc: _Doc) -> None:
                 raise  # the set exists but is broken: its own error says where
             card_set = None
         if card_set is None:
-            found.append((loc, _no_set(set_id, card_id) + did_you_mean(set_id, set_names(), "; did you mean {!r}?")
-                          + f"; sets: {', '.join(set_names()) or 'none'}"))
+            found.append((loc, _no_set(set_id, card_id) + did_you_mean(set_id, set_names(), _(DID_YOU_MEAN_AFTER))
+                          + _("; sets: {sets}", sets=", ".join(set_names()) or _("none"))))
             return None
-        missing = _no_card(card_set, set_id, card_id, "; did you mean {!r}?")
+        missing = _no_card(card_set, set_id, card_id, DID_YOU_MEAN_AFTER)
         if missing:
             found.append((loc, missing))
             return None

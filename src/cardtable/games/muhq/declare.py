@@ -16,6 +16,7 @@ from . import actions as A
 from .effects import Ctx
 from .objects import NEUTRAL, Drop, Item
 from .stats import profile
+from .words import N_, CardName, Text, _, word
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -23,6 +24,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def bad(rule: str, message: str) -> IllegalAction:
     return IllegalAction(rule, message)
+
+
+#: What the game waits for, by mode, for "the game waits for: …"
+# Translators: each completes "the game waits for: …"
+WAITING = {"draft": N_("draft"), "drop": N_("drop"), "place_token": N_("place token"), "trigger": N_("trigger"),
+           "priority": N_("priority"), "open": N_("open"), "upkeep": N_("upkeep"), "closing": N_("closing"),
+           "buy": N_("buy"), "discard": N_("discard"), "over": N_("over")}
 
 
 def all_in(items, container) -> bool:
@@ -37,7 +45,7 @@ def all_in(items, container) -> bool:
 class DeclareMixin:
     def _apply(self: "MuhqState", action: Action) -> None:
         if self.mode == "over":
-            raise bad(GAME_OVER, "the game is over; no more decisions are accepted (INV-16)")
+            raise bad(GAME_OVER, _("the game is over; no more decisions are accepted (INV-16)"))
         handler = HANDLERS.get(action.type)
         if handler is None:  # not one of muhq's actions: fails here as it always did
             handler = getattr(type(self), "_do_" + action.type)
@@ -50,103 +58,109 @@ class DeclareMixin:
         self.advance()
 
     # -- shared checks ---------------------------------------------------------------------------------
-    def cell_at(self: "MuhqState", field: Any, what: str = "field") -> int:
+    def cell_at(self: "MuhqState", field: Any, drop: bool = False) -> int:
         if field is None or len(field) != 2 or not self.grid.on_board(field[0], field[1]):
-            raise bad("MUHQ-BOARD-2", f"{what} {list(field) if field is not None else None} is not a field of "
-                      f"the {self.grid.width} × {self.grid.height} board; give [x, y]")
+            given = list(field) if field is not None else None
+            message = (N_("drop field {given} is not a field of the {width} × {height} board; give [x, y]") if drop
+                       else N_("field {given} is not a field of the {width} × {height} board; give [x, y]"))
+            raise bad("MUHQ-BOARD-2", _(message, given=given, width=self.grid.width, height=self.grid.height))
         return self.grid.cell(field[0], field[1])
 
     def path_cells(self: "MuhqState", path: tuple[int, ...]) -> tuple[int, ...]:
         if len(path) % 2:
-            raise bad("MUHQ-MOVE-1", "a path lists fields as x, y pairs: [x1, y1, x2, y2, …]")
+            raise bad("MUHQ-MOVE-1", _("a path lists fields as x, y pairs: [x1, y1, x2, y2, …]"))
         return self.grid.pair_cells(path)
 
     def need_priority(self: "MuhqState", rule: str) -> None:
         if self.mode not in ("priority", "open"):
-            raise bad(rule, f"you do not hold priority now (the game waits for: {self.mode.replace('_', ' ')}); "
-                      f"fast actions need priority (MUHQ-STACK-4)")
+            raise bad(rule, _("you do not hold priority now (the game waits for: {mode}); fast actions need "
+                              "priority (MUHQ-STACK-4)", mode=word(WAITING, self.mode)))
 
     def need_open(self: "MuhqState") -> None:
         """MUHQ-TIMING-2: slow actions only by the active player in their action phase with an empty stack."""
         if self.mode == "priority":
-            why = "the stack is not empty" if self.stack else "this is a priority round"
+            why = _("the stack is not empty") if self.stack else _("this is a priority round")
             if self.current_player != self.active:
-                why = "you are not the active player"
-            raise bad("MUHQ-TIMING-2", f"a slow action needs open priority in your own action phase; {why}")
+                why = _("you are not the active player")
+            raise bad("MUHQ-TIMING-2", _("a slow action needs open priority in your own action phase; {why}", why=why))
         if self.mode != "open":
-            raise bad("MUHQ-TIMING-2", f"a slow action needs open priority in your own action phase; the game "
-                      f"waits for: {self.mode.replace('_', ' ')}")
+            raise bad("MUHQ-TIMING-2", _("a slow action needs open priority in your own action phase; the game "
+                                         "waits for: {mode}", mode=word(WAITING, self.mode)))
 
     def push(self: "MuhqState", item: Item) -> None:
         self.stack.append(item)  # MUHQ-ACT-4
-        self.log.append(("declare", item.controller, item.label or item.kind))
+        self.log.append(("declare", item.controller, item.label or item.kind))  # the label: a words.Text
         self.after_declare()
 
     # -- draft, upkeep, buy, end (turn-based) -------------------------------------------------------------
     def _do_draft_pick(self: "MuhqState", a: Action) -> None:
         if self.mode != "draft":
-            raise bad("MUHQ-DRAFT-4", "the draft is over")
+            raise bad("MUHQ-DRAFT-4", _("the draft is over"))
         seat = self.current_player
         if a.card not in self.packs[seat]:
-            raise bad("MUHQ-DRAFT-4", f"card #{a.card} is not in the pack you hold")
+            raise bad("MUHQ-DRAFT-4", _("card #{card} is not in the pack you hold", card=a.card))
         self.draft_pick(seat, a.card)
 
     def upkeep_unit(self: "MuhqState", unit: int) -> Any:
         if self.mode != "upkeep":
-            raise bad("MUHQ-UPKEEP-4", "units are paid in step 4 of your upkeep only")
+            raise bad("MUHQ-UPKEEP-4", _("units are paid in step 4 of your upkeep only"))
         if unit not in self.upkeep_todo or unit not in self.perms:
-            raise bad("MUHQ-UPKEEP-4", f"#{unit} is not a unit of yours still to be paid this upkeep")
+            raise bad("MUHQ-UPKEEP-4", _("#{unit} is not a unit of yours still to be paid this upkeep", unit=unit))
         return self.perms[unit]
 
     def _do_pay_upkeep(self: "MuhqState", a: Action) -> None:
         p = self.upkeep_unit(a.unit)
         pl = self.players[self.active]
         if pl.resource < p.d.upkeep:
-            raise bad("MUHQ-UPKEEP-5", f"{self.name_of(a.unit)} costs {p.d.upkeep} upkeep; you have {pl.resource} "
-                      f"resource. Decline it instead: it is defeated")
+            raise bad("MUHQ-UPKEEP-5", _("{unit} costs {upkeep} upkeep; you have {resource} resource. Decline it "
+                                         "instead: it is defeated", unit=self.name_of(a.unit), upkeep=p.d.upkeep,
+                                         resource=pl.resource))
         pl.resource -= p.d.upkeep
         self.upkeep_todo.remove(a.unit)
-        self.log.append(("upkeep", self.active, f"paid {p.d.upkeep} for {self.name_of(a.unit)}"))
+        self.log.append(("upkeep", self.active, Text(N_("paid {upkeep} for {unit}"), upkeep=p.d.upkeep,
+                                                     unit=self.name_of(a.unit))))
 
     def _do_decline_upkeep(self: "MuhqState", a: Action) -> None:
         self.upkeep_unit(a.unit)
         self.upkeep_todo.remove(a.unit)
-        self.log.append(("upkeep", self.active, f"did not pay {self.name_of(a.unit)}: defeated"))
+        self.log.append(("upkeep", self.active, Text(N_("did not pay {unit}: defeated"), unit=self.name_of(a.unit))))
         self.destroy(a.unit)  # MUHQ-UPKEEP-5, 7: defeated, destroyed; state checks follow
 
     def _do_buy(self: "MuhqState", a: Action) -> None:
         if self.mode != "buy":
             if self.phase == "buy" and self.current_player == self.active and self.players[self.active].bought:
-                raise bad("MUHQ-BUY-3", "you have bought a card this turn already")  # still the buy phase
-            raise bad("MUHQ-BUY-5", "cards are bought in your own buy phase only")
+                raise bad("MUHQ-BUY-3", _("you have bought a card this turn already"))  # still the buy phase
+            raise bad("MUHQ-BUY-5", _("cards are bought in your own buy phase only"))
         pl = self.players[self.active]
         if a.card not in pl.store:
-            raise bad("MUHQ-BUY-1", f"card #{a.card} is not in your store; you buy only from your own store")
+            raise bad("MUHQ-BUY-1", _("card #{card} is not in your store; you buy only from your own store",
+                                      card=a.card))
         d = self.card_def[a.card]
         if d.buy is None:
-            raise bad("MUHQ-BUY-2", f"{d.shown_name} has no buy cost and cannot be bought")
+            raise bad("MUHQ-BUY-2", _("{card} has no buy cost and cannot be bought", card=d.shown_name))
         if pl.resource < d.buy:
-            raise bad("MUHQ-BUY-2", f"{d.shown_name} costs {d.buy}; you have {pl.resource} resource")
+            raise bad("MUHQ-BUY-2", _("{card} costs {cost}; you have {resource} resource", card=d.shown_name,
+                                      cost=d.buy, resource=pl.resource))
         if pl.bought:
-            raise bad("MUHQ-BUY-3", "you have bought a card this turn already")
+            raise bad("MUHQ-BUY-3", _("you have bought a card this turn already"))
         pl.resource -= d.buy
         pl.store.remove(a.card)
         pl.discard.append(a.card)  # MUHQ-BUY-4
         pl.bought = True
-        self.log.append(("buy", self.active, f"bought {d.shown_name}"))
+        self.log.append(("buy", self.active, Text(N_("bought {card}"), card=CardName(d))))
         self.goto("buy_prio")
 
     def _do_skip_buy(self: "MuhqState", a: Action) -> None:
         if self.mode != "buy":
-            raise bad("MUHQ-BUY-5", "there is nothing to skip: this is not your buy phase")
+            raise bad("MUHQ-BUY-5", _("there is nothing to skip: this is not your buy phase"))
         self.goto("buy_prio")
 
     def _do_end_discard(self: "MuhqState", a: Action) -> None:
         if self.mode != "discard":
-            raise bad("MUHQ-TURN-7", "cards are discarded this way only in step (a) of your end phase")
+            raise bad("MUHQ-TURN-7", _("cards are discarded this way only in step (a) of your end phase"))
         pl = self.players[self.active]
         if len(set(a.cards)) != len(a.cards) or not all_in(a.cards, pl.hand):
-            raise bad("MUHQ-TURN-7", "every card to discard must be a different card of your hand")
+            raise bad("MUHQ-TURN-7", _("every card to discard must be a different card of your hand"))
         for c in a.cards:
             self.discard_from_hand(self.active, c)
         if not a.cards or not pl.hand:  # an empty choice ends the step; a non-empty one may be followed by more
@@ -156,10 +170,10 @@ class DeclareMixin:
     # -- priority ----------------------------------------------------------------------------------------
     def _do_pass(self: "MuhqState", a: Action) -> None:
         if self.mode == "open":
-            raise bad("MUHQ-APHASE-1", "with open priority, end the activation or the action phase instead of "
-                      "passing")
+            raise bad("MUHQ-APHASE-1", _("with open priority, end the activation or the action phase instead of "
+                                         "passing"))
         if self.mode != "priority":
-            raise bad("MUHQ-STACK-4", "you do not hold priority")
+            raise bad("MUHQ-STACK-4", _("you do not hold priority"))
         self.pass_priority()
 
     def _do_play_spell(self: "MuhqState", a: Action) -> None:
@@ -167,15 +181,15 @@ class DeclareMixin:
         seat = self.current_player
         pl = self.players[seat]
         if a.card not in pl.hand:
-            raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
+            raise bad("MUHQ-ACT-9", _("card #{card} is not in your hand", card=a.card))
         d = self.card_def[a.card]
         if d.type != "spell":
-            raise bad("MUHQ-TIMING-2", f"{d.shown_name} is a {d.type}: a permanent is played as a slow action "
-                      f"(play_permanent)")
+            raise bad("MUHQ-TIMING-2", _(PERMANENT_IS_SLOW[d.type], card=d.shown_name))
         if d.play is None:
-            raise bad("MUHQ-ACT-9", f"{d.shown_name} has no play cost and cannot be played from hand")
+            raise bad("MUHQ-ACT-9", _("{card} has no play cost and cannot be played from hand", card=d.shown_name))
         if pl.resource < d.play:
-            raise bad("MUHQ-RES-3", f"{d.shown_name} costs {d.play}; you have {pl.resource} resource")
+            raise bad("MUHQ-RES-3", _("{card} costs {cost}; you have {resource} resource", card=d.shown_name,
+                                      cost=d.play, resource=pl.resource))
         problem = self.cost_problem(d.extra_cost, a.costs, seat, None, exclude=(a.card,), resource_extra=d.play)
         if problem:
             raise bad(*problem)
@@ -186,20 +200,22 @@ class DeclareMixin:
         pl.resource -= d.play
         pl.hand.remove(a.card)  # MUHQ-SPELL-3: on the stack while it waits
         self.pay_costs(d.extra_cost, a.costs, seat, None)
-        self.push(Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _ in d.targets), a.targets)),
-                       label=f"{d.shown_name}"))
+        self.push(Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _t in d.targets), a.targets)),
+                       label=CardName(d)))
 
     def _do_free_action(self: "MuhqState", a: Action) -> None:
         self.need_priority("MUHQ-TIMING-4")
         seat = self.current_player
         p = self.perms.get(a.source)
         if p is None or p.controller != seat:
-            raise bad("MUHQ-TIMING-4", f"#{a.source} is not a permanent you control on the board")
+            raise bad("MUHQ-TIMING-4", _("#{id} is not a permanent you control on the board", id=a.source))
         ability = dict(p.d.free_actions).get(a.ability)
         if ability is None:
-            raise bad("MUHQ-ACT-1", f"{p.d.shown_name} has no free action number {a.ability}")
+            raise bad("MUHQ-ACT-1", _("{card} has no free action number {number}", card=p.d.shown_name,
+                                      number=a.ability))
         if p.d.type == "unit" and p.paralysis:
-            raise bad("MUHQ-PARA-2", f"{self.name_of(a.source)} is paralyzed and cannot use its free actions")
+            raise bad("MUHQ-PARA-2", _("{unit} is paralyzed and cannot use its free actions",
+                                       unit=self.name_of(a.source)))
         costs = tuple(ability["cost"])
         problem = self.cost_problem(costs, a.costs, seat, a.source)
         if problem:
@@ -210,26 +226,27 @@ class DeclareMixin:
         if problem:
             raise bad(*problem)
         self.pay_costs(costs, a.costs, seat, a.source)
-        self.push(Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _ in specs), a.targets)),
-                       label=f"{p.d.shown_name}: free action"))
+        self.push(Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _t in specs), a.targets)),
+                       label=Text(N_("{card}: free action"), card=CardName(p.d))))
 
     def _do_universal_free_action(self: "MuhqState", a: Action) -> None:
         self.need_priority("MUHQ-TIMING-4")
         seat = self.current_player
         pl = self.players[seat]
         if len(pl.hand) < 2:
-            raise bad("MUHQ-CARD-9", "the universal free action needs 2 cards in your hand")
+            raise bad("MUHQ-CARD-9", _("the universal free action needs 2 cards in your hand"))
         if len(a.cards) != 2 or a.cards[0] == a.cards[1] or not all_in(a.cards, pl.hand):
-            raise bad("MUHQ-CARD-9", "name exactly 2 different cards of your hand to discard")
+            raise bad("MUHQ-CARD-9", _("name exactly 2 different cards of your hand to discard"))
         for c in a.cards:
             self.discard_from_hand(seat, c)
-        self.push(Item("universal", seat, None, label="discard 2 cards: gain 1 resource"))
+        self.push(Item("universal", seat, None, label=Text(N_("discard 2 cards: gain 1 resource"))))
 
     def _do_declare_trigger(self: "MuhqState", a: Action) -> None:
         if self.mode != "trigger":
-            raise bad("MUHQ-ACT-7", "no triggered action of yours waits to be declared")
+            raise bad("MUHQ-ACT-7", _("no triggered action of yours waits to be declared"))
         if not 0 <= a.trigger < len(self.triggers) or self.triggers[a.trigger].controller != self.current_player:
-            raise bad("MUHQ-ACT-8", f"trigger {a.trigger} is not one of your pending triggered actions")
+            raise bad("MUHQ-ACT-8", _("trigger {number} is not one of your pending triggered actions",
+                                      number=a.trigger))
         t = self.triggers[a.trigger]
         ability = self.card_def[t.source].ability(t.ability)
         specs = tuple(ability.get("targets", {}).items())
@@ -245,29 +262,32 @@ class DeclareMixin:
         ability = self.card_def[t.source].ability(t.ability)
         names = tuple(ability.get("targets", {}))
         self.stack.append(Item("trigger", t.controller, t.source, t.source_def, t.ability,
-                               tuple(zip(names, targets)), t.refs, label=f"{self.card_def[t.source].shown_name}: trigger"))
-        self.log.append(("trigger", t.controller, f"{self.card_def[t.source].shown_name} triggers"))
+                               tuple(zip(names, targets)), t.refs,
+                               label=Text(N_("{card}: trigger"), card=CardName(self.card_def[t.source]))))
+        self.log.append(("trigger", t.controller, Text(N_("{card} triggers"), card=CardName(self.card_def[t.source]))))
         self.start_round()
 
     # -- forced choices ----------------------------------------------------------------------------------
     def _do_drop_place(self: "MuhqState", a: Action) -> None:
         if self.mode != "drop":
-            raise bad("MUHQ-PILE-4", "no pile is being dropped")
+            raise bad("MUHQ-PILE-4", _("no pile is being dropped"))
         drop = self.drops[0]
         if a.member not in drop.members:
-            raise bad("MUHQ-PILE-4", f"#{a.member} is not an unplaced member of the dropped pile")
+            raise bad("MUHQ-PILE-4", _("#{member} is not an unplaced member of the dropped pile", member=a.member))
         cell = self.cell_at(a.field)
         if cell not in self.drop_fields(drop, a.member):
-            where = "the carrying unit" if drop.rule == "MUHQ-ART-2" else "the pile's former field"
-            raise bad(drop.rule, f"{list(a.field)} is not an available field within range 1 of {where}")
+            message = (N_("{field} is not an available field within range 1 of the carrying unit")
+                       if drop.rule == "MUHQ-ART-2"
+                       else N_("{field} is not an available field within range 1 of the pile's former field"))
+            raise bad(drop.rule, _(message, field=list(a.field)))
         self.place_dropped(drop, a.member, cell)
 
     def _do_place_token(self: "MuhqState", a: Action) -> None:
         if self.mode != "place_token":
-            raise bad("MUHQ-BOARD-6", "no token is waiting to be placed")
+            raise bad("MUHQ-BOARD-6", _("no token is waiting to be placed"))
         cell = self.cell_at(a.field)
         if cell not in self.token_fields():
-            raise bad("MUHQ-BOARD-6", f"{list(a.field)} is not an available field this token may enter")
+            raise bad("MUHQ-BOARD-6", _("{field} is not an available field this token may enter", field=list(a.field)))
         self.finish_token(cell)
 
     # -- the action phase --------------------------------------------------------------------------------
@@ -275,47 +295,49 @@ class DeclareMixin:
         self.need_open()
         seat = self.current_player
         if self.activation is not None:
-            raise bad("MUHQ-APHASE-3", "end the current activation before you play a card")
+            raise bad("MUHQ-APHASE-3", _("end the current activation before you play a card"))
         pl = self.players[seat]
         if a.card not in pl.hand:
-            raise bad("MUHQ-ACT-9", f"card #{a.card} is not in your hand")
+            raise bad("MUHQ-ACT-9", _("card #{card} is not in your hand", card=a.card))
         d = self.card_def[a.card]
         if not d.is_permanent:
-            raise bad("MUHQ-ACT-9", f"{d.shown_name} is a spell: play it with play_spell")
+            raise bad("MUHQ-ACT-9", _("{card} is a spell: play it with play_spell", card=d.shown_name))
         if d.play is None:
-            raise bad("MUHQ-ACT-9", f"{d.shown_name} has no play cost and cannot be played from hand")
+            raise bad("MUHQ-ACT-9", _("{card} has no play cost and cannot be played from hand", card=d.shown_name))
         if pl.resource < d.play:
-            raise bad("MUHQ-RES-3", f"{d.shown_name} costs {d.play}; you have {pl.resource} resource")
+            raise bad("MUHQ-RES-3", _("{card} costs {cost}; you have {resource} resource", card=d.shown_name,
+                                      cost=d.play, resource=pl.resource))
         if a.mode == "next_unit":
             if d.type != "equipment" or "next_unit" not in d.modes:
-                raise bad("MUHQ-EQUIP-3", f"{d.shown_name} cannot be played to the next unit")
+                raise bad("MUHQ-EQUIP-3", _("{card} cannot be played to the next unit", card=d.shown_name))
             cell = None
         else:
             if d.type == "equipment" and "alone" not in d.modes:
-                raise bad("MUHQ-EQUIP-3", f"{d.shown_name} can only be played to the next unit")
+                raise bad("MUHQ-EQUIP-3", _("{card} can only be played to the next unit", card=d.shown_name))
             cell = self.cell_at(a.field)
             if cell not in self.spawn_fields(seat, d.swimming):
-                raise bad("MUHQ-BOARD-8", f"{list(a.field)} is not an available spawn field of yours for {d.shown_name}")
+                raise bad("MUHQ-BOARD-8", _("{field} is not an available spawn field of yours for {card}",
+                                            field=list(a.field), card=d.shown_name))
         pl.resource -= d.play
         pl.hand.remove(a.card)
         self.push(Item("play_permanent", seat, a.card, d.id, params=(("cell", cell), ("mode", a.mode)),
-                       label=f"play {d.shown_name}"))
+                       label=Text(N_("play {card}"), card=CardName(d))))
 
     def _do_activate(self: "MuhqState", a: Action) -> None:
         seat = self.current_player
         if self.mode == "closing":
             if a.permanent not in self.closing_candidates():
-                raise bad("MUHQ-APHASE-6", f"#{a.permanent} is not an untapped permanent of yours")
+                raise bad("MUHQ-APHASE-6", _("#{id} is not an untapped permanent of yours", id=a.permanent))
             self.close_one(a.permanent)
             return
         self.need_open()
         if self.activation is not None:
-            raise bad("MUHQ-APHASE-3", "another permanent is activated; end its activation first")
+            raise bad("MUHQ-APHASE-3", _("another permanent is activated; end its activation first"))
         p = self.perms.get(a.permanent)
         if p is None or p.controller != seat:
-            raise bad("MUHQ-APHASE-2", f"#{a.permanent} is not a permanent you control on the board")
+            raise bad("MUHQ-APHASE-2", _("#{id} is not a permanent you control on the board", id=a.permanent))
         if p.tapped:
-            raise bad("MUHQ-APHASE-5", f"{self.name_of(a.permanent)} is tapped and cannot be activated")
+            raise bad("MUHQ-APHASE-5", _("{name} is tapped and cannot be activated", name=self.name_of(a.permanent)))
         self.activate(a.permanent)
 
     def activate(self: "MuhqState", pid: int) -> None:
@@ -323,7 +345,7 @@ class DeclareMixin:
         activation to an AI behaviour; `activated` triggers happen."""
         self.activation = pid
         p = self.perms[pid]
-        self.log.append(("activate", p.controller, f"activated {self.name_of(pid)}"))
+        self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=self.name_of(pid))))
         if p.d.type == "unit" and p.poison:
             p.poison += 1  # MUHQ-POISON-2
             self.mark_raised(pid)
@@ -341,48 +363,50 @@ class DeclareMixin:
 
     def _do_end_activation(self: "MuhqState", a: Action) -> None:
         if self.ai is not None and self.activation is not None and self.current_player == self.active:
-            raise bad("MUHQ-COND-5", f"{self.name_of(self.activation)} is driven by its AI behaviour; its "
-                      f"controller cannot end the activation early")
+            raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour; its controller cannot end the "
+                                       "activation early", name=self.name_of(self.activation)))
         if self.mode != "open" or self.activation is None:
-            raise bad("MUHQ-APHASE-4", "no activation of yours is in progress")
+            raise bad("MUHQ-APHASE-4", _("no activation of yours is in progress"))
         self.end_activation()
 
     def _do_end_action_phase(self: "MuhqState", a: Action) -> None:
         self.need_open()
         if self.activation is not None:
-            raise bad("MUHQ-APHASE-3", "end the current activation first")
+            raise bad("MUHQ-APHASE-3", _("end the current activation first"))
         if A.END_ACTION_PHASE not in self.legal_actions():  # MUHQ-APHASE-1 (d), option play_out_hand
-            raise bad("MUHQ-APHASE-1", "a card in your hand can still be played: the action phase goes on while "
-                      "one can (option play_out_hand); play it, or discard it with the universal free action")
-        self.log.append(("phase", self.active, "ended the action phase"))
+            raise bad("MUHQ-APHASE-1", _("a card in your hand can still be played: the action phase goes on while "
+                                         "one can (option play_out_hand); play it, or discard it with the "
+                                         "universal free action"))
+        self.log.append(("phase", self.active, Text(N_("ended the action phase"))))
         self.step = "closing"  # MUHQ-APHASE-6
 
     def unit_for(self: "MuhqState", unit: int) -> Any:
         if self.ai is not None and unit == self.activation and self.current_player == self.active:
-            raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
+            raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour this activation", name=self.name_of(unit)))
         self.need_open()
         if self.activation != unit:
-            raise bad("MUHQ-APHASE-3", f"#{unit} is not the activated permanent; activate it first")
+            raise bad("MUHQ-APHASE-3", _("#{id} is not the activated permanent; activate it first", id=unit))
         p = self.perms[unit]
         if p.d.type != "unit":
-            raise bad("MUHQ-ART-1", f"{p.d.shown_name} is an artifact and has no unit actions")
+            raise bad("MUHQ-ART-1", _("{card} is an artifact and has no unit actions", card=p.d.shown_name))
         if self.ai is not None:
-            raise bad("MUHQ-COND-5", f"{self.name_of(unit)} is driven by its AI behaviour this activation")
+            raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour this activation", name=self.name_of(unit)))
         return p
 
     def spend(self: "MuhqState", p: Any, which: str, rule: str = "MUHQ-UNIT-4") -> None:
         used = p.move_used if which == "move" else p.attack_used
         if used:
-            raise bad(rule, f"{self.name_of(p.id)} has used its {which} action this turn")
+            raise bad(rule, _(N_("{name} has used its move action this turn") if which == "move"
+                              else N_("{name} has used its attack action this turn"), name=self.name_of(p.id)))
 
     def not_paralyzed(self: "MuhqState", p: Any) -> None:
         if p.paralysis:
-            raise bad("MUHQ-PARA-2", f"{self.name_of(p.id)} is paralyzed: it may only clear paralysis")
+            raise bad("MUHQ-PARA-2", _("{name} is paralyzed: it may only clear paralysis", name=self.name_of(p.id)))
 
     def not_crew(self: "MuhqState", p: Any) -> None:
         if p.base is not None:  # MUHQ-CREW-5 (OP-28)
-            raise bad("MUHQ-CREW-5", f"{self.name_of(p.id)} is crew in a pile: it may only move out of the pile or "
-                      f"clear paralysis")
+            raise bad("MUHQ-CREW-5", _("{name} is crew in a pile: it may only move out of the pile or clear "
+                                       "paralysis", name=self.name_of(p.id)))
 
     def _do_move(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -403,7 +427,7 @@ class DeclareMixin:
         p.move_used = True
         xy = self.grid.xy(cells[-1])
         self.push(Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
-                       label=f"{p.d.shown_name} moves to ({xy[0]}, {xy[1]})"))
+                       label=Text(N_("{card} moves to ({x}, {y})"), card=CardName(p.d), x=xy[0], y=xy[1])))
 
     def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
         stats = self.stats()
@@ -425,7 +449,8 @@ class DeclareMixin:
         problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
         if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
                 self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
-            return "MUHQ-CREW-2", problem[1] + "; a unit may end on a crewable unit of its controller with room"
+            return "MUHQ-CREW-2", _("{problem}; a unit may end on a crewable unit of its controller with room",
+                                    problem=problem[1])
         return problem
 
     def _do_attack(self: "MuhqState", a: Action) -> None:
@@ -433,9 +458,9 @@ class DeclareMixin:
         self.spend(p, "attack")
         self.not_paralyzed(p)
         if not profile(self, a.unit):
-            raise bad("MUHQ-COMBAT-13", f"{self.name_of(a.unit)} has no attack")
+            raise bad("MUHQ-COMBAT-13", _("{name} has no attack", name=self.name_of(a.unit)))
         if p.base is not None:
-            raise bad("MUHQ-PILE-6", f"{self.name_of(a.unit)} is crew in a pile and cannot attack itself")
+            raise bad("MUHQ-PILE-6", _("{name} is crew in a pile and cannot attack itself", name=self.name_of(a.unit)))
         problem = self.defender_problem(a.unit, a.defender)
         if problem:
             raise bad(*problem)
@@ -444,17 +469,18 @@ class DeclareMixin:
     def declare_attack(self: "MuhqState", p: Any, defender: int) -> None:
         p.attack_used = True
         self.push(Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
-                       label=f"{p.d.shown_name} attacks {self.name_of(defender)}"))
+                       label=Text(N_("{card} attacks {defender}"), card=CardName(p.d), defender=self.name_of(defender))))
 
     def _do_full_action(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
         if p.move_used or p.attack_used:
-            raise bad("MUHQ-UNIT-6", "a full action needs both the move and the attack action unused")
+            raise bad("MUHQ-UNIT-6", _("a full action needs both the move and the attack action unused"))
         self.not_paralyzed(p)
         self.not_crew(p)
         ability = dict(p.d.full_actions).get(a.ability)
         if ability is None or p.base is not None:
-            raise bad("MUHQ-ACT-1", f"{p.d.shown_name} has no full action number {a.ability}")
+            raise bad("MUHQ-ACT-1", _("{card} has no full action number {number}", card=p.d.shown_name,
+                                      number=a.ability))
         specs = tuple(ability.get("targets", {}).items())
         problem = self.check_targets(specs, a.targets, Ctx(a.unit, p.d, p.controller))
         if problem:
@@ -465,7 +491,7 @@ class DeclareMixin:
         p.move_used = p.attack_used = True
         names = tuple(p.d.ability(index).get("targets", {}))
         self.push(Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
-                       label=f"{p.d.shown_name}: full action"))
+                       label=Text(N_("{card}: full action"), card=CardName(p.d))))
 
     def _do_equip(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -473,11 +499,12 @@ class DeclareMixin:
         self.not_paralyzed(p)
         self.not_crew(p)
         if p.base is not None or a.equipment not in self.equippable(a.unit):
-            raise bad("MUHQ-EQUIP-5", f"#{a.equipment} is not an unequipped equipment within range 1 that this unit "
-                      f"may equip (own, neutral, or an enemy's that is not solid)")
+            raise bad("MUHQ-EQUIP-5", _("#{id} is not an unequipped equipment within range 1 that this unit may "
+                                        "equip (own, neutral, or an enemy's that is not solid)", id=a.equipment))
         setattr(p, a.spend + "_used", True)
         self.push(Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
-                       label=f"{p.d.shown_name} equips {self.name_of(a.equipment)}"))
+                       label=Text(N_("{card} equips {equipment}"), card=CardName(p.d),
+                                  equipment=self.name_of(a.equipment))))
 
     def _do_swap(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
@@ -486,30 +513,32 @@ class DeclareMixin:
         self.not_crew(p)
         art = self.perms.get(a.artifact)
         if art is not None and art.d.landmark:
-            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark (MUHQ-PERM-10)")
+            raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=self.name_of(a.artifact)))
         if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
-            raise bad("MUHQ-SOLID-1", f"{self.name_of(a.artifact)} is an enemy's solid artifact")
+            raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=self.name_of(a.artifact)))
         if p.base is not None or a.artifact not in self.swappable(a.unit):
-            raise bad("MUHQ-ART-3", f"#{a.artifact} is not an adjacent artifact whose field both may take")
+            raise bad("MUHQ-ART-3", _("#{id} is not an adjacent artifact whose field both may take", id=a.artifact))
         setattr(p, a.spend + "_used", True)
         self.push(Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
-                       label=f"{p.d.shown_name} swaps with {self.name_of(a.artifact)}"))
+                       label=Text(N_("{card} swaps with {artifact}"), card=CardName(p.d),
+                                  artifact=self.name_of(a.artifact))))
 
     def _do_carry(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
         if p.move_used or p.attack_used:
-            raise bad("MUHQ-UNIT-6", "carrying is a full action: it needs both the move and the attack action")
+            raise bad("MUHQ-UNIT-6", _("carrying is a full action: it needs both the move and the attack action"))
         self.not_paralyzed(p)
         self.not_crew(p)
         art = self.perms.get(a.artifact)
         if art is not None and art.d.landmark:
-            raise bad("MUHQ-ART-4", f"{self.name_of(a.artifact)} is a landmark (MUHQ-PERM-10)")
+            raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=self.name_of(a.artifact)))
         if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
-            raise bad("MUHQ-SOLID-1", f"{self.name_of(a.artifact)} is an enemy's solid artifact")
+            raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=self.name_of(a.artifact)))
         if p.base is not None or a.artifact not in self.carriable(a.unit):
-            raise bad("MUHQ-ART-2", f"#{a.artifact} is not an artifact adjacent to {self.name_of(a.unit)}")
+            raise bad("MUHQ-ART-2", _("#{id} is not an artifact adjacent to {unit}", id=a.artifact,
+                                      unit=self.name_of(a.unit)))
         cells = self.path_cells(a.path)
-        drop = self.cell_at(a.drop, "drop field")
+        drop = self.cell_at(a.drop, drop=True)
         # MUHQ-ART-2: any legal move (MUHQ-MOVE) with the artifact's field empty, not into a pile; the drop field
         # is available after the move (the unit's start field and the artifact's old field are empty then).
         problem = self.path_problem(a.unit, cells, ignore=a.artifact)
@@ -517,26 +546,29 @@ class DeclareMixin:
             raise bad(*problem)
         end = cells[-1]
         if self.occ.get(end, a.artifact) != a.artifact:
-            raise bad("MUHQ-ART-2", "a unit that carries an artifact cannot end its move in a pile")
+            raise bad("MUHQ-ART-2", _("a unit that carries an artifact cannot end its move in a pile"))
         swims = self.stats()[a.artifact].swimming
         if drop == end or self.grid.distance(end, drop) > 1 or not self.grid.fits(drop, swims) \
                 or self.occ.get(drop, a.artifact) not in (a.artifact, a.unit):
-            raise bad("MUHQ-ART-2", f"{list(a.drop)} is not an available field within range 1 of the path's end")
+            raise bad("MUHQ-ART-2", _("{field} is not an available field within range 1 of the path's end",
+                                      field=list(a.drop)))
         p.move_used = p.attack_used = True
         self.push(Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
                                                                       ("drop", drop)),
-                       label=f"{p.d.shown_name} carries {self.name_of(a.artifact)}"))
+                       label=Text(N_("{card} carries {artifact}"), card=CardName(p.d),
+                                  artifact=self.name_of(a.artifact))))
 
     def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
         p = self.unit_for(a.unit)
         if not p.paralysis:
-            raise bad("MUHQ-PARA-3", f"{self.name_of(a.unit)} is not paralyzed")
+            raise bad("MUHQ-PARA-3", _("{name} is not paralyzed", name=self.name_of(a.unit)))
         self.spend(p, a.spend, "MUHQ-PARA-3")
         self.declare_clear_paralysis(p, a.spend)
 
     def declare_clear_paralysis(self: "MuhqState", p: Any, spend: str) -> None:
         setattr(p, spend + "_used", True)
-        self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=f"{p.d.shown_name} clears paralysis"))
+        self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
+                                                                             card=CardName(p.d))))
 
     # -- resolving (MUHQ-ACT-5, 6; MUHQ-STACK-1) ---------------------------------------------------------
     def resolve_top(self: "MuhqState") -> None:
@@ -732,6 +764,13 @@ class DeclareMixin:
         if self.resolving is None and item is not None and item.kind == "spell":
             self.put_in_discard(item.source)
 
+
+#: Why a permanent is not played with play_spell, by its type (MUHQ-TIMING-2).
+PERMANENT_IS_SLOW = {
+    "unit": N_("{card} is a unit: a permanent is played as a slow action (play_permanent)"),
+    "artifact": N_("{card} is an artifact: a permanent is played as a slow action (play_permanent)"),
+    "equipment": N_("{card} is an equipment: a permanent is played as a slow action (play_permanent)"),
+}
 
 #: The ``_do_<type>`` method for each action type, looked up once.
 HANDLERS = {name[4:]: getattr(DeclareMixin, name) for name in dir(DeclareMixin) if name.startswith("_do_")}

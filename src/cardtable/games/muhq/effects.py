@@ -8,12 +8,22 @@ from itertools import product
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .objects import NEUTRAL, LazyName
+from .words import N_, _, _n
 
 #: At most this many target assignments are listed for one card or ability (target_choices).
 TARGET_LIMIT = 400
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
+
+
+#: Why a permanent is not a target of a kind (MUHQ-ACT-3), by the kind.
+NOT_OF_KIND = {"unit": N_("{name} is not a unit"), "artifact": N_("{name} is not an artifact"),
+               "equipment": N_("{name} is not an equipment"), "permanent": N_("{name} is not a permanent")}
+#: Why a permanent is not within a target's range, by the range's origin (``target``: an earlier target).
+NOT_WITHIN = {"self": N_("{name} is not within range {range} of this card"),
+              "unit_you_control": N_("{name} is not within range {range} of a unit you control"),
+              "target": N_("{name} is not within range {range} of {target}")}
 
 
 class Ctx:
@@ -189,34 +199,36 @@ class EffectsMixin:
         kind = spec["kind"]
         if kind == "player":
             if not isinstance(value, int) or value not in self.alive_seats():
-                return "MUHQ-ACT-3", f"{value} is not a player in the game"
+                return "MUHQ-ACT-3", _("{value} is not a player in the game", value=value)
             return None
         p = self.perms.get(value) if isinstance(value, int) else None
         if p is None:
-            return "MUHQ-ACT-6", f"#{value} is not a permanent on the board; only permanents on the board are targets"
+            return "MUHQ-ACT-6", _("#{id} is not a permanent on the board; only permanents on the board are targets",
+                                   id=value)
         name = LazyName(self, value)
         if not self.kind_matches(value, kind):
-            return "MUHQ-ACT-3", f"{name} is not {'an' if kind[0] in 'aeiu' else 'a'} {kind}"
+            return "MUHQ-ACT-3", _(NOT_OF_KIND[kind], name=name)
         if p.base is not None and not spec.get("in_pile_ok"):
-            return "MUHQ-ACT-3", f"{name} is in a pile; this target must stand on a field (spec 7.5)"
+            return "MUHQ-ACT-3", _("{name} is in a pile; this target must stand on a field (spec 7.5)", name=name)
         if self.stats()[value].veiled:
-            return "MUHQ-VEIL-1", f"{name} is veiled and cannot be chosen as a target"
+            return "MUHQ-VEIL-1", _("{name} is veiled and cannot be chosen as a target", name=name)
         if self.protected_from(value, ctx.d, ctx.you):
-            return "MUHQ-PROT-2", f"{name} has protection from {ctx.d.shown_name}"
+            return "MUHQ-PROT-2", _("{name} has protection from {card}", name=name, card=ctx.d.shown_name)
         if not self.perm_matches(value, spec.get("filter"), ctx.you, ctx):
-            return "MUHQ-ACT-3", f"{name} does not match the card's filter {spec.get('filter')}"
+            return "MUHQ-ACT-3", _("{name} does not match the card's filter {filter}", name=name,
+                                   filter=spec.get("filter"))
         within = spec.get("within")
         if within:
             origins = self.cell_of_ref(within["of"], ctx)
             cell = self.cell_of(value)
             if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
-                of = {"self": "this card", "unit_you_control": "a unit you control"}.get(within["of"], within["of"])
-                return "MUHQ-ACT-3", f"{name} is not within range {within['range']} of {of}"
+                message = NOT_WITHIN.get(within["of"], NOT_WITHIN["target"])
+                return "MUHQ-ACT-3", _(message, name=name, range=within["range"], target=within["of"])
         attacker = spec.get("legal_defender_for")
         if attacker:
             att = ctx.targets.get(attacker)
             if att is None or att not in self.perms:
-                return "MUHQ-ACT-6", f"the attacker {attacker} is gone"
+                return "MUHQ-ACT-6", _("the attacker {target} is gone", target=attacker)
             problem = self.defender_problem(att, value)
             if problem:
                 return problem
@@ -294,13 +306,15 @@ class EffectsMixin:
 
     def check_targets(self: "MuhqState", specs: tuple, values: tuple, ctx: Ctx) -> tuple[str, str] | None:
         if len(values) != len(specs):
-            names = ", ".join(n for n, _ in specs) or "none"
-            return "MUHQ-ACT-3", f"this needs {len(specs)} target(s) ({names}), not {len(values)}"
+            names = ", ".join(n for n, _spec in specs) or _("none")
+            return "MUHQ-ACT-3", _n("this needs {n} target ({names}), not {given}",
+                                    "this needs {n} targets ({names}), not {given}", len(specs), names=names,
+                                    given=len(values))
         for (name, spec), value in zip(specs, values):
             ctx.targets[name] = value
             problem = self.target_problem(spec, value, ctx)
             if problem:
-                return problem[0], f"target {name}: {problem[1]}"
+                return problem[0], _("target {target}: {problem}", target=name, problem=problem[1])
         return None
 
     # -- costs (spec 7.4) -----------------------------------------------------------------------------------
@@ -364,29 +378,33 @@ class EffectsMixin:
                      ) -> tuple[str, str] | None:
         need = sum(c.get("discard", 0) + (1 if "sacrifice" in c else 0) for c in costs)
         if len(chosen) != need:
-            return "MUHQ-ACT-3", f"the costs need {need} chosen card(s) or permanent(s), not {len(chosen)}"
+            return "MUHQ-ACT-3", _n("the costs need {n} chosen card or permanent, not {given}",
+                                    "the costs need {n} chosen cards or permanents, not {given}", need,
+                                    given=len(chosen))
         if len(set(chosen)) != len(chosen):
-            return "MUHQ-ACT-3", "a card or permanent is chosen twice for the costs"
+            return "MUHQ-ACT-3", _("a card or permanent is chosen twice for the costs")
         k = 0
         pl = self.players[player]
         for cost in costs:
             if "resource" in cost and pl.resource < cost["resource"] + resource_extra:
-                return "MUHQ-RES-3", (f"this costs {cost['resource'] + resource_extra} resource; you have "
-                                      f"{pl.resource}")
+                return "MUHQ-RES-3", _("this costs {cost} resource; you have {resource}",
+                                       cost=cost["resource"] + resource_extra, resource=pl.resource)
             if "tap" in cost and (source is None or source not in self.perms or self.perms[source].tapped):
-                return "MUHQ-TIMING-6", "the cost 'tap' needs the permanent untapped"
+                return "MUHQ-TIMING-6", _("the cost 'tap' needs the permanent untapped")
             if "discard" in cost:
                 for c in chosen[k:k + cost["discard"]]:
                     if c not in pl.hand or c in exclude:
-                        return "MUHQ-ACT-3", f"card #{c} is not in your hand to discard"
+                        return "MUHQ-ACT-3", _("card #{card} is not in your hand to discard", card=c)
                 k += cost["discard"]
             if "sacrifice" in cost:
                 pid = chosen[k]
                 k += 1
                 if pid not in self.perms or self.perms[pid].controller != player:
-                    return "MUHQ-PERM-7", f"#{pid} is not a permanent you control; only your own can be sacrificed"
+                    return "MUHQ-PERM-7", _("#{id} is not a permanent you control; only your own can be sacrificed",
+                                            id=pid)
                 if not self.perm_matches(pid, cost["sacrifice"], player) or pid == source:
-                    return "MUHQ-ACT-3", f"{self.name_of(pid)} does not match the sacrifice {cost['sacrifice']}"
+                    return "MUHQ-ACT-3", _("{name} does not match the sacrifice {filter}", name=self.name_of(pid),
+                                           filter=cost["sacrifice"])
         return None
 
     def pay_costs(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int, source: int | None) -> None:

@@ -599,7 +599,7 @@ class _StepWork(dict):
     """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
 
     def __missing__(self, step: str):
-        raise AssertionError(f"unknown step {step}")
+        raise AssertionError(f"unknown step {step}")  # i18n: no
 
 
 #: What step_machine does in each step of a turn (a look-up, not a chain of comparisons: it runs at almost every

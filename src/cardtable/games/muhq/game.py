@@ -10,14 +10,15 @@ from cardtable.engine.game import fresh_seed
 
 from . import actions as A
 from .options import OPTIONS
+from .words import N_, _
 
 
 class MuhqGame(Game):
     info = GameInfo(
         name="muhq",
         title="muhq's game",
-        summary="Draft a store, build your deck while you play, and fight with units on a grid board whose "
-                "victory condition the board sets.",
+        summary=N_("Draft a store, build your deck while you play, and fight with units on a grid board whose "
+                   "victory condition the board sets."),
         min_players=2,
         max_players=16,
         default_players=2,
@@ -40,19 +41,19 @@ class MuhqGame(Game):
         try:
             board = load_board(opts["board"])
         except MuhqDataError as exc:
-            raise OptionError(f"option board={opts['board']!r}: {exc}") from None
+            raise OptionError(_("option board={board}: {error}", board=repr(opts["board"]), error=exc)) from None
         if board.players != self.num_players:  # MUHQ-SETUP-1
-            raise OptionError(f"the board {board.id} is for {board.players} players, not {self.num_players} "
-                              f"(MUHQ-SETUP-1); choose --players {board.players}")
+            raise OptionError(_("the board {board} is for {players} players, not {n} (MUHQ-SETUP-1); choose "
+                                "--players {players}", board=board.id, players=board.players, n=self.num_players))
         names = [s.strip() for s in str(opts["sets"]).split(",") if s.strip()]
         if not names:
-            raise OptionError("option sets is empty; name at least one card set, e.g. sets=vanguard,tide")
+            raise OptionError(_("option sets is empty; name at least one card set, e.g. sets=vanguard,tide"))
         if len(set(names)) != len(names):
-            raise OptionError(f"option sets names a set twice: {opts['sets']}")
+            raise OptionError(_("option sets names a set twice: {sets}", sets=opts["sets"]))
         try:
             cards = catalogue(*names)
         except MuhqDataError as exc:
-            raise OptionError(f"option sets={opts['sets']!r}: {exc}") from None
+            raise OptionError(_("option sets={sets}: {error}", sets=repr(opts["sets"]), error=exc)) from None
         cards.update(board_cards(board))
         try:  # the core set's starting units and board objects are always known (effects may name them)
             cards.update({k: v for k, v in catalogue("core").items() if k not in cards})
@@ -75,16 +76,17 @@ class MuhqGame(Game):
         self.capture_target = kinds["capture_points"].target if "capture_points" in kinds else 0
         first = opts["first_player"]
         if first != "random" and first >= self.num_players:
-            raise OptionError(f"option first_player={first} is not a seat; seats are 0 to {self.num_players - 1}")
+            raise OptionError(_("option first_player={first} is not a seat; seats are 0 to {last}", first=first,
+                                last=self.num_players - 1))
         pool_size = sum(self.copies.get(d.id, 1) for d in self.pool)
         if pool_size == 0:  # MUHQ-DRAFT-8: padding copies nothing into an empty pool; no pack could ever exist
-            raise OptionError(f"the sets {', '.join(names)} give no draftable cards (cards with a buy cost), so no "
-                              f"draft pack can be dealt, even with pad_pool (MUHQ-DRAFT-8); add a set such as "
-                              f"vanguard or tide")
+            raise OptionError(_("the sets {sets} give no draftable cards (cards with a buy cost), so no draft pack "
+                                "can be dealt, even with pad_pool (MUHQ-DRAFT-8); add a set such as vanguard or "
+                                "tide", sets=", ".join(names)))
         if pool_size // opts["pack_size"] < self.num_players and not opts["pad_pool"]:  # MUHQ-DRAFT-8
-            raise OptionError(f"the sets {', '.join(names)} give {pool_size} draftable cards: fewer than one pack of "
-                              f"{opts['pack_size']} per player (MUHQ-DRAFT-8); add sets, lower pack_size or set "
-                              f"pad_pool=true")
+            raise OptionError(_("the sets {sets} give {n} draftable cards: fewer than one pack of {size} per player "
+                                "(MUHQ-DRAFT-8); add sets, lower pack_size or set pad_pool=true",
+                                sets=", ".join(names), n=pool_size, size=opts["pack_size"]))
 
         # Instance numbers are given in the same order in every game (board objects, starting decks, pool),
         # whatever the seed, so an action's card number names its card without a state.
@@ -96,7 +98,7 @@ class MuhqGame(Game):
     def card_name(self, card: int) -> str:
         if 0 <= card < len(self.layout):
             return f"{self.defs[self.layout[card]].shown_name} #{card}"
-        return f"token #{card}"
+        return _("token #{card}", card=card)
 
     def has_victory(self, kind: str) -> bool:
         return kind in self.victory_kinds
@@ -120,12 +122,12 @@ class MuhqGame(Game):
     def _on(self, kinds, targets, costs=()) -> str:
         """' on Pikeman #14, P1, discarding Recruit #4': the targets (a seat where the target is a player,
         spec 7.5) and the chosen costs (discarded cards, sacrificed permanents)."""
-        kinds = [spec.get("kind") for _, spec in kinds] if kinds else []
+        kinds = [spec.get("kind") for _k, spec in kinds] if kinds else []
         names = [f"P{t}" if i < len(kinds) and kinds[i] == "player" else self.card_name(t)
                  for i, t in enumerate(targets)]
-        text = f" on {', '.join(names)}" if names else ""
+        text = _(" on {targets}", targets=", ".join(names)) if names else ""
         if costs:
-            text += f", paying with {', '.join(self.card_name(c) for c in costs)}"
+            text += _(", paying with {cards}", cards=", ".join(self.card_name(c) for c in costs))
         return text
 
     def _ability_targets(self, card: int, index: int):
@@ -143,57 +145,68 @@ class MuhqGame(Game):
 
         n = self.card_name
         if t == "pass":
-            return "pass"
+            return _("pass")
         if t == "draft_pick":
-            return f"pick {n(action.card)}"
-        if t in ("pay_upkeep", "decline_upkeep"):
-            return f"{'pay' if t == 'pay_upkeep' else 'do not pay'} the upkeep of {n(action.unit)}"
+            return _("pick {card}", card=n(action.card))
+        if t == "pay_upkeep":
+            return _("pay the upkeep of {unit}", unit=n(action.unit))
+        if t == "decline_upkeep":
+            return _("do not pay the upkeep of {unit}", unit=n(action.unit))
         if t == "play_spell":
             d = self._def_of(action.card)
-            return f"play {n(action.card)}" + self._on(d.targets if d else (), action.targets, action.costs)
+            return _("play {card}", card=n(action.card)) + self._on(d.targets if d else (), action.targets,
+                                                                    action.costs)
         if t == "free_action":
-            return (f"free action of {n(action.source)}"
+            return (_("free action of {card}", card=n(action.source))
                     + self._on(self._ability_targets(action.source, action.ability), action.targets, action.costs))
         if t == "universal_free_action":
-            return f"discard {n(action.cards[0])} and {n(action.cards[1])}: gain 1 resource"
+            return _("discard {card} and {other}: gain 1 resource", card=n(action.cards[0]), other=n(action.cards[1]))
         if t == "declare_trigger":
-            return f"declare triggered action {action.trigger + 1}" + self._on((), action.targets)
+            return _("declare triggered action {number}", number=action.trigger + 1) + self._on((), action.targets)
         if t == "drop_place":
-            return f"put {n(action.member)} on {xy(action.field)}"
+            return _("put {card} on {field}", card=n(action.member), field=xy(action.field))
         if t == "place_token":
-            return f"put the token on {xy(action.field)}"
+            return _("put the token on {field}", field=xy(action.field))
         if t == "play_permanent":
-            return f"play {n(action.card)} " + ("to your next unit" if action.mode == "next_unit"
-                                               else f"on {xy(action.field)}")
+            if action.mode == "next_unit":
+                return _("play {card} to your next unit", card=n(action.card))
+            return _("play {card} on {field}", card=n(action.card), field=xy(action.field))
         if t == "activate":
-            return f"activate {n(action.permanent)}"
+            return _("activate {card}", card=n(action.permanent))
         if t == "end_action_phase":
-            return "end the action phase"
+            return _("end the action phase")
         if t == "end_activation":
-            return "end the activation"
+            return _("end the activation")
         if t == "move":
-            via = "" if len(action.path) <= 2 else " via " + " ".join(
-                xy(action.path[i:i + 2]) for i in range(0, len(action.path) - 2, 2))
-            return f"move {n(action.unit)} to {xy(action.path[-2:])}{via}"
+            if len(action.path) <= 2:
+                return _("move {unit} to {field}", unit=n(action.unit), field=xy(action.path[-2:]))
+            via = " ".join(xy(action.path[i:i + 2]) for i in range(0, len(action.path) - 2, 2))
+            return _("move {unit} to {field} via {fields}", unit=n(action.unit), field=xy(action.path[-2:]),
+                     fields=via)
         if t == "attack":
-            return f"{n(action.unit)} attacks {n(action.defender)}"
+            return _("{unit} attacks {defender}", unit=n(action.unit), defender=n(action.defender))
         if t == "full_action":
-            return (f"full action of {n(action.unit)}"
+            return (_("full action of {unit}", unit=n(action.unit))
                     + self._on(self._ability_targets(action.unit, action.ability), action.targets))
         if t in ("equip", "swap"):
-            other = action.equipment if t == "equip" else action.artifact
-            return f"{n(action.unit)} {t}s {n(other)} (using its {action.spend} action)"
+            message = {("equip", "move"): N_("{unit} equips {other} (using its move action)"),
+                       ("equip", "attack"): N_("{unit} equips {other} (using its attack action)"),
+                       ("swap", "move"): N_("{unit} swaps {other} (using its move action)"),
+                       ("swap", "attack"): N_("{unit} swaps {other} (using its attack action)")}[t, action.spend]
+            return _(message, unit=n(action.unit), other=n(action.equipment if t == "equip" else action.artifact))
         if t == "carry":
-            return (f"{n(action.unit)} carries {n(action.artifact)} to {xy(action.path[-2:])}, "
-                    f"drops it on {xy(action.drop)}")
+            return _("{unit} carries {artifact} to {field}, drops it on {drop}", unit=n(action.unit),
+                     artifact=n(action.artifact), field=xy(action.path[-2:]), drop=xy(action.drop))
         if t == "clear_paralysis":
-            return f"{n(action.unit)} clears 1 paralysis (using its {action.spend} action)"
+            message = (N_("{unit} clears 1 paralysis (using its move action)") if action.spend == "move"
+                       else N_("{unit} clears 1 paralysis (using its attack action)"))
+            return _(message, unit=n(action.unit))
         if t == "buy":
-            return f"buy {n(action.card)}"
+            return _("buy {card}", card=n(action.card))
         if t == "skip_buy":
-            return "buy nothing"
+            return _("buy nothing")
         if t == "end_discard":
-            return "end the turn" if not action.cards else f"discard {n(action.cards[0])}"
+            return _("end the turn") if not action.cards else _("discard {card}", card=n(action.cards[0]))
         return str(action)
 
     def display_order(self, actions, view=None):
@@ -204,7 +217,8 @@ class MuhqGame(Game):
                                              "end_activation", "end_action_phase", "skip_buy", "end_discard",
                                              "pass"))}
         own = _own_units(view)
-        # an attack on one's own unit (legal: OP-19) after the attacks on the enemy's
+        # an attack on one's own unit (legal: OP-19) after the attacks on the enemy's; the label sorts ties (in
+        # the reader's language, as they read the list)
         return sorted(actions, key=lambda a: (kinds.get(a.type, 99), a.type == "attack" and a.defender in own,
                                               self.action_label(a)))
 
@@ -216,19 +230,24 @@ class MuhqGame(Game):
             pending = view.get("triggers") or []
             if not 0 <= action.trigger < len(pending):
                 return None
-            return f"declare the triggered action of {pending[action.trigger]['card']}" + self._on((), action.targets)
+            return (_("declare the triggered action of {card}", card=pending[action.trigger]["card"])
+                    + self._on((), action.targets))
         if action.type != "attack" or action.defender not in _own_units(view):
             return None
         vip = any(p["id"] == action.defender and p.get("role") == "vip" for p in view["permanents"])
         # the viewer is the seat whose hand the view shows; another seat hears of it as P1's own unit
         mover = view["to_act"]
         viewer = next((p["seat"] for p in view.get("players", ()) if p.get("hand") is not None), None)
-        whose = "your" if viewer == mover else f"P{mover}'s"
-        return self.action_label(action) + (f" — {whose} own VIP!" if vip else f" — {whose} own unit")
+        label = self.action_label(action)
+        if viewer == mover:
+            return _("{label} — your own VIP!", label=label) if vip else _("{label} — your own unit", label=label)
+        if vip:
+            return _("{label} — P{seat}'s own VIP!", label=label, seat=mover)
+        return _("{label} — P{seat}'s own unit", label=label, seat=mover)
 
     def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
-            return "pick a card", {"type": "draft_pick"}
+            return _("pick a card"), {"type": "draft_pick"}
         return self.action_label(action), action.to_json()
 
 

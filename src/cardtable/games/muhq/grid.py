@@ -32,6 +32,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
+from .words import N_, _
+
 if TYPE_CHECKING:  # only for annotations: importing the model would pull pydantic into the hot path's import
     from .schema import Board
 
@@ -97,13 +99,13 @@ class Grid:
                  area_of: Sequence[str | None] | None = None, area_points: Mapping[str, int] | None = None,
                  name: str = "") -> None:
         if width < 1 or height < 1:
-            raise ValueError(f"a board needs at least one field, not {width} × {height} (MUHQ-BOARD-2)")
+            raise ValueError(f"a board needs at least one field, not {width} × {height} (MUHQ-BOARD-2)")  # i18n: no
         n = width * height
         if len(types) != n:
-            raise ValueError(f"{len(types)} field types for a {width} × {height} board ({n} fields)")
+            raise ValueError(f"{len(types)} field types for a {width} × {height} board ({n} fields)")  # i18n: no
         for t in types:
             if t not in FIELD_TYPES:
-                raise ValueError(f"unknown field type {t!r}; one of {', '.join(FIELD_TYPES)} (MUHQ-BOARD-3)")
+                raise ValueError(f"unknown field type {t!r}; one of {', '.join(FIELD_TYPES)} (MUHQ-BOARD-3)")  # i18n: no
         self.name = name
         self.width, self.height, self.size = width, height, n
         self.types: tuple[str, ...] = tuple(types)
@@ -113,7 +115,7 @@ class Grid:
         self.income: tuple[int, ...] = tuple(income) if income is not None else (0,) * n
         self.area_of: tuple[str | None, ...] = tuple(area_of) if area_of is not None else (None,) * n
         if len(self.income) != n or len(self.area_of) != n:
-            raise ValueError("income and area_of need one entry per field")
+            raise ValueError("income and area_of need one entry per field")  # i18n: no
         self.area_points: dict[str, int] = dict(area_points or {})
         areas: dict[str, list[Cell]] = {}
         for i, a in enumerate(self.area_of):
@@ -126,7 +128,7 @@ class Grid:
         for seat, cs in self.spawns.items():
             for c in cs:
                 if not 0 <= c < n:
-                    raise ValueError(f"spawn cell {c} of seat {seat} is not on the {width} × {height} board")
+                    raise ValueError(f"spawn cell {c} of seat {seat} is not on the {width} × {height} board")  # i18n: no
                 seats[c].add(seat)
         self.spawn_seats: tuple[frozenset[int], ...] = tuple(frozenset(s) for s in seats)
         #: each field as a view shows it (type, spawn seats, income, area): the same in every view, so it is
@@ -195,7 +197,7 @@ class Grid:
         legend = DEFAULT_LEGEND if legend is None else legend
         height, width = len(rows), len(rows[0]) if rows else 0
         if any(len(r) != width for r in rows):
-            raise ValueError("every row needs the same number of characters (MUHQ-BOARD-2)")
+            raise ValueError("every row needs the same number of characters (MUHQ-BOARD-2)")  # i18n: no
         return cls(width, height, [legend[ch] for row in rows for ch in row], name=name,
                    spawns={s: [y * width + x for x, y in at] for s, at in (spawns or {}).items()})
 
@@ -206,7 +208,7 @@ class Grid:
     def cell(self, x: int, y: int) -> Cell:
         """The cell index of (x, y); ValueError off the board."""
         if not self.on_board(x, y):
-            raise ValueError(f"({x}, {y}) is not on the {self.width} × {self.height} board")
+            raise ValueError(f"({x}, {y}) is not on the {self.width} × {self.height} board")  # i18n: no
         return y * self.width + x
 
     def cell_or_none(self, x: int, y: int) -> Cell | None:
@@ -266,17 +268,20 @@ class Grid:
     def unavailable_reason(self, cell: Cell, swimming: bool, occupied: Container[Cell]) -> str | None:
         """Why a field is not available for a permanent, in plain words with the rule; None if it is."""
         if not 0 <= cell < self.size:
-            return f"cell {cell} is not on the board (MUHQ-BOARD-6)"
+            return _("cell {cell} is not on the board (MUHQ-BOARD-6)", cell=cell)
         where, t = self._at(cell), self.types[cell]
         if t == WALL:
-            return f"{where} is a wall; nothing can stand on a wall (MUHQ-BOARD-5)"
+            return _("{field} is a wall; nothing can stand on a wall (MUHQ-BOARD-5)", field=where)
         if swimming and t != DEEP_WATER:
-            return (f"{where} is {t.replace('_', ' ')}; a swimming unit may enter only deep water "
-                    f"(MUHQ-BOARD-5, MUHQ-MOVE-10)")
+            message = (N_("{field} is high ground; a swimming unit may enter only deep water (MUHQ-BOARD-5, "
+                          "MUHQ-MOVE-10)") if t == HIGH_GROUND else
+                       N_("{field} is normal; a swimming unit may enter only deep water (MUHQ-BOARD-5, MUHQ-MOVE-10)"))
+            return _(message, field=where)
         if not swimming and t == DEEP_WATER:
-            return f"{where} is deep water; only swimming units may enter it (MUHQ-BOARD-5)"
+            return _("{field} is deep water; only swimming units may enter it (MUHQ-BOARD-5)", field=where)
         if cell in occupied:
-            return f"{where} is occupied; a unit cannot enter or pass through a permanent (MUHQ-BOARD-6)"
+            return _("{field} is occupied; a unit cannot enter or pass through a permanent (MUHQ-BOARD-6)",
+                     field=where)
         return None
 
     def _at(self, cell: Cell) -> str:
@@ -348,7 +353,7 @@ class Grid:
         cost, diagonals, here = 0, 0, start
         for c in path:
             if not (0 <= here < self.size and c in self._adjacent[here]):
-                raise ValueError(f"not a step: cell {here} to cell {c} (MUHQ-MOVE-1)")
+                raise ValueError(f"not a step: cell {here} to cell {c} (MUHQ-MOVE-1)")  # i18n: no
             if self.x[c] != self.x[here] and self.y[c] != self.y[here]:
                 diagonals += 1
                 cost += 2 if diagonals % 2 == 0 else 1
@@ -367,27 +372,29 @@ class Grid:
         -1 for an (x, y) off the board) fails MUHQ-MOVE-4."""
         self._check_start(start)
         if not path:
-            return "MUHQ-MOVE-5", "a move needs at least one step"
+            return "MUHQ-MOVE-5", _("a move needs at least one step")
         here, last = start, len(path) - 1
         for k, c in enumerate(path):
             if not 0 <= c < self.size:
-                return "MUHQ-MOVE-4", f"step {k + 1} leaves the board (MUHQ-BOARD-6)"
+                return "MUHQ-MOVE-4", _("step {step} leaves the board (MUHQ-BOARD-6)", step=k + 1)
             if c not in self._adjacent[here]:
-                return "MUHQ-MOVE-1", (f"step {k + 1} goes from {self._at(here)} to {self._at(c)}; a step goes to "
-                                       f"one of the 8 adjacent fields")
+                return "MUHQ-MOVE-1", _("step {step} goes from {start} to {end}; a step goes to one of the 8 "
+                                        "adjacent fields", step=k + 1, start=self._at(here), end=self._at(c))
             if c == start:
-                return "MUHQ-MOVE-4", (f"step {k + 1} re-enters the start field {self._at(c)}, where the moving "
-                                       f"unit (or its base) stands")
+                return "MUHQ-MOVE-4", _("step {step} re-enters the start field {field}, where the moving unit (or "
+                                        "its base) stands", step=k + 1, field=self._at(c))
             if not (k == last and c in may_end_on):
                 reason = self.unavailable_reason(c, swimming, occupied)
                 if reason is not None:
-                    extra = " (only the last field may be a crewable unit, MUHQ-BOARD-7)" if c in may_end_on else ""
-                    return "MUHQ-MOVE-4", f"step {k + 1}: {reason}{extra}"
+                    if c in may_end_on:
+                        return "MUHQ-MOVE-4", _("step {step}: {reason} (only the last field may be a crewable unit, "
+                                                "MUHQ-BOARD-7)", step=k + 1, reason=reason)
+                    return "MUHQ-MOVE-4", _("step {step}: {reason}", step=k + 1, reason=reason)
             here = c
         cost = self.path_cost(start, path)
         if cost > movement:
-            return "MUHQ-MOVE-3", (f"the path costs {cost} (orthogonal steps 1, diagonal steps 1, 2, 1, 2, …; "
-                                   f"MUHQ-MOVE-2), more than the movement {movement}")
+            return "MUHQ-MOVE-3", _("the path costs {cost} (orthogonal steps 1, diagonal steps 1, 2, 1, 2, …; "
+                                    "MUHQ-MOVE-2), more than the movement {movement}", cost=cost, movement=movement)
         return None
 
     def reachable(self, start: Cell, movement: int, swimming: bool, occupied: Container[Cell],
@@ -410,7 +417,7 @@ class Grid:
         """
         self._check_start(start)
         if not start_needs_not_be_available and not self.fits(start, swimming):
-            raise ValueError(f"the unit stands on {self._at(start)}, a field of type {self.types[start]} that "
+            raise ValueError(f"the unit stands on {self._at(start)}, a field of type {self.types[start]} that "  # i18n: no
                              f"{'a swimming' if swimming else 'a non-swimming'} unit cannot occupy (MUHQ-BOARD-5)")
         if movement < 1:
             return {}
@@ -567,7 +574,7 @@ class Grid:
         # A start off the board is a caller's mistake, not a rule violation; a negative index would
         # otherwise silently wrap around the per-cell tuples.
         if not 0 <= start < self.size:
-            raise ValueError(f"the start cell {start} is not on the {self.width} × {self.height} board")
+            raise ValueError(f"the start cell {start} is not on the {self.width} × {self.height} board")  # i18n: no
 
     def _search(self, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
                 ends: tuple[Cell, ...]) -> tuple[tuple[Cell, tuple[int, Path]], ...]:

@@ -13,22 +13,24 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.i18n import current_language
 
+from .words import N_, word
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
 LOG_VIEW = 60
 PROMPTS = {
-    "draft": "pick a card from the pack you hold",
-    "drop": "place the members of a dropped pile",
-    "place_token": "choose a field for the token",
-    "trigger": "declare your triggered action",
-    "priority": "respond with a fast action or pass",
-    "open": "your action phase: play a card, activate a permanent, or end the phase",
-    "upkeep": "pay the upkeep of your units (an unpaid unit is defeated)",
-    "closing": "choose which permanent to activate next before the phase ends",
-    "buy": "buy a card from your store, or skip",
-    "discard": "discard any cards you like, then end your turn",
-    "over": "the game is over",
+    "draft": N_("pick a card from the pack you hold"),
+    "drop": N_("place the members of a dropped pile"),
+    "place_token": N_("choose a field for the token"),
+    "trigger": N_("declare your triggered action"),
+    "priority": N_("respond with a fast action or pass"),
+    "open": N_("your action phase: play a card, activate a permanent, or end the phase"),
+    "upkeep": N_("pay the upkeep of your units (an unpaid unit is defeated)"),
+    "closing": N_("choose which permanent to activate next before the phase ends"),
+    "buy": N_("buy a card from your store, or skip"),
+    "discard": N_("discard any cards you like, then end your turn"),
+    "over": N_("the game is over"),
 }
 
 
@@ -104,17 +106,18 @@ class ViewMixin:
                                       "income": {"base": board.income.base, "per_unit": board.income.per_unit},
                                       "hand_size": board.hand_size},
             "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
-            "mode": self.mode, "to_act": self.current_player, "prompt": PROMPTS.get(self.mode, self.mode),
+            "mode": self.mode, "to_act": self.current_player, "prompt": word(PROMPTS, self.mode),
             "priority": self.priority, "activation": self.activation,
             "ai": self.ai[0] if self.ai else None,
             "permanents": perms, "waiting_to_drop": waiting, "players": players,
             "stack": [{"kind": i.kind, "controller": i.controller,
                        "card": self.stack_source_json(i.source, player) if i.source is not None else None,
-                       "targets": {k: v for k, v in i.targets}, "text": i.label} for i in self.stack],
+                       "targets": {k: v for k, v in i.targets}, "text": str(i.label)} for i in self.stack],
             "triggers": [{"controller": t.controller, "card": self.card_def[t.source].shown_name} for t in self.triggers],
             "victory": [v.model_dump() for v in self.game.board.victory],
             "winners": self.winners,
-            "log": [{"kind": k, "player": p, "text": t} for k, p, t in self.log[-LOG_VIEW:]],
+            # a log line is a words.Text: made in the reader's language here
+            "log": [{"kind": k, "player": p, "text": str(t)} for k, p, t in self.log[-LOG_VIEW:]],
             "log_size": len(self.log),
             "max_turns": self.opts["max_turns"] or None,
         }
