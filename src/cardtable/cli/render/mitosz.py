@@ -15,20 +15,65 @@ import weakref
 from rich.console import Console
 from rich.text import Text
 
+from cardtable.engine.i18n import N_, Translator, current_language, language
+
 from . import print_hanging, title_rule
+
+_ = Translator("mitosz-ui")
+_n = _.plural
 
 #: How the terminal's own lines name a seat: as the board and the log do.
 SEAT_LABEL = "P{}"
 
-SPHERES = ("magic", "influence", "wealth", "force")
-SPHERE_LETTERS = ("M", "I", "W", "F")
-SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")
-TYPE_WORDS = {"high_god": "high god", "free_maneuver": "free maneuver"}
+SPHERES = (N_("magic"), N_("influence"), N_("wealth"), N_("force"))
+SPHERE_LETTERS = ("M", "I", "W", "F")  # as the cards' costs and maneuver texts write them
+SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")  # i18n: no (rich styles)
+BOLD_RED = "bold red"  # i18n: no (a rich style)
+BOLD_GREEN = "bold green"  # i18n: no (a rich style)
+BOLD_REVERSE = "bold reverse"  # i18n: no (a rich style)
+BOLD_MAGENTA = "bold magenta"  # i18n: no (a rich style)
+BOLD_YELLOW = "bold yellow"  # i18n: no (a rich style)
+TYPE_WORDS = {
+    "high_god": N_("high god"), "nation": N_("nation"), "location": N_("location"), "leader": N_("leader"),
+    "item": N_("item"), "intrigue": N_("intrigue"), "fate": N_("fate"), "supply": N_("supply"),
+    "free_maneuver": N_("free maneuver"), "card": N_("card"),
+}
+#: the subtypes (vocabulary.SUBTYPES) as a card's type line reads them (the rulebook's section 8)
+SUBTYPE_WORDS = {
+    "forest": N_("forest"), "mountain": N_("mountain"), "deep": N_("deep"), "swamp": N_("swamp"),
+    "steppe": N_("steppe"), "polar": N_("polar"), "desert": N_("desert"), "urban": N_("urban"),
+    "aquatic": N_("aquatic"), "shapeshifter": N_("shapeshifter"), "demon": N_("demon"), "undead": N_("undead"),
+    "sprite": N_("sprite"), "giant": N_("giant"), "dragon": N_("dragon"), "dwarf": N_("dwarf"), "elf": N_("elf"),
+    "region": N_("region"), "building": N_("building"), "shrine": N_("shrine"), "fortress": N_("fortress"),
+    "warlord": N_("warlord"), "mount": N_("mount"), "hero": N_("hero"), "god": N_("god"),
+    "monster": N_("monster"), "ruler": N_("ruler"), "relic": N_("relic"), "weapon": N_("weapon"),
+    "potion": N_("potion"), "armor": N_("armor"), "strike": N_("strike"), "beast": N_("beast"),
+    "troop": N_("troop"), "war_machine": N_("war machine"), "sage": N_("sage"), "charm": N_("charm"),
+    "enchanter": N_("enchanter"), "song": N_("song"), "bard": N_("bard"), "life": N_("life"),
+    "healer": N_("healer"), "earth": N_("earth"), "death": N_("death"), "necromancer": N_("necromancer"),
+    "priest": N_("priest"), "prophecy": N_("prophecy"), "seer": N_("seer"), "craft": N_("craft"),
+    "air": N_("air"), "flying": N_("flying"), "rune": N_("rune"), "scribe": N_("scribe"), "fire": N_("fire"),
+    "spell": N_("spell"), "wizard": N_("wizard"), "water": N_("water"),
+}
 MODE_WORDS = {
-    "window": "open window",
-    "counter": "counter round",
-    "prompt": "a decision",
-    "over": "game over",
+    "window": N_("open window"),
+    "counter": N_("counter round"),
+    "prompt": N_("a decision"),
+    "over": N_("game over"),
+}
+ROW_WORDS = {"front": N_("front"), "auxiliary": N_("auxiliary"), "reserve": N_("reserve")}
+SUPPLY_MODES = {"level": N_("level"), "maneuvers": N_("maneuvers")}
+STAGE_WORDS = {
+    "rounds": N_("fight rounds"), "commander": N_("naming the defending commander"),
+    "monsters": N_("monsters return"), "outcome": N_("the outcome"), "compare": N_("comparing the armies"),
+}
+EFFECT_WORDS = {
+    "modify_level": N_("level"), "modify_base_level": N_("base level"), "modify_road": N_("road level"),
+    "close_road": N_("closed road"), "grant_immunity": N_("immunity"), "grant_subtype": N_("subtype"),
+    "grant_fate_use": N_("may use a fate"), "modify_army": N_("army level"), "modify_cost": N_("cost"),
+    "modify_hand_size": N_("hand size"), "modify_power_points": N_("power points"),
+    "neutralize_ability": N_("ability neutralized"), "restrict": N_("restriction"), "set_card_type": N_("card type"),
+    "steal": N_("stolen"),
 }
 CELL = 14  # inner width of a nation cell
 LOG_LINES = 8
@@ -37,29 +82,58 @@ _CATALOGUES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def catalogue(game) -> dict:
-    """The game's card definitions by definition id, made once per game object."""
+    """The game's card definitions by definition id, made once per game object and language (its names and
+    texts are in the reader's language)."""
+    lang = current_language()
     try:
-        return _CATALOGUES[game]
+        return _CATALOGUES[game][lang]
     except (KeyError, TypeError):
         pass
     cards = game.catalogue().get("cards", {})
     try:
-        _CATALOGUES[game] = cards
+        _CATALOGUES.setdefault(game, {})[lang] = cards
     except TypeError:
         pass
     return cards
 
 
+def link_names(game) -> dict[str, str]:
+    """Links name cards by their English name (a key): English name -> the card's name in the reader's language."""
+    lang = current_language()
+    key = ("links", lang)
+    try:
+        return _CATALOGUES[game][key]
+    except (KeyError, TypeError):
+        pass
+    with language("en"):
+        english = game.catalogue().get("cards", {})
+    here = catalogue(game)
+    names = {c["name"]: here[cid]["name"] for cid, c in english.items() if cid in here}
+    try:
+        _CATALOGUES.setdefault(game, {})[key] = names
+    except TypeError:
+        pass
+    return names
+
+
 def _type(t: str | None) -> str:
-    return TYPE_WORDS.get(t or "", (t or "card").replace("_", " "))
+    word = TYPE_WORDS.get(t or "card")
+    return _(word) if word else (t or "card").replace("_", " ")
+
+
+def _subtype(s: str) -> str:
+    word = SUBTYPE_WORDS.get(s)
+    return _(word) if word else s.replace("_", " ")
 
 
 def _who(seat: int | None, view: dict, seat_names: list[str]) -> str:
     if seat is None:
         return "?"
     me = view.get("viewer")
-    name = seat_names[seat] if seat < len(seat_names) else f"seat {seat}"
-    return f"P{seat} ({name}{', you' if seat == me else ''})"
+    name = seat_names[seat] if seat < len(seat_names) else _("seat {seat}", seat=seat)
+    if seat == me:
+        return _("P{seat} ({name}, you)", seat=seat, name=name)
+    return _("P{seat} ({name})", seat=seat, name=name)
 
 
 class Names(dict):
@@ -108,25 +182,33 @@ def card_name(card: dict, dup: dict[str, set[int]] | None = None) -> Text:
 def _flags(card: dict) -> list[str]:
     out = []
     if card.get("rotated"):
-        out.append("rotated")
+        out.append(_("rotated"))
     if card.get("spent"):
-        out.append("spent")
+        out.append(_("spent"))
     if card.get("neutralized"):
-        out.append("NEUTRALIZED")
+        out.append(_("NEUTRALIZED"))
     for kind, n in (card.get("tokens") or {}).items():
-        out.append(f"{n} {kind} token{'s' if n != 1 else ''}")
+        out.append(_n("{n} {kind} token", "{n} {kind} tokens", n, kind=kind))
     if card.get("controller") is not None and card.get("controller") != card.get("owner"):
-        out.append(f"owned by P{card['owner']}")
+        out.append(_("owned by P{seat}", seat=card["owner"]))
     return out
+
+
+def _tokens_short(flag: str, card: dict) -> str:
+    """A flag as a nation cell shows it: a token count without the word 'token(s)'."""
+    for kind, n in (card.get("tokens") or {}).items():
+        if flag == _n("{n} {kind} token", "{n} {kind} tokens", n, kind=kind):
+            return f"{n} {kind}"
+    return flag
 
 
 def board_card(card: dict, dup=None, level: bool = True) -> Text:
     """'Lysa Brightspear L3 (rotated) [+ Sunsteel Blade L2]'."""
     text = card_name(card, dup)
     if level and card.get("level") is not None:
-        text.append(f" L{card['level']}", style="cyan")
+        text.append(" " + _("L{level}", level=card["level"]), style="cyan")
     if dup is not None and dup.pp.get(card.get("card")):
-        text.append(f" {dup.pp[card['card']]}PP", style="green")
+        text.append(" " + _("{n}PP", n=dup.pp[card["card"]]), style="green")
     flags = _flags(card)
     if flags:
         text.append(f" ({', '.join(flags)})", style="yellow")
@@ -138,9 +220,9 @@ def board_card(card: dict, dup=None, level: bool = True) -> Text:
     return text
 
 
-def _cards(cards: list[dict], dup=None, empty: str = "none") -> Text:
+def _cards(cards: list[dict], dup=None, empty: str | None = None) -> Text:
     if not cards:
-        return Text(empty, style="dim")
+        return Text(empty if empty is not None else _("none"), style="dim")
     return Text(", ").join(board_card(c, dup) for c in cards)
 
 
@@ -189,7 +271,7 @@ def _cell(nation: dict, dup) -> list[Text]:
             pad = width - len(body) - len(label)
             lpad = pad // 2
             text.append(label + "─" * lpad, style="dim" if label else "")
-            text.append(body, style="bold red" if road is not None and road["closed"] else "bold green")
+            text.append(body, style=BOLD_RED if road is not None and road["closed"] else BOLD_GREEN)
             text.append("─" * (pad - lpad))
         else:
             text.append(label + "─" * (width - len(label)))
@@ -201,7 +283,7 @@ def _cell(nation: dict, dup) -> list[Text]:
         if road is None:
             return Text("  │" if left else "│  ")
         mark = _road(road)
-        style = "bold red" if road["closed"] else "bold green"
+        style = BOLD_RED if road["closed"] else BOLD_GREEN
         if left:
             return Text(f"{mark:>2}", style=style) + Text("┤")
         return Text("├") + Text(f"{mark:<2}", style=style)
@@ -210,10 +292,10 @@ def _cell(nation: dict, dup) -> list[Text]:
     n1, n2 = _wrap(name, CELL, 2)
     status = []
     if nation.get("level") is not None:
-        status.append(f"L{nation['level']}")
+        status.append(_("L{level}", level=nation["level"]))
     if dup is not None and dup.pp.get(nation["card"]):
-        status.append(f"{dup.pp[nation['card']]}PP")
-    status += [f.replace(" tokens", "").replace(" token", "") for f in _flags(nation)]
+        status.append(_("{n}PP", n=dup.pp[nation["card"]]))
+    status += [_tokens_short(f, nation) for f in _flags(nation)]
     attached = [("+" + a["name"]) for a in nation.get("attached") or []]
     place = " ".join(attached) or ""
     lines = [border("┌", "┐", roads.get("N"), f"{nation['x']},{nation['y']}")]
@@ -258,7 +340,7 @@ def nation_list(nations: list[dict], dup=None) -> list[Text]:
         line = Text(f"   ({n['x']},{n['y']}) ")
         line.append_text(board_card({**n, "attached": []}, dup))
         roads = " ".join(f"{d}{_road(r)}" for d, r in (n.get("roads") or {}).items())
-        line.append(f" · roads {roads or 'none'}", style="dim")
+        line.append(" · " + _("roads {roads}", roads=roads or _("none")), style="dim")
         if n.get("attached"):
             line.append(" [+ ")
             line.append_text(Text(", ").join(board_card(a, dup) for a in n["attached"]))
@@ -273,47 +355,50 @@ def spheres(player: dict) -> Text:
     for i, letter in enumerate(SPHERE_LETTERS):
         if i:
             text.append("  ")
-        text.append(f"{SPHERES[i]} ", style="dim")
+        text.append(f"{_(SPHERES[i])} ", style="dim")
         text.append(f"{letter} {player['spheres'][i]}/{player['sphere_max'][i]}", style=SPHERE_STYLE[i])
     return text
 
 
 def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], dup) -> None:
     seat = p["seat"]
-    head = Text(_who(seat, view, seat_names), style="bold reverse" if seat == view["to_act"] else "bold")
-    head.append(" · high god ")
+    head = Text(_who(seat, view, seat_names), style=BOLD_REVERSE if seat == view["to_act"] else "bold")
+    head.append(" · " + _("high god") + " ")
     head.append_text(card_name(p["god"]))
-    head.append(f" · deck {p['deck_name']}", style="dim")
+    head.append(" · " + _("deck {name}", name=p["deck_name"]), style="dim")
     console.print(head)
     power = Text("   ")
     power.append_text(spheres(p))
-    power.append(" · power ")
-    power.append(f"{p['power']}", style="bold green" if p["power"] >= view["win_target"] else "bold")
-    power.append(f" of {view['win_target']}")
+    power.append(" · ")
+    power.append(_("power {points} of {target}", points=p["power"], target=view["win_target"]),
+                 style=BOLD_GREEN if p["power"] >= view["win_target"] else "bold")
     print_hanging(console, power)
     if p.get("hold"):
-        console.print(Text(f"   HOLDING {view['win_target']}+ power points since turn {p['hold']['since_turn']}: "
-                           f"wins at the start of P{p['hold']['anchor']}'s next turn if the total stays "
-                           f"(MIT-1.1.1)", style="bold yellow"))
-    piles = Text(f"   deck {p['deck']} · hand {p['hand_count']} (size {p['hand_size']})")
+        console.print(Text("   " + _("HOLDING {target}+ power points since turn {turn}: wins at the start of "
+                                     "P{anchor}'s next turn if the total stays", target=view["win_target"],
+                                     turn=p["hold"]["since_turn"], anchor=p["hold"]["anchor"]) + " (MIT-1.1.1)",
+                           style=BOLD_YELLOW))
+    piles = Text("   " + _("deck {deck} · hand {hand} (size {size})", deck=p["deck"], hand=p["hand_count"],
+                             size=p["hand_size"]))
     if p["afterworld"]:
-        piles.append(f" · afterworld {len(p['afterworld'])}, top ")
+        piles.append(" · " + _("afterworld {n}, top", n=len(p["afterworld"])) + " ")
         piles.append_text(card_name(p["afterworld"][0]))
     else:
-        piles.append(" · afterworld empty")
+        piles.append(" · " + _("afterworld empty"))
     if p["oblivion"]:
-        piles.append(" · oblivion: ")
+        piles.append(" · " + _("oblivion:") + " ")
         piles.append_text(Text(", ").join(card_name(c) for c in p["oblivion"]))
     print_hanging(console, piles)
     if p["god"].get("attached") or _flags(p["god"]):
-        print_hanging(console, Text("   high god: ").append_text(board_card(p["god"], dup)))
+        print_hanging(console, Text("   " + _("high god:") + " ").append_text(board_card(p["god"], dup)))
     nations = p["nations"]
-    caption = Text(f"   Nations ({len(nations)})" + (", one placed this turn" if p["nation_placed"] else "") + ":")
+    caption = Text("   " + (_("Nations ({n}), one placed this turn:", n=len(nations)) if p["nation_placed"]
+                            else _("Nations ({n}):", n=len(nations))))
     if not nations:
-        caption.append(" none", style="dim")
+        caption.append(" " + _("none"), style="dim")
         print_hanging(console, caption)
     else:
-        caption.append("  roads: 2 = free road of level 2, ×2 = closed; x,y = cell; +Name = attached location",
+        caption.append("  " + _("roads: 2 = free road of level 2, ×2 = closed; x,y = cell; +Name = attached location"),
                        style="dim")
         print_hanging(console, caption)
         if grid_width(nations) <= console.width:
@@ -322,7 +407,7 @@ def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], 
         else:  # too wide for this terminal: one line per nation
             for line in nation_list(nations, dup):
                 print_hanging(console, line)
-    leaders = Text(f"   Leaders ({len(p['leaders'])} of {p['leader_limit']}): ")
+    leaders = Text("   " + _("Leaders ({n} of {limit}):", n=len(p["leaders"]), limit=p["leader_limit"]) + " ")
     leaders.append_text(_cards(p["leaders"], dup))
     print_hanging(console, leaders)
 
@@ -333,36 +418,43 @@ def _fight(console: Console, view: dict) -> None:
     if not f:
         return
     if f["kind"] == "battle":
-        head = (f"Battle: P{f['attacker']} attacks {f['nation']['name']} (P{f['defender']}) through its "
-                f"{f['road']} road (level {f['road_level']})")
+        head = _("Battle: P{attacker} attacks {nation} (P{defender}) through its {road} road (level {level})",
+                 attacker=f["attacker"], nation=f["nation"]["name"], defender=f["defender"], road=f["road"],
+                 level=f["road_level"])
     else:
-        head = f"Duel: P{f['attacker']} challenges P{f['defender']}"
-    stage = {"rounds": "fight rounds", "commander": "naming the defending commander"}.get(f["stage"], f["stage"])
-    console.print(Text(f"{head} · {stage.replace('_', ' ')}", style="bold magenta"))
-    for side, title in (("att", "attacker"), ("def", "defender")):
+        head = _("Duel: P{attacker} challenges P{defender}", attacker=f["attacker"], defender=f["defender"])
+    stage = STAGE_WORDS.get(f["stage"])
+    stage = _(stage) if stage else f["stage"].replace("_", " ")
+    console.print(Text(f"{head} · {stage}", style=BOLD_MAGENTA))
+    for side in ("att", "def"):
         army = f["sides"][side]
-        line = Text(f"  {title} P{army['player']} · level {army['level']}: ", style="magenta")
+        title = (_("attacker P{seat} · level {level}:", seat=army["player"], level=army["level"]) if side == "att"
+                 else _("defender P{seat} · level {level}:", seat=army["player"], level=army["level"]))
+        line = Text(f"  {title} ", style="magenta")
         parts = []
         for row in army["rows"]:
             if row["leader"] is None and not row["supplies"]:
                 continue
             leader = (f"{row['leader']['name']} {row['leader_level']}" if row["leader"] is not None
-                      else "no leader")
-            supplies = ", ".join(f"{c['name']} {c['fight_level']}" + ("" if c["mode"] == "full" else f" ({c['mode']})")
+                      else _("no leader"))
+            supplies = ", ".join(f"{c['name']} {c['fight_level']}"
+                                 + ("" if c["mode"] == "full" else f" ({_(SUPPLY_MODES.get(c['mode'], c['mode']))})")
                                  for c in row["supplies"])
             cap = f" [{len(row['supplies'])}/{row['capacity']}]" if view["fight"]["kind"] == "battle" else ""
-            parts.append(f"{row['row']}: {leader}" + (f" + {supplies}" if supplies else "") + cap)
-        line.append("; ".join(parts) if parts else "no army")
+            row_word = _(ROW_WORDS[row["row"]]) if row["row"] in ROW_WORDS else row["row"]
+            parts.append(f"{row_word}: {leader}" + (f" + {supplies}" if supplies else "") + cap)
+        line.append("; ".join(parts) if parts else _("no army"))
         console.print(line)
     if f["compared"]:
-        winner = {"att": "the attacker wins", "def": "the defender wins", None: "a draw"}[f["winner"]]
-        console.print(Text(f"  compared {f['compared'][0]} against {f['compared'][1]}: {winner}", style="bold magenta"))
+        winner = {"att": N_("the attacker wins"), "def": N_("the defender wins"), None: N_("a draw")}[f["winner"]]
+        console.print(Text("  " + _("compared {a} against {b}: {winner}", a=f["compared"][0], b=f["compared"][1],
+                                    winner=_(winner)), style=BOLD_MAGENTA))
 
 
 def _stack(console: Console, view: dict, seat_names: list[str], dup) -> None:
     if not view["stack"]:
         return
-    console.print(Text("Stack (resolves top first; top is last):", style="bold"))
+    console.print(Text(_("Stack (resolves top first; top is last):"), style="bold"))
     for i, it in enumerate(view["stack"], 1):
         text = it.get("text") or f"{it['kind']} {it['card']['name']}"
         if not text.startswith(f"P{it['player']} "):
@@ -371,11 +463,11 @@ def _stack(console: Console, view: dict, seat_names: list[str], dup) -> None:
         if it["kind"] in ("summon", "nation"):
             line.append(f" ({_type(it['card'].get('type'))})", style="dim")
         elif it["targets"] and " on " not in text:
-            line.append(" on " + ", ".join(it["targets"]))
+            line.append(" " + _("on {targets}", targets=", ".join(it["targets"])))
         if it.get("neutralized"):
-            line.append(" NEUTRALIZED", style="bold red")
+            line.append(" " + _("NEUTRALIZED"), style=BOLD_RED)
         if i == len(view["stack"]):
-            line.append("  ← top", style="bold")
+            line.append("  " + _("← top"), style="bold")
         console.print(line)
 
 
@@ -386,16 +478,16 @@ def hand_card(game, card: dict, dup=None) -> list[Text]:
     line.append_text(card_name(card, dup))
     parts = [_type(info.get("type") or card.get("type"))]
     if info.get("subtypes"):
-        parts[0] += f" ({', '.join(info['subtypes'])})"
+        parts[0] += f" ({', '.join(_subtype(s) for s in info['subtypes'])})"
     if info.get("cost_label"):
-        parts.append(f"cost {info['cost_label']}")
+        parts.append(_("cost {cost}", cost=info["cost_label"]))
     if info.get("level") is not None:
-        parts.append(f"level {info['level']}")
+        parts.append(_("level {level}", level=info["level"]))
     if info.get("power_points"):
-        parts.append(f"{info['power_points']} PP")
+        parts.append(_("{n} PP", n=info["power_points"]))
     if info.get("roads"):
-        parts.append("roads " + " ".join(f"{d}{l}" for d, l in info["roads"].items()))
-    flags = [w for w in ("unique", "magical", "cursed") if info.get(w)]
+        parts.append(_("roads {roads}", roads=" ".join(f"{d}{l}" for d, l in info["roads"].items())))
+    flags = [_(w) for w in (N_("unique"), N_("magical"), N_("cursed")) if info.get(w)]
     if flags:
         parts.append("/".join(flags))
     line.append(" — " + " · ".join(parts), style="dim")
@@ -403,21 +495,24 @@ def hand_card(game, card: dict, dup=None) -> list[Text]:
     for t in info.get("text") or []:
         out.append(Text(f"      {t}"))
     if info.get("requirements"):
-        out.append(Text("      user: " + " or ".join(" + ".join(g) for g in info["requirements"])
-                        + (" (or a linked card)" if info.get("links") else ""), style="dim"))
+        groups = _(" or ").join(" + ".join(_subtype(s) for s in g) for g in info["requirements"])
+        out.append(Text("      " + (_("user: {groups} (or a linked card)", groups=groups) if info.get("links")
+                                    else _("user: {groups}", groups=groups)), style="dim"))
     if info.get("links"):
-        out.append(Text("      links: " + ", ".join(info["links"]), style="dim"))
+        out.append(Text("      " + _("links: {cards}", cards=", ".join(link_names(game).get(n, n) for n in info["links"])), style="dim"))
     return out
 
 
 def header(view: dict, seat_names: list[str]) -> str:
     if view["result"]:
         winners = view["result"].get("winners") or []
-        return (f"Mítosz · turn {view['turn']} · game over · "
-                + (f"won by {' and '.join(f'P{w}' for w in winners)}" if winners else "no winner"))
-    who = "your move" if view["to_act"] == view.get("viewer") else f"P{view['to_act']} to act"
-    return (f"Mítosz · turn {view['turn']} · P{view['active']}'s turn · {view['phase_title']} · "
-            f"{MODE_WORDS.get(view['mode'], view['mode'])} · {who}")
+        end = (_("won by {seats}", seats=_(" and ").join(f"P{w}" for w in winners)) if winners
+               else _("no winner"))
+        return _("Mítosz · turn {turn} · game over · {end}", turn=view["turn"], end=end)
+    who = _("your move") if view["to_act"] == view.get("viewer") else _("P{seat} to act", seat=view["to_act"])
+    mode = MODE_WORDS.get(view["mode"])
+    return _("Mítosz · turn {turn} · P{active}'s turn · {phase} · {mode} · {who}", turn=view["turn"],
+             active=view["active"], phase=view["phase_title"], mode=_(mode) if mode else view["mode"], who=who)
 
 
 def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
@@ -430,41 +525,41 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
     order = [p for p in view["players"] if p["seat"] != me] + [p for p in view["players"] if p["seat"] == me]
     for p in order:
         _player(console, game, view, p, seat_names, dup)
-    shared = Text(f"Intrigues ({len(view['intrigues'])} of {view['intrigue_limit']}): ")
+    shared = Text(_("Intrigues ({n} of {limit}):", n=len(view["intrigues"]), limit=view["intrigue_limit"]) + " ")
     shared.append_text(Text(", ").join(board_card(c, dup).append(f" (P{c['controller']})", style="dim")
-                                       for c in view["intrigues"]) if view["intrigues"] else Text("none", style="dim"))
+                                       for c in view["intrigues"]) if view["intrigues"] else Text(_("none"), style="dim"))
     console.print(shared)
     if view["fates"] or view["lingering"]:
-        line = Text("Fates: ").append_text(_cards(view["fates"], dup))
-        line.append(" · Lingering maneuvers: ").append_text(_cards(view["lingering"], dup))
+        line = Text(_("Fates:") + " ").append_text(_cards(view["fates"], dup))
+        line.append(" · " + _("Lingering maneuvers:") + " ").append_text(_cards(view["lingering"], dup))
         console.print(line)
     for e in view["effects"]:
-        value = e.get("value")
-        value = "" if value in (None, [], "") else f" {value if not isinstance(value, list) else ', '.join(map(str, value))}"
-        console.print(Text(f"Effect: {e['source']} — {e['kind'].replace('_', ' ')}{value} on {e['on']}, {e['ends']}",
-                           style="dim"))
+        console.print(Text(_("Effect: {source} — {effect} on {on}, {ends}", source=e["source"], effect=effect_words(e),
+                             on=e["on"], ends=e["ends"]), style="dim"))
     _fight(console, view)
     _stack(console, view, seat_names, dup)
     if view["prompt"]:
         pr = view["prompt"]
-        line = Text("Decision for ", style="bold yellow")
-        line.append(f"P{pr['player']}" + (" (you)" if pr["player"] == me else ""), style="bold yellow")
-        line.append(f": {pr['text']}")
+        line = Text(_("Decision for P{seat} (you):", seat=pr["player"]) if pr["player"] == me
+                    else _("Decision for P{seat}:", seat=pr["player"]), style=BOLD_YELLOW)
+        line.append(f" {pr['text']}")
         console.print(line)
     if view["result"]:
-        console.print(Text(result_line(view, seat_names), style="bold green"))
+        console.print(Text(result_line(view, seat_names), style=BOLD_GREEN))
     if me is not None:
         mine = view["players"][me]
         if mine.get("hand") is not None:
-            console.print(Text(f"Your hand ({len(mine['hand'])}, hand size {mine['hand_size']}):", style="bold"))
+            console.print(Text(_("Your hand ({n}, hand size {size}):", n=len(mine["hand"]), size=mine["hand_size"]),
+                               style="bold"))
             if not mine["hand"]:
-                console.print(Text("  empty", style="dim"))
+                console.print(Text("  " + _("empty"), style="dim"))
             for card in sorted(mine["hand"], key=lambda c: (c.get("type", ""), c["name"], c["id"])):
                 for line in hand_card(game, card, dup):
                     print_hanging(console, line)
     log = view.get("log") or []
     if log:
-        console.print(Text(f"Log (last {min(LOG_LINES, len(log))} of {view.get('log_size', len(log))}):", style="bold"))
+        console.print(Text(_("Log (last {n} of {total}):", n=min(LOG_LINES, len(log)), total=view.get("log_size", len(log))),
+                           style="bold"))
         for entry in log[-LOG_LINES:]:
             print_hanging(console, Text(f"  {entry}", style="dim"))
 
@@ -474,8 +569,19 @@ def result_line(view: dict, seat_names: list[str]) -> str:
     winners = r.get("winners") or []
     totals = r.get("totals")
     why = f"{r.get('reason', '')} ({r['rule']})" if r.get("rule") else r.get("reason", "")
-    who = " and ".join(_who(w, view, seat_names) for w in winners) if winners else "nobody"
-    return f"The game is over: {why}. Winner: {who}." + (f" Power points: {', '.join(f'P{i} {t}' for i, t in enumerate(totals))}." if totals else "")
+    who = _(" and ").join(_who(w, view, seat_names) for w in winners) if winners else _("nobody")
+    line = _("The game is over: {why}. Winner: {who}.", why=why, who=who)
+    if totals:
+        line += " " + _("Power points: {totals}.", totals=", ".join(f"P{i} {t}" for i, t in enumerate(totals)))
+    return line
+
+
+def effect_words(e: dict) -> str:
+    """An effect's kind and value: 'level +1', 'closed road N'."""
+    value = e.get("value")
+    value = "" if value in (None, [], "") else f" {value if not isinstance(value, list) else ', '.join(map(str, value))}"
+    kind = EFFECT_WORDS.get(e["kind"])
+    return (_(kind) if kind else e["kind"].replace("_", " ")) + value
 
 
 def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:

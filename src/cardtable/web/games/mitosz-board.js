@@ -3,13 +3,48 @@
 // maneuvers and effects; the stack and the fight. Whatever can be clicked carries data-k (its key in
 // mitosz-pick.js) through cx.target(); cards carry their whole text in data-tip (mitosz-tip.js).
 import { h } from "../js/common.js";
-import { CARDS } from "./mitosz-cards.js";
+import { t, tn } from "../js/i18n.js";
+import { CARDS, linkName } from "./mitosz-cards.js";
 
-export const SPHERES = [["magic", "M"], ["influence", "I"], ["wealth", "W"], ["force", "F"]];
-const TYPE_WORDS = { high_god: "high god", free_maneuver: "free maneuver" };
+// [class name, letter as the costs write it, the word]
+export const SPHERES = [["magic", "M", t("magic")], ["influence", "I", t("influence")], ["wealth", "W", t("wealth")], ["force", "F", t("force")]];
+const TYPE_WORDS = {
+  high_god: t("high god"), nation: t("nation"), location: t("location"), leader: t("leader"), item: t("item"),
+  intrigue: t("intrigue"), fate: t("fate"), supply: t("supply"), free_maneuver: t("free maneuver"), card: t("card"),
+};
+// the subtypes as the rulebook's section 8 names them
+const SUBTYPE_WORDS = {
+  forest: t("forest"), mountain: t("mountain"), deep: t("deep"), swamp: t("swamp"), steppe: t("steppe"),
+  polar: t("polar"), desert: t("desert"), urban: t("urban"), aquatic: t("aquatic"), shapeshifter: t("shapeshifter"),
+  demon: t("demon"), undead: t("undead"), sprite: t("sprite"), giant: t("giant"), dragon: t("dragon"), dwarf: t("dwarf"),
+  elf: t("elf"), region: t("region"), building: t("building"), shrine: t("shrine"), fortress: t("fortress"),
+  warlord: t("warlord"), mount: t("mount"), hero: t("hero"), god: t("god"), monster: t("monster"), ruler: t("ruler"),
+  relic: t("relic"), weapon: t("weapon"), potion: t("potion"), armor: t("armor"), strike: t("strike"), beast: t("beast"),
+  troop: t("troop"), war_machine: t("war machine"), sage: t("sage"), charm: t("charm"), enchanter: t("enchanter"),
+  song: t("song"), bard: t("bard"), life: t("life"), healer: t("healer"), earth: t("earth"), death: t("death"),
+  necromancer: t("necromancer"), priest: t("priest"), prophecy: t("prophecy"), seer: t("seer"), craft: t("craft"),
+  air: t("air"), flying: t("flying"), rune: t("rune"), scribe: t("scribe"), fire: t("fire"), spell: t("spell"),
+  wizard: t("wizard"), water: t("water"),
+};
+const ROW_WORDS = { front: t("front"), auxiliary: t("auxiliary"), reserve: t("reserve") };
+const SUPPLY_MODES = { level: t("level"), maneuvers: t("maneuvers") };
+const STAGE_WORDS = {
+  rounds: t("fight rounds"), commander: t("naming the defending commander"), monsters: t("monsters return"),
+  outcome: t("the outcome"), compare: t("comparing the armies"),
+};
+const EFFECT_WORDS = {
+  modify_level: t("level"), modify_base_level: t("base level"), modify_road: t("road level"), close_road: t("closed road"),
+  grant_immunity: t("immunity"), grant_subtype: t("subtype"), grant_fate_use: t("may use a fate"), modify_army: t("army level"),
+  modify_cost: t("cost"), modify_hand_size: t("hand size"), modify_power_points: t("power points"),
+  neutralize_ability: t("ability neutralized"), restrict: t("restriction"), set_card_type: t("card type"), steal: t("stolen"),
+};
 
-export const typeWord = (t) => TYPE_WORDS[t] || String(t || "card").replace(/_/g, " ");
+export const typeWord = (x) => TYPE_WORDS[x || "card"] || String(x).replace(/_/g, " ");
+export const subtypeWord = (x) => SUBTYPE_WORDS[x] || String(x).replace(/_/g, " ");
 export const info = (card) => (card && CARDS[card.card]) || null;
+export const cardsName = (cid) => CARDS[cid].name;
+/** A card's user requirements: "hero + wizard or priest". */
+export const requirementWords = (groups) => groups.map((g) => g.map(subtypeWord).join(" + ")).join(t(" or "));
 
 export function badge(text, cls, title = null) {
   return h("span", { class: `badge ${cls}`, title }, text);
@@ -19,30 +54,30 @@ export function badge(text, cls, title = null) {
 export function cardText(card) {
   const c = info(card);
   if (!c) return card.name;
-  const parts = [`${card.name} — ${typeWord(c.type)}${c.subtypes.length ? ` (${c.subtypes.join(", ")})` : ""}`];
+  const parts = [`${card.name} — ${typeWord(c.type)}${c.subtypes.length ? ` (${c.subtypes.map(subtypeWord).join(", ")})` : ""}`];
   const stats = [];
-  if (c.cost_label) stats.push(`cost ${c.cost_label}`);
-  if (c.level !== null && c.level !== undefined) stats.push(`level ${c.level}`);
-  if (c.power_points) stats.push(`${c.power_points} power point${c.power_points === 1 ? "" : "s"}`);
-  if (c.roads && Object.keys(c.roads).length) stats.push(`roads ${Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ")}`);
-  if (c.sphere_max) stats.push(`spheres ${c.sphere_max.join("/")}`);
+  if (c.cost_label) stats.push(t("cost {cost}", { cost: c.cost_label }));
+  if (c.level !== null && c.level !== undefined) stats.push(t("level {level}", { level: c.level }));
+  if (c.power_points) stats.push(tn("{n} power point", "{n} power points", c.power_points));
+  if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ") }));
+  if (c.sphere_max) stats.push(t("spheres {max}", { max: c.sphere_max.join("/") }));
   if (stats.length) parts.push(stats.join(" · "));
-  for (const t of c.text) parts.push(t);
-  if (c.requirements && c.requirements.length) parts.push(`user: ${c.requirements.map((g) => g.join(" + ")).join(" or ")}`);
-  if (c.duration) parts.push(`lasts ${c.duration} rounds`);
-  if (c.links.length) parts.push(`links: ${c.links.join(", ")}`);
+  for (const line of c.text) parts.push(line);
+  if (c.requirements && c.requirements.length) parts.push(t("user: {groups}", { groups: requirementWords(c.requirements) }));
+  if (c.duration) parts.push(tn("lasts {n} round", "lasts {n} rounds", c.duration));
+  if (c.links.length) parts.push(t("links: {cards}", { cards: c.links.map(linkName).join(", ") }));
   if (c.flavor) parts.push(c.flavor);
   return parts.join("\n");
 }
 
 export function flags(card, cx) {
   const out = [];
-  if (card.rotated) out.push("rotated");
-  if (card.spent) out.push("spent");
-  if (card.neutralized) out.push("neutralized");
-  if (card.dormant) out.push("dormant");
-  for (const [kind, n] of Object.entries(card.tokens || {})) out.push(`${n} ${kind} token${n === 1 ? "" : "s"}`);
-  if (card.controller !== undefined && card.controller !== card.owner) out.push(`owned by ${cx.pn(card.owner)}`);
+  if (card.rotated) out.push(t("rotated"));
+  if (card.spent) out.push(t("spent"));
+  if (card.neutralized) out.push(t("neutralized"));
+  if (card.dormant) out.push(t("dormant"));
+  for (const [kind, n] of Object.entries(card.tokens || {})) out.push(tn("{n} {kind} token", "{n} {kind} tokens", n, { kind }));
+  if (card.controller !== undefined && card.controller !== card.owner) out.push(t("owned by {player}", { player: cx.pn(card.owner) }));
   return out;
 }
 
@@ -57,8 +92,8 @@ export function boardCard(card, cx, small = false) {
   }),
   h("span", { class: "mz-cname" }, cx.nameOf(card)),
   h("span", { class: "mz-cstats" },
-    card.level !== undefined && card.level !== null ? h("span", { class: "mz-level" }, `L${card.level}`) : null,
-    pp ? h("span", { class: "mz-pp" }, `${pp} PP`) : null,
+    card.level !== undefined && card.level !== null ? h("span", { class: "mz-level" }, t("L{level}", { level: card.level })) : null,
+    pp ? h("span", { class: "mz-pp" }, t("{n} PP", { n: pp })) : null,
     f.length ? h("span", { class: "mz-flags" }, f.join(", ")) : null),
   (card.attached || []).length
     ? h("div", { class: "mz-attached" }, card.attached.map((a) => boardCard(a, cx, true)))
@@ -74,7 +109,7 @@ export function playerPanel(cx, p) {
   const table = msg.table.seats[seat] || {};
   const winners = v.result ? v.result.winners || [] : [];
   const acting = v.to_act === seat && !v.result;
-  const afterworld = p.afterworld.map((c) => c.name).join(", ") || "empty";
+  const afterworld = p.afterworld.map((c) => c.name).join(", ") || t("empty");
   return h("section", {
     class: `seat mz-seat${seat === me ? " me" : ""}${acting ? " to-play" : ""}${winners.includes(seat) ? " winner" : ""}`,
     "aria-label": `P${seat} · ${ui.seatName(seat, { long: true })}`,
@@ -84,27 +119,27 @@ export function playerPanel(cx, p) {
     h("span", { class: "seat-name" }, acting ? h("span", { class: "turn-dot", "aria-hidden": "true" }) : null,
       // the board's texts and the log call seats P0, P1 …: the head ties that number to the page's seat name
       `P${seat} · ${ui.seatName(seat)}`),
-    table.kind && table.kind !== "human" ? badge(table.kind, "bot", `played by the ${table.kind} bot`) : null,
-    table.takeover ? badge(`${table.takeover} bot stands in`, "bot") : null,
-    v.active === seat && !v.result ? badge("active", "mz-active", "whose turn it is") : null,
-    acting ? badge("to act", "turn") : null,
-    winners.includes(seat) ? badge("winner", "winner") : null,
+    table.kind && table.kind !== "human" ? badge(table.kind, "bot", t("played by the {bot} bot", { bot: table.kind })) : null,
+    table.takeover ? badge(t("{bot} bot stands in", { bot: table.takeover }), "bot") : null,
+    v.active === seat && !v.result ? badge(t("active"), "mz-active", t("whose turn it is")) : null,
+    acting ? badge(t("to act"), "turn") : null,
+    winners.includes(seat) ? badge(t("winner"), "winner") : null,
     h("span", { class: "mz-deckname" }, p.deck_name)),
   godRow(cx, p),
   h("div", { class: "mz-piles" },
-    h("span", {}, `deck ${p.deck}`),
-    h("span", { class: "mz-handcount" }, `hand ${p.hand_count}`, h("span", { class: "muted" }, ` (size ${p.hand_size})`)),
-    h("span", { class: "mz-afterworld", "data-tip": `Afterworld (top first): ${afterworld}`, tabindex: p.afterworld.length ? 0 : null },
-      `afterworld ${p.afterworld.length}`, p.afterworld.length ? h("span", { class: "mz-top" }, `, top ${p.afterworld[0].name}`) : null),
-    p.oblivion.length ? h("span", { "data-tip": `Oblivion: ${p.oblivion.map((c) => c.name).join(", ")}`, tabindex: 0 }, `oblivion ${p.oblivion.length}`) : null),
+    h("span", {}, t("deck {n}", { n: p.deck })),
+    h("span", { class: "mz-handcount" }, t("hand {n}", { n: p.hand_count }), h("span", { class: "muted" }, " ", t("(size {n})", { n: p.hand_size }))),
+    h("span", { class: "mz-afterworld", "data-tip": t("Afterworld (top first): {cards}", { cards: afterworld }), tabindex: p.afterworld.length ? 0 : null },
+      t("afterworld {n}", { n: p.afterworld.length }), p.afterworld.length ? h("span", { class: "mz-top" }, ", ", t("top {card}", { card: p.afterworld[0].name })) : null),
+    p.oblivion.length ? h("span", { "data-tip": t("Oblivion: {cards}", { cards: p.oblivion.map((c) => c.name).join(", ") }), tabindex: 0 }, t("oblivion {n}", { n: p.oblivion.length })) : null),
   h("div", { class: "mz-area" },
-    h("h3", {}, `Nations (${p.nations.length})`, p.nation_placed ? h("span", { class: "muted" }, " · one placed this turn") : null),
+    h("h3", {}, t("Nations ({n})", { n: p.nations.length }), p.nation_placed ? h("span", { class: "muted" }, " · ", t("one placed this turn")) : null),
     grid(cx, p)),
   h("div", { class: "mz-area" },
-    h("h3", {}, `Leaders (${p.leaders.length} of ${p.leader_limit})`),
+    h("h3", {}, t("Leaders ({n} of {limit})", { n: p.leaders.length, limit: p.leader_limit })),
     p.leaders.length
       ? h("div", { class: "mz-cards" }, p.leaders.map((c) => boardCard(c, cx)))
-      : h("p", { class: "empty" }, "none")));
+      : h("p", { class: "empty" }, t("none"))));
 }
 
 function godRow(cx, p) {
@@ -112,29 +147,30 @@ function godRow(cx, p) {
   const pct = Math.min(100, Math.round((100 * p.power) / v.win_target));
   const god = p.god;
   return h("div", { class: "mz-god" },
-    h("div", cx.target(`c:${god.id}`, { class: "mz-godcard", tip: cardText(god), id: god.id, label: `high god ${god.name}` }),
-      h("span", { class: "mz-type" }, "high god"),
+    h("div", cx.target(`c:${god.id}`, { class: "mz-godcard", tip: cardText(god), id: god.id, label: t("high god {card}", { card: god.name }) }),
+      h("span", { class: "mz-type" }, t("high god")),
       h("strong", {}, god.name),
       (god.attached || []).length ? h("div", { class: "mz-attached" }, god.attached.map((a) => boardCard(a, cx, true))) : null),
-    h("ul", { class: "mz-spheres", "aria-label": "spheres" },
-      SPHERES.map(([name, letter], i) =>
-        h("li", { class: `mz-sphere s-${name}${cx.changedSphere(p.seat, i) ? " mz-changed" : ""}`, title: `${name}: ${p.spheres[i]} of ${p.sphere_max[i]}` },
+    h("ul", { class: "mz-spheres", "aria-label": t("spheres") },
+      SPHERES.map(([name, letter, word], i) =>
+        h("li", { class: `mz-sphere s-${name}${cx.changedSphere(p.seat, i) ? " mz-changed" : ""}`, title: t("{sphere}: {n} of {max}", { sphere: word, n: p.spheres[i], max: p.sphere_max[i] }) },
           h("span", { class: "mz-letter", "aria-hidden": "true" }, letter),
-          h("span", { class: "mz-sname" }, name),
+          h("span", { class: "mz-sname" }, word),
           h("span", { class: "mz-sval" }, `${p.spheres[i]}/${p.sphere_max[i]}`)))),
-    h("div", { class: `mz-power${p.power >= v.win_target ? " reached" : ""}${cx.changedPower(p.seat) ? " mz-changed" : ""}`, role: "img", "aria-label": `${p.power} of ${v.win_target} power points` },
-      h("span", { class: "mz-power-text", "aria-hidden": "true" }, h("span", { class: "mz-pw-word" }, "power "), `${p.power}/${v.win_target}`,
-        h("span", { class: "mz-pw-unit" }, " PP")),
+    h("div", { class: `mz-power${p.power >= v.win_target ? " reached" : ""}${cx.changedPower(p.seat) ? " mz-changed" : ""}`, role: "img", "aria-label": t("{n} of {target} power points", { n: p.power, target: v.win_target }) },
+      h("span", { class: "mz-power-text", "aria-hidden": "true" }, h("span", { class: "mz-pw-word" }, t("power"), " "), `${p.power}/${v.win_target}`,
+        h("span", { class: "mz-pw-unit" }, " ", t("PP"))),
       h("span", { class: "mz-bar", "aria-hidden": "true" }, h("span", { style: `width:${pct}%` }))),
     p.hold
-      ? h("p", { class: "mz-hold" }, `Holding since turn ${p.hold.since_turn}: wins at the start of ${cx.pn(p.hold.anchor)}'s next turn if still ${v.win_target}+ (MIT-1.1.1)`)
+      ? h("p", { class: "mz-hold" }, t("Holding since turn {turn}: wins at the start of {player}'s next turn if still {target}+", { turn: p.hold.since_turn, player: cx.pn(p.hold.anchor), target: v.win_target }), " (MIT-1.1.1)")
       : null);
 }
 
 // -- the nation grid --------------------------------------------------------------------------------
 function road(cx, n, dir, r) {
   if (!r) return null;
-  const words = `${dir} road of ${n.name}, level ${r.level}${r.closed ? ", closed" : ", free"}`;
+  const words = r.closed ? t("{dir} road of {card}, level {level}, closed", { dir, card: n.name, level: r.level })
+    : t("{dir} road of {card}, level {level}, free", { dir, card: n.name, level: r.level });
   return h("span", cx.target(`road:${n.id}:${dir}`, {
     class: `mz-road r-${dir}${r.closed ? " closed" : ""}`, label: words, tip: words,
   }), `${r.closed ? "×" : ""}${r.level}`);
@@ -143,7 +179,7 @@ function road(cx, n, dir, r) {
 function grid(cx, p) {
   const nations = p.nations;
   const cells = p.seat === cx.msg.seat ? cx.cells() : []; // empty cells a picked nation may go to
-  if (!nations.length && !cells.length) return h("p", { class: "empty" }, "no nations yet");
+  if (!nations.length && !cells.length) return h("p", { class: "empty" }, t("no nations yet"));
   const xs = nations.map((n) => n.x).concat(cells.map((c) => c[0]));
   const ys = nations.map((n) => n.y).concat(cells.map((c) => c[1]));
   const x0 = Math.min(...xs);
@@ -152,11 +188,12 @@ function grid(cx, p) {
   const rows = y1 - Math.min(...ys) + 1;
   return h("div", { class: "mz-gridwrap" },
     h("div", {
-      class: "mz-grid", role: "group", "aria-label": `nation grid of P${p.seat}, ${cols} by ${rows} cells, north up`,
+      class: "mz-grid", role: "group", "aria-label": t("nation grid of P{seat}, {cols} by {rows} cells, north up", { seat: p.seat, cols, rows }),
       style: `--cols: ${cols}`,
     },
     nations.map((n) => {
-      const label = `${n.name} at (${n.x}, ${n.y}); roads: ${Object.entries(n.roads).map(([d, r]) => `${d} level ${r.level}${r.closed ? " closed" : ""}`).join(", ") || "none"}`;
+      const roads = Object.entries(n.roads).map(([d, r]) => (r.closed ? t("{dir} level {level} closed", { dir: d, level: r.level }) : t("{dir} level {level}", { dir: d, level: r.level }))).join(", ");
+      const label = t("{card} at ({x}, {y}); roads: {roads}", { card: n.name, x: n.x, y: n.y, roads: roads || t("none") });
       const c = info(n);
       return h("div", cx.target(`c:${n.id}`, {
         class: `mz-nation${n.rotated ? " rotated" : ""}`, label, tip: cardText(n), id: n.id,
@@ -166,19 +203,19 @@ function grid(cx, p) {
       h("span", { class: "mz-xy" }, `${n.x},${n.y}`),
       h("strong", { class: "mz-cname" }, cx.nameOf(n)),
       h("span", { class: "mz-cstats" },
-        n.level !== undefined && n.level !== null ? h("span", { class: "mz-level" }, `L${n.level}`) : null,
-        c && c.power_points ? h("span", { class: "mz-pp" }, `${c.power_points} PP`) : null,
+        n.level !== undefined && n.level !== null ? h("span", { class: "mz-level" }, t("L{level}", { level: n.level })) : null,
+        c && c.power_points ? h("span", { class: "mz-pp" }, t("{n} PP", { n: c.power_points })) : null,
         flags(n, cx).length ? h("span", { class: "mz-flags" }, flags(n, cx).join(", ")) : null),
       (n.attached || []).map((a) => h("span", cx.target(`c:${a.id}`, { class: "mz-loc", tip: cardText(a), id: a.id, label: a.name }),
-        "+ ", cx.nameOf(a), a.rotated ? " (rotated)" : "")));
+        "+ ", cx.nameOf(a), a.rotated ? ` (${t("rotated")})` : "")));
     }),
     cells.map(([x, y]) => h("div", cx.target(`cell:${x},${y}`, {
-      class: "mz-cell", label: `place it at (${x}, ${y})`, style: `grid-column: ${x - x0 + 1}; grid-row: ${y1 - y + 1}`,
+      class: "mz-cell", label: t("place it at ({x}, {y})", { x, y }), style: `grid-column: ${x - x0 + 1}; grid-row: ${y1 - y + 1}`,
     }), h("span", {}, `(${x}, ${y})`)))),
     // the road marks explained once, under the first grid (every grid had its own copy)
     cx.firstGrid() ? h("p", { class: "mz-legend" },
-      h("span", { class: "mz-road-sample" }, "2"), " a free road and its level (attacks come through these) · ",
-      h("span", { class: "mz-road-sample closed" }, "×2"), " a closed road: an own nation next to it, or an effect (MIT-3.2.2.a)") : null);
+      h("span", { class: "mz-road-sample" }, "2"), " ", t("a free road and its level (attacks come through these)"), " · ",
+      h("span", { class: "mz-road-sample closed" }, "×2"), " ", t("a closed road: an own nation next to it, or an effect"), " (MIT-3.2.2.a)") : null);
 }
 
 // -- shared areas -----------------------------------------------------------------------------------
@@ -187,12 +224,12 @@ export function shared(cx) {
   const list = (cards) => cards.length
     ? h("div", { class: "mz-cards" }, cards.map((c) => h("div", { class: "mz-with-owner" },
       boardCard(c, cx), h("span", { class: "muted" }, ` ${cx.pn(c.controller ?? c.owner)}`))))
-    : h("span", { class: "empty" }, "none");
+    : h("span", { class: "empty" }, t("none"));
   // an effect is listed once: a lasting fate's or lingering maneuver's effect sits with its card there
   const shown = new Set([...v.fates, ...v.lingering].map((c) => c.name));
   const effect = (e) => {
     const value = e.value === null || e.value === undefined || (Array.isArray(e.value) && !e.value.length) ? "" : ` ${Array.isArray(e.value) ? e.value.join(", ") : e.value}`;
-    return `${e.kind.replace(/_/g, " ")}${value} on ${e.on}, ${e.ends}`;
+    return t("{effect} on {on}, {ends}", { effect: `${EFFECT_WORDS[e.kind] || e.kind.replace(/_/g, " ")}${value}`, on: e.on, ends: e.ends });
   };
   const seen = new Set();
   const effects = v.effects.filter((e) => {
@@ -207,12 +244,12 @@ export function shared(cx) {
       boardCard(c, cx), h("span", { class: "muted" }, ` ${cx.pn(c.controller ?? c.owner)}`),
       effects.filter((e) => e.source === c.name).map((e) => h("span", { class: "mz-effect-note" }, effect(e))))))
     : null;
-  return h("section", { class: "mz-shared", "aria-label": "Intrigues, fates, lingering maneuvers and effects" },
-    h("div", { class: "mz-area" }, h("h3", {}, `Intrigues (${v.intrigues.length} of ${v.intrigue_limit})`), list(v.intrigues)),
-    v.fates.length ? h("div", { class: "mz-area" }, h("h3", {}, "Fates"), withCard(v.fates)) : null,
-    v.lingering.length ? h("div", { class: "mz-area" }, h("h3", {}, "Lingering maneuvers"), withCard(v.lingering)) : null,
+  return h("section", { class: "mz-shared", "aria-label": t("Intrigues, fates, lingering maneuvers and effects") },
+    h("div", { class: "mz-area" }, h("h3", {}, t("Intrigues ({n} of {limit})", { n: v.intrigues.length, limit: v.intrigue_limit })), list(v.intrigues)),
+    v.fates.length ? h("div", { class: "mz-area" }, h("h3", {}, t("Fates")), withCard(v.fates)) : null,
+    v.lingering.length ? h("div", { class: "mz-area" }, h("h3", {}, t("Lingering maneuvers")), withCard(v.lingering)) : null,
     own.length
-      ? h("div", { class: "mz-area" }, h("h3", {}, "Effects"),
+      ? h("div", { class: "mz-area" }, h("h3", {}, t("Effects")),
         h("ul", { class: "mz-effects" }, own.map((e) => h("li", {}, h("strong", {}, e.source), `: ${effect(e)}`))))
       : null);
 }
@@ -223,29 +260,31 @@ export function fight(cx) {
   const f = msg.view.fight;
   if (!f) return null;
   const mine = f.attacker === msg.seat;
-  const attacker = mine ? "You" : `P${f.attacker}`;
-  const verb = (word) => (mine ? word : `${word}s`); // "You attack", "P1 attacks"
+  const params = { attacker: `P${f.attacker}`, nation: f.nation ? f.nation.name : "", road: f.road, level: f.road_level, defender: cx.pn(f.defender) };
   const title = f.kind === "battle"
-    ? `Battle: ${attacker} ${verb("attack")} ${f.nation.name} through its ${f.road} road (level ${f.road_level})`
-    : `Duel: ${attacker} ${verb("challenge")} ${cx.pn(f.defender)}`;
+    ? (mine ? t("Battle: You attack {nation} through its {road} road (level {level})", params)
+      : t("Battle: {attacker} attacks {nation} through its {road} road (level {level})", params))
+    : (mine ? t("Duel: You challenge {defender}", params) : t("Duel: {attacker} challenges {defender}", params));
   const army = (side, label) => {
     const a = f.sides[side];
     return h("div", { class: `mz-army mz-army-${side}` },
-      h("h4", {}, `${label} — ${cx.pn(a.player)} · level ${a.level}`),
+      h("h4", {}, t("{side} — {player} · level {level}", { side: label, player: cx.pn(a.player), level: a.level })),
       h("ul", {}, a.rows.filter((r) => r.leader || r.supplies.length).map((r) =>
-        h("li", {}, h("b", {}, `${r.row}: `),
-          r.leader ? `${r.leader.name} ${r.leader_level}` : "no leader",
-          ...r.supplies.map((c) => ` + ${c.name} ${c.fight_level}${c.mode === "full" ? "" : ` (${c.mode})`}`),
+        h("li", {}, h("b", {}, `${ROW_WORDS[r.row] || r.row}: `),
+          r.leader ? `${r.leader.name} ${r.leader_level}` : t("no leader"),
+          ...r.supplies.map((c) => ` + ${c.name} ${c.fight_level}${c.mode === "full" ? "" : ` (${SUPPLY_MODES[c.mode] || c.mode})`}`),
           f.kind === "battle" ? h("span", { class: "muted" }, ` [${r.supplies.length}/${r.capacity}]`) : null))));
   };
   const result = f.compared
-    ? h("p", { class: "mz-fight-result" }, `Compared ${f.compared[0]} against ${f.compared[1]}: ` +
-      ({ att: "the attacker wins", def: "the defender wins" }[f.winner] || "a draw"))
+    ? h("p", { class: "mz-fight-result" }, t("Compared {a} against {b}: {winner}", {
+      a: f.compared[0], b: f.compared[1],
+      winner: { att: t("the attacker wins"), def: t("the defender wins") }[f.winner] || t("a draw"),
+    }))
     : null;
-  return h("section", { class: "mz-fight", "aria-label": "The fight" },
-    h("h3", {}, `${title} · ${f.stage === "rounds" ? "fight rounds" : f.stage.replace("_", " ")}`),
-    army("att", f.kind === "battle" ? "Attacker" : "Challenger"),
-    army("def", f.kind === "battle" ? "Defender" : "Challenged"),
+  return h("section", { class: "mz-fight", "aria-label": t("The fight") },
+    h("h3", {}, `${title} · ${STAGE_WORDS[f.stage] || f.stage.replace(/_/g, " ")}`),
+    army("att", f.kind === "battle" ? t("Attacker") : t("Challenger")),
+    army("def", f.kind === "battle" ? t("Defender") : t("Challenged")),
     result);
 }
 
@@ -254,8 +293,8 @@ export function stack(cx) {
   const v = cx.msg.view;
   if (!v.stack.length) return null;
   const n = v.stack.length;
-  return h("section", { class: "mz-stack", "aria-label": "The stack, top last" },
-    h("h3", {}, `The stack (${n}) — resolves from the top`),
+  return h("section", { class: "mz-stack", "aria-label": t("The stack, top last") },
+    h("h3", {}, t("The stack ({n}) — resolves from the top", { n })),
     h("ol", {}, v.stack.map((it, i) => {
       let text = it.text || `${it.kind} ${it.card ? it.card.name : ""}`;
       const prefix = `P${it.player} `;
@@ -267,8 +306,8 @@ export function stack(cx) {
       h("span", { class: "mz-who" }, cx.pn(it.player)),
       " ", text,
       it.kind === "summon" || it.kind === "nation" ? h("span", { class: "muted" }, ` (${typeWord(it.card.type)})`) : null,
-      it.neutralized ? [" ", badge("neutralized", "mz-neut")] : null,
-      i === n - 1 ? [" ", badge("top", "turn")] : null);
+      it.neutralized ? [" ", badge(t("neutralized"), "mz-neut")] : null,
+      i === n - 1 ? [" ", badge(t("top"), "turn")] : null);
     })));
 }
 

@@ -1,6 +1,7 @@
 // The Mítosz table's one tooltip: a card's whole text on hover (mouse), focus (keyboard) or a long press
 // (touch), and why a target cannot be picked (the server's answer to ui.explain), under the card's text.
 import { h } from "../js/common.js";
+import { t } from "../js/i18n.js";
 
 const HOVER_MS = 250;
 const LONG_PRESS_MS = 450;
@@ -44,7 +45,7 @@ export function createTips(box, { why }) {
     if (ask) {
       const mine = ++asked;
       note.hidden = false;
-      note.textContent = "Not a legal choice now — checking why…";
+      note.textContent = t("Not a legal choice now — checking why…");
       place(el);
       ask.then((text) => {
         if (mine !== asked || shownFor !== el) return;

@@ -9,23 +9,24 @@
 // panel's game log is the game's story in words (view.log). Seats are called P0, P1 … as in the game's own
 // texts; each seat's head ties its number to the page's seat name ("P1 · Seat 1").
 import { h } from "../js/common.js";
+import { t, tn } from "../js/i18n.js";
 import { CARDS } from "./mitosz-cards.js";
-import { cardText, fight, info, namesSeen, playerPanel, shared, stack, typeWord } from "./mitosz-board.js";
+import { cardText, cardsName, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
 import { advance, clicksFor, handTry, hypothetical, options, withPaths } from "./mitosz-pick.js";
 import { createMemory, fly, origins } from "./mitosz-seen.js";
 import { createTips } from "./mitosz-tip.js";
 
-const MODE_WORDS = { window: "open window", counter: "counter round", prompt: "a decision", over: "game over" };
+const MODE_WORDS = { window: t("open window"), counter: t("counter round"), prompt: t("a decision"), over: t("game over") };
 const SINCE_SHOWN = 4;
 const GROUPS = [ // the folded list of every move, by kind
-  ["nations", "Nations", ["place_nation"]],
-  ["summons", "Summons", ["summon", "play_unsummoned"]],
-  ["fights", "Battles and duels", ["declare_battle", "declare_duel"]],
-  ["mounts", "Mounts", ["attach_mount"]],
-  ["maneuvers", "Maneuvers", ["use_maneuver", "use_free_maneuver"]],
-  ["fates", "Fates", ["use_fate"]],
-  ["answers", "Answers", ["choose", "refill", "option"]],
-  ["pass", "Pass", ["pass"]],
+  ["nations", t("Nations"), ["place_nation"]],
+  ["summons", t("Summons"), ["summon", "play_unsummoned"]],
+  ["fights", t("Battles and duels"), ["declare_battle", "declare_duel"]],
+  ["mounts", t("Mounts"), ["attach_mount"]],
+  ["maneuvers", t("Maneuvers"), ["use_maneuver", "use_free_maneuver"]],
+  ["fates", t("Fates"), ["use_fate"]],
+  ["answers", t("Answers"), ["choose", "refill", "option"]],
+  ["pass", t("Pass"), ["pass"]],
 ]; // log lines of the others shown in the "since your last turn" line before "more"
 
 export function createRenderer(root, ui) {
@@ -109,25 +110,26 @@ export function createRenderer(root, ui) {
       const card = me && (me.hand || []).find((c) => `c:${c.id}` === key);
       if (card) action = handTry(card, me.nations);
     } else return null; // nothing picked: a card on the board is only read (its text), not asked about
-    if (!action) return Promise.resolve(pick.length ? "Not a legal target for what you picked." : "No move of yours uses this card now.");
+    if (!action) return Promise.resolve(pick.length ? t("Not a legal target for what you picked.") : t("No move of yours uses this card now."));
     const json = JSON.stringify(action);
     if (!explained.has(json)) explained.set(json, explain(action));
     return explained.get(json);
   }
 
   async function explain(action) {
-    if (typeof ui.explain !== "function") return "Not a legal choice now.";
+    if (typeof ui.explain !== "function") return t("Not a legal choice now.");
     try {
       const r = await ui.explain(action);
-      if (r.legal) return "Legal — but not as this pick; use the list of all moves.";
-      let text = `Not legal${r.rule ? ` — ${r.rule}` : ""}${r.message ? `: ${r.message}` : ""}`;
+      if (r.legal) return t("Legal — but not as this pick; use the list of all moves.");
+      let text = r.rule ? t("Not legal — {rule}", { rule: r.rule }) : t("Not legal");
+      if (r.message) text += `: ${r.message}`;
       let rule = r.rule_text || null;
       if (!rule && r.rule && typeof ui.ruleText === "function") rule = await ui.ruleText(r.rule).catch(() => null);
       if (rule) text += `\n${r.rule}: ${rule}`;
       return text;
     } catch (exc) {
       const rule = exc && exc.rule;
-      return rule ? `Not legal — ${rule}` : "Not a legal choice now.";
+      return rule ? t("Not legal — {rule}", { rule }) : t("Not a legal choice now.");
     }
   }
 
@@ -148,7 +150,7 @@ export function createRenderer(root, ui) {
     const changes = memory.changes;
     const cx = {
       msg, ui, dup,
-      pn: (seat) => (seat === me ? `P${seat} (you)` : `P${seat}`),
+      pn: (seat) => (seat === me ? t("P{seat} (you)", { seat }) : `P${seat}`),
       nameOf: (card) => nameOf(card, dup),
       changedSphere: (seat, i) => !!(changes && changes.spheres.has(`${seat}:${i}`)),
       changedPower: (seat) => !!(changes && changes.power.has(seat)),
@@ -199,7 +201,7 @@ export function createRenderer(root, ui) {
       class: `${cls || ""} mz-t${lit ? " mz-lit" : ""}${picked ? " mz-picked" : ""}${changed ? " mz-changed" : ""}`,
       "data-k": key, "data-key": `mzk:${key}`, "data-changed": changed, "data-tip": tip || null, "data-id": id ?? null, "data-legal": lit || null,
       tabindex: lit || isCard ? 0 : null, role: lit ? "button" : null, style: style || null,
-      "aria-label": label ? `${label}${lit ? (pick.length ? " — a legal target" : " — can be played") : ""}${changed ? ` (${changed} since your last turn)` : ""}` : null,
+      "aria-label": label ? `${label}${lit ? (pick.length ? t(" — a legal target") : t(" — can be played")) : ""}${changed ? ` ${changed === "new" ? t("(new since your last turn)") : t("(changed since your last turn)")}` : ""}` : null,
       "aria-pressed": picked ? "true" : null,
     };
   }
@@ -208,12 +210,12 @@ export function createRenderer(root, ui) {
   function infoBar(msg, cx) {
     const v = msg.view;
     return h("div", { class: "round-info mz-info" },
-      h("span", { class: "round-no" }, `Turn ${v.turn}`),
-      h("span", {}, v.active === msg.seat ? "your turn" : `${cx.pn(v.active)}'s turn`),
+      h("span", { class: "round-no" }, t("Turn {turn}", { turn: v.turn })),
+      h("span", {}, v.active === msg.seat ? t("your turn") : t("{player}'s turn", { player: cx.pn(v.active) })),
       h("span", { class: "mz-phase" }, v.phase_title),
       h("span", { class: `mz-mode mode-${v.mode}` }, MODE_WORDS[v.mode] || v.mode),
-      v.result ? null : h("span", { class: "mz-toact" }, v.to_act === msg.seat ? "your move" : `${cx.pn(v.to_act)} to act`),
-      h("span", { class: "mz-target", title: "MIT-1.1.1: hold this many power points for a round" }, `win: ${v.win_target} power points`));
+      v.result ? null : h("span", { class: "mz-toact" }, v.to_act === msg.seat ? t("your move") : t("{player} to act", { player: cx.pn(v.to_act) })),
+      h("span", { class: "mz-target", title: `MIT-1.1.1: ${t("hold this many power points for a round")}` }, t("win: {n} power points", { n: v.win_target })));
   }
 
   function prompt(msg, legal, cx) {
@@ -226,19 +228,23 @@ export function createRenderer(root, ui) {
     if (v.result) return resultText(msg);
     if (v.prompt) {
       const mine = v.prompt.player === me;
-      return `${mine ? "Your decision" : `${cx.pn(v.prompt.player)} decides`}: ${v.prompt.text}`;
+      return mine ? t("Your decision: {text}", { text: v.prompt.text })
+        : t("{player} decides: {text}", { player: cx.pn(v.prompt.player), text: v.prompt.text });
     }
     if (v.mode === "counter") {
       const top = v.stack.length ? v.stack[v.stack.length - 1] : null;
-      const what = top ? ` to ${cx.pn(top.player)}'s ${top.card ? top.card.name : top.kind}` : "";
-      return v.to_act === me
-        ? `Counter round: answer${what} with a counter maneuver, or pass to let the stack resolve.`
-        : `Counter round: ${cx.pn(v.to_act)} may answer${what}.`;
+      const params = top ? { player: cx.pn(top.player), card: top.card ? top.card.name : top.kind, actor: cx.pn(v.to_act) } : { actor: cx.pn(v.to_act) };
+      if (v.to_act === me) {
+        return top ? t("Counter round: answer {player}'s {card} with a counter maneuver, or pass to let the stack resolve.", params)
+          : t("Counter round: answer with a counter maneuver, or pass to let the stack resolve.");
+      }
+      return top ? t("Counter round: {actor} may answer {player}'s {card}.", params) : t("Counter round: {actor} may answer.", params);
     }
     if (v.to_act === me && legal.length) {
-      return `Your move in the ${v.phase_title}: ${legal.length === 1 ? "only pass" : "pick a glowing card, or pass"}.`;
+      return legal.length === 1 ? t("Your move in the {phase}: only pass.", { phase: v.phase_title })
+        : t("Your move in the {phase}: pick a glowing card, or pass.", { phase: v.phase_title });
     }
-    return `${cx.pn(v.to_act)} is acting (${v.phase_title}).`;
+    return t("{player} is acting ({phase}).", { player: cx.pn(v.to_act), phase: v.phase_title });
   }
 
   // "Since your last turn: P1 summons …" — the log lines of the others between your last turn and this one
@@ -248,13 +254,15 @@ export function createRenderer(root, ui) {
     // the others' lines: not your own ("P0 …", "P0's turn ends"), not the turn separators ("— Turn 3: P1 —")
     const mine = new RegExp(`^P${msg.seat}\\b`);
     const lines = since.lines.filter((t) => !mine.test(t) && !/^—.*—$/.test(t.trim()));
-    if (!lines.length) return h("p", { class: "mz-since" }, h("b", {}, "Since your last turn: "), "the others did nothing you can see.");
+    if (!lines.length) return h("p", { class: "mz-since" }, h("b", {}, t("Since your last turn:"), " "), t("the others did nothing you can see."));
     const head = lines.slice(0, SINCE_SHOWN);
     const rest = lines.slice(SINCE_SHOWN);
-    return h("div", { class: "mz-since", "aria-label": "Since your last turn" },
-      h("b", {}, "Since your last turn: "), head.join(" · "),
+    return h("div", { class: "mz-since", "aria-label": t("Since your last turn") },
+      h("b", {}, t("Since your last turn:"), " "), head.join(" · "),
       rest.length || since.missed
-        ? h("details", { class: "mz-since-more" }, h("summary", {}, `${rest.length} more${since.missed ? ` (and ${since.missed} older, in the log)` : ""}`),
+        ? h("details", { class: "mz-since-more" }, h("summary", {}, since.missed
+          ? tn("{n} more (and {older} older, in the log)", "{n} more (and {older} older, in the log)", rest.length, { older: since.missed })
+          : tn("{n} more", "{n} more", rest.length)),
           h("ul", {}, rest.map((t) => h("li", {}, t))))
         : null);
   }
@@ -281,18 +289,18 @@ export function createRenderer(root, ui) {
     buttons.sort((a, b) => a.classList.contains("mz-pass") - b.classList.contains("mz-pass"));
     const lines = [];
     if (pick.length) {
-      lines.push(h("p", { class: "mz-picked-line" }, h("b", {}, "Picked: "), pick.map(label).join(" → "),
-        h("span", { class: "muted" }, opts.next.size ? " — now click a glowing target" : "")));
+      lines.push(h("p", { class: "mz-picked-line" }, h("b", {}, t("Picked:"), " "), pick.map(label).join(" → "),
+        h("span", { class: "muted" }, opts.next.size ? t(" — now click a glowing target") : "")));
     } else if (entries.length) {
       const sources = [...opts.next.keys()].filter((k) => !k.startsWith("o:")).length;
-      lines.push(h("p", { class: "mz-picked-line mz-idle" }, sources ? "Pick a glowing card to play it, or choose here." : "Choose:"));
+      lines.push(h("p", { class: "mz-picked-line mz-idle" }, sources ? t("Pick a glowing card to play it, or choose here.") : t("Choose:")));
     }
     // on a phone the question itself is here, in sight (the top one is hidden there)
     if (!pick.length) lines.unshift(h("p", { class: "mz-dock-prompt" }, promptText(msg, entries, cx)));
     const cancel = pick.length
-      ? h("button", { type: "button", class: "btn small ghost mz-cancel", "data-key": "mz-cancel", onclick: () => repick([]) }, "Cancel (Esc)")
+      ? h("button", { type: "button", class: "btn small ghost mz-cancel", "data-key": "mz-cancel", onclick: () => repick([]) }, t("Cancel (Esc)"))
       : null;
-    return h("section", { class: `mz-dock${entries.length ? " mine" : ""}`, "aria-label": "Your choices and your hand" },
+    return h("section", { class: `mz-dock${entries.length ? " mine" : ""}`, "aria-label": t("Your choices and your hand") },
       entries.length ? h("div", { class: "mz-bar-row" }, lines, h("div", { class: "mz-choices" }, buttons, cancel))
         : h("div", { class: "mz-bar-row" }, h("p", { class: "mz-dock-prompt" }, promptText(msg, entries, cx))),
       hand);
@@ -302,14 +310,14 @@ export function createRenderer(root, ui) {
   function maneuverWords(a, fallback) {
     if (a.maneuver === "sacrifice") return fallback;
     const words = instances && CARDS[instances[a.card]] && (CARDS[instances[a.card]].maneuvers || {})[a.maneuver];
-    return words ? `use: ${words}` : fallback;
+    return words ? t("use: {maneuver}", { maneuver: words }) : fallback;
   }
 
   function keyName(key, msg, cx) {
     if (key.startsWith("cell:")) return `(${key.slice(5)})`;
     if (key.startsWith("road:")) {
       const [, nation, dir] = key.split(":");
-      return `${cardName(Number(nation), msg, cx)}'s ${dir} road`;
+      return t("{card}'s {dir} road", { card: cardName(Number(nation), msg, cx), dir });
     }
     if (key.startsWith("c:")) return cardName(Number(key.slice(2)), msg, cx);
     const step = entries.flatMap((e) => e.path).find((s) => s.key === key);
@@ -319,11 +327,15 @@ export function createRenderer(root, ui) {
   function cardName(id, msg, cx) {
     const v = msg.view;
     const item = v.stack.find((s) => s.id === id);
-    if (item) return `${cx.pn(item.player)}'s ${item.card ? item.card.name : item.kind} on the stack`;
+    if (item) return t("{player}'s {card} on the stack", { player: cx.pn(item.player), card: item.card ? item.card.name : item.kind });
     for (const p of v.players) {
       for (const g of ["hand", "nations", "leaders", "afterworld", "oblivion"]) {
         const c = (p[g] || []).find((x) => x.id === id) || (p[g] || []).flatMap((x) => x.attached || []).find((x) => x.id === id);
-        if (c) return g === "afterworld" || g === "oblivion" ? `${c.name} (${cx.pn(p.seat)}'s ${g})` : cx.nameOf(c);
+        if (c) {
+          if (g === "afterworld") return t("{card} ({player}'s afterworld)", { card: c.name, player: cx.pn(p.seat) });
+          if (g === "oblivion") return t("{card} ({player}'s oblivion)", { card: c.name, player: cx.pn(p.seat) });
+          return cx.nameOf(c);
+        }
       }
       if (p.god.id === id) return p.god.name;
     }
@@ -332,37 +344,37 @@ export function createRenderer(root, ui) {
       if (c) return cx.nameOf(c);
     }
     const cid = instances && instances[id];
-    return cid && CARDS[cid] ? CARDS[cid].name : `card #${id}`;
+    return cid && CARDS[cid] ? cardsName(cid) : t("card #{id}", { id });
   }
 
   function handPanel(msg, hand, cx) {
     const cards = [...hand].sort((a, b) => (a.type || "").localeCompare(b.type || "") || a.name.localeCompare(b.name) || a.id - b.id);
     const p = msg.view.players[msg.seat];
-    return h("div", { class: "mz-hand", role: "group", "aria-label": "Your hand" },
-      h("h3", {}, `Your hand (${hand.length}, hand size ${p.hand_size})`),
+    return h("div", { class: "mz-hand", role: "group", "aria-label": t("Your hand") },
+      h("h3", {}, t("Your hand ({n}, hand size {size})", { n: hand.length, size: p.hand_size })),
       cards.length
         ? h("div", { class: "mz-handcards" }, cards.map((card) => handCard(card, cx)))
-        : h("p", { class: "empty" }, "empty"));
+        : h("p", { class: "empty" }, t("empty")));
   }
 
   function handCard(card, cx) {
     const c = info(card) || { type: card.type, subtypes: [], text: [], links: [], requirements: [] };
     const stats = [];
-    if (c.cost_label) stats.push(`cost ${c.cost_label}`);
-    if (c.level !== null && c.level !== undefined) stats.push(`L${c.level}`);
-    if (c.power_points) stats.push(`${c.power_points} PP`);
-    if (c.roads && Object.keys(c.roads).length) stats.push(`roads ${Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ")}`);
+    if (c.cost_label) stats.push(t("cost {cost}", { cost: c.cost_label }));
+    if (c.level !== null && c.level !== undefined) stats.push(t("L{level}", { level: c.level }));
+    if (c.power_points) stats.push(t("{n} PP", { n: c.power_points }));
+    if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ") }));
     const props = cx.target(`c:${card.id}`, { class: `mz-handcard t-${c.type}`, tip: cardText(card), id: card.id, label: `${cx.nameOf(card)}, ${typeWord(c.type)}` });
     if (props["data-legal"]) props.class += " playable";
     if (props["aria-pressed"]) props.class += " selected";
     props.role = null;
     props["aria-pressed"] = props["aria-pressed"] || "false";
     return h("button", { type: "button", ...props },
-      h("span", { class: "mz-type" }, typeWord(c.type), c.subtypes.length ? ` · ${c.subtypes.join(", ")}` : ""),
+      h("span", { class: "mz-type" }, typeWord(c.type), c.subtypes.length ? ` · ${c.subtypes.map(subtypeWord).join(", ")}` : ""),
       h("strong", { class: "mz-cname" }, cx.nameOf(card)),
       stats.length ? h("span", { class: "mz-cstats" }, stats.join(" · ")) : null,
       c.text.length ? h("ul", { class: "mz-text" }, c.text.map((t) => h("li", {}, t))) : null,
-      c.requirements && c.requirements.length ? h("span", { class: "mz-req" }, `user: ${c.requirements.map((g) => g.join(" + ")).join(" or ")}`) : null);
+      c.requirements && c.requirements.length ? h("span", { class: "mz-req" }, t("user: {groups}", { groups: requirementWords(c.requirements) })) : null);
   }
 
   // -- the folded list of every move ---------------------------------------------------------------------
@@ -372,7 +384,7 @@ export function createRenderer(root, ui) {
     for (const e of legal) counts.set(e.label, (counts.get(e.label) || 0) + 1);
     // every legal move gets a button, grouped; a type no group names goes under "Other"
     const grouped = new Set(GROUPS.flatMap(([, , types]) => types));
-    const groups = [...GROUPS, ["other", "Other", null]]
+    const groups = [...GROUPS, ["other", t("Other"), null]]
       .map(([key, title, types]) => [key, title, legal.filter((e) => (types ? types.includes(e.action.type) : !grouped.has(e.action.type)))])
       .filter(([, , es]) => es.length);
     const button = (e) => {
@@ -386,7 +398,7 @@ export function createRenderer(root, ui) {
       }, label);
     };
     const details = h("details", { class: "mz-moves mz-fallback", open: fallbackOpen },
-      h("summary", { "data-key": "mz-fallback" }, `All ${legal.length} moves as a list`),
+      h("summary", { "data-key": "mz-fallback" }, tn("All {n} moves as a list", "All {n} moves as a list", legal.length)),
       groups.map(([key, title, es]) => h("div", { class: `mz-group g-${key}`, role: "group", "aria-label": title },
         h("span", { class: "mz-group-title" }, title), h("div", { class: "mz-buttons" }, es.map(button)))));
     details.addEventListener("toggle", () => { fallbackOpen = details.open; });
@@ -406,10 +418,11 @@ export function createRenderer(root, ui) {
     const r = msg.view.result;
     if (!r) return "";
     const w = r.winners || [];
-    const names = w.map((s) => (s === msg.seat ? "you" : `P${s}`));
-    const head = !w.length ? "No winner" : w.length === 1 ? (w[0] === msg.seat ? "You win" : `${names[0]} wins`) : `Shared win: ${names.join(" and ")}`;
+    const names = w.map((s) => (s === msg.seat ? t("you") : `P${s}`));
+    const head = !w.length ? t("No winner") : w.length === 1 ? (w[0] === msg.seat ? t("You win") : t("{player} wins", { player: names[0] }))
+      : t("Shared win: {players}", { players: names.join(t(" and ")) });
     const rule = msg.end_rule || r.rule;
-    return `${head}: ${r.reason}${rule ? ` (${rule})` : ""}.`;
+    return rule ? t("{head}: {reason} ({rule}).", { head, reason: r.reason, rule }) : t("{head}: {reason}.", { head, reason: r.reason });
   }
 
   /** The end screen's part (table-core draws the screen, with why it ended): each seat's power points against
@@ -421,23 +434,23 @@ export function createRenderer(root, ui) {
     const rule = msg.end_rule || r.rule || null;
     return h("div", { class: "mz-end" },
       h("table", { class: "score-table mz-end-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Power points"),
-          h("th", { scope: "col", class: "num" }, "Target"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Power points")),
+          h("th", { scope: "col", class: "num" }, t("Target")))),
         h("tbody", {}, v.players.map((p) => {
           const won = (r.winners || []).includes(p.seat);
           return h("tr", { class: `${won ? "winner" : ""}${p.seat === msg.seat ? " me" : ""}` },
             h("th", { scope: "row" }, won ? h("span", { class: "trophy", "aria-hidden": "true" }, "★ ") : null,
-              `P${p.seat} · ${ui.seatName(p.seat, { long: true })}`, won ? " — winner" : ""),
+              `P${p.seat} · ${ui.seatName(p.seat, { long: true })}`, won ? t(" — winner") : ""),
             h("td", { class: "num" }, String(totals[p.seat] ?? p.power)),
             h("td", { class: "num" }, String(v.win_target)));
         }))),
-      rule ? h("p", { class: "mz-end-why" }, "Ended by ", h("code", { class: "rule" }, rule), r.reason ? `: ${r.reason}` : "") : null);
+      rule ? h("p", { class: "mz-end-why" }, t("Ended by"), " ", h("code", { class: "rule" }, rule), r.reason ? `: ${r.reason}` : "") : null);
   }
 
   // the felt's own line at the end (the table's end screen above holds the scoring, record, rematch and replay)
   function scoreboard(msg) {
     return h("section", { id: "scoreboard", class: "mz-scoreboard", "aria-labelledby": "scoreboard-title" },
-      h("h2", { id: "scoreboard-title" }, "Game over — ", resultText(msg) || "no result"));
+      h("h2", { id: "scoreboard-title" }, t("Game over — "), resultText(msg) || t("no result")));
   }
 
   // for tests and measurements: the clicks that play an action directly (null: only through the list)
