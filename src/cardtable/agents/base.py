@@ -9,10 +9,12 @@ everything hidden from the player redealt at random.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from cardtable.engine import Action, Game
+from cardtable.engine.i18n import language
 
 
 class Observation:
@@ -48,6 +50,23 @@ class Agent:
     """A computer player. Subclasses implement :meth:`act`; ``rng`` is the agent's own seeded stream."""
 
     name = "agent"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every agent decides in the source language, whoever reads the game: a bot that reads a view's or a
+        label's words (the Mítosz heuristic reads prompts) then plays the same move for a German reader as for
+        an English one, and a seed gives the same game in every language."""
+        super().__init_subclass__(**kwargs)
+        act = cls.__dict__.get("act")
+        if act is None or getattr(act, "_in_source_language", False):
+            return
+
+        @functools.wraps(act)
+        def in_source_language(self, obs, *args, **kw):
+            with language(None):
+                return act(self, obs, *args, **kw)
+
+        in_source_language._in_source_language = True  # type: ignore[attr-defined]
+        cls.act = in_source_language  # type: ignore[method-assign]
 
     def __init__(self, game: Game, seed: int = 0):
         self.game = game

@@ -58,7 +58,7 @@ def determinizer(game_name: str) -> Callable[[State, int, Rng], State]:
         try:
             module, name = DETERMINIZERS[game_name].split(":")
         except KeyError:
-            raise NoDeterminizer(f"no determinizer for the game {game_name!r}; games with one: "
+            raise NoDeterminizer(f"no determinizer for the game {game_name!r}; games with one: "  # i18n: no (programmers: make_agent checks first)
                                  f"{', '.join(sorted(DETERMINIZERS))}") from None
         fn = _loaded[game_name] = getattr(importlib.import_module(module), name)
     return fn
@@ -69,7 +69,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
 
     ``state`` is left unchanged (its own generator included)."""
     if not 0 <= player < state.game.num_players:
-        raise ValueError(f"seat {player} is not a seat of this game")
+        raise ValueError(f"seat {player} is not a seat of this game")  # i18n: no (programmers: make_agent checks first)
     return determinizer(state.game.info.name)(state, player, rng)
 
 
@@ -109,7 +109,7 @@ def deal_by_class(pool: list[T], wanted: list, cls: Callable[[T], object]) -> tu
         bucket = got[want]
         k = cursor[want]
         if k >= len(bucket):
-            raise ValueError(f"no hidden card of class {want!r} left for a slot that shows it")
+            raise ValueError(f"no hidden card of class {want!r} left for a slot that shows it")  # i18n: no (programmers: make_agent checks first)
         cursor[want] = k + 1
         taken.append(bucket[k])
     return taken, rest

@@ -56,9 +56,9 @@ class PassBeliefs:
     def __init__(self, game: Game, policy, seed: int, tries: int):
         hooks = hooks_for(game)
         if hooks is None:
-            raise ValueError(f"{game.info.name} has no inference hooks (agents/inference.py)")
+            raise ValueError(f"{game.info.name} has no inference hooks (agents/inference.py)")  # i18n: no (programmers: make_agent checks first)
         if tries < 1:
-            raise ValueError("tries is a number of redeals, at least 1")
+            raise ValueError("tries is a number of redeals, at least 1")  # i18n: no (programmers: make_agent checks first)
         self.hooks = hooks
         self.policy = policy  # the model of the other players: the game's heuristic
         self.tries = tries

@@ -78,9 +78,12 @@ import time
 from typing import Any, Callable
 
 from cardtable.engine import Action, Game, State
+from cardtable.engine.i18n import N_, Translator, number
 from cardtable.engine.rng import Rng
 
 from .base import Agent, Observation
+
+_ = Translator("cardtable")
 
 
 class Node:
@@ -261,29 +264,30 @@ class ISMCTSAgent(Agent):
                  extend: int = 1, infer: int = 0, name: str | None = None):
         super().__init__(game, seed)
         if iterations is None and seconds is None:
-            raise ValueError("give ISMCTS a budget: iterations, seconds or both")
+            raise ValueError(_("give ISMCTS a budget: iterations, seconds or both"))
         if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+            raise ValueError(_("iterations must be at least 1"))
         if rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
+            raise ValueError(_("rollout is 'random' or 'heuristic', not {rollout}", rollout=repr(rollout)))
         if prior < 0:
-            raise ValueError("prior is a weight, at least 0")
+            raise ValueError(_("prior is a weight, at least 0"))
         if (prior or candidates) and rollout != "heuristic":
-            raise ValueError("the heuristic prior and candidates come with heuristic rollouts (rollout='heuristic')")
+            raise ValueError(_("the heuristic prior and candidates come with heuristic rollouts (rollout='heuristic')"))
         if candidates < 0 or (prior and candidates):
-            raise ValueError("candidates is a count, at least 0, and excludes the prior")
+            raise ValueError(_("candidates is a count, at least 0, and excludes the prior"))
         if z < 0 or (z and not candidates):
-            raise ValueError("z is a number of standard errors, at least 0, for the pruned search (candidates)")
+            raise ValueError(_("z is a number of standard errors, at least 0, for the pruned search (candidates)"))
         if extend < 1 or (extend > 1 and not z):
-            raise ValueError("extend is a factor of the budget, at least 1, for the paired test (z)")
+            raise ValueError(_("extend is a factor of the budget, at least 1, for the paired test (z)"))
         if infer < 0 or (infer and rollout != "heuristic"):
-            raise ValueError("infer is a number of redeals, at least 0, and comes with heuristic rollouts (the "
-                             "heuristic models the other players)")
+            raise ValueError(_("infer is a number of redeals, at least 0, and comes with heuristic rollouts (the "
+                               "heuristic models the other players)"))
         if rollout_turns is not None:
             if rollout_turns < 1:
-                raise ValueError("rollout_turns is a count of turns, at least 1")
+                raise ValueError(_("rollout_turns is a count of turns, at least 1"))
             if game.info.name not in TURN_COUNTERS:
-                raise ValueError(f"{game.info.name} has no turns to align rollouts with: give rollout_depth instead")
+                raise ValueError(_("{game} has no turns to align rollouts with: give rollout_depth instead",
+                                   game=game.info.name))
         defaults = dict(GAME_DEFAULTS.get(game.info.name, {}))
         if prior or candidates:
             defaults.update(GUIDED_DEFAULTS.get(game.info.name, {}))
@@ -597,11 +601,12 @@ PRESETS: dict[str, dict[str, Any]] = {
     "ismcts-fast": {"iterations": 50},
     "ismcts-strong": {"iterations": 1000},
 }
+#: a line of help per preset, in English: translate it where it is read (``_(PRESET_HELP[name])``)
 PRESET_HELP = {
-    "ismcts": "information-set Monte Carlo tree search, 200 determinized iterations a move",
-    "ismcts-fast": "the same search with 50 iterations a move",
-    "ismcts-strong": "the strongest search for the game: 1,000 iterations a move, or in MAOQY, Mítosz and muhq "
-                     "the search over the heuristic's favourite moves (docs/bots.md)",
+    "ismcts": N_("information-set Monte Carlo tree search, 200 determinized iterations a move"),
+    "ismcts-fast": N_("the same search with 50 iterations a move"),
+    "ismcts-strong": N_("the strongest search for the game: 1,000 iterations a move, or in MAOQY, Mítosz and muhq "
+                        "the search over the heuristic's favourite moves (docs/bots.md)"),
 }
 #: ``ismcts-strong`` where the plain search loses to the game's heuristic: the pruned search that beats it
 #: (the strength table of docs/bots.md; about 0.03-0.6 s a move)
@@ -646,23 +651,23 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-NAME_FORMS = ("search bots are named ismcts, ismcts-fast, ismcts-strong or ismcts-N, then optionally +h, +hp or +kK, "
-              "-dD, -tT, -mM, -zZ, -xX, -iI in that order (see docs/bots.md)")
+NAME_FORMS = N_("search bots are named ismcts, ismcts-fast, ismcts-strong or ismcts-N, then optionally +h, +hp or "
+                "+kK, -dD, -tT, -mM, -zZ, -xX, -iI in that order (see docs/bots.md)")
 
 
 def _parse(name: str) -> dict[str, Any]:
     m = _NAME.fullmatch(name)
     if m is None:
-        raise ValueError(NAME_FORMS)
+        raise ValueError(_(NAME_FORMS))
     if any(int(n) > MAX_NAME_NUMBER for n in re.findall(r"\d+", name)):
         # (a bigger number would only make a bot that never moves)
-        raise ValueError(f"every number in a search name is at most {MAX_NAME_NUMBER:,}")
+        raise ValueError(_("every number in a search name is at most {most}", most=number(MAX_NAME_NUMBER)))
     preset, mode, depth, turns, margin, z, extend, infer = m.groups()
     if preset is None:
         params = dict(PRESETS["ismcts"])
     elif preset.isdigit():
         if int(preset) < 1:
-            raise ValueError("a search needs at least 1 iteration (ismcts-N, N ≥ 1)")
+            raise ValueError(_("a search needs at least 1 iteration (ismcts-N, N ≥ 1)"))
         params = {"iterations": int(preset)}
     else:
         params = dict(PRESETS[f"ismcts-{preset}"])
@@ -672,29 +677,29 @@ def _parse(name: str) -> dict[str, Any]:
         params["prior"] = PRIOR
     elif mode and mode.startswith("+k"):
         if int(mode[2:]) < 2:
-            raise ValueError("+kK compares at least 2 candidates")
+            raise ValueError(_("+kK compares at least 2 candidates"))
         params["candidates"] = int(mode[2:])
     if depth is not None:
         params["rollout_depth"] = int(depth)
     if turns is not None:
         if int(turns) < 1:
-            raise ValueError("-tT needs at least 1 turn")
+            raise ValueError(_("-tT needs at least 1 turn"))
         params["rollout_turns"] = int(turns)
     if margin is not None:
         if "candidates" not in params:
-            raise ValueError("-mM (a margin) goes with +kK only")
+            raise ValueError(_("-mM (a margin) goes with +kK only"))
         params["margin"] = int(margin) / 100
     if z is not None:
         if "candidates" not in params:
-            raise ValueError("-zZ (the paired test) goes with +kK only")
+            raise ValueError(_("-zZ (the paired test) goes with +kK only"))
         params["z"] = int(z) / 10
     if extend is not None:
         if z is None or int(extend) < 2:
-            raise ValueError("-xX goes with -zZ and is at least 2")
+            raise ValueError(_("-xX goes with -zZ and is at least 2"))
         params["extend"] = int(extend)
     if infer is not None:
         if not mode or int(infer) < 1:
-            raise ValueError("-iI needs heuristic rollouts (+h, +hp or +kK) and at least 1 redeal")
+            raise ValueError(_("-iI needs heuristic rollouts (+h, +hp or +kK) and at least 1 redeal"))
         params["infer"] = int(infer)
     return params
 

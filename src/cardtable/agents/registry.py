@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from cardtable.engine import Game, UnknownAgent
+from cardtable.engine.i18n import N_, Translator
 
 from .base import Agent
 from .random_agent import RandomAgent
@@ -21,12 +22,14 @@ HEURISTICS = {
     "muhq": "cardtable.agents.heuristics.muhq:MuhqHeuristic",
 }
 
+_ = Translator("cardtable")
+#: a line of help per agent, in English: translate it where it is read (``_(AGENT_HELP[name])``)
 AGENT_HELP = {
-    "random": "uniform over the legal actions (every game)",
-    "heuristic": "the game's rule-of-thumb player (" + ", ".join(sorted(HEURISTICS)) + ")",
-    "ismcts": "information-set Monte Carlo tree search, 200 iterations a move (also ismcts-fast: 50, "
-              "ismcts-strong: 1000, or the pruned search in MAOQY, Mítosz and muhq, ismcts-N: N; +h rolls out with the heuristic, +kK searches the heuristic's K "
-              "favourite moves, e.g. ismcts-30+k3-d10-m3)",
+    "random": N_("uniform over the legal actions (every game)"),
+    "heuristic": N_("the game's rule-of-thumb player (maoqy, mitosz, mojo, muhq)"),
+    "ismcts": N_("information-set Monte Carlo tree search, 200 iterations a move (also ismcts-fast: 50, "
+                 "ismcts-strong: 1000, or the pruned search in MAOQY, Mítosz and muhq, ismcts-N: N; +h rolls out "
+                 "with the heuristic, +kK searches the heuristic's K favourite moves, e.g. ismcts-30+k3-d10-m3)"),
 }
 #: the search presets offered in seat lists (lobby, ``cardtable play -s``); ``ismcts-N`` works everywhere else
 SEARCH_PRESETS = ("ismcts", "ismcts-fast", "ismcts-strong")
@@ -61,16 +64,18 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
         if params is None:
             raise UnknownAgent(name, agent_names(game), name_problem(name))
         if not supports(game.info.name):
-            raise UnknownAgent(name, agent_names(game), f"{game.info.name} has no determinizer for a search bot")
+            raise UnknownAgent(name, agent_names(game), _("{game} has no determinizer for a search bot",
+                                                          game=game.info.name))
         if params.get("rollout") == "heuristic" and game.info.name not in HEURISTICS:
-            raise UnknownAgent(name, agent_names(game), f"heuristic rollouts need a heuristic, and {game.info.name} "
-                               "has none")
+            raise UnknownAgent(name, agent_names(game), _("heuristic rollouts need a heuristic, and {game} has none",
+                                                          game=game.info.name))
         if params.get("infer"):  # -iI: only where the game gives the hooks of agents/inference.py
             from .inference import supports as infers
 
             if not infers(game):
-                raise UnknownAgent(name, agent_names(game), f"-iI (inference from passes) is not available in "
-                                   f"{game.info.name}")
+                raise UnknownAgent(name, agent_names(game), _("-iI (inference from passes) is not available in {game}",
+                                                              game=game.info.name))
+
         try:
             agent = make_ismcts(name, game, seed)
         except ValueError as exc:  # a setting this game cannot take, e.g. -tT in a game without turns

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from .errors import CardtableError, IllegalAction, RecordError
+from .i18n import Translator
+
+_ = Translator("cardtable")
 
 FORMAT = "cardtable.record"
 FORMAT_VERSION = 1
@@ -108,12 +111,12 @@ class Record:
         try:
             game = load(self.game, players=self.players, options=self.options)
         except CardtableError as exc:
-            raise RecordError(f"{source}: cannot set up the game: {exc}") from None
+            raise RecordError(_("{source}: cannot set up the game: {error}", source=source, error=exc)) from None
         if strict and game.info.rules_version != self.rules_version:
             raise RecordError(f"{source}: {other_rules(self.rules_version, game.info.rules_version)}")
         if upto is not None and not 0 <= upto <= len(self.actions):
-            raise RecordError(f"{source}: has {len(self.actions)} actions; there is no position after action {upto} "
-                              f"(choose 0 to {len(self.actions)})")
+            raise RecordError(_("{source}: has {n} actions; there is no position after action {upto} (choose 0 to {n})",
+                                source=source, n=len(self.actions), upto=upto))
         state = game.new_initial_state(seed=self.seed)
         for i, (player, action) in enumerate(self.actions if upto is None else self.actions[:upto]):
             if before_each is not None:
@@ -121,30 +124,46 @@ class Record:
             try:
                 state.apply(action, player=player)
             except IllegalAction as exc:
-                raise RecordError(f"{source}: action {i} ({json.dumps(action)}) by seat {player} is illegal: {exc}") from None
+                raise RecordError(_("{source}: action {i} ({action}) by seat {seat} is illegal: {error}", source=source,
+                                    i=i, action=json.dumps(action), seat=player, error=exc)) from None
         if upto is not None and upto < len(self.actions):
             return state  # a position inside the game: the result line is about its end
         if strict and self.result is None:
-            over = "over" if state.is_terminal() else "not over"
-            after = (f"line {self.last_line} is the last; the game is {over} after it" if self.last_line is not None
-                     else f"the game is {over} after its {len(self.actions)} actions")
             if state.is_terminal():  # only the result line is lost
-                raise RecordError(f"{source}: the record ends before its result line ({after}, but there is no "
-                                  "result to check it against)")
-            raise RecordError(f"{source}: the record ends before the game's result ({after})")
+                after = (_("line {line} is the last; the game is over after it", line=self.last_line)
+                         if self.last_line is not None
+                         else _("the game is over after its {n} actions", n=len(self.actions)))
+                raise RecordError(_("{source}: the record ends before its result line ({after}, but there is no "
+                                    "result to check it against)", source=source, after=after))
+            after = (_("line {line} is the last; the game is not over after it", line=self.last_line)
+                     if self.last_line is not None
+                     else _("the game is not over after its {n} actions", n=len(self.actions)))
+            raise RecordError(_("{source}: the record ends before the game's result ({after})", source=source,
+                                after=after))
         if check and self.result is not None:
             if not state.is_terminal():
-                raise RecordError(f"{source}: the record has a result but the game is not over after {len(self.actions)} actions")
+                raise RecordError(_("{source}: the record has a result but the game is not over after {n} actions",
+                                    source=source, n=len(self.actions)))
             for key, actual in (("scores", state.scores()), ("returns", state.returns()), ("digest", state.digest())):
                 if key in self.result and self.result[key] != actual:
-                    raise RecordError(f"{source}: final {key} {'differs' if key == 'digest' else 'differ'}: record says {self.result[key]!r}, replay gives {actual!r}")
+                    said, got = repr(self.result[key]), repr(actual)
+                    if key == "digest":
+                        text = _("final digest differs: record says {said}, replay gives {got}", said=said, got=got)
+                    elif key == "scores":
+                        text = _("final scores differ: record says {said}, replay gives {got}", said=said, got=got)
+                    else:
+                        text = _("final returns differ: record says {said}, replay gives {got}", said=said, got=got)
+                    raise RecordError(f"{source}: {text}")
         return state
 
 
 def other_rules(recorded: str, current: str, them: str = "it") -> str:
     """Why a record made under other rules than this cardtable's may not replay as it was played."""
-    return (f"recorded under rules {recorded}, this cardtable plays {current}; replaying {them} may not give the "
-            "same game")
+    if them == "them":
+        return _("recorded under rules {recorded}, this cardtable plays {current}; replaying them may not give the "
+                 "same game", recorded=recorded, current=current)
+    return _("recorded under rules {recorded}, this cardtable plays {current}; replaying it may not give the same "
+             "game", recorded=recorded, current=current)
 
 
 def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
@@ -158,17 +177,20 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
         try:
             line = json.loads(text)
         except ValueError as exc:
-            raise RecordError(f"{where}: not JSON ({exc})") from None
+            raise RecordError(_("{where}: not JSON ({reason})", where=where, reason=exc)) from None
         except RecursionError:
-            raise RecordError(f"{where}: not a record line (JSON nested too deep)") from None
+            raise RecordError(_("{where}: not a record line (JSON nested too deep)", where=where)) from None
         if not isinstance(line, dict):
-            raise RecordError(f"{where}: each line must be a JSON object")
+            raise RecordError(_("{where}: each line must be a JSON object", where=where))
         kind = line.get("kind")
         if kind == "header":
             if line.get("format") != FORMAT:
-                raise RecordError(f"{where}: not a cardtable record (format {line.get('format')!r})")
+                raise RecordError(_("{where}: not a cardtable record (format {format})", where=where,
+                                    format=repr(line.get('format'))))
             if line.get("format_version") != FORMAT_VERSION:
-                raise RecordError(f"{where}: record format version {line.get('format_version')!r} is not supported (this cardtable reads {FORMAT_VERSION})")
+                raise RecordError(_("{where}: record format version {version} is not supported (this cardtable reads "
+                                    "{supported})", where=where, version=repr(line.get('format_version')),
+                                    supported=FORMAT_VERSION))
             current = Record(  # _typed names a missing or mistyped field
                 game=_typed(line, "game", str, where),
                 players=_typed(line, "players", int, where),
@@ -181,25 +203,28 @@ def read_records(lines: Iterable[str], source: str = "record") -> list[Record]:
             records.append(current)
         elif kind in ("action", "result"):
             if current is None:
-                raise RecordError(f"{where}: {kind} line before any header")
+                raise RecordError(_("{where}: {kind} line before any header", where=where, kind=kind))
             if current.result is not None:
-                raise RecordError(f"{where}: {kind} line after the record's result")
+                raise RecordError(_("{where}: {kind} line after the record's result", where=where, kind=kind))
             current.last_line = lineno
             if kind == "action":
                 if line.get("n") != len(current.actions):
-                    raise RecordError(f"{where}: action number {line.get('n')!r} out of order (expected {len(current.actions)})")
+                    raise RecordError(_("{where}: action number {n} out of order (expected {expected})", where=where,
+                                        n=repr(line.get('n')), expected=len(current.actions)))
                 action = line.get("action")
                 if not isinstance(action, dict):
-                    raise RecordError(f"{where}: 'action' must be a JSON object")
+                    raise RecordError(_("{where}: 'action' must be a JSON object", where=where))
                 current.actions.append((_typed(line, "player", int, where), action))
             else:
                 if line.get("actions") != len(current.actions):
-                    raise RecordError(f"{where}: result counts {line.get('actions')!r} actions, the record has {len(current.actions)}")
+                    raise RecordError(_("{where}: result counts {n} actions, the record has {actions}", where=where,
+                                        n=repr(line.get('actions')), actions=len(current.actions)))
                 current.result = {k: v for k, v in line.items() if k not in ("kind", "actions")}
         else:
-            raise RecordError(f"{where}: unknown line kind {kind!r} (expected header, action or result)")
+            raise RecordError(_("{where}: unknown line kind {kind} (expected header, action or result)", where=where,
+                                kind=repr(kind)))
     if not records:
-        raise RecordError(f"{source}: no record in it")
+        raise RecordError(_("{source}: no record in it", source=source))
     return records
 
 
@@ -209,15 +234,17 @@ def load_records(path: str | Path) -> list[Record]:
         with path.open(encoding="utf-8") as fh:
             return read_records(fh, source=str(path))
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError(_("{path}: cannot read: {reason}", path=str(path), reason=exc.strerror or exc)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
+        raise RecordError(_("{path}: not a text file", path=str(path))) from None
 
 
 def _typed(line: dict, key: str, kind: type, where: str):
     if key not in line:
-        raise RecordError(f"{where}: {line.get('kind')} lacks {key!r}")
+        raise RecordError(_("{where}: {kind} lacks {key}", where=where, kind=line.get('kind'), key=repr(key)))
     value = line[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"{where}: {key!r} must be {kind.__name__}, not {value!r}")
+        raise RecordError(_("{where}: {key} must be {kind}, not {value}", where=where, key=repr(key),
+                            kind=kind.__name__, value=repr(value)))
+
     return value

@@ -125,12 +125,12 @@ def schemas(name: str) -> dict[str, dict[str, Any]]:
     try:
         function = getattr(importlib.import_module(module_name), attr or "schemas")
     except (ImportError, AttributeError) as exc:
-        raise CardtableError(f"the schemas of {name!r} ({target}) cannot be loaded: {exc}") from None
+        raise CardtableError(f"the schemas of {name!r} ({target}) cannot be loaded: {exc}") from None  # i18n: no (a schema provider's programmer)
     result = function()
     if not isinstance(result, Mapping) or not result:
-        raise CardtableError(f"the schemas of {name!r} ({target}) are not a non-empty mapping of name to JSON Schema")
+        raise CardtableError(f"the schemas of {name!r} ({target}) are not a non-empty mapping of name to JSON Schema")  # i18n: no (a schema provider's programmer)
     for key, schema in result.items():
         if not isinstance(key, str) or not _SCHEMA_NAME.fullmatch(key) or not isinstance(schema, dict):
-            raise CardtableError(f"the schemas of {name!r} ({target}): {key!r} is not a schema name "
+            raise CardtableError(f"the schemas of {name!r} ({target}): {key!r} is not a schema name "  # i18n: no (a schema provider's programmer)
                                  f"(lower-case letters, digits, '-', '_') with a JSON Schema object")
     return dict(result)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .game import Game, State
+from .i18n import Translator
+
+_ = Translator("cardtable")
 
 
 class Steps:
@@ -30,7 +33,7 @@ class Steps:
         """The state after the first ``step`` actions: a state of the caller's own (changing it changes nothing
         here). A step outside 0 to ``len(self)`` is a ValueError."""
         if not 0 <= step <= len(self.actions):
-            raise ValueError(f"the game has {len(self.actions)} actions: choose a step from 0 to {len(self.actions)}")
+            raise ValueError(_("the game has {n} actions: choose a step from 0 to {n}", n=len(self.actions)))
         kept = self._kept
         start = max((k for k in kept if k <= step), default=None)
         state = self.game.new_initial_state(seed=self.seed) if start is None else kept[start].clone()

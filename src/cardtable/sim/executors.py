@@ -93,6 +93,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from cardtable.engine import CardtableError
+from cardtable.engine.i18n import N_, Translator, number
+
+_ = Translator("cardtable")
+_n = _.plural
 
 BACKENDS = ("local", "ray")
 MAX_CHUNK = 250  # items; big enough to hide a Ray task's overhead, small enough to lose little on Ctrl-C
@@ -116,7 +120,9 @@ class Chunk(NamedTuple):
         return self.stop - self.start
 
     def label(self) -> str:
-        return f"items {self.start}–{self.stop - 1}" if self.size > 1 else f"item {self.start}"
+        if self.size > 1:
+            return _("items {first}–{last}", first=self.start, last=self.stop - 1)
+        return _("item {first}", first=self.start)
 
 
 class ChunkFailed(CardtableError):
@@ -151,7 +157,7 @@ def chunk_ranges(total: int, size: int | None = None) -> list[Chunk]:
     """Cut items ``0 … total - 1`` into chunks of ``size`` (the last may be shorter)."""
     size = size or default_chunk_size(total)
     if size < 1:
-        raise CardtableError(f"a chunk holds at least one item, not {size}")
+        raise CardtableError(_("a chunk holds at least one item, not {size}", size=size))
     return [Chunk(start, min(start + size, total)) for start in range(0, total, size)]
 
 
@@ -179,10 +185,11 @@ def resolve_backend(backend: str | None, address: str | None) -> str:
     if backend is None:
         return "ray" if address else "local"
     if backend not in BACKENDS:
-        raise CardtableError(f"unknown backend {backend!r}: use local (processes on this machine) or ray")
+        raise CardtableError(_("unknown backend {backend}: use local (processes on this machine) or ray",
+                               backend=repr(backend)))
     if address and backend != "ray":
-        raise CardtableError(f"--address {address} names a Ray cluster, but the backend is {backend}; "
-                             f"add --backend ray (or leave --backend out)")
+        raise CardtableError(_("--address {address} names a Ray cluster, but the backend is {backend}; add "
+                               "--backend ray (or leave --backend out)", address=address, backend=backend))
     return backend
 
 
@@ -191,7 +198,7 @@ def check_run(backend: str | None, address: str | None, workers: int | None = No
     ``address``); returns the backend."""
     backend = resolve_backend(backend, address)
     if workers is not None and workers < 1:
-        raise CardtableError(f"--workers takes 1 or more, not {workers}")
+        raise CardtableError(_("--workers takes 1 or more, not {workers}", workers=workers))
     if backend == "ray":
         import_ray()
         if address:
@@ -215,7 +222,8 @@ class Checkpoint:
             if self.path.stat().st_size == 0:
                 self._write({"cardtable_checkpoint": self.VERSION, "run": self.run_key})
         except OSError as exc:
-            raise CardtableError(f"cannot use the checkpoint {self.path}: {exc.strerror or exc}") from None
+            raise CardtableError(_("cannot use the checkpoint {path}: {reason}", path=self.path,
+                                   reason=exc.strerror or exc)) from None
 
     def _read(self) -> None:
         if not self.path.exists() or self.path.stat().st_size == 0:
@@ -242,23 +250,23 @@ class Checkpoint:
         if header.get("run") != self.run_key:
             theirs = header.get("run") or {}
             differ = sorted(k for k in set(theirs) | set(self.run_key) if theirs.get(k) != self.run_key.get(k))
-            raise CardtableError(f"the checkpoint {self.path} belongs to another run (it differs in "
-                                 f"{', '.join(differ)}); rerun with that run's arguments to resume it, or give "
-                                 f"another --checkpoint file")
+            raise CardtableError(_("the checkpoint {path} belongs to another run (it differs in {keys}); rerun with "
+                                   "that run's arguments to resume it, or give another --checkpoint file",
+                                   path=self.path, keys=", ".join(differ)))
         for number, line in enumerate(lines[1:], 2):
             try:
                 entry = json.loads(line)
                 chunk = Chunk(int(entry["start"]), int(entry["stop"]))
                 if not isinstance(entry["result"], list) or len(entry["result"]) != chunk.stop - chunk.start:
-                    raise ValueError("a result per item of the chunk")  # else a run would count too few games
+                    raise ValueError("a result per item of the chunk")  # i18n: no (caught below)  # else a run would count too few games
                 self.done[chunk] = entry["result"]
             except (ValueError, KeyError, TypeError):
-                raise CardtableError(f"{self.path}:{number}: not a finished chunk; the checkpoint is damaged "
-                                     f"(delete it to start again)") from None
+                raise CardtableError(_("{path}:{line}: not a finished chunk; the checkpoint is damaged (delete it to "
+                                       "start again)", path=self.path, line=number)) from None
 
     def _not_a_checkpoint(self) -> CardtableError:
-        return CardtableError(f"{self.path} is not a cardtable checkpoint; give another --checkpoint file "
-                              f"(it is created if it does not exist)")
+        return CardtableError(_("{path} is not a cardtable checkpoint; give another --checkpoint file (it is created "
+                                "if it does not exist)", path=self.path))
 
     def _write(self, entry: dict) -> None:
         self._fh.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -269,7 +277,8 @@ class Checkpoint:
             line = {"start": chunk.start, "stop": chunk.stop, "result": result}
             self._write(line)
         except TypeError as exc:
-            raise CardtableError(f"a chunk's result cannot be checkpointed, it is not JSON-ready: {exc}") from None
+            raise CardtableError(_("a chunk's result cannot be checkpointed, it is not JSON-ready: {error}",
+                                   error=exc)) from None
         self.done[chunk] = result
 
     def close(self) -> None:
@@ -354,9 +363,9 @@ def run_chunks(
     job = [Chunk(*c) for c in chunks]
     backend = resolve_backend(backend, address)
     if workers is not None and workers < 1:
-        raise CardtableError(f"--workers takes 1 or more, not {workers}")
+        raise CardtableError(_("--workers takes 1 or more, not {workers}", workers=workers))
     if checkpoint is not None and run_key is None:
-        raise CardtableError("a checkpoint needs a run_key, the identity of the run it keeps")
+        raise CardtableError("a checkpoint needs a run_key, the identity of the run it keeps")  # i18n: no (programmers)
     report = RunReport(backend=backend)
     store = Checkpoint(checkpoint, run_key) if checkpoint is not None and run_key is not None else None
     delivery = _Delivery(job, on_result, report, store)
@@ -397,8 +406,11 @@ def _flush_quietly(delivery: _Delivery) -> None:
 
 def _failure(chunk: Chunk, attempts: int, error: BaseException | str) -> ChunkFailed:
     what = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
-    return ChunkFailed(f"{chunk.label()} failed {attempts} time(s); the last error: {what}. The chunks finished "
-                       f"before are kept (with --checkpoint FILE a rerun of the same command resumes there)")
+    return ChunkFailed(_n("{chunk} failed {n} time; the last error: {error}. The chunks finished before are kept "
+                          "(with --checkpoint FILE a rerun of the same command resumes there)",
+                          "{chunk} failed {n} times; the last error: {error}. The chunks finished before are kept "
+                          "(with --checkpoint FILE a rerun of the same command resumes there)", attempts,
+                          chunk=chunk.label(), error=what))
 
 
 class _Attempts:
@@ -505,7 +517,7 @@ def _run_pool(task, todo, context, workers, should_stop, delivery, report, attem
                 running[pool.submit(task, context, chunk.start, chunk.stop)] = chunk
             if not running:
                 break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            done, _pending = wait(running, return_when=FIRST_COMPLETED)
             broken: list[Chunk] = []
             failed: list[tuple[Chunk, BaseException]] = []
             for future in sorted(done, key=lambda f: running[f].start):
@@ -528,7 +540,7 @@ def _run_pool(task, todo, context, workers, should_stop, delivery, report, attem
                 broken += [running.pop(f) for f in list(running)]
                 _kill(pool)
                 for chunk in sorted(broken, reverse=True):
-                    attempts.failed(chunk, "a worker process died (killed, out of memory, or crashed)")
+                    attempts.failed(chunk, _("a worker process died (killed, out of memory, or crashed)"))
                     queue.appendleft(chunk)
                 pool = _new_pool(workers)
     finally:
@@ -545,8 +557,8 @@ def import_ray():
     try:
         import ray
     except ImportError:
-        raise CardtableError("--backend ray needs Ray, which is not installed here; install it with "
-                             "pip install 'cardtable[ray]' (or pip install ray), or use --backend local") from None
+        raise CardtableError(_("--backend ray needs Ray, which is not installed here; install it with "
+                               "pip install 'cardtable[ray]' (or pip install ray), or use --backend local")) from None
     return ray
 
 
@@ -571,14 +583,16 @@ def start_ray(address: str | None = None, workers: int | None = None) -> bool:
             ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                      logging_level=logging.WARNING, _node_ip_address="127.0.0.1")
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
-        raise CardtableError(f"cannot start or reach {where}: {exc}") from None
+        if address:
+            raise CardtableError(_("cannot start or reach the Ray cluster at {address}: {error}", address=address,
+                                   error=exc)) from None
+        raise CardtableError(_("cannot start or reach a local Ray: {error}", error=exc)) from None
     return True
 
 
 #: seconds a Ray cluster's address has to accept a connection in :func:`check_ray_address`
 RAY_CONNECT_SECONDS = 3.0
-RAY_ADDRESS_FORMS = "HOST:PORT (e.g. HEAD:6379), ray://HOST:PORT or auto"
+RAY_ADDRESS_FORMS = N_("HOST:PORT (e.g. HEAD:6379), ray://HOST:PORT or auto")
 
 
 def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
@@ -596,10 +610,11 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
     if address == "auto":
         if os.environ.get("RAY_ADDRESS"):
             address = os.environ["RAY_ADDRESS"]
-            label = f"RAY_ADDRESS={address} (where --address auto leads)"
+            label = _("RAY_ADDRESS={address} (where --address auto leads)", address=address)
         else:
             address = _recorded_ray_address() or ""  # none recorded: returned below
-            label = f"{address} (the cluster the last `ray start` recorded, where --address auto leads)"
+            label = _("{address} (the cluster the last `ray start` recorded, where --address auto leads)",
+                      address=address)
         if not address or address == "auto":
             return  # Ray finds a running cluster itself, or says at once that there is none
     if address == "local":
@@ -614,7 +629,8 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> Non
         if mapped is not None and mapped != host and _connect_error(mapped, port, timeout) is None:
             reason = None
     if reason is not None:
-        raise CardtableError(f"no Ray cluster answers at {label.removeprefix('--address ')}: {reason}")
+        raise CardtableError(_("no Ray cluster answers at {address}: {reason}", address=label.removeprefix('--address '),
+                               reason=reason))
 
 
 def _host_port(address: str, label: str) -> tuple[str, int]:
@@ -626,9 +642,10 @@ def _host_port(address: str, label: str) -> tuple[str, int]:
     elif ":" in host:
         host = ""  # a bare IPv6 address: where its port starts is a guess
     if not sep or not host or not port.isdigit():
-        raise CardtableError(f"{label} is not a Ray cluster's address; give {RAY_ADDRESS_FORMS}")
+        raise CardtableError(_("{label} is not a Ray cluster's address; give {forms}", label=label,
+                               forms=_(RAY_ADDRESS_FORMS)))
     if not 1 <= int(port) <= 65535:
-        raise CardtableError(f"{label}: the port is 1–65535, not {port}")
+        raise CardtableError(_("{label}: the port is 1–65535, not {port}", label=label, port=port))
     return host, int(port)
 
 
@@ -637,13 +654,13 @@ def _connect_error(host: str, port: int, timeout: float) -> str | None:
     found = _lookup(host, port, timeout)
     if isinstance(found, str):
         return found
-    reason = f"{host} has no address"
+    reason = _("{host} has no address", host=host)
     for _family, _type, _proto, _name, sockaddr in found:
         try:
             with socket.create_connection((sockaddr[0], port), timeout=timeout):
                 return None
         except TimeoutError:
-            reason = f"no answer within {timeout:g} s"
+            reason = _("no answer within {seconds} s", seconds=number(timeout))
         except OSError as exc:
             reason = exc.strerror or str(exc)
     return reason
@@ -659,14 +676,14 @@ def _lookup(host: str, port: int, timeout: float) -> list | str:
         try:
             answer.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
         except (socket.gaierror, UnicodeError) as exc:
-            answer.append(f"{host} does not resolve ({getattr(exc, 'strerror', None) or exc})")
+            answer.append(_("{host} does not resolve ({reason})", host=host, reason=getattr(exc, 'strerror', None) or exc))
         except OSError as exc:
-            answer.append(f"{host} does not resolve ({exc.strerror or exc})")
+            answer.append(_("{host} does not resolve ({reason})", host=host, reason=exc.strerror or exc))
 
     worker = threading.Thread(target=look, name="ray-address-lookup", daemon=True)
     worker.start()
     worker.join(timeout)
-    return answer[0] if answer else f"{host} did not resolve within {timeout:g} s"
+    return answer[0] if answer else _("{host} did not resolve within {seconds} s", host=host, seconds=number(timeout))
 
 
 def _is_loopback_name(host: str) -> bool:
@@ -751,7 +768,7 @@ def _run_ray(task, todo, context, workers, address, retries, should_stop, delive
                     running[ref] = group
                 if not running:
                     break
-                ready, _ = ray.wait(list(running), num_returns=1)
+                ready, _pending = ray.wait(list(running), num_returns=1)
                 for ref in ready:
                     group = running.pop(ref)
                     try:

@@ -730,7 +730,7 @@ class _Decision:
             return 5.0
         if mine:
             return 0.0  # never aimed at its own cards (unrotate aside, below)
-        if "rotate the target" in text and "unrotate" not in text:
+        if "rotate the target" in text and "unrotate" not in text:  # i18n: no (the game's English words: agents decide in English)
             return 3.0 if any(self.is_threat_user(t) for t in targets) else 0.0
         if "frost" in text or "token" in text:
             return 1.0 if targets else 0.0
@@ -822,7 +822,7 @@ class _Decision:
                 continue
             text = self.s.text[cid]
             option_text = text
-            if a.type == "use_free_maneuver" and a.option and a.option.startswith("o") and "choose one:" in text:
+            if a.type == "use_free_maneuver" and a.option and a.option.startswith("o") and "choose one:" in text:  # i18n: no (the game's English words: agents decide in English)
                 k = int(a.option[1:]) - 1 if a.option[1:].isdigit() else 0
                 opts = text.split("choose one:", 1)[-1].split(" | ")
                 option_text = opts[k] if 0 <= k < len(opts) else text
@@ -1178,11 +1178,11 @@ class _Decision:
                     gain += 0.5 * (m[4] if self.counts(m) else 0.0)  # its player may pay to keep it
         delta = _level_delta(text)
         if delta:
-            if "the user" in text:
+            if "the user" in text:  # i18n: no (the game's English words: agents decide in English)
                 um = members.get(user)
                 if um is not None and um[0] == side and self.counts(um):
                     gain += delta
-            elif "the target" in text:
+            elif "the target" in text:  # i18n: no (the game's English words: agents decide in English)
                 for t in targets:
                     m = members.get(t)
                     if m is None or not self.counts(m):
@@ -1303,9 +1303,9 @@ class _Decision:
         used: dict = {}
         choices = []  # (index, leader, row, cost paid to summon it or None)
         for i, label in enumerate(labels):
-            if " into the " not in label:
+            if " into the " not in label:  # i18n: no (the game's English words: agents decide in English)
                 continue
-            name, row = label.rsplit(" into the ", 1)
+            name, row = label.rsplit(" into the ", 1)  # i18n: no (the game's English words: agents decide in English)
             row = row.split(" (", 1)[0]
             r = ROW_NAMES.index(row) if row in ROW_NAMES else 1
             if name.startswith("summon "):
@@ -1381,9 +1381,9 @@ class _Decision:
         f = self.v.get("fight")
         side = self.fight_side()
         text = prompt.get("text") or ""
-        if f is None or side is None or not text.startswith("choose how "):
+        if f is None or side is None or not text.startswith("choose how "):  # i18n: no (the game's English words: agents decide in English)
             return None
-        name = text[len("choose how "):].split(" fights", 1)[0]
+        name = text[len("choose how "):].split(" fights", 1)[0]  # i18n: no (the game's English words: agents decide in English)
         members = self.fight_members()
         found = None
         for iid, m in members.items():
@@ -1466,7 +1466,7 @@ class _Decision:
         leader row has room for."""
         s = self.s
         labels = self.option_labels(prompt) or []
-        name = labels[0][len("let "):].rsplit(" go to", 1)[0] if labels and labels[0].startswith("let ") else None
+        name = labels[0][len("let "):].rsplit(" go to", 1)[0] if labels and labels[0].startswith("let ") else None  # i18n: no (the game's English words: agents decide in English)
         cid = next((c for c in s.by_name.get(name, ()) if s.type.get(c) == "leader"), None)
         if cid is None:
             return self.pick_option(0)
@@ -1560,7 +1560,7 @@ class _Decision:
         if kind == "permission":
             return self.pick_option(1)  # never lend its high god to an opponent as a leader (MIT-3.4.3.c)
         if kind == "deck_order":  # spec 6.4 look_top: its own best card on top, an enemy's least useful
-            own = "your deck" in (prompt.get("text") or "")
+            own = "your deck" in (prompt.get("text") or "")  # i18n: no (the game's English words: agents decide in English)
             pick = max if own else min
             return pick(self.by_type("choose"), key=lambda a: (self.keep_value(s.instances[a.cards[0]]), -a.cards[0]),
                         default=None)
@@ -1630,7 +1630,7 @@ def _part_text(text: str, a) -> str:
     parts = text.split(" | ")
     option = getattr(a, "option", None) if a.type == "use_free_maneuver" else None
     maneuver = getattr(a, "maneuver", None) if a.type == "use_maneuver" else None
-    if option and option.startswith("o") and option[1:].isdigit() and "choose one:" in text:
+    if option and option.startswith("o") and option[1:].isdigit() and "choose one:" in text:  # i18n: no (the game's English words: agents decide in English)
         opts = text.split("choose one:", 1)[-1].split(" | ")
         k = int(option[1:]) - 1
         part = opts[k] if 0 <= k < len(opts) else text

@@ -217,7 +217,7 @@ class _Decision:
         back to a pass (``act``)."""
         xy = self.where(pid)
         if xy is None:
-            raise LookupError(f"permanent {pid} is on no field")
+            raise LookupError(f"permanent {pid} is on no field")  # i18n: no (an invariant)
         return xy
 
     def mine(self, p: dict) -> bool:
