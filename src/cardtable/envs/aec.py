@@ -31,10 +31,13 @@ from pettingzoo import AECEnv
 
 import cardtable
 from cardtable.engine import Game, IllegalAction, State
+from cardtable.engine.i18n import Translator
 
 from .encoders import encoder_for
 from .encoding import NOT_IN_MASK
 from .live import live
+
+_ = Translator("cardtable")
 
 
 class CardtableAECEnv(AECEnv):
@@ -47,7 +50,7 @@ class CardtableAECEnv(AECEnv):
         super().__init__()
         self.game = cardtable.load(game, players, options) if isinstance(game, str) else game
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")  # i18n: no (programmers: the Python API)
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.info_labels = info_labels
@@ -122,7 +125,7 @@ class CardtableAECEnv(AECEnv):
         player = self.agent_name_mapping[agent]
         chosen = self._legal_map().get(int(action)) if action is not None else None
         if chosen is None:
-            raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by {agent}'s action mask "
+            raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by {agent}'s action mask "  # i18n: no (programmers: the Python API)
                                 f"(legal indices: {sorted(self._legal_map())}); sample from obs['action_mask']")
         state.apply(chosen, player)
         self._cumulative_rewards[agent] = 0
@@ -159,7 +162,7 @@ class CardtableAECEnv(AECEnv):
         """Continue the episode from ``state``, a cardtable State of this env's game (a recorded or a
         constructed position, or a determinization in tests). Rewards and flags restart as after a reset."""
         if state.game is not self.game and state.game.info.name != self.game.info.name:
-            raise ValueError(f"a state of {state.game.info.name} cannot run in the {self.game.info.name} env")
+            raise ValueError(f"a state of {state.game.info.name} cannot run in the {self.game.info.name} env")  # i18n: no (programmers: the Python API)
         seed = getattr(state, "seed", None)
         self.reset(seed=seed if isinstance(seed, int) else None)
         self.state_ = state
@@ -213,14 +216,16 @@ class CardtableAECEnv(AECEnv):
     def _text(self) -> str:
         state = self.state_
         if state is None:
-            return "(no game: call reset)"
+            return _("(no game: call reset)")
         if state.is_terminal():
-            return f"{self.game.info.title}: game over, returns {state.returns()}, scores {state.scores()}"
+            return _("{game}: game over, returns {returns}, scores {scores}", game=self.game.info.title,
+                     returns=state.returns(), scores=state.scores())
         p = state.current_player
         legal = self._legal_map()
         acts = ", ".join(f"{i}: {self.game.action_label(a)}" for i, a in sorted(legal.items())[:20])
         more = " …" if len(legal) > 20 else ""
-        return f"{self.game.info.title}, step {self.steps}: player_{p} to act; {acts}{more}"
+        return _("{game}, step {step}: player_{seat} to act; {moves}", game=self.game.info.title, step=self.steps,
+                 seat=p, moves=acts + more)
 
 
 def _copy_dict_space(space: spaces.Dict) -> spaces.Dict:

@@ -97,7 +97,7 @@ class Layout:
 
     def add(self, name: str, length: int) -> int:
         if name in self.blocks:
-            raise ValueError(f"observation block {name!r} declared twice")
+            raise ValueError(f"observation block {name!r} declared twice")  # i18n: no (programmers: the Python API)
         start = self.size
         self.blocks[name] = (start, length)
         self.size += length
@@ -108,7 +108,7 @@ class TableEncoder(Encoder):
     """An encoder whose actions are a fixed table: subclasses fill :attr:`labels` (one text per index, for
     docs and ``describe_action``) and implement :meth:`index_of` (an action -> its index, or None)."""
 
-    kind = "fixed table"
+    kind = "fixed table"  # i18n: no (programmers: the Python API)
     labels: list[str]
 
     def index_of(self, action: Action, view: Mapping[str, Any], player: int) -> int | None:
@@ -167,7 +167,7 @@ class SlotEncoder(Encoder):
     that must stay within the cap); types not listed follow in name order. Each slot is described in the
     observation by :meth:`slot_features` (``slot_width`` floats per slot; by default the type, one-hot)."""
 
-    kind = "ordered slots"
+    kind = "ordered slots"  # i18n: no (programmers: the Python API)
     slots: int = 64
     type_order: tuple[str, ...] = ("pass",)
 
@@ -175,7 +175,7 @@ class SlotEncoder(Encoder):
         super().__init__(game)
         if slots is not None:
             if slots < 1:
-                raise ValueError(f"slots must be at least 1, not {slots}")
+                raise ValueError(f"slots must be at least 1, not {slots}")  # i18n: no (programmers: the Python API)
             self.slots = slots
         names = list(game.codec.classes)
         first = [t for t in self.type_order if t in names]
@@ -238,15 +238,15 @@ class GenericEncoder(SlotEncoder):
     acting seat; actions in ordered slots. It works for any game, and learns poorly: a game worth training
     on deserves its own encoder (``cardtable/envs/encoders/<game>.py``)."""
 
-    kind = "generic (hashed view, ordered slots)"
+    kind = "generic (hashed view, ordered slots)"  # i18n: no (programmers: the Python API)
     hash_size = 256
     slots = 32
 
     def __init__(self, game: Game, slots: int | None = None):
         super().__init__(game, slots)
         lay = self.layout = Layout()
-        self.o_turn = lay.add("to_act (relative seat)", self.num_players)
-        self.o_hash = lay.add("hashed view", self.hash_size)
+        self.o_turn = lay.add("to_act (relative seat)", self.num_players)  # i18n: no (programmers: the Python API)
+        self.o_hash = lay.add("hashed view", self.hash_size)  # i18n: no (programmers: the Python API)
         self.o_slots = lay.add("slots", self.slots * self.slot_width)
         self.observation_size = lay.size
 

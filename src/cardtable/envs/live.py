@@ -10,5 +10,5 @@ from cardtable.engine import State
 def live(state: State | None) -> State:
     """The game in play: an error that says what to do when there is none (before ``reset``, after ``close``)."""
     if state is None:
-        raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")
+        raise ResetNeeded("call reset() first: the environment has no game (it was never reset, or was closed)")  # i18n: no (programmers: the Python API)
     return state

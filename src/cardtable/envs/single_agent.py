@@ -28,11 +28,14 @@ from gymnasium import spaces
 import cardtable
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import Game, IllegalAction, State
+from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import derive_seed
 
 from .encoders import encoder_for
 from .live import live
 from .encoding import NOT_IN_MASK
+
+_ = Translator("cardtable")
 
 
 class CardtableGymEnv(gym.Env):
@@ -46,16 +49,16 @@ class CardtableGymEnv(gym.Env):
         self.game = cardtable.load(game, players, options) if isinstance(game, str) else game
         n = self.game.num_players
         if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat of {self.game.info.title} with {n} players (0 to {n - 1})")
+            raise ValueError(f"seat {seat} is not a seat of {self.game.info.title} with {n} players (0 to {n - 1})")  # i18n: no (programmers: the Python API)
         if illegal not in ("raise", "lose", "random"):
-            raise ValueError(f"illegal must be 'raise', 'lose' or 'random', not {illegal!r}")
+            raise ValueError(f"illegal must be 'raise', 'lose' or 'random', not {illegal!r}")  # i18n: no (programmers: the Python API)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")  # i18n: no (programmers: the Python API)
         self.seat = seat
         others = [s for s in range(n) if s != seat]
         names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(names) != len(others):
-            raise ValueError(f"{len(others)} other seats need {len(others)} opponent names, not {len(names)}: {names}")
+            raise ValueError(f"{len(others)} other seats need {len(others)} opponent names, not {len(names)}: {names}")  # i18n: no (programmers: the Python API)
         self.opponent_names = dict(zip(others, names))
         for name in set(names):  # fail now, with the agent registry's message, not at the first reset
             make_agent(name, self.game, 0)
@@ -86,7 +89,7 @@ class CardtableGymEnv(gym.Env):
         chosen = self._legal.get(int(action))
         if chosen is None:
             if self.illegal == "raise":
-                raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by the action mask (legal indices: "
+                raise IllegalAction(NOT_IN_MASK, f"action {action!r} is not allowed by the action mask (legal indices: "  # i18n: no (programmers: the Python API)
                                     f"{sorted(self._legal)}); use action_masks() or info['action_mask']")
             if self.illegal == "lose" or not self._legal:
                 return self._obs(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
@@ -110,12 +113,14 @@ class CardtableGymEnv(gym.Env):
             return None
         state = self.state
         if state is None:
-            text = "(no game: call reset)"
+            text = _("(no game: call reset)")
         elif state.is_terminal():
-            text = f"{self.game.info.title}: game over, returns {state.returns()}, scores {state.scores()}"
+            text = _("{game}: game over, returns {returns}, scores {scores}", game=self.game.info.title,
+                     returns=state.returns(), scores=state.scores())
         else:
             acts = ", ".join(f"{i}: {self.game.action_label(a)}" for i, a in sorted(self._legal.items())[:20])
-            text = f"{self.game.info.title}, step {self.steps}: seat {self.seat} to act; {acts}"
+            text = _("{game}, step {step}: seat {seat} to act; {moves}", game=self.game.info.title, step=self.steps,
+                     seat=self.seat, moves=acts)
         if self.render_mode == "human":
             print(text)
             return None

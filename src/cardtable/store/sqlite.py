@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
+SCHEMA = str(  # i18n: no (SQL)
+    """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -50,7 +51,7 @@ CREATE TABLE IF NOT EXISTS truncations (
     at REAL NOT NULL,
     keep INTEGER NOT NULL
 );
-"""
+""")
 
 
 @dataclass
@@ -69,8 +70,8 @@ class StoredTable:
 
 
 Statements = list[tuple[str, tuple]]
-INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
-SET_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, clock) VALUES (?,?)"
+INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"  # i18n: no (SQL)
+SET_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, clock) VALUES (?,?)"  # i18n: no (SQL)
 
 
 class SqliteStore:
@@ -80,9 +81,9 @@ class SqliteStore:
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA journal_mode=WAL")  # i18n: no (SQL)
+        self._db.execute("PRAGMA synchronous=FULL")  # i18n: no (SQL)
+        self._db.execute("PRAGMA foreign_keys=ON")  # i18n: no (SQL)
         self._db.executescript(SCHEMA)
         self._pending: queue.SimpleQueue[tuple[Statements, Future] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_groups, name="cardtable-sqlite-writer", daemon=True)
@@ -122,16 +123,16 @@ class SqliteStore:
         failed: dict[int, BaseException] = {}
         with self._lock:
             try:
-                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("BEGIN IMMEDIATE")  # i18n: no (SQL)
                 for i, (statements, _) in enumerate(group):
-                    self._db.execute("SAVEPOINT write")
+                    self._db.execute("SAVEPOINT write")  # i18n: no (SQL)
                     try:
                         for sql, params in statements:
                             self._db.execute(sql, params)
-                        self._db.execute("RELEASE write")
+                        self._db.execute("RELEASE write")  # i18n: no (SQL)
                     except sqlite3.Error as exc:
-                        self._db.execute("ROLLBACK TO write")
-                        self._db.execute("RELEASE write")
+                        self._db.execute("ROLLBACK TO write")  # i18n: no (SQL)
+                        self._db.execute("RELEASE write")  # i18n: no (SQL)
                         failed[i] = exc
                 self._db.execute("COMMIT")
                 self.commits += 1
@@ -149,18 +150,18 @@ class SqliteStore:
         """A new table, with the actions it already has (``t.actions``: a game played elsewhere, such as a record
         opened in the web table by `cardtable replay --web`), in one transaction."""
         statements: Statements = [(
-            "INSERT INTO tables (id, game, players, options, seed, seats, settings, created) VALUES (?,?,?,?,?,?,?,?)",
+            "INSERT INTO tables (id, game, players, options, seed, seats, settings, created) VALUES (?,?,?,?,?,?,?,?)",  # i18n: no (SQL)
             (t.id, t.game, t.players, json.dumps(t.options), t.seed, json.dumps(t.seats), json.dumps(t.settings), t.created),
         )]
         statements += [(INSERT_ACTION, (t.id, n, seat, json.dumps(action))) for n, (seat, action) in enumerate(t.actions)]
         return self.submit(statements)
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future:
-        return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])
+        return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])  # i18n: no (SQL)
 
     def set_token(self, table_id: str, seat: int, token_hash: str) -> Future:
         return self.submit([(
-            "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)
+            "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)  # i18n: no (SQL)
         )])
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any],
@@ -178,26 +179,26 @@ class SqliteStore:
     def truncation(table_id: str, keep: int, at: float) -> Statements:
         """Undo: forget the actions from number ``keep`` on (give it to ``submit``)."""
         return [
-            ("DELETE FROM actions WHERE table_id = ? AND n >= ?", (table_id, keep)),
-            ("INSERT INTO truncations (table_id, at, keep) VALUES (?,?,?)", (table_id, at, keep)),
+            ("DELETE FROM actions WHERE table_id = ? AND n >= ?", (table_id, keep)),  # i18n: no (SQL)
+            ("INSERT INTO truncations (table_id, at, keep) VALUES (?,?,?)", (table_id, at, keep)),  # i18n: no (SQL)
         ]
 
     def load_all(self) -> list[StoredTable]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, game, players, options, seed, seats, settings, created FROM tables ORDER BY created"
+                "SELECT id, game, players, options, seed, seats, settings, created FROM tables ORDER BY created"  # i18n: no (SQL)
             ).fetchall()
             tables = {
                 r[0]: StoredTable(r[0], r[1], r[2], json.loads(r[3]), r[4], json.loads(r[5]), json.loads(r[6]), r[7])
                 for r in rows
             }
-            for table_id, seat, token_hash in self._db.execute("SELECT table_id, seat, token_hash FROM tokens"):
+            for table_id, seat, token_hash in self._db.execute("SELECT table_id, seat, token_hash FROM tokens"):  # i18n: no (SQL)
                 tables[table_id].token_hashes[seat] = token_hash
             for table_id, _, seat, action in self._db.execute(
-                "SELECT table_id, n, seat, action FROM actions ORDER BY table_id, n"
+                "SELECT table_id, n, seat, action FROM actions ORDER BY table_id, n"  # i18n: no (SQL)
             ):
                 tables[table_id].actions.append((seat, json.loads(action)))
-            for table_id, clock in self._db.execute("SELECT table_id, clock FROM clocks"):
+            for table_id, clock in self._db.execute("SELECT table_id, clock FROM clocks"):  # i18n: no (SQL)
                 if table_id in tables:
                     tables[table_id].clock = json.loads(clock)
         return list(tables.values())

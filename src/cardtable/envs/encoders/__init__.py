@@ -32,7 +32,7 @@ def encoder_for(game: Game, **kw) -> Encoder:
     cls = importlib.import_module(f"{__name__}.{module}").Encoder
     unknown = sorted(set(kw) - set(inspect.signature(cls).parameters))
     if unknown:  # e.g. slots= for a game whose actions have a fixed encoding
-        raise ValueError(f"the {game.info.name} encoder takes no {', '.join(k + '=' for k in unknown)} "
+        raise ValueError(f"the {game.info.name} encoder takes no {', '.join(k + '=' for k in unknown)} "  # i18n: no (programmers: the Python API)
                          f"({cls.kind}; slots= is only for the slot-encoded games, see docs/envs.md)")
     return cls(game, **kw)
 

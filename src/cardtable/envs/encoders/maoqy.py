@@ -84,22 +84,22 @@ class MaoqyEncoder(TableEncoder):
         self.num_actions = self.i_pass + 1
         label = {c: f"{e['kingdom'] or e['name']} {e['number']}" for c, e in by_id.items()}
         pair_names = sorted(PAIR_INDEX, key=PAIR_INDEX.get)
-        self.labels = (["direction cw", "direction ccw", "draw from the Unknown", "draw the top of the Known"]
-                       + [f"draw {label[c]} from the Known" for c in self.cards]
-                       + [f"draw {label[c]} from the open hand of seat +{q}" for q in range(n) for c in self.cards]
-                       + [f"take {label[c]} back from the hiding place" for c in self.cards]
+        self.labels = (["direction cw", "direction ccw", "draw from the Unknown", "draw the top of the Known"]  # i18n: no (programmers: the Python API)
+                       + [f"draw {label[c]} from the Known" for c in self.cards]  # i18n: no (programmers: the Python API)
+                       + [f"draw {label[c]} from the open hand of seat +{q}" for q in range(n) for c in self.cards]  # i18n: no (programmers: the Python API)
+                       + [f"take {label[c]} back from the hiding place" for c in self.cards]  # i18n: no (programmers: the Python API)
                        + [f"discard {label[c]}" for c in self.cards] + [f"open {label[c]}" for c in self.cards]
                        + [f"hide {label[c]}" for c in self.cards]
                        + [f"street {k} {lo}-{hi}" for k in in_deck for lo, hi in pair_names] + ["pass"])
         assert len(self.labels) == self.num_actions
 
         lay = self.layout = Layout()
-        self.o_own = lay.add("own hand, own hiding place, Known, Known top (per card)", 4 * D)
-        self.o_seat_cards = lay.add("per seat: open hand, streets, public hand cards (per card)", 3 * n * D)
+        self.o_own = lay.add("own hand, own hiding place, Known, Known top (per card)", 4 * D)  # i18n: no (programmers: the Python API)
+        self.o_seat_cards = lay.add("per seat: open hand, streets, public hand cards (per card)", 3 * n * D)  # i18n: no (programmers: the Python API)
         nb = len(self.backs)
         self.seat_width = 4 + 2 * nb
-        self.o_seats = lay.add("per seat: sizes, to act, backs", n * self.seat_width)
-        self.o_misc = lay.add("phase, direction, turn, passes, Unknown, first player", len(PHASES) + 2 + 3 + nb + n)
+        self.o_seats = lay.add("per seat: sizes, to act, backs", n * self.seat_width)  # i18n: no (programmers: the Python API)
+        self.o_misc = lay.add("phase, direction, turn, passes, Unknown, first player", len(PHASES) + 2 + 3 + nb + n)  # i18n: no (programmers: the Python API)
         self.observation_size = lay.size
 
     # -- actions -----------------------------------------------------------------------------

@@ -55,10 +55,10 @@ class MitoszEncoder(SlotEncoder):
         D = self.D = len(self.defs)
         self.seat_width = 21
         lay = self.layout = Layout()
-        self.o_hand = lay.add("own hand per card", D)
-        self.o_seat_zones = lay.add("per seat: board, afterworld, oblivion per card", 3 * n * D)
-        self.o_shared = lay.add("own intrigues, others' intrigues, fates, lingering, stack per card", 5 * D)
-        self.o_seats = lay.add("per seat: spheres, power, sizes", n * self.seat_width)
+        self.o_hand = lay.add("own hand per card", D)  # i18n: no (programmers: the Python API)
+        self.o_seat_zones = lay.add("per seat: board, afterworld, oblivion per card", 3 * n * D)  # i18n: no (programmers: the Python API)
+        self.o_shared = lay.add("own intrigues, others' intrigues, fates, lingering, stack per card", 5 * D)  # i18n: no (programmers: the Python API)
+        self.o_seats = lay.add("per seat: spheres, power, sizes", n * self.seat_width)  # i18n: no (programmers: the Python API)
         self.o_misc = lay.add("phase, mode, turn, stack, fight, prompt, effects",
                               len(PHASES) + 1 + len(MODES) + 1 + 5 + PROMPT_BUCKETS)
         self.o_slots = lay.add("slots: type, card, targets, option", self.slots * self.slot_width)

@@ -55,18 +55,18 @@ class MojoEncoder(TableEncoder):
         self.i_reveal_value = self.i_draw_pile + P
         self.i_reveal_pos = self.i_reveal_value + VALUES
         self.num_actions = self.i_reveal_pos + self.positions
-        self.labels = ([f"play a {v} on pile {p}" for p in range(P) for v in range(VALUES)] + ["stop", "draw from the draw pile"]
-                       + [f"draw the top of pile {p}" for p in range(P)] + [f"reveal a {v}" for v in range(VALUES)]
-                       + [f"reveal face-down card #{i + 1}" for i in range(self.positions)])
+        self.labels = ([f"play a {v} on pile {p}" for p in range(P) for v in range(VALUES)] + ["stop", "draw from the draw pile"]  # i18n: no (programmers: the Python API)
+                       + [f"draw the top of pile {p}" for p in range(P)] + [f"reveal a {v}" for v in range(VALUES)]  # i18n: no (programmers: the Python API)
+                       + [f"reveal face-down card #{i + 1}" for i in range(self.positions)])  # i18n: no (programmers: the Python API)
 
         lay = self.layout = Layout()
-        self.o_hand = lay.add("own hand per value", VALUES)
-        self.o_down = lay.add("own face-down row per value", VALUES)
+        self.o_hand = lay.add("own hand per value", VALUES)  # i18n: no (programmers: the Python API)
+        self.o_down = lay.add("own face-down row per value", VALUES)  # i18n: no (programmers: the Python API)
         self.seat_width = 6 + 2 * VALUES
-        self.o_seats = lay.add("seats (relative)", n * self.seat_width)
-        self.o_piles = lay.add("piles: top value one-hot, size", P * (VALUES + 1))
-        self.o_played = lay.add("discard-pile cards per value", VALUES)
-        self.o_misc = lay.add("draw pile, phase, direction, Mojo side, round, draw choice", 1 + len(PHASES) + 3 + P)
+        self.o_seats = lay.add("seats (relative)", n * self.seat_width)  # i18n: no (programmers: the Python API)
+        self.o_piles = lay.add("piles: top value one-hot, size", P * (VALUES + 1))  # i18n: no (programmers: the Python API)
+        self.o_played = lay.add("discard-pile cards per value", VALUES)  # i18n: no (programmers: the Python API)
+        self.o_misc = lay.add("draw pile, phase, direction, Mojo side, round, draw choice", 1 + len(PHASES) + 3 + P)  # i18n: no (programmers: the Python API)
         self.observation_size = lay.size
 
     # -- actions -----------------------------------------------------------------------------

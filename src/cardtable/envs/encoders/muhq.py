@@ -63,10 +63,10 @@ class MuhqEncoder(SlotEncoder):
         self.cell_width = UNIT_CHANNELS + len(self.field_types) + 3
         self.seat_width = 9
         lay = self.layout = Layout()
-        self.o_board = lay.add("board planes (per field)", self.cells * self.cell_width)
-        self.o_own = lay.add("own hand, pending, draft picks, pack (per card)", 4 * D)
-        self.o_seat_cards = lay.add("per seat: discard, store (per card)", 2 * n * D)
-        self.o_seats = lay.add("per seat: alive, resource, vp, sizes, turn", n * self.seat_width)
+        self.o_board = lay.add("board planes (per field)", self.cells * self.cell_width)  # i18n: no (programmers: the Python API)
+        self.o_own = lay.add("own hand, pending, draft picks, pack (per card)", 4 * D)  # i18n: no (programmers: the Python API)
+        self.o_seat_cards = lay.add("per seat: discard, store (per card)", 2 * n * D)  # i18n: no (programmers: the Python API)
+        self.o_seats = lay.add("per seat: alive, resource, vp, sizes, turn", n * self.seat_width)  # i18n: no (programmers: the Python API)
         self.o_misc = lay.add("phase, mode, turn, stack, triggers, drop", len(PHASES) + 1 + len(MODES) + 1 + 4)
         self.o_slots = lay.add("slots: type, card, destination, targets", self.slots * self.slot_width)
         self.observation_size = lay.size
