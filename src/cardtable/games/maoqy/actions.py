@@ -11,8 +11,11 @@ from typing import Any, Literal
 
 from cardtable.engine import Action, ActionCodec, IllegalAction, action
 from cardtable.engine.actions import MALFORMED
+from cardtable.engine.i18n import Translator
 
 from .cards import NUM_IDS
+
+_ = Translator("maoqy")
 
 MAX_SEATS = 12
 
@@ -69,8 +72,8 @@ class MaoqyCodec(ActionCodec):
     def parse(self, data: Any) -> Action:
         if isinstance(data, dict) and data.get("type") == "draw":
             if "source" in data:
-                raise IllegalAction(MALFORMED, "'draw' has no field 'source'; name where to draw with 'from' "
-                                               "('unknown', 'known', 'open' or 'hiding')")
+                raise IllegalAction(MALFORMED, _("'draw' has no field 'source'; name where to draw with 'from' "
+                                                 "('unknown', 'known', 'open' or 'hiding')"))
             data = {("source" if key == "from" else key): value for key, value in data.items()}
             try:
                 return super().parse(data)

@@ -27,8 +27,13 @@ from typing import Any
 
 from cardtable.engine import DataError, Option, OptionError
 from cardtable.engine.datafiles import DataFiles, list_item
+from cardtable.engine.i18n import N_, Translator
 
 from . import cards as C
+
+_ = Translator("maoqy")
+#: the languages a data file may carry translations for (carddata.md); English is the file's own fields
+TRANSLATED_LANGUAGES = ("de", "hu")
 
 PACKAGED_DIR = Path(__file__).resolve().parent / "data"
 #: Environment variable naming the user data directory; MAOQY's sets live in its ``maoqy/`` folder.
@@ -41,13 +46,18 @@ MAX_FILE_BYTES = 1_000_000
 #: Level 1's positions (spec 2.4), as a ritual names them (P3.4). The user is the one player.
 POSITIONS = ("unknown", "known", "hand", "open", "street", "hiding")
 POSITION_TITLES = {
-    "unknown": "the Unknown (draw pile, face down)",
-    "known": "the Known (discard pile, face up)",
-    "hand": "your hidden hand",
-    "open": "your open hand (face up)",
-    "street": "your street (face up)",
-    "hiding": "your hiding place (face down)",
+    "unknown": N_("the Unknown (draw pile, face down)"),
+    "known": N_("the Known (discard pile, face up)"),
+    "hand": N_("your hidden hand"),
+    "open": N_("your open hand (face up)"),
+    "street": N_("your street (face up)"),
+    "hiding": N_("your hiding place (face down)"),
 }
+
+
+def position_title(position: str) -> str:
+    """A Level 1 position as the reader reads it (P3.4)."""
+    return _(POSITION_TITLES[position])
 SPREADS = (1, 3, 5)  # P2.1
 
 
@@ -71,11 +81,33 @@ class Meanings:
     numbers: dict[int, str]
     positions: dict[str, str]
     spreads: dict[int, tuple[str, ...]]
+    #: lang -> {"title": …, "note": …, "kingdoms": {…}, "numbers": {…}, "positions": {…}} (what the file gives)
+    translations: dict[str, dict[str, Any]] = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "source": self.source, "title": self.title, "placeholders": self.placeholders,
-                "note": self.note, "kingdoms": dict(self.kingdoms), "numbers": {str(k): v for k, v in self.numbers.items()},
-                "positions": dict(self.positions), "spreads": {str(k): list(v) for k, v in self.spreads.items()}}
+    def _tr(self, lang: str | None) -> dict[str, Any]:
+        return (self.translations or {}).get(lang or "", {})
+
+    def text(self, field: str, lang: str | None) -> str:
+        """``title`` or ``note`` in ``lang``, falling back to English."""
+        return self._tr(lang).get(field) or getattr(self, field)
+
+    def kingdom(self, kingdom: str, lang: str | None) -> str:
+        return self._tr(lang).get("kingdoms", {}).get(kingdom) or self.kingdoms[kingdom]
+
+    def number(self, number: int, lang: str | None) -> str:
+        return self._tr(lang).get("numbers", {}).get(number) or self.numbers[number]
+
+    def position(self, position: str, lang: str | None) -> str:
+        return self._tr(lang).get("positions", {}).get(position) or self.positions[position]
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """The set as the browser reads it: the texts in ``lang`` (falling back to English)."""
+        return {"name": self.name, "source": self.source, "title": self.text("title", lang),
+                "placeholders": self.placeholders, "note": self.text("note", lang),
+                "kingdoms": {k: self.kingdom(k, lang) for k in self.kingdoms},
+                "numbers": {str(k): self.number(k, lang) for k in self.numbers},
+                "positions": {p: self.position(p, lang) for p in self.positions},
+                "spreads": {str(k): list(v) for k, v in self.spreads.items()}}
 
 
 @dataclass(frozen=True)
@@ -86,11 +118,21 @@ class RitualStep:
     kingdoms: tuple[int, ...] | None  # kingdom indexes
     places: tuple[str, ...] | None
     text: str
+    #: lang -> {"text": …, "places": (…)} (what the file gives)
+    translations: dict[str, dict[str, Any]] = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict[str, Any]:
+    def text_in(self, lang: str | None) -> str:
+        return (self.translations or {}).get(lang or "", {}).get("text") or self.text
+
+    def places_in(self, lang: str | None) -> tuple[str, ...] | None:
+        return (self.translations or {}).get(lang or "", {}).get("places") or self.places
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """The step; its ``text`` and ``places`` in ``lang`` where given (the digest uses the English form)."""
+        places = self.places_in(lang)
         return {"from": self.source, "to": self.to, "count": self.count,
                 "kingdoms": [C.KINGDOMS[k] for k in self.kingdoms] if self.kingdoms is not None else None,
-                "places": list(self.places) if self.places is not None else None, "text": self.text}
+                "places": list(places) if places is not None else None, "text": self.text_in(lang)}
 
 
 @dataclass(frozen=True)
@@ -101,10 +143,30 @@ class Ritual:
     note: str
     steps: tuple[RitualStep, ...]
     digest: str  # of the steps: part of every ritual state, so a changed ritual fails `replay --check`
+    translations: dict[str, dict[str, Any]] = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "source": self.source, "title": self.title, "note": self.note,
-                "steps": [s.to_json() for s in self.steps]}
+    def text(self, field: str, lang: str | None) -> str:
+        """``title`` or ``note`` in ``lang``, falling back to English."""
+        return (self.translations or {}).get(lang or "", {}).get(field) or getattr(self, field)
+
+    def place(self, index: int, place: str | None, lang: str | None) -> str | None:
+        """The English ``place`` of a card moved by step ``index`` as the reader reads it."""
+        if place is None or not 0 <= index < len(self.steps):
+            return place
+        step = self.steps[index]
+        english, shown = step.places or (), step.places_in(lang) or ()
+        return shown[english.index(place)] if place in english and len(shown) == len(english) else place
+
+    def place_anywhere(self, place: str | None, lang: str | None) -> str | None:
+        """A card's ``place`` (as the state keeps it, in English) in ``lang``: the first step that names it."""
+        for i, step in enumerate(self.steps):
+            if place is not None and step.places and place in step.places:
+                return self.place(i, place, lang)
+        return place
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        return {"name": self.name, "source": self.source, "title": self.text("title", lang),
+                "note": self.text("note", lang), "steps": [s.to_json(lang) for s in self.steps]}
 
 
 # -- finding and reading ----------------------------------------------------------------------------
@@ -115,8 +177,9 @@ def user_dir() -> Path | None:
 
 def _check_name(kind: str, name: Any, option: str) -> str:
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
-        raise OptionError(f"option {option}={name!r} is not the name of a {kind} set: a name is letters, digits, "
-                          f"'-' and '_' (at most 64), never a path; available: {', '.join(map(repr, available(kind)))}")
+        raise OptionError(_("option {option}={name} is not the name of a {kind} set: a name is letters, digits, "
+                            "'-' and '_' (at most 64), never a path; available: {available}", option=option,
+                            name=repr(name), kind=kind, available=", ".join(map(repr, available(kind)))))
     return name
 
 
@@ -148,9 +211,13 @@ def find(kind: str, name: str) -> tuple[Path, str]:
     folder = user_dir()
     if folder is not None and (folder / filename).is_file():
         return folder / filename, "user"
-    where = f"the packaged sets or {folder}" if folder is not None else \
-        f"the packaged sets (set {DATA_DIR_ENV} to add your own in ${DATA_DIR_ENV}/{GAME_FOLDER}/)"
-    raise OptionError(f"no {kind} set {name!r} in {where}; available: {', '.join(map(repr, available(kind)))}")
+    if folder is not None:
+        where = _("the packaged sets or {folder}", folder=folder)
+    else:
+        where = _("the packaged sets (set {env} to add your own in ${env}/{folder}/)", env=DATA_DIR_ENV,
+                  folder=GAME_FOLDER)
+    raise OptionError(_("no {kind} set {name} in {where}; available: {available}", kind=kind, name=repr(name),
+                        where=where, available=", ".join(map(repr, available(kind)))))
 
 
 #: The sections of a meanings file whose keys are numbers (``5:``, which YAML reads as the integer 5).
@@ -196,6 +263,8 @@ def load_meanings(name: str) -> Meanings:
             numbers={n: getattr(m.numbers, f"n{n}") for n in range(1, C.PER_KINGDOM + 1)},
             positions=dict(m.positions),
             spreads={n: tuple(getattr(m.spreads, f"s{n}")) for n in SPREADS},
+            translations={lang: tr.model_dump(exclude_none=True) for lang in TRANSLATED_LANGUAGES
+                          if (tr := getattr(m.translations, lang)) is not None},
         )
 
     return _cached("meanings", name, build)
@@ -210,7 +279,11 @@ def load_ritual(name: str) -> Ritual:
         steps = tuple(
             RitualStep(source=s.source, to=s.to, count=s.count,
                        kingdoms=tuple(C.KINGDOMS.index(k) for k in s.kingdoms) if s.kingdoms is not None else None,
-                       places=tuple(s.places) if s.places is not None else None, text=s.text)
+                       places=tuple(s.places) if s.places is not None else None, text=s.text,
+                       translations={lang: {k: tuple(v) if k == "places" else v
+                                            for k, v in tr.model_dump(exclude_none=True).items()}
+                                     for lang in TRANSLATED_LANGUAGES
+                                     if (tr := getattr(s.translations, lang)) is not None})
             for s in r.steps
         )
         problem = _feasibility(steps)
@@ -218,7 +291,9 @@ def load_ritual(name: str) -> Ritual:
             index, field, message = problem
             _FILES.fail(path, data, node, _describe, [(("steps", index, field), message)])
         digest = hashlib.sha256(json.dumps([s.to_json() for s in steps], sort_keys=True).encode()).hexdigest()[:16]
-        return Ritual(name=name, source=source, title=r.title, note=r.note, steps=steps, digest=digest)
+        return Ritual(name=name, source=source, title=r.title, note=r.note, steps=steps, digest=digest,
+                      translations={lang: tr.model_dump(exclude_none=True) for lang in TRANSLATED_LANGUAGES
+                                    if (tr := getattr(r.translations, lang)) is not None})
 
     return _cached("ritual", name, build)
 
@@ -237,22 +312,57 @@ def _feasibility(steps: tuple[RitualStep, ...]) -> tuple[int, str, str] | None:
     for i, step in enumerate(steps):
         src, dst = step.source, step.to
         if size[src] < step.count:
-            return i, "count", (f"moves {step.count} card(s) from {src!r}, which holds only {size[src]} "
-                                f"card(s) at that point")
+            return i, "count", _("moves {count} card(s) from {source}, which holds only {size} card(s) at that point",
+                                 count=step.count, source=repr(src), size=size[src])
         if step.kingdoms is None:
             least[src] = [max(0, x - step.count) for x in least[src]]
         else:
             for k in set(step.kingdoms):
                 wanted = step.kingdoms.count(k)
                 if least[src][k] < wanted:
-                    return i, "kingdoms", (f"asks for {wanted} {C.KINGDOMS[k]} card(s) from {src!r}, which is not sure "
-                                           f"to hold them at that point (it surely holds {least[src][k]})")
+                    return i, "kingdoms", _("asks for {wanted} {kingdom} card(s) from {source}, which is not sure "
+                                            "to hold them at that point (it surely holds {held})", wanted=wanted,
+                                            kingdom=C.KINGDOMS[k], source=repr(src), held=least[src][k])
             for k in step.kingdoms:
                 least[src][k] -= 1
                 least[dst][k] += 1
         size[src] -= step.count
         size[dst] += step.count
     return None
+
+
+# -- translations (carddata.md) ---------------------------------------------------------------------
+def missing_translations(kind: str, name: str) -> list[tuple[str, str, str]]:
+    """Every text of the set ``name`` that has no translation, as ``(file, entry, field)``: ``entry`` is ``"file"``
+    for the file's own fields or ``step N``; ``field`` e.g. ``translations.hu.kingdoms.red``."""
+    path, _source = find(kind, name)
+    out: list[tuple[str, str, str]] = []
+    if kind == "meanings":
+        m = load_meanings(name)
+        for lang in TRANSLATED_LANGUAGES:
+            tr = (m.translations or {}).get(lang, {})
+            pre = f"translations.{lang}"
+            for field in ("title", "note"):
+                if getattr(m, field) and not tr.get(field):
+                    out.append((path.name, "file", f"{pre}.{field}"))
+            for section, keys in (("kingdoms", m.kingdoms), ("numbers", m.numbers), ("positions", m.positions)):
+                for key in keys:
+                    if not tr.get(section, {}).get(key):
+                        out.append((path.name, "file", f"{pre}.{section}.{key}"))
+    else:
+        r = load_ritual(name)
+        for lang in TRANSLATED_LANGUAGES:
+            tr = (r.translations or {}).get(lang, {})
+            for field in ("title", "note"):
+                if getattr(r, field) and not tr.get(field):
+                    out.append((path.name, "file", f"translations.{lang}.{field}"))
+            for i, step in enumerate(r.steps):
+                st = (step.translations or {}).get(lang, {})
+                if step.text and not st.get("text"):
+                    out.append((path.name, f"step {i + 1}", f"translations.{lang}.text"))
+                if step.places and not st.get("places"):
+                    out.append((path.name, f"step {i + 1}", f"translations.{lang}.places"))
+    return out
 
 
 # -- options ----------------------------------------------------------------------------------------

@@ -12,9 +12,12 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
 from cardtable.engine.datafiles import Located  # a check that knows its field (relative to its model)
+from cardtable.engine.i18n import Translator
 
 from . import cards as C
 from .levels_data import POSITIONS, SPREADS
+
+_ = Translator("maoqy")
 
 
 # -- the models -------------------------------------------------------------------------------------
@@ -47,6 +50,52 @@ Spreads = create_model("Spreads", __base__=_NumberedFields,  # type: ignore[call
                        **{f"s{n}": (list[PositionName], Field(..., alias=str(n))) for n in SPREADS})
 
 
+NumberKey = Annotated[int, Field(ge=1, le=C.PER_KINGDOM)]
+
+
+class MeaningsTranslation(BaseModel):
+    """The texts of a meanings file in one language (each optional: a missing one falls back to English)."""
+
+    model_config = _STRICT
+    title: Label | None = None
+    note: str | None = None
+    kingdoms: dict[Kingdom, Text] = {}  # type: ignore[valid-type]
+    numbers: dict[NumberKey, Text] = {}
+    positions: dict[PositionName, Text] = {}
+
+
+class MeaningsTranslations(BaseModel):
+    """``translations``: one entry per language cardtable speaks besides English (carddata.md)."""
+
+    model_config = _STRICT
+    de: MeaningsTranslation | None = None
+    hu: MeaningsTranslation | None = None
+
+
+class StepTranslation(BaseModel):
+    model_config = _STRICT
+    text: str | None = Field(None, max_length=4000)
+    places: list[Label] | None = None
+
+
+class StepTranslations(BaseModel):
+    model_config = _STRICT
+    de: StepTranslation | None = None
+    hu: StepTranslation | None = None
+
+
+class RitualTranslation(BaseModel):
+    model_config = _STRICT
+    title: Label | None = None
+    note: str | None = None
+
+
+class RitualTranslations(BaseModel):
+    model_config = _STRICT
+    de: RitualTranslation | None = None
+    hu: RitualTranslation | None = None
+
+
 class MeaningsFile(BaseModel):
     """P2.5: kingdom → text, number → text, position → text; ``spreads`` names the positions of each spread."""
 
@@ -58,18 +107,28 @@ class MeaningsFile(BaseModel):
     numbers: NumberTexts  # type: ignore[valid-type]
     positions: dict[PositionName, Text]
     spreads: Spreads  # type: ignore[valid-type]
+    translations: MeaningsTranslations = MeaningsTranslations()
 
     @model_validator(mode="after")
     def _spreads_fit(self):
         for n in SPREADS:
             names = getattr(self.spreads, f"s{n}")
             if len(names) != n:
-                raise Located(("spreads", str(n)), f"spread {n} needs exactly {n} positions, not {len(names)}")
+                raise Located(("spreads", str(n)), _("spread {n} needs exactly {n} positions, not {count}",
+                                                     n=n, count=len(names)))
             for i, name in enumerate(names):
                 if name not in self.positions:
-                    raise Located(("spreads", str(n), i), f"position {name!r} has no text under 'positions'")
+                    raise Located(("spreads", str(n), i), _("position {name} has no text under 'positions'",
+                                                            name=repr(name)))
                 if names.index(name) != i:
-                    raise Located(("spreads", str(n), i), f"position {name!r} appears twice in spread {n}")
+                    raise Located(("spreads", str(n), i), _("position {name} appears twice in spread {n}",
+                                                            name=repr(name), n=n))
+        for lang in ("de", "hu"):
+            tr = getattr(self.translations, lang)
+            for name in tr.positions if tr is not None else ():
+                if name not in self.positions:
+                    raise Located(("translations", lang, "positions", name),
+                                  _("position {name} has no English text under 'positions'", name=repr(name)))
         return self
 
 
@@ -85,16 +144,24 @@ class Step(BaseModel):
     #: where on the table each moved card lies (one label per card moved), e.g. "pair 1, left"
     places: list[Label] | None = None
     text: str = Field("", max_length=4000)
+    translations: StepTranslations = StepTranslations()
 
     @model_validator(mode="after")
     def _consistent(self):
         if self.source == self.to:
-            raise Located(("to",), f"a step moves cards from one position to another; 'from' and 'to' are both {self.to!r}")
+            raise Located(("to",), _("a step moves cards from one position to another; 'from' and 'to' are both "
+                                     "{position}", position=repr(self.to)))
         for name in ("kingdoms", "places"):
             given = getattr(self, name)
             if given is not None and len(given) != self.count:
-                raise Located((name,), f"lists {len(given)} entries but the step moves {self.count} card(s) ('count'); "
-                                        f"give one per card")
+                raise Located((name,), _("lists {entries} entries but the step moves {count} card(s) ('count'); "
+                                         "give one per card", entries=len(given), count=self.count))
+        for lang in ("de", "hu"):
+            tr = getattr(self.translations, lang)
+            if tr is not None and tr.places is not None and (self.places is None or len(tr.places) != len(self.places)):
+                raise Located(("translations", lang, "places"),
+                              _("lists {entries} places but the step's English 'places' has {count}; give one per card",
+                                entries=len(tr.places), count=len(self.places or ())))
         return self
 
 
@@ -103,3 +170,4 @@ class RitualFile(BaseModel):
     title: Label
     note: str = ""
     steps: list[Step] = Field(min_length=1, max_length=1000)
+    translations: RitualTranslations = RitualTranslations()

@@ -16,13 +16,27 @@ from typing import Any
 
 from cardtable.engine import GAME_OVER, Action, ActionCodec, Game, GameInfo, IllegalAction, Option, State, action
 from cardtable.engine.game import fresh_seed
+from cardtable.engine.i18n import N_, Translator, current_language
 from cardtable.engine.rng import Rng
 
 from . import cards as C
 from .levels_data import SPREADS, DataSetOption, load_meanings
 
-PROPOSAL = ("MAOQY Level 2 (oracle) is a proposal (spec 10.1), not a rule of MAOQY. The meanings come from "
-            "a data file; the software invents none.")
+_ = Translator("maoqy")
+
+PROPOSAL = N_("MAOQY Level 2 (oracle) is a proposal (spec 10.1), not a rule of MAOQY. The meanings come from "
+              "a data file; the software invents none.")
+TITLE = N_("MAOQY Level 2 — oracle (proposal)")
+SUMMARY = N_("A card reading, not a contest (a proposal, not a rule): 1, 3 or 5 cards, each with its "
+             "meanings from a data file; no winner.")
+#: the packaged spreads' position names, as a person reads them (a designer's own names are shown as written)
+POSITION_NAMES = {"past": N_("past"), "present": N_("present"), "future": N_("future"), "single": N_("single"),
+                  "first": N_("first"), "second": N_("second"), "third": N_("third"), "fourth": N_("fourth"),
+                  "fifth": N_("fifth")}
+
+
+def position_title(name: str) -> str:
+    return _(POSITION_NAMES[name]) if name in POSITION_NAMES else name
 
 
 @action("reveal")
@@ -34,12 +48,12 @@ REVEAL = Reveal()
 CODEC = ActionCodec(Reveal)
 
 OPTIONS = (
-    Option("spread", 3, "how many positions the reading has: 1, 3 (past, present, future) or 5", "P2.1",
+    Option("spread", 3, N_("how many positions the reading has: 1, 3 (past, present, future) or 5"), "P2.1",
            choices=SPREADS),
-    Option("question", "", "the question asked (at most 500 characters); stored and shown, never interpreted",
+    Option("question", "", N_("the question asked (at most 500 characters); stored and shown, never interpreted"),
            "P2.1", text=True, max_length=500),
-    DataSetOption("meanings", "default", "the meanings set: kingdom, number and position texts (a name, never "
-                  "a path; designers add sets in $CARDTABLE_DATA_DIR/maoqy/meanings-<name>.yaml)", "P2.5",
+    DataSetOption("meanings", "default", N_("the meanings set: kingdom, number and position texts (a name, never "
+                                            "a path; designers add sets in $CARDTABLE_DATA_DIR/maoqy/meanings-<name>.yaml)"), "P2.5",
                   kind="meanings"),
 )
 
@@ -47,9 +61,8 @@ OPTIONS = (
 class MaoqyOracleGame(Game):
     info = GameInfo(
         name="maoqy-oracle",
-        title="MAOQY Level 2 — oracle (proposal)",
-        summary="A card reading, not a contest (a proposal, not a rule): 1, 3 or 5 cards, each with its "
-                "meanings from a data file; no winner.",
+        title=TITLE,
+        summary=SUMMARY,
         min_players=1,
         max_players=1,
         default_players=1,
@@ -69,26 +82,32 @@ class MaoqyOracleGame(Game):
         return OracleState(self, fresh_seed(seed))
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "level": 2, "proposal": PROPOSAL, "docs": self.info.docs}
+        from .game import translated_description
+
+        return {**translated_description(super().describe()), "title": _(TITLE), "level": 2, "proposal": _(PROPOSAL),
+                "docs": self.info.docs}
 
     def catalogue(self) -> dict[str, Any]:
         return {
-            "proposal": PROPOSAL,
-            "meanings": self.meanings.to_json(),
+            "proposal": _(PROPOSAL),
+            "meanings": self.meanings.to_json(current_language()),
             "positions": list(self.positions),
-            "kingdoms": [{"index": k, "name": name, "name_de": C.KINGDOMS_DE[k], "complement": C.KINGDOMS[C.COMPLEMENT[k]]}
-                         for k, name in enumerate(C.KINGDOMS)],
+            "position_titles": [position_title(p) for p in self.positions],
+            "kingdoms": [{"index": k, "name": name, "name_de": C.KINGDOMS_DE[k], "complement": C.KINGDOMS[C.COMPLEMENT[k]],
+                          "title": C.kingdom_name(k)} for k, name in enumerate(C.KINGDOMS)],
             "figures": list(C.FIGURES),
             "figures_de": list(C.FIGURES_DE),
+            "figure_titles": [C.figure_name(n) for n in range(1, C.PER_KINGDOM + 1)],
         }
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, Reveal):
-            return "reveal the next card"
+            return _("reveal the next card")
         return str(action)
 
     def card_reading(self, card: int) -> dict[str, Any]:
         """P2.3: a card with its kingdom's and number's meanings and its complement's as the counter-force."""
+        lang = current_language()
         m = self.meanings
         k = C.KINGDOM[card]
         number = C.NUMBER[card]
@@ -98,13 +117,16 @@ class MaoqyOracleGame(Game):
             "label": C.long_label(card),
             "kingdom": C.KINGDOMS[k],
             "kingdom_de": C.KINGDOMS_DE[k],
-            "kingdom_meaning": m.kingdoms[C.KINGDOMS[k]],
+            "kingdom_title": C.kingdom_name(k),
+            "kingdom_meaning": m.kingdom(C.KINGDOMS[k], lang),
             "number": number,
             "figure": C.FIGURES[number - 1],
             "figure_de": C.FIGURES_DE[number - 1],
-            "number_meaning": m.numbers[number],
+            "figure_title": C.figure_name(number),
+            "number_meaning": m.number(number, lang),
             "complement": complement,
-            "counter_force": m.kingdoms[complement],
+            "complement_title": C.kingdom_name(C.COMPLEMENT[k]),
+            "counter_force": m.kingdom(complement, lang),
         }
 
 
@@ -129,9 +151,9 @@ class OracleState(State):
 
     def _apply(self, action: Action) -> None:
         if self.current_player < 0:
-            raise IllegalAction(GAME_OVER, "the reading is complete: every position has its card")
+            raise IllegalAction(GAME_OVER, _("the reading is complete: every position has its card"))
         if not isinstance(action, Reveal):  # pragma: no cover - the codec knows only reveal
-            raise IllegalAction("P2.2", f"a reading only reveals cards, not {action}", [REVEAL.to_json()])
+            raise IllegalAction("P2.2", _("a reading only reveals cards, not {action}", action=action), [REVEAL.to_json()])
         self.drawn.append(self.unknown.pop())  # P2.2: one card per position, face up, in order
         if len(self.drawn) == len(self.game.positions):
             self.current_player = -1
@@ -159,6 +181,7 @@ class OracleState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         game = self.game
+        lang = current_language()
         m = game.meanings
         question = game.options["question"]
         done = self.current_player < 0
@@ -168,21 +191,22 @@ class OracleState(State):
             positions.append({
                 "index": i,
                 "position": name,
-                "position_meaning": m.positions[name],
+                "position_title": position_title(name),
+                "position_meaning": m.position(name, lang),
                 "card": game.card_reading(card) if card is not None else None,
             })
         pairs = self.tension_pairs()
         return {
             "game": game.info.name,
             "level": 2,
-            "proposal": PROPOSAL,
+            "proposal": _(PROPOSAL),
             "viewer": player,
             "players": 1,
             "phase": "done" if done else "reading",
             "current_player": self.current_player,
             "question": question or None,  # P2.1: stored and shown, never interpreted
             "spread": len(game.positions),
-            "meanings": {"name": m.name, "title": m.title, "placeholders": m.placeholders, "source": m.source},
+            "meanings": {"name": m.name, "title": m.text("title", lang), "placeholders": m.placeholders, "source": m.source},
             "unknown_size": len(self.unknown),
             "revealed": len(self.drawn),
             "next_position": None if done else game.positions[len(self.drawn)],
@@ -190,7 +214,7 @@ class OracleState(State):
             "tension_pairs": pairs,
             "last_action": {"player": self.history[-1][0], **self.history[-1][1].to_json()} if self.history else None,
             "result": {"winners": [], "reading": [p["card"]["label"] for p in positions], "tension_pairs": len(pairs),
-                       "note": "a reading has no winner"} if done else None,
+                       "note": _("a reading has no winner")} if done else None,
         }
 
     def clone(self) -> "OracleState":

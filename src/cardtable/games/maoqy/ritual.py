@@ -16,13 +16,19 @@ from typing import Any
 
 from cardtable.engine import GAME_OVER, Action, ActionCodec, Game, GameInfo, IllegalAction, State, action
 from cardtable.engine.game import fresh_seed
+from cardtable.engine.i18n import N_, Translator, current_language
 from cardtable.engine.rng import Rng
 
 from . import cards as C
-from .levels_data import POSITION_TITLES, POSITIONS, DataSetOption, load_ritual
+from .levels_data import POSITIONS, DataSetOption, load_ritual, position_title
 
-PROPOSAL = ("MAOQY Level 3 (ritual) is a proposal (spec 10.2), not a rule of MAOQY. Its steps come from a "
-            "data file.")
+_ = Translator("maoqy")
+
+PROPOSAL = N_("MAOQY Level 3 (ritual) is a proposal (spec 10.2), not a rule of MAOQY. Its steps come from a "
+              "data file.")
+TITLE = N_("MAOQY Level 3 — ritual (proposal)")
+SUMMARY = N_("A guided, recorded sequence of steps (a proposal, not a rule): confirm each step, see every "
+             "card moved; no winner.")
 #: What only the user (seat 0) sees, as at Level 1: the hidden hand and the hiding place (spec section 7).
 PRIVATE = ("hand", "hiding")
 #: Level 1's face-up positions (spec 2.4): everybody sees their cards.
@@ -38,17 +44,17 @@ CONFIRM = Confirm()
 CODEC = ActionCodec(Confirm)
 
 OPTIONS = (
-    DataSetOption("ritual", "default", "the ritual: an ordered list of steps (a name, never a path; designers "
-                  "add rituals in $CARDTABLE_DATA_DIR/maoqy/ritual-<name>.yaml)", "P3.1", kind="ritual"),
+    DataSetOption("ritual", "default", N_("the ritual: an ordered list of steps (a name, never a path; designers "
+                                          "add rituals in $CARDTABLE_DATA_DIR/maoqy/ritual-<name>.yaml)"), "P3.1",
+                  kind="ritual"),
 )
 
 
 class MaoqyRitualGame(Game):
     info = GameInfo(
         name="maoqy-ritual",
-        title="MAOQY Level 3 — ritual (proposal)",
-        summary="A guided, recorded sequence of steps (a proposal, not a rule): confirm each step, see every "
-                "card moved; no winner.",
+        title=TITLE,
+        summary=SUMMARY,
         min_players=1,
         max_players=1,
         default_players=1,
@@ -67,19 +73,23 @@ class MaoqyRitualGame(Game):
         return RitualState(self, fresh_seed(seed))
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "level": 3, "proposal": PROPOSAL, "docs": self.info.docs}
+        from .game import translated_description
+
+        return {**translated_description(super().describe()), "title": _(TITLE), "level": 3, "proposal": _(PROPOSAL),
+                "docs": self.info.docs}
 
     def catalogue(self) -> dict[str, Any]:
         return {
-            "proposal": PROPOSAL,
-            "ritual": self.ritual.to_json(),
-            "positions": {p: POSITION_TITLES[p] for p in POSITIONS},
+            "proposal": _(PROPOSAL),
+            "ritual": self.ritual.to_json(current_language()),
+            "positions": {p: position_title(p) for p in POSITIONS},
             "cards": [C.catalogue_entry(c) for c in range(C.STANDARD_CARDS)],
+            "card_titles": [C.catalogue_title(c) for c in range(C.STANDARD_CARDS)],
         }
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, Confirm):
-            return "confirm: perform the step shown"
+            return _("confirm: perform the step shown")
         return str(action)
 
 
@@ -112,9 +122,9 @@ class RitualState(State):
 
     def _apply(self, action: Action) -> None:
         if self.current_player < 0:
-            raise IllegalAction(GAME_OVER, "the ritual is complete: every step has been performed")
+            raise IllegalAction(GAME_OVER, _("the ritual is complete: every step has been performed"))
         if not isinstance(action, Confirm):  # pragma: no cover - the codec knows only confirm
-            raise IllegalAction("P3.2", f"a ritual only confirms its steps, not {action}", [CONFIRM.to_json()])
+            raise IllegalAction("P3.2", _("a ritual only confirms its steps, not {action}", action=action), [CONFIRM.to_json()])
         steps = self.game.ritual.steps
         step = steps[self.step]
         source, target = self.piles[step.source], self.piles[step.to]
@@ -155,19 +165,20 @@ class RitualState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         ritual = self.game.ritual
+        lang = current_language()
         steps = ritual.steps
         done = self.current_player < 0
         positions: dict[str, Any] = {}
         for p in POSITIONS:
             pile = self.piles[p]
             if p == "unknown" or (p in PRIVATE and player != 0):
-                positions[p] = {"title": POSITION_TITLES[p], "size": len(pile), "cards": None}
+                positions[p] = {"title": position_title(p), "size": len(pile), "cards": None}
             else:
-                positions[p] = {"title": POSITION_TITLES[p], "size": len(pile),
-                                "cards": [_card(c, self.places.get(c)) for c in pile]}
+                positions[p] = {"title": position_title(p), "size": len(pile),
+                                "cards": [_card(c, ritual.place_anywhere(self.places.get(c), lang)) for c in pile]}
         moved = []
         for number, card, source, target, place in self.moved:
-            entry = {"step": number, "from": source, "to": target, "place": place}
+            entry = {"step": number, "from": source, "to": target, "place": ritual.place(number - 1, place, lang)}
             if self._shown(player, source, target):
                 entry.update(card=card, label=C.long_label(card))
             else:
@@ -176,17 +187,18 @@ class RitualState(State):
         current = None
         if not done:
             step = steps[self.step]
-            current = {"number": self.step + 1, "of": len(steps), **step.to_json(),
-                       "from_title": POSITION_TITLES[step.source], "to_title": POSITION_TITLES[step.to]}
+            current = {"number": self.step + 1, "of": len(steps), **step.to_json(lang),
+                       "from_title": position_title(step.source), "to_title": position_title(step.to)}
         return {
             "game": self.game.info.name,
             "level": 3,
-            "proposal": PROPOSAL,
+            "proposal": _(PROPOSAL),
             "viewer": player,
             "players": 1,
             "phase": "done" if done else "ritual",
             "current_player": self.current_player,
-            "ritual": {"name": ritual.name, "title": ritual.title, "note": ritual.note, "steps": len(steps),
+            "ritual": {"name": ritual.name, "title": ritual.text("title", lang), "note": ritual.text("note", lang),
+                       "steps": len(steps),
                        "source": ritual.source},
             "steps_done": self.step,
             "step": current,  # P3.2: the step to confirm, with its text
@@ -194,7 +206,7 @@ class RitualState(State):
             "moved": moved,  # P3.2: every card moved, in order
             "last_action": {"player": self.history[-1][0], **self.history[-1][1].to_json()} if self.history else None,
             "result": {"winners": [], "steps": len(steps), "cards_moved": len(self.moved),
-                       "note": "a ritual has no winner"} if done else None,
+                       "note": _("a ritual has no winner")} if done else None,
         }
 
     def clone(self) -> "RitualState":

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
+from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.rng import Rng
 
 from . import cards as C
@@ -22,6 +23,9 @@ from .cards import KINGDOM, NUMBER, PER_KINGDOM, STANDARD_CARDS
 
 #: Per card ID: the kingdom a street may hold it in (-1 for extra cards, MAOQY-9.2), and 1 << its number,
 #: so that a kingdom's cards in a player's hands make one int.
+_ = Translator("maoqy")
+_n = _.plural
+
 STREET_KINGDOM = tuple(KINGDOM[c] if c < STANDARD_CARDS else -1 for c in range(C.NUM_IDS))
 BIT = tuple(1 << NUMBER[c] for c in range(C.NUM_IDS))
 
@@ -31,6 +35,13 @@ OVER = 2
 PHASE_NAMES = ("direction", "play", "over")
 DIRECTION_NAMES = {1: "cw", -1: "ccw", 0: None}
 END_REASONS = ("complete", "deadlock", "turn_limit")
+#: "… is in your open hand": what each lay-down needs (one sentence per lay-down, for word order)
+WHAT_FROM_HIDDEN = {
+    "discard": N_("{card} is in your open hand; discard takes a card from your hidden hand"),
+    "open": N_("{card} is in your open hand; open takes a card from your hidden hand"),
+    "hide": N_("{card} is in your open hand; hide takes a card from your hidden hand"),
+    "a street": N_("{card} is in your open hand; a street takes a card from your hidden hand"),
+}
 END_RULES = {"complete": "MAOQY-8.1", "deadlock": "MAOQY-8.2", "turn_limit": "MAOQY-8.3"}
 
 
@@ -255,10 +266,10 @@ class MaoqyState(State):
         phase = self.phase
         if phase != PLAY:
             if phase == OVER:
-                raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
+                raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
             if a.__class__ is not Direction:
-                raise IllegalAction("MAOQY-3.5", "the first player first chooses the direction of play: "
-                                                 "'direction' with value 'cw' or 'ccw'", _json(DIRECTIONS))
+                raise IllegalAction("MAOQY-3.5", _("the first player first chooses the direction of play: "
+                                                   "'direction' with value 'cw' or 'ccw'"), _json(DIRECTIONS))
             self.direction = 1 if a.value == "cw" else -1  # fixed for the whole game
             self.phase = PLAY  # MAOQY-3.6: the first player then takes the first turn
             return
@@ -282,9 +293,9 @@ class MaoqyState(State):
             self._end_turn()
             return
         elif cls is Direction:
-            raise IllegalAction("MAOQY-3.5", "the direction was chosen at the start and stays fixed for the whole game")
+            raise IllegalAction("MAOQY-3.5", _("the direction was chosen at the start and stays fixed for the whole game"))
         else:
-            raise IllegalAction("ACTION-1", f"{a!r} is not a MAOQY action")
+            raise IllegalAction("ACTION-1", _("{action} is not a MAOQY action", action=repr(a)))
         self.passes = 0
         self._end_turn()
 
@@ -293,44 +304,48 @@ class MaoqyState(State):
         p = self.current_player
         source = a.source
         if source == "hand":
-            raise IllegalAction("MAOQY-5.7", "a card cannot be drawn from a hidden hand; draw from the Unknown, "
-                                             "the Known, an open hand or your hiding place")
+            raise IllegalAction("MAOQY-5.7", _("a card cannot be drawn from a hidden hand; draw from the Unknown, "
+                                               "the Known, an open hand or your hiding place"))
         if source == "street":
-            raise IllegalAction("MAOQY-5.6", "cards in a street can never be drawn")
+            raise IllegalAction("MAOQY-5.6", _("cards in a street can never be drawn"))
         if source in ("known", "open") and not self.extended:
-            raise IllegalAction("MAOQY-5.8", "with extended_draw = false you draw only from the Unknown or "
-                                             "your own hiding place")
+            raise IllegalAction("MAOQY-5.8", _("with extended_draw = false you draw only from the Unknown or "
+                                               "your own hiding place"))
         if source == "unknown":
             if a.player is not None or a.card is not None:
-                raise IllegalAction("ACTION-2", "a draw from the Unknown names no player and no card")
+                raise IllegalAction("ACTION-2", _("a draw from the Unknown names no player and no card"))
         elif source == "known":
             if a.player is not None:
-                raise IllegalAction("ACTION-2", "a draw from the Known names no player")
+                raise IllegalAction("ACTION-2", _("a draw from the Known names no player"))
             self._check_known_card(a.card)
         elif source == "open":
             if a.player is None or a.card is None:
-                raise IllegalAction("ACTION-2", "a draw from an open hand names the seat ('player') and the 'card'")
+                raise IllegalAction("ACTION-2", _("a draw from an open hand names the seat ('player') and the 'card'"))
             self._check_open_card(p, a.player, a.card)
         else:  # hiding
             if a.card is None:
-                raise IllegalAction("ACTION-2", "taking back from the hiding place names the 'card'")
+                raise IllegalAction("ACTION-2", _("taking back from the hiding place names the 'card'"))
             self._check_own_hiding(a, p)
         if source in ("known", "open") and self.claimed_open:
             card = self.known[-1] if source == "known" and a.card is None else a.card
             if self._claimed_by_other(card, p):
-                raise IllegalAction("MAOQY-6.6", f"{C.label(card)} belongs to seat {self.claimed[STREET_KINGDOM[card]]}'s "
-                                                 "street; with claimed_cards = open only that seat may draw it")
+                raise IllegalAction("MAOQY-6.6", _("{card} belongs to seat {seat}'s street; with claimed_cards = open "
+                                                   "only that seat may draw it", card=C.label(card),
+                                                   seat=self.claimed[STREET_KINGDOM[card]]))
         hand = self.hands[p]
         if len(hand) >= self.limit:
-            raise IllegalAction("MAOQY-5.1", f"your hidden hand holds {len(hand)} cards, the most allowed "
-                                             f"(hand_limit {self.limit}); lay a card down or pass")
+            raise IllegalAction("MAOQY-5.1", _n("your hidden hand holds {n} card, the most allowed "
+                                                "(hand_limit {limit}); lay a card down or pass",
+                                                "your hidden hand holds {n} cards, the most allowed "
+                                                "(hand_limit {limit}); lay a card down or pass",
+                                                len(hand), limit=self.limit))
         if source == "unknown":
             unknown = self.unknown
             if not unknown:
                 known = self.known
                 if len(known) < 2:
-                    raise IllegalAction("MAOQY-5.2", "the Unknown is empty and the Known holds no card below its "
-                                                     "top to reshuffle; draw elsewhere, lay down or pass")
+                    raise IllegalAction("MAOQY-5.2", _("the Unknown is empty and the Known holds no card below its "
+                                                       "top to reshuffle; draw elsewhere, lay down or pass"))
                 # MAOQY-5.2: all of the Known but its top card, shuffled, become the new Unknown
                 pool = known[:-1]
                 del known[:-1]
@@ -362,35 +377,36 @@ class MaoqyState(State):
     def _check_known_card(self, card) -> None:
         known = self.known
         if not known:
-            raise IllegalAction("MAOQY-5.3", "the Known is empty")
+            raise IllegalAction("MAOQY-5.3", _("the Known is empty"))
         if not self.known_any:
             if card is not None:
-                raise IllegalAction("MAOQY-5.3", "only the top card of the Known may be drawn (known_draw = top); "
-                                                 "name no card")
+                raise IllegalAction("MAOQY-5.3", _("only the top card of the Known may be drawn (known_draw = top); "
+                                                   "name no card"))
         elif card is None:
-            raise IllegalAction("MAOQY-5.3", "with known_draw = any, name the 'card' of the Known to draw")
+            raise IllegalAction("MAOQY-5.3", _("with known_draw = any, name the 'card' of the Known to draw"))
         elif card not in known:
-            self._not_here(card, f"card {card} is not in the Known", "MAOQY-5.3")
+            self._not_here(card, _("card {card} is not in the Known", card=card), "MAOQY-5.3")
 
     def _check_open_card(self, p: int, q, card: int) -> None:
         if not 0 <= q < self.n:
-            raise IllegalAction("MAOQY-5.4", f"there is no seat {q}; seats are 0 to {self.n - 1}")
+            raise IllegalAction("MAOQY-5.4", _("there is no seat {seat}; seats are 0 to {last}", seat=q, last=self.n - 1))
         if q != p and not self.open_all:
-            raise IllegalAction("MAOQY-5.4", "with open_hand_access = owner you draw only from your own open hand")
+            raise IllegalAction("MAOQY-5.4", _("with open_hand_access = owner you draw only from your own open hand"))
         if card not in self.opened[q]:
-            self._not_here(card, f"card {card} is not in seat {q}'s open hand", "MAOQY-5.4")
+            self._not_here(card, _("card {card} is not in seat {seat}'s open hand", card=card, seat=q), "MAOQY-5.4")
 
     def _check_own_hiding(self, a, p: int) -> None:
         if a.player is not None and a.player != p:
-            raise IllegalAction("MAOQY-5.5", "no player may take a card from another player's hiding place")
+            raise IllegalAction("MAOQY-5.5", _("no player may take a card from another player's hiding place"))
         if a.card not in self.hiding[p]:
-            self._not_here(a.card, f"card {a.card} is not in your hiding place; no player may take a card "
-                                   "from another player's hiding place", "MAOQY-5.5")
+            self._not_here(a.card, _("card {card} is not in your hiding place; no player may take a card "
+                                     "from another player's hiding place", card=a.card), "MAOQY-5.5")
 
     def _not_here(self, card, message: str, rule: str):
         """A named card is not where the action needs it. Say more only where the card is public."""
         if isinstance(card, int) and any(card in s for streets in self.streets for s in streets):
-            raise IllegalAction("MAOQY-5.6", f"{C.label(card)} is in a street; cards in a street can never be drawn")
+            raise IllegalAction("MAOQY-5.6", _("{card} is in a street; cards in a street can never be drawn",
+                                               card=C.label(card)))
         raise IllegalAction(rule, message)
 
     # -- lay-downs (MAOQY-6) -------------------------------------------------------------------
@@ -403,19 +419,20 @@ class MaoqyState(State):
         if card in self.opened[p]:
             if open_too:
                 return self.opened[p]
-            raise IllegalAction(rule, f"{C.label(card)} is in your open hand; {what} takes a card from your hidden hand")
+            raise IllegalAction(rule, _(WHAT_FROM_HIDDEN[what], card=C.label(card)))
         if card in self.hiding[p]:
-            raise IllegalAction(rule, f"{C.label(card)} is in your hiding place; take it back first")
+            raise IllegalAction(rule, _("{card} is in your hiding place; take it back first", card=C.label(card)))
         for q in range(self.n):
             if q != p and card in self.opened[q]:
-                raise IllegalAction("MAOQY-6.5", f"{C.label(card)} is in seat {q}'s open hand; a player never lays "
-                                                 "down another player's card")
+                raise IllegalAction("MAOQY-6.5", _("{card} is in seat {seat}'s open hand; a player never lays "
+                                                   "down another player's card", card=C.label(card), seat=q))
         for q in range(self.n):
             if any(card in s for s in self.streets[q]):
-                raise IllegalAction("MAOQY-6.4.6", f"{C.label(card)} is in a street; cards in a street stay "
-                                                   "there until the game ends")
-        where = "your hidden or open hand" if open_too else "your hidden hand"
-        raise IllegalAction(rule, f"card {card} is not in {where}")
+                raise IllegalAction("MAOQY-6.4.6", _("{card} is in a street; cards in a street stay "
+                                                     "there until the game ends", card=C.label(card)))
+        if open_too:
+            raise IllegalAction(rule, _("card {card} is not in your hidden or open hand", card=card))
+        raise IllegalAction(rule, _("card {card} is not in your hidden hand", card=card))
 
     def _discard(self, a) -> None:
         cards = self._own_card(a.card, "MAOQY-6.1", "discard", True)
@@ -432,8 +449,9 @@ class MaoqyState(State):
         p = self.current_player
         cards = self._own_card(a.card, "MAOQY-6.3", "hide", False)
         if len(self.hiding[p]) >= self.hide_size:
-            raise IllegalAction("MAOQY-6.3", f"your hiding place is full ({self.hide_size} card"
-                                             f"{'s' if self.hide_size > 1 else ''}); take its card back first")
+            raise IllegalAction("MAOQY-6.3", _n("your hiding place is full ({n} card); take its card back first",
+                                                "your hiding place is full ({n} cards); take its card back first",
+                                                self.hide_size))
         self._leave(cards, a.card)
         self.hiding[p].append(a.card)  # face down
 
@@ -446,37 +464,42 @@ class MaoqyState(State):
         p = self.current_player
         cards = a.cards
         if not cards:
-            raise IllegalAction("MAOQY-6.4", "name at least one card for the street")
+            raise IllegalAction("MAOQY-6.4", _("name at least one card for the street"))
         if len(set(cards)) != len(cards):
-            raise IllegalAction("MAOQY-6.4", "a card is named twice")
+            raise IllegalAction("MAOQY-6.4", _("a card is named twice"))
         for c in cards:
             self._own_card(c, "MAOQY-6.4", "a street", True)
         extra = [c for c in cards if c >= STANDARD_CARDS]
         if extra:
-            raise IllegalAction("MAOQY-9.2", f"additional cards cannot be placed in a street ({C.labels(extra)})")
+            raise IllegalAction("MAOQY-9.2", _("additional cards cannot be placed in a street ({cards})",
+                                               cards=C.labels(extra)))
         k = cards[0] // PER_KINGDOM
         if any(c // PER_KINGDOM != k for c in cards):
-            raise IllegalAction("MAOQY-6.4.1", f"all cards of a street belong to one kingdom, not {C.labels(cards)}")
+            raise IllegalAction("MAOQY-6.4.1", _("all cards of a street belong to one kingdom, not {cards}",
+                                                 cards=C.labels(cards)))
         street = next((s for s in self.streets[p] if s[0] // PER_KINGDOM == k), None)
         numbers = sorted(NUMBER[c] for c in cards)
         if street is None:  # MAOQY-6.4.3 … 6.4.5: opening
             owner = self.claimed[k]
             if owner >= 0:
-                raise IllegalAction("MAOQY-6.4.5", f"seat {owner}'s street holds the {C.KINGDOMS[k]} kingdom; a "
-                                                   "kingdom may be in at most one street at the table")
+                raise IllegalAction("MAOQY-6.4.5", _("seat {seat}'s street holds the {kingdom} kingdom; a "
+                                                     "kingdom may be in at most one street at the table",
+                                                     seat=owner, kingdom=C.kingdom_name(k)))
             if len(self.streets[p]) >= self.max_streets:
-                held = ", ".join(C.KINGDOMS[s[0] // PER_KINGDOM] for s in self.streets[p])
-                raise IllegalAction("MAOQY-6.4.4", f"you have a street of {held} already; a player has at most "
-                                                   f"{self.max_streets} street{'s' if self.max_streets > 1 else ''} "
-                                                   "and a street's kingdom is fixed when it opens")
+                held = ", ".join(C.kingdom_name(s[0] // PER_KINGDOM) for s in self.streets[p])
+                raise IllegalAction("MAOQY-6.4.4", _n("you have a street of {held} already; a player has at most "
+                                                      "{n} street and a street's kingdom is fixed when it opens",
+                                                      "you have a street of {held} already; a player has at most "
+                                                      "{n} streets and a street's kingdom is fixed when it opens",
+                                                      self.max_streets, held=held))
             if numbers[-1] - numbers[0] != len(numbers) - 1:
-                raise IllegalAction("MAOQY-6.4.2", f"a street is one unbroken run of numbers; {_numbers(numbers)} "
-                                                   "has a gap")
+                raise IllegalAction("MAOQY-6.4.2", _("a street is one unbroken run of numbers; {numbers} has a gap",
+                                                     numbers=_numbers(numbers)))
             if self.start_one and numbers[0] != 1:
-                raise IllegalAction("MAOQY-6.4.2", "with street_start = one a street starts with the Beggar (1)")
+                raise IllegalAction("MAOQY-6.4.2", _("with street_start = one a street starts with the Beggar (1)"))
             if len(numbers) < self.street_min:
-                raise IllegalAction("MAOQY-6.4.3", f"opening a street takes at least {self.street_min} cards in one "
-                                                   f"action, not {len(numbers)}")
+                raise IllegalAction("MAOQY-6.4.3", _("opening a street takes at least {need} cards in one "
+                                                     "action, not {count}", need=self.street_min, count=len(numbers)))
             street = sorted(cards)
             self.streets[p].append(street)
             self.claimed[k] = p
@@ -487,8 +510,8 @@ class MaoqyState(State):
             below = [x for x in numbers if x < lo]
             above = [x for x in numbers if x > hi]
             if (below and below != list(range(lo - len(below), lo))) or (above and above != list(range(hi + 1, hi + 1 + len(above)))):
-                raise IllegalAction("MAOQY-6.4.2", f"your {C.KINGDOMS[k]} street runs {lo}-{hi}; {_numbers(numbers)} "
-                                                   "would leave a gap")
+                raise IllegalAction("MAOQY-6.4.2", _("your {kingdom} street runs {lo}-{hi}; {numbers} would leave a gap",
+                                                     kingdom=C.kingdom_name(k), lo=lo, hi=hi, numbers=_numbers(numbers)))
             street[:] = sorted(street + list(cards))  # MAOQY-6.4.6: in number order, visible to all
         for c in cards:
             self._leave(self.hands[p] if c in self.hands[p] else self.opened[p], c)
