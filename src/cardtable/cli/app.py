@@ -49,7 +49,7 @@ def handles_errors(fn):
         try:
             return fn(*args, **kwargs)
         except CardtableError as exc:
-            err.print(f"[red]{escape(_('error:'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
+            err.print(f"[red]" + escape(_("error:")) + f"[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             raise typer.Exit(2) from None
 
     return wrapper
@@ -83,10 +83,12 @@ def games(
     """List the games, their player counts and options."""
     names = [name] if name else game_names()
     described = [game_class(n)().describe() for n in names]
+    # the values an option takes, in the reader's words (describe() gives them in English: the lobby reads them)
+    allowed = {(n, o.name): o.allowed(translated=True) for n in names for o in game_class(n).declared_options}
     if as_json:
         print(json.dumps(described if not name else described[0], indent=2, ensure_ascii=False))
         return
-    for d in described:
+    for n, d in zip(names, described):
         console.print(f"[bold]{escape(d['name'])}[/] — {escape(d['title'])}: {escape(d['summary'])}")
         console.print("  " + _("players {low}–{high} (default {default}), rules {version}", low=d['players'][0],
                                 high=d['players'][1], default=d['default_players'], version=d['rules_version']))
@@ -96,7 +98,7 @@ def games(
             default = json.dumps(o["default"], ensure_ascii=False, separators=(", ", ": "))
             console.print(Padding(f"[bold]{escape(o['name'])}[/] = {escape(default)}  [dim]({escape(o['rule'])})[/]",
                                   (0, 0, 0, 2), expand=False), highlight=False)
-            console.print(Padding(escape(_("{doc}; values: {allowed}", doc=o['doc'], allowed=o['allowed'])),
+            console.print(Padding(escape(_("{doc}; values: {allowed}", doc=o['doc'], allowed=allowed.get((n, o['name']), o['allowed']))),
                                   (0, 0, 0, 6), expand=False),
                           highlight=False)
 
@@ -214,7 +216,7 @@ def simulate(
             console.print(_("how the games ended: {endings}", endings=", ".join(
                 f"{escape(rule)} {number_text(count)}" for rule, count in summary["endings"].items())), soft_wrap=True)
         for warning in summary["warnings"]:
-            err.print(f"[bold yellow]{escape(_('warning:'))}[/] {escape(warning)}", highlight=False, soft_wrap=True)  # i18n: no (markup)
+            err.print(f"[bold yellow]" + escape(_("warning:")) + f"[/] {escape(warning)}", highlight=False, soft_wrap=True)  # i18n: no (markup)
         for message in summary["error_messages"]:
             err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
         if record:
@@ -231,7 +233,7 @@ def _stopped_early(played: int, planned: int, checkpoint: Optional[Path]) -> Non
                  played=number_text(played), planned=number_text(planned), checkpoint=str(checkpoint))
     else:
         text = _("stopped after {played} of {planned} games", played=number_text(played), planned=number_text(planned))
-    err.print(f"[yellow]{escape(_('partial results:'))}[/] {escape(text)}", highlight=False, soft_wrap=True)
+    err.print(f"[yellow]" + escape(_("partial results:")) + f"[/] {escape(text)}", highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -396,7 +398,7 @@ def replay(
                                before_each=(lambda st, p, a: labels.append((p, replay_label(st, p, a))))
                                if verbose else None, upto=at)
         except CardtableError as exc:
-            err.print(f"[red]{escape(_('FAILED'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
+            err.print(f"[red]" + escape(_("FAILED")) + f"[/] {escape(str(exc))}", highlight=False, soft_wrap=True)  # one line, however long
             failures += 1
             continue
         for n, (player, label) in enumerate(labels):
@@ -405,7 +407,7 @@ def replay(
             draw_step(console, state, rec, seat, len(rec.actions) if at is None else at)
             continue
         status = _("over") if state.is_terminal() else _("unfinished")
-        verdict = f"[green]{escape(_('ok'))}[/] " if check else ""
+        verdict = f"[green]" + escape(_("ok")) + f"[/] " if check else ""
         console.print(verdict + escape(_(
             "{source}: {game}, {players} players, seed {seed}, {actions} actions, {status}, scores {scores}",
             source=source, game=str(rec.game), players=rec.players, seed=rec.seed, actions=len(rec.actions),
@@ -449,7 +451,7 @@ def _warn_other_rules(file: Path, records) -> None:
             where, them = _("{file} record {number}", file=str(file), number=numbers[0]), "it"
         else:
             where, them = _("{file}, {n} of {total} records", file=str(file), n=len(numbers), total=len(records)), "them"
-        err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
+        err.print(f"[yellow]" + escape(_("warning:")) + f"[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
                   highlight=False, soft_wrap=True)
 
 

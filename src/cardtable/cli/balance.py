@@ -169,7 +169,7 @@ def balance_command(
     if numbers["partial"]:
         text = _("stopped after {played} of {planned} games", played=number_text(numbers['games_played']),
                  planned=number_text(numbers['games_planned']))
-        err.print(f"[yellow]{escape(_('partial results:'))}[/] {escape(text)}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]" + escape(_("partial results:")) + f"[/] {escape(text)}", highlight=False, soft_wrap=True)
         raise typer.Exit(130)
 
 
@@ -221,7 +221,7 @@ def _print_summary(d: dict[str, Any]) -> None:
                         f"{_signed(r['difference_ci95'][0])} … {_signed(r['difference_ci95'][1])}")
         console.print(imp)
     for w in d["warnings"]:
-        err.print(f"[yellow]{escape(_('note:'))}[/] {escape(str(w))}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]" + escape(_("note:")) + f"[/] {escape(str(w))}", highlight=False, soft_wrap=True)
 
 
 def _print_compare(c: dict[str, Any]) -> None:

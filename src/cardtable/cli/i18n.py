@@ -25,7 +25,7 @@ def _domains(names: list[str] | None):
     try:
         return domains(names)
     except ValueError as exc:
-        console.print(f"[red]{_('error:')}[/] {exc}")
+        console.print("[red]" + _("error:") + f"[/] {exc}")
         raise typer.Exit(2) from None
 
 
@@ -36,8 +36,8 @@ def update(names: DomainArg = None) -> None:
 
     for domain in _domains(names):
         missing = update_domain(domain)
-        console.print(_("{domain}: {counts}", domain=domain.name,
-                        counts=", ".join(_("{lang} lacks {n}", lang=lang, n=n) for lang, n in missing.items())))
+        counts = ", ".join(_("{lang} lacks {n}", lang=lang, n=n) for lang, n in missing.items())
+        console.print(_("{domain}: {counts}", domain=domain.name, counts=counts))
 
 
 @i18n_app.command("compile")

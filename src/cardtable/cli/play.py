@@ -85,7 +85,8 @@ def play_terminal(
                     told.add(text, f"{seat_label(game, player)} ({escape(names[player])})")
                 else:
                     mine = player == viewer
-                    told.add(text, f"{seat_label(game, player)} ({escape(_('you')) if mine else escape(names[player])})",
+                    who = escape(_("you")) if mine else escape(names[player])
+                    told.add(text, f"{seat_label(game, player)} ({who})",
                              " [dim]" + escape(_("(your only move)") if mine else _("(the only move)")) + "[/]")
             else:
                 told.flush()

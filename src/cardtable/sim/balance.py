@@ -403,8 +403,9 @@ def compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     try:
         return _compare(a, b)
     except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a hand-edited or cut report
+        error = f"{type(exc).__name__}: {exc}"
         raise CardtableError(_("a report lacks numbers a balance.json holds ({error}); run `cardtable balance` again "
-                               "to write it", error=f"{type(exc).__name__}: {exc}")) from None
+                               "to write it", error=error)) from None
 
 
 def _compare(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:

@@ -71,7 +71,8 @@ def _png(fig) -> str:
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     import matplotlib.pyplot as plt
     plt.close(fig)
-    return (f'<img alt="{_esc(_("plot"))}" src="data:image/png;base64,' + base64.b64encode(buf.getvalue()).decode()  # i18n: no (markup)
+    alt = _esc(_("plot"))
+    return (f'<img alt="{alt}" src="data:image/png;base64,' + base64.b64encode(buf.getvalue()).decode()  # i18n: no (markup)
             + '">')
 
 
@@ -141,7 +142,7 @@ def _dist_table(doc: Mapping[str, Any], rows: Sequence[tuple[str, str]]) -> str:
             continue
         cells = "".join(_cell(doc, f"{key}.{k}") for k in ("n", "mean", "median", "p10", "p90", "min", "max"))
         body.append(f"<tr><td>{_esc(label)}</td>{cells}</tr>")
-    return f"<table>{head}{''.join(body)}</table>" if body else f"<p class=small>{_esc(_('No games.'))}</p>"
+    return f"<table>{head}{''.join(body)}</table>" if body else f"<p class=small>" + _esc(_("No games.")) + f"</p>"
 
 
 def _th(*heads: str) -> str:
@@ -158,7 +159,8 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
     title = _("{game} balance report", game=spec['game'])
     add(f"<!doctype html><html lang={current_language()}><head><meta charset=utf-8><meta name=viewport "  # i18n: no (markup)
         f"content='width=device-width,initial-scale=1'><title>{_esc(title)}</title><style>{STYLE}</style></head><body>")
-    add(f"<h1>{_esc(title)}{_esc(_(' (partial)')) if d['partial'] else ''}</h1>")
+    partial = _esc(_(" (partial)")) if d['partial'] else ""
+    add(f"<h1>{_esc(title)}{partial}</h1>")
     agents = ", ".join(spec["agents"])
     add("<p class=meta>" + _esc(_(
         "{valid} valid games of {planned} planned · {players} players · agents {agents} (seats rotated every game) "
@@ -166,12 +168,12 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
         players=n, agents=agents, seed=spec['seed']))
         + (f" · {_esc(number(d['seconds']))} s" if d.get("seconds") is not None else "") + "</p>")
     opts = ", ".join(f"{k}={v}" for k, v in spec["options"].items())
-    add(f"<p class=meta>{_esc(_('options: {options}', options=opts))}</p>")
+    add(f"<p class=meta>" + _esc(_("options: {options}", options=opts)) + f"</p>")
     for w in d["warnings"]:
         add(f"<div class=warn>{_esc(w)}</div>")  # i18n: no (markup)
 
     first = _(d.get("first_label", N_("first to act")))  # the probe's name for who moved first (older reports: none)
-    add(f"<h2>{_esc(_('Seats and the first move'))}</h2><p>" + _esc(_(
+    add(f"<h2>" + _esc(_("Seats and the first move")) + f"</h2><p>" + _esc(_(
         "Share of the win per seat and for the player who moved first (the row “{first}”), with 95 % Wilson "
         "intervals; a fair game gives every seat 1/players. A row in bold has an interval that excludes the fair "
         "share.", first=first)) + "</p>")
@@ -192,7 +194,7 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
         add(_rate_plot([_("seat {seat}", seat=s) for s in range(n)] + [_("first")],
                        [d["seats"][s] for s in range(n)] + [d["first_actor"]], 1 / n, _("win rate by seat")))
 
-    add(f"<h2>{_esc(_('Game length'))}</h2>")
+    add(f"<h2>" + _esc(_("Game length")) + f"</h2>")
     endings = d["results"].get("endings") or {}  # (reports written before end rules were kept: none)
     if endings:
         add("<p>" + _esc(_("How the games ended (the rule that ended each game): {endings}", endings=", ".join(
@@ -206,14 +208,14 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
         add(_hist_plot(d["length"]["actions"].get("histogram", {}), _("actions per game"), _("game length")))
 
     standing = _(d['margin']['standing'])
-    add(f"<h2>{_esc(_('Winning margin'))}</h2><p>" + _esc(_(
+    add(f"<h2>" + _esc(_("Winning margin")) + f"</h2><p>" + _esc(_(
         "The winner's standing minus the best other seat's, in {standing}, over the games with one winner.",
         standing=standing)) + "</p>")
     add(_dist_table(d, [(_("margin"), "margin")]))
     if plots:
         add(_hist_plot(d["margin"].get("histogram", {}), standing, _("winning margin")))
 
-    add(f"<h2>{_esc(_('Drama and decisiveness'))}</h2><p>" + _esc(_(
+    add(f"<h2>" + _esc(_("Drama and decisiveness")) + f"</h2><p>" + _esc(_(
         "The leader is the seat strictly ahead in standing after an action; a lead change is the lead passing from "
         "one seat to another. A comeback is a game whose winner was not leading two thirds of the way through."))
         + "</p>")
@@ -229,7 +231,8 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
     imp = d["impact"]
     unit = _(imp['unit_label'])
     units = _(UNITS.get(imp['unit_label'], imp['unit_label']))
-    add(f"<h2>{_esc(_('Impact: {features}', features=_(imp['feature_label'])))}</h2><p>" + _esc(_(
+    features = _(imp['feature_label'])
+    add("<h2>" + _esc(_("Impact: {features}", features=features)) + "</h2><p>" + _esc(_(
         "Per {unit} and seat: the win rate with the feature against without it, and the difference with Newcombe's "
         "95 % interval. Bold: the interval excludes 0. Grey: fewer than {n} {units} on one side (a hint, not a "
         "finding). A feature a strong player seeks out wins more because strong play wins: read a difference as an "
@@ -256,6 +259,8 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
 
 #: a probe's unit (``Probe.unit_label``) and its plural, for "fewer than 30 rounds"
 UNITS = {"game": N_("games"), "round": N_("rounds")}
+#: the names of the probes' counts in the length table (``Probe.extra``: rounds, turns)
+LENGTH_NAMES = (N_("rounds"), N_("turns"))
 
 
 def render_compare(cmp: Mapping[str, Any]) -> str:
@@ -268,10 +273,10 @@ def render_compare(cmp: Mapping[str, Any]) -> str:
                  options=", ".join(f"{k}={v}" for k, v in spec["options"].items()), n=number(games))
 
     out = [f"<!doctype html><html lang={current_language()}><head><meta charset=utf-8><title>"  # i18n: no (markup)
-           f"{_esc(_('balance: A vs B'))}</title><style>{STYLE}</style></head><body><h1>{_esc(_('Balance: A against B'))}</h1>",
+           f"" + _esc(_("balance: A vs B")) + f"</title><style>{STYLE}</style></head><body><h1>" + _esc(_("Balance: A against B")) + f"</h1>",
            f"<p class=meta>A: {_esc(describe(a, cmp['a']['games_valid']))}<br>"
            f"B: {_esc(describe(b, cmp['b']['games_valid']))}</p>",
-           f"<h2>{_esc(_('Rates'))}</h2><p>"
+           f"<h2>" + _esc(_("Rates")) + f"</h2><p>"
            + _esc(_("Bold: the two 95 % intervals do not overlap (the change is clear in these samples).")) + "</p>",
            "<table>" + _th("", "A", "A 95 %", "B", "B 95 %", _("change"))]
     for i, r in enumerate(cmp["rates"]):
@@ -279,13 +284,13 @@ def render_compare(cmp: Mapping[str, Any]) -> str:
         cls = "clear" if r["clear"] else ""
         out.append(f"<tr class='{cls}'><td>{_esc(r['metric'])}</td>{_cell(cmp, k + '.a', 'pct')}{_cell(cmp, k + '.a_ci95', 'ci')}"  # i18n: no (markup)
                    f"{_cell(cmp, k + '.b', 'pct')}{_cell(cmp, k + '.b_ci95', 'ci')}{_cell(cmp, k + '.change', 'diff')}</tr>")
-    out.append(f"</table><h2>{_esc(_('Means'))}</h2><table>"
+    out.append(f"</table><h2>" + _esc(_("Means")) + f"</h2><table>"
                + _th("", "A", "B", _("change"), _("A median"), _("B median")))
     for i, r in enumerate(cmp["means"]):
         k = f"means.{i}"
         out.append(f"<tr><td>{_esc(r['metric'])}</td>{_cell(cmp, k + '.a')}{_cell(cmp, k + '.b')}{_cell(cmp, k + '.change')}"
                    f"{_cell(cmp, k + '.a_median')}{_cell(cmp, k + '.b_median')}</tr>")
-    out.append(f"</table><h2>{_esc(_('Impact'))}</h2><p>" + _esc(_(
+    out.append(f"</table><h2>" + _esc(_("Impact")) + f"</h2><p>" + _esc(_(
         "Each feature's difference (win rate with − without) in A and in B, largest change first; bold where the "
         "intervals do not overlap; — where a feature appears in one report only.")) + "</p><table>"
         + _th(_("feature"), "A", "A 95 %", "B", "B 95 %", _("change")))
