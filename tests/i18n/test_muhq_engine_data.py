@@ -77,7 +77,7 @@ def test_a_bad_board_translation_names_the_board(tmp_path):
     with pytest.raises(DataError) as caught:
         D.load_board_file(write(tmp_path / "arena-9.yaml", doc))
     assert caught.value.entry == "board arena-9" and caught.value.field == "translations.de.width"
-    assert "'width' is not translated" in str(caught.value) and "a board's translatable fields: name" in str(caught.value)
+    assert "'width' is not translated" in str(caught.value) and "the translatable fields of a board: name" in str(caught.value)
 
 
 def test_translations_are_read_and_shown_in_the_readers_language(tmp_path):

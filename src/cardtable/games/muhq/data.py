@@ -333,7 +333,7 @@ def board_cards(board: "Board") -> dict[str, "Card"]:
 
 def _cross_check_board(doc: _Doc) -> None:
     """Spec 6.1 validation 4 (an object's field fits its card) and 6 (every card exists)."""
-    from .schema import with_article
+    from .schema import field_word, with_article
 
     board: Board = doc.model
     found: list[tuple[tuple, str]] = []
@@ -363,22 +363,25 @@ def _cross_check_board(doc: _Doc) -> None:
         if card is None:
             continue
         if not card.is_permanent:
-            found.append((("objects", i, "card"), f"{card.id} {card.name!r} is a spell; objects are permanents "
-                                                  f"placed on the board (MUHQ-SETUP-7)"))
+            found.append((("objects", i, "card"), _("{card} {name} is a spell; objects are permanents placed on "
+                                                    "the board (MUHQ-SETUP-7)", card=card.id, name=repr(card.name))))
             continue
-        need = {"vip": ("unit",), "victory_item": ("equipment",)}.get(obj.role)
-        if need is not None and card.type not in need:
-            found.append((("objects", i, "card"), f"a {obj.role} is {with_article(need[0])} (MUHQ-WIN-"
-                                                  f"{3 if obj.role == 'vip' else 7}); {card.id} {card.name!r} is "
-                                                  f"{with_article(card.type)}"))
+        need = {"vip": N_("a vip is a unit (MUHQ-WIN-3); {card} {name} is {a_type}"),
+                "victory_item": N_("a victory_item is an equipment (MUHQ-WIN-7); {card} {name} is {a_type}")
+                }.get(obj.role)
+        if need is not None and card.type != {"vip": "unit", "victory_item": "equipment"}[obj.role]:
+            found.append((("objects", i, "card"), _(need, card=card.id, name=repr(card.name),
+                                                    a_type=with_article(card.type))))
         x, y = obj.at
         field_type = board.field_at(x, y).type
         swimming = card.keywords.swimming is True
         if swimming != (field_type == "deep_water"):
-            why = ("a swimming permanent may stand only on deep water" if swimming
-                   else "only a swimming permanent may stand on deep water")
-            found.append((("objects", i, "at"), f"({x}, {y}) is {field_type.replace('_', ' ')} and {card.id} "
-                                                f"{card.name!r} cannot stand there: {why} (MUHQ-BOARD-5)"))
+            message = (N_("({x}, {y}) is {type} and {card} {name} cannot stand there: a swimming permanent may stand "
+                          "only on deep water (MUHQ-BOARD-5)") if swimming else
+                       N_("({x}, {y}) is {type} and {card} {name} cannot stand there: only a swimming permanent may "
+                          "stand on deep water (MUHQ-BOARD-5)"))
+            found.append((("objects", i, "at"), _(message, x=x, y=y, type=field_word(field_type), card=card.id,
+                                                  name=repr(card.name))))
     doc.fail(found)
 
 
