@@ -1,6 +1,7 @@
 // MAOQY's cards (spec 2.1-2.3, cards.py) and the pieces the table is drawn with: card faces and backs by
 // kingdom, kingdom chips, street bars, rows, badges; the legal moves indexed by what they act on.
 import { h } from "../js/common.js";
+import { t, tn, lang } from "../js/i18n.js";
 import { fullText } from "./board-kit.js";
 
 // -- the cards (spec 2.1-2.3, cards.py): card ID = kingdom index × 17 + number − 1 ----------------------
@@ -17,35 +18,68 @@ export const FIGURES_DE = ["Bettler", "Bauer", "Schmied", "Händler", "Fischer",
 export const PER_KINGDOM = 17;
 export const STANDARD = 204;
 // extra_cards = "website" (MAOQY-9): IDs from 204, numbers from 18, no kingdom (their backs show "extra").
-export const EXTRA = ["Der Leopard", "Die Kirche", "Das Gericht", "Der Friedhof", "Die Festung", "Höhere Macht", "Seelenplan",
-  "Ich", "Familie", "Verwandte", "Bekannte", "Freunde", "Die Bühne", "Zeiten", "Ereignisse", "Zeiträume",
-  "Gewalten", "Sterne", "Monde", "Planeten", "Kometen", "Galaxien", "Gegner", "Vorgesetzte", "Untergebene",
-  "Vorfahren", "Nachfahren", "Der Spielplatz", "Die Jahreszeiten", "Das Universum", "Das Wurmloch",
-  "Das schwarze Loch", "Der Ring", "Das Tor", "Die Tür"];
+export const EXTRA = ["Der Leopard", "Die Kirche", "Das Gericht", "Der Friedhof", "Die Festung", "Höhere Macht", "Seelenplan",  // i18n: no
+  "Ich", "Familie", "Verwandte", "Bekannte", "Freunde", "Die Bühne", "Zeiten", "Ereignisse", "Zeiträume",  // i18n: no
+  "Gewalten", "Sterne", "Monde", "Planeten", "Kometen", "Galaxien", "Gegner", "Vorgesetzte", "Untergebene",  // i18n: no
+  "Vorfahren", "Nachfahren", "Der Spielplatz", "Die Jahreszeiten", "Das Universum", "Das Wurmloch",  // i18n: no
+  "Das schwarze Loch", "Der Ring", "Das Tor", "Die Tür"];  // i18n: no
 export const OTHER_KINGDOMS = ["humans", "earthly", "cosmos", "nature"];
+
+// -- names as the reader reads them: English the data names, German the rulebook's, Hungarian translated ---
+const KINGDOM_TITLES = {
+  red: () => t("red"), turquoise: () => t("turquoise"), blue: () => t("blue"), brown: () => t("brown"),
+  violet: () => t("violet"), gold: () => t("gold"), green: () => t("green"), orange: () => t("orange"),
+  silver: () => t("silver"), yellow: () => t("yellow"), white: () => t("white"), black: () => t("black"),
+  humans: () => t("humans"), earthly: () => t("earthly"), cosmos: () => t("cosmos"), nature: () => t("nature"),
+  extra: () => t("extra"),
+};
+const FIGURE_TITLES = [() => t("Beggar"), () => t("Farmer"), () => t("Smith"), () => t("Merchant"), () => t("Fisher"),
+  () => t("Scribe"), () => t("Messenger"), () => t("Healer"), () => t("Fighter"), () => t("Priest"), () => t("Ruler"),
+  () => t("Minister"), () => t("Joker"), () => t("Cook"), () => t("Explorer"), () => t("Pupil"), () => t("Scholar")];
+// The extra cards' printed names are German; English shows them as printed, Hungarian translates them.
+const EXTRA_TITLES = [() => t("Der Leopard"), () => t("Die Kirche"), () => t("Das Gericht"), () => t("Der Friedhof"),
+  () => t("Die Festung"), () => t("Höhere Macht"), () => t("Seelenplan"), () => t("Ich"), () => t("Familie"),
+  () => t("Verwandte"), () => t("Bekannte"), () => t("Freunde"), () => t("Die Bühne"), () => t("Zeiten"),
+  () => t("Ereignisse"), () => t("Zeiträume"), () => t("Gewalten"), () => t("Sterne"), () => t("Monde"),
+  () => t("Planeten"), () => t("Kometen"), () => t("Galaxien"), () => t("Gegner"), () => t("Vorgesetzte"),
+  () => t("Untergebene"), () => t("Vorfahren"), () => t("Nachfahren"), () => t("Der Spielplatz"),
+  () => t("Die Jahreszeiten"), () => t("Das Universum"), () => t("Das Wurmloch"), () => t("Das schwarze Loch"),
+  () => t("Der Ring"), () => t("Das Tor"), () => t("Die Tür")];
+
+/** A kingdom's (or a back's "extra") name in the reader's language: "blue" / "Blau" / "kék". */
+export function kingdomName(kingdom) {
+  const f = KINGDOM_TITLES[kingdom];
+  return f ? f() : (kingdom || t("extra"));
+}
+
+/** "{n} card(s)" in the reader's language. */
+export const cardCount = (n) => tn("{n} card", "{n} cards", n);
 
 /** {id, k, kingdom, number, name, nameDe}; k = -1 for an extra card (no street, no colour). */
 export function cardInfo(id) {
   if (id >= 0 && id < STANDARD) {
     const k = Math.floor(id / PER_KINGDOM);
     const number = (id % PER_KINGDOM) + 1;
-    return { id, k, kingdom: KINGDOMS[k], number, name: FIGURES[number - 1], nameDe: FIGURES_DE[number - 1] };
+    return { id, k, kingdom: KINGDOMS[k], number, name: FIGURE_TITLES[number - 1](), nameDe: FIGURES_DE[number - 1] };
   }
   const i = id - STANDARD;
-  if (i >= 0 && i < EXTRA.length) return { id, k: -1, kingdom: null, number: 18 + i, name: EXTRA[i], nameDe: null };
-  return { id, k: -1, kingdom: null, number: "?", name: `card #${id}`, nameDe: null };
+  if (i >= 0 && i < EXTRA.length) return { id, k: -1, kingdom: null, number: 18 + i, name: EXTRA_TITLES[i](), nameDe: null };
+  return { id, k: -1, kingdom: null, number: "?", name: t("card #{id}", { id }), nameDe: null };
 }
 
 /** "red 7", or "18 Der Leopard" for an extra card. */
 export function cardName(id) {
   const c = cardInfo(id);
-  return c.kingdom ? `${c.kingdom} ${c.number}` : `${c.number} ${c.name}`;
+  return c.kingdom ? t("{kingdom} {number}", { kingdom: kingdomName(c.kingdom), number: c.number })
+    : t("{number} {name}", { number: c.number, name: c.name });
 }
 
-/** "red 7 Messenger (Bote)". */
+/** "red 7 Messenger (Bote)" in English (the original's name beside ours); "Rot 7 Bote", "piros 7 Hírnök". */
 export function longName(id) {
   const c = cardInfo(id);
-  return c.kingdom ? `${c.kingdom} ${c.number} ${c.name} (${c.nameDe})` : cardName(id);
+  if (!c.kingdom) return cardName(id);
+  const name = t("{kingdom} {number} {figure}", { kingdom: kingdomName(c.kingdom), number: c.number, figure: c.name });
+  return lang === "en" ? `${name} (${c.nameDe})` : name;
 }
 
 export function kingdomClass(kingdom) {
@@ -96,7 +130,7 @@ export function indexLegal(legal) {
 /** A face-up card; with `onActivate` a focusable <button> marked data-legal. */
 export function face(id, { size = "md", onActivate = null, label = null, key = null, selected = false, extraClass = "", fresh = false, tag = null } = {}) {
   const c = cardInfo(id);
-  const classes = `card mq-face ${kingdomClass(c.kingdom)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;
+  const classes = `card mq-face ${kingdomClass(c.kingdom)} ${size}${onActivate ? " legal" : ""}${selected ? " selected" : ""}${fresh ? " fresh" : ""} ${extraClass}`;  // i18n: no
   const inner = [
     h("span", { class: "mq-code", "aria-hidden": "true" }, c.kingdom ? kingdomCode(c.kingdom) : "+"),
     h("span", { class: "mq-num", "aria-hidden": "true" }, c.number),
@@ -116,15 +150,17 @@ export function face(id, { size = "md", onActivate = null, label = null, key = n
 /** A card's whole name and meaning, for its tooltip: "red (Rot) 7 — Messenger (Bote)". */
 export function cardText(id) {
   const c = cardInfo(id);
-  if (!c.kingdom) return `${c.number} ${c.name}: an extra card (no kingdom, never in a street)`;
-  return `${c.kingdom} (${KINGDOMS_DE[c.k]}) ${c.number} — ${c.name} (${c.nameDe}); a street of ${c.kingdom} holds its 17 figures in a run`;
+  if (!c.kingdom) return t("{number} {name}: an extra card (no kingdom, never in a street)", { number: c.number, name: c.name });
+  if (lang === "en") return `${c.kingdom} (${KINGDOMS_DE[c.k]}) ${c.number} — ${c.name} (${c.nameDe}); a street of ${c.kingdom} holds its 17 figures in a run`; // i18n: no
+  return t("{kingdom} {number} — {figure}; a street of {kingdom} holds its 17 figures in a run",
+    { kingdom: kingdomName(c.kingdom), number: c.number, figure: c.name });
 }
 
 /** A face-down card: its back shows its kingdom (`kingdom` null: not shown). */
 export function back(kingdom, { size = "md", onActivate = null, label = null, key = null, extraClass = "" } = {}) {
-  const classes = `card mq-back ${kingdomClass(kingdom)} ${size}${onActivate ? " legal" : ""} ${extraClass}`;
+  const classes = `card mq-back ${kingdomClass(kingdom)} ${size}${onActivate ? " legal" : ""} ${extraClass}`;  // i18n: no
   const inner = h("span", { class: "mq-back-mark", "aria-hidden": "true" }, kingdom ? kingdomCode(kingdom) : "M");
-  const name = label || (kingdom ? `face-down card, ${kingdom} back` : "face-down card");
+  const name = label || (kingdom ? t("face-down card, {kingdom} back", { kingdom: kingdomName(kingdom) }) : t("face-down card"));
   if (onActivate) {
     return h("button", { type: "button", class: classes, "data-legal": true, "aria-label": name, title: name, dataset: { key }, onclick: onActivate }, inner);
   }
@@ -135,7 +171,7 @@ export function back(kingdom, { size = "md", onActivate = null, label = null, ke
 export function chip(kingdom, text = null, extraClass = "") {
   return h("span", { class: `mq-chip ${kingdomClass(kingdom)} ${extraClass}` },
     h("span", { class: "mq-swatch", "aria-hidden": "true" }),
-    text === null ? (kingdom || "kingdom hidden") : text);
+    text === null ? (kingdom ? kingdomName(kingdom) : t("kingdom hidden")) : text);
 }
 
 /** A street: its kingdom and run, and a bar of the 17 numbers with the laid ones filled. */
@@ -148,10 +184,12 @@ export function streetBar(cards, size = "sm") {
   const done = cards.length === PER_KINGDOM;
   return h("div", {
     class: `mq-street ${kingdomClass(kingdom)} ${size}${done ? " complete" : ""}`, role: "img",
-    "aria-label": `${kingdom} street, ${lo} to ${hi}: ${cards.length} of ${PER_KINGDOM} cards${done ? ", complete" : ""}`,
+    "aria-label": done
+      ? t("{kingdom} street, {lo} to {hi}: {count} of {total} cards, complete", { kingdom: kingdomName(kingdom), lo, hi, count: cards.length, total: PER_KINGDOM })
+      : t("{kingdom} street, {lo} to {hi}: {count} of {total} cards", { kingdom: kingdomName(kingdom), lo, hi, count: cards.length, total: PER_KINGDOM }),
   },
   h("span", { class: "mq-street-head", "aria-hidden": "true" },
-    chip(kingdom, `${kingdom} ${lo}–${hi}`),
+    chip(kingdom, `${kingdomName(kingdom)} ${lo}–${hi}`),
     h("span", { class: "mq-street-count" }, `${cards.length}/${PER_KINGDOM}`)),
   h("span", { class: "mq-cells", "aria-hidden": "true" },
     Array.from({ length: PER_KINGDOM }, (_, i) =>
@@ -173,7 +211,7 @@ export function backGroups(backs, size = "xs") {
   const counts = new Map();
   for (const k of backs) counts.set(k, (counts.get(k) || 0) + 1);
   return [...counts].map(([k, n]) =>
-    h("span", { class: "mq-backgroup", role: "img", "aria-label": `${n} ${k === "extra" ? "extra" : k} card${n === 1 ? "" : "s"}` },
-      back(k, { size, label: `${k} back` }),
-      h("span", { class: "mq-backgroup-text", "aria-hidden": "true" }, `${k} ×${n}`)));
+    h("span", { class: "mq-backgroup", role: "img", "aria-label": tn("{n} {kingdom} card", "{n} {kingdom} cards", n, { kingdom: kingdomName(k) }) },
+      back(k, { size, label: t("{kingdom} back", { kingdom: kingdomName(k) }) }),
+      h("span", { class: "mq-backgroup-text", "aria-hidden": "true" }, `${kingdomName(k)} ×${n}`)));
 }

@@ -6,7 +6,8 @@
 // page lists every legal move as plain buttons too. Escape drops a chosen card.
 
 import { h } from "../js/common.js";
-import { KINGDOMS, KINGDOMS_DE, COMPLEMENT, CODES, FIGURES, FIGURES_DE, PER_KINGDOM, STANDARD, EXTRA, OTHER_KINGDOMS, cardInfo, cardName, longName, kingdomClass, kingdomCode, plural, run, indexLegal, face, back, chip, streetBar, row, badge, backGroups } from "./maoqy-cards.js";
+import { t, tn } from "../js/i18n.js";
+import { KINGDOMS, KINGDOMS_DE, COMPLEMENT, CODES, FIGURES, FIGURES_DE, PER_KINGDOM, STANDARD, EXTRA, OTHER_KINGDOMS, cardInfo, cardName, cardCount, kingdomName, longName, kingdomClass, kingdomCode, plural, run, indexLegal, face, back, chip, streetBar, row, badge, backGroups } from "./maoqy-cards.js";
 import { firstDraw, infoBar, kingdomsPanel, lastMove, scoreboard, endSummary as summary } from "./maoqy-end.js";
 import { createChanges, createSince, explainOn, flyFrom, fullText, bringIntoView } from "./board-kit.js";
 
@@ -56,15 +57,15 @@ export function createRenderer(root, ui) {
   function choicesFor(msg, ix, card, where) {
     const out = [];
     const add = (entry, text, kind) => entry && out.push({ entry, text, kind });
-    if (where === "open") add(ix.open.get(`${msg.seat}:${card}`), "Take back into your hand", "take");
-    add(ix.discard.get(card), "Discard onto the Known", "discard");
+    if (where === "open") add(ix.open.get(`${msg.seat}:${card}`), t("Take back into your hand"), "take");
+    add(ix.discard.get(card), t("Discard onto the Known"), "discard");
     if (where === "hand") {
-      add(ix.openCard.get(card), "Open it (face up)", "open");
-      add(ix.hide.get(card), "Hide it (face down)", "hide");
+      add(ix.openCard.get(card), t("Open it (face up)"), "open");
+      add(ix.hide.get(card), t("Hide it (face down)"), "hide");
     }
     for (const entry of ix.streets) {
       const cards = entry.action.cards;
-      if (cards.length === 1 && cards[0] === card) add(entry, "Add to your street", "street");
+      if (cards.length === 1 && cards[0] === card) add(entry, t("Add to your street"), "street");
     }
     return out;
   }
@@ -92,7 +93,7 @@ export function createRenderer(root, ui) {
 
     const felt = h("div", { class: `felt mq-felt${view.phase === "over" ? " over" : ""}` },
       msg.returns || view.result ? scoreboard(msg, ui) : null,
-      h("div", { class: "opponents", role: "list", "aria-label": me === null ? "Players" : "Other players" },
+      h("div", { class: "opponents", role: "list", "aria-label": me === null ? t("Players") : t("Other players") },
         order.map((s) => seatPanel(msg, s, ix))),
       centre(msg, ix),
       line,
@@ -124,14 +125,14 @@ export function createRenderer(root, ui) {
     const winners = view.result ? view.result.winners : [];
     return h("div", { class: "seat-head" },
       h("span", { class: "seat-name" }, turn ? h("span", { class: "turn-dot", "aria-hidden": "true" }) : null, ui.seatName(s)),
-      table.kind && table.kind !== "human" ? badge(table.kind, "bot", `played by the ${table.kind} bot`) : null,
-      table.kind === "human" && !table.taken ? badge("free seat", "free") : null,
-      table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge("away", "away", "not connected") : null,
-      table.takeover ? badge(`${table.takeover} bot stands in`, "bot", "the player left; a bot plays until they return") : null,
-      view.first_player === s ? badge("began", "mq-first", "drew the highest card and began") : null,
-      h("span", { class: "mq-total", title: "cards in street", "aria-label": `${info.street_cards} cards in street` }, info.street_cards),
-      turn ? badge("to play", "turn") : null,
-      winners.includes(s) ? badge("winner", "winner") : null,
+      table.kind && table.kind !== "human" ? badge(table.kind, "bot", t("played by the {kind} bot", { kind: table.kind })) : null,
+      table.kind === "human" && !table.taken ? badge(t("free seat"), "free") : null,
+      table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge(t("away"), "away", t("not connected")) : null,
+      table.takeover ? badge(t("{kind} bot stands in", { kind: table.takeover }), "bot", t("the player left; a bot plays until they return")) : null,
+      view.first_player === s ? badge(t("began"), "mq-first", t("drew the highest card and began")) : null,
+      h("span", { class: "mq-total", title: t("cards in street"), "aria-label": tn("{n} card in street", "{n} cards in street", info.street_cards) }, info.street_cards),
+      turn ? badge(t("to play"), "turn") : null,
+      winners.includes(s) ? badge(t("winner"), "winner") : null,
     );
   }
 
@@ -140,34 +141,34 @@ export function createRenderer(root, ui) {
     const info = view.seats[s];
     const turn = view.current_player === s && view.phase !== "over";
     const name = ui.seatName(s, { long: true });
-    const hand = h("div", { class: "row hand-count", role: "group", "aria-label": `${plural(info.hand_size, "card")} in the hidden hand` },
-      h("span", { class: "row-caption" }, "hand"),
+    const hand = h("div", { class: "row hand-count", role: "group", "aria-label": tn("{n} card in the hidden hand", "{n} cards in the hidden hand", info.hand_size) },
+      h("span", { class: "row-caption" }, t("hand")),
       h("div", { class: "cards mq-backs" },
-        h("span", { class: "count" }, plural(info.hand_size, "card")),
+        h("span", { class: "count" }, cardCount(info.hand_size)),
         info.hand_backs
           ? backGroups(info.hand_backs)
           : (info.hand_size ? h("span", { class: "fan", "aria-hidden": "true" }, Array.from({ length: Math.min(info.hand_size, 8) }, () => back(null, { size: "xs" }))) : null)));
     const seen = info.hand_public.length
-      ? row("seen", info.hand_public.map((c) => face(c, { size: "xs", label: `${longName(c)}, in the hidden hand (everybody saw it arrive)` })),
-        { cls: "mq-seen", label: "cards in the hidden hand that everybody saw" })
+      ? row(t("seen"), info.hand_public.map((c) => face(c, { size: "xs", label: t("{card}, in the hidden hand (everybody saw it arrive)", { card: longName(c) }) })),
+        { cls: "mq-seen", label: t("cards in the hidden hand that everybody saw") })
       : null;
     const open = info.open.length
-      ? row("open", info.open.map((c) => {
+      ? row(t("open"), info.open.map((c) => {
         const entry = ix.open.get(`${s}:${c}`);
         return face(c, {
           size: "sm",
           onActivate: entry ? () => play(entry) : null,
-          label: entry ? `${longName(c)}, in ${name}'s open hand — draw it` : `${longName(c)}, open hand`,
+          label: entry ? t("{card}, in {name}'s open hand — draw it", { card: longName(c), name }) : t("{card}, open hand", { card: longName(c) }),
           key: `open:${s}:${c}`,
         });
-      }), { cls: "mq-open", label: `open hand, ${plural(info.open.length, "card")}` })
+      }), { cls: "mq-open", label: tn("open hand, {n} card", "open hand, {n} cards", info.open.length) })
       : null;
     const streets = info.streets.length
-      ? row("street", info.streets.map((st) => streetBar(st, "sm")), { cls: "mq-streets" })
+      ? row(t("street"), info.streets.map((st) => streetBar(st, "sm")), { cls: "mq-streets" })
       : null;
     const hiding = info.hiding_size
-      ? row("hiding", (info.hiding_backs || Array(info.hiding_size).fill(null)).map((k) =>
-        back(k, { size: "xs", label: k ? `hidden card, ${k} back` : "hidden card" })), { cls: "mq-hiding", label: `hiding place: ${plural(info.hiding_size, "card")}` })
+      ? row(t("hiding"), (info.hiding_backs || Array(info.hiding_size).fill(null)).map((k) =>
+        back(k, { size: "xs", label: k ? t("hidden card, {kingdom} back", { kingdom: kingdomName(k) }) : t("hidden card") })), { cls: "mq-hiding", label: tn("hiding place: {n} card", "hiding place: {n} cards", info.hiding_size) })
       : null;
     const winner = view.result && view.result.winners.includes(s);
     // what changed since our last move: the rows that did get a mark
@@ -177,7 +178,9 @@ export function createRenderer(root, ui) {
     return h("section", {
       class: `seat mq-seat${turn ? " to-play" : ""}${winner ? " winner" : ""}`,
       role: "listitem",
-      "aria-label": `${name}: ${plural(info.hand_size, "card")} in hand, ${info.open.length} open, ${info.street_cards} in street${turn ? ", to play" : ""}`,
+      "aria-label": turn
+        ? tn("{name}: {n} card in hand, {open} open, {street} in street, to play", "{name}: {n} cards in hand, {open} open, {street} in street, to play", info.hand_size, { name, open: info.open.length, street: info.street_cards })
+        : tn("{name}: {n} card in hand, {open} open, {street} in street", "{name}: {n} cards in hand, {open} open, {street} in street", info.hand_size, { name, open: info.open.length, street: info.street_cards }),
       dataset: { seat: s },
     }, seatHeader(msg, s), h("div", { class: "seat-rows" }, hand, seen, open, streets, hiding));
   }
@@ -205,7 +208,7 @@ export function createRenderer(root, ui) {
       return face(c, {
         size: "lg",
         onActivate: options.length ? (event) => choose(c, "hand", event) : null,
-        label: `${longName(c)}${known ? ", everybody saw it" : ""}${options.length ? (chosen ? " — chosen; pick what to do with it" : " — choose it") : ""}`,
+        label: longName(c) + (known ? t(", everybody saw it") : "") + (options.length ? (chosen ? t(" — chosen; pick what to do with it") : t(" — choose it")) : ""),
         selected: chosen,
         key: `hand:${c}`,
         tag: known ? "seen" : null,
@@ -213,12 +216,12 @@ export function createRenderer(root, ui) {
       });
     };
     const hand = handCards.length
-      ? h("div", { class: "mq-hand", role: "group", "aria-label": `Your hidden hand, ${plural(handCards.length, "card")} of at most ${view.hand_limit}` },
+      ? h("div", { class: "mq-hand", role: "group", "aria-label": tn("Your hidden hand, {n} card of at most {limit}", "Your hidden hand, {n} cards of at most {limit}", handCards.length, { limit: view.hand_limit }) },
         [...groups].map(([k, cards]) =>
-          h("div", { class: `mq-group ${kingdomClass(k)}`, role: "group", "aria-label": `${k}: ${plural(cards.length, "card")}` },
-            h("span", { class: "mq-group-label", "aria-hidden": "true" }, chip(k, `${k} ×${cards.length}`)),
+          h("div", { class: `mq-group ${kingdomClass(k)}`, role: "group", "aria-label": `${kingdomName(k)}: ${cardCount(cards.length)}` },
+            h("span", { class: "mq-group-label", "aria-hidden": "true" }, chip(k, `${kingdomName(k)} ×${cards.length}`)),
             h("div", { class: "mq-group-cards" }, cards.map(handCard)))))
-      : h("p", { class: "empty" }, view.phase === "direction" ? "Nobody holds cards yet: every hand starts empty." : "Your hidden hand is empty.");
+      : h("p", { class: "empty" }, view.phase === "direction" ? t("Nobody holds cards yet: every hand starts empty.") : t("Your hidden hand is empty."));
 
     // my open hand: cards may be taken back or discarded
     const openCards = info.open.map((c) => {
@@ -227,7 +230,7 @@ export function createRenderer(root, ui) {
       return face(c, {
         size: "md",
         onActivate: options.length ? (event) => choose(c, "open", event) : null,
-        label: `${longName(c)}, in your open hand${options.length ? (chosen ? " — chosen; pick what to do with it" : " — choose it") : ""}`,
+        label: t("{card}, in your open hand", { card: longName(c) }) + (options.length ? (chosen ? t(" — chosen; pick what to do with it") : t(" — choose it")) : ""),
         selected: chosen,
         key: `open:${me}:${c}`,
       });
@@ -236,11 +239,11 @@ export function createRenderer(root, ui) {
     if (openTarget) {
       openCards.push(h("button", {
         type: "button", class: "card md slot mq-target legal", "data-legal": true, dataset: { key: "target:open" },
-        "aria-label": `Open your ${longName(sel.card)} here`, title: "open it here", onclick: () => play(openTarget),
-      }, h("span", { class: "mq-slot-text", "aria-hidden": "true" }, "open")));
+        "aria-label": t("Open your {card} here", { card: longName(sel.card) }), title: t("open it here"), onclick: () => play(openTarget),
+      }, h("span", { class: "mq-slot-text", "aria-hidden": "true" }, t("open"))));
     }
     const openRow = openCards.length
-      ? row("open hand", openCards, { cls: "mq-open", label: `your open hand (everybody sees it), ${plural(info.open.length, "card")}` })
+      ? row(t("open hand"), openCards, { cls: "mq-open", label: tn("your open hand (everybody sees it), {n} card", "your open hand (everybody sees it), {n} cards", info.open.length) })
       : null;
 
     // my hiding place: my own card, face up to me only
@@ -249,9 +252,9 @@ export function createRenderer(root, ui) {
       return face(c, {
         size: "md",
         extraClass: "mq-hidden",
-        tag: "hidden",
+        tag: t("hidden"),
         onActivate: entry ? () => play(entry) : null,
-        label: `${longName(c)}, in your hiding place (only you see it)${entry ? " — take it back" : ""}`,
+        label: entry ? t("{card}, in your hiding place (only you see it) — take it back", { card: longName(c) }) : t("{card}, in your hiding place (only you see it)", { card: longName(c) }),
         key: `hiding:${c}`,
       });
     });
@@ -259,24 +262,24 @@ export function createRenderer(root, ui) {
     if (hideTarget) {
       hidingCards.push(h("button", {
         type: "button", class: "card md slot mq-target legal", "data-legal": true, dataset: { key: "target:hide" },
-        "aria-label": `Hide your ${longName(sel.card)} here`, title: "hide it here", onclick: () => play(hideTarget),
-      }, h("span", { class: "mq-slot-text", "aria-hidden": "true" }, "hide")));
+        "aria-label": t("Hide your {card} here", { card: longName(sel.card) }), title: t("hide it here"), onclick: () => play(hideTarget),
+      }, h("span", { class: "mq-slot-text", "aria-hidden": "true" }, t("hide"))));
     }
     const hidingRow = hidingCards.length
-      ? row("hiding place", hidingCards, { cls: "mq-hiding", label: `your hiding place, ${info.hiding_size} of ${msg.table.options.hiding_place_size ?? 1}` })
+      ? row(t("hiding place"), hidingCards, { cls: "mq-hiding", label: t("your hiding place, {n} of {size}", { n: info.hiding_size, size: msg.table.options.hiding_place_size ?? 1 }) })
       : null;
 
     return h("section", {
       class: `seat me mq-seat${turn ? " to-play" : ""}${view.result && view.result.winners.includes(me) ? " winner" : ""}`,
-      "aria-label": `Your seat (seat ${me})`,
+      "aria-label": t("Your seat (seat {seat})", { seat: me }),
       dataset: { seat: me },
     },
     seatHeader(msg, me),
     h("p", { class: "my-counts" },
-      `hidden hand ${info.hand_size} of ${view.hand_limit}`,
-      info.open.length ? ` · ${info.open.length} open` : "",
-      info.hiding_size ? ` · ${info.hiding_size} hidden` : "",
-      ` · ${info.street_cards} in street`),
+      t("hidden hand {n} of {limit}", { n: info.hand_size, limit: view.hand_limit }),
+      info.open.length ? " · " + t("{n} open", { n: info.open.length }) : "",
+      info.hiding_size ? " · " + t("{n} hidden", { n: info.hiding_size }) : "",
+      " · " + t("{n} in street", { n: info.street_cards })),
     hand,
     choicesBar(msg, ix),
     openRow,
@@ -289,9 +292,9 @@ export function createRenderer(root, ui) {
   function choicesBar(msg, ix) {
     if (!selected) return null;
     const options = choicesFor(msg, ix, selected.card, selected.where);
-    const where = selected.where === "open" ? " (open hand)" : "";
-    return h("div", { class: "mq-choices", role: "group", "aria-label": `What to do with your ${longName(selected.card)}` },
-      h("span", { class: "mq-choices-title" }, face(selected.card, { size: "xs" }), `${longName(selected.card)}${where}:`),
+    const title = selected.where === "open" ? t("{card} (open hand):", { card: longName(selected.card) }) : t("{card}:", { card: longName(selected.card) });
+    return h("div", { class: "mq-choices", role: "group", "aria-label": t("What to do with your {card}", { card: longName(selected.card) }) },
+      h("span", { class: "mq-choices-title" }, face(selected.card, { size: "xs" }), title),
       options.map((o) => h("button", {
         type: "button", class: "btn small legal", "data-legal": true,
         dataset: { key: `choice:${o.kind}` }, onclick: () => play(o.entry),
@@ -299,7 +302,7 @@ export function createRenderer(root, ui) {
       h("button", {
         type: "button", class: "btn small ghost", dataset: { key: "choice:cancel" },
         onclick: () => { selected = null; ui.rerender(); },
-      }, "Cancel"));
+      }, t("Cancel")));
   }
 
   /** Your street, and the street moves the server lists (open a run, extend it). */
@@ -311,9 +314,10 @@ export function createRenderer(root, ui) {
     const buttons = ix.streets.map((entry) => {
       const cards = entry.action.cards;
       const opening = !info.streets.some((st) => cardInfo(st[0]).k === cardInfo(cards[0]).k);
+      const kingdom = kingdomName(cardInfo(cards[0]).kingdom);
       const what = opening
-        ? `Open your street with ${cardInfo(cards[0]).kingdom} ${run(cards)} (${plural(cards.length, "card")})`
-        : `Add ${cardInfo(cards[0]).kingdom} ${run(cards)} to your street`;
+        ? tn("Open your street with {kingdom} {run} ({n} card)", "Open your street with {kingdom} {run} ({n} cards)", cards.length, { kingdom, run: run(cards) })
+        : t("Add {kingdom} {run} to your street", { kingdom, run: run(cards) });
       const btn = h("button", {
         type: "button", class: "btn legal primary mq-street-move", "data-legal": true, "aria-label": what, title: what,
         dataset: { key: `street:${cards.join(",")}` }, onclick: () => play(entry),
@@ -329,10 +333,10 @@ export function createRenderer(root, ui) {
     });
     if (!bars.length && !buttons.length && view.phase === "over") return null;
     const hint = !info.streets.length && !buttons.length && view.phase !== "over"
-      ? h("span", { class: "empty" }, `No street yet: it opens with ${min} or more cards of one kingdom in a row that nobody else has a street of.`)
+      ? h("span", { class: "empty" }, t("No street yet: it opens with {min} or more cards of one kingdom in a row that nobody else has a street of.", { min }))
       : null;
-    return h("div", { class: "row mq-streets mq-street-control", role: "group", "aria-label": "Your street" },
-      h("span", { class: "row-caption" }, "street"),
+    return h("div", { class: "row mq-streets mq-street-control", role: "group", "aria-label": t("Your street") },
+      h("span", { class: "row-caption" }, t("street")),
       h("div", { class: "cards" }, bars, hint, buttons.length ? h("div", { class: "mq-street-moves" }, buttons) : null));
   }
 
@@ -344,27 +348,29 @@ export function createRenderer(root, ui) {
     // the Unknown
     const size = view.unknown_size;
     const topBack = view.unknown_top_back;
-    const unknownText = `The Unknown, ${plural(size, "card")}${topBack ? `, the top card's back shows ${topBack}` : ""}`;
+    const unknownText = topBack
+      ? tn("The Unknown, {n} card, the top card's back shows {kingdom}", "The Unknown, {n} cards, the top card's back shows {kingdom}", size, { kingdom: kingdomName(topBack) })
+      : tn("The Unknown, {n} card", "The Unknown, {n} cards", size);
     let unknownCard;
     if (ix.unknown) {
       const label = size
-        ? `${unknownText} — draw its top card`
-        : "The Unknown is empty — draw: the Known but its top card is shuffled into a new Unknown";
+        ? t("{what} — draw its top card", { what: unknownText })
+        : t("The Unknown is empty — draw: the Known but its top card is shuffled into a new Unknown");
       unknownCard = size
         ? back(topBack, { size: "lg", onActivate: () => play(ix.unknown), label, key: "draw:unknown", extraClass: "deck" })
         : h("button", { type: "button", class: "card lg slot legal", "data-legal": true, "aria-label": label, title: label, dataset: { key: "draw:unknown" }, onclick: () => play(ix.unknown) },
-          h("span", { class: "mq-slot-text", "aria-hidden": "true" }, "shuffle"));
+          h("span", { class: "mq-slot-text", "aria-hidden": "true" }, t("shuffle")));
     } else {
       unknownCard = size
         ? back(topBack, { size: "lg", label: unknownText, extraClass: "deck" })
-        : h("div", { class: "card lg slot", role: "img", "aria-label": "The Unknown is empty" });
-      if (ix.any) explainOn(unknownCard, ui, { type: "draw", from: "unknown" }, "you cannot draw from the Unknown now");
+        : h("div", { class: "card lg slot", role: "img", "aria-label": t("The Unknown is empty") });
+      if (ix.any) explainOn(unknownCard, ui, { type: "draw", from: "unknown" }, t("you cannot draw from the Unknown now"));
     }
     const unknown = h("div", { class: "stack draw-pile mq-unknown" },
-      h("span", { class: "stack-caption" }, "The Unknown"),
+      h("span", { class: "stack-caption" }, t("The Unknown")),
       unknownCard,
-      h("span", { class: "stack-count" }, h("span", {}, plural(size, "card")),
-        topBack ? h("span", { class: "mq-topback" }, "· top", chip(topBack)) : null));
+      h("span", { class: "stack-count" }, h("span", {}, cardCount(size)),
+        topBack ? h("span", { class: "mq-topback" }, t("· top"), chip(topBack)) : null));
 
     // the Known: the top card big, the ones below small
     const known = view.known;
@@ -372,17 +378,19 @@ export function createRenderer(root, ui) {
     const discardHere = sel && ix.discard.get(sel.card);
     let topCard;
     if (discardHere) {
-      const label = `The Known${top !== null ? `, top ${longName(top)}` : ", empty"} — discard your ${longName(sel.card)} here`;
+      const label = top !== null
+        ? t("The Known, top {top} — discard your {card} here", { top: longName(top), card: longName(sel.card) })
+        : t("The Known, empty — discard your {card} here", { card: longName(sel.card) });
       topCard = top !== null
         ? face(top, { size: "xl", onActivate: () => play(discardHere), label, key: "target:known", extraClass: "target", fresh: freshKnown })
         : h("button", { type: "button", class: "card xl slot mq-target legal target", "data-legal": true, "aria-label": label, title: label, dataset: { key: "target:known" }, onclick: () => play(discardHere) },
-          h("span", { class: "mq-slot-text", "aria-hidden": "true" }, "discard"));
+          h("span", { class: "mq-slot-text", "aria-hidden": "true" }, t("discard")));
     } else if (top !== null) {
       const entry = !sel && (ix.known || ix.knownCard.get(top));
       topCard = face(top, {
         size: "xl",
         onActivate: entry ? () => play(entry) : null,
-        label: `The Known, top card ${longName(top)}${entry ? " — draw it" : ""}`,
+        label: entry ? t("The Known, top card {card} — draw it", { card: longName(top) }) : t("The Known, top card {card}", { card: longName(top) }),
         key: "draw:known",
         fresh: freshKnown,
       });
@@ -390,27 +398,27 @@ export function createRenderer(root, ui) {
       if (!entry && ix.any) {
         topCard.tabIndex = 0;
         explainOn(topCard, ui, sel ? { type: "discard", card: sel.card } : { type: "draw", from: "known" },
-          sel ? `your ${longName(sel.card)} cannot be discarded now` : "you cannot take the Known's top card now");
+          sel ? t("your {card} cannot be discarded now", { card: longName(sel.card) }) : t("you cannot take the Known's top card now"));
       }
     } else {
-      topCard = h("div", { class: "card xl slot", role: "img", "aria-label": "The Known is empty" });
+      topCard = h("div", { class: "card xl slot", role: "img", "aria-label": t("The Known is empty") });
     }
     const belowCount = ix.knownCard.size ? 16 : 7;
     const below = known.slice(Math.max(0, known.length - 1 - belowCount), -1);
     const knownStack = h("div", { class: "stack discard mq-known" },
-      h("span", { class: "stack-caption" }, "The Known"),
+      h("span", { class: "stack-caption" }, t("The Known")),
       topCard,
-      h("div", { class: "pile-history", role: "group", "aria-label": "The Known: cards below the top, newest last" },
+      h("div", { class: "pile-history", role: "group", "aria-label": t("The Known: cards below the top, newest last") },
         known.length > below.length + 1 ? h("span", { class: "mq-more" }, `+${known.length - below.length - 1}`) : null,
         below.length
           ? below.map((c) => {
             const entry = !sel && ix.knownCard.get(c);
-            return face(c, { size: "xs", onActivate: entry ? () => play(entry) : null, label: entry ? `${longName(c)}, in the Known — draw it` : longName(c), key: `draw:known:${c}` });
+            return face(c, { size: "xs", onActivate: entry ? () => play(entry) : null, label: entry ? t("{card}, in the Known — draw it", { card: longName(c) }) : longName(c), key: `draw:known:${c}` });
           })
           : h("span", { class: "empty" }, "—")),
-      h("span", { class: "stack-count" }, plural(known.length, "card")));
+      h("span", { class: "stack-count" }, cardCount(known.length)));
 
-    return h("div", { class: "centre", role: "group", "aria-label": "Middle of the table" },
+    return h("div", { class: "centre", role: "group", "aria-label": t("Middle of the table") },
       infoBar(msg, ui),
       h("div", { class: "stacks" }, unknown, knownStack, firstDraw(msg, ui)));
   }
@@ -426,47 +434,51 @@ export function createRenderer(root, ui) {
     if (view.phase === "over") {
       const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
-      parts.push("Game over.");
+      parts.push(t("Game over."));
     } else if (pending) {
       parts.push("…");
     } else if (!mine) {
       const cur = view.current_player;
       const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
-      if (view.phase === "direction") parts.push(`${ui.seatName(cur, { long: true })} drew the highest card and chooses the direction…`);
-      else parts.push(cur === me ? "Waiting…" : `${ui.seatName(cur, { long: true })} is playing…`);
+      if (view.phase === "direction") parts.push(t("{name} drew the highest card and chooses the direction…", { name: ui.seatName(cur, { long: true }) }));
+      else parts.push(cur === me ? t("Waiting…") : t("{name} is playing…", { name: ui.seatName(cur, { long: true }) }));
     } else if (view.phase === "direction") {
       const mineDrawn = view.first_draw.flat().filter((x) => x.seat === me).pop();
-      parts.push(`You drew the highest card${mineDrawn ? ` (${cardName(mineDrawn.card)})` : ""} and begin. Choose the direction of play for the whole game:`);
+      parts.push(mineDrawn
+        ? t("You drew the highest card ({card}) and begin. Choose the direction of play for the whole game:", { card: cardName(mineDrawn.card) })
+        : t("You drew the highest card and begin. Choose the direction of play for the whole game:"));
       // the seats that follow you, by name: with two players both directions give the same order
-      const steps = (step) => Array.from({ length: Math.min(n - 1, 3) }, (_, i) => ui.seatName((((me + step * (i + 1)) % n) + n) % n)).join(", then ") + (n > 4 ? " …" : "");
-      for (const [value, arrow, text, step] of [["cw", "↻", "Clockwise", 1], ["ccw", "↺", "Counter-clockwise", -1]]) {
+      const steps = (step) => Array.from({ length: Math.min(n - 1, 3) }, (_, i) => ui.seatName((((me + step * (i + 1)) % n) + n) % n)).join(t(", then ")) + (n > 4 ? " …" : "");
+      for (const [value, arrow, text, step] of [["cw", "↻", t("Clockwise"), 1], ["ccw", "↺", t("Counter-clockwise"), -1]]) {
         const entry = ix.direction.get(value);
         if (entry) {
           buttons.push(h("button", {
             type: "button", class: "btn legal primary mq-dir", "data-legal": true, dataset: { key: `dir:${value}` },
-            "aria-label": `${text}: after you ${steps(step)}`, onclick: () => play(entry),
-          }, h("span", { class: "arrow", "aria-hidden": "true" }, arrow), `${text} — after you: ${steps(step)}`));
+            "aria-label": t("{direction}: after you {order}", { direction: text, order: steps(step) }), onclick: () => play(entry),
+          }, h("span", { class: "arrow", "aria-hidden": "true" }, arrow), t("{direction} — after you: {order}", { direction: text, order: steps(step) })));
         }
       }
-      if (n === 2) parts.push(h("span", { class: "mq-dir-note" }, ` With two players ${ui.seatName((me + 1) % 2)} plays after you either way.`));
+      if (n === 2) parts.push(h("span", { class: "mq-dir-note" }, " " + t("With two players {name} plays after you either way.", { name: ui.seatName((me + 1) % 2) })));
     } else {
       const lm = lastMove(msg, ui);
       if (lm) parts.push(h("span", { class: "mq-last" }, lm), " ");
       if (selected) {
-        parts.push(`Your ${cardName(selected.card)}: choose below what to do with it${ix.discard.get(selected.card) ? ", or click the Known to discard it" : ""}. Escape cancels.`);
+        parts.push(ix.discard.get(selected.card)
+          ? t("Your {card}: choose below what to do with it, or click the Known to discard it. Escape cancels.", { card: cardName(selected.card) })
+          : t("Your {card}: choose below what to do with it. Escape cancels.", { card: cardName(selected.card) }));
       } else {
         const full = !ix.unknown && !ix.known && !ix.knownCard.size && !ix.open.size && !ix.hiding.size;
         parts.push(full && view.seats[me].hand_size >= view.hand_limit
-          ? `Your turn — your hidden hand is full (${view.hand_limit}): lay a card down, lay a street, or pass.`
-          : "Your turn — do one thing: draw a card (the Unknown, the Known, an open hand), choose a card of yours to lay down, lay a street, or pass.");
+          ? t("Your turn — your hidden hand is full ({limit}): lay a card down, lay a street, or pass.", { limit: view.hand_limit })
+          : t("Your turn — do one thing: draw a card (the Unknown, the Known, an open hand), choose a card of yours to lay down, lay a street, or pass."));
       }
       if (ix.pass) {
         const ends = view.passes === n - 1;
         buttons.push(h("button", {
           type: "button", class: `btn legal${ends ? " mq-danger" : ""}`, "data-legal": true, dataset: { key: "pass" },
-          "aria-label": ends ? "Pass — everybody else passed: this ends the game" : "Pass", onclick: () => play(ix.pass),
-        }, ends ? "Pass (ends the game)" : "Pass"));
+          "aria-label": ends ? t("Pass — everybody else passed: this ends the game") : t("Pass"), onclick: () => play(ix.pass),
+        }, ends ? t("Pass (ends the game)") : t("Pass")));
       }
     }
     return h("div", { class: `prompt${mine ? " mine" : ""}`, "aria-live": "polite" },
