@@ -27,7 +27,7 @@ from typing import Any
 
 from cardtable.engine import DataError, Option, OptionError
 from cardtable.engine.datafiles import DataFiles, list_item
-from cardtable.engine.i18n import N_, Translator
+from cardtable.engine.i18n import N_, Translator, current_language, language
 
 from . import cards as C
 
@@ -372,8 +372,10 @@ class DataSetOption(Option):
 
     kind: str = "meanings"
 
-    def allowed(self) -> str:
-        return " or ".join(repr(n) for n in available(self.kind))
+    def allowed(self, translated: bool = False) -> str:
+        """The sets found now: English for ``to_json``, the reader's language when ``translated``."""
+        with language(current_language() if translated else None):
+            return _(" or ").join(repr(n) for n in available(self.kind))
 
     def validate(self, value: Any) -> Any:
         name = _check_name(self.kind, value, self.name)

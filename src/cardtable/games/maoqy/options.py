@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import Option, OptionError
-from cardtable.engine.i18n import N_, Translator
+from cardtable.engine.i18n import N_, Translator, current_language, language
 
 from .cards import EXTRA_SETS, KINGDOMS
 
@@ -20,20 +20,22 @@ class KingdomsOption(Option):
     The value is kept in seed order, so the same deck is always written the same way.
     """
 
-    def allowed(self) -> str:
-        return _("a list of distinct colour kingdoms from {kingdoms}", kingdoms=", ".join(KINGDOMS))
+    def allowed(self, translated: bool = False) -> str:
+        """In English for ``to_json`` (the web lobby reads it), in the reader's language when ``translated``."""
+        with language(current_language() if translated else None):
+            return _("a list of distinct colour kingdoms from {kingdoms}", kingdoms=", ".join(KINGDOMS))
 
     def validate(self, value: Any) -> Any:
         names = value.split(",") if isinstance(value, str) else value
         if not isinstance(names, (list, tuple)) or not names:
             raise OptionError(_("option {name}={value} is not allowed ({rule}); use {allowed}", name=self.name,
-                                value=repr(value), rule=self.rule, allowed=self.allowed()))
+                                value=repr(value), rule=self.rule, allowed=self.allowed(translated=True)))
         names = [n.strip() if isinstance(n, str) else n for n in names]
         unknown = [n for n in names if n not in KINGDOMS]
         if unknown:
             raise OptionError(_("option {name}: {unknown} is not a colour kingdom ({rule}); use {allowed}",
                                 name=self.name, unknown=", ".join(map(repr, unknown)), rule=self.rule,
-                                allowed=self.allowed()))
+                                allowed=self.allowed(translated=True)))
         twice = sorted({n for n in names if names.count(n) > 1}, key=KINGDOMS.index)
         if twice:
             raise OptionError(_("option {name}: {twice} given twice; each kingdom is in the deck at most once "
