@@ -200,7 +200,7 @@ def _keyed_union(key: str, models: dict[str, type[BaseModel]], what: str, exampl
             return value
         if not isinstance(value, dict):
             raise Located((), _("{a_what} is a mapping, e.g. {example}; got {value}", a_what=with_article(what),
-                                example=example, value=f"{value!r:.80}"))
+                                example=example, value=repr(value)[:80]))
         if key not in value:
             raise Located((key,), _("{a_what} needs '{key}', one of: {names}", a_what=with_article(what), key=key,
                                     names=", ".join(models)))
@@ -738,7 +738,7 @@ def _translations(texts: type[_Model], what: str) -> Any:
             return value
         if not isinstance(value, dict):
             raise Located((), _("'translations' is a mapping of languages to fields, e.g. {{de: {{name: …}}, hu: "
-                                "{{name: …}}}}; got {value}", value=f"{value!r:.80}"))
+                                "{{name: …}}}}; got {value}", value=repr(value)[:80]))
         languages = ", ".join(TRANSLATION_LANGUAGES)
         for lang, fields in value.items():
             if lang not in TRANSLATION_LANGUAGES:
@@ -750,7 +750,7 @@ def _translations(texts: type[_Model], what: str) -> Any:
                                          hint=did_you_mean(lang, TRANSLATION_LANGUAGES, _(" (did you mean {!r}?)"))))
             if not isinstance(fields, dict):
                 raise Located((lang,), _("the {language} translation is a mapping of fields, e.g. {{name: …}}; got "
-                                         "{value}", language=lang, value=f"{fields!r:.80}"))
+                                         "{value}", language=lang, value=repr(fields)[:80]))
             for name in fields:
                 if name not in allowed:
                     hint = did_you_mean(name, allowed, _(" (did you mean {!r}?)"))
@@ -1077,7 +1077,7 @@ class CardSet(_Translated, _Model):
             if card.set != self.set:
                 raise Located(("cards", i, "id"), _("the card's id says set {card_set}, but this is set {set}; write "
                                                     "{id}", card_set=repr(card.set), set=repr(self.set),
-                                                    id=f"{self.set}/{card.id.split('/', 1)[1]}"))
+                                                    id=self.set + "/" + card.id.split("/", 1)[1]))
             if card.id in ids:
                 raise Located(("cards", i, "id"), _("id {id} is used twice (cards[{first}] and cards[{i}])", id=card.id,
                                                     first=ids[card.id], i=i))
