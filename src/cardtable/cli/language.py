@@ -13,7 +13,7 @@ import gettext
 import os
 from typing import Any
 
-from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, Translator, choose, language
+from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, N_, SOURCE_LANGUAGE, Translator, choose, language
 
 _ = Translator("cardtable")
 
@@ -36,7 +36,8 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
         if arg == "--lang":
             lang = next(args, None)
             if lang is None or lang.startswith("-"):
-                raise LanguageError(_("--lang needs a language: {languages}", languages=", ".join(LANGUAGES)))
+                with language(choose(None)):
+                    raise LanguageError(_("--lang needs a language: {languages}", languages=", ".join(LANGUAGES)))
         elif arg.startswith("--lang="):
             lang = arg.split("=", 1)[1]
         else:
@@ -50,8 +51,9 @@ def apply(explicit: str | None) -> str:
     try:
         lang = choose(explicit)
     except ValueError:
-        raise LanguageError(_("unknown language {lang!r}; cardtable speaks {languages}", lang=explicit,
-                              languages=", ".join(LANGUAGES))) from None
+        with language(choose(None)):  # said in the language of CARDTABLE_LANG or the locale, if any
+            raise LanguageError(_("unknown language {lang!r}; cardtable speaks {languages}", lang=explicit,
+                                  languages=", ".join(LANGUAGES))) from None
     if lang != SOURCE_LANGUAGE:
         # Typer's own words go through the standard library's gettext in its global domain.
         _saved.setdefault("LANGUAGE", os.environ.get("LANGUAGE"))
@@ -60,6 +62,7 @@ def apply(explicit: str | None) -> str:
         gettext.bindtextdomain("click", str(LOCALE_DIR))
         gettext.textdomain("click")
         _retitle_typer()
+        _usage_translated()
     return lang
 
 
@@ -86,6 +89,10 @@ def restore() -> None:
 
     for name, value in _saved.pop("titles", {}).items():
         setattr(rich_utils, name, value)
+    if "write_usage" in _saved:
+        from typer._click.formatting import HelpFormatter
+
+        HelpFormatter.write_usage = _saved.pop("write_usage")  # type: ignore[method-assign]
     if "LANGUAGE" in _saved:
         old = _saved.pop("LANGUAGE")
         if old is None:
@@ -96,8 +103,39 @@ def restore() -> None:
         gettext.textdomain(_saved.pop("domain"))
 
 
+#: the help of ``--help`` and the usage line's prefix, which Typer's Click writes without gettext
+HELP_OPTION = N_("Show this message and exit.")
+USAGE = N_("Usage: ")
+
+
+def _usage_translated() -> None:
+    """Click writes "Usage: " itself: write it in the reader's language while a command runs (``restore``)."""
+    from typer._click.formatting import HelpFormatter
+
+    write_usage = _saved.setdefault("write_usage", HelpFormatter.write_usage)
+
+    def translated(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        write_usage(self, prog, args, _(USAGE) if prefix is None else prefix)
+
+    HelpFormatter.write_usage = translated  # type: ignore[method-assign]
+
+
+def _help_option_translated(command: Any) -> None:
+    """``--help``'s own help, made by Click when the help is shown, in the reader's language."""
+    original = command.get_help_option
+
+    def get_help_option(ctx: Any) -> Any:
+        option = original(ctx)
+        if option is not None and option.help == HELP_OPTION:
+            option.help = _(HELP_OPTION)
+        return option
+
+    command.get_help_option = get_help_option
+
+
 def translate_help(command: Any) -> None:
     """Every help text of ``command`` and its subcommands, in place, in the reader's language."""
+    _help_option_translated(command)
     for attr in ("help", "short_help", "epilog"):
         text = getattr(command, attr, None)
         if text:
@@ -121,7 +159,8 @@ def run(app: Any, err: Any, argv: list[str] | None = None) -> None:
         lang, rest = take_language(list(sys.argv[1:] if argv is None else argv))
         lang = apply(lang)
     except LanguageError as exc:
-        err.print(f"[red]{escape(_('error:'))}[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        with language(choose(None)):
+            err.print("[red]" + escape(_("error:")) + f"[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise SystemExit(2) from None
     try:
         with language(lang):
