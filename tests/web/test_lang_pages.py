@@ -194,3 +194,23 @@ def test_no_text_overflows_a_finished_mojo_table_on_a_phone(new_context, server,
     expect(page.locator("#replay")).to_be_visible()
     page.wait_for_timeout(300)
     assert overflowing(page) == [], lang
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_axe_finds_nothing_serious_in_german_and_hungarian(new_context, server, lang):
+    pytest.importorskip("axe_playwright_python.sync_playwright", reason="needs axe-playwright-python")
+    from .test_axe import serious_violations
+
+    server.create(players=2, seats=["human", "heuristic"])  # the table list has a table to show
+    for viewport in (None, PHONE):
+        table = server.create(players=2, seats=["human", "heuristic"], seed=5, options={"first_player": 0})["table"]["id"]
+        page = in_language(new_context, server, lang, viewport).new_page()
+        open_lobby(page)
+        page.locator("#tables .table-item").first.wait_for()
+        page.locator("#options > summary").click()
+        page.locator("#settings > summary").click()
+        assert serious_violations(page) == [], (lang, "lobby")
+        page.goto(f"/table/{table}?seat=0")
+        expect(page.locator(LIST_LEGAL).first).to_be_attached()
+        page.wait_for_timeout(300)
+        assert serious_violations(page) == [], (lang, "table")
