@@ -47,8 +47,8 @@ class Text(str):
     def __format__(self, spec: str) -> str:
         return format(self.__str__(), spec)
 
-    def __repr__(self) -> str:
-        return f"Text({str.__str__(self)!r})"
+    def __repr__(self) -> str:  # as the English string's: a stack item's repr is part of the state's digest
+        return repr(str.__str__(self))
 
     def __reduce__(self):  # a copy or a pickle is the same message again
         return _remake, (type(self), self.message, self.params)
