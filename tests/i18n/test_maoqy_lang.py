@@ -185,3 +185,18 @@ def test_the_oracle_and_the_ritual_read_in_the_language(lang):
                 texts[reader] = got
         left = [t for t, e in zip(texts[lang], texts["en"]) if t == e and sum(ch.isalpha() for ch in t) > 8]
         assert not left, f"{name}: left English in {lang}: {left[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page", ["maoqy", "maoqy-oracle", "maoqy-ritual"])
+def test_each_how_to_page_has_its_translation_with_the_same_outline(page, lang):
+    import re
+    from pathlib import Path
+
+    folder = Path(R.__file__).resolve().parents[2] / "web" / "help"
+    english = (folder / f"{page}.html").read_text(encoding="utf-8")
+    own = (folder / f"{page}.{lang}.html").read_text(encoding="utf-8")
+    outline = lambda html: re.findall(r"<(h3|p|ul|li|strong|em)\b", html)  # noqa: E731
+    assert outline(own) == outline(english)
+    english_text = set(re.findall(r">([^<>]{12,})<", english))
+    assert not english_text & set(re.findall(r">([^<>]{12,})<", own)), "left English"
