@@ -10,7 +10,7 @@ from cardtable.engine.game import fresh_seed
 
 from . import actions as A
 from .options import OPTIONS
-from .words import N_, _
+from .words import N_, _, _n
 
 
 class MuhqGame(Game):
@@ -125,7 +125,7 @@ class MuhqGame(Game):
         kinds = [spec.get("kind") for _k, spec in kinds] if kinds else []
         names = [f"P{t}" if i < len(kinds) and kinds[i] == "player" else self.card_name(t)
                  for i, t in enumerate(targets)]
-        text = _(" on {targets}", targets=", ".join(names)) if names else ""
+        text = _n(" on {targets}", " on {targets}", len(names), targets=", ".join(names)) if names else ""
         if costs:
             text += _(", paying with {cards}", cards=", ".join(self.card_name(c) for c in costs))
         return text
