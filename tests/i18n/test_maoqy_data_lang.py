@@ -133,3 +133,19 @@ def test_the_exported_schemas_include_translations():
     assert "translations" in out["meanings"]["properties"] and "translations" in out["ritual"]["properties"]
     text = str(out)
     assert "MeaningsTranslation" in text and "StepTranslation" in text
+
+
+@pytest.mark.parametrize("lang,words", [("de", "das dann nur 0 Karte(n) hält"), ("hu", "de ott ekkor csak 0 lap van")])
+def test_a_ritual_that_cannot_run_is_told_in_the_language(data_dir, lang, words):
+    data = packaged("ritual")
+    data["steps"].insert(0, {"from": "hand", "to": "known", "count": 1})
+    write(data_dir, "ritual", "stuck", data)
+    with language(lang), pytest.raises(DataError) as exc:
+        load("maoqy-ritual", options={"ritual": "stuck"})
+    assert words in str(exc.value) and exc.value.field == "count", str(exc.value)
+    with language(lang), pytest.raises(DataError) as again:  # a failure is not cached in one language
+        load("maoqy-ritual", options={"ritual": "stuck"})
+    assert words in str(again.value)
+    with pytest.raises(DataError) as english:
+        load("maoqy-ritual", options={"ritual": "stuck"})
+    assert "which holds only 0 card(s)" in str(english.value)
