@@ -6,6 +6,9 @@ every arrow press; and no text runs out of its box at phone size, where German c
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -214,3 +217,30 @@ def test_axe_finds_nothing_serious_in_german_and_hungarian(new_context, server, 
         expect(page.locator(LIST_LEGAL).first).to_be_attached()
         page.wait_for_timeout(300)
         assert serious_violations(page) == [], (lang, "table")
+
+
+HELP = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" / "help"
+
+
+def first_heading(path: Path) -> str:
+    return re.search(r"<h3[^>]*>(.*?)</h3>", path.read_text(encoding="utf-8"), re.S).group(1).strip()
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_how_to_play_in_the_readers_language_and_english_while_it_is_missing(new_context, server, lang):
+    own = HELP / f"mojo.{lang}.html"
+    if not own.exists():
+        pytest.skip(f"{own.name} is not written yet")
+    table = server.create(players=2, seats=["heuristic", "heuristic"], seed=1)["table"]["id"]
+    page = in_language(new_context, server, lang).new_page()
+    page.goto(f"/table/{table}")
+    howto = page.locator("#howto")
+    expect(howto).to_be_visible()
+    howto.locator("summary").click()
+    expect(howto.locator(".howto-body h3").first).to_have_text(first_heading(own))
+    # a language whose page is missing (a 404) reads the English one
+    other = in_language(new_context, server, lang).new_page()
+    other.route(f"**/static/help/mojo.{lang}.html", lambda route: route.fulfill(status=404, body="not found"))
+    other.goto(f"/table/{table}")
+    other.locator("#howto summary").click()
+    expect(other.locator("#howto .howto-body h3").first).to_have_text(first_heading(HELP / "mojo.html"))
