@@ -203,3 +203,24 @@ def test_the_exported_schemas_describe_in_the_language():
     card_id = german["card"]["properties"]["id"]
     assert "z. B." in str(german["card"]["$defs"]) or "z. B." in str(card_id)
     assert german["card"].keys() == english["card"].keys()
+
+
+def test_the_catalogue_is_the_same_data_for_every_reader_and_shows_names_in_the_language(game):
+    english = game.catalogue()
+    with language("de"):
+        german = game.catalogue()
+    assert {k: {f: v for f, v in c.items() if not f.startswith("shown_")} for k, c in german["cards"].items()} == \
+        {k: {f: v for f, v in c.items() if not f.startswith("shown_")} for k, c in english["cards"].items()}
+    scout = german["cards"]["core/scout"]
+    assert scout["name"] == "Scout" and scout["shown_name"] != "Scout"
+    assert english["cards"]["core/scout"]["shown_name"] == "Scout"
+
+
+def test_a_bot_made_for_a_german_reader_knows_the_cards_as_one_made_for_an_english_one(game):
+    english = make_agent("heuristic", game, 1)
+    with language("de"):
+        german = make_agent("heuristic", game, 1)
+    with language("hu"):
+        hungarian = make_agent("heuristic", game, 1)
+    assert german.swimming == english.swimming == hungarian.swimming and english.swimming
+    assert german.solid == english.solid == hungarian.solid

@@ -109,9 +109,15 @@ class MuhqGame(Game):
         return MuhqState(self, fresh_seed(seed))
 
     def catalogue(self) -> dict[str, Any]:
-        return {"cards": {d.id: {"id": d.id, "name": d.shown_name, "type": d.type, "buy": d.buy, "play": d.play,
+        """The cards' public data (made when asked, not cached). ``name`` and ``text`` are the data files' English,
+        the same whoever asks: programs read them (the heuristic bot finds swimming and Solid N in ``text``, and a
+        bot must not play differently for a German reader); ``shown_name`` and ``shown_text`` are in the reader's
+        language, for display. A card's keywords are data here too (``swimming``, ``solid``)."""
+        return {"cards": {d.id: {"id": d.id, "name": d.name, "type": d.type, "buy": d.buy, "play": d.play,
                                  "upkeep": d.upkeep, "life": d.life, "movement": d.movement,
-                                 "attack": [list(a) for a in d.attack], "text": d.shown_text, "token": d.token}
+                                 "attack": [list(a) for a in d.attack], "text": d.text, "token": d.token,
+                                 "swimming": d.swimming, "solid": d.solid, "shown_name": d.shown_name,
+                                 "shown_text": d.shown_text}
                           for d in self.defs.values()},
                 "board": self.board.id, "sets": self.set_names}
 
