@@ -87,10 +87,17 @@ export function kingdomClass(kingdom) {
   return kingdom ? "k-extra" : "k-none";
 }
 
+// The three letters on a card in the reader's language (German from the rulebook's names, Hungarian from ours).
+const CODE_TITLES = {
+  red: () => t("RED"), turquoise: () => t("TRQ"), blue: () => t("BLU"), brown: () => t("BRN"), violet: () => t("VIO"),
+  gold: () => t("GLD"), green: () => t("GRN"), orange: () => t("ORG"), silver: () => t("SLV"), yellow: () => t("YEL"),
+  white: () => t("WHT"), black: () => t("BLK"), extra: () => t("EXT"),
+};
+
 export function kingdomCode(kingdom) {
-  const k = KINGDOMS.indexOf(kingdom);
-  if (k >= 0) return CODES[k];
-  return kingdom && kingdom !== "extra" ? kingdom.slice(0, 3).toUpperCase() : kingdom === "extra" ? "EXT" : "?";
+  const f = CODE_TITLES[kingdom];
+  if (f) return f();
+  return kingdom ? kingdomName(kingdom).slice(0, 3).toUpperCase() : "?";
 }
 
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;

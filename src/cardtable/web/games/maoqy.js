@@ -130,7 +130,8 @@ export function createRenderer(root, ui) {
       table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge(t("away"), "away", t("not connected")) : null,
       table.takeover ? badge(t("{kind} bot stands in", { kind: table.takeover }), "bot", t("the player left; a bot plays until they return")) : null,
       view.first_player === s ? badge(t("began"), "mq-first", t("drew the highest card and began")) : null,
-      h("span", { class: "mq-total", title: t("cards in street"), "aria-label": tn("{n} card in street", "{n} cards in street", info.street_cards) }, info.street_cards),
+      // data-unit: the words after the number, for the style sheet's ::after (which says " in street" today)
+      h("span", { class: "mq-total", title: t("cards in street"), "aria-label": tn("{n} card in street", "{n} cards in street", info.street_cards), dataset: { unit: t("in street") } }, info.street_cards),
       turn ? badge(t("to play"), "turn") : null,
       winners.includes(s) ? badge(t("winner"), "winner") : null,
     );
@@ -211,7 +212,7 @@ export function createRenderer(root, ui) {
         label: longName(c) + (known ? t(", everybody saw it") : "") + (options.length ? (chosen ? t(" — chosen; pick what to do with it") : t(" — choose it")) : ""),
         selected: chosen,
         key: `hand:${c}`,
-        tag: known ? "seen" : null,
+        tag: known ? t("seen") : null,
         extraClass: known ? "mq-known" : "",
       });
     };
