@@ -67,7 +67,7 @@ def play(board: str, lang: str, seed: int, width: int = 120) -> tuple[str, list[
 
 
 WORDS = {
-    "de": ["Muhq's Spiel · Flusskrone · Draft · ", "Dein Stapel (10 Karten):", "Auf dem Spielfeld:", "Entscheidung für P",
+    "de": ["Muhq's Spiel · Flusskrone · Draft · ", "Dein Draft-Stapel (10 Karten):", "Auf dem Spielfeld:", "Entscheidung für P",
            "Sieg: VIP: wessen VIP das Spielfeld verlässt, verliert", "Protokoll (die letzten ", "Deine Hand (",
            "Herrscher · Unit · P0 · auf (3, 6) · VIP · Schaden 0 von Leben 4 · Bewegung 1 · Angriff 1@R1",
            "Store (", "Ressource ", "Handgröße 3", "Zuwachs 2 pro Upkeep"],

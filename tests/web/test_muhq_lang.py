@@ -16,7 +16,7 @@ from .test_lang_pages import in_language, overflowing  # noqa: E402
 
 OPTIONS = {"board": "river-crown", "max_turns": 6, "draft_stop": 10}
 WORDS = {
-    "de": {"board": "Flusskrone", "pack": "Dein Stapel (10 Karten)", "victory": "Siegbedingungen", "legend": "Legende",
+    "de": {"board": "Flusskrone", "pack": "Dein Draft-Stapel (10 Karten)", "victory": "Siegbedingungen", "legend": "Legende",
            "vip": "VIP", "draft": "Draft", "sovereign": "Herrscher", "hand": "Deine Hand", "store": "Store (",
            "over": "Spiel vorbei", "result": "Ergebnis", "player": "Spieler", "resource": "Ressource"},
     "hu": {"board": "Folyami korona", "pack": "A nálad lévő csomag (10 lap)", "victory": "Győzelmi feltételek",
