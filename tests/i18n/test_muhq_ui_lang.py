@@ -71,7 +71,7 @@ WORDS = {
            "Sieg: VIP: wessen VIP das Spielfeld verlässt, verliert", "Protokoll (die letzten ", "Deine Hand (",
            "Herrscher · Unit · P0 · auf (3, 6) · VIP · Schaden 0 von Leben 4 · Bewegung 1 · Angriff 1@R1",
            "Store (", "Ressource ", "Handgröße 3", "Zuwachs 2 pro Upkeep"],
-    "hu": ["muhq játéka · Folyami korona · draft · ", "A nálad lévő csomag (10 lap):", "A táblán:", "Döntés – P",
+    "hu": ["muhq játéka · Folyami korona · draft · ", "A nálad lévő csomag (10 kártya):", "A táblán:", "Döntés – P",
            "Győzelem: VIP: akinek a VIP-je elhagyja a táblát, veszít", "Napló (az utolsó ", "A kezed (",
            "Uralkodó · egység · P0 · mező: (3, 6) · VIP · sebzés 0 / élet 4 · mozgás 1 · támadás 1@R1",
            "bolt (", "erőforrás ", "kézméret 3", "bevétel fenntartásonként 2"],
@@ -127,7 +127,7 @@ def test_a_hungarian_number_takes_the_singular_and_german_the_plural():
     with language("de"):
         assert "hat 3 Karten gewählt" in R.player_lines(view, view["players"][0], ["a"])[1].plain
     with language("hu"):
-        assert "3 lapot választott" in R.player_lines(view, view["players"][0], ["a"])[1].plain
+        assert "3 kártyát választott" in R.player_lines(view, view["players"][0], ["a"])[1].plain
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])

@@ -19,7 +19,7 @@ WORDS = {
     "de": {"board": "Flusskrone", "pack": "Dein Draft-Stapel (10 Karten)", "victory": "Siegbedingungen", "legend": "Legende",
            "vip": "VIP", "draft": "Draft", "sovereign": "Herrscher", "hand": "Deine Hand", "store": "Store (",
            "over": "Spiel vorbei", "result": "Ergebnis", "player": "Spieler", "resource": "Ressource"},
-    "hu": {"board": "Folyami korona", "pack": "A nálad lévő csomag (10 lap)", "victory": "Győzelmi feltételek",
+    "hu": {"board": "Folyami korona", "pack": "A nálad lévő csomag (10 kártya)", "victory": "Győzelmi feltételek",
            "legend": "Jelmagyarázat", "vip": "VIP", "draft": "Draft", "sovereign": "Uralkodó", "hand": "A kezed",
            "store": "Bolt (", "over": "Vége a játéknak", "result": "Eredmény", "player": "Játékos",
            "resource": "Erőforrás"},
