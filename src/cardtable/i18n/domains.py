@@ -60,6 +60,8 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("web", (
         ("web/js/*.js", "javascript"),
         ("web/games/board-kit.js", "javascript"),
+        ("web/games/generic.js", "javascript"),
+        ("web/games/index.js", "javascript"),
         ("web/*.html", "jinja2"),
     )),
     Domain("cardtable", (
