@@ -318,8 +318,8 @@ def perm_words(view: dict, p: dict, in_pile: bool = False) -> Text:
     for m, n in (p.get("markers") or {}).items():
         parts.append(_("{n} {marker}", n=n, marker=_word(MARKER_WORDS, m)))
     for mod in p.get("until_end_of_turn") or ():
-        changes = ", ".join(f"{_word(MODIFY_WORDS, k)} {v:+d}" if isinstance(v, int) else f"{_word(MODIFY_WORDS, k)} {v}"
-                            for k, v in mod.items())
+        changes = ", ".join(f"{_word(MODIFY_WORDS, k)} {v:+d}" if isinstance(v, int)
+                            else f"{_word(MODIFY_WORDS, k)} {v}" for k, v in mod.items())
         parts.append(_("until end of turn {changes}", changes=changes))
     line.append(" · " + " · ".join(parts))
     state = []
@@ -476,9 +476,9 @@ def waiting_lines(view: dict) -> list[Text]:
     if view.get("mode") == "upkeep" and view.get("upkeep_todo"):
         by_id = {p["id"]: p for p in view["permanents"]}
         units = [by_id[u] for u in view["upkeep_todo"] if u in by_id]
-        out.append(Text(_("Upkeep still to pay: {units}", units=", ".join(
-            f"{code(u)} {u['name']} ({(view.get('cards') or {}).get(u['card'], {}).get('upkeep', '?')})" for u in units)),
-            style="magenta"))
+        cards = view.get("cards") or {}
+        todo = ", ".join(f"{code(u)} {u['name']} ({cards.get(u['card'], {}).get('upkeep', '?')})" for u in units)
+        out.append(Text(_("Upkeep still to pay: {units}", units=todo), style="magenta"))
     drop = view.get("drop")
     if drop:
         out.append(Text(_("A pile is dropped around {field}: {seat} places {members}", field=_xy(drop["field"]),
