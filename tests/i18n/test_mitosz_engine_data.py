@@ -95,6 +95,8 @@ def test_a_bad_set_or_deck_translation_is_rejected(tmp_path):
 
 def test_translations_are_shown_in_the_readers_language_and_english_otherwise(tmp_path):
     raw = raw_smp()
+    for c in raw["cards"]:
+        c.pop("translations", None)
     card_raw(raw, "SMP-012")["translations"] = {"de": {"name": "Hauptmann Orren", "flavor": "Treu."},
                                                 "hu": {"name": "Orren kapitány"}}
     card_raw(raw, "SMP-012")["flavor"] = "Loyal."

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.i18n import current_language
+
 from . import vocabulary as V
+from .words import N_, _
 
 SPHERE_INDEX = {s: i for i, s in enumerate(V.SPHERES)}
 SPHERE_LETTER = ("M", "I", "W", "F")
+#: a number of points of a sphere as a cost writes it ("M1"), each language with its spheres' initials
+SPHERE_AMOUNT = (N_("M{n}"), N_("I{n}"), N_("W{n}"), N_("F{n}"))
 ROAD_OFFSET = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: MIT-5.1: the permanent cards (with supplies, the only ones that can be destroyed).
@@ -30,7 +35,7 @@ class CardDef:
     __slots__ = ("id", "name", "card_type", "subtypes", "mythology", "unique", "magical", "cursed", "level",
                  "is_modifier", "cost", "cost_total", "power_points", "links", "maneuvers", "options", "sphere_max",
                  "roads", "requirement_groups", "duration_rounds", "number", "serial", "set", "model", "statics",
-                 "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
+                 "names", "flavors", "usable", "implicit_sacrifice", "static_calls", "static_keys", "free_users", "effect_keys", "flavor", "quick", "active", "min_level",
                  "requirement_text", "partners", "hand_roles", "board_roles",
                  "hand_spend", "board_spend", "triggers", "trigger_events", "primitives", "counts_power",
                  "low_level", "plans", "hand_looks")
@@ -66,6 +71,14 @@ class CardDef:
         self.duration_rounds: int | None = (card.duration.rounds if card.duration is not None
                                             and not isinstance(card.duration, str) else None)
         self.flavor = card.flavor
+        #: the name and flavour in other languages than English (the data file's ``translations``)
+        self.names: dict[str, str] = {}
+        self.flavors: dict[str, str] = {}
+        for lang, texts in (card.translations or ()):
+            if texts is not None and texts.name:
+                self.names[lang] = texts.name
+            if texts is not None and texts.flavor:
+                self.flavors[lang] = texts.flavor
         #: locked bound maneuvers that work by themselves (MIT-4.2.6.b, OP-26): their static calls
         self.statics = tuple(call for m in self.maneuvers if m.static for call in m.static)
         #: the statics as (primitive, parameters), and what they are for immunity: read apart once here,
@@ -141,13 +154,26 @@ class CardDef:
     def cost_label(self) -> str:
         return cost_label(self.cost)
 
+    @property
+    def shown_name(self) -> str:
+        """The name in the reader's language (``name`` is the English one, the key that links and filters use)."""
+        return self.names.get(current_language(), self.name) if self.names else self.name
+
+    @property
+    def shown_flavor(self) -> str:
+        return self.flavors.get(current_language(), self.flavor) if self.flavors else self.flavor
+
+    def __format__(self, spec: str) -> str:
+        """A card in a sentence is its name in the reader's language (``_("{card} …", card=d)``)."""
+        return format(self.shown_name, spec)
+
     def __repr__(self) -> str:
         return f"<{self.id} {self.name}>"
 
 
 def cost_label(cost) -> str:
-    parts = [f"{SPHERE_LETTER[i]}{n}" for i, n in enumerate(cost) if n]
-    return " ".join(parts) if parts else "free"
+    parts = [_(SPHERE_AMOUNT[i], n=n) for i, n in enumerate(cost) if n]
+    return " ".join(parts) if parts else _("free")
 
 
 def linked(a: CardDef, b: CardDef) -> bool:

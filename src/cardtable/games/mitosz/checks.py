@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .words import N_, Said
+
 
 class DeckOut(NamedTuple):
     """The deck-out round's bookkeeping (MIT-1.3.4, OP-04); public, immutable (states share it when copied)."""
@@ -78,8 +80,8 @@ class Checks:
             dupes, negative, orphans, low = self._check_scan()
             # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
             for iids in dupes:
-                self.note(f"{len(iids)} copies of the unique {cards[iids[0]].d.name} are on the board: "
-                          f"all are destroyed (MIT-2.3.c)")
+                self.note(N_("{n} copies of the unique {card} are on the board: all are destroyed (MIT-2.3.c)"),
+                          n=len(iids), card=cards[iids[0]].d)
                 self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
                 changed = True
             if changed:
@@ -93,12 +95,12 @@ class Checks:
                     continue
                 if d.card_type == "nation":
                     if all(self.road_level(inst.iid, r, base=True) < 1 for r in d.roads):
-                        self.note(f"every road of {d.name} is below level 1 (MIT-2.2.c)")
+                        self.note(N_("every road of {card} is below level 1 (MIT-2.2.c)"), card=d)
                         self.leave_board(inst.iid, "afterworld", "rule")
                         changed = True
                 elif d.level is not None and not d.is_modifier and d.card_type in ("leader", "supply") \
                         and self.base_level(inst.iid) < 1:
-                    self.note(f"{d.name}'s base level fell below 1 (MIT-2.2.c)")
+                    self.note(N_("{card}'s base level fell below 1 (MIT-2.2.c)"), card=d)
                     self.leave_board(inst.iid, "afterworld", "rule")
                     changed = True
             if changed:
@@ -134,11 +136,12 @@ class Checks:
             total = self.power_total(p.seat)
             if total >= target and p.hold is None:
                 p.hold = (self.active, self.turn)
-                self.note(f"P{p.seat} holds {total} power points: P{p.seat} wins at the start of "
-                          f"P{self.active}'s next turn if the total stays at {target} or more (MIT-1.1.1)")
+                self.note(N_("P{seat} holds {total} power points: P{seat} wins at the start of P{active}'s next turn "
+                             "if the total stays at {target} or more (MIT-1.1.1)"), seat=p.seat, total=total,
+                          active=self.active, target=target)
             elif total < target and p.hold is not None:
                 p.hold = None
-                self.note(f"P{p.seat}'s power points fell to {total}: the hold is broken")
+                self.note(N_("P{seat}'s power points fell to {total}: the hold is broken"), seat=p.seat, total=total)
 
     def check_holds(self) -> None:
         done = [p.seat for p in self.players if p.hold is not None and p.hold[0] == self.active
@@ -151,7 +154,7 @@ class Checks:
         else:
             best = max(totals.values())
             winners = [s for s in done if totals[s] == best]
-        self.end_game(winners, "MIT-1.1.1", "held the win target for a round")
+        self.end_game(winners, "MIT-1.1.1", N_("held the win target for a round"))
 
     def drew_cards(self) -> None:
         """Someone drew a card: this turn cannot count towards the deck-out round (MIT-1.3.4)."""
@@ -194,15 +197,17 @@ class Checks:
         # the rulebook does not say whether only the top scorers share the draw; we read "the most power points"
         # as shared by the tied top scorers, and the others lose (docs/mitosz.md, departures).
         winners = [s for s in range(self.n) if totals[s] == best]
-        self.end_game(winners, "MIT-1.3.4", "the decks ran out")
+        self.end_game(winners, "MIT-1.3.4", N_("the decks ran out"))
 
     def end_game(self, winners: list[int], rule: str, why: str) -> None:
         totals = [self.power_total(s) for s in range(self.n)]
         self.result = {"winners": sorted(winners), "rule": rule, "reason": why, "totals": totals}
         if len(winners) == 1:
-            self.note(f"P{winners[0]} wins: {why} ({rule}); power points {totals}")
+            self.note(N_("P{seat} wins: {why} ({rule}); power points {totals}"), seat=winners[0], why=Said(why),
+                      rule=rule, totals=str(totals))
         else:
-            self.note(f"The game is a draw: {why} ({rule}); power points {totals}")
+            self.note(N_("The game is a draw: {why} ({rule}); power points {totals}"), why=Said(why), rule=rule,
+                      totals=str(totals))
 
     # -- durations (spec 5.13) ---------------------------------------------------------------------
     def expire_at_turn_start(self) -> None:
@@ -240,7 +245,7 @@ class Checks:
                     inst.controller = inst.owner
                     self.players[inst.owner].leaders.append(iid)
                     self.layout_changed()
-                    self.note(f"{inst.d.name} returns to P{inst.owner} (OP-30)")
+                    self.note(N_("{card} returns to P{owner} (OP-30)"), card=inst.d, owner=inst.owner)
         sources = {e.source for e in self.effects}
         for lst in (self.fates, self.lingering):
             for iid in list(lst):

@@ -10,6 +10,8 @@ controller, that player chooses — the act they are resolving is their choice, 
 
 from __future__ import annotations
 
+from .words import N_
+
 #: OP-33: the rank of a source by card type (a maneuver ranks as its user; a fate's maneuver as a fate)
 RANK = {"high_god": 1, "fate": 2, "leader": 3, "intrigue": 4, "nation": 5, "location": 6, "supply": 7, "item": 8}
 WORST = 9
@@ -79,8 +81,8 @@ class Conflicts:
                 top = deck.pop()
                 deck.insert(0, top)
                 shown.append(self.cards[top].d.number)
-                self.note(f"P{seat} reveals {self.cards[top].d.name} (number {self.cards[top].d.number}) to settle "
-                          f"a conflict (MIT-5.9)")
+                self.note(N_("P{seat} reveals {card} (number {number}) to settle a conflict (MIT-5.9)"), seat=seat,
+                          card=self.cards[top].d, number=self.cards[top].d.number)
             if shown[0] != shown[1]:
                 return a if shown[0] > shown[1] else b
         return a  # two empty decks: the prohibition stands

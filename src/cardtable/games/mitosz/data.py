@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import DataError
-from cardtable.engine.i18n import SOURCE_LANGUAGE, current_language
+from cardtable.engine.i18n import SOURCE_LANGUAGE, Translator, current_language
 from cardtable.engine.datafiles import (DataFiles, Describe, did_you_mean, entry_label,
                                         list_entries, list_item, locate)
 
@@ -54,6 +54,8 @@ SET_NAME_RE = re.compile(r"[a-z][a-z0-9]{1,9}")  # the set code in lower case
 DECK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 DECK_PREFIX = "deck-"
 MAX_FILE_BYTES = 2_000_000
+_ = Translator("mitosz")
+
 #: The fields of each kind of entry that a person reads, and so may be translated (``translations.<lang>.<field>``).
 TRANSLATABLE: dict[str, tuple[str, ...]] = {"card": ("name", "flavor"), "set": ("name", "note"),
                                              "deck": ("name", "note")}
@@ -150,7 +152,7 @@ def missing_translations(sets: list[str] | None = None, decks: list[str] | None 
                     out.append((str(path), label, f"translations.{lang}.{name}"))
 
     for set_name in set_names() if sets is None else sets:
-        path, _ = _find("set", set_name)
+        path, _source = _find("set", set_name)
         card_set = load_set_file(path)
         check(path, f"set {card_set.code}", card_set, "set")
         for card in card_set.cards:
@@ -158,7 +160,7 @@ def missing_translations(sets: list[str] | None = None, decks: list[str] | None 
     from .schema import Deck
 
     for deck_name in deck_names() if decks is None else decks:
-        path, _ = _find("deck", deck_name)
+        path, _source = _find("deck", deck_name)
         deck = _read("deck", path, Deck, _deck_entry(None))[0]
         check(path, f"deck {deck.name!r}", deck, "deck")
     return out
@@ -190,9 +192,9 @@ def _find(kind: str, name: Any) -> tuple[Path, str]:
     """The file of the set or deck ``name`` and where it comes from. Checks the name before any file is touched."""
     if kind == "set":
         return _FILES.find("set", name, f"{name}.yaml", valid=SET_NAME_RE, listing=set_names,
-                           rule="lower-case letters and digits (the set code, e.g. 'smp')")
+                           rule=_("lower-case letters and digits (the set code, e.g. 'smp')"))
     return _FILES.find("deck", name, f"{DECK_PREFIX}{name}.yaml", valid=DECK_NAME_RE, listing=deck_names,
-                       rule="letters, digits, '-' and '_' (at most 64)")
+                       rule=_("letters, digits, '-' and '_' (at most 64)"))
 
 
 # -- reading --------------------------------------------------------------------------------------------
@@ -212,11 +214,12 @@ _set_entry = list_entries("cards", "card", "set", "code")  # card SMP-013 'Lysa 
 # -- sets -------------------------------------------------------------------------------------------------
 def load_set(name: str) -> "CardSet":
     """The card set ``name`` (e.g. ``"smp"``), validated and cross-checked. MitoszDataError if missing or bad."""
-    path, _ = _find("set", name)
+    path, _source = _find("set", name)
     card_set = load_set_file(path)
     if card_set.code != name.upper():
-        raise MitoszDataError(f"the file {path.name} must hold the set {name.upper()!r} (its name in capitals), "
-                              f"not {card_set.code!r}", file=str(path), entry=f"set {card_set.code}", field="code")
+        raise MitoszDataError(_("the file {file} must hold the set {code} (its name in capitals), not {found}",
+                                file=path.name, code=repr(name.upper()), found=repr(card_set.code)),
+                              file=str(path), entry=f"set {card_set.code}", field="code")
     return card_set
 
 
@@ -278,7 +281,7 @@ def _deck_entry(cards: dict[str, "Card"] | None):
             return entry_label("card", shown, at), loc[2:]
         if loc and loc[0] == "high_god" and isinstance(data.get("high_god"), str):
             card = cards.get(data.get("high_god")) if cards else None
-            label = f"high god {data.get('high_god')}" + (f" {card.name!r}" if card is not None else "")
+            label = f"high god {data.get('high_god')}" + (f" {card.name!r}" if card is not None else "")  # i18n: no (an entry label, as the engine writes them: a locator)
             return label, loc
         title = data.get("name")
         return (f"deck {title!r}" if isinstance(title, str) else "deck"), loc
@@ -293,6 +296,8 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
     Every problem is collected; one DeckError (or MitoszDataError if no rule is broken, only unknown or
     misnamed cards) names them all.
     """
+    from .text import card_type_word
+
     data = data if data is not None else deck.model_dump(by_alias=True)
     describe = _deck_entry(cards)
     problems: list[tuple[tuple, str, str | None]] = []  # (loc, reason, rule)
@@ -300,15 +305,20 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
     def unknown(card_id: str) -> str:
         code = card_id.split("-")[0]
         if not any(cid.startswith(code + "-") for cid in cards):
-            return f"no card {card_id}: there is no set {code!r} in {_FILES.where()}"
-        return f"no card {card_id} in set {code}" + did_you_mean(card_id, cards, "; did you mean {}?")
+            return _("no card {card}: there is no set {code} in {where}", card=card_id, code=repr(code),
+                     where=_FILES.where())
+        hint = did_you_mean(card_id, cards, "{}")
+        if hint:
+            return _("no card {card} in set {code}; did you mean {hint}?", card=card_id, code=code, hint=hint)
+        return _("no card {card} in set {code}", card=card_id, code=code)
 
     high_god = cards.get(deck.high_god)
     if high_god is None:
         problems.append((("high_god",), unknown(deck.high_god), None))
     elif high_god.card_type != "high_god":
-        problems.append((("high_god",), f"MIT-1.3.1.d: a deck holds exactly one high god card; {deck.high_god} "
-                                        f"{high_god.name!r} is a {high_god.card_type.replace('_', ' ')}", "MIT-1.3.1.d"))
+        problems.append((("high_god",), "MIT-1.3.1.d: " + _(
+            "a deck holds exactly one high god card; {id} {card} is a {type}", id=deck.high_god,
+            card=repr(localized(high_god)), type=card_type_word(high_god.card_type)), "MIT-1.3.1.d"))
     entries: list[tuple[Card, int]] = []
     for i, entry in enumerate(deck.cards):
         card = cards.get(entry.card)
@@ -316,22 +326,27 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
             problems.append((("cards", i, "card"), unknown(entry.card), None))
             continue
         if entry.name is not None and entry.name != card.name:
-            problems.append((("cards", i, "name"), f"{entry.card} is called {card.name!r}, not {entry.name!r}", None))
+            problems.append((("cards", i, "name"), _("{id} is called {name}, not {given}", id=entry.card,
+                                                     name=repr(card.name), given=repr(entry.name)), None))
         if card.card_type == "high_god":
-            problems.append((("cards", i, "card"), f"MIT-1.3.1.d: a deck holds exactly one high god card, named "
-                                                   f"by 'high_god' ({deck.high_god}); {card.id} {card.name!r} would "
-                                                   f"be a second", "MIT-1.3.1.d"))
+            problems.append((("cards", i, "card"), "MIT-1.3.1.d: " + _(
+                "a deck holds exactly one high god card, named by 'high_god' ({god}); {id} {card} would be a second",
+                god=deck.high_god, id=card.id, card=repr(localized(card))), "MIT-1.3.1.d"))
         if entry.copies > rules.max_copies:
-            problems.append((("cards", i, "copies"), f"MIT-1.3.1.c: {entry.copies} copies; a deck holds at most "
-                                                     f"{rules.max_copies} copies of any card", "MIT-1.3.1.c"))
+            problems.append((("cards", i, "copies"), "MIT-1.3.1.c: " + _(
+                "{n} copies; a deck holds at most {max} copies of any card", n=entry.copies, max=rules.max_copies),
+                "MIT-1.3.1.c"))
         entries.append((card, entry.copies))
     size = deck.size()
     counted = size + (1 if rules.deck_min_includes_high_god else 0)
     if counted < rules.minimum:
-        besides = "including" if rules.deck_min_includes_high_god else "besides"
-        problems.append((("cards",), f"MIT-1.3.1.b: the deck has {counted} cards {besides} its high god; it needs "
-                                     f"at least {rules.minimum} ({rules.deck_min_multiplier} × the win target "
-                                     f"{rules.win_target})", "MIT-1.3.1.b"))
+        if rules.deck_min_includes_high_god:
+            why = _("the deck has {n} cards including its high god; it needs at least {min} ({k} × the win target "
+                    "{target})", n=counted, min=rules.minimum, k=rules.deck_min_multiplier, target=rules.win_target)
+        else:
+            why = _("the deck has {n} cards besides its high god; it needs at least {min} ({k} × the win target "
+                    "{target})", n=counted, min=rules.minimum, k=rules.deck_min_multiplier, target=rules.win_target)
+        problems.append((("cards",), "MIT-1.3.1.b: " + why, "MIT-1.3.1.b"))
     if problems:
         found = locate([(loc, reason) for loc, reason, _ in problems], data, node, describe)
         rule_ids = [rule for _, _, rule in problems]

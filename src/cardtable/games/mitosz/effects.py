@@ -10,22 +10,24 @@ from __future__ import annotations
 from .acts import SACRIFICE, chosen_names, sphere_vector
 from .actions import STACK_ID_BASE
 from .cards import PERMANENT_TYPES, call_parts
-from .flow import SPHERE_NAMES
+from .flow import SPHERE_NAMES, SPHERE_SAID
 from .levels import is_trigger_call
 from .schema import number_range
 from .vocabulary import ROWS
+from .text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_INTO, card_type_word, immunity_word
+from .words import N_, Said, _, _n, join, said, lazy, shown
 
 SUSPEND = False
 #: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
 #: cards that trigger each other would otherwise pass priority back and forth for ever)
 TRIGGER_CHAIN_LIMIT = 20
 #: what happened, in the words of the stack and the log (spec 6.6)
-TRIGGER_WORDS = {"turn_start": "a turn begins", "draw_phase": "a draw phase", "refill": "a refill",
-                 "turn_end": "a turn ends", "enters_board": "{card} enters the board", "summoned": "{card} is summoned",
-                 "leaves_board": "{card} leaves the board", "destroyed": "{card} is destroyed",
-                 "sacrificed": "{card} is sacrificed", "maneuver_used": "a maneuver is used ({card})",
-                 "fight_declared": "a fight is declared", "fight_end": "the fight is over",
-                 "spheres_changed": "spheres changed"}
+TRIGGER_WORDS = {"turn_start": N_("a turn begins"), "draw_phase": N_("a draw phase"), "refill": N_("a refill"),
+                 "turn_end": N_("a turn ends"), "enters_board": N_("{card} enters the board"),
+                 "summoned": N_("{card} is summoned"), "leaves_board": N_("{card} leaves the board"),
+                 "destroyed": N_("{card} is destroyed"), "sacrificed": N_("{card} is sacrificed"),
+                 "maneuver_used": N_("a maneuver is used ({card})"), "fight_declared": N_("a fight is declared"),
+                 "fight_end": N_("the fight is over"), "spheres_changed": N_("spheres changed")}
 
 
 def _trigger_sameness(item) -> tuple:
@@ -51,40 +53,48 @@ class Effects:
                 size += self.value(params.delta, {"$self": src, "$bearer": src}, None)
         return max(0, size)
 
-    def describe_use(self, item) -> str:
+    def describe_use(self, item) -> Said:
+        """What the item does, as words after its player ("uses Lysa Brightspear's maneuver on …"), kept and read
+        in the reader's language."""
         card = self.cards[item.card]
+        d = card.d
         if item.kind == "trigger":
-            why = TRIGGER_WORDS.get(item.on, "")
-            if "{card}" in why:
-                why = why.format(card=self.cards[item.event].d.name if item.event >= 0 else "a card")
-            return f"{card.d.name}'s locked ability triggers" + (f": {why}" if why else "") + " (spec 6.6)"
+            why = TRIGGER_WORDS.get(item.on)
+            if why is not None:
+                event = self.cards[item.event].d if item.event >= 0 else Said(N_("a card"))
+                return said(N_("{card}'s locked ability triggers: {why} (spec 6.6)"), card=d,
+                            why=said(why, card=event))
+            return said(N_("{card}'s locked ability triggers (spec 6.6)"), card=d)
         if item.kind == "maneuver":
-            what = f"uses {card.d.name}'s maneuver" if item.m is not None else f"sacrifices {card.d.name}"
-            if item.m is not None and card.d.card_type == "item" and "potion" in card.d.subtypes:
-                what = f"uses {card.d.name}"
+            if item.m is None:
+                what = said(N_("sacrifices {card}"), card=d)
+            elif d.card_type == "item" and "potion" in d.subtypes:
+                what = said(N_("uses {card}"), card=d)
+            else:
+                what = said(N_("uses {card}'s maneuver"), card=d)
         elif item.kind == "free":
-            what = f"uses {card.d.name} (user {self.cards[item.user].d.name})"
-            if item.attach:
-                what += " to attach it"
+            user = self.cards[item.user].d
+            what = said(N_("uses {card} (user {user}) to attach it") if item.attach else
+                        N_("uses {card} (user {user})"), card=d, user=user)
+        elif item.via is not None:
+            what = said(N_("uses the fate {card} (allowed by {via})"), card=d, via=self.cards[item.via].d)
         else:
-            what = f"uses the fate {card.d.name}"
-            if item.via is not None:
-                what += f" (allowed by {self.cards[item.via].d.name})"
+            what = said(N_("uses the fate {card}"), card=d)
         if item.steps:
-            what += f", {item.steps} step{'s' if item.steps > 1 else ''}"
+            what = lazy._n("{use}, {n} step", "{use}, {n} steps", item.steps, use=what)
         if item.times and item.times > 1:
-            what += f", ×{item.times}"
+            what = said(N_("{use}, ×{times}"), use=what, times=item.times)
         if item.targets:
-            what += " on " + ", ".join(self.target_name(t) for t in item.targets)
+            what = said(N_("{use} on {targets}"), use=what, targets=join(self.target_name(t) for t in item.targets))
         return what
 
-    def target_name(self, t: int) -> str:
+    def target_name(self, t: int) -> Said:
         if t >= STACK_ID_BASE:
             it = self.stack_item(t)
             if it is None:
-                return "an item that left the stack"
-            return f"{self.cards[it.card].d.name} (on the stack, P{it.player})"
-        return f"{self.cards[t].d.name} (P{self.cards[t].controller})"
+                return Said(N_("an item that left the stack"))
+            return said(N_("{card} (on the stack, P{seat})"), card=self.cards[it.card].d, seat=it.player)
+        return said(N_("{card} (P{seat})"), card=self.cards[t].d, seat=self.cards[t].controller)
 
     # -- resolving one stack item ------------------------------------------------------------------
     def resolve_item(self, item) -> bool:
@@ -99,7 +109,7 @@ class Effects:
         if item.kind == "supply":
             if item.destroyed:
                 self.to_zone(item.card, "afterworld")
-                self.note(f"{self.cards[item.card].d.name} is destroyed while being played (OP-27)")
+                self.note(N_("{card} is destroyed while being played (OP-27)"), card=self.cards[item.card].d)
                 return True
             self.enter_row(item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
             return True
@@ -123,7 +133,7 @@ class Effects:
             item.started = True
             card = self.cards[item.card]
             if item.neutralized:
-                self.note(f"{card.d.name} was neutralized: nothing happens (P{item.player})")
+                self.note(N_("{card} was neutralized: nothing happens (P{player})"), card=card.d, player=item.player)
                 self._finish(item, happened=False)
                 return True
             if not self._look(item):
@@ -154,7 +164,7 @@ class Effects:
         seat = item.player
         if item.destroyed:  # OP-27
             self.to_zone(iid, "afterworld")
-            self.note(f"{inst.d.name} is destroyed while being played and goes to the afterworld (OP-27)")
+            self.note(N_("{card} is destroyed while being played and goes to the afterworld (OP-27)"), card=inst.d)
             return
         t = inst.d.card_type
         if t == "nation":
@@ -166,30 +176,29 @@ class Effects:
             inst.cell = item.cell
             grid[item.cell] = iid
             self.layout_changed()
-            self.note(f"{inst.d.name} joins P{seat}'s empire at {item.cell}")
+            self.note(N_("{card} joins P{seat}'s empire at {cell}"), card=inst.d, seat=seat, cell=item.cell)
         elif t == "leader":
             self.enter_board(iid, seat)
             self.players[seat].leaders.append(iid)
-            self.note(f"{inst.d.name} enters P{seat}'s leader row")
+            self.note(N_("{card} enters P{seat}'s leader row"), card=inst.d, seat=seat)
         elif t in ("item", "location"):
             host = item.host
             if host < 0 or self.cards[host].zone != "board" or self._host_problem(seat, _Off(inst), host):
                 self.to_zone(iid, "afterworld")
-                self.note(f"{inst.d.name} has no legal card to attach to any more: it goes to the afterworld")
+                self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
                 return
             self.enter_board(iid, seat)
             inst.host = host
             self.layout_changed()
-            self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}")
+            self.note(N_("{card} is attached to {host}"), card=inst.d, host=self.cards[host].d)
         elif t == "intrigue":
             if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
-                self.note(f"the intrigue limit ({self.intrigue_limit()}) is reached: the other intrigues go to "
-                          f"the afterworld (MIT-3.6.c)")
+                self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=self.intrigue_limit())
                 others = list(self.intrigues)
                 self.together(lambda: [self.leave_board(o, "afterworld", "rule") for o in others])
             self.enter_board(iid, seat)
             self.intrigues.append(iid)
-            self.note(f"{inst.d.name} takes effect for P{seat}")
+            self.note(N_("{card} takes effect for P{seat}"), card=inst.d, seat=seat)
         if item.kind == "summon":
             self.event("summoned", iid, later=True)  # spec 6.6
 
@@ -226,7 +235,7 @@ class Effects:
         from .actions import Pass
 
         if isinstance(action, Pass):
-            self.note(f"P{pr['player']} does not use {self.cards[pr['card']].d.name}'s maneuver")
+            self.note(N_("P{seat} does not use {card}'s maneuver"), seat=pr['player'], card=self.cards[pr['card']].d)
             return
         from .state import Item
 
@@ -240,7 +249,7 @@ class Effects:
                     action.times)
         self.next_sid += 1
         item.x = action.times or 1
-        self.note(f"P{seat} {self.describe_use(item)} as it is played (MIT-6.3.7)")
+        self.note(N_("P{seat} {use} as it is played (MIT-6.3.7)"), seat=seat, use=self.describe_use(item))
         self.event("maneuver_used", inst.iid)  # spec 6.6
         self.stack.append(item)
         # the resolution waits for this item's counter round (the steps that carried it on are asked again)
@@ -265,22 +274,21 @@ class Effects:
                     return False
                 item.revealed = top
                 if not self._look_holds(c.reveal, top, item):
-                    self.note(f"the reveal condition fails: {self.cards[item.card].d.name} has no effect")
+                    self.note(N_("the reveal condition fails: {card} has no effect"), card=self.cards[item.card].d)
                     return False
             elif kind == "PeekCondition":
                 who = self._enemy_for(item)
                 hand = self.players[who].hand
                 if not hand:
-                    self.note(f"P{who}'s hand is empty: nothing can be peeked at, so the effect does not happen "
-                              f"(MIT-4.2.3.c)")
+                    self.note(N_("P{who}'s hand is empty: nothing can be peeked at, so the effect does not happen (MIT-4.2.3.c)"), who=who)
                     return False
                 seen = hand[self.rng.below(len(hand))]
                 item.peeked = seen
                 d = self.cards[seen].d
-                self.note(f"P{item.player} peeks at a random card of P{who}'s hand", None)
-                self.note(f"the peeked card is {d.name} (number {d.number})", (item.player, who))
+                self.note(N_("P{player} peeks at a random card of P{who}'s hand"), None, player=item.player, who=who)
+                self.note(N_("the peeked card is {card} (number {number})"), (item.player, who), card=d, number=d.number)
                 if not self._look_holds(c.peek, seen, item):
-                    self.note(f"the peek condition fails: {self.cards[item.card].d.name} has no effect")
+                    self.note(N_("the peek condition fails: {card} has no effect"), card=self.cards[item.card].d)
                     return False
         return True
 
@@ -289,14 +297,12 @@ class Effects:
         empty, nothing can be revealed)."""
         deck = self.players[who].deck
         if not deck:
-            self.note(f"P{who}'s deck is empty: nothing can be revealed, so the effect does not happen "
-                      f"(MIT-4.2.3.b)")
+            self.note(N_("P{who}'s deck is empty: nothing can be revealed, so the effect does not happen (MIT-4.2.3.b)"), who=who)
             return -1
         top = deck.pop()
         deck.insert(0, top)  # to the bottom of its deck
         d = self.cards[top].d
-        self.note(f"P{item.player} reveals P{who}'s top card: {d.name} (number {d.number}); it goes to the "
-                  f"bottom of the deck")
+        self.note(N_("P{player} reveals P{who}'s top card: {card} (number {number}); it goes to the bottom of the deck"), player=item.player, who=who, card=d, number=d.number)
         return top
 
     def _reveal_each(self, item, look) -> bool:
@@ -317,20 +323,20 @@ class Effects:
             if top < 0 or not self._look_holds(look, top, item):
                 missed.append(t)
                 if top >= 0:
-                    self.note("the reveal condition fails for " + self._target_name(t))
+                    self.note(N_("the reveal condition fails for {target}"), target=self._target_name(t))
             elif item.revealed < 0:
                 item.revealed = top
         item.missed = item.missed + tuple(missed)
         if len(missed) == len(item.targets):
-            self.note(f"the reveal condition fails: {self.cards[item.card].d.name} has no effect")
+            self.note(N_("the reveal condition fails: {card} has no effect"), card=self.cards[item.card].d)
             return False
         return True
 
-    def _target_name(self, t: int) -> str:
+    def _target_name(self, t: int):
         if t >= STACK_ID_BASE:
             it = self.stack_item(t)
-            return self.cards[it.card].d.name if it is not None and it.card >= 0 else "the stack item"
-        return self.cards[t].d.name
+            return self.cards[it.card].d if it is not None and it.card >= 0 else Said(N_("the stack item"))
+        return self.cards[t].d
 
     def _look_holds(self, look, iid: int, item) -> bool:
         if look.refers:
@@ -350,7 +356,7 @@ class Effects:
             return False
         enemies = self.opponents(item.player)
         self.set_prompt("choose_enemy", item.player, rule="OP-24", enemies=tuple(enemies),
-                        options=[f"P{e}" for e in enemies])
+                        options=[Said(N_("P{seat}"), seat=e) for e in enemies])
         return True
 
     def _enemy_target(self, item) -> int | None:
@@ -386,7 +392,7 @@ class Effects:
                 user = self.cards[item.user]
                 bonus = self._myth_bonus(card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
                 self._add_effect("modify_level", item, (item.user,), None, level + bonus, self._until("default", item))
-                self.note(f"{user.d.name} gets {level + bonus:+d} level (OP-25)")
+                self.note(N_("{user} gets {level:+d} level (OP-25)"), user=user.d, level=level + bonus)
             if any(type(c).__name__ == "SacrificeUser" for c in m.conditions) and item.user >= 0 \
                     and self.cards[item.user].zone == "board":
                 self.leave_board(item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
@@ -412,7 +418,7 @@ class Effects:
                 self.enter_board(item.card, item.player)
                 self.cards[item.card].host = host
                 self.layout_changed()
-                self.note(f"{card.d.name} is attached to {self.cards[host].d.name} (MIT-8.rune)")
+                self.note(N_("{card} is attached to {host} (MIT-8.rune)"), card=card.d, host=self.cards[host].d)
             elif happened and item.lasting:
                 self.enter_board(item.card, item.player)
                 self.lingering.append(item.card)  # MIT-3.9.g: until its effect ends
@@ -450,16 +456,16 @@ class Effects:
             else:
                 pool = tuple(i for i in pool if self.cards[i].zone == "hand" and self.cards[i].owner == seat)
                 if len(self.distinct(pool)) > 1 and len(pool) > n:
-                    self.set_prompt("discard", seat, n=n, rule="MIT-5.11", source=f"{source}'s condition", then=owed,
+                    self.set_prompt("discard", seat, n=n, rule="MIT-5.11", source=said(N_("{source}'s condition"), source=source), then=owed,
                                     maneuver=source, cards=pool)
                     return
                 for iid in pool[:n]:
-                    self.discard_card(iid, f"{source}'s condition")
+                    self.discard_card(iid, said(N_("{source}'s condition"), source=source))
 
     def answer_sacrifice(self, pr, card: int) -> None:
         """A card chosen for a sacrifice condition goes to the afterworld (MIT-4.6.7); the rest is asked next."""
         seat = pr["player"]
-        self.note(f"P{seat} sacrifices {self.cards[card].d.name} ({pr['source']}'s condition, MIT-5.11)")
+        self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d, source=pr['source'])
         self.leave_board(card, "afterworld", "sacrifice")
         rest = ("sacrifice", pr["n"] - 1, tuple(i for i in pr["cards"] if i != card))
         self.pay_conditions(seat, (rest,) + pr["then"], pr["source"])
@@ -472,7 +478,7 @@ class Effects:
             host = self.cards[card.host]
             delta = card.d.level + self._myth_bonus(card, host)
             self._add_effect("modify_level", item, (host.iid,), None, delta, self._until("default", item))
-            self.note(f"{host.d.name} gets {delta:+d} level from {card.d.name} (MIT-8.potion)")
+            self.note(N_("{host} gets {delta:+d} level from {card} (MIT-8.potion)"), host=host.d, delta=delta, card=card.d)
         self.leave_board(card.iid, "afterworld", "sacrifice")
 
     # -- triggered abilities (spec 6.6) ----------------------------------------------------------------
@@ -569,8 +575,10 @@ class Effects:
         if not found:
             return False
         if self.trigger_chain >= TRIGGER_CHAIN_LIMIT:  # OP-43.4 (our limit): a loop of triggers ends
-            self.note(f"{len(found)} triggered abilit{'y' if len(found) == 1 else 'ies'} do not trigger: "
-                      f"{TRIGGER_CHAIN_LIMIT} rounds of triggers followed one another without an open window")
+            self.note(lazy._n("{n} triggered ability does not trigger: {limit} rounds of triggers followed one another "
+                             "without an open window",
+                             "{n} triggered abilities do not trigger: {limit} rounds of triggers followed one another "
+                             "without an open window", len(found), limit=TRIGGER_CHAIN_LIMIT))
             return False
         self.trigger_chain += 1
         self.touch()
@@ -588,7 +596,7 @@ class Effects:
         when the stack has resolved, the machine goes on with the step ``then``."""
         for item in items:
             self.stack.append(item)
-            self.note(f"P{item.player}: {self.describe_use(item)}")
+            self.note(N_("P{player}: {use}"), player=item.player, use=self.describe_use(item))
         self.after_stack = then
         self._order_triggers(list(dict.fromkeys(item.player for item in items)), tuple(it.sid for it in items))
 
@@ -628,9 +636,8 @@ class Effects:
         items = {it.sid: it for it in self.stack}
         for spot, sid in zip(spots, order):
             self.stack[spot] = items[sid]
-        self.note(f"P{pr['player']} orders their triggered abilities: "
-                  + ", ".join(self.cards[items[s].card].d.name for s in list(placed) + left) + " (the first resolves "
-                  "first, OP-43.4)")
+        self.note(N_("P{seat} orders their triggered abilities: {cards} (the first resolves first, OP-43.4)"),
+                  seat=pr["player"], cards=join(self.cards[items[s].card].d for s in list(placed) + left))
         self._order_triggers(list(pr["later"]), pr["new"])
 
     # -- effects with a duration (spec 5.13) -------------------------------------------------------
@@ -709,7 +716,7 @@ class Effects:
                             and not self.immune(self.cards[t], keys, item.player):
                         out.append(t)
                     else:
-                        self.note(f"{self.cards[t].d.name} is no longer a legal target: the effect skips it (OP-29)")
+                        self.note(N_("{card} is no longer a legal target: the effect skips it (OP-29)"), card=self.cards[t].d)
                 return out
             ref = refs.get(target, -1)
             return [ref] if ref >= 0 else []
@@ -773,7 +780,7 @@ class Effects:
         if handler is _HANDLERS:  # the primitive's method, looked up once per state class
             handler = _HANDLERS[key] = getattr(type(self), "_p_" + name, None)
         if handler is None:
-            self.note(f"({name} has no effect outside a fight)")
+            self.note(N_("({name} has no effect outside a fight)"), name=Said("{word}", word=_ImmunityWord(name)))
             return True
         return handler(self, p, item)
 
@@ -781,7 +788,7 @@ class Effects:
         for seat in self.players_of(p.player, item):
             n = self.value(p.n, self.refs(item), item)
             got = self.draw(seat, n)
-            self.note(f"P{seat} draws {got} card{'s' if got != 1 else ''}")
+            self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
         return True
 
     def _p_discard(self, p, item):
@@ -792,7 +799,7 @@ class Effects:
                 continue
             if p.chooser == "random":
                 for _ in range(min(n, len(hand))):
-                    self.discard_card(hand[self.rng.below(len(hand))], "at random")
+                    self.discard_card(hand[self.rng.below(len(hand))], Said(N_("at random")))
                 continue
             chooser = seat if p.chooser == "owner" else item.player
             if len(hand) <= n:
@@ -812,7 +819,7 @@ class Effects:
                 for _ in range(n):
                     iid = deck[-1]
                     self.to_zone(iid, "afterworld")
-                    self.note(f"{self.cards[iid].d.name} goes from P{seat}'s deck to the afterworld")
+                    self.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=self.cards[iid].d, seat=seat)
             self.together(mill)
         return True
 
@@ -831,7 +838,7 @@ class Effects:
             if kind not in PERMANENT_TYPES and kind != "supply":
                 continue  # MIT-5.1
             if self.restricted(inst, "cannot_be_destroyed") and self.prohibition_holds(inst, "cannot_be_destroyed", item):
-                self.note(f"{d.name} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)")
+                self.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
                 continue
             self.leave_board(t, "afterworld", "destroy")
         return True
@@ -861,7 +868,7 @@ class Effects:
             n = self.value(p.n, self.refs(item), item)
             restricted = p.filter is not None
             if not found:
-                self.note(f"P{seat} searches the deck and finds nothing that fits; the deck is shuffled")
+                self.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
                 self.rng.shuffle(self.players[seat].deck)
                 continue
             choices = self.distinct(found)
@@ -884,10 +891,10 @@ class Effects:
             self.take_out(iid)
             self._move_to_hand(iid)
         if restricted:
-            self.note(f"P{seat} searches the deck and shows the card found: {d.name} (MIT-1.3.3)")
+            self.note(N_("P{seat} searches the deck and shows the card found: {card} (MIT-1.3.3)"), seat=seat, card=d)
         else:
-            self.note(f"P{seat} searches the deck and takes a card")
-            self.note(f"you found {d.name}", (seat,))
+            self.note(N_("P{seat} searches the deck and takes a card"), seat=seat)
+            self.note(N_("you found {card}"), (seat,), card=d)
 
     def answer_pick(self, pr, card: int) -> None:
         seat = pr["player"]
@@ -912,7 +919,7 @@ class Effects:
         inst = self.cards[iid]
         self.take_out(iid)
         self._move_to_hand(iid)
-        self.note(f"P{inst.owner} recovers {inst.d.name} from the afterworld (MIT-1.4.3)")
+        self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
 
     def _p_recover(self, p, item):
         if p.target is not None:
@@ -931,7 +938,7 @@ class Effects:
                 self._recover(seat, pool[0])
                 continue
             self.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(self.distinct(pool)), left=n,
-                            text="choose a card to recover from the afterworld")
+                            text=Said(N_("choose a card to recover from the afterworld")))
             return SUSPEND
         return True
 
@@ -941,7 +948,8 @@ class Effects:
             if inst.zone == "board":
                 self.leave_board(t, "oblivion", "exile")
             elif inst.zone in ("hand", "deck", "afterworld"):
-                self.note(f"{inst.d.name} (P{inst.owner}) sinks into oblivion from the {inst.zone} (MIT-1.4.4)")
+                self.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
+                          zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
                 self.to_zone(t, "oblivion")
         return True
 
@@ -962,7 +970,7 @@ class Effects:
     def _p_shuffle_deck(self, p, item):
         for seat in self.players_of(p.player, item):
             self.rng.shuffle(self.players[seat].deck)
-            self.note(f"P{seat} shuffles the deck")
+            self.note(N_("P{seat} shuffles the deck"), seat=seat)
         return True
 
     def _p_look_top(self, p, item):
@@ -971,9 +979,11 @@ class Effects:
             deck = self.players[seat].deck
             n = self.value(p.n, self.refs(item), item)
             top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
-            self.note(f"P{item.player} looks at the top {n} card(s) of P{seat}'s deck")
-            self.note("top of the deck: " + (", ".join(self.cards[i].d.name for i in top) or "nothing"),
-                      (item.player,))
+            self.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
+            if top:
+                self.note(N_("top of the deck: {cards}"), (item.player,), cards=join(self.cards[i].d for i in top))
+            else:
+                self.note(N_("top of the deck: nothing"), (item.player,))
             if p.reorder and len({self.cards[i].d for i in top}) > 1:
                 to_order.append((seat, top))
         if not to_order:
@@ -999,9 +1009,8 @@ class Effects:
         for i in order:  # wherever they are now (a redeal of a search bot's may have moved them), on top
             deck.remove(i)
         deck.extend(reversed(order))
-        self.note(f"P{pr['player']} puts the top {len(order)} cards of P{pr['deck']}'s deck back in the order "
-                  f"they chose")
-        self.note("top of the deck now: " + ", ".join(self.cards[i].d.name for i in order), (pr["player"],))
+        self.note(N_("P{seat} puts the top {n} cards of P{deck}'s deck back in the order they chose"), seat=pr['player'], n=len(order), deck=pr['deck'])
+        self.note(N_("top of the deck now: {cards}"), (pr["player"],), cards=join(self.cards[i].d for i in order))
         if pr["rest"]:
             self._ask_deck_order(pr["player"], list(pr["rest"]))
 
@@ -1012,7 +1021,7 @@ class Effects:
                 continue
             if self.card_type(inst) in ("leader", "supply"):
                 inst.rotated = value
-                self.note(f"{inst.d.name} is {'rotated' if value else 'unrotated'}")
+                self.note(N_("{card} is rotated") if value else N_("{card} is unrotated"), card=inst.d)
             elif value:
                 inst.spent = True  # MIT-4.5
         return True
@@ -1050,7 +1059,7 @@ class Effects:
             else:
                 amount = self._amount(p.amount)
                 pl.spheres = [max(0, pl.spheres[s] - amount[s]) for s in range(4)]
-            self.note(f"P{seat} loses sphere points → {'/'.join(map(str, pl.spheres))}")
+            self.note(N_("P{seat} loses sphere points → {spheres}"), seat=seat, spheres="/".join(map(str, pl.spheres)))
         return True
 
     def _p_steal_spheres(self, p, item):
@@ -1067,7 +1076,7 @@ class Effects:
                 victim.spheres[s] -= 1
                 if p.over_max or thief.spheres[s] < thief.smax[s]:
                     thief.spheres[s] += 1
-                self.note(f"P{item.player} steals 1 {SPHERE_NAMES[s]} from P{seat}")
+                self.note(N_("P{player} steals 1 {sphere} from P{seat}"), player=item.player, sphere=SPHERE_SAID[s], seat=seat)
         return True
 
     def _targets_or_selector(self, target, item):
@@ -1083,7 +1092,7 @@ class Effects:
         kind = "modify_base_level" if p.base else "modify_level"
         self._add_effect(kind, item, targets, selector, delta, self._until(p.duration, item))
         if targets:
-            self.note(", ".join(self.cards[t].d.name for t in targets) + f" gets {delta:+d} level")
+            self.note(N_("{cards} gets {delta:+d} level"), cards=join(self.cards[t].d for t in targets), delta=delta)
         return True
 
     def _p_modify_road(self, p, item):
@@ -1093,8 +1102,14 @@ class Effects:
         delta = self.value(p.delta, self.refs(item), item)
         road = p.road if p.road != "chosen" else "all"
         self._add_effect("modify_road", item, targets, selector, (road, delta), self._until(p.duration, item))
-        whose = "the chosen nations" if targets else "every matching nation"
-        self.note(f"{whose}: roads {delta:+d}" + (f" ({road})" if road != "all" else ""))
+        if targets and road != "all":
+            self.note(N_("the chosen nations: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
+        elif targets:
+            self.note(N_("the chosen nations: roads {delta:+d}"), delta=delta)
+        elif road != "all":
+            self.note(N_("every matching nation: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
+        else:
+            self.note(N_("every matching nation: roads {delta:+d}"), delta=delta)
         return True
 
     def _p_close_road(self, p, item, kind="close_road"):
@@ -1116,10 +1131,10 @@ class Effects:
             if it is None or it.neutralized:
                 continue
             if it.kind == "trigger" or (it.m is not None and it.m.speed == "locked"):
-                self.note(f"{self.cards[it.card].d.name} is locked and cannot be neutralized (MIT-4.2.6.b)")
+                self.note(N_("{card} is locked and cannot be neutralized (MIT-4.2.6.b)"), card=self.cards[it.card].d)
                 continue
             it.neutralized = True
-            self.note(f"{self.cards[it.card].d.name} is neutralized")
+            self.note(N_("{card} is neutralized"), card=self.cards[it.card].d)
             if it.kind == "maneuver":  # MIT-4.1.e
                 user = self.cards[it.card]
                 mid = it.m.id if it.m is not None else SACRIFICE
@@ -1132,7 +1147,7 @@ class Effects:
             return True
         self._add_effect("neutralize_ability", item, targets, selector, None, self._until(p.duration, item))
         if targets:
-            self.note(", ".join(self.cards[t].d.name for t in targets) + "'s ability is neutralized (MIT-5.5)")
+            self.note(N_("{cards}'s ability is neutralized (MIT-5.5)"), cards=join(self.cards[t].d for t in targets))
         return True
 
     def _p_steal(self, p, item):
@@ -1149,7 +1164,7 @@ class Effects:
                 self.players[thief].leaders.append(t)
                 self.layout_changed()
                 self._add_effect("steal", item, (t,), None, None, self._until(p.duration, item))
-                self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) (MIT-5.2.a)")
+                self.note(N_("P{thief} steals {card} (owner P{owner}) (MIT-5.2.a)"), thief=thief, card=inst.d, owner=inst.owner)
             elif inst.d.card_type in ("item", "location"):
                 self._steal_attachment(inst, thief)
         return True
@@ -1164,10 +1179,9 @@ class Effects:
                 inst.host = host
                 inst.controller = thief
                 self.layout_changed()
-                self.note(f"P{thief} steals {inst.d.name} (owner P{inst.owner}) and attaches it to "
-                          f"{self.cards[host].d.name}, for good (MIT-5.2.d)")
+                self.note(N_("P{thief} steals {card} (owner P{owner}) and attaches it to {host}, for good (MIT-5.2.d)"), thief=thief, card=inst.d, owner=inst.owner, host=self.cards[host].d)
                 return
-        self.note(f"{inst.d.name} cannot be stolen: P{thief} has no card to attach it to (MIT-5.2.d)")
+        self.note(N_("{card} cannot be stolen: P{thief} has no card to attach it to (MIT-5.2.d)"), card=inst.d, thief=thief)
 
     def _p_add_token(self, p, item):
         for t in self.resolve_target(p.target, item):
@@ -1184,7 +1198,8 @@ class Effects:
                 tokens.append((p.kind, n, p.effect))
             inst.tokens = tuple(tokens)
             self.statics_cache = None
-            self.note(f"{n} {p.kind} token{'s' if n != 1 else ''} on {inst.d.name} (MIT-5.10)")
+            self.note(lazy._n("{n} {kind} token on {card} (MIT-5.10)", "{n} {kind} tokens on {card} (MIT-5.10)", n,
+                             kind=p.kind, card=inst.d))
         return True
 
     def _p_remove_token(self, p, item):
@@ -1206,8 +1221,8 @@ class Effects:
             return True
         self._add_effect("grant_immunity", item, targets, selector, frozenset(p.against), self._until(p.duration, item))
         if targets:
-            self.note(", ".join(self.cards[t].d.name for t in targets) + " becomes immune to "
-                      + ", ".join(p.against))
+            self.note(N_("{cards} becomes immune to {against}"), cards=join(self.cards[t].d for t in targets),
+                      against=join(Said("{word}", word=_ImmunityWord(a)) for a in p.against))
         return True
 
     def _p_grant_subtype(self, p, item, kind="grant_subtype"):
@@ -1246,8 +1261,8 @@ class Effects:
                         and self.cards[t].zone == "board" and self.cards[t].d.card_type not in ("high_god", "nation"))
         if targets:
             self._add_effect("set_card_type", item, targets, None, p.card_type, self._until(p.duration, item))
-            self.note(", ".join(self.cards[t].d.name for t in targets) + f" becomes a {p.card_type.replace('_', ' ')}"
-                      f" (MIT-5.16)")
+            self.note(N_("{cards} becomes a {type} (MIT-5.16)"), cards=join(self.cards[t].d for t in targets),
+                      type=Said(CARD_TYPE_WORDS.get(p.card_type, p.card_type)))
         return True
 
     def _p_modify_army(self, p, item):
@@ -1255,12 +1270,15 @@ class Effects:
         f = self.fight
         own = f.side_of(item.player) if f is not None else None
         if own is None:
-            self.note(f"(the army change does nothing: P{item.player} has no side in a fight)")
+            self.note(N_("(the army change does nothing: P{player} has no side in a fight)"), player=item.player)
             return True
         side = own if p.side == "self" else "def" if own == "att" else "att"
         delta = self.value(p.delta, self.refs(item), item)
         self._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
-        self.note(f"P{f.seat_of(side)}'s side of the {f.kind} gets {delta:+d}")
+        if f.kind == "duel":
+            self.note(N_("P{seat}'s side of the duel gets {delta:+d}"), seat=f.seat_of(side), delta=delta)
+        else:
+            self.note(N_("P{seat}'s side of the battle gets {delta:+d}"), seat=f.seat_of(side), delta=delta)
         return True
 
     def _p_modify_capacity(self, p, item):
@@ -1276,14 +1294,18 @@ class Effects:
         ``changed_cost``)."""
         change = (p.applies_to, sphere_vector(p.delta))
         self._add_effect("modify_cost", item, (), p, change, self._until(p.duration, item))
-        self.note(f"P{item.player} changes the {p.applies_to} costs of some cards (spec 6.4)")
+        if p.applies_to == "usage":
+            self.note(N_("P{player} changes the usage costs of some cards (spec 6.4)"), player=item.player)
+        else:
+            self.note(N_("P{player} changes the summon costs of some cards (spec 6.4)"), player=item.player)
         return True
 
     def _p_grant_fate_use(self, p, item):
         """Spec 6.4, MIT-8.god, OP-62: more fate uses this turn, named by this effect's source."""
         for seat in self.players_of(p.player, item):
             self._add_effect("grant_fate_use", item, (), None, (seat, p.n), self._until("default", item))
-            self.note(f"P{seat} may use {p.n} more fate{'s' if p.n != 1 else ''} (like MIT-8.god)")
+            self.note(lazy._n("P{seat} may use {n} more fate (like MIT-8.god)", "P{seat} may use {n} more fates (like "
+                             "MIT-8.god)", p.n, seat=seat))
         return True
 
     # -- attaching (spec 6.4 ``attach``; MIT-5.15, OP-35) ---------------------------------------------
@@ -1293,7 +1315,7 @@ class Effects:
         afterworld; a leader also from its player's leader row); an attached card stays where it is (MIT-3.5.b)."""
         hosts = [h for h in self.resolve_target(p.host, item) if h < STACK_ID_BASE and self.cards[h].zone == "board"]
         if len(hosts) != 1:
-            self.note("(nothing is attached: the effect names no one host on the board)")
+            self.note(N_("(nothing is attached: the effect names no one host on the board)"))
             return True
         for t in self.resolve_target(p.card, item):
             if t < STACK_ID_BASE and t != hosts[0]:
@@ -1306,15 +1328,15 @@ class Effects:
         if t == "leader":
             bad = self._dormant_problem(inst, host, seat)
         elif t in ("item", "location"):
-            bad = ("MIT-3.5.b", f"{inst.d.name} is attached already") if inst.zone == "board" else \
+            bad = ("MIT-3.5.b", _("{card} is attached already", card=inst.d)) if inst.zone == "board" else \
                 self._host_problem(seat, _Off(inst), host)
         else:
             bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
-                   f"a {t.replace('_', ' ')} is not attached by an effect")
+                   _("a {type} is not attached by an effect", type=card_type_word(t)))
         if bad is None and inst.zone not in ("hand", "deck", "afterworld", "board"):
-            bad = ("MIT-1.4.4", f"{inst.d.name} cannot be brought back")  # from oblivion (or off the stack)
+            bad = ("MIT-1.4.4", _("{card} cannot be brought back", card=inst.d))  # from oblivion (or off the stack)
         if bad is not None:
-            self.note(f"{inst.d.name} is not attached: {bad[1]} ({bad[0]})")
+            self.note(N_("{card} is not attached: {reason} ({rule})"), card=inst.d, reason=bad[1], rule=bad[0])
             return
         came_from = inst.zone
         if came_from == "board":
@@ -1325,9 +1347,17 @@ class Effects:
         if t == "leader":
             inst.dormant = wake
         self.layout_changed()
-        self.note(f"{inst.d.name} is attached to {self.cards[host].d.name}"
-                  + (f" from the {came_from}" if came_from != "board" else "")
-                  + (f": dormant until {WAKE_TEXT[wake]} (MIT-5.15, OP-35)" if t == "leader" else ""))
+        host_d = self.cards[host].d
+        if came_from != "board":
+            attached = said(N_("{card} is attached to {host} from {zone}"), card=inst.d, host=host_d,
+                            zone=Said(ZONE_FROM.get(came_from, came_from)))
+        else:
+            attached = said(N_("{card} is attached to {host}"), card=inst.d, host=host_d)
+        if t == "leader":
+            self.note(N_("{attached}: dormant until {wake} (MIT-5.15, OP-35)"), attached=attached,
+                      wake=Said(WAKE_TEXT[wake]))
+        else:
+            self.note(attached)
 
     def _dormant_problem(self, inst, host: int, seat: int) -> tuple | None:
         """OP-35: a leader is attached, dormant, to another card of its player on the board: a permanent card
@@ -1335,10 +1365,10 @@ class Effects:
         h = self.cards[host]
         if h.controller != seat or h.d.card_type not in PERMANENT_TYPES or h.d.card_type == "high_god" \
                 or h.dormant is not None:
-            return ("MIT-5.15", f"a leader is attached to one of its player's permanent cards, not to {h.d.name}")
+            return ("MIT-5.15", _("a leader is attached to one of its player's permanent cards, not to {host}", host=h.d))
         if inst.zone == "board":
             if iid_in_fight(self, inst.iid) or inst.iid not in self.players[seat].leaders:
-                return ("MIT-5.15", f"{inst.d.name} is not a leader of P{seat}'s leader row outside a fight")
+                return ("MIT-5.15", _("{card} is not a leader of P{seat}'s leader row outside a fight", card=inst.d, seat=seat))
         return None
 
     def wake(self, iid: int, why: str) -> None:
@@ -1349,7 +1379,7 @@ class Effects:
         inst.host = -1
         self.players[inst.controller].leaders.append(iid)
         self.layout_changed()
-        self.note(f"{inst.d.name} wakes ({why}) and joins P{inst.controller}'s leader row (MIT-5.15, OP-35)")
+        self.note(N_("{card} wakes ({why}) and joins P{controller}'s leader row (MIT-5.15, OP-35)"), card=inst.d, why=why, controller=inst.controller)
 
     def wake_attacked(self, attacked: int) -> None:
         """OP-35 ``wake: attacked``: the dormant leaders on the attacked card, directly or through other
@@ -1362,7 +1392,7 @@ class Effects:
                 if current.host < 0:
                     break
                 if current.host == attacked:
-                    self.wake(inst.iid, f"{self.cards[attacked].d.name} is attacked")
+                    self.wake(inst.iid, said(N_("{card} is attacked"), card=self.cards[attacked].d))
                     break
                 current = self.cards[current.host]
 
@@ -1377,7 +1407,8 @@ class Effects:
         choices = self.play_choices(seat, p, item)
         how = {"free": p.free or p.unsummoned, "unsummoned": p.unsummoned}
         if not choices:
-            self.note(f"P{seat} has no card in the {p.from_} to play (spec 6.4)")
+            self.note(N_("P{seat} has no card in {zone} to play (spec 6.4)"), seat=seat,
+                      zone=Said(ZONE_FROM.get(p.from_, p.from_)))
             return True
         if len(choices) == 1:
             return self.play_by_effect(seat, choices[0], how)
@@ -1435,15 +1466,17 @@ class Effects:
                 out.append(row)
         return out
 
-    def _play_label(self, seat: int, choice: tuple, how: dict) -> str:
+    def _play_label(self, seat: int, choice: tuple, how: dict) -> Said:
         iid, kind, where = choice
-        text = self.cards[iid].d.name
+        d = self.cards[iid].d
         if kind == "host":
-            text += f" onto {self.cards[where].d.name}"
+            text = said(N_("{card} onto {host}"), card=d, host=self.cards[where].d)
         elif kind == "row":
-            text += f" into the {ROWS[where]}"
+            text = said(N_("{card} {into}"), card=d, into=Said(ROW_INTO[ROWS[where]]))
+        else:
+            text = said("{card}", card=d)
         cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
-        return text + (f" (pays {'/'.join(map(str, cost))})" if any(cost) else "")
+        return said(N_("{card} (pays {cost})"), card=text, cost="/".join(map(str, cost))) if any(cost) else text
 
     def play_by_effect(self, seat: int, choice: tuple, how: dict):
         """The chosen card is played now, inside the effect's resolution: paid, then onto the board as a summon
@@ -1455,8 +1488,13 @@ class Effects:
         came_from = inst.zone
         cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
         self.pay(seat, cost)
-        self.note(f"P{seat} plays {inst.d.name} from the {came_from} by an effect"
-                  + (f" (pays {'/'.join(map(str, cost))})" if any(cost) else " for free") + " (MIT-6.5.1)")
+        zone = Said(ZONE_FROM.get(came_from, came_from))
+        if any(cost):
+            self.note(N_("P{seat} plays {card} from {zone} by an effect (pays {cost}) (MIT-6.5.1)"), seat=seat,
+                      card=inst.d, zone=zone, cost="/".join(map(str, cost)))
+        else:
+            self.note(N_("P{seat} plays {card} from {zone} by an effect for free (MIT-6.5.1)"), seat=seat, card=inst.d,
+                      zone=zone)
         it = Item(-1, "unsummoned" if how["unsummoned"] else "summon", seat, iid, host=where if kind == "host" else -1)
         if kind == "row":
             it.kind, it.row, it.paid = "supply", where, not how["unsummoned"]  # a summon fires ``summoned``
@@ -1522,8 +1560,23 @@ class _Off:
 
 
 #: What wakes a dormant leader (OP-35), for the log.
-WAKE_TEXT = {"attacked": "the card it is attached to is attacked", "host_leaves": "its host leaves the board",
-             "turn_start": "its player's next turn begins"}
+WAKE_TEXT = {"attacked": N_("the card it is attached to is attacked"), "host_leaves": N_("its host leaves the board"),
+             "turn_start": N_("its player's next turn begins")}
+#: where a card came from ("from the hand")
+ZONE_FROM = {"hand": N_("the hand"), "deck": N_("the deck"), "afterworld": N_("the afterworld"),
+             "board": N_("the board"), "stack": N_("the stack"), "oblivion": N_("oblivion")}
+
+
+class _ImmunityWord:
+    """An immunity key (a card type, subtype, keyword or primitive) as a word, when read."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def __format__(self, spec: str) -> str:
+        return format(immunity_word(self.key), spec)
 
 
 def iid_in_fight(state, iid: int) -> bool:

@@ -19,6 +19,9 @@ from __future__ import annotations
 from .actions import AttachMount, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon, made
 from . import vocabulary as V
 from .cards import call_parts, linked, primitives_of
+from .text import (ROAD_NAMES, ROW_INTO, ROW_NAMES, SPHERE_WORDS, SUBTYPE_WORDS, card_type_word, immunity_word,
+                   road_word, row_word, subtype_word)
+from .words import N_, Said, _, said, lazy
 
 ROWS = V.ROWS  # front line, auxiliaries, reserve (MIT-7.3.4.a)
 ROW_INDEX = {name: i for i, name in enumerate(ROWS)}
@@ -134,8 +137,8 @@ class Fights:
             return None
         found = primitives_of(m) & PLAYER_LEVEL
         if found:
-            return ("MIT-7.2.1.a", f"during a fight, cards in it affect only the fight: no {', '.join(sorted(found))} "
-                                   f"(OP-44)")
+            return ("MIT-7.2.1.a", _("during a fight, cards in it affect only the fight: no {primitives} (OP-44)",
+                                     primitives=", ".join(immunity_word(x) for x in sorted(found))))
         return None
 
     def defended_here(self, inst) -> bool:
@@ -150,9 +153,9 @@ class Fights:
         """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
         through cards that can affect the fight."""
         if not self.in_rounds():
-            return ("MIT-7.2.1.b", "in the battle phase only a fight may be declared, or pass (OP-39)")
+            return ("MIT-7.2.1.b", _("in the battle phase only a fight may be declared, or pass (OP-39)"))
         if seat not in self.fight_players():
-            return ("MIT-7.2.1.b", "only the fight's players act in its rounds (OP-44)")
+            return ("MIT-7.2.1.b", _("only the fight's players act in its rounds (OP-44)"))
         if user is None:
             return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
         t = user.d.card_type
@@ -160,19 +163,19 @@ class Fights:
             return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
         if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
             return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
-                    f"{user.d.name}'s battle maneuver is used only while its nation is being defended")
+                    _("{user}'s battle maneuver is used only while its nation is being defended", user=user.d))
         if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards() and not shoots_volley(m):
             # MIT-7.2.5.1: "Akkor is használható ha a használó nem vesz részt a harcban" — an arrow volley may be
             # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
             # the fight's players to have priority in its rounds (above)
-            return ("MIT-7.2.1.b", f"{user.d.name} takes no part in the fight and cannot affect it")
+            return ("MIT-7.2.1.b", _("{user} takes no part in the fight and cannot affect it", user=user.d))
         supply = self.fight.supplies.get(user.iid)
         if supply is not None:
             side, row, mode = supply
             if self.fight.row_leader(side, row) < 0 or self.cards[self.fight.row_leader(side, row)].zone != "board":
-                return ("MIT-7.3.4.c", f"{user.d.name}'s row has no army leader: its ability does not apply")
+                return ("MIT-7.3.4.c", _("{user}'s row has no army leader: its ability does not apply", user=user.d))
             if mode == "level":
-                return ("MIT-3.8.d", f"{user.d.name} fights with its level: its maneuvers do nothing (OP-20)")
+                return ("MIT-3.8.d", _("{user} fights with its level: its maneuvers do nothing (OP-20)", user=user.d))
         return self.scope_problem(m)
 
     # -- levels (spec 5.10) ------------------------------------------------------------------------
@@ -285,24 +288,27 @@ class Fights:
 
     def check_mount(self, seat: int, a, counter: bool = False) -> tuple | None:
         if counter:
-            return ("MIT-6.4.1", "a mount is not attached in a counter round (OP-23)")
+            return ("MIT-6.4.1", _("a mount is not attached in a counter round (OP-23)"))
         if not self.mount_window(seat):
             if self.opts["mount_timing"] == "summon_phases":
-                return ("MIT-8.mount", "a mount is attached by the active player in a summon phase (OP-57)")
-            return ("MIT-7.2.1.b", "no mount is attached in the battle phase: it cannot affect the fight")
+                return ("MIT-8.mount", _("a mount is attached by the active player in a summon phase (OP-57)"))
+            return ("MIT-7.2.1.b", _("no mount is attached in the battle phase: it cannot affect the fight"))
         p = self.players[seat]
         if a.mount not in p.leaders or "mount" not in self.subtypes(self.cards[a.mount]):
-            return ("MIT-8.mount", "name a mount in your leader row")
+            return ("MIT-8.mount", _("name a mount in your leader row"))
         if a.host not in p.leaders or a.host == a.mount:
-            return ("MIT-8.mount", "name another leader in your leader row to carry it")
+            return ("MIT-8.mount", _("name another leader in your leader row to carry it"))
         host = self.cards[a.host]
         if "mount" in self.subtypes(host):
-            return ("MIT-8.mount", f"{host.d.name} is a mount itself")
+            return ("MIT-8.mount", _("{host} is a mount itself", host=host.d))
         if self.mount_of(a.host) >= 0:
-            return ("MIT-8.mount", f"{host.d.name} already has a mount: at most one per leader")
+            return ("MIT-8.mount", _("{host} already has a mount: at most one per leader", host=host.d))
         if a.share is not None and a.share not in self.shareable(a.mount):
-            return ("MIT-8.mount", f"the mount may share one of {', '.join(self.shareable(a.mount)) or 'no subtype'}"
-                                   f" (not a leader subtype, not a race)")
+            shareable = self.shareable(a.mount)
+            if not shareable:
+                return ("MIT-8.mount", _("the mount may share no subtype (not a leader subtype, not a race)"))
+            return ("MIT-8.mount", _("the mount may share one of {subtypes} (not a leader subtype, not a race)",
+                                     subtypes=", ".join(subtype_word(x) for x in shareable)))
         return None
 
     def attach_mount(self, item) -> None:
@@ -310,13 +316,16 @@ class Fights:
         mount, host = self.cards[a.mount], self.cards[a.host]
         if a.mount not in self.players[item.player].leaders or a.host not in self.players[item.player].leaders \
                 or self.mount_of(a.host) >= 0:
-            self.note(f"{mount.d.name} cannot be attached any more")
+            self.note(N_("{mount} cannot be attached any more"), mount=mount.d)
             return
         self.players[item.player].leaders.remove(a.mount)  # it leaves the leader row (OP-57)
         mount.host = a.host
         self.layout_changed()
-        self.note(f"{mount.d.name} is attached to {host.d.name}" + (f", sharing {a.share}" if a.share else "")
-                  + " (MIT-8.mount)")
+        if a.share:
+            self.note(N_("{mount} is attached to {host}, sharing {subtype} (MIT-8.mount)"), mount=mount.d, host=host.d,
+                      subtype=Said(SUBTYPE_WORDS.get(a.share, a.share)))
+        else:
+            self.note(N_("{mount} is attached to {host} (MIT-8.mount)"), mount=mount.d, host=host.d)
         if a.share:  # while it stays attached
             from .state import Eff
 
@@ -350,27 +359,27 @@ class Fights:
         """A leader named into a fight: own, in the leader row, unrotated, able to fight (MIT-6.2.3.2.b,
         MIT-7.2.3, OP-50)."""
         if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
-            return ("MIT-6.2.3.2.b", "name one of your leaders in your leader row")
+            return ("MIT-6.2.3.2.b", _("name one of your leaders in your leader row"))
         inst = self.cards[iid]
         if self.card_type(inst) != "leader":
-            return ("MIT-5.16", f"{inst.d.name} is a {self.card_type(inst).replace('_', ' ')} now, not a leader")
+            return ("MIT-5.16", _("{card} is a {type} now, not a leader", card=inst.d, type=card_type_word(self.card_type(inst))))
         if inst.rotated:
-            return ("MIT-6.2.3.2.b", f"{inst.d.name} is rotated: only an unrotated leader starts or joins a fight")
+            return ("MIT-6.2.3.2.b", _("{card} is rotated: only an unrotated leader starts or joins a fight", card=inst.d))
         if attack and self.restricted(inst, "cannot_attack"):
-            return ("MIT-7.2.3.a", f"{inst.d.name} cannot attack")
+            return ("MIT-7.2.3.a", _("{card} cannot attack", card=inst.d))
         if self.restricted(inst, "cannot_fight"):
-            return ("MIT-7.2.3.b", f"{inst.d.name} cannot fight")
+            return ("MIT-7.2.3.b", _("{card} cannot fight", card=inst.d))
         if self.fight is not None and iid in self.fight.leaders:
-            return ("OP-50", f"{inst.d.name} is already in the fight")
+            return ("OP-50", _("{card} is already in the fight", card=inst.d))
         return None
 
     def _declare_common(self, seat: int, resolving: bool) -> tuple | None:
         if resolving:
             return None  # the declaration itself used up the battle phase's fight
         if self.phase != "battle" or seat != self.active or self.mode != "window":
-            return ("MIT-6.2.3.2.b", "a fight is declared by the active player in the battle phase")
+            return ("MIT-6.2.3.2.b", _("a fight is declared by the active player in the battle phase"))
         if self.fight is not None or self.fought == self.turn:
-            return ("MIT-6.2.3.2.c", "one fight may be started per battle phase")
+            return ("MIT-6.2.3.2.c", _("one fight may be started per battle phase"))
         return None
 
     def _battle_problem(self, seat: int, a: DeclareBattle, resolving: bool = False) -> tuple | None:
@@ -380,19 +389,19 @@ class Fights:
         n = a.nation
         if not isinstance(n, int) or not 0 <= n < len(self.cards) or self.cards[n].zone != "board" \
                 or self.cards[n].d.card_type != "nation":
-            return ("MIT-7.1.1.1", "name a nation on the board to attack")
+            return ("MIT-7.1.1.1", _("name a nation on the board to attack"))
         nation = self.cards[n]
         if nation.controller == seat:
-            return ("MIT-7.2.1.c", "a fight is started only against an enemy player's nation or leader")
+            return ("MIT-7.2.1.c", _("a fight is started only against an enemy player's nation or leader"))
         if a.road not in nation.d.roads:
-            return ("MIT-7.4.1", f"{nation.d.name} has no road {a.road!r}; its roads: {', '.join(nation.d.roads)}")
+            return ("MIT-7.4.1", _("{nation} has no road {road}; its roads: {roads}", nation=nation.d, road=repr(a.road),
+                                     roads=", ".join(road_word(r) for r in nation.d.roads)))
         bad = self._fighter_problem(seat, a.commander, attack=True)
         if bad:
             return bad
         flying = "flying" in self.subtypes(self.cards[a.commander])
         if self.road_closed(n, a.road) and not flying:
-            return ("MIT-3.2.2.a", f"the {a.road} road of {nation.d.name} is closed: attack through a free road "
-                                   f"(or with a flying commander, MIT-8.flying)")
+            return ("MIT-3.2.2.a", _("the {road} road of {nation} is closed: attack through a free road (or with a flying commander, MIT-8.flying)", road=road_word(a.road), nation=nation.d))
         return None
 
     def _duel_problem(self, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple | None:
@@ -403,26 +412,36 @@ class Fights:
         if bad:
             return bad
         if "hero" not in self.subtypes(self.cards[a.challenger]):
-            return ("MIT-8.hero", f"{self.cards[a.challenger].d.name} is not a hero and cannot issue a challenge")
+            return ("MIT-8.hero", _("{challenger} is not a hero and cannot issue a challenge", challenger=self.cards[a.challenger].d))
         c = a.challenged
         if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
                 or c not in self.players[self.cards[c].controller].leaders:
-            return ("MIT-7.6.2", "challenge a leader in an enemy leader row")
+            return ("MIT-7.6.2", _("challenge a leader in an enemy leader row"))
         if self.card_type(self.cards[c]) != "leader":
-            return ("MIT-5.16", f"{self.cards[c].d.name} is no leader now")
+            return ("MIT-5.16", _("{card} is no leader now", card=self.cards[c].d))
         if self.cards[c].controller == seat:
-            return ("MIT-7.2.1.c", "a fight is started only against an enemy player's nation or leader")
+            return ("MIT-7.2.1.c", _("a fight is started only against an enemy player's nation or leader"))
         return None
 
-    def fight_text(self, a) -> str:
-        name = lambda i: self.cards[i].d.name if isinstance(i, int) and 0 <= i < len(self.cards) else str(i)  # noqa
+    def _named(self, seat: int, iid: int, row: int, rule: str) -> None:
+        if row == 0:
+            self.note(N_("P{seat} names {card} commander ({rule})"), seat=seat, card=self.cards[iid].d, rule=rule)
+        else:
+            self.note(N_("P{seat} names {card} companion in the {row} ({rule})"), seat=seat, card=self.cards[iid].d,
+                      row=Said(ROW_NAMES[ROWS[row]]), rule=rule)
+
+    def fight_text(self, a) -> Said:
+        """A declared fight in words, kept and read in the reader's language."""
+        name = lambda i: self.cards[i].d if isinstance(i, int) and 0 <= i < len(self.cards) else str(i)  # noqa
         if isinstance(a, DeclareBattle):
-            return f"{name(a.commander)} attacks {name(a.nation)} through its {a.road} road"
-        return f"{name(a.challenger)} challenges {name(a.challenged)}"
+            return said(N_("{commander} attacks {nation} through its {road} road"), commander=name(a.commander),
+                        nation=name(a.nation), road=Said(ROAD_NAMES.get(a.road, a.road)))
+        return said(N_("{challenger} challenges {challenged}"), challenger=name(a.challenger),
+                    challenged=name(a.challenged))
 
     def check_declare(self, seat: int, a, counter: bool) -> tuple | None:
         if counter:
-            return ("MIT-6.4.1", "a fight is not declared in a counter round (OP-23)")
+            return ("MIT-6.4.1", _("a fight is not declared in a counter round (OP-23)"))
         return self._battle_problem(seat, a) if isinstance(a, DeclareBattle) else self._duel_problem(seat, a)
 
     def start_fight(self, item) -> None:
@@ -433,22 +452,20 @@ class Fights:
         bad = self._battle_problem(seat, a, resolving=True) if isinstance(a, DeclareBattle) else \
             self._duel_problem(seat, a, resolving=True)
         if bad:
-            self.note(f"the fight does not happen: {bad[1]} ({bad[0]}, OP-39)")
+            self.note(N_("the fight does not happen: {reason} ({rule}, OP-39)"), reason=bad[1], rule=bad[0])
             return
         self.wake_attacked(a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
         if isinstance(a, DeclareBattle):
             defender = self.cards[a.nation].controller
             f = Fight("battle", seat, defender, a.nation, a.road)
             self._join(f, a.commander, "att", 0)
-            self.note(f"P{seat} attacks {self.cards[a.nation].d.name} (P{defender}) through its {a.road} road, "
-                      f"led by {self.cards[a.commander].d.name} (MIT-7.4.1, MIT-7.4.2)")
+            self.note(N_("P{seat} attacks {nation} (P{defender}) through its {road} road, led by {commander} (MIT-7.4.1, MIT-7.4.2)"), seat=seat, nation=self.cards[a.nation].d, defender=defender, road=Said(ROAD_NAMES[a.road]), commander=self.cards[a.commander].d)
         else:
             defender = self.cards[a.challenged].controller
             f = Fight("duel", seat, defender)
             self._join(f, a.challenger, "att", 0)
             self._join(f, a.challenged, "def", 0)
-            self.note(f"{self.cards[a.challenger].d.name} (P{seat}) challenges {self.cards[a.challenged].d.name} "
-                      f"(P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)")
+            self.note(N_("{challenger} (P{seat}) challenges {challenged} (P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)"), challenger=self.cards[a.challenger].d, seat=seat, challenged=self.cards[a.challenged].d, defender=defender)
         self.fight = f
         self.statics_cache = None  # fight membership changes what filters match
         self.touch()
@@ -600,7 +617,7 @@ class Fights:
         candidates = self.army_candidates(side)
         summonable = self.defender_summons() if side == "def" else []
         if not candidates and not summonable and row == 0:
-            self.note(f"P{f.defender} names no defending commander (MIT-7.4.3.2)")
+            self.note(N_("P{defender} names no defending commander (MIT-7.4.3.2)"), defender=f.defender)
             return self._advance()
         rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
         helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
@@ -609,10 +626,12 @@ class Fights:
         options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
             + [("summon", i, r, pay_from, pay_for) for i, pay_from, pay_for in summonable for r in rows] \
             + [("ask", h, None) for h in helpers]
-        labels = ["name no one"] + [f"ask P{o[1]} for help" if o[0] == "ask" else
-                                    f"{'summon ' if o[0] == 'summon' else ''}{self.cards[o[1]].d.name} into the "
-                                    f"{ROWS[o[2]]}" + (self._summon_label(o) if o[0] == "summon" else "")
-                                    for o in options[1:]]
+        labels = [Said(N_("name no one"))] + [
+            said(N_("ask P{seat} for help"), seat=o[1]) if o[0] == "ask" else
+            said(N_("summon {card} {into}{pays}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]),
+                 pays=self._summon_label(o)) if o[0] == "summon" else
+            said(N_("{card} {into}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]))
+            for o in options[1:]]
         self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
         return True
 
@@ -620,7 +639,10 @@ class Fights:
         _what, iid, _row, pay_from, pay_for = choice
         cost = list(self.summon_cost(iid))
         self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)
-        return f" (pays {'/'.join(map(str, cost))}" + (f", 1 {pay_for} paid with {pay_from})" if pay_from else ")")
+        if pay_from:
+            return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
+                        sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
+        return said(N_(" (pays {cost})"), cost="/".join(map(str, cost)))
 
     # -- prompts of the fight (answers are options) -------------------------------------------------
     def answer_fight(self, pr, index: int) -> None:
@@ -630,7 +652,7 @@ class Fights:
             what, iid, row = pr["choices"][index][:3]
             if kind == "fight_help" and what == "none":
                 f.declined = f.declined + (pr["player"],)
-                self.note(f"P{pr['player']} declines to help")
+                self.note(N_("P{seat} declines to help"), seat=pr['player'])
                 self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
                 return
             if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
@@ -638,34 +660,37 @@ class Fights:
                 rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
                 choices = [("none", None, None)] + [("help", i, r) for i in self.army_candidates(side, helper)
                                                     for r in rows]
-                self.note(f"P{pr['player']} asks P{helper} for help ({pr['rule']})")
+                self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr['player'], helper=helper, rule=pr['rule'])
                 self.set_prompt("fight_help", helper, rule=pr["rule"], side=side, choices=choices,
-                                options=["decline"] + [f"send {self.cards[i].d.name} into the {ROWS[r]}"
-                                                       for _k, i, r in choices[1:]])
+                                options=[Said(N_("decline"))] + [
+                                    said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
+                                    for _k, i, r in choices[1:]])
                 return
             if what == "help":  # OP-65: the helper becomes an allied player of that side for this fight
                 f.helpers[pr["player"]] = pr["side"]
-                self.note(f"P{pr['player']} helps P{f.seat_of(pr['side'])} (OP-65)")
+                self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr['player'], seat_of=f.seat_of(pr['side']))
                 what = "leader"
             if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
                 self._summon_defender(pr, iid, row, pr["choices"][index][3:])
                 return
             if what == "leader":
                 self._join(f, iid, pr["side"], row)
-                role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
-                self.note(f"P{pr['player']} names {self.cards[iid].d.name} {role} ({pr['rule']})")
+                self._named(pr["player"], iid, row, pr["rule"])
             self._advance()
         elif kind == "supply_mode":
             side, row, _mode = f.supplies[pr["card"]]
             mode = ("level", "maneuvers")[index]
             f.supplies[pr["card"]] = (side, row, mode)
-            self.note(f"P{pr['player']} chooses: {self.cards[pr['card']].d.name} fights with its {mode} "
-                      f"({pr['rule']}, OP-20)")
+            if mode == "level":
+                self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr["player"],
+                          card=self.cards[pr["card"]].d, rule=pr["rule"])
+            else:
+                self.note(N_("P{seat} chooses: {card} fights with its maneuvers ({rule}, OP-20)"), seat=pr["player"],
+                          card=self.cards[pr["card"]].d, rule=pr["rule"])
         elif kind == "save_nation":
             if index == 1:
                 commander = f.commander("def")
-                self.note(f"P{f.defender} sacrifices {self.cards[commander].d.name} to save "
-                          f"{self.cards[f.nation].d.name} (MIT-7.4.10.2)")
+                self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender, commander=self.cards[commander].d, nation=self.cards[f.nation].d)
                 self.leave_board(commander, "afterworld", "sacrifice")
             else:
                 self._destroy_nation()
@@ -683,7 +708,7 @@ class Fights:
                 self.players[inst.controller].leaders.append(iid)
                 inst.rotated = False
                 self.statics_cache = None
-                self.note(f"P{pr['player']} pays {inst.d.name}'s cost again: it stays as a leader (MIT-8.monster.5)")
+                self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr['player'], card=inst.d)
             self.fight.stage = "monsters"
             self._push("fight")
         elif kind == "fear_resist":
@@ -703,7 +728,8 @@ class Fights:
         self.next_sid += 1
         self.stack.append(item)
         self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)
-        self.note(f"P{seat} summons {self.cards[iid].d.name} to defend (pays {'/'.join(map(str, cost))})")
+        self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
+                  cost="/".join(map(str, cost)))
         self.after_stack = "fight_summoned"
         self.start_counter_round(self.affected(item), from_window=False, actor=seat)
 
@@ -718,10 +744,9 @@ class Fights:
         inst = self.cards[iid]
         if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
             self._join(f, iid, side, row)
-            role = "commander" if row == 0 else f"companion in the {ROWS[row]}"
-            self.note(f"P{seat} names {inst.d.name} {role} ({rule})")
+            self._named(seat, iid, row, rule)
         else:
-            self.note(f"{inst.d.name} is not in P{seat}'s leader row: its place in the army stays empty ({rule})")
+            self.note(N_("{card} is not in P{seat}'s leader row: its place in the army stays empty ({rule})"), card=inst.d, seat=seat, rule=rule)
         return self._advance()
 
     # -- supplies (MIT-3.8, MIT-7.3.4) -----------------------------------------------------------------
@@ -778,51 +803,51 @@ class Fights:
         return d.card_type == "supply" or self.is_monster(d)
 
     def check_supply(self, seat: int, a) -> tuple | None:
-        bad = self._in_hand(seat, a.card, "summon a supply")
+        bad = self._in_hand(seat, a.card, N_("summon a supply"))
         if bad:
             return bad
         d = self.cards[a.card].d
         f = self.fight
         if f is None or f.kind != "battle":
-            return ("MIT-3.8.a" if f is None else "MIT-7.5.3", "a supply can only be summoned into a battle"
-                    if f is None else "no supply can be summoned in a duel")
+            return ("MIT-3.8.a" if f is None else "MIT-7.5.3", _("a supply can only be summoned into a battle")
+                    if f is None else _("no supply can be summoned in a duel"))
         if not self.in_rounds() or self.mode != "window":
-            return ("MIT-6.2.3.2.d", "supplies are summoned in the fight rounds")
+            return ("MIT-6.2.3.2.d", _("supplies are summoned in the fight rounds"))
         side = f.side_of(seat)
         if side is None:
-            return ("MIT-7.3.4.d", "only the players in the fight summon supplies")
+            return ("MIT-7.3.4.d", _("only the players in the fight summon supplies"))
         if a.row not in ROW_INDEX:
-            return ("MIT-7.3.4.a", f"name a row: {', '.join(ROWS)}")
+            return ("MIT-7.3.4.a", _("name a row: {rows}", rows=", ".join(ROWS)))
         row = ROW_INDEX[a.row]
         leader = f.row_leader(side, row)
         if leader < 0 or self.cards[leader].zone != "board":
-            return ("MIT-7.3.4.c", f"your {a.row} has no army leader: no supply may be played into it")
+            return ("MIT-7.3.4.c", _("your {row} has no army leader: no supply may be played into it", row=row_word(a.row)))
         if self.cards[leader].controller != seat:
-            return ("MIT-7.3.4.d", "only the player whose leader leads a row plays cards into it")
+            return ("MIT-7.3.4.d", _("only the player whose leader leads a row plays cards into it"))
         here = self.row_supplies(side, row)
         if self.is_monster(d):
             if here:  # MIT-8.monster.3: beside an army leader whose row holds no supply yet
-                return ("MIT-8.monster.3", f"the {a.row} already holds a supply: no monster may join it")
+                return ("MIT-8.monster.3", _("the {row} already holds a supply: no monster may join it", row=row_word(a.row)))
         elif any(self.is_monster(self.cards[i].d) for i in here):
-            return ("MIT-8.monster.3", f"a monster fights in the {a.row}: no more supplies may join it")
+            return ("MIT-8.monster.3", _("a monster fights in the {row}: no more supplies may join it", row=row_word(a.row)))
         elif len(here) >= self.row_capacity(side, row):
-            return ("MIT-7.3.4.b", f"the {a.row} holds as many supplies as it may "
-                                   f"({self.row_capacity(side, row)}, OP-48)")
+            return ("MIT-7.3.4.b", _("the {row} holds as many supplies as it may ({n}, OP-48)", row=row_word(a.row),
+                                         n=self.row_capacity(side, row)))
         if side == "att" and self._flying_restricted() and "flying" not in d.subtypes:
-            return ("MIT-8.flying", "a flying commander attacked through a closed road: every supply must fly (OP-59)")
+            return ("MIT-8.flying", _("a flying commander attacked through a closed road: every supply must fly (OP-59)"))
         if d.unique and self._unique_on_board(d):
-            return ("MIT-2.3.b", f"{d.name} is unique and already on the board")
+            return ("MIT-2.3.b", _("{card} is unique and already on the board", card=d))
         if isinstance(a, PlayUnsummoned):
             if not linked(d, self.cards[leader].d):
-                return ("MIT-3.8.f", f"{d.name} is not linked to {self.cards[leader].d.name}: it must be summoned")
+                return ("MIT-3.8.f", _("{card} is not linked to {leader}: it must be summoned", card=d, leader=self.cards[leader].d))
             return None
         cost = list(self.summon_cost(a.card))
         bad = self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)
         if bad:
             return bad
         if not self.can_pay(seat, cost):
-            return ("MIT-6.3.3", f"{d.name} costs {'/'.join(map(str, cost))}; your spheres hold "
-                                 f"{'/'.join(map(str, self.players[seat].spheres))}")
+            return ("MIT-6.3.3", _("{card} costs {cost}; your spheres hold {spheres}", card=d, cost="/".join(map(str, cost)),
+                                   spheres="/".join(map(str, self.players[seat].spheres))))
         return None
 
     def first_use(self, user) -> None:
@@ -830,7 +855,7 @@ class Fights:
         place = self.fight.supplies.get(user.iid)
         if place is not None and place[2] == "undecided":
             self.fight.supplies[user.iid] = (place[0], place[1], "maneuvers")
-            self.note(f"{user.d.name} uses a maneuver: from now on its level no longer counts (OP-20)")
+            self.note(N_("{user} uses a maneuver: from now on its level no longer counts (OP-20)"), user=user.d)
 
     def enter_row(self, item) -> None:
         """A supply resolves into its row; its mode follows the row (MIT-3.8.c, MIT-3.8.d, MIT-3.8.e, OP-20)."""
@@ -840,14 +865,18 @@ class Fights:
         side = f.side_of(seat) if f is not None else None
         if f is None or side is None or f.row_leader(side, item.row) < 0:
             self.to_zone(iid, "afterworld")
-            self.note(f"{self.cards[iid].d.name} has no row to enter any more: it goes to the afterworld")
+            self.note(N_("{card} has no row to enter any more: it goes to the afterworld"), card=self.cards[iid].d)
             return
         self.enter_board(iid, seat)
         row = item.row
         f.supplies[iid] = (side, row, "full")
         self._members_changed()
-        self.note(f"{self.cards[iid].d.name} enters P{seat}'s {ROWS[row]}"
-                  + (" as a supply (MIT-8.monster.1)" if self.is_monster(self.cards[iid].d) else ""))
+        if self.is_monster(self.cards[iid].d):
+            self.note(N_("{card} enters P{seat}'s {row} as a supply (MIT-8.monster.1)"), card=self.cards[iid].d,
+                      seat=seat, row=Said(ROW_NAMES[ROWS[row]]))
+        else:
+            self.note(N_("{card} enters P{seat}'s {row}"), card=self.cards[iid].d, seat=seat,
+                      row=Said(ROW_NAMES[ROWS[row]]))
         if item.paid:
             self.event("summoned", iid, later=True)  # spec 6.6
         if row == 0 or not self.cards[iid].d.usable or self.is_monster(self.cards[iid].d):  # MIT-8.monster.2
@@ -860,7 +889,7 @@ class Fights:
             chooser = self.cards[self.fight.row_leader("def" if side == "att" else "att", 0)].controller
         f.supplies[iid] = (side, row, "level")
         self.set_prompt("supply_mode", chooser, rule="MIT-3.8.d" if row == 1 else "MIT-3.8.e",
-                        options=["its level counts", "its maneuvers work"], card=iid)
+                        options=[Said(N_("its level counts")), Said(N_("its maneuvers work"))], card=iid)
 
     # -- comparing and the outcome (MIT-7.4.9, MIT-7.4.10, MIT-7.6.4) ------------------------------------
     def fight_broken(self) -> str | None:
@@ -880,9 +909,14 @@ class Fights:
         f = self.fight
         f.winner = None if winner == "none" else winner
         f.levels = None
-        self.note("the fight ends at once: " + ("both sides lost their leaders" if winner == "none" else
-                                               f"P{f.seat_of('def' if winner == 'att' else 'att')}'s side lost "
-                                               f"its {'nation or ' if f.kind == 'battle' else ''}leader (OP-51)"))
+        if winner == "none":
+            self.note(N_("the fight ends at once: both sides lost their leaders"))
+        elif f.kind == "battle":
+            self.note(N_("the fight ends at once: P{seat}'s side lost its nation or leader (OP-51)"),
+                      seat=f.seat_of("def" if winner == "att" else "att"))
+        else:
+            self.note(N_("the fight ends at once: P{seat}'s side lost its leader (OP-51)"),
+                      seat=f.seat_of("def" if winner == "att" else "att"))
         self.mode = "busy"
         f.stage = "outcome"
         self._push("fight")
@@ -892,11 +926,16 @@ class Fights:
         att, dfn = self.army_level("att"), self.army_level("def")
         f.levels = (att, dfn)
         f.winner = "att" if att > dfn else "def" if dfn > att else None
-        result = {"att": "the attacker wins", "def": "the defender wins", None: "a draw"}[f.winner]
+        result = {"att": N_("the attacker wins"), "def": N_("the defender wins"), None: N_("a draw")}[f.winner]
         if f.kind == "duel":
-            result = {"att": "the challenger wins", "def": "the challenged leader wins", None: "a draw"}[f.winner]
-        self.note(f"the {f.kind} is compared: P{f.attacker} {att} against P{f.defender} {dfn} — {result} "
-                  f"({'MIT-7.4.9' if f.kind == 'battle' else 'MIT-7.6.4'})")
+            result = {"att": N_("the challenger wins"), "def": N_("the challenged leader wins"),
+                      None: N_("a draw")}[f.winner]
+        if f.kind == "battle":
+            self.note(N_("the battle is compared: P{attacker} {att} against P{defender} {dfn} — {result} (MIT-7.4.9)"),
+                      attacker=f.attacker, att=att, defender=f.defender, dfn=dfn, result=Said(result))
+        else:
+            self.note(N_("the duel is compared: P{attacker} {att} against P{defender} {dfn} — {result} (MIT-7.6.4)"),
+                      attacker=f.attacker, att=att, defender=f.defender, dfn=dfn, result=Said(result))
 
     def _outcome(self) -> bool:
         f = self.fight
@@ -904,28 +943,28 @@ class Fights:
             if f.winner is not None and f.levels is not None:
                 loser = f.commander("def" if f.winner == "att" else "att")
                 if self.cards[loser].zone == "board":
-                    self.note(f"{self.cards[loser].d.name} loses the duel and is destroyed (MIT-7.6.4)")
+                    self.note(N_("{loser} loses the duel and is destroyed (MIT-7.6.4)"), loser=self.cards[loser].d)
                     self.leave_board(loser, "afterworld", "destroy")
             return self._advance("end_effects")  # OP-54: no spoils after a duel
         if f.winner == "att" and self.cards[f.nation].zone == "board":
             commander = f.commander("def")
             if commander >= 0 and self.cards[commander].zone == "board" and not self.is_cursed(self.cards[commander]):
                 self.set_prompt("save_nation", f.defender, rule="MIT-7.4.10.2",
-                                options=[f"let {self.cards[f.nation].d.name} be destroyed",
-                                         f"sacrifice {self.cards[commander].d.name} to save it"])
+                                options=[said(N_("let {card} be destroyed"), card=self.cards[f.nation].d),
+                                         said(N_("sacrifice {card} to save it"), card=self.cards[commander].d)])
                 return True
             self._destroy_nation()
         elif f.winner == "def":
             commander = f.commander("att")
             if commander >= 0 and self.cards[commander].zone == "board":
-                self.note(f"the attack failed: {self.cards[commander].d.name} is destroyed (MIT-7.4.10.3)")
+                self.note(N_("the attack failed: {commander} is destroyed (MIT-7.4.10.3)"), commander=self.cards[commander].d)
                 self.leave_board(commander, "afterworld", "destroy")
         return self._advance("spoils")
 
     def _destroy_nation(self) -> None:
         f = self.fight
         if self.cards[f.nation].zone == "board":
-            self.note(f"{self.cards[f.nation].d.name} is destroyed (MIT-7.4.10.2)")
+            self.note(N_("{nation} is destroyed (MIT-7.4.10.2)"), nation=self.cards[f.nation].d)
             self.leave_board(f.nation, "afterworld", "destroy")
 
     def _ask_spoils(self) -> bool:
@@ -934,12 +973,13 @@ class Fights:
             return self._advance("end_effects")  # MIT-7.4.11: no spoils after a draw
         seat = f.seat_of(f.winner)
         if f.winner == "def":
-            options = ["draw a card", "take nothing"]
+            options = [Said(N_("draw a card")), Said(N_("take nothing"))]
         else:
             victim = self.players[f.defender]
-            options = ["take nothing"] + [f"steal 1 {name}" for s, name in enumerate(SPHERES) if victim.spheres[s] > 0]
+            options = [Said(N_("take nothing"))] + [said(N_("steal 1 {sphere}"), sphere=Said(SPHERE_WORDS[name]))
+                                                    for s, name in enumerate(SPHERES) if victim.spheres[s] > 0]
             if len(options) == 1:
-                self.note(f"P{f.defender} has no sphere point to steal (OP-53)")
+                self.note(N_("P{defender} has no sphere point to steal (OP-53)"), defender=f.defender)
                 return self._advance("end_effects")
         self.set_prompt("spoils", seat, rule="MIT-7.4.11", options=options)
         return True
@@ -949,14 +989,15 @@ class Fights:
         label = pr["options"][index]
         if label == "draw a card":
             got = self.draw(f.defender, 1)
-            self.note(f"P{f.defender} takes the spoils: draws {got} card (MIT-7.4.11)")
+            self.note(lazy._n("P{defender} takes the spoils: draws {n} card (MIT-7.4.11)",
+                             "P{defender} takes the spoils: draws {n} cards (MIT-7.4.11)", got, defender=f.defender))
         elif label.startswith("steal 1 "):
             s = SPHERES.index(label[len("steal 1 "):])
             self.players[f.defender].spheres[s] -= 1
             self.players[f.attacker].spheres[s] += 1  # above the maximum until the end phase (OP-53)
-            self.note(f"P{f.attacker} takes the spoils: 1 {SPHERES[s]} from P{f.defender} (MIT-7.4.11)")
+            self.note(N_("P{attacker} takes the spoils: 1 {sphere} from P{defender} (MIT-7.4.11)"), attacker=f.attacker, sphere=Said(SPHERE_WORDS[SPHERES[s]]), defender=f.defender)
         else:
-            self.note(f"P{pr['player']} takes no spoils")
+            self.note(N_("P{seat} takes no spoils"), seat=pr['player'])
 
     def _end_effects(self) -> bool:
         """MIT-7.4.12, MIT-7.6.5: end-of-fight effects happen: the triggers ``fight_end {result}`` (spec 6.6) go on
@@ -967,7 +1008,10 @@ class Fights:
         items = self.triggered("fight_end", lambda trigger, seat, _card: self._fight_result_holds(trigger.result, seat))
         if not items:
             return self._ask_monster()
-        self.note(f"the {f.kind} is over: end-of-fight effects ({'MIT-7.4.12' if f.kind == 'battle' else 'MIT-7.6.5'})")
+        if f.kind == "battle":
+            self.note(N_("the battle is over: end-of-fight effects (MIT-7.4.12)"))
+        else:
+            self.note(N_("the duel is over: end-of-fight effects (MIT-7.6.5)"))
         self.push_triggers(items, "fight")
         return True
 
@@ -993,8 +1037,8 @@ class Fights:
             if not self.can_pay(seat, cost):
                 continue
             self.set_prompt("monster_return", seat, rule="MIT-8.monster.5", card=iid,
-                            options=[f"let {inst.d.name} go to the afterworld",
-                                     f"pay {'/'.join(map(str, cost))} to keep it as a leader"])
+                            options=[said(N_("let {card} go to the afterworld"), card=inst.d),
+                                     said(N_("pay {cost} to keep it as a leader"), cost="/".join(map(str, cost)))])
             return True
         return self._advance("cleanup")
 
@@ -1015,8 +1059,12 @@ class Fights:
             ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
             if ended:
                 self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in ended])
-        self.note(f"the {f.kind} ends: its leaders rotate" + (", its supplies go to the afterworld" if supplies
-                                                               else "") + " (MIT-7.4.13)")
+        if f.kind == "duel":
+            self.note(N_("the duel ends: its leaders rotate (MIT-7.4.13)"))
+        elif supplies:
+            self.note(N_("the battle ends: its leaders rotate, its supplies go to the afterworld (MIT-7.4.13)"))
+        else:
+            self.note(N_("the battle ends: its leaders rotate (MIT-7.4.13)"))
         self.fight = None
         self.statics_cache = None
         self.touch()
@@ -1108,33 +1156,33 @@ class Keywords:
     def _p_volley(self, p, item):
         t = self._keyword_target(item)
         if t is None:
-            self.note("the volley finds no target (MIT-7.2.5.1)")
+            self.note(N_("the volley finds no target (MIT-7.2.5.1)"))
             return True
-        self.note(f"the volley destroys {self.cards[t].d.name} (MIT-7.2.5.1)")
+        self.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=self.cards[t].d)
         self.leave_board(t, "afterworld", "destroy")
         return True
 
     def _p_poison(self, p, item):
         t = self._keyword_target(item)
         if t is None:
-            self.note("the poison finds no target (MIT-7.2.5.3)")
+            self.note(N_("the poison finds no target (MIT-7.2.5.3)"))
             return True
         inst = self.cards[t]
         if inst.rotated:
-            self.note(f"the poison destroys the rotated {inst.d.name} (MIT-7.2.5.3)")
+            self.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
             self.leave_board(t, "afterworld", "destroy")
         else:
             inst.rotated = True
-            self.note(f"the poison rotates {inst.d.name} (MIT-7.2.5.3)")
+            self.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
         return True
 
     def _p_force_retreat(self, p, item):
         """Spec 6.4, OP-51: the attacker retreats: the battle ends at once with no winner (MIT-7.4.10.1)."""
         f = self.fight
         if f is None or f.kind != "battle" or f.stage != "rounds":
-            self.note("(force retreat has no effect outside a battle's rounds)")
+            self.note(N_("(force retreat has no effect outside a battle's rounds)"))
             return True
-        self.note(f"P{f.attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)")
+        self.note(N_("P{attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)"), attacker=f.attacker)
         f.winner = None
         f.levels = None
         f.stage = "outcome"
@@ -1143,7 +1191,7 @@ class Keywords:
     def _p_fear(self, p, item):
         f = self.fight
         if f is None:
-            self.note("(fear has no effect outside a fight)")
+            self.note(N_("(fear has no effect outside a fight)"))
             return True
         _name, threshold = self.keyword_strength(item.m, item.card, item.user)
         own = f.side_of(item.player)
@@ -1159,7 +1207,7 @@ class Keywords:
             if low < self.fight_level(iid) < threshold:
                 affected.append(iid)
         if not affected:
-            self.note("fear: no enemy creature flees (MIT-7.2.5.2)")
+            self.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
             return True
         return self._fear_next(tuple(affected), ())
 
@@ -1174,13 +1222,14 @@ class Keywords:
             seat = self.cards[iid].controller
             if self.players[seat].spheres[sphere] >= amount:
                 self.set_prompt("fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
-                                options=[f"let {self.cards[iid].d.name} flee",
-                                         f"pay {amount} {SPHERES[sphere]} to keep {self.cards[iid].d.name}"])
+                                options=[said(N_("let {card} flee"), card=self.cards[iid].d),
+                                         said(N_("pay {n} {sphere} to keep {card}"), n=amount,
+                                              sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)])
                 return SUSPEND_FEAR
             fleeing += (iid,)
         gone = [i for i in fleeing if self.cards[i].zone == "board"]
         for iid in gone:
-            self.note(f"{self.cards[iid].d.name} flees in fear to its owner's hand (MIT-7.2.5.2)")
+            self.note(N_("{card} flees in fear to its owner's hand (MIT-7.2.5.2)"), card=self.cards[iid].d)
             self.leave_board(iid, "hand", "return")
         return True
 
@@ -1191,8 +1240,7 @@ class Keywords:
             sphere = SPHERES.index(self.opts["fear_resist_sphere"])
             amount = self.opts["fear_resist_amount"]
             self.players[pr["player"]].spheres[sphere] -= amount
-            self.note(f"P{pr['player']} pays {amount} {SPHERES[sphere]}: {self.cards[iid].d.name} stands its ground "
-                      f"(OP-46)")
+            self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr['player'], amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
         else:
             fleeing += (iid,)
         self._fear_next(pr["rest"], fleeing)

@@ -15,13 +15,23 @@ from cardtable.engine import IllegalAction
 
 from .actions import PASS, Choose, ChooseOption, Pass, Refill, made
 from .fights import Fights
+from .text import sphere_word
+from .words import N_, Said, _, _n, join, said, lazy, shown
 
 PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
 SUMMON_PHASES = ("summon_1", "summon_2")
-PHASE_TITLES = {"start": "start phase", "draw": "draw phase", "summon_1": "summon phase", "battle": "battle phase",
-                "summon_2": "summon phase (after the battle phase)", "end": "end phase"}
+PHASE_TITLES = {"start": N_("start phase"), "draw": N_("draw phase"), "summon_1": N_("summon phase"),
+                "battle": N_("battle phase"), "summon_2": N_("summon phase (after the battle phase)"),
+                "end": N_("end phase")}
 SPHERE_NAMES = ("magic", "influence", "wealth", "force")
+#: the spheres' names as words of a kept text (read in the reader's language)
+SPHERE_SAID = tuple(Said(w) for w in (N_("magic"), N_("influence"), N_("wealth"), N_("force")))
 #: Steps that change nothing a legal action depends on (they only open windows or move to the next phase).
+#: The questions of a fight's prompts (but supply_mode's, which names the supply)
+FIGHT_QUESTIONS = {"fight_leader": N_("name an army leader"), "fight_help": N_("you are asked to help in a battle"),
+                   "save_nation": N_("your nation lost the battle"), "spoils": N_("take the war spoils"),
+                   "fear_resist": N_("fear strikes your creature"),
+                   "monster_return": N_("your monster's side won the battle")}
 #: The prompts of a fight's procedure (answered by ``Fights.answer_fight``).
 FIGHT_PROMPTS = frozenset(("fight_leader", "fight_help", "supply_mode", "save_nation", "spoils", "fear_resist",
                            "monster_return"))
@@ -165,11 +175,11 @@ class Flow:
             if inst.dormant == "turn_start" and inst.controller == seat:
                 waking.append(inst.iid)
         for iid in waking:  # OP-35: asleep until its player's next turn
-            self.wake(iid, f"P{seat}'s turn begins")
+            self.wake(iid, said(N_("P{seat}'s turn begins"), seat=seat))
         for p in self.players:
             p.nation_placed = False
             p.allowances = ()
-        self.note(f"— Turn {self.turn}: P{seat} —")
+        self.note(N_("— Turn {turn}: P{seat} —"), turn=self.turn, seat=seat)
         self.check_holds()  # OP-02: a hold completes at MIT-6.2.1.1
         if self.result is None:
             self.check_deckout()  # OP-04
@@ -207,8 +217,14 @@ class Flow:
             if ctrl == seat:
                 n += self.value(params.n, {}, None)
         drawn = self.draw(seat, n)
-        self.note(f"P{seat} draws {drawn} card{'s' if drawn != 1 else ''}"
-                  + (f" ({n - drawn} could not be drawn: the deck is empty)" if drawn < n else ""))
+        if drawn < n:
+            self.note(lazy._n("P{seat} draws {drawn} card{missing}", "P{seat} draws {drawn} cards{missing}", drawn,
+                             seat=seat, drawn=drawn,
+                             missing=lazy._n(" ({n} could not be drawn: the deck is empty)",
+                                            " ({n} could not be drawn: the deck is empty)", n - drawn)))
+        else:
+            self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", drawn, seat=seat,
+                             drawn=drawn))
         self.draw_attempted(seat, n, drawn)
 
     # -- open windows (spec 5.7) -------------------------------------------------------------------
@@ -353,7 +369,8 @@ class Flow:
         p = self.players[self.active]
         for s in range(4):  # MIT-6.2.4.2
             if p.spheres[s] > p.smax[s]:
-                self.note(f"P{p.seat}'s {SPHERE_NAMES[s]} drops to its maximum {p.smax[s]}")
+                self.note(N_("P{seat}'s {sphere} drops to its maximum {n}"), seat=p.seat,
+                          sphere=SPHERE_SAID[s], n=p.smax[s])
                 p.spheres[s] = p.smax[s]
                 if self.todo[-1:] != ["end_round"]:
                     self._push("end_round")
@@ -385,19 +402,27 @@ class Flow:
             else:
                 amount = [getattr(amount, s) for s in SPHERE_NAMES]
             gained = [min(amount[s], p.smax[s] - p.spheres[s]) for s in range(4)]
-            self._gain(p, gained, f"gets from {self.cards[src].d.name}")
+            self._gain(p, gained, "gets", self.cards[src].d)
             if any(g > 0 for g in gained) and self.todo[-1:] == ["triggers"]:
                 self.todo[-1] = "end_round"  # the refill changed nothing, the production did
         self.event("refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
         return False
 
-    def _gain(self, p, gained, verb: str) -> None:
+    def _gain(self, p, gained, verb: str, source=None) -> None:
+        """``verb``: "gains", "regains" or "gets" (from ``source``, a producing card)."""
         gained = [max(0, g) for g in gained]
         for s in range(4):
             p.spheres[s] += gained[s]
         if any(gained):
-            self.note(f"P{p.seat} {verb} " + ", ".join(f"{g} {SPHERE_NAMES[s]}" for s, g in enumerate(gained) if g)
-                      + f" → {'/'.join(map(str, p.spheres))}")
+            points = join(said(N_("{n} {sphere}"), n=g, sphere=SPHERE_SAID[s]) for s, g in enumerate(gained) if g)
+            now = "/".join(map(str, p.spheres))
+            if verb == "gets":
+                self.note(N_("P{seat} gets from {card} {points} → {now}"), seat=p.seat, card=source, points=points,
+                          now=now)
+            elif verb == "regains":
+                self.note(N_("P{seat} regains {points} → {now}"), seat=p.seat, points=points, now=now)
+            else:
+                self.note(N_("P{seat} gains {points} → {now}"), seat=p.seat, points=points, now=now)
 
     def _step_end_unrotate(self) -> bool:
         """MIT-6.2.4.4; unrotating is an event (MIT-6.5.1 item 7): a counter round follows."""
@@ -417,7 +442,7 @@ class Flow:
         if len(rotated) <= k:  # OP-42: with two or fewer, all unrotate
             for i in rotated:
                 self.cards[i].rotated = False
-            self.note(f"P{seat} unrotates " + ", ".join(self.cards[i].d.name for i in rotated))
+            self.note(N_("P{seat} unrotates {cards}"), seat=seat, cards=join(self.cards[i].d for i in rotated))
             self.prompt_done = 0
             return False
         self.set_prompt("unrotate", seat, n=k, rule="MIT-6.2.4.4")
@@ -430,7 +455,7 @@ class Flow:
         return self._step_triggers()
 
     def _step_next_turn(self) -> bool:
-        self.note(f"P{self.active}'s turn ends")
+        self.note(N_("P{seat}'s turn ends"), seat=self.active)
         self.active = self.next_seat(self.active)  # MIT-6.2.4.6.b: nobody acts in between
         self._push("turn_start")
         return False
@@ -456,8 +481,8 @@ class Flow:
         spots = sorted(pile.index(i) for i in order)
         for spot, iid in zip(spots, order):
             pile[spot] = iid
-        self.note(f"P{pr['player']} lays them in the afterworld: " + ", ".join(self.cards[i].d.name for i in order)
-                  + " (the last on top)")
+        self.note(N_("P{seat} lays them in the afterworld: {cards} (the last on top)"), seat=pr["player"],
+                  cards=join(self.cards[i].d for i in order))
         self.mode, self.priority, self.prompt = pr["resume"]
 
     # -- prompts (spec 8.2) ------------------------------------------------------------------------
@@ -503,13 +528,17 @@ class Flow:
     def _answer(self, seat: int, action, options: list | None = None) -> None:
         pr = self.prompt
         if seat != pr["player"]:
-            raise IllegalAction(pr["rule"], f"P{pr['player']} is choosing now ({self.prompt_text()})")
+            raise IllegalAction(pr["rule"], _("P{seat} is choosing now ({question})", seat=pr["player"],
+                                              question=self.prompt_text()))
         if options is None:
             options = self._prompt_options()
         # the common case first: the very object offered (``in`` alone would compare field by field)
         if not any(x is action for x in options) and action not in options:
-            raise IllegalAction(pr["rule"], f"that does not answer the question: {self.prompt_text()}"
-                                + (" (pass is not an answer here)" if isinstance(action, Pass) else ""))
+            if isinstance(action, Pass):
+                raise IllegalAction(pr["rule"], _("that does not answer the question: {question} (pass is not an "
+                                                  "answer here)", question=self.prompt_text()))
+            raise IllegalAction(pr["rule"], _("that does not answer the question: {question}",
+                                              question=self.prompt_text()))
         kind = pr["kind"]
         self.mode = "busy"
         self.prompt = None
@@ -529,13 +558,17 @@ class Flow:
             (card,) = action.cards
             inst = self.cards[card]
             cursed = self.is_cursed(inst)
-            how = "goes" if cursed else "is sacrificed"
-            self.note(f"P{seat} is over the leader limit: {inst.d.name} {how} to the afterworld (MIT-3.4.2.b)")
+            if cursed:
+                self.note(N_("P{seat} is over the leader limit: {card} goes to the afterworld (MIT-3.4.2.b)"),
+                          seat=seat, card=inst.d)
+            else:
+                self.note(N_("P{seat} is over the leader limit: {card} is sacrificed to the afterworld "
+                             "(MIT-3.4.2.b)"), seat=seat, card=inst.d)
             self.leave_board(card, "afterworld", "sacrifice" if not cursed else "rule")
         elif kind == "unrotate":
             (card,) = action.cards
             self.cards[card].rotated = False
-            self.note(f"P{seat} unrotates {self.cards[card].d.name}")
+            self.note(N_("P{seat} unrotates {cards}"), seat=seat, cards=join((self.cards[card].d,)))
             self.prompt_done = (self.prompt_done or 0) + 1
         elif kind == "refill":
             self._gain(self.players[seat], list(action.spheres), "regains")
@@ -548,7 +581,7 @@ class Flow:
             self.answer_fight(pr, action.index)
         elif kind == "choose_enemy":  # OP-24: for the item being resolved (top of the stack)
             self.stack[-1].enemy = pr["enemies"][action.index]
-            self.note(f"P{seat} chooses P{self.stack[-1].enemy} (OP-24)")
+            self.note(N_("P{seat} chooses P{enemy} (OP-24)"), seat=seat, enemy=self.stack[-1].enemy)
         elif kind == "on_enter":
             self.answer_on_enter(pr, action)
         elif kind == "play_card":  # spec 6.4: the card an effect plays
@@ -564,11 +597,12 @@ class Flow:
             self.mode = "window"
             self.priority = asker
             if action.index == 0:
-                self.note(f"P{seat} allows it")
+                self.note(N_("P{seat} allows it"), seat=seat)
                 self.announce(asker, self.game.codec.parse(pr["action"]), permitted=True)
             else:
                 self.refusals = self.refusals + ((self.turn, asker, self.cards[card].d.id),)
-                self.note(f"P{seat} refuses: {self.cards[card].d.name} stays in P{asker}'s hand")
+                self.note(N_("P{seat} refuses: {card} stays in P{asker}'s hand"), seat=seat, card=self.cards[card].d,
+                          asker=asker)
 
     def prompt_answers(self, chooser: bool) -> list[str] | None:
         """The words of a numbered question's answers as a seat reads them (the chooser, or another seat): None
@@ -576,7 +610,7 @@ class Flow:
         pr = self.prompt
         if pr is None or pr["kind"] not in NUMBERED_PROMPTS or (not chooser and pr["kind"] in PRIVATE_ANSWERS):
             return None
-        return list(pr["options"])
+        return [shown(o) for o in pr["options"]]
 
     def prompt_text(self, options: bool = True, answers: bool = True) -> str:
         """The question in words; without ``options`` what others may read (no card of the asked hand); without
@@ -585,54 +619,68 @@ class Flow:
         if pr is None:
             return ""
         kind, n = pr["kind"], pr.get("n", 1)
+        opts = " / ".join(shown(o) for o in pr["options"]) if kind in NUMBERED_PROMPTS and pr.get("options") else ""
         if kind == "discard_hand":
-            return f"discard {n} card{'s' if n != 1 else ''} down to the hand size (MIT-6.2.4.1)"
+            return _n("discard {n} card down to the hand size (MIT-6.2.4.1)",
+                      "discard {n} cards down to the hand size (MIT-6.2.4.1)", n)
         if kind == "discard":
-            return f"discard {n} card{'s' if n != 1 else ''} ({pr.get('source', 'an effect')})"
+            return _n("discard {n} card ({source})", "discard {n} cards ({source})", n,
+                      source=pr.get("source") or _("an effect"))
         if kind == "sacrifice_leader":
-            return f"sacrifice {n} leader{'s' if n != 1 else ''}: over the leader limit (MIT-3.4.2.b)"
+            return _n("sacrifice {n} leader: over the leader limit (MIT-3.4.2.b)",
+                      "sacrifice {n} leaders: over the leader limit (MIT-3.4.2.b)", n)
         if kind == "sacrifice":
-            return f"sacrifice {n} card{'s' if n != 1 else ''} ({pr['source']}'s condition, MIT-5.11)"
+            return _n("sacrifice {n} card ({source}'s condition, MIT-5.11)",
+                      "sacrifice {n} cards ({source}'s condition, MIT-5.11)", n, source=pr["source"])
         if kind == "unrotate":
-            return f"choose {n} leader{'s' if n != 1 else ''} to unrotate (MIT-6.2.4.4)"
+            return _n("choose {n} leader to unrotate (MIT-6.2.4.4)", "choose {n} leaders to unrotate (MIT-6.2.4.4)", n)
         if kind == "refill":
-            return f"share {n} sphere points among the spheres (MIT-6.2.4.3)"
+            return _n("share {n} sphere point among the spheres (MIT-6.2.4.3)",
+                      "share {n} sphere points among the spheres (MIT-6.2.4.3)", n)
         if kind == "search":
-            return "choose the card found by the search (MIT-1.3.3)"
+            return _("choose the card found by the search (MIT-1.3.3)")
         if kind == "pick":
-            return pr.get("text", "choose a card")
+            return shown(pr.get("text")) or _("choose a card")
         if kind == "option":
-            return "choose: " + " / ".join(pr["options"]) if answers else f"choose one ({pr['rule']})"
+            return _("choose: {options}", options=opts) if answers else _("choose one ({rule})", rule=pr["rule"])
         if kind == "afterworld_order":
-            return "cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)"
+            return _("cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)")
         if kind == "trigger_order":
-            return "your triggered abilities fired together: choose the one that resolves first (OP-43.4)" + (
-                ": " + " / ".join(pr["options"]) if answers else "")
+            if answers:
+                return _("your triggered abilities fired together: choose the one that resolves first (OP-43.4): "
+                         "{options}", options=opts)
+            return _("your triggered abilities fired together: choose the one that resolves first (OP-43.4)")
         if kind == "deck_order":
-            whose = "your" if pr["deck"] == pr["player"] else f"P{pr['deck']}'s"
-            return (f"put the top {len(pr['cards'])} cards of {whose} deck back in the order you choose: the card "
-                    f"for the top first (spec 6.4 look_top)")
+            if pr["deck"] == pr["player"]:
+                return _("put the top {n} cards of your deck back in the order you choose: the card for the top "
+                         "first (spec 6.4 look_top)", n=len(pr["cards"]))
+            return _("put the top {n} cards of P{seat}'s deck back in the order you choose: the card for the top "
+                     "first (spec 6.4 look_top)", n=len(pr["cards"]), seat=pr["deck"])
         if kind == "on_enter":
-            verb = "must" if pr["must"] else "may"
-            return f"{self.cards[pr['card']].d.name} is played: you {verb} use its maneuver now (MIT-6.3.7)"
+            if pr["must"]:
+                return _("{card} is played: you must use its maneuver now (MIT-6.3.7)", card=self.cards[pr["card"]].d)
+            return _("{card} is played: you may use its maneuver now (MIT-6.3.7)", card=self.cards[pr["card"]].d)
         if kind == "play_card":  # the options may name cards of the hand or the deck: only the chooser reads them
-            return "choose the card an effect plays (MIT-6.5.1)" + (": " + " / ".join(pr["options"]) if options and answers
-                                                                     else "")
+            if options and answers:
+                return _("choose the card an effect plays (MIT-6.5.1): {options}", options=opts)
+            return _("choose the card an effect plays (MIT-6.5.1)")
         if kind == "choose_enemy":
-            return "choose the enemy whose deck is revealed or whose hand is peeked (OP-24)" + (
-                ": " + " / ".join(pr["options"]) if answers else "")
+            if answers:
+                return _("choose the enemy whose deck is revealed or whose hand is peeked (OP-24): {options}",
+                         options=opts)
+            return _("choose the enemy whose deck is revealed or whose hand is peeked (OP-24)")
         if kind in FIGHT_PROMPTS:
-            what = {"fight_leader": "name an army leader", "fight_help": "you are asked to help in a battle", "supply_mode": f"choose how "
-                    f"{self.cards[pr['card']].d.name if 'card' in pr else 'the supply'} fights",
-                    "save_nation": "your nation lost the battle", "spoils": "take the war spoils",
-                    "fear_resist": "fear strikes your creature",
-                    "monster_return": "your monster's side won the battle"}[kind]
+            if kind == "supply_mode":
+                what = _("choose how {card} fights", card=self.cards[pr["card"]].d) if "card" in pr else \
+                    _("choose how the supply fights")
+            else:
+                what = _(FIGHT_QUESTIONS[kind])
             if not answers or not options and kind in PRIVATE_ANSWERS:
-                return f"{what} ({pr['rule']})"
-            return f"{what} ({pr['rule']}): " + " / ".join(pr["options"])
+                return _("{question} ({rule})", question=what, rule=pr["rule"])
+            return _("{question} ({rule}): {options}", question=what, rule=pr["rule"], options=opts)
         if kind == "permission":
-            return (f"P{pr['asker']} asks leave to summon {self.cards[pr['card']].d.name}, your high god, as a leader "
-                    f"(MIT-3.4.3.c): allow or refuse")
+            return _("P{seat} asks leave to summon {card}, your high god, as a leader (MIT-3.4.3.c): allow or refuse",
+                     seat=pr["asker"], card=self.cards[pr["card"]].d)
         return kind
 
     def distinct(self, iids) -> list[int]:

@@ -12,15 +12,17 @@ from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, D
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
-from .text import call_text, card_text, maneuver_text
+from .text import call_text, card_text, maneuver_text, road_word, row_into, sphere_word, subtype_word
+from .words import N_, _, _n, shown
+from .vocabulary import SPHERES
 
 
 class MitoszGame(Game):
     info = GameInfo(
         name="mitosz",
         title="Mítosz",
-        summary="Gods, nations and leaders: summon, build an empire on a grid of roads, use maneuvers and counter "
-                "them on a stack, fight battles and duels; hold 12 power points for a round to win.",
+        summary=N_("Gods, nations and leaders: summon, build an empire on a grid of roads, use maneuvers and counter "
+                   "them on a stack, fight battles and duels; hold 12 power points for a round to win."),
         min_players=2,
         max_players=4,  # OP-65: more than two players is tier 2 (fights stay between attacker and defender)
         default_players=2,
@@ -41,7 +43,8 @@ class MitoszGame(Game):
             try:
                 decks.append(load_deck(opts[key], rules))
             except MitoszDataError as exc:
-                raise OptionError(f"option {key}={opts[key]!r}: {exc}") from None
+                raise OptionError(_("option {key}={value}: {problem}", key=key, value=repr(opts[key]),
+                                    problem=exc)) from None
         self.decks = decks
         cards = {}
         for deck in decks:
@@ -62,86 +65,105 @@ class MitoszGame(Game):
         return {**super().describe(), "docs": self.info.docs}
 
     def catalogue(self) -> dict[str, Any]:
+        """The cards' public data, their names and texts in the reader's language (made when asked: not cached)."""
         cards = {}
+        shown_names = {d.name: d.shown_name for d in self.defs.values()}
         for d in self.defs.values():
-            cards[d.id] = {"id": d.id, "name": d.name, "type": d.card_type, "subtypes": sorted(d.subtypes),
+            cards[d.id] = {"id": d.id, "name": d.shown_name, "type": d.card_type, "subtypes": sorted(d.subtypes),
                            "mythology": d.mythology, "unique": d.unique, "magical": d.magical, "cursed": d.cursed,
                            "level": d.level, "modifier": d.is_modifier, "cost": list(d.cost),
                            "cost_label": cost_label(d.cost) if d.card_type in ("leader", "item", "location",
                                                                                 "intrigue", "supply") else "",
-                           "power_points": d.power_points, "links": sorted(d.links), "number": d.number,
+                           # links name cards by their English names (keys); shown here as the reader reads them
+                           "power_points": d.power_points, "links": sorted(shown_names.get(n, n) for n in d.links),
+                           "number": d.number,
                            "roads": d.roads, "sphere_max": list(d.sphere_max) if d.sphere_max else None,
                            "requirements": [sorted(g) for g in d.requirement_groups],
-                           "duration": d.duration_rounds, "text": card_text(d), "flavor": d.flavor,
+                           "duration": d.duration_rounds, "text": card_text(d), "flavor": d.shown_flavor,
                            # each bound maneuver by its id, so that a choice between two reads as their texts
                            "maneuvers": {m.id: maneuver_text(m, d) for m in d.maneuvers}}
         return {"cards": cards, "instances": [d.id for d, _ in self.layout],
-                "decks": [{"name": deck.name, "title": deck.title} for deck in self.decks]}
+                "decks": [{"name": deck.name, "title": deck.shown_title()} for deck in self.decks]}
 
     # -- words ---------------------------------------------------------------------------------
     def _name(self, iid: int | None) -> str:
         if iid is None:
             return "?"
         if iid >= STACK_ID_BASE:
-            return f"stack item {iid - STACK_ID_BASE}"
+            return _("stack item {n}", n=iid - STACK_ID_BASE)
         if 0 <= iid < len(self.layout):
             d = self.layout[iid][0]
-            return d.name + " (high god)" if d.card_type == "high_god" else d.name
-        return f"card {iid}"
+            return _("{card} (high god)", card=d) if d.card_type == "high_god" else d.shown_name
+        return _("card {n}", n=iid)
 
     def action_label(self, action) -> str:
+        """A move as a person reads it, in the reader's language (made when read)."""
         n = self._name
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, PlaceNation):
-            return f"place {n(action.card)} at ({action.x}, {action.y})"
+            return _("place {card} at ({x}, {y})", card=n(action.card), x=action.x, y=action.y)
         if isinstance(action, Summon):
-            text = f"summon {n(action.card)}" + (f" onto {n(action.host)}" if action.host is not None else "")
-            if action.row is not None:
-                text += f" into the {action.row}"
+            card = n(action.card)
+            if action.host is not None:
+                text = _("summon {card} onto {host}", card=card, host=n(action.host))
+                if action.row is not None:
+                    text = _("{move} {into}", move=text, into=row_into(action.row))
+            elif action.row is not None:
+                text = _("summon {card} {into}", card=card, into=row_into(action.row))
+            else:
+                text = _("summon {card}", card=card)
             if action.pay_from:
-                text += f" (paying 1 {action.pay_for} with {action.pay_from})"
+                text = _("{move} (paying 1 {sphere} with {other})", move=text,
+                         sphere=sphere_word(action.pay_for), other=sphere_word(action.pay_from))
             return text
         if isinstance(action, PlayUnsummoned):
-            where = f"into the {action.row}" if action.row is not None else f"onto {n(action.host)}"
-            return f"play {n(action.card)} {where} without summoning"
+            if action.row is not None:
+                return _("play {card} {into} without summoning", card=n(action.card), into=row_into(action.row))
+            return _("play {card} onto {host} without summoning", card=n(action.card), host=n(action.host))
         if isinstance(action, DeclareBattle):
-            return f"attack {n(action.nation)} through its {action.road} road, led by {n(action.commander)}"
+            return _("attack {nation} through its {road} road, led by {commander}", nation=n(action.nation),
+                     road=road_word(action.road), commander=n(action.commander))
         if isinstance(action, DeclareDuel):
-            return f"duel: {n(action.challenger)} challenges {n(action.challenged)}"
+            return _("duel: {challenger} challenges {challenged}", challenger=n(action.challenger),
+                     challenged=n(action.challenged))
         if isinstance(action, AttachMount):
-            return f"attach the mount {n(action.mount)} to {n(action.host)}" + (
-                f", sharing its subtype {action.share}" if action.share else "")
+            if action.share:
+                return _("attach the mount {mount} to {host}, sharing its subtype {subtype}", mount=n(action.mount),
+                         host=n(action.host), subtype=subtype_word(action.share))
+            return _("attach the mount {mount} to {host}", mount=n(action.mount), host=n(action.host))
         if isinstance(action, (UseManeuver, UseFreeManeuver, UseFate)):
             if isinstance(action, UseManeuver):
-                text = f"sacrifice {n(action.card)}" if action.maneuver == "sacrifice" else \
-                    f"use {n(action.card)}'s maneuver"
+                text = _("sacrifice {card}", card=n(action.card)) if action.maneuver == "sacrifice" else \
+                    _("use {card}'s maneuver", card=n(action.card))
             elif isinstance(action, UseFreeManeuver):
-                text = f"use {n(action.card)} with {n(action.user)}"
+                text = _("use {card} with {user}", card=n(action.card), user=n(action.user))
                 d = self.layout[action.card][0] if 0 <= action.card < len(self.layout) else None
                 ids = [m.id for m in d.options] if d is not None and d.options else []
                 if action.option in ids:  # a 'choose one' card: the option's number and what it does
                     k = ids.index(action.option)
-                    text += f" (option {k + 1}: {'; '.join(call_text(c) for c in d.options[k].effect) or '—'})"
+                    text = _("{move} (option {k}: {effect})", move=text, k=k + 1,
+                             effect="; ".join(call_text(c) for c in d.options[k].effect) or "—")
+            elif action.via is not None:
+                text = _("use the fate {card} (allowed by {via})", card=n(action.card), via=n(action.via))
             else:
-                text = f"use the fate {n(action.card)}" + (f" (allowed by {n(action.via)})" if action.via is not None
-                                                            else "")
+                text = _("use the fate {card}", card=n(action.card))
             if getattr(action, "steps", None):
-                text += f", {action.steps} step(s)"
+                text = _n("{move}, {n} step", "{move}, {n} steps", action.steps, move=text)
             if getattr(action, "times", None):
-                text += f", ×{action.times}"
+                text = _("{move}, ×{times}", move=text, times=action.times)
             if action.targets:
-                text += " on " + ", ".join(n(t) for t in action.targets)
+                text = _("{move} on {targets}", move=text, targets=", ".join(n(t) for t in action.targets))
             if getattr(action, "attach", False):
-                text += ", attaching the rune to it"
+                text = _("{move}, attaching the rune to it", move=text)
             return text
         if isinstance(action, Choose):
-            return "choose " + ", ".join(n(c) for c in action.cards)
+            return _("choose {cards}", cards=", ".join(n(c) for c in action.cards))
         if isinstance(action, Refill):
-            names = ("magic", "influence", "wealth", "force")
-            return "regain " + ", ".join(f"{v} {names[s]}" for s, v in enumerate(action.spheres) if v)
+            return _("regain {points}", points=", ".join(_("{n} {sphere}", n=v, sphere=sphere_word(SPHERES[s]))
+                                                         for s, v in enumerate(action.spheres) if v))
         if isinstance(action, ChooseOption):
-            return f"option {action.index + 1}"
+            return _("option {n}", n=action.index + 1)
         return str(action)
 
     def view_label(self, action, view: dict[str, Any]) -> str | None:
@@ -155,7 +177,7 @@ class MitoszGame(Game):
             if answers is None:
                 return prompt.get("text") or None
             if 0 <= action.index < len(answers):
-                return answers[action.index]
+                return shown(answers[action.index])
         return None
 
     secret_actions = True  # a card chosen in a prompt may be one only its chooser has seen (a search)
@@ -164,7 +186,7 @@ class MitoszGame(Game):
         """Others hear that a card was chosen, not which: an unrestricted search finds a card only its
         searcher sees (MIT-1.3.3). Everything a choice makes public (a discard) is in the view's log."""
         if isinstance(action, Choose) and viewer != actor:
-            return "choose a card", {"type": "choose"}
+            return _("choose a card"), {"type": "choose"}
         return self.action_label(action), action.to_json()
 
     def display_order(self, actions, view=None):

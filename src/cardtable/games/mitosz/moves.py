@@ -9,17 +9,22 @@ from __future__ import annotations
 from bisect import insort
 from operator import attrgetter
 
-from .flow import SPHERE_NAMES
+from .flow import SPHERE_SAID
+from .words import N_, Said, join, said
 
 _IID = attrgetter("iid")
 
 
 #: the zones whose cards a player's list holds, in order (MIT-1.2)
 _OWN_ZONES = frozenset(("deck", "hand", "afterworld", "oblivion"))
-_HOW_WORDS = {"destroy": "is destroyed", "sacrifice": "is sacrificed", "attachment": "goes with its host",
-              "return": "returns", "exile": "sinks into oblivion", "rule": "goes", "deck": "goes"}
-_WHERE_WORDS = {"afterworld": "the afterworld", "hand": "its owner's hand", "deck": "its owner's deck",
-                "oblivion": "oblivion"}
+_HOW_WORDS = {"destroy": N_("{card} (P{owner}) is destroyed {where}"),
+              "sacrifice": N_("{card} (P{owner}) is sacrificed {where}"),
+              "attachment": N_("{card} (P{owner}) goes with its host {where}"),
+              "return": N_("{card} (P{owner}) returns {where}"),
+              "exile": N_("{card} (P{owner}) sinks into oblivion {where}"),
+              "rule": N_("{card} (P{owner}) goes {where}"), "deck": N_("{card} (P{owner}) goes {where}")}
+_WHERE_WORDS = {"afterworld": Said(N_("to the afterworld")), "hand": Said(N_("to its owner's hand")),
+                "deck": Said(N_("to its owner's deck")), "oblivion": Said(N_("to oblivion"))}
 
 
 class Moves:
@@ -61,7 +66,10 @@ class Moves:
         inst.zone = "afterworld"
         self.players[inst.owner].afterworld.append(iid)
         self.piles += 1
-        self.note(f"P{inst.owner} discards {inst.d.name}" + (f" ({why})" if why else ""))
+        if why:
+            self.note(N_("P{seat} discards {card} ({why})"), seat=inst.owner, card=inst.d, why=why)
+        else:
+            self.note(N_("P{seat} discards {card}"), seat=inst.owner, card=inst.d)
 
     def to_zone(self, iid: int, to: str, position: str = "top") -> None:
         """A card not on the board (hand, deck, afterworld, oblivion, stack) to one of its owner's zones."""
@@ -138,7 +146,7 @@ class Moves:
         d = inst.d
         for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
             if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
-                self.wake(a, f"{d.name} leaves the board")
+                self.wake(a, said(N_("{card} leaves the board"), card=d))
                 continue
             self.leave_board(a, "afterworld", "attachment")
         was_god_leader = self.is_god_leader(inst)
@@ -149,7 +157,7 @@ class Moves:
         for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
             if iid in lst:
                 lst.remove(iid)
-        self.note(f"{d.name} (P{inst.owner}) {_HOW_WORDS.get(how, 'goes')} to {_WHERE_WORDS[to]}")
+        self.note(_HOW_WORDS.get(how, _HOW_WORDS["rule"]), card=d, owner=inst.owner, where=_WHERE_WORDS[to])
         inst.reset()
         inst.zone = to
         self._zone_list(inst).append(iid)
@@ -168,12 +176,12 @@ class Moves:
                     if not any(e.source == other for e in self.effects):
                         self.leave_board(other, "afterworld", "rule")
         if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
-            self.note("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)")
+            self.note(N_("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)"))
             self.leave_board(region_of, "afterworld", "destroy")
         if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
             p = self.players[inst.owner]
-            self.note(f"P{p.seat}'s high god fell as a leader: P{p.seat} discards the whole hand and loses "
-                      f"every sphere point (MIT-3.4.3.b)")
+            self.note(N_("P{seat}'s high god fell as a leader: P{seat} discards the whole hand and loses every "
+                         "sphere point (MIT-3.4.3.b)"), seat=p.seat)
             for card in list(p.hand):
                 self.discard_card(card)
             p.spheres = [0, 0, 0, 0]
@@ -208,6 +216,7 @@ class Moves:
         return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
 
 
-def spheres_text(cost) -> str:
-    parts = [f"{n} {SPHERE_NAMES[s]}" for s, n in enumerate(cost) if n]
-    return ", ".join(parts) if parts else "nothing"
+def spheres_text(cost) -> Said:
+    """Sphere points as words ("1 magic, 2 force"), kept and read in the reader's language."""
+    parts = [said(N_("{n} {sphere}"), n=n, sphere=SPHERE_SAID[s]) for s, n in enumerate(cost) if n]
+    return Said("{points}", points=join(parts)) if parts else Said(N_("nothing"))

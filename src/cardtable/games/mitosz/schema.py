@@ -28,6 +28,13 @@ from cardtable.engine.datafiles import TAG, Located, did_you_mean, dotted, iter_
 
 from . import vocabulary as V
 from .data import TRANSLATABLE, TRANSLATION_LANGUAGES
+from .words import N_, _
+
+
+def _hint(word: Any, choices: Any, sep: str = " ") -> str:
+    """`` (did you mean 'x'?)`` in the reader's language, or "" when nothing is close (``did_you_mean``'s choice)."""
+    close = did_you_mean(word, choices, "{!r}")
+    return _("{sep}(did you mean {hint}?)", sep=sep, hint=close) if close else ""
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -81,6 +88,9 @@ VALUE_FUNCTIONS = ("level", "base_level", "number", "cost_total", "half")
 _CARD_FUNCTIONS = ("level", "base_level", "number", "cost_total")
 
 
+_WANTED = {"int": N_("a number"), "ref": N_("a reference"), "word": N_("a function")}
+
+
 def parse_value(text: str) -> tuple:
     """Parse a value expression (spec 6.1) into a tree; ValueError with a plain message if it is not one.
 
@@ -116,9 +126,9 @@ def parse_value(text: str) -> tuple:
         nonlocal index
         tok = peek()
         if tok is None or (kind and tok[0] != kind) or (value and tok[1] != value):
-            want = repr(value) if value else {"int": "a number", "ref": "a reference", "word": "a function"}.get(kind or "", "more")
-            found = f"{tok[1]!r}" if tok else "the end"
-            raise ValueError(f"expected {want}, found {found}")
+            want = repr(value) if value else _(_WANTED.get(kind or "", N_("more")))
+            found = f"{tok[1]!r}" if tok else _("the end")
+            raise ValueError(_("expected {want}, found {found}", want=want, found=found))
         index += 1
         return tok
 
@@ -139,7 +149,7 @@ def parse_value(text: str) -> tuple:
     def factor() -> tuple:
         tok = peek()
         if tok is None:
-            raise ValueError("expected a value, found the end")
+            raise ValueError(_("expected a value, found the end"))
         if tok[0] == "int":
             take()
             return ("int", int(tok[1]))
@@ -154,31 +164,31 @@ def parse_value(text: str) -> tuple:
         if tok[0] == "ref":
             take()
             if tok[1] != "$x":
-                raise ValueError(f"{tok[1]} is a card, not a number; write level({tok[1]}), number({tok[1]}) …")
+                raise ValueError(_("{value} is a card, not a number; write level({value}), number({value}) …", value=tok[1]))
             return ("x",)
         if tok[0] == "word":
             take()
             if tok[1] not in VALUE_FUNCTIONS:
-                raise ValueError(f"unknown function {tok[1]!r}" + did_you_mean(tok[1], VALUE_FUNCTIONS)
-                                 + f"; the functions are {', '.join(VALUE_FUNCTIONS)}")
+                raise ValueError(_("unknown function {name}{hint}; the functions are {functions}", name=repr(tok[1]),
+                                   hint=_hint(tok[1], VALUE_FUNCTIONS), functions=", ".join(VALUE_FUNCTIONS)))
             take("op", "(")
             if tok[1] == "half":
                 tree = ("half", expr())
             else:
                 ref = take("ref")[1]
                 if not re.fullmatch(CARD_REF_PATTERN, ref):
-                    raise ValueError(f"{tok[1]}() takes a card reference ($t1, $user, $self …), not {ref}")
+                    raise ValueError(_("{value}() takes a card reference ($t1, $user, $self …), not {ref}", value=tok[1], ref=ref))
                 tree = (tok[1], ref)
             take("op", ")")
             return tree
-        raise ValueError(f"unexpected {tok[1]!r}")
+        raise ValueError(_("unexpected {value}", value=repr(tok[1])))
 
     if not tokens:
-        raise ValueError("an empty expression")
+        raise ValueError(_("an empty expression"))
     tree = expr()
     if index != len(tokens) or pos != len(text):
         rest = tokens[index][1] if index < len(tokens) else text[pos:]
-        raise ValueError(f"unexpected {rest!r}")
+        raise ValueError(_("unexpected {rest}", rest=repr(rest)))
     return tree
 
 
@@ -186,13 +196,13 @@ def _check_expression(text: str) -> str:
     try:
         parse_value(text)
     except ValueError as exc:
-        raise PydanticCustomError("value_expression", "not a value expression ({problem}): {text}",
+        raise PydanticCustomError("value_expression", _("not a value expression ({problem}): {text}"),
                                   {"problem": str(exc), "text": repr(text)}) from None
     return text
 
 
 ValueExpr = Annotated[str, StringConstraints(min_length=1, max_length=200),
-                      Field(description="a value expression, e.g. \"level($t1) + 1\", \"half(level($user))\", \"$x * 2\"")]
+                      Field(description="a value expression, e.g. \"level($t1) + 1\", \"half(level($user))\", \"$x * 2\"")]  # i18n: no
 
 
 class CountOf(_Model):
@@ -271,7 +281,7 @@ class Roads(_Model):
     @model_validator(mode="after")
     def _some(self):
         if not self.as_dict():
-            raise ValueError("a nation has at least one road (N, E, S or W)")
+            raise ValueError(_("a nation has at least one road (N, E, S or W)"))
         return self
 
     def as_dict(self) -> dict[str, int]:
@@ -300,7 +310,7 @@ class Comparison(_Model):
     @model_validator(mode="after")
     def _some(self):
         if all(getattr(self, k) is None for k in ("lt", "le", "eq", "ge", "gt")):
-            raise ValueError("give at least one of lt, le, eq, ge, gt")
+            raise ValueError(_("give at least one of lt, le, eq, ge, gt"))
         return self
 
 
@@ -318,7 +328,7 @@ class Filter(_Model):
     subtypes_any: list[Subtype] | None = Field(None, min_length=1)  # type: ignore[valid-type]
     subtypes_all: list[Subtype] | None = Field(None, min_length=1)  # type: ignore[valid-type]
     mythology: Mythology | None = None
-    name: CardName | None = Field(None, description="exact card name; must name a card of the set")
+    name: CardName | None = Field(None, description="exact card name; must name a card of the set")  # i18n: no
     unique: bool | None = None
     magical: bool | None = None
     cursed: bool | None = None
@@ -338,14 +348,14 @@ class Selector(_Model):
 
     select: Literal["chosen", "all", "random", "self", "user", "host", "revealed", "peeked", "event_subject"]
     count: Union[Annotated[int, Field(ge=1, le=20)],
-                 Annotated[str, StringConstraints(pattern=r"^up_to [1-9][0-9]?$")]] | None = Field(
+                 Annotated[str, StringConstraints(pattern=r"^up_to [1-9][0-9]?$")]] | None = Field(  # i18n: no
         None, description="how many (chosen, random): 1, 2 … or \"up_to 2\"; default 1")
     filter: Filter | None = None
 
     @model_validator(mode="after")
     def _count_fits(self):
         if self.count is not None and self.select not in ("chosen", "random"):
-            raise Located(("count",), f"'count' is for select: chosen or random, not {self.select!r}")
+            raise Located(("count",), _("'count' is for select: chosen or random, not {select}", select=repr(self.select)))
         return self
 
 
@@ -395,9 +405,9 @@ class RecoverP(_P):
     @model_validator(mode="after")
     def _one_way(self):
         if (self.filter is None) == (self.target is None):
-            raise ValueError("recover takes either 'target' or 'filter' (with 'n'), not both or neither")
+            raise ValueError(_("recover takes either 'target' or 'filter' (with 'n'), not both or neither"))
         if self.target is not None and self.n is not None:
-            raise Located(("n",), "'n' goes with 'filter'; a 'target' is the card(s) recovered")
+            raise Located(("n",), _("'n' goes with 'filter'; a 'target' is the card(s) recovered"))
         return self
 
 
@@ -480,7 +490,7 @@ class TargetDurationP(_P):
 class AttachP(_P):
     card: CardTarget
     host: CardTarget
-    wake: Literal["attacked", "host_leaves", "turn_start"] = Field(
+    wake: Literal["attacked", "host_leaves", "turn_start"] = Field(  # i18n: no
         "attacked", description="a leader attached is dormant until this (MIT-5.15, OP-35): its host (or the nation "
                                 "under it) is attacked, its host leaves the board, or its player's next turn begins")
 
@@ -492,7 +502,7 @@ class AddTokenP(_P):
     target: CardTarget
     kind: TokenKind
     n: Amount = 1
-    effect: "TokenEffect | None" = Field(None, description="what the token does while on the card: a continuous "
+    effect: "TokenEffect | None" = Field(None, description="what the token does while on the card: a continuous "  # i18n: no
                                                             "primitive, or {trigger, effect}; $bearer is the card")
 
     @model_validator(mode="after")
@@ -500,8 +510,7 @@ class AddTokenP(_P):
         if self.effect is not None and not isinstance(self.effect, TokenTrigger):
             name, params = call_primitive(self.effect)
             if getattr(params, "duration", "default") != "default":
-                raise Located(("effect", name, "duration"), "a token works while it is on the card (MIT-5.10); "
-                                                            "its effect takes no duration")
+                raise Located(("effect", name, "duration"), _("a token works while it is on the card (MIT-5.10); its effect takes no duration"))
         return self
 
 
@@ -516,7 +525,7 @@ ImmunityKey = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z_]*$")]
 
 class GrantImmunityP(_P):
     target: CardTarget
-    against: list[ImmunityKey] = Field(min_length=1, description="card types, subtypes, keywords or primitives")
+    against: list[ImmunityKey] = Field(min_length=1, description="card types, subtypes, keywords or primitives")  # i18n: no
     duration: Duration = "default"
 
     @field_validator("against")
@@ -525,8 +534,8 @@ class GrantImmunityP(_P):
         known = set(V.FILTER_CARD_TYPES) | set(V.SUBTYPES) | set(V.KEYWORDS) | set(PRIMITIVES)
         for i, key in enumerate(value):
             if key not in known:
-                raise Located((i,), f"{key!r} is not a card type, subtype, keyword or primitive"
-                                    + did_you_mean(key, sorted(known)))
+                raise Located((i,), _("{key} is not a card type, subtype, keyword or primitive{hint}", key=repr(key),
+                                      hint=_hint(key, sorted(known))))
         return value
 
 
@@ -545,8 +554,7 @@ class SetCardTypeP(_P):
     @classmethod
     def _placed(cls, value: str) -> str:
         if value in ("high_god", "nation"):
-            raise ValueError(f"no card becomes a {value.replace('_', ' ')}: a high god and a nation have places of "
-                             f"their own (the god slot, the grid)")
+            raise ValueError(_("no card becomes a {type}: a high god and a nation have places of their own (the god slot, the grid)", type=value.replace('_', ' ')))
         return value
 
 
@@ -566,7 +574,7 @@ class PlayCardP(_P):
 class ModifyCostP(_P):
     filter: Filter | None = None
     delta: SignedSpheres
-    applies_to: Literal["summon", "usage"] = Field("summon", description="summoning costs or usage costs")
+    applies_to: Literal["summon", "usage"] = Field("summon", description="summoning costs or usage costs")  # i18n: no
     duration: Duration = "default"
 
 
@@ -601,12 +609,12 @@ class NoP(_P):
 
 
 class KeywordP(_P):
-    mod: int = Field(0, ge=-9, le=9, description="the printed number after the keyword")
+    mod: int = Field(0, ge=-9, le=9, description="the printed number after the keyword")  # i18n: no
 
 
 class PoisonP(_P):
     mod: int = Field(0, ge=-9, le=9)
-    level: Value | None = Field(None, description="a poison level given by the text, instead of level + mod (OP-47)")
+    level: Value | None = Field(None, description="a poison level given by the text, instead of level + mod (OP-47)")  # i18n: no
 
 
 class ChooseOneP(_P):
@@ -655,7 +663,7 @@ def _call_model(name: str, params: type[_P]) -> type[BaseModel]:
         annotation = Annotated[Union[NoP, None], BeforeValidator(lambda v: NoP() if v is None else v)]
     model = create_model(f"{''.join(p.title() for p in name.split('_'))}Call", __base__=_Model, __module__=__name__,
                          **{field: (annotation, Field(default, alias=name))})
-    model.__doc__ = f"A call of the primitive {name}."
+    model.__doc__ = f"A call of the primitive {name}."  # i18n: no (the JSON schema's description)
     return model
 
 
@@ -673,20 +681,17 @@ def _one_key(kind: str, allowed: tuple[str, ...], what: str):
 
     def check(value: Any) -> Any:
         if not isinstance(value, dict):
-            raise PydanticCustomError(f"{kind}_shape", "a {what} is a mapping with one key, its name, e.g. "
-                                      "{example}; got {got}", {"what": what, "got": repr(value)[:80],
+            raise PydanticCustomError(f"{kind}_shape", _("a {what} is a mapping with one key, its name, e.g. {example}; got {got}"), {"what": _(what), "got": repr(value)[:80],
                                                               "example": "{draw: {n: 1}}"})
         if len(value) != 1:
-            raise PydanticCustomError(f"{kind}_shape", "a {what} is a mapping with exactly one key, its name; "
-                                      "got the keys {keys}", {"what": what, "keys": ", ".join(map(repr, value))})
+            raise PydanticCustomError(f"{kind}_shape", _("a {what} is a mapping with exactly one key, its name; got the keys {keys}"), {"what": _(what), "keys": ", ".join(map(repr, value))})
         (name,) = value
         if name not in allowed:
             if name in PRIMITIVES and kind == "static":
-                raise PydanticCustomError("not_continuous", "{name} is not a continuous primitive; a static or a "
-                                          "token may use only: {allowed}", {"name": repr(name), "allowed": ", ".join(allowed)})
-            raise PydanticCustomError(f"unknown_{kind}", "unknown {what} {name}{hint}; known: {allowed}",
-                                      {"what": what, "name": repr(name), "allowed": ", ".join(allowed),
-                                       "hint": did_you_mean(name, allowed)})
+                raise PydanticCustomError("not_continuous", _("{name} is not a continuous primitive; a static or a token may use only: {allowed}"), {"name": repr(name), "allowed": ", ".join(allowed)})
+            raise PydanticCustomError(f"unknown_{kind}", _("unknown {what} {name}{hint}; known: {allowed}"),
+                                      {"what": _(what), "name": repr(name), "allowed": ", ".join(allowed),
+                                       "hint": _hint(name, allowed)})
         return value
 
     return check
@@ -706,15 +711,15 @@ def _tagged_union(kind: str, names: tuple[str, ...], models: dict[str, type], wh
 
 
 #: One primitive call, e.g. ``{draw: {player: self, n: 1}}``.
-Call = _tagged_union("primitive", tuple(PRIMITIVES), CALL_MODELS, "primitive")
+Call = _tagged_union("primitive", tuple(PRIMITIVES), CALL_MODELS, N_("primitive"))
 #: One continuous primitive call (statics, tokens).
-StaticCall = _tagged_union("static", CONTINUOUS, CALL_MODELS, "continuous primitive")
+StaticCall = _tagged_union("static", CONTINUOUS, CALL_MODELS, N_("continuous primitive"))
 
 
 # -- conditions of `if` (spec 6.4) --------------------------------------------------------------------
 NumberRange = Annotated[Union[Annotated[int, Field(ge=0, le=9)],
                               Annotated[str, StringConstraints(pattern=r"^[0-9][+-]?$")]],
-                        Field(description="a card number condition (MIT-4.2.3.d): \"4\", \"5+\" (5–9), \"3-\" (0–3)")]
+                        Field(description="a card number condition (MIT-4.2.3.d): \"4\", \"5+\" (5–9), \"3-\" (0–3)")]  # i18n: no
 
 
 def number_range(spec: int | str) -> tuple[int, ...]:
@@ -775,15 +780,17 @@ class LookP(_P):
 
     number: NumberRange | None = None
     filter: Filter | None = None
-    refers: Literal[True] | None = Field(None, description="the effect uses $revealed / $peeked; holds whenever "
+    refers: Literal[True] | None = Field(None, description="the effect uses $revealed / $peeked; holds whenever "  # i18n: no
                                                              "a card could be looked at")
 
     @model_validator(mode="after")
     def _one(self):
         given = [k for k in ("number", "filter", "refers") if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of 'number', 'filter', 'refers'"
-                             + (f"; got {', '.join(given)}" if given else ""))
+            if given:
+                raise ValueError(_("give exactly one of 'number', 'filter', 'refers'; got {given}",
+                                   given=", ".join(given)))
+            raise ValueError(_("give exactly one of 'number', 'filter', 'refers'"))
         return self
 
 
@@ -810,7 +817,7 @@ class RequiresP(_P):
     @model_validator(mode="after")
     def _some(self):
         if all(getattr(self, k) is None for k in ("lt", "le", "eq", "ge", "gt")):
-            raise ValueError("give at least one of lt, le, eq, ge, gt")
+            raise ValueError(_("give at least one of lt, le, eq, ge, gt"))
         return self
 
 
@@ -823,7 +830,7 @@ class SacrificeUser(_Model):
     def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
         # In a file it is the bare word; the mapping is only the validated form.
         return {"const": "sacrifice_user", "type": "string",
-                "description": "the user goes to the afterworld after the effect (MIT-4.2.3.a)"}
+                "description": "the user goes to the afterworld after the effect (MIT-4.2.3.a)"}  # i18n: no
 
 
 CONDITION_PARAMS: dict[str, type[_P]] = {"reveal": LookP, "peek": LookP, "sacrifice": SacrificeCondP,
@@ -840,9 +847,9 @@ def _condition_in(value: Any) -> Any:
     if value == "sacrifice_user":
         return {"sacrifice_user": True}
     if isinstance(value, str):
-        raise PydanticCustomError("unknown_condition", "unknown condition {name}{hint}; known: {allowed}",
+        raise PydanticCustomError("unknown_condition", _("unknown condition {name}{hint}; known: {allowed}"),
                                   {"name": repr(value), "allowed": ", ".join(CONDITION_NAMES),
-                                   "hint": did_you_mean(value, CONDITION_NAMES)})
+                                   "hint": _hint(value, CONDITION_NAMES)})
     return value
 
 
@@ -863,7 +870,7 @@ class _Trigger(_Model):
 
 class TurnTrigger(_Trigger):
     on: Literal["turn_start", "draw_phase", "turn_end", "refill"]
-    player: Side = Field("self", description="whose turn (phase): self, enemy or any")
+    player: Side = Field("self", description="whose turn (phase): self, enemy or any")  # i18n: no
 
 
 class CardEventTrigger(_Trigger):
@@ -912,12 +919,12 @@ def _trigger_in(value: Any) -> Any:
     if isinstance(value, dict):
         event = value.get("on", value.get(True))
         if event is None:
-            raise PydanticCustomError("trigger_event", "a trigger needs 'on: <event>'; events: {events}",
+            raise PydanticCustomError("trigger_event", _("a trigger needs 'on: <event>'; events: {events}"),
                                       {"events": ", ".join(TRIGGER_EVENTS)})
         if event not in TRIGGER_EVENTS:
-            raise PydanticCustomError("unknown_trigger", "unknown trigger event {name}{hint}; known: {allowed}",
+            raise PydanticCustomError("unknown_trigger", _("unknown trigger event {name}{hint}; known: {allowed}"),
                                       {"name": repr(event), "allowed": ", ".join(TRIGGER_EVENTS),
-                                       "hint": did_you_mean(event, TRIGGER_EVENTS)})
+                                       "hint": _hint(event, TRIGGER_EVENTS)})
     return value
 
 
@@ -962,7 +969,7 @@ class Per(_Model):
     @model_validator(mode="after")
     def _one(self):
         if sum(getattr(self, k) is not None for k in ("pay", "discard", "sacrifice")) != 1:
-            raise ValueError("give exactly one of 'pay', 'discard', 'sacrifice'")
+            raise ValueError(_("give exactly one of 'pay', 'discard', 'sacrifice'"))
         return self
 
 
@@ -982,16 +989,16 @@ class Maneuver(_Model):
     one of its options, or a fate's maneuver."""
 
     id: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,19}$")]
-    timing: list[Timing] = Field(default_factory=list, description="subset of action, reaction, rite, battle; "  # type: ignore[valid-type]
+    timing: list[Timing] = Field(default_factory=list, description="subset of action, reaction, rite, battle; "  # type: ignore[valid-type]  # i18n: no
                                                                      "empty: any time")
     speed: Speed = "normal"  # type: ignore[valid-type]
     permanent: Permanent = False
-    cost: Spheres = Field(Spheres(), description="usage cost (MIT-4.2.2)")
+    cost: Spheres = Field(Spheres(), description="usage cost (MIT-4.2.2)")  # i18n: no
     conditions: list[Condition] = Field(default_factory=list)  # type: ignore[valid-type]
     subtypes: list[Subtype] = Field(default_factory=list)  # type: ignore[valid-type]
-    level: int | None = Field(None, ge=-9, le=9, description="signed level given to the user (MIT-4.2.5, OP-25); "
+    level: int | None = Field(None, ge=-9, le=9, description="signed level given to the user (MIT-4.2.5, OP-25); "  # i18n: no
                                                               "a free maneuver card gives its printed level instead")
-    targets: dict[TargetName, Selector] = Field(default_factory=dict, description="chosen at announcement (OP-29)",
+    targets: dict[TargetName, Selector] = Field(default_factory=dict, description="chosen at announcement (OP-29)",  # i18n: no
                                                 json_schema_extra={"additionalProperties": False})
     per: Per | None = None
     steps: list[Step] | None = Field(None, min_length=2, max_length=9)
@@ -999,7 +1006,7 @@ class Maneuver(_Model):
     duration: Duration = "default"
     trigger: Trigger | None = None
     static: list[StaticCall] | None = Field(None, min_length=1)  # type: ignore[valid-type]
-    on_enter: Literal[False, "may", "must"] = Field(False, description="MIT-6.3.7: may / must be used when the "
+    on_enter: Literal[False, "may", "must"] = Field(False, description="MIT-6.3.7: may / must be used when the "  # i18n: no
                                                                        "card is played")
 
     @model_validator(mode="after")
@@ -1008,41 +1015,39 @@ class Maneuver(_Model):
             values = getattr(self, name)
             for i, v in enumerate(values):
                 if values.index(v) != i:
-                    raise Located((name, i), f"{v!r} is listed twice")
+                    raise Located((name, i), _("{value} is listed twice", value=repr(v)))
         always_on = self.static is not None or self.trigger is not None
         if self.static is not None and self.trigger is not None:
-            raise Located(("trigger",), "a maneuver is either a static or a trigger, not both")
+            raise Located(("trigger",), _("a maneuver is either a static or a trigger, not both"))
         if always_on:
             which = "static" if self.static is not None else "trigger"
             if self.speed != "locked":
-                raise Located(("speed",), f"a {which} ability is a locked bound maneuver (MIT-4.2.6.b): "
-                                          f"write speed: locked")
+                raise Located(("speed",), _("a {which} ability is a locked bound maneuver (MIT-4.2.6.b): write speed: locked", which=which))
             for name in ("timing", "conditions", "targets", "steps", "per"):
                 if getattr(self, name):
-                    raise Located((name,), f"a {which} ability is never announced; it takes no {name!r}")
+                    raise Located((name,), _("a {which} ability is never announced; it takes no {name}", which=which, name=repr(name)))
             if self.cost.total():
-                raise Located(("cost",), f"a {which} ability is never used, so it has no usage cost")
+                raise Located(("cost",), _("a {which} ability is never used, so it has no usage cost", which=which))
             if self.permanent is not False or self.on_enter is not False:
                 raise Located(("permanent" if self.permanent is not False else "on_enter",),
-                              f"a {which} ability is always on; 'permanent' and 'on_enter' do not apply")
+                              _("a {which} ability is always on; 'permanent' and 'on_enter' do not apply", which=which))
             if self.static is not None and self.effect:
-                raise Located(("effect",), "a static has no 'effect': its primitives go under 'static'")
+                raise Located(("effect",), _("a static has no 'effect': its primitives go under 'static'"))
             if self.trigger is not None and not self.effect:
-                raise Located(("effect",), "a trigger needs an 'effect': what happens when it fires")
+                raise Located(("effect",), _("a trigger needs an 'effect': what happens when it fires"))
         if self.steps is not None:
             if self.effect:
-                raise Located(("effect",), "a multi-step maneuver puts each effect in its step, not in 'effect'")
+                raise Located(("effect",), _("a multi-step maneuver puts each effect in its step, not in 'effect'"))
             if self.cost.total():
-                raise Located(("cost",), "a multi-step maneuver puts each cost in its step (MIT-4.2.6.d)")
+                raise Located(("cost",), _("a multi-step maneuver puts each cost in its step (MIT-4.2.6.d)"))
         for i, call in enumerate(self.static or ()):
             name, params = call_primitive(call)
             if getattr(params, "duration", "default") != "default":
-                raise Located(("static", i, name, "duration"), "a static lasts while its source is on the board "
-                                                               "(spec 6.7); it takes no duration")
+                raise Located(("static", i, name, "duration"), _("a static lasts while its source is on the board (spec 6.7); it takes no duration"))
         for i, call in enumerate(self.effect):
-            name, _ = call_primitive(call)
+            name, _params = call_primitive(call)
             if name in STATIC_ONLY:
-                raise Located(("effect", i), f"{name!r} adds at a rule step; it belongs in a locked 'static'")
+                raise Located(("effect", i), _("{name} adds at a rule step; it belongs in a locked 'static'", name=repr(name)))
         return self
 
     def calls(self) -> list[tuple[tuple, BaseModel]]:
@@ -1055,6 +1060,7 @@ class Maneuver(_Model):
 
 
 # -- translations (data.TRANSLATABLE) ----------------------------------------------------------------
+KIND_WORDS = {"card": N_("card"), "set": N_("set"), "deck": N_("deck")}
 _TRANSLATED_TYPES: dict[str, Any] = {"name": CardName, "flavor": Text, "note": Text}
 
 
@@ -1065,35 +1071,37 @@ def _translations(kind: str, model_name: str) -> Any:
     fields = TRANSLATABLE[kind]
     one = create_model(f"{model_name}Translation", __base__=_Model, __module__=__name__,
                        **{f: (_TRANSLATED_TYPES[f] | None, None) for f in fields})  # type: ignore[call-overload]
-    one.__doc__ = f"A {kind}'s readable fields in one language ({', '.join(fields)}); a field left out is English."
+    one.__doc__ = f"A {kind}'s readable fields in one language ({', '.join(fields)}); a field left out is English."  # i18n: no
 
     def known(cls: type, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
         for lang, texts in data.items():
             if lang not in TRANSLATION_LANGUAGES:
-                hint = " (English is the entry's own fields)" if lang == "en" else did_you_mean(lang, TRANSLATION_LANGUAGES)
-                raise Located((lang,), f"{lang!r} is not a language to translate into{hint}; "
-                                       f"expected one of: {', '.join(TRANSLATION_LANGUAGES)}")
+                hint = _(" (English is the entry's own fields)") if lang == "en" else _hint(lang, TRANSLATION_LANGUAGES)
+                raise Located((lang,), _("{lang} is not a language to translate into{hint}; expected one of: "
+                                         "{languages}", lang=repr(lang), hint=hint,
+                                         languages=", ".join(TRANSLATION_LANGUAGES)))
             if isinstance(texts, dict):
                 for name in texts:
                     if name not in fields:
-                        raise Located((lang, name), f"{name!r} is not a translatable field of a {kind}"
-                                      + did_you_mean(name, fields) + f"; translatable: {', '.join(fields)} "
-                                      f"(ids, types and references stay English)")
+                        raise Located((lang, name), _("{name} is not a translatable field of a {kind}{hint}; "
+                                                      "translatable: {fields} (ids, types and references stay "
+                                                      "English)", name=repr(name), kind=_(KIND_WORDS[kind]),
+                                                      hint=_hint(name, fields), fields=", ".join(fields)))
         return data
 
     many = create_model(f"{model_name}Translations", __base__=_Model, __module__=__name__,
                         __validators__={"_known": model_validator(mode="before")(classmethod(known))},
                         **{lang: (one | None, None) for lang in TRANSLATION_LANGUAGES})  # type: ignore[call-overload]
-    many.__doc__ = f"A {kind}'s readable fields in other languages than English (by language code)."
+    many.__doc__ = f"A {kind}'s readable fields in other languages than English (by language code)."  # i18n: no
     return many
 
 
 CardTranslations = _translations("card", "Card")
 SetTranslations = _translations("set", "CardSet")
 DeckTranslations = _translations("deck", "Deck")
-_TRANSLATIONS_HELP = "the fields a person reads in other languages: {de: {name: …}, hu: {name: …}}"
+_TRANSLATIONS_HELP = "the fields a person reads in other languages: {de: {name: …}, hu: {name: …}}"  # i18n: no
 
 
 # -- cards (spec 5.2) ---------------------------------------------------------------------------------
@@ -1112,22 +1120,32 @@ class Card(_Model):
     mythology: Mythology
     unique: bool = False
     magical: bool = False
-    cursed: bool = Field(False, description="cursed implies magical (MIT-2.4.a)")
-    level: int | None = Field(None, ge=-9, le=20, description="leader, supply, location, item, free maneuver")
-    level_is_modifier: bool = Field(False, description="printed with + or -: added to another card's level "
+    cursed: bool = Field(False, description="cursed implies magical (MIT-2.4.a)")  # i18n: no
+    level: int | None = Field(None, ge=-9, le=20, description="leader, supply, location, item, free maneuver")  # i18n: no
+    level_is_modifier: bool = Field(False, description="printed with + or -: added to another card's level "  # i18n: no
                                                        "(location, item, free maneuver)")
-    cost: Spheres | None = Field(None, description="summoning cost: leader, location, item, intrigue, supply")
+    cost: Spheres | None = Field(None, description="summoning cost: leader, location, item, intrigue, supply")  # i18n: no
     power_points: int = Field(0, ge=0, le=20)
-    links: list[CardName] = Field(default_factory=list, description="names of mythologically linked cards (MIT-2.8)")
+    links: list[CardName] = Field(default_factory=list, description="names of mythologically linked cards (MIT-2.8)")  # i18n: no
     maneuvers: list[Maneuver] = Field(default_factory=list)
-    sphere_max: SphereMax | None = Field(None, description="high god only")
-    roads: Roads | None = Field(None, description="nation only: edge -> road level")
-    requirement_groups: list[Annotated[list[Subtype], Field(min_length=1)]] | None = Field(  # type: ignore[valid-type]
+    sphere_max: SphereMax | None = Field(None, description="high god only")  # i18n: no
+    roads: Roads | None = Field(None, description="nation only: edge -> road level")  # i18n: no
+    requirement_groups: list[Annotated[list[Subtype], Field(min_length=1)]] | None = Field(  # type: ignore[valid-type]  # i18n: no
         None, description="free maneuver only: the user needs all subtypes of at least one group; empty: anyone")
-    options: list[Maneuver] | None = Field(None, min_length=2, description="free maneuver only: choose one (MIT-3.9.e)")
-    duration: FateDuration | None = Field(None, description="fate only: instant or {rounds: N}")
+    options: list[Maneuver] | None = Field(None, min_length=2, description="free maneuver only: choose one (MIT-3.9.e)")  # i18n: no
+    duration: FateDuration | None = Field(None, description="fate only: instant or {rounds: N}")  # i18n: no
     flavor: Text = ""
     translations: CardTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
+
+    def __eq__(self, other: object) -> bool:
+        """The same card, whatever its translations: they are how it reads, not what it is (nor what it does)."""
+        if not isinstance(other, Card):
+            return NotImplemented
+        mine = {k: v for k, v in self.__dict__.items() if k != "translations"}
+        return mine == {k: v for k, v in other.__dict__.items() if k != "translations"}
+
+    def __hash__(self) -> int:
+        return hash((Card, self.id, self.name, self.card_type))
 
     @property
     def number(self) -> int:
@@ -1143,7 +1161,7 @@ class Card(_Model):
     def _derived(cls, data: Any) -> Any:
         if isinstance(data, dict):
             if "number" in data:
-                raise Located(("number",), "the card number is derived (the last digit of 'serial'); do not write it")
+                raise Located(("number",), _("the card number is derived (the last digit of 'serial'); do not write it"))
             if data.get("cursed") is True and "magical" not in data:
                 data = {**data, "magical": True}  # a cursed card is also magical (MIT-2.4.a)
         return data
@@ -1153,68 +1171,62 @@ class Card(_Model):
         t = self.card_type
         expected = f"{self.set}-{self.serial:03d}"
         if self.id != expected:
-            raise Located(("id",), f"the id of serial {self.serial} in set {self.set} is {expected!r}, not {self.id!r}")
+            raise Located(("id",), _("the id of serial {serial} in set {set} is {expected}, not {id}", serial=self.serial, set=self.set, expected=repr(expected), id=repr(self.id)))
         if self.cursed and not self.magical:
-            raise Located(("magical",), "a cursed card is also magical (MIT-2.4.a); leave out 'magical' or set it true")
+            raise Located(("magical",), _("a cursed card is also magical (MIT-2.4.a); leave out 'magical' or set it true"))
         for i, s in enumerate(self.subtypes):
             if self.subtypes.index(s) != i:
-                raise Located(("subtypes", i), f"{s!r} is listed twice")
+                raise Located(("subtypes", i), _("{subtype} is listed twice", subtype=repr(s)))
             allowed = V.SUBTYPE_CARD_TYPES.get(s)
             if t == "intrigue":
-                raise Located(("subtypes", i), "an intrigue has no subtypes")
+                raise Located(("subtypes", i), _("an intrigue has no subtypes"))
             if allowed is not None and t not in allowed:
-                raise Located(("subtypes", i), f"{s!r} is a subtype of {' and '.join(allowed)} cards, not of a {t}")
+                raise Located(("subtypes", i), _("{subtype} is a subtype of {list} cards, not of a {type}", subtype=repr(s), list=' and '.join(allowed), type=t))
         # fields by card type
         if t in V.LEVELLED_TYPES:
             if self.level is None and t in ("leader", "supply"):
-                raise Located(("level",), f"a {t} has a level")
+                raise Located(("level",), _("a {type} has a level", type=t))
         elif self.level is not None:
-            raise Located(("level",), f"a {t} has no level")
+            raise Located(("level",), _("a {type} has no level", type=t))
         if self.level_is_modifier:
             if t not in V.MODIFIER_TYPES:
-                raise Located(("level_is_modifier",), f"only locations, items and free maneuvers modify levels, "
-                                                      f"not a {t}")
+                raise Located(("level_is_modifier",), _("only locations, items and free maneuvers modify levels, not a {type}", type=t))
             if self.level is None:
-                raise Located(("level_is_modifier",), "a modifier needs a 'level'")
+                raise Located(("level_is_modifier",), _("a modifier needs a 'level'"))
         elif self.level is not None and self.level < 0:
-            raise Located(("level",), "a negative level is a modifier: set level_is_modifier: true")
+            raise Located(("level",), _("a negative level is a modifier: set level_is_modifier: true"))
         if self.cost is not None and t not in V.SUMMONED_TYPES:
-            where = "its maneuver's 'cost'" if t in ("fate", "free_maneuver") else "nothing: it is never summoned"
-            raise Located(("cost",), f"a {t} is not summoned and has no summoning cost; a usage cost goes in {where}")
+            where = _("its maneuver's 'cost'") if t in ("fate", "free_maneuver") else _("nothing: it is never summoned")
+            raise Located(("cost",), _("a {type} is not summoned and has no summoning cost; a usage cost goes in {where}", type=t, where=where))
         only = {"sphere_max": "high_god", "roads": "nation", "requirement_groups": "free_maneuver",
                 "options": "free_maneuver", "duration": "fate"}
         for name, owner in only.items():
             if getattr(self, name) is not None and t != owner:
-                raise Located((name,), f"'{name}' is for {owner.replace('_', ' ')} cards, not a {t}")
+                raise Located((name,), _("'{name}' is for {owner} cards, not a {type}", name=name, owner=owner.replace('_', ' '), type=t))
         for name in ("sphere_max", "roads", "duration"):
             if getattr(self, name) is None and t == only[name]:
-                raise Located((name,), f"a {t.replace('_', ' ')} needs '{name}'")
+                raise Located((name,), _("a {type} needs '{name}'", type=t.replace('_', ' '), name=name))
         ids = [(where, i, m.id) for where, i, m in self.all_maneuvers()]
         for k, (where, i, mid) in enumerate(ids):
             if [x[2] for x in ids].index(mid) != k:
-                raise Located((where, i, "id"), f"maneuver id {mid!r} is used twice on this card")
+                raise Located((where, i, "id"), _("maneuver id {id} is used twice on this card", id=repr(mid)))
         if t == "free_maneuver":
             if bool(self.maneuvers) == bool(self.options) or len(self.maneuvers) > 1:
-                raise Located(("maneuvers",), "a free maneuver has one maneuver under 'maneuvers', or two or more "
-                                              "under 'options' (MIT-3.9.e)")
+                raise Located(("maneuvers",), _("a free maneuver has one maneuver under 'maneuvers', or two or more under 'options' (MIT-3.9.e)"))
         elif t == "fate":
             if len(self.maneuvers) != 1:
-                raise Located(("maneuvers",), "a fate has exactly one maneuver")
+                raise Located(("maneuvers",), _("a fate has exactly one maneuver"))
         for where, i, m in self.all_maneuvers():
             if t in ("free_maneuver", "fate") and (m.static is not None or m.trigger is not None):
                 raise Located((where, i, "static" if m.static is not None else "trigger"),
-                              f"a {t.replace('_', ' ')}'s maneuver is used, not always on: statics and triggers "
-                              f"belong to bound maneuvers")
+                              _("a {type}'s maneuver is used, not always on: statics and triggers belong to bound maneuvers", type=t.replace('_', ' ')))
             if t == "free_maneuver" and m.level is not None:
-                raise Located((where, i, "level"), "a free maneuver gives the card's printed 'level'; "
-                                                   "do not repeat it on the maneuver")
+                raise Located((where, i, "level"), _("a free maneuver gives the card's printed 'level'; do not repeat it on the maneuver"))
             if t == "fate" and isinstance(self.duration, Rounds) and m.duration not in ("default", self.duration):
-                raise Located((where, i, "duration"), f"the fate lasts {self.duration.rounds} round(s); its "
-                                                      f"maneuver's duration must be the same or 'default'")
+                raise Located((where, i, "duration"), _("the fate lasts {rounds} round(s); its maneuver's duration must be the same or 'default'", rounds=self.duration.rounds))
             if not (m.effect or m.steps or m.static or m.trigger or m.level is not None
                     or (t == "free_maneuver" and self.level is not None)):
-                raise Located((where, i), "the maneuver does nothing: give an effect, steps, a static, a trigger "
-                                          "or a level")
+                raise Located((where, i), _("the maneuver does nothing: give an effect, steps, a static, a trigger or a level"))
         _check_references(self)
         return self
 
@@ -1231,29 +1243,29 @@ def _check_references(card: Card) -> None:
         if card.card_type != "fate":
             scope.add("$user")
         else:
-            why["$user"] = "a fate has no user (MIT-3.7.d)"
+            why["$user"] = _("a fate has no user (MIT-3.7.d)")
         scope |= {f"${t}" for t in m.targets}
         names = [next(iter(type(c).model_fields)) for c in m.conditions]
         if "reveal" in names:
             scope.add("$revealed")
         else:
-            why["$revealed"] = "the maneuver has no 'reveal' condition"
+            why["$revealed"] = _("the maneuver has no 'reveal' condition")
         if "peek" in names:
             scope.add("$peeked")
         else:
-            why["$peeked"] = "the maneuver has no 'peek' condition"
+            why["$peeked"] = _("the maneuver has no 'peek' condition")
         if m.per is not None:
             scope.add("$x")
         else:
-            why["$x"] = "the maneuver has no 'per'"
+            why["$x"] = _("the maneuver has no 'per'")
         if m.trigger is not None:
             scope.add("$event")
         else:
-            why["$event"] = "only a trigger has an event"
-        why["$bearer"] = "it is the card carrying a token, known only inside add_token's 'effect'"
+            why["$event"] = _("only a trigger has an event")
+        why["$bearer"] = _("it is the card carrying a token, known only inside add_token's 'effect'")
         for name in ("targets", "conditions", "effect", "steps", "static"):
             if name == "static" and m.static is not None:
-                why_static = dict(why, **{f"${t}": "a static has no targets" for t in m.targets})
+                why_static = dict(why, **{f"${t}": _("a static has no targets") for t in m.targets})
                 _refs_in(m.static, (where, i, "static"), scope - {f"${t}" for t in m.targets}, why_static)
             elif name != "static":
                 _refs_in(getattr(m, name), (where, i, name), scope, why)
@@ -1265,8 +1277,8 @@ def _refs_in(obj: Any, path: tuple, scope: set[str], why: dict[str, str]) -> Non
             value = getattr(obj, name)
             if name == "effect" and value is not None:
                 token_scope = {"$self", "$bearer"} | ({"$event"} if isinstance(value, TokenTrigger) else set())
-                token_why = {r: "inside a token's effect only $bearer (the card carrying it) and $self are known"
-                             for r in scope | set(why) if r not in token_scope}
+                only = _("inside a token's effect only $bearer (the card carrying it) and $self are known")
+                token_why = {r: only for r in scope | set(why) if r not in token_scope}
                 _refs_in(value, path + ("effect",), token_scope, token_why)
             else:
                 _refs_in(value, path + (field.alias or name,), scope, why)
@@ -1287,11 +1299,11 @@ def _refs_in(obj: Any, path: tuple, scope: set[str], why: dict[str, str]) -> Non
             if ref in scope:
                 continue
             if ref in why:
-                raise Located(path, f"{ref} cannot be used here: {why[ref]}")
+                raise Located(path, _("{ref} cannot be used here: {why}", ref=ref, why=why[ref]))
             if re.fullmatch(r"\$t[0-9]+", ref):
-                raise Located(path, f"{ref} is not declared in the maneuver's 'targets'")
+                raise Located(path, _("{ref} is not declared in the maneuver's 'targets'", ref=ref))
             known = sorted(scope)
-            raise Located(path, f"unknown reference {ref}; known here: {', '.join(known)}")
+            raise Located(path, _("unknown reference {ref}; known here: {list}", ref=ref, list=', '.join(known)))
 
 
 # -- sets and decks -----------------------------------------------------------------------------------
@@ -1300,7 +1312,7 @@ class CardSet(_Model):
 
     code: SetCode
     name: CardName
-    mythologies: list[Mythology] | None = Field(None, min_length=1, description="if given, every card's "
+    mythologies: list[Mythology] | None = Field(None, min_length=1, description="if given, every card's "  # i18n: no
                                                                                "mythology must be one of these")
     note: Text = ""
     translations: SetTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
@@ -1312,20 +1324,24 @@ class CardSet(_Model):
         by_name: dict[str, list[int]] = {}
         for i, card in enumerate(self.cards):
             if card.set != self.code:
-                raise Located(("cards", i, "set"), f"the card is in set {card.set!r} but the file is set {self.code!r}")
+                raise Located(("cards", i, "set"), _("the card is in set {set} but the file is set {code}", set=repr(card.set), code=repr(self.code)))
             if card.id in by_id:
-                raise Located(("cards", i, "id"), f"id {card.id} is used twice (cards[{by_id[card.id]}] and cards[{i}])")
+                raise Located(("cards", i, "id"), _("id {id} is used twice (cards[{first}] and cards[{i}])", id=card.id, first=by_id[card.id], i=i))
             by_id[card.id] = i
             if self.mythologies is not None and card.mythology not in self.mythologies:
-                raise Located(("cards", i, "mythology"), f"{card.mythology!r} is not a mythology of the set "
-                              f"({', '.join(self.mythologies)})" + did_you_mean(card.mythology, self.mythologies,
-                                                                                "; did you mean {!r}?"))
+                close = did_you_mean(card.mythology, self.mythologies, "{!r}")
+                if close:
+                    raise Located(("cards", i, "mythology"), _(
+                        "{mythology} is not a mythology of the set ({mythologies}); did you mean {hint}?",
+                        mythology=repr(card.mythology), mythologies=", ".join(self.mythologies), hint=close))
+                raise Located(("cards", i, "mythology"), _("{mythology} is not a mythology of the set ({mythologies})",
+                                                           mythology=repr(card.mythology),
+                                                           mythologies=", ".join(self.mythologies)))
             by_name.setdefault(card.name, []).append(i)
         for name, indexes in by_name.items():
             types = sorted(self.cards[i].card_type for i in indexes)
             if len(indexes) > 1 and types != ["high_god", "leader"]:
-                raise Located(("cards", indexes[1], "name"), f"name {name!r} is used by {len(indexes)} cards; only a "
-                              f"high god and its leader share a name (MIT-2.8.d)")
+                raise Located(("cards", indexes[1], "name"), _("name {name} is used by {n} cards; only a high god and its leader share a name (MIT-2.8.d)", name=repr(name), n=len(indexes)))
         for lang in TRANSLATION_LANGUAGES:  # a translated name tells the cards apart as the English one does
             shown: dict[str, int] = {}
             for i, card in enumerate(self.cards):
@@ -1335,8 +1351,7 @@ class CardSet(_Model):
                 j = shown.setdefault(one.name, i)
                 if j != i and sorted((self.cards[j].card_type, card.card_type)) != ["high_god", "leader"]:
                     raise Located(("cards", i, "translations", lang, "name"),
-                                  f"the {lang} name {one.name!r} is also that of {self.cards[j].id} "
-                                  f"{self.cards[j].name!r}; only a high god and its leader share a name (MIT-2.8.d)")
+                                  _("the {lang} name {name} is also that of {id} {other}; only a high god and its leader share a name (MIT-2.8.d)", lang=lang, name=repr(one.name), id=self.cards[j].id, other=repr(self.cards[j].name)))
         tokens: dict[str, tuple[tuple, Any]] = {}
         removed: list[tuple[tuple, str]] = []
         for i, card in enumerate(self.cards):
@@ -1349,8 +1364,11 @@ class CardSet(_Model):
                 self._check_model(i, path, model, by_name, tokens, removed)
         for where, kind in removed:
             if kind not in tokens:
-                raise Located(where, f"no card of the set puts a {kind!r} token ('add_token'), so none can be "
-                                     f"removed" + (f"; tokens: {', '.join(sorted(tokens))}" if tokens else ""))
+                if tokens:
+                    raise Located(where, _("no card of the set puts a {kind} token ('add_token'), so none can be "
+                                           "removed; tokens: {tokens}", kind=repr(kind), tokens=", ".join(sorted(tokens))))
+                raise Located(where, _("no card of the set puts a {kind} token ('add_token'), so none can be removed",
+                                       kind=repr(kind)))
         return self
 
     @staticmethod
@@ -1361,8 +1379,7 @@ class CardSet(_Model):
         if isinstance(model, AddTokenP):
             effect = model.effect.model_dump(by_alias=True) if model.effect is not None else None
             if model.kind in tokens and tokens[model.kind][1] != effect:
-                raise Located(where + ("effect",), f"the {model.kind!r} token has another effect where it is put at "
-                              f"{dotted(tokens[model.kind][0])}; a token kind has one effect")
+                raise Located(where + ("effect",), _("the {kind} token has another effect where it is put at {where}; a token kind has one effect", kind=repr(model.kind), where=dotted(tokens[model.kind][0])))
             tokens.setdefault(model.kind, (where, effect))
         if isinstance(model, RemoveTokenP):
             removed.append((where + ("kind",), model.kind))
@@ -1375,20 +1392,23 @@ class CardSet(_Model):
 
 
 def _unknown_name(name: str, by_name: dict) -> str:
-    return f"no card of the set is called {name!r}" + did_you_mean(name, by_name, "; did you mean {!r}?")
+    close = did_you_mean(name, by_name, "{!r}")
+    if close:
+        return _("no card of the set is called {name}; did you mean {hint}?", name=repr(name), hint=close)
+    return _("no card of the set is called {name}", name=repr(name))
 
 
 class DeckEntry(_Model):
     card: CardId
     copies: int = Field(ge=1, le=99)
-    name: CardName | None = Field(None, description="optional: the card's name, checked against the set")
+    name: CardName | None = Field(None, description="optional: the card's name, checked against the set")  # i18n: no
 
 
 class Deck(_Model):
     """A deck (MIT-1.3.1): its high god, and the other cards with their copies."""
 
     name: CardName
-    high_god: CardId = Field(description="the id of the deck's one high god card")
+    high_god: CardId = Field(description="the id of the deck's one high god card")  # i18n: no
     note: Text = ""
     translations: DeckTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
     cards: list[DeckEntry] = Field(min_length=1, max_length=1000)
@@ -1398,8 +1418,7 @@ class Deck(_Model):
         seen: dict[str, int] = {}
         for i, entry in enumerate(self.cards):
             if entry.card in seen:
-                raise Located(("cards", i, "card"), f"{entry.card} is listed twice (cards[{seen[entry.card]}] and "
-                                                    f"cards[{i}]); give one entry with all its copies")
+                raise Located(("cards", i, "card"), _("{card} is listed twice (cards[{first}] and cards[{i}]); give one entry with all its copies", card=entry.card, first=seen[entry.card], i=i))
             seen[entry.card] = i
         return self
 

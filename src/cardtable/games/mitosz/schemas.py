@@ -14,6 +14,6 @@ from cardtable.engine.datafiles import json_schemas
 def schemas() -> dict[str, dict[str, Any]]:
     from .schema import Card, CardSet, Deck
 
-    return json_schemas(("set", CardSet, "Mítosz card set (a file <code>.yaml)"),
-                        ("card", Card, "Mítosz card definition (spec 5.2)"),
-                        ("deck", Deck, "Mítosz deck (a file deck-<name>.yaml, MIT-1.3.1)"))
+    return json_schemas(("set", CardSet, "Mítosz card set (a file <code>.yaml)"),  # i18n: no
+                        ("card", Card, "Mítosz card definition (spec 5.2)"),  # i18n: no
+                        ("deck", Deck, "Mítosz deck (a file deck-<name>.yaml, MIT-1.3.1)"))  # i18n: no

@@ -26,6 +26,7 @@ from .flow import PHASES, Flow
 from .levels import Levels
 from .moves import Moves
 from .view import Views
+from .words import N_, Said, _
 
 
 class Inst:
@@ -286,8 +287,8 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         for p in self.players:
             god = self.cards[p.god]
             god.zone = "board"  # MIT-3.1.a, MIT-6.1.1.a
-            self.note(f"P{p.seat} puts the high god {god.d.name} onto the board "
-                      f"(spheres {'/'.join(map(str, p.spheres))})")
+            self.note(N_("P{seat} puts the high god {card} onto the board (spheres {spheres})"), seat=p.seat,
+                      card=god.d, spheres="/".join(map(str, p.spheres)))
         for p in self.players:
             self.rng.shuffle(p.deck)  # MIT-1.3.1.e
         order: list[int] = []
@@ -305,7 +306,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                     continue
                 top = self.cards[deck[-1]]
                 shown[seat] = top.d.number
-                self.note(f"P{seat} reveals {top.d.name} (number {top.d.number})")
+                self.note(N_("P{seat} reveals {card} (number {number})"), seat=seat, card=top.d, number=top.d.number)
             numbers = sorted(set(shown.values()))
             if len(numbers) == 1 and len(group) > 1:
                 if all(v == -1 for v in shown.values()):
@@ -317,7 +318,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                 continue
             pending[0:0] = [[s for s in group if shown[s] == v] for v in numbers]
         self.order = tuple(order)
-        self.note("Turn order: " + ", ".join(f"P{s}" for s in order))
+        self.note(N_("Turn order: {order}"), order=", ".join(f"P{s}" for s in order))
         for p in self.players:  # MIT-6.1.2
             self.rng.shuffle(p.deck)
         for p in self.players:
@@ -339,7 +340,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
 
     def _apply(self, action: Action) -> None:
         if self.result is not None:
-            raise IllegalAction(GAME_OVER, "the game is over; no more actions are taken")
+            raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
         self.act(self.current_player, action)
 
     def legal_actions(self) -> list[Action]:
@@ -436,8 +437,11 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.version += 1
 
     # -- the log ---------------------------------------------------------------------------------
-    def note(self, text: str, to: tuple[int, ...] | None = None) -> None:
-        """A log entry; ``to`` limits it to some seats (a peeked card, an unrestricted search)."""
+    def note(self, text: str, to: tuple[int, ...] | None = None, **params) -> None:
+        """A log entry; ``to`` limits it to some seats (a peeked card, an unrestricted search). ``text`` is a message
+        (``N_("P{seat} draws …")``) filled with ``params`` when read, in the reader's language (``words.Said``)."""
+        if params or not isinstance(text, Said):
+            text = Said(text, **params)
         self.log.append((self.turn, text, to))
         if to is not None:
             self.log_private += 1

@@ -1,129 +1,287 @@
 """Card text for people, written from the card's data (the data is the rules; this is its reading).
 
 ``maneuver_text`` reads a maneuver back in the rulebook's order: timing, markers, cost, conditions,
-then what it does. The web table, the terminal and the catalogue all show this text.
+then what it does. The web table, the terminal and the catalogue all show this text, in the reader's
+language: every template is a whole phrase of the ``mitosz`` catalog, and the words it is filled with
+(card types, subtypes, zones, spheres …) are translated too. A card reference (``{target}``) is always a
+noun phrase in the nominative, so that German and Hungarian can build the phrase around it.
+
+The tables of words here (``CARD_TYPE_WORDS``, ``SUBTYPE_WORDS`` …) are used by the rest of the rules'
+texts as well (labels, log lines, prompts).
 """
 
 from __future__ import annotations
 
 from .cards import SPHERE_LETTER, call_parts, cost_label
+from .words import N_, _
 
-TIMING = {"action": "Action", "reaction": "Reaction", "rite": "Rite", "battle": "Battle"}
-VERBS = {
-    "draw": "draw {n}", "discard": "discard {n}", "mill": "put {n} from the deck into the afterworld",
-    "destroy": "destroy {target}", "sacrifice": "sacrifice {target}", "return_to_hand": "return {target} to hand",
-    "search_deck": "search the deck for {filter}", "recover": "recover {target}{filter}",
-    "exile": "exile {target}", "put_on_deck": "put {target} on the deck", "shuffle_deck": "shuffle the deck",
-    "look_top": "look at the top {n} card(s)", "rotate": "rotate {target}", "unrotate": "unrotate {target}",
-    "gain_spheres": "gain sphere points", "lose_spheres": "lose sphere points", "steal_spheres": "steal {n} sphere point(s)",
-    "modify_level": "{target} {delta} level", "modify_road": "roads of {nation} {delta}",
-    "close_road": "close a road of {nation}", "open_road": "open a road of {nation}",
-    "modify_army": "army {delta}", "neutralize": "neutralize {target}",
-    "neutralize_ability": "neutralize the ability of {target}", "steal": "steal {target}",
-    "add_token": "put a {kind} token on {target}", "remove_token": "remove a {kind} token from {target}",
-    "grant_immunity": "{target} immune to {against}", "restrict": "{target}: {what}",
-    "produce_spheres": "produces sphere points at refill", "volley": "arrow volley {mod:+d}",
-    "fear": "fear {mod:+d}", "poison": "poison {mod:+d}", "extra_draw": "draw {n} more in the draw phase",
-    "modify_hand_size": "hand size {delta}", "grant_subtype": "{target} becomes {subtype}",
-    "attach": "attach {card} to {host}", "set_card_type": "{target} becomes a {card_type}",
-    "play_card": "play a card from the {from_}", "modify_cost": "{applies_to} costs change",
-    "grant_fate_use": "{n} more fate use(s) a turn", "modify_capacity": "capacity of {row_leader}'s row {delta}",
+TIMING = {"action": N_("Action"), "reaction": N_("Reaction"), "rite": N_("Rite"), "battle": N_("Battle")}
+SPEED_WORDS = {"counter": N_("Counter"), "locked": N_("Locked")}
+SPHERE_WORDS = {"magic": N_("magic"), "influence": N_("influence"), "wealth": N_("wealth"), "force": N_("force")}
+#: a row of an army by itself, and as where a card goes ("summon … into the front")
+ROW_NAMES = {"front": N_("front"), "auxiliary": N_("auxiliary"), "reserve": N_("reserve")}
+ROW_INTO = {"front": N_("into the front"), "auxiliary": N_("into the auxiliary"), "reserve": N_("into the reserve")}
+#: a road by its edge, as an adjective-like word: "the N edge", "through its N road"
+ROAD_NAMES = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+CARD_TYPE_WORDS = {
+    "high_god": N_("high god"), "nation": N_("nation"), "location": N_("location"), "leader": N_("leader"),
+    "item": N_("item"), "intrigue": N_("intrigue"), "fate": N_("fate"), "supply": N_("supply"),
+    "free_maneuver": N_("free maneuver"), "maneuver": N_("maneuver"),
 }
+SUBTYPE_WORDS = {
+    "forest": N_("forest"), "mountain": N_("mountain"), "deep": N_("deep"), "swamp": N_("swamp"),
+    "steppe": N_("steppe"), "polar": N_("polar"), "desert": N_("desert"), "urban": N_("urban"),
+    "aquatic": N_("aquatic"),
+    "shapeshifter": N_("shapeshifter"), "demon": N_("demon"), "undead": N_("undead"), "sprite": N_("sprite"),
+    "giant": N_("giant"), "dragon": N_("dragon"), "dwarf": N_("dwarf"), "elf": N_("elf"),
+    "region": N_("region"), "building": N_("building"), "shrine": N_("shrine"), "fortress": N_("fortress"),
+    "warlord": N_("warlord"), "mount": N_("mount"), "hero": N_("hero"), "god": N_("god"), "monster": N_("monster"),
+    "ruler": N_("ruler"),
+    "relic": N_("relic"), "weapon": N_("weapon"), "potion": N_("potion"), "armor": N_("armor"),
+    "strike": N_("strike"),
+    "beast": N_("beast"), "troop": N_("troop"), "war_machine": N_("war machine"),
+    "sage": N_("sage"), "charm": N_("charm"), "enchanter": N_("enchanter"), "song": N_("song"), "bard": N_("bard"),
+    "life": N_("life"), "healer": N_("healer"), "earth": N_("earth"), "death": N_("death"),
+    "necromancer": N_("necromancer"), "priest": N_("priest"), "prophecy": N_("prophecy"), "seer": N_("seer"),
+    "craft": N_("craft"), "air": N_("air"), "flying": N_("flying"), "rune": N_("rune"), "scribe": N_("scribe"),
+    "fire": N_("fire"), "spell": N_("spell"), "wizard": N_("wizard"), "water": N_("water"),
+}
+KEYWORD_WORDS = {"volley": N_("arrow volley"), "fear": N_("fear"), "poison": N_("poison")}
+RESTRICTION_WORDS = {
+    "cannot_attack": N_("cannot attack"), "cannot_fight": N_("cannot fight"),
+    "cannot_be_destroyed": N_("cannot be destroyed"), "cannot_be_stolen": N_("cannot be stolen"),
+    "cannot_use_maneuvers": N_("cannot use maneuvers"), "cannot_be_sacrificed": N_("cannot be sacrificed"),
+}
+#: a zone as where a card is ("{what} in the hand")
+ZONE_IN = {"board": N_("{what} on the board"), "hand": N_("{what} in the hand"), "deck": N_("{what} in the deck"),
+           "afterworld": N_("{what} in the afterworld"), "oblivion": N_("{what} in oblivion"),
+           "stack": N_("{what} on the stack"), "fight": N_("{what} in the fight")}
+#: a zone by itself ("the afterworld")
+ZONE_WORDS = {"board": N_("the board"), "hand": N_("the hand"), "deck": N_("the deck"),
+              "afterworld": N_("the afterworld"), "oblivion": N_("oblivion"), "stack": N_("the stack"),
+              "fight": N_("the fight")}
+PRIMITIVE_WORDS = {  # a primitive named by itself (an immunity against it)
+    "draw": N_("draw"), "discard": N_("discard"), "mill": N_("mill"), "destroy": N_("destroy"),
+    "sacrifice": N_("sacrifice"), "return_to_hand": N_("return to hand"), "search_deck": N_("search"),
+    "recover": N_("recover"), "exile": N_("exile"), "rotate": N_("rotate"), "unrotate": N_("unrotate"),
+    "steal": N_("steal"), "steal_spheres": N_("steal sphere points"), "neutralize": N_("neutralize"),
+    "neutralize_ability": N_("neutralize an ability"), "modify_level": N_("level changes"),
+    "attach": N_("attach"),
+}
+
+VERBS = {
+    "draw": N_("draw {n}"), "discard": N_("discard {n}"), "mill": N_("put {n} from the deck into the afterworld"),
+    "destroy": N_("destroy {target}"), "sacrifice": N_("sacrifice {target}"),
+    "return_to_hand": N_("return {target} to hand"),
+    "search_deck": N_("search the deck for {filter}"), "recover": N_("recover {target}{filter}"),
+    "exile": N_("exile {target}"), "put_on_deck": N_("put {target} on the deck"),
+    "shuffle_deck": N_("shuffle the deck"),
+    "look_top": N_("look at the top {n} card(s)"), "rotate": N_("rotate {target}"),
+    "unrotate": N_("unrotate {target}"),
+    "gain_spheres": N_("gain sphere points"), "lose_spheres": N_("lose sphere points"),
+    "steal_spheres": N_("steal {n} sphere point(s)"),
+    "modify_level": N_("{target} {delta} level"), "modify_road": N_("roads of {nation} {delta}"),
+    "close_road": N_("close a road of {nation}"), "open_road": N_("open a road of {nation}"),
+    "modify_army": N_("army {delta}"), "neutralize": N_("neutralize {target}"),
+    "neutralize_ability": N_("neutralize the ability of {target}"), "steal": N_("steal {target}"),
+    "add_token": N_("put a {kind} token on {target}"), "remove_token": N_("remove a {kind} token from {target}"),
+    "grant_immunity": N_("{target} immune to {against}"), "restrict": N_("{target}: {what}"),
+    "produce_spheres": N_("produces sphere points at refill"), "volley": N_("arrow volley {mod:+d}"),
+    "fear": N_("fear {mod:+d}"), "poison": N_("poison {mod:+d}"), "extra_draw": N_("draw {n} more in the draw phase"),
+    "modify_hand_size": N_("hand size {delta}"), "grant_subtype": N_("{target} becomes {subtype}"),
+    "remove_subtype": N_("{target} loses {subtype}"),
+    "attach": N_("attach {card} to {host}"), "set_card_type": N_("{target} becomes a {card_type}"),
+    "modify_power_points": N_("power points of {target} {delta}"), "force_retreat": N_("force a retreat"),
+    "grant_fate_use": N_("{n} more fate use(s) a turn"),
+    "modify_capacity": N_("capacity of {row_leader}'s row {delta}"),
+}
+PLAY_FROM = {"hand": N_("play a card from the hand"), "afterworld": N_("play a card from the afterworld"),
+             "deck": N_("play a card from the deck")}
+COST_CHANGES = {"summon": N_("summoning costs change"), "usage": N_("usage costs change")}
+REFS = {"$t1": N_("the target"), "$t2": N_("the second target"), "$self": N_("this card"), "$user": N_("the user"),
+        "$host": N_("its card"), "$bearer": N_("this card"), "$peeked": N_("the peeked card"),
+        "$revealed": N_("the revealed card"), "$event": N_("the card of the event")}
+#: "a …", "every …" by whose the cards are (a filter's controller)
+_QUANTIFIED = {
+    ("chosen", None): N_("a {what}"), ("chosen", "self"): N_("an own {what}"), ("chosen", "enemy"): N_("an enemy {what}"),
+    ("all", None): N_("every {what}"), ("all", "self"): N_("every own {what}"), ("all", "enemy"): N_("every enemy {what}"),
+}
+_ANY_CARD = {
+    ("chosen", None): N_("a card"), ("chosen", "self"): N_("an own card"), ("chosen", "enemy"): N_("an enemy card"),
+    ("all", None): N_("every card"), ("all", "self"): N_("every own card"), ("all", "enemy"): N_("every enemy card"),
+}
+
+
+def word(table: dict[str, str], key: str) -> str:
+    """``key`` (an identifier: a card type, a subtype …) in the reader's language; itself if the table lacks it."""
+    found = table.get(key)
+    return _(found) if found is not None else key.replace("_", " ")
+
+
+def subtype_word(key: str) -> str:
+    return word(SUBTYPE_WORDS, key)
+
+
+def card_type_word(key: str) -> str:
+    return word(CARD_TYPE_WORDS, key)
+
+
+def sphere_word(key: str) -> str:
+    return word(SPHERE_WORDS, key)
+
+
+def row_word(key: str) -> str:
+    return word(ROW_NAMES, key)
+
+
+def row_into(key: str) -> str:
+    return word(ROW_INTO, key)
+
+
+def road_word(key: str) -> str:
+    return word(ROAD_NAMES, key)
+
+
+def zone_word(key: str) -> str:
+    return word(ZONE_WORDS, key)
+
+
+def immunity_word(key: str) -> str:
+    for table in (CARD_TYPE_WORDS, SUBTYPE_WORDS, KEYWORD_WORDS, PRIMITIVE_WORDS):
+        if key in table:
+            return _(table[key])
+    return key.replace("_", " ")
 
 
 def _target(t) -> str:
     if t is None:
         return ""
     if isinstance(t, str):
-        return {"$t1": "the target", "$t2": "the second target", "$self": "this card", "$user": "the user",
-                "$host": "its card", "$bearer": "this card", "$peeked": "the peeked card",
-                "$revealed": "the revealed card"}.get(t, t)
+        found = REFS.get(t)
+        return _(found) if found is not None else t
     f = t.filter
-    what = "cards"
+    quant = "all" if t.select == "all" else "chosen"
+    side = None
+    what = None
     if f is not None:
-        what = "/".join(f.card_type) if f.card_type else "cards"
+        side = f.controller if f.controller in ("self", "enemy") else None
+        if f.card_type:
+            what = "/".join(card_type_word(c) for c in f.card_type)
         if f.subtypes_any:
-            what = "/".join(f.subtypes_any) + " " + what
-        if f.controller == "enemy":
-            what = "enemy " + what
-        elif f.controller == "self":
-            what = "own " + what
-        if f.zone == "stack":
-            what += " on the stack"
-        elif f.zone and f.zone != "board":
-            what += f" in the {f.zone}"
-    return ("every " if t.select == "all" else "a ") + what
+            subtypes = "/".join(subtype_word(s) for s in f.subtypes_any)
+            what = _("{subtypes} {types}", subtypes=subtypes, types=what) if what else \
+                _("{subtypes} card", subtypes=subtypes)
+    text = _(_QUANTIFIED[quant, side], what=what) if what else _(_ANY_CARD[quant, side])
+    if f is not None and f.zone and f.zone != "board":
+        text = _(ZONE_IN[f.zone], what=text) if f.zone in ZONE_IN else text
+    return text
+
+
+class _Chosen:
+    __slots__ = ("filter", "select")
+
+    def __init__(self, filter):  # noqa: A002 (the selector's own name)
+        self.filter = filter
+        self.select = "chosen"
+
+
+def _value(v) -> str:
+    """An amount: a number, or an expression (``level($t1) + 1``) or ``count`` as the data writes it."""
+    if v is None:
+        return ""
+    if isinstance(v, (int, str)):
+        return str(v)
+    return _("the number of {what}", what=_target(_Chosen(v.count.filter))) if hasattr(v, "count") else str(v)
 
 
 def call_text(call) -> str:
     name, p = call_parts(call)
     if name == "choose_one":
-        return "choose: " + " / ".join("; ".join(call_text(c) for c in option) for option in p.options)
+        return _("choose: {options}", options=" / ".join("; ".join(call_text(c) for c in option)
+                                                            for option in p.options))
     if name == "if":
-        return "if …: " + "; ".join(call_text(c) for c in p.then)
-    template = VERBS.get(name, name.replace("_", " "))
-    values = {}
-    for key in ("n", "delta", "mod", "kind", "what", "subtype", "card_type", "from_", "applies_to"):
+        return _("if …: {then}", then="; ".join(call_text(c) for c in p.then))
+    if name == "play_card":
+        return word(PLAY_FROM, p.from_)
+    if name == "modify_cost":
+        return word(COST_CHANGES, p.applies_to)
+    template = VERBS.get(name)
+    if template is None:
+        return name.replace("_", " ")
+    values: dict = {}
+    for key in ("n", "mod", "kind"):
         if hasattr(p, key):
             v = getattr(p, key)
-            values[key] = (f"{v:+d}" if key == "delta" and isinstance(v, int) else v) if v is not None else ""
+            values[key] = v if key == "mod" and isinstance(v, int) else _value(v) if key == "n" else (v or "")
+    if hasattr(p, "delta"):
+        v = p.delta
+        values["delta"] = f"{v:+d}" if isinstance(v, int) else _value(v)
+    if hasattr(p, "what"):
+        values["what"] = word(RESTRICTION_WORDS, p.what)
+    if hasattr(p, "subtype"):
+        values["subtype"] = subtype_word(p.subtype)
+    if hasattr(p, "card_type"):
+        values["card_type"] = card_type_word(p.card_type)
     for key in ("target", "nation", "card", "host", "row_leader"):
         if hasattr(p, key):
             values[key] = _target(getattr(p, key))
-    values["filter"] = _target(type("S", (), {"filter": getattr(p, "filter", None), "select": "chosen"})) \
-        if getattr(p, "filter", None) is not None else ""
+    values["filter"] = _target(_Chosen(p.filter)) if getattr(p, "filter", None) is not None else ""
     if hasattr(p, "against"):
-        values["against"] = ", ".join(p.against)
+        values["against"] = ", ".join(immunity_word(a) for a in p.against)
     try:
-        return template.format(**values)
-    except (KeyError, ValueError):
+        return _(template, **values)
+    except (KeyError, ValueError, IndexError):
         return name.replace("_", " ")
 
 
 def maneuver_text(m, card=None) -> str:
-    head = [TIMING[t] for t in m.timing]
+    head = [_(TIMING[t]) for t in m.timing]
     if m.speed != "normal":
-        head.append(m.speed.title())
+        head.append(word(SPEED_WORDS, m.speed))
     if m.permanent is True:
-        head.append("Permanent")
+        head.append(_("Permanent"))
     elif m.permanent:
-        head.append(f"Permanent {m.permanent.uses_per_turn}/turn")
+        head.append(_("Permanent {n}/turn", n=m.permanent.uses_per_turn))
     cost = (m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force)
     if any(cost):
         head.append(cost_label(cost))
     if m.per is not None and m.per.pay is not None:
         pay = m.per.pay
-        head.append("per " + cost_label((pay.magic, pay.influence, pay.wealth, pay.force)))
+        head.append(_("per {cost}", cost=cost_label((pay.magic, pay.influence, pay.wealth, pay.force))))
     for c in m.conditions:
         kind = type(c).__name__
         if kind == "SacrificeUser":
-            head.append("Sacrifice")
+            head.append(_("Sacrifice"))
         elif kind in ("RevealCondition", "PeekCondition"):
             look = c.reveal if kind == "RevealCondition" else c.peek
-            word = "Reveal" if kind == "RevealCondition" else "Peek"
-            head.append(f"{word} {look.number}" if look.number is not None else word)
+            word_ = _("Reveal") if kind == "RevealCondition" else _("Peek")
+            head.append(_("{condition} {number}", condition=word_, number=look.number)
+                        if look.number is not None else word_)
     if m.steps:
-        body = " / ".join(f"step {i + 1} ({cost_label((s.cost.magic, s.cost.influence, s.cost.wealth, s.cost.force))}):"
-                          f" " + "; ".join(call_text(c) for c in s.effect) for i, s in enumerate(m.steps))
+        body = " / ".join(_("step {i} ({cost}): {effects}", i=i + 1,
+                            cost=cost_label((s.cost.magic, s.cost.influence, s.cost.wealth, s.cost.force)),
+                            effects="; ".join(call_text(c) for c in s.effect)) for i, s in enumerate(m.steps))
     elif m.static:
         body = "; ".join(call_text(c) for c in m.static)
     else:
         body = "; ".join(call_text(c) for c in m.effect)
     level = m.level if m.level is not None else (card.level if card is not None and card.card_type == "free_maneuver" else None)
     if level is not None:
-        body = (body + "; " if body else "") + f"the user gets {level:+d}"
-    return (", ".join(head) + ": " if head else "") + (body or "—")
+        gets = _("the user gets {level:+d}", level=level)
+        body = _("{effects}; {more}", effects=body, more=gets) if body else gets
+    return _("{head}: {body}", head=", ".join(head), body=body or "—") if head else (body or "—")
 
 
 def card_text(d) -> list[str]:
     """Every maneuver of the card (spec 2.8.a), and the implicit ones of the rules (OP-16)."""
     out = [maneuver_text(m, d) for m in (d.options or d.maneuvers)]
     if d.options:
-        out = ["choose one: " + " | ".join(out)]
+        out = [_("choose one: {options}", options=" | ".join(out))]
     if d.implicit_sacrifice:
-        out.append("Permanent: sacrifice this card" + (" (the potion's level goes to its leader)"
-                                                       if "potion" in d.subtypes else ""))
+        out.append(_("Permanent: sacrifice this card (the potion's level goes to its leader)") if "potion" in d.subtypes
+                   else _("Permanent: sacrifice this card"))
     return out
 
 
-__all__ = ["maneuver_text", "card_text", "call_text", "SPHERE_LETTER"]
+__all__ = ["maneuver_text", "card_text", "call_text", "SPHERE_LETTER", "word", "subtype_word", "card_type_word",
+           "sphere_word", "row_word", "row_into", "zone_word", "road_word"]

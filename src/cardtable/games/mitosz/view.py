@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.i18n import current_language
+
 from .actions import STACK_ID_BASE
 from .flow import PHASE_TITLES
 from .vocabulary import ROWS
+from .words import N_, _, join, shown
 
 LOG_VIEW = 80
 HIDDEN_ZONES = frozenset(("hand", "deck"))  # zones some viewer cannot see (a card there is named by face only)
@@ -21,7 +24,7 @@ class Views:
     def card_json(self, iid: int, board: bool = True) -> dict[str, Any]:
         inst = self.cards[iid]
         d = inst.d
-        out: dict[str, Any] = {"id": iid, "card": d.id, "name": d.name, "type": d.card_type, "owner": inst.owner}
+        out: dict[str, Any] = {"id": iid, "card": d.id, "name": d.shown_name, "type": d.card_type, "owner": inst.owner}
         if not board:
             return out
         out["controller"] = inst.controller
@@ -46,6 +49,17 @@ class Views:
             out["attached"] = [self.card_json(a) for a in attached]
         return out
 
+    def stack_text(self, it) -> str:
+        """A stack item in words, in the reader's language."""
+        if it.kind in ("maneuver", "free", "fate", "trigger"):
+            return shown(self.describe_use(it))
+        if it.kind == "fight":
+            return _("P{seat} declares: {fight}", seat=it.player, fight=self.fight_text(it.declared))
+        if it.kind == "mount":
+            return _("P{seat} attaches {mount} to {host}", seat=it.player, mount=self.cards[it.user].d,
+                     host=self.cards[it.targets[0]].d)
+        return _("P{seat} plays {card}", seat=it.player, card=self.cards[it.card].d)
+
     def stack_card_id(self, iid: int) -> int | None:
         """A card of a stack item (the card played, the user of a maneuver, a target) by id. The item waits on the
         stack even if the card leaves play meanwhile (a ``return_to_hand`` on the user, say): its face was public
@@ -64,7 +78,8 @@ class Views:
         # The public part (everything but the viewer's hand, the prompt's text and the log) is the same for every
         # viewer and changes only when the state does (``version``; a hand or deck changes its seat's version):
         # it is built once and shared by the views made until then. A view is read-only to its users.
-        key = (self.version, *self.seat_versions)
+        # (and the reader's language: it holds names and texts)
+        key = (self.version, *self.seat_versions, current_language())
         cached = self.view_cache
         if cached is None or cached[0] != key:
             cached = self.view_cache = (key, self._public_view())
@@ -86,17 +101,17 @@ class Views:
         log = self.log
         if not self.log_private:  # no entry for some seats only: all are shown
             log_size = len(log)
-            log = [entry[1] for entry in log[-LOG_VIEW:]]
+            log = [shown(entry[1]) for entry in log[-LOG_VIEW:]]
         else:
             log = [text for _turn, text, to in log if to is None or (player is not None and player in to)]
             log_size = len(log)
-            log = log[-LOG_VIEW:]
+            log = [shown(text) for text in log[-LOG_VIEW:]]
         return {
             "game": "mitosz",
             "turn": self.turn,
             "active": self.active,
             "phase": self.phase,
-            "phase_title": PHASE_TITLES.get(self.phase, self.phase),
+            "phase_title": _(PHASE_TITLES[self.phase]) if self.phase in PHASE_TITLES else self.phase,
             "mode": self.mode,
             "to_act": self.current_player,
             "current_player": self.current_player,
@@ -114,7 +129,8 @@ class Views:
             "log": log,
             "log_size": log_size,
             "win_target": self.opts["win_target"],
-            "result": self.result,
+            # the reason in the reader's language (the state's result keeps the English, as records do)
+            "result": dict(self.result, reason=_(self.result["reason"])) if self.result else self.result,
         }
 
     def _public_view(self) -> dict[str, Any]:
@@ -132,6 +148,7 @@ class Views:
             players.append({
                 "seat": seat,
                 "deck_name": p.deck_name,
+                "deck_title": self.game.decks[seat].shown_title() if seat < len(self.game.decks) else p.deck_name,
                 "god": self.card_json(p.god),
                 "spheres": list(p.spheres),
                 "sphere_max": list(p.smax),
@@ -154,13 +171,9 @@ class Views:
                 "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
                 "card": self.stack_card_json(it.card) if it.card >= 0 else None,
                 "user": self.stack_card_json(it.user) if it.user >= 0 else None,
-                "targets": [self.target_name(t) for t in it.targets],
+                "targets": [shown(self.target_name(t)) for t in it.targets],
                 "target_ids": [self.stack_card_id(t) for t in it.targets],
-                "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.describe_use(it)
-                if it.kind in ("maneuver", "free", "fate", "trigger") else f"P{it.player} declares: {self.fight_text(it.declared)}"
-                if it.kind == "fight" else f"P{it.player} attaches {self.cards[it.user].d.name} to "
-                f"{self.cards[it.targets[0]].d.name}" if it.kind == "mount"
-                else f"P{it.player} plays {self.cards[it.card].d.name}",
+                "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.stack_text(it),
             })
         return {
             "players": players,
@@ -178,17 +191,17 @@ class Views:
         for e in self.effects:
             until = e.until
             if until[0] == "turn":
-                ends = "until the start of the next turn"
+                ends = _("until the start of the next turn")
             elif until[0] == "rounds":
-                ends = f"until the start of P{until[1]}'s turn {until[2]}"
+                ends = _("until the start of P{seat}'s turn {turn}", seat=until[1], turn=until[2])
             elif until[0] == "attached":
-                ends = "while attached"
+                ends = _("while attached")
             elif until[0] == "fight":
-                ends = "until the end of the fight"
+                ends = _("until the end of the fight")
             else:
-                ends = "permanently"
-            source = self.cards[e.source].d.name if e.source >= 0 else "a rule"
-            on = ", ".join(self.cards[t].d.name for t in e.targets) if e.targets else "every matching card"
+                ends = _("permanently")
+            source = self.cards[e.source].d.shown_name if e.source >= 0 else _("a rule")
+            on = format(join(self.cards[t].d for t in e.targets)) if e.targets else _("every matching card")
             out.append({"kind": e.kind, "source": source, "on": on, "value": _plain(e.value), "ends": ends})
         return out
 
