@@ -210,7 +210,7 @@ def simulate(
                             rate=percent(summary['first_seat_win_rate']), low=percent(low), high=percent(high),
                             even=percent(1 / summary['players'])), soft_wrap=True)
         console.print(_("{actions} actions per game · {games} games/s · {speed} actions/s · {errors} errors",
-                        actions=number(summary['mean_actions'], 1), games=number_text(summary['games_per_s']),
+                        actions=number(summary['mean_actions'], 1), games=number(summary['games_per_s']),
                         speed=number(summary['actions_per_s'] or 0, 0), errors=number_text(summary['errors'])))
         if summary["endings"]:
             console.print(_("how the games ended: {endings}", endings=", ".join(
@@ -339,7 +339,7 @@ def print_tournament(s: dict, out: Optional[Path]) -> None:
         table.add_row(escape(row), *("—" if row == col else pct(s["crosstable"][row][col]) for col in order))
     console.print(table)
     console.print(_("{errors} errors · {seconds} s · {speed} games/s", errors=number_text(s['errors']),
-                    seconds=number_text(s['seconds']), speed=number_text(s['games_per_s'])), highlight=False)
+                    seconds=number(s['seconds']), speed=number(s['games_per_s'])), highlight=False)
     for message in s["error_messages"]:
         err.print(f"[yellow]{escape(str(message))}[/]", highlight=False, soft_wrap=True)  # one line each
     if out is not None:
@@ -365,9 +365,8 @@ def replay(
     records = load_records(file)
     if number is not None:
         if number > len(records):
-            raise CardtableError(_n("{file} holds {n} record: there is no record {number}",
-                                    "{file} holds {n} records: there is no record {number}", len(records),
-                                    file=str(file), number=number))
+            raise CardtableError(_("{file} holds {n} record(s): there is no record {number}", file=str(file),
+                                   n=len(records), number=number))
         chosen = [(number - 1, records[number - 1])]
     else:
         chosen = list(enumerate(records))
@@ -414,8 +413,7 @@ def replay(
             status=status, scores=str(state.scores()))),
                       soft_wrap=True)  # one line per record, however long its path: a script reads it line by line
     if failures:
-        err.print(escape(_n("{failures} of {n} record failed", "{failures} of {n} records failed", len(chosen),
-                            failures=failures)))
+        err.print(escape(_("{failures} of {n} record(s) failed", failures=failures, n=len(chosen))))
         raise typer.Exit(1)
 
 
@@ -540,7 +538,7 @@ def rules(
         tail = ""
         if coverage:
             names = covered[r.id]
-            tail = ("  [green]" + escape(_n("{n} test:", "{n} tests:", len(names))) + "[/] "
+            tail = ("  [green]" + escape(_("{n} test(s):", n=len(names))) + "[/] "
                     + escape(", ".join(n.split("::")[-1] for n in names[:3]))
                     + (" …" if len(names) > 3 else "")) if names else "  [red]" + escape(_("no test")) + "[/]"
         mark = " [yellow]" + escape(_("(departs from the specification: docs)")) + "[/]" if r.departure else ""

@@ -107,10 +107,8 @@ def resolve_options(declared: Iterable[Option], given: Mapping[str, Any] | None)
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        if not by_name:
-            raise OptionError(_("unknown option {names}; this game has no options", names=", ".join(unknown)))
         raise OptionError(_("unknown option {names}; this game's options are {options}", names=", ".join(unknown),
-                            options=", ".join(by_name)))
+                            options=", ".join(by_name) or _("none")))
 
     return {name: opt.validate(given[name]) if name in given else opt.default for name, opt in by_name.items()}
 

@@ -96,7 +96,6 @@ from cardtable.engine import CardtableError
 from cardtable.engine.i18n import N_, Translator, number
 
 _ = Translator("cardtable")
-_n = _.plural
 
 BACKENDS = ("local", "ray")
 MAX_CHUNK = 250  # items; big enough to hide a Ray task's overhead, small enough to lose little on Ctrl-C
@@ -406,11 +405,9 @@ def _flush_quietly(delivery: _Delivery) -> None:
 
 def _failure(chunk: Chunk, attempts: int, error: BaseException | str) -> ChunkFailed:
     what = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
-    return ChunkFailed(_n("{chunk} failed {n} time; the last error: {error}. The chunks finished before are kept "
-                          "(with --checkpoint FILE a rerun of the same command resumes there)",
-                          "{chunk} failed {n} times; the last error: {error}. The chunks finished before are kept "
-                          "(with --checkpoint FILE a rerun of the same command resumes there)", attempts,
-                          chunk=chunk.label(), error=what))
+    return ChunkFailed(_("{chunk} failed {n} time(s); the last error: {error}. The chunks finished before are kept "
+                         "(with --checkpoint FILE a rerun of the same command resumes there)", chunk=chunk.label(),
+                         n=attempts, error=what))
 
 
 class _Attempts:
