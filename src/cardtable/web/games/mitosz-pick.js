@@ -7,12 +7,28 @@
 // actions whose path begins with the pick. When one action is left it is played; when every action left
 // goes on the same way, that step is taken by itself (a summon onto the only host is one click). A "choose"
 // answer (discards, sacrifices) takes its cards in any order.
-import { t, tn } from "../js/i18n.js";
-import { subtypeWord } from "./mitosz-board.js";
 
-const ROW_INTO = { front: t("into the front"), auxiliary: t("into the auxiliary"), reserve: t("into the reserve") };
-const SPHERE_WORDS = { magic: t("magic"), influence: t("influence"), wealth: t("wealth"), force: t("force") };
-const sphereWord = (s) => SPHERE_WORDS[s] || s;
+// The words of the steps that have no place on the board come from the page, in its reader's language
+// (mitosz.js calls setWords); this module imports nothing, so that node runs it too (tests/web/test_mitosz_direct.py).
+const words = {
+  pass: () => "pass",
+  into: (row) => row,
+  pay: (sphere, other) => `${sphere}/${other}`,
+  unsummoned: () => "unsummoned",
+  share: (subtype) => subtype,
+  sacrifice: () => "sacrifice",
+  maneuver: (id) => id,
+  option: (n) => `#${n}`,
+  attach: () => "attach",
+  none: () => "none",
+  regain: (spheres) => spheres.join(", "),
+  steps: (n) => String(n),
+};
+
+/** The page's words for the steps (each a function of the step's values; see `words`). */
+export function setWords(given) {
+  Object.assign(words, given);
+}
 
 /** The path of clicks of one action: [{key, field, label}]. */
 export function pathOf(a, label) {
@@ -21,21 +37,21 @@ export function pathOf(a, label) {
   const p = [];
   const more = () => {
     (a.targets || []).forEach((t, i) => p.push(c(t, `targets.${i}`)));
-    if (a.steps) p.push(o(`steps:${a.steps}`, tn("{n} step", "{n} steps", a.steps)));
+    if (a.steps) p.push(o(`steps:${a.steps}`, words.steps(a.steps)));
     if (a.times) p.push(o(`times:${a.times}`, `×${a.times}`));
   };
   switch (a.type) {
     case "pass":
-      return [o("pass", t("Pass"))];
+      return [o("pass", words.pass())];
     case "place_nation":
       return [c(a.card, "card"), { key: `cell:${a.x},${a.y}`, field: "cell", value: [a.x, a.y] }];
     case "summon":
     case "play_unsummoned":
       p.push(c(a.card, "card"));
       if (Number.isInteger(a.host)) p.push(c(a.host, "host"));
-      if (a.row) p.push(o(`row:${a.row}`, ROW_INTO[a.row] || a.row));
-      if (a.pay_from) p.push(o(`pay:${a.pay_from}:${a.pay_for}`, t("pay 1 {sphere} with {other}", { sphere: sphereWord(a.pay_for), other: sphereWord(a.pay_from) })));
-      if (a.type === "play_unsummoned") p.push(o("unsummoned", t("without summoning")));
+      if (a.row) p.push(o(`row:${a.row}`, words.into(a.row)));
+      if (a.pay_from) p.push(o(`pay:${a.pay_from}:${a.pay_for}`, words.pay(a.pay_for, a.pay_from)));
+      if (a.type === "play_unsummoned") p.push(o("unsummoned", words.unsummoned()));
       return p;
     case "declare_battle":
       return [c(a.commander, "commander"), c(a.nation, "nation"), { key: `road:${a.nation}:${a.road}`, field: "road", value: a.road }];
@@ -43,16 +59,16 @@ export function pathOf(a, label) {
       return [c(a.challenger, "challenger"), c(a.challenged, "challenged")];
     case "attach_mount":
       p.push(c(a.mount, "mount"), c(a.host, "host"));
-      if (a.share) p.push(o(`share:${a.share}`, t("sharing its subtype {subtype}", { subtype: subtypeWord(a.share) })));
+      if (a.share) p.push(o(`share:${a.share}`, words.share(a.share)));
       return p;
     case "use_maneuver":
-      p.push(c(a.card, "card"), o(`m:${a.maneuver}`, a.maneuver === "sacrifice" ? t("sacrifice it") : t("use its maneuver {id}", { id: a.maneuver })));
+      p.push(c(a.card, "card"), o(`m:${a.maneuver}`, a.maneuver === "sacrifice" ? words.sacrifice() : words.maneuver(a.maneuver)));
       more();
       return p;
     case "use_free_maneuver":
-      p.push(c(a.card, "card"), c(a.user, "user"), o(`opt:${a.option}`, t("option {n}", { n: a.option })));
+      p.push(c(a.card, "card"), c(a.user, "user"), o(`opt:${a.option}`, words.option(a.option)));
       more();
-      if (a.attach) p.push(o("attach", t("attach the rune to it")));
+      if (a.attach) p.push(o("attach", words.attach()));
       return p;
     case "use_fate":
       p.push(c(a.card, "card"));
@@ -60,11 +76,11 @@ export function pathOf(a, label) {
       more();
       return p;
     case "choose":
-      return a.cards.length ? a.cards.map((id, i) => c(id, `cards.${i}`)) : [o("none", label || t("choose none"))];
+      return a.cards.length ? a.cards.map((id, i) => c(id, `cards.${i}`)) : [o("none", label || words.none())];
     case "refill":
-      return [o(`refill:${a.spheres.join(",")}`, label || t("regain {spheres}", { spheres: a.spheres.map(sphereWord).join(", ") }))];
+      return [o(`refill:${a.spheres.join(",")}`, label || words.regain(a.spheres))];
     case "option":
-      return [o(`option:${a.index}`, label || t("option {n}", { n: a.index + 1 }))];
+      return [o(`option:${a.index}`, label || words.option(a.index + 1))];
     default:
       return [o(JSON.stringify(a), label || a.type)];
   }

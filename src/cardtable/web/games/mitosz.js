@@ -11,13 +11,29 @@
 import { h } from "../js/common.js";
 import { t, tn } from "../js/i18n.js";
 import { CARDS } from "./mitosz-cards.js";
-import { cardText, cardsName, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
-import { advance, clicksFor, handTry, hypothetical, options, withPaths } from "./mitosz-pick.js";
+import { SPHERES, cardText, cardsName, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
+import { advance, clicksFor, handTry, hypothetical, options, setWords, withPaths } from "./mitosz-pick.js";
 import { createMemory, fly, origins } from "./mitosz-seen.js";
 import { createTips } from "./mitosz-tip.js";
 
 const MODE_WORDS = { window: t("open window"), counter: t("counter round"), prompt: t("a decision"), over: t("game over") };
 const SINCE_SHOWN = 4;
+const sphereWord = (s) => (SPHERES.find(([name]) => name === s) || [s, s, s])[2];
+// the words of the steps that have no place on the board (mitosz-pick.js), in the reader's language
+setWords({
+  pass: () => t("Pass"),
+  into: (row) => ({ front: t("into the front"), auxiliary: t("into the auxiliary"), reserve: t("into the reserve") }[row] || row),
+  pay: (sphere, other) => t("pay 1 {sphere} with {other}", { sphere: sphereWord(sphere), other: sphereWord(other) }),
+  unsummoned: () => t("without summoning"),
+  share: (subtype) => t("sharing its subtype {subtype}", { subtype: subtypeWord(subtype) }),
+  sacrifice: () => t("sacrifice it"),
+  maneuver: (id) => t("use its maneuver {id}", { id }),
+  option: (n) => t("option {n}", { n }),
+  attach: () => t("attach the rune to it"),
+  none: () => t("choose none"),
+  regain: (spheres) => t("regain {spheres}", { spheres: spheres.map(sphereWord).join(", ") }),
+  steps: (n) => tn("{n} step", "{n} steps", n),
+});
 const GROUPS = [ // the folded list of every move, by kind
   ["nations", t("Nations"), ["place_nation"]],
   ["summons", t("Summons"), ["summon", "play_unsummoned"]],
