@@ -95,7 +95,17 @@ def test_packaged_files_are_the_spec_yaml(name):
     section = SPEC_SECTIONS[name]
     start = spec.index(f"### {section} ")
     block = re.search(r"```yaml\n(.*?)```", spec[start:], re.S).group(1)
-    assert raw(name) == yaml.safe_load(block)
+    assert without_translations(raw(name)) == yaml.safe_load(block)
+
+
+def without_translations(data):
+    """The file as the spec writes it: the German and Hungarian beside the English (``translations``, issue 35)
+    are cardtable's, not the spec's."""
+    if isinstance(data, dict):
+        return {k: without_translations(v) for k, v in data.items() if k != "translations"}
+    if isinstance(data, list):
+        return [without_translations(v) for v in data]
+    return data
 
 
 def test_sample_boards_values():
