@@ -230,9 +230,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         for lang, seats in readers.items():
             with language(lang):
                 messages = table.encoded_messages(list(seats))
-            for seat, queues in seats.items():
-                for queue in queues:
-                    queue.put_nowait(messages[seat])
+            for seat, outboxes in seats.items():
+                for outbox in outboxes:
+                    outbox.put_nowait(messages[seat])
 
     def unwatched_bots_only(table: Table) -> bool:
         """A table of bots only plays while someone watches it: otherwise nobody waits for its moves,
