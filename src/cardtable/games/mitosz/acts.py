@@ -19,8 +19,8 @@ from .fights import ROW_INDEX
 from .cards import NON_ROTATING, OPPOSITE, ROAD_OFFSET, SPHERE_INDEX, linked, primitives_of
 from .flow import SPHERE_NAMES
 from .moves import spheres_text
-from .text import ROW_INTO, card_type_word, road_word, sphere_word, subtype_word
-from .words import N_, Said, _
+from .text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_INTO, SPHERE_WORDS, SUBTYPE_WORDS, kept
+from .words import N_, Said, _, join, said, shown
 
 SUMMON_PHASES = ("summon_1", "summon_2")
 _CHOSEN: dict[int, tuple] = {}
@@ -417,12 +417,12 @@ class Acts:
             return None
         d = self.cards[iid].d
         if pay_from not in SPHERE_INDEX or pay_for not in SPHERE_INDEX or pay_from == pay_for:
-            return ("MIT-3.1.g", _("a substitution names two different spheres: pay_from and pay_for"))
+            return ("MIT-3.1.g", said(N_("a substitution names two different spheres: pay_from and pay_for")))
         if not self.god_linked(seat, iid):
-            return ("MIT-3.1.g", _("{card} is not linked to your high god: no sphere may stand in for another", card=d))
+            return ("MIT-3.1.g", said(N_("{card} is not linked to your high god: no sphere may stand in for another"), card=d))
         if cost[SPHERE_INDEX[pay_for]] < 1:
-            return ("MIT-3.1.g", _("the cost of {card} has no {sphere} point to pay from another sphere", card=d,
-                                   sphere=sphere_word(pay_for)))
+            return ("MIT-3.1.g", said(N_("the cost of {card} has no {sphere} point to pay from another sphere"), card=d,
+                                   sphere=kept(SPHERE_WORDS, pay_for)))
         cost[SPHERE_INDEX[pay_for]] -= 1
         cost[SPHERE_INDEX[pay_from]] += 1
         return None
@@ -875,15 +875,15 @@ class Acts:
     def _in_hand(self, seat: int, iid: int, what: str) -> Bad | None:
         if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or self.cards[iid].zone != "hand" \
                 or self.cards[iid].owner != seat:
-            return ("MIT-1.5.1.a", _("card {iid} is not in your hand; {what} from your hand", iid=iid, what=_(what)))
+            return ("MIT-1.5.1.a", said(N_("card {iid} is not in your hand; {what} from your hand"), iid=iid, what=Said(what)))
         return None
 
     def _window_only(self, counter: bool, what: str) -> Bad | None:
         if counter:
-            return ("MIT-6.4.1", _("in a counter round only counter or locked effects may be used, not {what} (OP-23)",
-                                   what=_(what)))
+            return ("MIT-6.4.1", said(N_("in a counter round only counter or locked effects may be used, not {what} (OP-23)"),
+                                   what=Said(what)))
         if self.phase == "battle":
-            return ("MIT-7.2.1.b", _("in the battle phase only a fight may be declared, or pass (OP-39)"))
+            return ("MIT-7.2.1.b", said(N_("in the battle phase only a fight may be declared, or pass (OP-39)")))
         return None
 
     def check_place_nation(self, seat: int, a: PlaceNation, counter: bool = False) -> Bad | None:
@@ -893,20 +893,20 @@ class Acts:
     def _nation_card_problem(self, seat: int, iid: int, counter: bool) -> Bad | None:
         d = self.cards[iid].d
         if d.card_type != "nation":
-            return ("MIT-3.2.1.j", _("{card} is a {type}, not a nation", card=d, type=card_type_word(d.card_type)))
+            return ("MIT-3.2.1.j", said(N_("{card} is a {type}, not a nation"), card=d, type=kept(CARD_TYPE_WORDS, d.card_type)))
         bad = self._window_only(counter, N_("placing a nation"))
         if bad:
             return bad
         p = self.players[seat]
         if seat != self.active or self.phase not in SUMMON_PHASES:
-            return ("MIT-6.2.3.1", _("a nation is put onto the board only in its player's summon phase"))
+            return ("MIT-6.2.3.1", said(N_("a nation is put onto the board only in its player's summon phase")))
         if p.nation_placed:
-            return ("MIT-3.2.1.e", _("one nation per turn: you have already put a nation onto the board this turn"))
+            return ("MIT-3.2.1.e", said(N_("one nation per turn: you have already put a nation onto the board this turn")))
         copies = self._grid_copies(seat).get(d.id, 0)
         if self.stack:
             copies += sum(1 for it in self.stack if it.kind == "nation" and self.cards[it.card].d.id == d.id)
         if copies >= len(d.roads):
-            return ("MIT-3.2.1.g", _("{copies} {card} already on the board, as many as its roads ({n}): no more copies may be played", copies=copies, card=d, n=len(d.roads)))
+            return ("MIT-3.2.1.g", said(N_("{copies} {card} already on the board, as many as its roads ({n}): no more copies may be played"), copies=copies, card=d, n=len(d.roads)))
         return None
 
     def _grid_copies(self, seat: int) -> dict:
@@ -931,23 +931,23 @@ class Acts:
         grid = self.players[seat].grid
         if not grid:
             if cell != (0, 0):
-                return ("MIT-3.2.1.b", _("your first nation goes to the cell (0, 0) (OP-12)"))
+                return ("MIT-3.2.1.b", said(N_("your first nation goes to the cell (0, 0) (OP-12)")))
             return None
         if cell in grid:
-            return ("MIT-3.2.1.f", _("a nation already stands at ({x}, {y})", x=x, y=y)) if explain else FAIL
+            return ("MIT-3.2.1.f", said(N_("a nation already stands at ({x}, {y})"), x=x, y=y)) if explain else FAIL
         neighbours = [(r, grid[(x + dx, y + dy)]) for r, (dx, dy) in ROAD_OFFSET.items()
                       if (x + dx, y + dy) in grid]
         if not neighbours:
-            return ("MIT-3.2.1.b", _("({x}, {y}) does not touch your empire by a side; a new nation must join the empire (corner contact is not enough)", x=x, y=y)) if explain else FAIL
+            return ("MIT-3.2.1.b", said(N_("({x}, {y}) does not touch your empire by a side; a new nation must join the empire (corner contact is not enough)"), x=x, y=y)) if explain else FAIL
         matches = [r in d.roads and OPPOSITE[r] in self.cards[m].d.roads for r, m in neighbours]
         if self.opts["nation_placement_rule"] == "all_shared_edges_match":
             for r, m in neighbours:
                 if (r in d.roads) != (OPPOSITE[r] in self.cards[m].d.roads):
-                    return ("MIT-3.2.1.c", _("the {road} edge of {card} and the facing edge of {other} do not match (every shared edge "
-                                             "must)", road=road_word(r), card=d, other=self.cards[m].d)) \
+                    return ("MIT-3.2.1.c", said(N_("the {road} edge of {card} and the facing edge of {other} do not match (every shared edge "
+                                             "must)"), road=kept(ROAD_NAMES, r), card=d, other=self.cards[m].d)) \
                         if explain else FAIL
         if not any(matches):
-            return ("MIT-3.2.1.c", _("no road of {card} at ({x}, {y}) faces a road of a neighbouring nation", card=d, x=x, y=y)) \
+            return ("MIT-3.2.1.c", said(N_("no road of {card} at ({x}, {y}) faces a road of a neighbouring nation"), card=d, x=x, y=y)) \
                 if explain else FAIL
         return None
 
@@ -969,7 +969,7 @@ class Acts:
         if bad:
             return bad
         if not self.can_pay(seat, cost):
-            return ("MIT-6.3.3", _("{card} costs {cost}; your spheres hold {spheres}", card=d, cost=spheres_text(cost),
+            return ("MIT-6.3.3", said(N_("{card} costs {cost}; your spheres hold {spheres}"), card=d, cost=spheres_text(cost),
                                    spheres="/".join(map(str, self.players[seat].spheres))))
         return None
 
@@ -978,21 +978,21 @@ class Acts:
         d = self.cards[iid].d
         t = d.card_type
         if t == "nation":
-            return ("MIT-3.2.1.j", _("a nation is not summoned: place it (place_nation)"))
+            return ("MIT-3.2.1.j", said(N_("a nation is not summoned: place it (place_nation)")))
         if t in ("high_god", "free_maneuver", "fate"):
             rule = {"high_god": "MIT-6.3.8.b", "free_maneuver": "MIT-3.9.d", "fate": "MIT-3.7.c"}[t]
-            return (rule, _("a {type} need not and cannot be summoned", type=card_type_word(t)))
+            return (rule, said(N_("a {type} need not and cannot be summoned"), type=kept(CARD_TYPE_WORDS, t)))
         if t == "supply":
-            return ("MIT-3.8.a", _("a supply can only be summoned into a battle"))
+            return ("MIT-3.8.a", said(N_("a supply can only be summoned into a battle")))
         bad = self._window_only(counter, N_("summoning"))
         if bad:
             return bad
         if t != "intrigue" and (seat != self.active or self.phase not in SUMMON_PHASES):
-            return ("MIT-6.2.3.1", _("a {type} is summoned only in its player's summon phase", type=card_type_word(t)))
+            return ("MIT-6.2.3.1", said(N_("a {type} is summoned only in its player's summon phase"), type=kept(CARD_TYPE_WORDS, t)))
         if d.unique and self._unique_on_board(d):
-            return ("MIT-2.3.b", _("{card} is unique and already on the board", card=d))
+            return ("MIT-2.3.b", said(N_("{card} is unique and already on the board"), card=d))
         if t == "leader" and (self.turn, seat, d.id) in self.refusals:
-            return ("MIT-3.4.3.c", _("{card} is another player's high god, and that player refused to let you summon it this turn", card=d))
+            return ("MIT-3.4.3.c", said(N_("{card} is another player's high god, and that player refused to let you summon it this turn"), card=d))
         return None
 
     def god_owner(self, seat: int, iid: int) -> int | None:
@@ -1010,41 +1010,41 @@ class Acts:
         d = inst.d
         t = d.card_type
         if t in ("leader", "intrigue"):
-            return ("MIT-3.5.a", _("a {type} is not attached to a card", type=card_type_word(t))) if host is not None else None
+            return ("MIT-3.5.a", said(N_("a {type} is not attached to a card"), type=kept(CARD_TYPE_WORDS, t))) if host is not None else None
         if host is None or not isinstance(host, int) or not 0 <= host < len(self.cards) \
                 or self.cards[host].zone != "board":
             if t == "item":
-                return ("MIT-3.5.a", _("name an own leader on the board to attach {card} to", card=d))
-            return ("MIT-3.3.a", _("name an own nation on the board to attach {card} to", card=d))
+                return ("MIT-3.5.a", said(N_("name an own leader on the board to attach {card} to"), card=d))
+            return ("MIT-3.3.a", said(N_("name an own nation on the board to attach {card} to"), card=d))
         h = self.cards[host]
         if t == "item":
             if self.card_type(h) != "leader" or host not in self.players[h.controller].leaders:
-                return ("MIT-3.5.a", _("an item is attached to a leader in a leader row"))
+                return ("MIT-3.5.a", said(N_("an item is attached to a leader in a leader row")))
             if h.controller != seat and not d.cursed:
-                return ("MIT-2.4.c", _("only a cursed item may be attached to an enemy leader"))
+                return ("MIT-2.4.c", said(N_("only a cursed item may be attached to an enemy leader")))
             others = [a.d for a in self.attached(host)]
             for sub in ("weapon", "armor"):
                 if sub in d.subtypes and any(sub in o.subtypes for o in others):
-                    return (f"MIT-8.{sub}", _("{host} already carries a {subtype}: at most one per leader", host=h.d,
-                                                        subtype=subtype_word(sub)))
+                    return (f"MIT-8.{sub}", said(N_("{host} already carries a {subtype}: at most one per leader"), host=h.d,
+                                                        subtype=kept(SUBTYPE_WORDS, sub)))
             if "relic" in d.subtypes and d.mythology != h.d.mythology and "kharenian" not in (d.mythology,
                                                                                             h.d.mythology):
-                return ("MIT-8.relic", _("a relic goes only on a leader of its mythology ({mythology}), unless one of them is Kharenian", mythology=d.mythology))
+                return ("MIT-8.relic", said(N_("a relic goes only on a leader of its mythology ({mythology}), unless one of them is Kharenian"), mythology=d.mythology))
             return None
         # a location
         if h.controller != seat and not d.cursed:
-            return ("MIT-3.3.a", _("a location is attached to an own nation (only a cursed one also to an enemy's, MIT-2.4.c)"))
+            return ("MIT-3.3.a", said(N_("a location is attached to an own nation (only a cursed one also to an enemy's, MIT-2.4.c)")))
         if h.d.card_type == "nation":
             if any(self.cards[x].d.card_type == "location" for x in self.attachments(host)):
-                return ("MIT-3.3.a", _("{host} already has a location: one location per nation", host=h.d))
+                return ("MIT-3.3.a", said(N_("{host} already has a location: one location per nation"), host=h.d))
             return None
         if h.d.card_type == "location" and "region" in h.d.subtypes:
             if "building" not in d.subtypes:
-                return ("MIT-8.region.a", _("only a building may be attached to a region"))
+                return ("MIT-8.region.a", said(N_("only a building may be attached to a region")))
             if any("building" in self.cards[x].d.subtypes for x in self.attachments(host)):
-                return ("MIT-8.building.a", _("{host} already has a building: at most one per region", host=h.d))
+                return ("MIT-8.building.a", said(N_("{host} already has a building: at most one per region"), host=h.d))
             return None
-        return ("MIT-3.3.a", _("a location is attached to a nation (a building also to a region)"))
+        return ("MIT-3.3.a", said(N_("a location is attached to a nation (a building also to a region)")))
 
     def _is_supply_play(self, a) -> bool:
         """A supply into a fight: a row given, or a supply card. A card not in one's hand is refused by
@@ -1054,7 +1054,7 @@ class Acts:
 
     def _window_only_fight(self, counter: bool) -> Bad | None:
         if counter:
-            return ("MIT-6.4.1", _("in a counter round only counter or locked effects may be used, not a supply (OP-23)"))
+            return ("MIT-6.4.1", said(N_("in a counter round only counter or locked effects may be used, not a supply (OP-23)")))
         return None
 
     def check_unsummoned(self, seat: int, a: PlayUnsummoned, counter: bool = False) -> Bad | None:
@@ -1069,14 +1069,14 @@ class Acts:
             return bad
         if d.card_type != "item":
             rule = "MIT-3.8.f" if d.card_type == "supply" else "MIT-6.3.8.a"
-            return (rule, _("{card} cannot be played without summoning here", card=d))
+            return (rule, said(N_("{card} cannot be played without summoning here"), card=d))
         if d.unique and self._unique_on_board(d):
-            return ("MIT-2.3.b", _("{card} is unique and already on the board", card=d))
+            return ("MIT-2.3.b", said(N_("{card} is unique and already on the board"), card=d))
         bad = self._host_problem(seat, inst, a.host)
         if bad:
             return bad
         if not linked(d, self.cards[a.host].d):
-            return ("MIT-3.5.d", _("{card} is not linked to {host}: it must be summoned", card=d, host=self.cards[a.host].d))
+            return ("MIT-3.5.d", said(N_("{card} is not linked to {host}: it must be summoned"), card=d, host=self.cards[a.host].d))
         return None
 
     def _maneuver_gate(self, seat: int, user, m, counter: bool, card: int | None = None,
@@ -1085,7 +1085,7 @@ class Acts:
         list asks without ``explain`` (a refusal then carries no words: it is thrown away)."""
         info = (_INFO.get(id(m)) or minfo(m)) if m is not None else IMPLICIT
         if counter and info.normal:
-            return ("MIT-6.4.1", _("in a counter round only counter or locked effects may be used (OP-23)"))
+            return ("MIT-6.4.1", said(N_("in a counter round only counter or locked effects may be used (OP-23)")))
         if info.timing:  # the timing marker first: it names the more specific rule (S-13)
             bad = self._timing_problem(seat, info)
             if bad:
@@ -1095,39 +1095,39 @@ class Acts:
             if bad:
                 return bad
         if info.stack_only and not self.stack:
-            return ("MIT-4.6.1", _("the maneuver targets something on the stack, and the stack is empty"))
+            return ("MIT-4.6.1", said(N_("the maneuver targets something on the stack, and the stack is empty")))
         if user is None:
             return None
         if not explain:
             return self._user_gate(seat, user, info, card)
         if user.dormant is not None:
-            return ("MIT-5.15", _("{user} is dormant: it cannot act until it wakes (OP-35)", user=user.d)) if explain else FAIL
+            return ("MIT-5.15", said(N_("{user} is dormant: it cannot act until it wakes (OP-35)"), user=user.d)) if explain else FAIL
         if self.effects and self.neutralized(user):
-            return ("MIT-5.5", _("{user}'s ability is neutralized: it cannot use maneuvers", user=user.d)) if explain else FAIL
+            return ("MIT-5.5", said(N_("{user}'s ability is neutralized: it cannot use maneuvers"), user=user.d)) if explain else FAIL
         if self.restricted(user, "cannot_use_maneuvers"):
-            return ("MIT-5.5", _("{user} cannot use maneuvers now", user=user.d)) if explain else FAIL
+            return ("MIT-5.5", said(N_("{user} cannot use maneuvers now"), user=user.d)) if explain else FAIL
         mid = info.mid
         if card is None and user.blocked and mid in user.blocked:
-            return ("MIT-4.1.e", _("this maneuver of {user} was neutralized this turn: it cannot be used again until the start of the next turn", user=user.d)) if explain else FAIL
+            return ("MIT-4.1.e", said(N_("this maneuver of {user} was neutralized this turn: it cannot be used again until the start of the next turn"), user=user.d)) if explain else FAIL
         if not info.permanent:
             # MIT-5.16: a card rotates, or not, as the type it has now
             t = self.card_type(user) if self.effects or self.fight is not None else user.d.card_type
             if t == "high_god":
                 if card is None and user.uses and user.uses.get(mid):
-                    return ("MIT-4.5", _("{user} has used this maneuver this turn", user=user.d)) if explain else FAIL
+                    return ("MIT-4.5", said(N_("{user} has used this maneuver this turn"), user=user.d)) if explain else FAIL
             elif t in NON_ROTATING:
                 if user.spent:
-                    return ("MIT-4.5", _("{user} has used a maneuver this turn and cannot use more (OP-28)", user=user.d)) if explain else FAIL
+                    return ("MIT-4.5", said(N_("{user} has used a maneuver this turn and cannot use more (OP-28)"), user=user.d)) if explain else FAIL
             elif user.rotated:
-                return ("MIT-3.4.1.a", _("{user} is rotated: only permanent maneuvers may be used by it", user=user.d)) if explain else FAIL
+                return ("MIT-3.4.1.a", said(N_("{user} is rotated: only permanent maneuvers may be used by it"), user=user.d)) if explain else FAIL
         elif info.per_turn and card is None:
             if user.uses and user.uses.get(mid, 0) >= info.per_turn:
-                return ("MIT-4.2.6.a", _("this maneuver of {user} may be used {per_turn} times per turn", user=user.d, per_turn=info.per_turn)) if explain else FAIL
+                return ("MIT-4.2.6.a", said(N_("this maneuver of {user} may be used {per_turn} times per turn"), user=user.d, per_turn=info.per_turn)) if explain else FAIL
         if info.sacrifice_user:
             if self.is_cursed(user):
-                return ("MIT-2.4.b", _("{user} is cursed and cannot be sacrificed", user=user.d)) if explain else FAIL
+                return ("MIT-2.4.b", said(N_("{user} is cursed and cannot be sacrificed"), user=user.d)) if explain else FAIL
             if user.d.card_type == "high_god":
-                return ("MIT-3.1.f", _("the high god cannot be sacrificed"))
+                return ("MIT-3.1.f", said(N_("the high god cannot be sacrificed")))
         return None
 
     def _user_gate(self, seat: int, user, info: MInfo, card: int | None) -> Bad | None:
@@ -1174,36 +1174,36 @@ class Acts:
 
     def _timing_problem(self, seat: int, info: MInfo) -> Bad | None:
         if info.action and seat != self.active:
-            return ("MIT-4.2.1.a", _("an action maneuver is used only in its player's turn"))
+            return ("MIT-4.2.1.a", said(N_("an action maneuver is used only in its player's turn")))
         if info.reaction and seat == self.active:
-            return ("MIT-4.2.1.b", _("a reaction maneuver is not used in its player's own turn"))
+            return ("MIT-4.2.1.b", said(N_("a reaction maneuver is not used in its player's own turn")))
         if info.rite and self.phase == "battle":
-            return ("MIT-4.2.1.c", _("a rite maneuver is not used in a battle phase"))
+            return ("MIT-4.2.1.c", said(N_("a rite maneuver is not used in a battle phase")))
         if info.battle and not self.in_rounds():
-            return ("MIT-4.2.1.d", _("a battle maneuver is used only in a fight of the battle phase"))
+            return ("MIT-4.2.1.d", said(N_("a battle maneuver is used only in a fight of the battle phase")))
         return None
 
     def _params_problem(self, seat: int, m, card: int, user: int, targets, steps, times, free: bool) -> Bad | None:
         if m is None:
             if targets or steps is not None or times is not None:
-                return ("MIT-4.6.2.2", _("sacrificing the card takes no targets, steps or repetitions"))
+                return ("MIT-4.6.2.2", said(N_("sacrificing the card takes no targets, steps or repetitions")))
             return None
         if m.steps:
             if steps is None or not 1 <= steps <= len(m.steps):
-                return ("MIT-4.2.6.d", _("say how many steps you use: 1 to {n}", n=len(m.steps)))
+                return ("MIT-4.2.6.d", said(N_("say how many steps you use: 1 to {n}"), n=len(m.steps)))
         elif steps is not None:
-            return ("MIT-4.2.6.d", _("this maneuver has no steps"))
+            return ("MIT-4.2.6.d", said(N_("this maneuver has no steps")))
         if m.per is not None:
             if times is None or not 1 <= times <= 9:
-                return ("MIT-4.2.6.e", _("say how many times you fulfil the requirement after the slash: 1 to 9"))
+                return ("MIT-4.2.6.e", said(N_("say how many times you fulfil the requirement after the slash: 1 to 9")))
         elif times is not None:
-            return ("MIT-4.2.6.e", _("this maneuver has no slash: it is used once"))
+            return ("MIT-4.2.6.e", said(N_("this maneuver has no slash: it is used once")))
         cost = self.maneuver_cost(m, steps, times, free, card)
         if not self.can_pay(seat, cost):
-            return ("MIT-4.2.2", _("the usage cost is {cost}; your spheres hold {spheres}", cost=spheres_text(cost),
+            return ("MIT-4.2.2", said(N_("the usage cost is {cost}; your spheres hold {spheres}"), cost=spheres_text(cost),
                                  spheres="/".join(map(str, self.players[seat].spheres))))
         if tuple(targets) not in self.target_options(seat, m, card, user):
-            return ("MIT-4.6.1", _("those targets are not allowed for this maneuver (OP-29)"))
+            return ("MIT-4.6.1", said(N_("those targets are not allowed for this maneuver (OP-29)")))
         return self._conditions_problem(seat, m, card)
 
     def _conditions_problem(self, seat: int, m, card: int) -> Bad | None:
@@ -1215,18 +1215,18 @@ class Acts:
                 n = sum(1 for i in self.cards if self.matches(i, p.filter, seat, {}) and i.controller == seat
                         and not self.is_cursed(i))
                 if n < p.n:
-                    return ("MIT-5.11", _("the maneuver needs a card to sacrifice, and you have none that fits"))
+                    return ("MIT-5.11", said(N_("the maneuver needs a card to sacrifice, and you have none that fits")))
             elif kind == "DiscardCondition":
                 f = c.discard.filter
                 fitting = [i for i in self.players[seat].hand if i != card
                            and (f is None or self.matches(self.cards[i], _at_zone(f, "hand"), seat, {}))]
                 if len(fitting) < c.discard.n:
-                    return ("MIT-5.11", _("the maneuver needs {n} card(s) to discard", n=c.discard.n))
+                    return ("MIT-5.11", said(N_("the maneuver needs {n} card(s) to discard"), n=c.discard.n))
             elif kind == "RequiresCondition":
                 r = c.requires
                 count = sum(1 for i in self.cards if self.matches(i, r.count.filter, seat, {}))
                 if not self.compare(count, r, {}, None):
-                    return ("MIT-5.11", _("the maneuver's requirement is not met"))
+                    return ("MIT-5.11", said(N_("the maneuver's requirement is not met")))
         return None
 
     # -- an attached rune, its host's bound maneuver (MIT-3.9.i, OP-60) ------------------------------------
@@ -1246,12 +1246,12 @@ class Acts:
         rune = self.cards[a.card]
         host = self.cards[rune.host]
         if rune.controller != seat or host.controller != seat:
-            return ("MIT-3.9.i", _("{rune} is used by {host}, the card it is attached to, for that card's player", rune=rune.d, host=host.d))
+            return ("MIT-3.9.i", said(N_("{rune} is used by {host}, the card it is attached to, for that card's player"), rune=rune.d, host=host.d))
         m = rune.d.maneuver(a.maneuver)
         if m is None:
-            return ("MIT-4.6.2.2", _("{rune} has no maneuver {maneuver} to use", rune=rune.d, maneuver=repr(a.maneuver)))
+            return ("MIT-4.6.2.2", said(N_("{rune} has no maneuver {maneuver} to use"), rune=rune.d, maneuver=repr(a.maneuver)))
         if tuple(a.targets) != (host.iid,):
-            return ("OP-60", _("an attached rune's effect applies only to {host}, the card it is attached to", host=host.d))
+            return ("OP-60", said(N_("an attached rune's effect applies only to {host}, the card it is attached to"), host=host.d))
         bad = self._maneuver_gate(seat, host, m, counter, card=rune.iid)
         if bad:
             return bad
@@ -1262,22 +1262,22 @@ class Acts:
                 and self.cards[a.card].d.card_type in ("free_maneuver", "fate"):
             if self.rune_host(self.cards[a.card]) >= 0:
                 return self._rune_use_problem(seat, a, counter)
-            return ("MIT-4.6.2.1", _("{card} is used from the hand; on the board it only lasts", card=self.cards[a.card].d))
+            return ("MIT-4.6.2.1", said(N_("{card} is used from the hand; on the board it only lasts"), card=self.cards[a.card].d))
         if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
                 and self.cards[a.card].zone == "board" and self.is_cursed(self.cards[a.card]):
-            return ("MIT-2.4.b", _("{card} is cursed and cannot be sacrificed (OP-16)", card=self.cards[a.card].d))
+            return ("MIT-2.4.b", said(N_("{card} is cursed and cannot be sacrificed (OP-16)"), card=self.cards[a.card].d))
         if not isinstance(a.card, int) or not 0 <= a.card < len(self.cards) or self.cards[a.card].zone != "board" \
                 or self.cards[a.card].controller != seat:
-            return ("MIT-4.6.2.2", _("name a maneuver of one of your cards on the board"))
+            return ("MIT-4.6.2.2", said(N_("name a maneuver of one of your cards on the board")))
         inst = self.cards[a.card]
         if a.maneuver == SACRIFICE and inst.d.implicit_sacrifice:
             m = None
             if inst.host < 0 or self.cards[inst.host].controller != seat:
-                return ("MIT-3.5.c", _("{card} may be sacrificed only while attached to your own card", card=inst.d))
+                return ("MIT-3.5.c", said(N_("{card} may be sacrificed only while attached to your own card"), card=inst.d))
         else:
             m = next((x for x in inst.d.usable if x.id == a.maneuver), None)
             if m is None:
-                return ("MIT-4.6.2.2", _("{card} has no maneuver {maneuver} to use", card=inst.d, maneuver=repr(a.maneuver)))
+                return ("MIT-4.6.2.2", said(N_("{card} has no maneuver {maneuver} to use"), card=inst.d, maneuver=repr(a.maneuver)))
         bad = self._maneuver_gate(seat, inst, m, counter)
         if bad:
             return bad
@@ -1285,7 +1285,7 @@ class Acts:
 
     def _free_user_problem(self, seat: int, iid: int, user) -> Bad | None:
         if user.dormant is not None:
-            return ("MIT-5.15", _("{user} is dormant: it cannot act until it wakes (OP-35)", user=user.d))
+            return ("MIT-5.15", said(N_("{user} is dormant: it cannot act until it wakes (OP-35)"), user=user.d))
         if user.zone == "board" and user.controller == seat and user.d.card_type not in ("nation", "location") \
                 and not self.retyping():  # a nation's or location's answer depends on the fight
             # then only the two definitions decide (no effect changes the user's subtypes or type; a leader
@@ -1303,33 +1303,36 @@ class Acts:
         return bad
 
     def _free_user_check(self, seat: int, iid: int, user) -> Bad | None:
+        """(Its reasons are kept texts, read in each reader's language: the answer is kept with the definitions.)"""
         d = self.cards[iid].d
         ud = user.d
         if user.zone != "board" or user.controller != seat:
-            return ("MIT-3.9.b", _("the user is one of your cards on the board"))
+            return ("MIT-3.9.b", Said(N_("the user is one of your cards on the board")))
         if self.card_type(user) not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
-            return ("MIT-3.9.b", _("free maneuvers are used by permanent cards and supplies"))  # MIT-5.16: as it is now
+            return ("MIT-3.9.b", Said(N_("free maneuvers are used by permanent cards and supplies")))  # MIT-5.16: as it is now
         if ud.card_type == "nation" and not self.defended_here(user):
-            return ("MIT-3.2.2.d", _("a nation uses a free maneuver only while it fights"))
+            return ("MIT-3.2.2.d", Said(N_("a nation uses a free maneuver only while it fights")))
         if ud.card_type == "location" and not self.defended_here(user):
-            return ("MIT-3.3.d", _("a location uses a free maneuver only while it fights"))
+            return ("MIT-3.3.d", Said(N_("a location uses a free maneuver only while it fights")))
         if linked(d, ud):
             return None  # MIT-3.9.h
         groups = d.requirement_groups
         if groups:
             subs = self.subtypes(user)
             if not any(g <= subs for g in groups):
-                return ("MIT-3.9.c", _("{user} does not meet the requirements of {card} ({requirement_text})", user=ud, card=d, requirement_text=" / ".join("+".join(subtype_word(x) for x in sorted(g)) for g in d.requirement_groups)))
+                return ("MIT-3.9.c", said(N_("{user} does not meet the requirements of {card} ({requirement_text})"), user=ud, card=d,
+                                          requirement_text=join((join((Said(SUBTYPE_WORDS.get(x, x)) for x in sorted(g)),
+                                                                      "+") for g in d.requirement_groups), " / ")))
         return None
 
     def _rune_problem(self, d, user, targets, explain: bool = True) -> Bad | None:
         """MIT-8.rune, OP-60: a scribe may attach a rune it uses to the maneuver's one target card."""
         if "rune" not in d.subtypes:
-            return ("MIT-8.rune", _("{card} is not a rune: it cannot be attached", card=d)) if explain else FAIL
+            return ("MIT-8.rune", said(N_("{card} is not a rune: it cannot be attached"), card=d)) if explain else FAIL
         if "scribe" not in self.subtypes(user):
-            return ("MIT-8.rune", _("{user} is no scribe: only a scribe attaches a rune", user=user.d)) if explain else FAIL
+            return ("MIT-8.rune", said(N_("{user} is no scribe: only a scribe attaches a rune"), user=user.d)) if explain else FAIL
         if len(targets) != 1 or not 0 <= targets[0] < len(self.cards) or self.cards[targets[0]].zone != "board":
-            return ("MIT-8.rune", _("a rune is attached to the one card it targets"))
+            return ("MIT-8.rune", said(N_("a rune is attached to the one card it targets")))
         return None
 
     def check_free(self, seat: int, a: UseFreeManeuver, counter: bool) -> Bad | None:
@@ -1338,12 +1341,12 @@ class Acts:
             return bad
         d = self.cards[a.card].d
         if d.card_type != "free_maneuver":
-            return ("MIT-3.9.a", _("{card} is not a free maneuver", card=d))
+            return ("MIT-3.9.a", said(N_("{card} is not a free maneuver"), card=d))
         m = d.maneuver(a.option)  # a free maneuver has one maneuver or its options, never both (MIT-3.9.e)
         if m is None:
-            return ("MIT-3.9.e", _("{card} has no option {option}", card=d, option=repr(a.option)))
+            return ("MIT-3.9.e", said(N_("{card} has no option {option}"), card=d, option=repr(a.option)))
         if not isinstance(a.user, int) or not 0 <= a.user < len(self.cards):
-            return ("MIT-3.9.b", _("name the card that uses the maneuver"))
+            return ("MIT-3.9.b", said(N_("name the card that uses the maneuver")))
         user = self.cards[a.user]
         bad = self._free_user_problem(seat, a.card, user) or self._maneuver_gate(seat, user, m, counter, card=a.card)
         if bad:
@@ -1359,12 +1362,12 @@ class Acts:
             return bad
         d = self.cards[a.card].d
         if d.card_type != "fate":
-            return ("MIT-3.7.a", _("{card} is not a fate", card=d))
+            return ("MIT-3.7.a", said(N_("{card} is not a fate"), card=d))
         if a.via is None:
             if not self.god_linked(seat, a.card):
-                return ("MIT-3.7.a", _("{card} is not linked to your high god: a god leader must allow it (MIT-8.god)", card=d))
+                return ("MIT-3.7.a", said(N_("{card} is not linked to your high god: a god leader must allow it (MIT-8.god)"), card=d))
         elif a.via not in self.god_allowances(seat):
-            return ("MIT-8.god", _("that is not one of your god leaders with an unused fate this turn (OP-62)"))
+            return ("MIT-8.god", said(N_("that is not one of your god leaders with an unused fate this turn (OP-62)")))
         m = d.maneuvers[0]
         bad = self._maneuver_gate(seat, None, m, counter)
         if bad:
@@ -1385,7 +1388,7 @@ class Acts:
                 raise IllegalAction("MIT-6.1.4.a", _("{type} answers a question; nothing is asked now", type=repr(a.type)))
             bad = check(seat, a, counter)
             if bad:
-                raise IllegalAction(*bad)
+                raise IllegalAction(bad[0], shown(bad[1]))
         if isinstance(a, Summon) and not permitted:
             other = self.god_owner(seat, a.card)
             if other is not None:  # MIT-3.4.3.c: ask first; nothing is paid yet

@@ -14,7 +14,7 @@ from .flow import SPHERE_NAMES, SPHERE_SAID
 from .levels import is_trigger_call
 from .schema import number_range
 from .vocabulary import ROWS
-from .text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_INTO, card_type_word, immunity_word
+from .text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_INTO, immunity_word, kept
 from .words import N_, Said, _, _n, join, said, lazy, shown
 
 SUSPEND = False
@@ -411,7 +411,7 @@ class Effects:
                         hand = [i for i in hand if self.matches(self.cards[i], f, item.player, {})]
                     owed.append(("discard", c.discard.n, tuple(hand)))
             if owed:
-                self.pay_conditions(item.player, tuple(owed), card.d.name)
+                self.pay_conditions(item.player, tuple(owed), said("{card}", card=card.d))
         if item.kind == "free":
             host = item.targets[0] if item.attach and item.targets else -1
             if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
@@ -575,10 +575,8 @@ class Effects:
         if not found:
             return False
         if self.trigger_chain >= TRIGGER_CHAIN_LIMIT:  # OP-43.4 (our limit): a loop of triggers ends
-            self.note(lazy._n("{n} triggered ability does not trigger: {limit} rounds of triggers followed one another "
-                             "without an open window",
-                             "{n} triggered abilities do not trigger: {limit} rounds of triggers followed one another "
-                             "without an open window", len(found), limit=TRIGGER_CHAIN_LIMIT))
+            self.note(N_("triggered abilities that do not trigger: {n}; {limit} rounds of triggers followed one "
+                         "another without an open window"), n=len(found), limit=TRIGGER_CHAIN_LIMIT)
             return False
         self.trigger_chain += 1
         self.touch()
@@ -804,9 +802,9 @@ class Effects:
             chooser = seat if p.chooser == "owner" else item.player
             if len(hand) <= n:
                 for iid in list(hand):
-                    self.discard_card(iid, self.cards[item.card].d.name)
+                    self.discard_card(iid, said("{card}", card=self.cards[item.card].d))
                 continue
-            self.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=self.cards[item.card].d.name)
+            self.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=self.cards[item.card].d))
             return SUSPEND
         return True
 
@@ -1328,13 +1326,13 @@ class Effects:
         if t == "leader":
             bad = self._dormant_problem(inst, host, seat)
         elif t in ("item", "location"):
-            bad = ("MIT-3.5.b", _("{card} is attached already", card=inst.d)) if inst.zone == "board" else \
+            bad = ("MIT-3.5.b", said(N_("{card} is attached already"), card=inst.d)) if inst.zone == "board" else \
                 self._host_problem(seat, _Off(inst), host)
         else:
             bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
-                   _("a {type} is not attached by an effect", type=card_type_word(t)))
+                   said(N_("a {type} is not attached by an effect"), type=kept(CARD_TYPE_WORDS, t)))
         if bad is None and inst.zone not in ("hand", "deck", "afterworld", "board"):
-            bad = ("MIT-1.4.4", _("{card} cannot be brought back", card=inst.d))  # from oblivion (or off the stack)
+            bad = ("MIT-1.4.4", said(N_("{card} cannot be brought back"), card=inst.d))  # from oblivion (or off the stack)
         if bad is not None:
             self.note(N_("{card} is not attached: {reason} ({rule})"), card=inst.d, reason=bad[1], rule=bad[0])
             return
@@ -1365,10 +1363,10 @@ class Effects:
         h = self.cards[host]
         if h.controller != seat or h.d.card_type not in PERMANENT_TYPES or h.d.card_type == "high_god" \
                 or h.dormant is not None:
-            return ("MIT-5.15", _("a leader is attached to one of its player's permanent cards, not to {host}", host=h.d))
+            return ("MIT-5.15", said(N_("a leader is attached to one of its player's permanent cards, not to {host}"), host=h.d))
         if inst.zone == "board":
             if iid_in_fight(self, inst.iid) or inst.iid not in self.players[seat].leaders:
-                return ("MIT-5.15", _("{card} is not a leader of P{seat}'s leader row outside a fight", card=inst.d, seat=seat))
+                return ("MIT-5.15", said(N_("{card} is not a leader of P{seat}'s leader row outside a fight"), card=inst.d, seat=seat))
         return None
 
     def wake(self, iid: int, why: str) -> None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 from .actions import AttachMount, DeclareBattle, DeclareDuel, PlayUnsummoned, Summon, made
 from . import vocabulary as V
 from .cards import call_parts, linked, primitives_of
-from .text import (ROAD_NAMES, ROW_INTO, ROW_NAMES, SPHERE_WORDS, SUBTYPE_WORDS, card_type_word, immunity_word,
-                   road_word, row_word, subtype_word)
-from .words import N_, Said, _, said, lazy
+from .text import (CARD_TYPE_WORDS, ROAD_NAMES, ROW_INTO, ROW_NAMES, SPHERE_WORDS, SUBTYPE_WORDS, kept,
+                   kept_immunity)
+from .words import N_, Said, _, join, lazy, said
 
 ROWS = V.ROWS  # front line, auxiliaries, reserve (MIT-7.3.4.a)
 ROW_INDEX = {name: i for i, name in enumerate(ROWS)}
@@ -137,8 +137,8 @@ class Fights:
             return None
         found = primitives_of(m) & PLAYER_LEVEL
         if found:
-            return ("MIT-7.2.1.a", _("during a fight, cards in it affect only the fight: no {primitives} (OP-44)",
-                                     primitives=", ".join(immunity_word(x) for x in sorted(found))))
+            return ("MIT-7.2.1.a", said(N_("during a fight, cards in it affect only the fight: no {primitives} (OP-44)"),
+                                     primitives=join(kept_immunity(x) for x in sorted(found))))
         return None
 
     def defended_here(self, inst) -> bool:
@@ -153,9 +153,9 @@ class Fights:
         """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
         through cards that can affect the fight."""
         if not self.in_rounds():
-            return ("MIT-7.2.1.b", _("in the battle phase only a fight may be declared, or pass (OP-39)"))
+            return ("MIT-7.2.1.b", said(N_("in the battle phase only a fight may be declared, or pass (OP-39)")))
         if seat not in self.fight_players():
-            return ("MIT-7.2.1.b", _("only the fight's players act in its rounds (OP-44)"))
+            return ("MIT-7.2.1.b", said(N_("only the fight's players act in its rounds (OP-44)")))
         if user is None:
             return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
         t = user.d.card_type
@@ -163,19 +163,19 @@ class Fights:
             return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
         if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
             return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
-                    _("{user}'s battle maneuver is used only while its nation is being defended", user=user.d))
+                    said(N_("{user}'s battle maneuver is used only while its nation is being defended"), user=user.d))
         if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards() and not shoots_volley(m):
             # MIT-7.2.5.1: "Akkor is használható ha a használó nem vesz részt a harcban" — an arrow volley may be
             # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
             # the fight's players to have priority in its rounds (above)
-            return ("MIT-7.2.1.b", _("{user} takes no part in the fight and cannot affect it", user=user.d))
+            return ("MIT-7.2.1.b", said(N_("{user} takes no part in the fight and cannot affect it"), user=user.d))
         supply = self.fight.supplies.get(user.iid)
         if supply is not None:
             side, row, mode = supply
             if self.fight.row_leader(side, row) < 0 or self.cards[self.fight.row_leader(side, row)].zone != "board":
-                return ("MIT-7.3.4.c", _("{user}'s row has no army leader: its ability does not apply", user=user.d))
+                return ("MIT-7.3.4.c", said(N_("{user}'s row has no army leader: its ability does not apply"), user=user.d))
             if mode == "level":
-                return ("MIT-3.8.d", _("{user} fights with its level: its maneuvers do nothing (OP-20)", user=user.d))
+                return ("MIT-3.8.d", said(N_("{user} fights with its level: its maneuvers do nothing (OP-20)"), user=user.d))
         return self.scope_problem(m)
 
     # -- levels (spec 5.10) ------------------------------------------------------------------------
@@ -288,27 +288,27 @@ class Fights:
 
     def check_mount(self, seat: int, a, counter: bool = False) -> tuple | None:
         if counter:
-            return ("MIT-6.4.1", _("a mount is not attached in a counter round (OP-23)"))
+            return ("MIT-6.4.1", said(N_("a mount is not attached in a counter round (OP-23)")))
         if not self.mount_window(seat):
             if self.opts["mount_timing"] == "summon_phases":
-                return ("MIT-8.mount", _("a mount is attached by the active player in a summon phase (OP-57)"))
-            return ("MIT-7.2.1.b", _("no mount is attached in the battle phase: it cannot affect the fight"))
+                return ("MIT-8.mount", said(N_("a mount is attached by the active player in a summon phase (OP-57)")))
+            return ("MIT-7.2.1.b", said(N_("no mount is attached in the battle phase: it cannot affect the fight")))
         p = self.players[seat]
         if a.mount not in p.leaders or "mount" not in self.subtypes(self.cards[a.mount]):
-            return ("MIT-8.mount", _("name a mount in your leader row"))
+            return ("MIT-8.mount", said(N_("name a mount in your leader row")))
         if a.host not in p.leaders or a.host == a.mount:
-            return ("MIT-8.mount", _("name another leader in your leader row to carry it"))
+            return ("MIT-8.mount", said(N_("name another leader in your leader row to carry it")))
         host = self.cards[a.host]
         if "mount" in self.subtypes(host):
-            return ("MIT-8.mount", _("{host} is a mount itself", host=host.d))
+            return ("MIT-8.mount", said(N_("{host} is a mount itself"), host=host.d))
         if self.mount_of(a.host) >= 0:
-            return ("MIT-8.mount", _("{host} already has a mount: at most one per leader", host=host.d))
+            return ("MIT-8.mount", said(N_("{host} already has a mount: at most one per leader"), host=host.d))
         if a.share is not None and a.share not in self.shareable(a.mount):
             shareable = self.shareable(a.mount)
             if not shareable:
-                return ("MIT-8.mount", _("the mount may share no subtype (not a leader subtype, not a race)"))
-            return ("MIT-8.mount", _("the mount may share one of {subtypes} (not a leader subtype, not a race)",
-                                     subtypes=", ".join(subtype_word(x) for x in shareable)))
+                return ("MIT-8.mount", said(N_("the mount may share no subtype (not a leader subtype, not a race)")))
+            return ("MIT-8.mount", said(N_("the mount may share one of {subtypes} (not a leader subtype, not a race)"),
+                                     subtypes=join(kept(SUBTYPE_WORDS, x) for x in shareable)))
         return None
 
     def attach_mount(self, item) -> None:
@@ -359,27 +359,27 @@ class Fights:
         """A leader named into a fight: own, in the leader row, unrotated, able to fight (MIT-6.2.3.2.b,
         MIT-7.2.3, OP-50)."""
         if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
-            return ("MIT-6.2.3.2.b", _("name one of your leaders in your leader row"))
+            return ("MIT-6.2.3.2.b", said(N_("name one of your leaders in your leader row")))
         inst = self.cards[iid]
         if self.card_type(inst) != "leader":
-            return ("MIT-5.16", _("{card} is a {type} now, not a leader", card=inst.d, type=card_type_word(self.card_type(inst))))
+            return ("MIT-5.16", said(N_("{card} is a {type} now, not a leader"), card=inst.d, type=kept(CARD_TYPE_WORDS, self.card_type(inst))))
         if inst.rotated:
-            return ("MIT-6.2.3.2.b", _("{card} is rotated: only an unrotated leader starts or joins a fight", card=inst.d))
+            return ("MIT-6.2.3.2.b", said(N_("{card} is rotated: only an unrotated leader starts or joins a fight"), card=inst.d))
         if attack and self.restricted(inst, "cannot_attack"):
-            return ("MIT-7.2.3.a", _("{card} cannot attack", card=inst.d))
+            return ("MIT-7.2.3.a", said(N_("{card} cannot attack"), card=inst.d))
         if self.restricted(inst, "cannot_fight"):
-            return ("MIT-7.2.3.b", _("{card} cannot fight", card=inst.d))
+            return ("MIT-7.2.3.b", said(N_("{card} cannot fight"), card=inst.d))
         if self.fight is not None and iid in self.fight.leaders:
-            return ("OP-50", _("{card} is already in the fight", card=inst.d))
+            return ("OP-50", said(N_("{card} is already in the fight"), card=inst.d))
         return None
 
     def _declare_common(self, seat: int, resolving: bool) -> tuple | None:
         if resolving:
             return None  # the declaration itself used up the battle phase's fight
         if self.phase != "battle" or seat != self.active or self.mode != "window":
-            return ("MIT-6.2.3.2.b", _("a fight is declared by the active player in the battle phase"))
+            return ("MIT-6.2.3.2.b", said(N_("a fight is declared by the active player in the battle phase")))
         if self.fight is not None or self.fought == self.turn:
-            return ("MIT-6.2.3.2.c", _("one fight may be started per battle phase"))
+            return ("MIT-6.2.3.2.c", said(N_("one fight may be started per battle phase")))
         return None
 
     def _battle_problem(self, seat: int, a: DeclareBattle, resolving: bool = False) -> tuple | None:
@@ -389,19 +389,19 @@ class Fights:
         n = a.nation
         if not isinstance(n, int) or not 0 <= n < len(self.cards) or self.cards[n].zone != "board" \
                 or self.cards[n].d.card_type != "nation":
-            return ("MIT-7.1.1.1", _("name a nation on the board to attack"))
+            return ("MIT-7.1.1.1", said(N_("name a nation on the board to attack")))
         nation = self.cards[n]
         if nation.controller == seat:
-            return ("MIT-7.2.1.c", _("a fight is started only against an enemy player's nation or leader"))
+            return ("MIT-7.2.1.c", said(N_("a fight is started only against an enemy player's nation or leader")))
         if a.road not in nation.d.roads:
-            return ("MIT-7.4.1", _("{nation} has no road {road}; its roads: {roads}", nation=nation.d, road=repr(a.road),
-                                     roads=", ".join(road_word(r) for r in nation.d.roads)))
+            return ("MIT-7.4.1", said(N_("{nation} has no road {road}; its roads: {roads}"), nation=nation.d, road=repr(a.road),
+                                     roads=join(kept(ROAD_NAMES, r) for r in nation.d.roads)))
         bad = self._fighter_problem(seat, a.commander, attack=True)
         if bad:
             return bad
         flying = "flying" in self.subtypes(self.cards[a.commander])
         if self.road_closed(n, a.road) and not flying:
-            return ("MIT-3.2.2.a", _("the {road} road of {nation} is closed: attack through a free road (or with a flying commander, MIT-8.flying)", road=road_word(a.road), nation=nation.d))
+            return ("MIT-3.2.2.a", said(N_("the {road} road of {nation} is closed: attack through a free road (or with a flying commander, MIT-8.flying)"), road=kept(ROAD_NAMES, a.road), nation=nation.d))
         return None
 
     def _duel_problem(self, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple | None:
@@ -412,15 +412,15 @@ class Fights:
         if bad:
             return bad
         if "hero" not in self.subtypes(self.cards[a.challenger]):
-            return ("MIT-8.hero", _("{challenger} is not a hero and cannot issue a challenge", challenger=self.cards[a.challenger].d))
+            return ("MIT-8.hero", said(N_("{challenger} is not a hero and cannot issue a challenge"), challenger=self.cards[a.challenger].d))
         c = a.challenged
         if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
                 or c not in self.players[self.cards[c].controller].leaders:
-            return ("MIT-7.6.2", _("challenge a leader in an enemy leader row"))
+            return ("MIT-7.6.2", said(N_("challenge a leader in an enemy leader row")))
         if self.card_type(self.cards[c]) != "leader":
-            return ("MIT-5.16", _("{card} is no leader now", card=self.cards[c].d))
+            return ("MIT-5.16", said(N_("{card} is no leader now"), card=self.cards[c].d))
         if self.cards[c].controller == seat:
-            return ("MIT-7.2.1.c", _("a fight is started only against an enemy player's nation or leader"))
+            return ("MIT-7.2.1.c", said(N_("a fight is started only against an enemy player's nation or leader")))
         return None
 
     def _named(self, seat: int, iid: int, row: int, rule: str) -> None:
@@ -441,7 +441,7 @@ class Fights:
 
     def check_declare(self, seat: int, a, counter: bool) -> tuple | None:
         if counter:
-            return ("MIT-6.4.1", _("a fight is not declared in a counter round (OP-23)"))
+            return ("MIT-6.4.1", said(N_("a fight is not declared in a counter round (OP-23)")))
         return self._battle_problem(seat, a) if isinstance(a, DeclareBattle) else self._duel_problem(seat, a)
 
     def start_fight(self, item) -> None:
@@ -809,44 +809,44 @@ class Fights:
         d = self.cards[a.card].d
         f = self.fight
         if f is None or f.kind != "battle":
-            return ("MIT-3.8.a" if f is None else "MIT-7.5.3", _("a supply can only be summoned into a battle")
-                    if f is None else _("no supply can be summoned in a duel"))
+            return ("MIT-3.8.a" if f is None else "MIT-7.5.3", said(N_("a supply can only be summoned into a battle"))
+                    if f is None else said(N_("no supply can be summoned in a duel")))
         if not self.in_rounds() or self.mode != "window":
-            return ("MIT-6.2.3.2.d", _("supplies are summoned in the fight rounds"))
+            return ("MIT-6.2.3.2.d", said(N_("supplies are summoned in the fight rounds")))
         side = f.side_of(seat)
         if side is None:
-            return ("MIT-7.3.4.d", _("only the players in the fight summon supplies"))
+            return ("MIT-7.3.4.d", said(N_("only the players in the fight summon supplies")))
         if a.row not in ROW_INDEX:
-            return ("MIT-7.3.4.a", _("name a row: {rows}", rows=", ".join(ROWS)))
+            return ("MIT-7.3.4.a", said(N_("name a row: {rows}"), rows=", ".join(ROWS)))
         row = ROW_INDEX[a.row]
         leader = f.row_leader(side, row)
         if leader < 0 or self.cards[leader].zone != "board":
-            return ("MIT-7.3.4.c", _("your {row} has no army leader: no supply may be played into it", row=row_word(a.row)))
+            return ("MIT-7.3.4.c", said(N_("your {row} has no army leader: no supply may be played into it"), row=kept(ROW_NAMES, a.row)))
         if self.cards[leader].controller != seat:
-            return ("MIT-7.3.4.d", _("only the player whose leader leads a row plays cards into it"))
+            return ("MIT-7.3.4.d", said(N_("only the player whose leader leads a row plays cards into it")))
         here = self.row_supplies(side, row)
         if self.is_monster(d):
             if here:  # MIT-8.monster.3: beside an army leader whose row holds no supply yet
-                return ("MIT-8.monster.3", _("the {row} already holds a supply: no monster may join it", row=row_word(a.row)))
+                return ("MIT-8.monster.3", said(N_("the {row} already holds a supply: no monster may join it"), row=kept(ROW_NAMES, a.row)))
         elif any(self.is_monster(self.cards[i].d) for i in here):
-            return ("MIT-8.monster.3", _("a monster fights in the {row}: no more supplies may join it", row=row_word(a.row)))
+            return ("MIT-8.monster.3", said(N_("a monster fights in the {row}: no more supplies may join it"), row=kept(ROW_NAMES, a.row)))
         elif len(here) >= self.row_capacity(side, row):
-            return ("MIT-7.3.4.b", _("the {row} holds as many supplies as it may ({n}, OP-48)", row=row_word(a.row),
+            return ("MIT-7.3.4.b", said(N_("the {row} holds as many supplies as it may ({n}, OP-48)"), row=kept(ROW_NAMES, a.row),
                                          n=self.row_capacity(side, row)))
         if side == "att" and self._flying_restricted() and "flying" not in d.subtypes:
-            return ("MIT-8.flying", _("a flying commander attacked through a closed road: every supply must fly (OP-59)"))
+            return ("MIT-8.flying", said(N_("a flying commander attacked through a closed road: every supply must fly (OP-59)")))
         if d.unique and self._unique_on_board(d):
-            return ("MIT-2.3.b", _("{card} is unique and already on the board", card=d))
+            return ("MIT-2.3.b", said(N_("{card} is unique and already on the board"), card=d))
         if isinstance(a, PlayUnsummoned):
             if not linked(d, self.cards[leader].d):
-                return ("MIT-3.8.f", _("{card} is not linked to {leader}: it must be summoned", card=d, leader=self.cards[leader].d))
+                return ("MIT-3.8.f", said(N_("{card} is not linked to {leader}: it must be summoned"), card=d, leader=self.cards[leader].d))
             return None
         cost = list(self.summon_cost(a.card))
         bad = self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)
         if bad:
             return bad
         if not self.can_pay(seat, cost):
-            return ("MIT-6.3.3", _("{card} costs {cost}; your spheres hold {spheres}", card=d, cost="/".join(map(str, cost)),
+            return ("MIT-6.3.3", said(N_("{card} costs {cost}; your spheres hold {spheres}"), card=d, cost="/".join(map(str, cost)),
                                    spheres="/".join(map(str, self.players[seat].spheres))))
         return None
 

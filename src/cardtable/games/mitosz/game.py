@@ -67,16 +67,14 @@ class MitoszGame(Game):
     def catalogue(self) -> dict[str, Any]:
         """The cards' public data, their names and texts in the reader's language (made when asked: not cached)."""
         cards = {}
-        shown_names = {d.name: d.shown_name for d in self.defs.values()}
         for d in self.defs.values():
             cards[d.id] = {"id": d.id, "name": d.shown_name, "type": d.card_type, "subtypes": sorted(d.subtypes),
                            "mythology": d.mythology, "unique": d.unique, "magical": d.magical, "cursed": d.cursed,
                            "level": d.level, "modifier": d.is_modifier, "cost": list(d.cost),
                            "cost_label": cost_label(d.cost) if d.card_type in ("leader", "item", "location",
                                                                                 "intrigue", "supply") else "",
-                           # links name cards by their English names (keys); shown here as the reader reads them
-                           "power_points": d.power_points, "links": sorted(shown_names.get(n, n) for n in d.links),
-                           "number": d.number,
+                           # links name cards by their English names: keys (a display translates the card named)
+                           "power_points": d.power_points, "links": sorted(d.links), "number": d.number,
                            "roads": d.roads, "sphere_max": list(d.sphere_max) if d.sphere_max else None,
                            "requirements": [sorted(g) for g in d.requirement_groups],
                            "duration": d.duration_rounds, "text": card_text(d), "flavor": d.shown_flavor,

@@ -13,7 +13,7 @@ texts as well (labels, log lines, prompts).
 from __future__ import annotations
 
 from .cards import SPHERE_LETTER, call_parts, cost_label
-from .words import N_, _
+from .words import N_, Said, _
 
 TIMING = {"action": N_("Action"), "reaction": N_("Reaction"), "rite": N_("Rite"), "battle": N_("Battle")}
 SPEED_WORDS = {"counter": N_("Counter"), "locked": N_("Locked")}
@@ -116,6 +116,30 @@ def word(table: dict[str, str], key: str) -> str:
     """``key`` (an identifier: a card type, a subtype …) in the reader's language; itself if the table lacks it."""
     found = table.get(key)
     return _(found) if found is not None else key.replace("_", " ")
+
+
+def kept(table: dict[str, str], key: str) -> Said:
+    """``word`` as a kept text (a parameter of a ``Said``): read in each reader's language."""
+    found = table.get(key)
+    return Said(found) if found is not None else Said("{key}", key=key.replace("_", " "))
+
+
+class _Immunity:
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def __format__(self, spec: str) -> str:
+        return format(immunity_word(self.key), spec)
+
+    def __reduce__(self):
+        return (_Immunity, (self.key,))
+
+
+def kept_immunity(key: str) -> Said:
+    """An immunity key (a card type, subtype, keyword or primitive) as a kept text."""
+    return Said("{key}", key=_Immunity(key))
 
 
 def subtype_word(key: str) -> str:
@@ -284,4 +308,4 @@ def card_text(d) -> list[str]:
 
 
 __all__ = ["maneuver_text", "card_text", "call_text", "SPHERE_LETTER", "word", "subtype_word", "card_type_word",
-           "sphere_word", "row_word", "row_into", "zone_word", "road_word"]
+           "sphere_word", "row_word", "row_into", "zone_word", "road_word", "kept", "kept_immunity"]
