@@ -140,16 +140,18 @@ def test_balance_report_in_german_and_hungarian():
         page = render(numbers, plots=False)
     assert page.startswith("<!doctype html><html lang=de>")
     for words in ("Balance-Bericht: mojo", "Plätze und der erste Zug", "Spiellänge", "Siegvorsprung",
-                  "Spannung und Entscheidung", "Einfluss: Anfangshand einer Runde", "Siegquote", "Runden"):
+                  "Spannung und Entscheidung", "Einfluss: Anfangshand einer Runde", "Siegquote", "Runden",
+                  " auf der Hand</td>"):
         assert words in page, words
     assert any("nur 6 Spiele: jede Zahl hier beruht auf einer kleinen Stichprobe" in w for w in numbers["warnings"])
     assert "\u00a0%" in page and "% interval" not in page
     # the numbers' labels stay English keys (a report compares with another in any language)
     assert numbers["first_label"] == "first to act" and numbers["impact"]["unit_label"] == "round"
+    assert all(r["feature"].startswith(("value ", "ended the round")) for r in numbers["impact"]["rows"])
     with language("hu"):
         page = render(numbers, plots=False)
     for words in ("Egyensúlyjelentés: mojo", "Helyek és a kezdés", "A játszma hossza", "Győzelmi különbség",
-                  "Hatás: egy forduló kezdő keze", "nyerési arány"):
+                  "Hatás: egy forduló kezdő keze", "nyerési arány", "értékű lap a kézben</td>"):
         assert words in page, words
 
 

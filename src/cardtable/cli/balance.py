@@ -15,6 +15,7 @@ from rich.table import Table
 from cardtable.engine import CardtableError, game_class
 
 from cardtable.engine.i18n import N_, Translator
+from cardtable.sim.probes import feature_words
 
 from .figures import number_text, percent
 from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
@@ -216,7 +217,7 @@ def _print_summary(d: dict[str, Any]) -> None:
         for col in (_("feature"), _("with"), _("without"), _("difference"), _("95 % interval")):
             imp.add_column(col)
         for r in sorted(rows, key=lambda r: -abs(r["difference"]))[:10]:
-            imp.add_row(escape(str(r["feature"])), _pct(r["with"]["rate"]), _pct(r["without"]["rate"]),
+            imp.add_row(escape(feature_words(str(r["feature"]))), _pct(r["with"]["rate"]), _pct(r["without"]["rate"]),
                         _signed(r['difference']),
                         f"{_signed(r['difference_ci95'][0])} … {_signed(r['difference_ci95'][1])}")
         console.print(imp)
@@ -243,7 +244,7 @@ def _print_compare(c: dict[str, Any]) -> None:
         for col in (_("feature"), "A", "B", _("change")):
             imp.add_column(col)
         for r in changed:
-            imp.add_row(escape(str(r["feature"])), _signed(r['a']), _signed(r['b']), _signed(r['change']),
+            imp.add_row(escape(feature_words(str(r["feature"]))), _signed(r['a']), _signed(r['b']), _signed(r['change']),
 
                         style="bold" if r["clear"] else None)
         console.print(imp)

@@ -15,6 +15,8 @@ from typing import Any, Mapping, Sequence
 
 from cardtable.engine.i18n import N_, Translator, current_language, number
 
+from .probes import feature_words
+
 _ = Translator("cardtable")
 STYLE = str(  # i18n: no (markup)
     """
@@ -124,7 +126,7 @@ def _impact_plot(rows: Sequence[Mapping[str, Any]], title: str, top: int = 20) -
     err = [[d - r["difference_ci95"][0] for d, r in zip(diffs, rows)],
            [r["difference_ci95"][1] - d for d, r in zip(diffs, rows)]]
     colours = ["#c8c2b4" if r["small_sample"] else ("#1a7f37" if d > 0 else "#b42318") for d, r in zip(diffs, rows)]
-    ax.barh([r["feature"] for r in rows], diffs, xerr=err, capsize=3, color=colours)
+    ax.barh([feature_words(r["feature"]) for r in rows], diffs, xerr=err, capsize=3, color=colours)
     ax.axvline(0, color="#1d2330", linewidth=0.8)
     ax.set_xlabel(_("win rate with − without (95 % interval); grey = small sample"))
     ax.set_title(title, fontsize=10)
@@ -246,9 +248,9 @@ def render(numbers: Mapping[str, Any], plots: bool = True) -> str:
         cls = "small" if row["small_sample"] else ("clear" if row["clear"] else "")
         within = ""
         if row.get("compared_within"):
-            groups = _esc(_("(within {groups})", groups=", ".join(row['compared_within'])))
+            groups = _esc(_("(within {groups})", groups=", ".join(map(feature_words, row['compared_within']))))
             within = f" <span class=small>{groups}</span>"  # i18n: no (markup)
-        add(f"<tr class='{cls}'><td>{_esc(row['feature'])}{within}</td>{_cell(d, key + '.with.n')}{_cell(d, key + '.with.rate', 'pct')}"  # i18n: no (markup)
+        add(f"<tr class='{cls}'><td>{_esc(feature_words(row['feature']))}{within}</td>{_cell(d, key + '.with.n')}{_cell(d, key + '.with.rate', 'pct')}"  # i18n: no (markup)
             f"{_cell(d, key + '.without.n')}{_cell(d, key + '.without.rate', 'pct')}{_cell(d, key + '.difference', 'diff')}"
             f"{_cell(d, key + '.difference_ci95', 'dci')}</tr>")
     add("</table><p class=meta>" + _esc(_("Made by {command}; the numbers are in balance.json beside this page.",
@@ -298,7 +300,7 @@ def render_compare(cmp: Mapping[str, Any]) -> str:
     for i, r in enumerate(cmp["impact"]):
         k = f"impact.{i}"
         cls = "clear" if r["clear"] else ""
-        out.append(f"<tr class='{cls}'><td>{_esc(r['feature'])}</td>{_cell(cmp, k + '.a', 'diff')}"  # i18n: no (markup)
+        out.append(f"<tr class='{cls}'><td>{_esc(feature_words(r['feature']))}</td>{_cell(cmp, k + '.a', 'diff')}"  # i18n: no (markup)
                    f"{_cell(cmp, k + '.a_ci95', 'dci')}{_cell(cmp, k + '.b', 'diff')}{_cell(cmp, k + '.b_ci95', 'dci')}"
                    f"{_cell(cmp, k + '.change', 'diff')}</tr>")
     out.append("</table></body></html>")

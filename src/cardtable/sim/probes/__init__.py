@@ -23,9 +23,12 @@ What a probe gives (all JSON-ready):
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
-from cardtable.engine.i18n import N_
+from cardtable.engine.i18n import N_, SOURCE_LANGUAGE, Translator, current_language
+
+_ = Translator("cardtable")
 
 PROBES = {
     "mojo": "cardtable.sim.probes.mojo:MojoProbe",
@@ -84,3 +87,27 @@ def probe_for(game_name: str) -> Probe:
         return Probe()
     module, cls = target.split(":")
     return getattr(importlib.import_module(module), cls)()
+
+
+#: The probes' features are keys of balance.json, in English (a report is compared with another by them). A
+#: person reads them in their language: each form a probe writes, with its name or number kept as it is.
+FEATURE_FORMS = (
+    (re.compile(r"value +(?P<value>\d+) in hand"), N_("value {value} in hand")),  # Mojo
+    (re.compile(r"ended the round"), N_("ended the round")),
+    (re.compile(r"street of (?P<kingdom>.+)"), N_("street of {kingdom}")),  # MAOQY
+    (re.compile(r"played (?P<card>.+)"), N_("played {card}")),  # Mítosz
+    (re.compile(r"deck (?P<deck>.+)"), N_("deck {deck}")),
+    (re.compile(r"drafted (?P<card>.+)"), N_("drafted {card}")),  # muhq
+    (re.compile(r"bought (?P<card>.+)"), N_("bought {card}")),
+)
+
+
+def feature_words(feature: str) -> str:
+    """A feature of the impact table as the reader reads it (in English exactly as the probe wrote it)."""
+    if current_language() == SOURCE_LANGUAGE:
+        return feature
+    for pattern, message in FEATURE_FORMS:
+        found = pattern.fullmatch(feature)
+        if found:
+            return _(message, **found.groupdict())
+    return feature
