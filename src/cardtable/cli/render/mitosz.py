@@ -26,7 +26,10 @@ _n = _.plural
 SEAT_LABEL = "P{}"
 
 SPHERES = (N_("magic"), N_("influence"), N_("wealth"), N_("force"))
-SPHERE_LETTERS = ("M", "I", "W", "F")  # as the cards' costs and maneuver texts write them
+#: a sphere's initial, as the costs write it in each language ("M1"; the engine's catalog has the same)
+SPHERE_LETTERS = (N_("M{n}"), N_("I{n}"), N_("W{n}"), N_("F{n}"))
+#: a road's edge in a sentence ("through its N road": "északi", "Nord"); lists of roads keep the data's letters
+ROAD_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
 SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")  # i18n: no (rich styles)
 BOLD_RED = "bold red"  # i18n: no (a rich style)
 BOLD_GREEN = "bold green"  # i18n: no (a rich style)
@@ -356,7 +359,7 @@ def spheres(player: dict) -> Text:
         if i:
             text.append("  ")
         text.append(f"{_(SPHERES[i])} ", style="dim")
-        text.append(f"{letter} {player['spheres'][i]}/{player['sphere_max'][i]}", style=SPHERE_STYLE[i])
+        text.append(f"{_(letter, n='')} {player['spheres'][i]}/{player['sphere_max'][i]}", style=SPHERE_STYLE[i])
     return text
 
 
@@ -419,7 +422,8 @@ def _fight(console: Console, view: dict) -> None:
         return
     if f["kind"] == "battle":
         head = _("Battle: P{attacker} attacks {nation} (P{defender}) through its {road} road (level {level})",
-                 attacker=f["attacker"], nation=f["nation"]["name"], defender=f["defender"], road=f["road"],
+                 attacker=f["attacker"], nation=f["nation"]["name"], defender=f["defender"],
+                 road=_(ROAD_WORDS[f["road"]]) if f["road"] in ROAD_WORDS else f["road"],
                  level=f["road_level"])
     else:
         head = _("Duel: P{attacker} challenges P{defender}", attacker=f["attacker"], defender=f["defender"])

@@ -7,7 +7,12 @@ import { t, tn } from "../js/i18n.js";
 import { CARDS, linkName } from "./mitosz-cards.js";
 
 // [class name, letter as the costs write it, the word]
-export const SPHERES = [["magic", "M", t("magic")], ["influence", "I", t("influence")], ["wealth", "W", t("wealth")], ["force", "F", t("force")]];
+// (the letter as the costs write it in the reader's language: the engine's catalog has the same "M{n}")
+export const SPHERES = [["magic", t("M{n}", { n: "" }), t("magic")], ["influence", t("I{n}", { n: "" }), t("influence")],
+  ["wealth", t("W{n}", { n: "" }), t("wealth")], ["force", t("F{n}", { n: "" }), t("force")]];
+// a road's edge in a sentence ("Nordstraße", "északi út"); lists of roads keep the data's letters N E S W
+const ROAD_WORDS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
+export const roadWord = (d) => ROAD_WORDS[d] || d;
 const TYPE_WORDS = {
   high_god: t("high god"), nation: t("nation"), location: t("location"), leader: t("leader"), item: t("item"),
   intrigue: t("intrigue"), fate: t("fate"), supply: t("supply"), free_maneuver: t("free maneuver"), card: t("card"),
@@ -169,8 +174,8 @@ function godRow(cx, p) {
 // -- the nation grid --------------------------------------------------------------------------------
 function road(cx, n, dir, r) {
   if (!r) return null;
-  const words = r.closed ? t("{dir} road of {card}, level {level}, closed", { dir, card: n.name, level: r.level })
-    : t("{dir} road of {card}, level {level}, free", { dir, card: n.name, level: r.level });
+  const words = r.closed ? t("{dir} road of {card}, level {level}, closed", { dir: roadWord(dir), card: n.name, level: r.level })
+    : t("{dir} road of {card}, level {level}, free", { dir: roadWord(dir), card: n.name, level: r.level });
   return h("span", cx.target(`road:${n.id}:${dir}`, {
     class: `mz-road r-${dir}${r.closed ? " closed" : ""}`, label: words, tip: words,
   }), `${r.closed ? "×" : ""}${r.level}`);
@@ -192,7 +197,7 @@ function grid(cx, p) {
       style: `--cols: ${cols}`,
     },
     nations.map((n) => {
-      const roads = Object.entries(n.roads).map(([d, r]) => (r.closed ? t("{dir} level {level} closed", { dir: d, level: r.level }) : t("{dir} level {level}", { dir: d, level: r.level }))).join(", ");
+      const roads = Object.entries(n.roads).map(([d, r]) => (r.closed ? t("{dir} level {level} closed", { dir: roadWord(d), level: r.level }) : t("{dir} level {level}", { dir: roadWord(d), level: r.level }))).join(", ");
       const label = t("{card} at ({x}, {y}); roads: {roads}", { card: n.name, x: n.x, y: n.y, roads: roads || t("none") });
       const c = info(n);
       return h("div", cx.target(`c:${n.id}`, {
@@ -260,7 +265,7 @@ export function fight(cx) {
   const f = msg.view.fight;
   if (!f) return null;
   const mine = f.attacker === msg.seat;
-  const params = { attacker: `P${f.attacker}`, nation: f.nation ? f.nation.name : "", road: f.road, level: f.road_level, defender: cx.pn(f.defender) };
+  const params = { attacker: `P${f.attacker}`, nation: f.nation ? f.nation.name : "", road: roadWord(f.road), level: f.road_level, defender: cx.pn(f.defender) };
   const title = f.kind === "battle"
     ? (mine ? t("Battle: You attack {nation} through its {road} road (level {level})", params)
       : t("Battle: {attacker} attacks {nation} through its {road} road (level {level})", params))

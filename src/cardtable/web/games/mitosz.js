@@ -11,7 +11,7 @@
 import { h } from "../js/common.js";
 import { t, tn } from "../js/i18n.js";
 import { CARDS } from "./mitosz-cards.js";
-import { SPHERES, cardText, cardsName, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
+import { SPHERES, cardText, cardsName, roadWord, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
 import { advance, clicksFor, handTry, hypothetical, options, setWords, withPaths } from "./mitosz-pick.js";
 import { createMemory, fly, origins } from "./mitosz-seen.js";
 import { createTips } from "./mitosz-tip.js";
@@ -333,7 +333,7 @@ export function createRenderer(root, ui) {
     if (key.startsWith("cell:")) return `(${key.slice(5)})`;
     if (key.startsWith("road:")) {
       const [, nation, dir] = key.split(":");
-      return t("{card}'s {dir} road", { card: cardName(Number(nation), msg, cx), dir });
+      return t("{card}'s {dir} road", { card: cardName(Number(nation), msg, cx), dir: roadWord(dir) });
     }
     if (key.startsWith("c:")) return cardName(Number(key.slice(2)), msg, cx);
     const step = entries.flatMap((e) => e.path).find((s) => s.key === key);
