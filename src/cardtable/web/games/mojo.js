@@ -206,7 +206,9 @@ export function createRenderer(root, ui) {
       table.kind === "human" && !table.taken ? badge(t("free seat"), "free") : null,
       table.kind === "human" && table.taken && !table.connected && !table.takeover ? badge(t("away"), "away", t("not connected")) : null,
       table.takeover ? badge(t("{bot} bot stands in", { bot: table.takeover }), "bot", t("the player left; a bot plays until they return")) : null,
-      h("span", { class: "total", title: t("total score"), "aria-label": tn("total {n} point", "total {n} points", info.total) }, info.total),
+      h("span", { class: "total", title: t("total score"), "aria-label": tn("total {n} point", "total {n} points", info.total),
+        // Translators: the short unit after a seat's total score on the table ("12 pts")
+        dataset: { unit: t("pts") } }, info.total),
       turn ? badge(t("to play"), "turn") : null,
       info.in_mojo ? badge(t("Mojo moment"), "mojo", t("reveals a face-down card each turn")) : null,
       holder ? badge(t("Mojo card {side}", { side: view.mojo_card.side }), "holder", t("holds the Mojo card")) : null,
