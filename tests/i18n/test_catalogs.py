@@ -28,3 +28,16 @@ def test_every_domain_has_texts(domain):
     from cardtable.i18n.catalogs import extract
 
     assert len([m for m in extract(domain) if m.id]) >= 10
+
+
+def test_style_sheets_write_no_words():
+    """A style sheet's ``content: "…"`` is read on the page but no catalog holds it: words come from the page
+    (``attr(data-unit)``, ``var(--ct-new)``, set by scripts in the reader's language)."""
+    import re
+
+    from cardtable.i18n.domains import PACKAGE
+
+    found = [f"{css.name}:{n}: {line.strip()}" for css in sorted((PACKAGE / "web" / "css").glob("*.css"))
+             for n, line in enumerate(css.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"""content:\s*(["'])[^"']*[A-Za-z]{2,}[^"']*\1""", line)]
+    assert not found, found

@@ -75,3 +75,6 @@ function wireSwitch(select) {
 
 const languageSwitch = document.getElementById("lang-switch");
 if (languageSwitch) wireSwitch(languageSwitch);
+
+// Words the style sheets write themselves (a changed row's "• new"), in the reader's language.
+document.documentElement.style.setProperty("--ct-new", JSON.stringify(t("new")));
