@@ -147,3 +147,28 @@ def test_the_json_schemas_include_translations():
 def test_the_packaged_files_miss_no_translation():
     missing = D.missing_translations()
     assert not missing, "\n".join(f"{Path(f).name}: {e}, {fld}" for f, e, fld in missing)
+
+
+@pytest.mark.parametrize("lang, words", [("de", "ist kein übersetzbares Feld"), ("hu", "nem fordítható mező")])
+def test_a_data_error_reads_in_the_readers_language(tmp_path, lang, words):
+    path = set_with(tmp_path, "SMP-001", {"hu": {"nmae": "Solvane"}})
+    with language(lang):
+        e = rejected(path)
+    assert words in e.reason, e
+    assert e.field == "translations.hu.nmae" and "SMP-001" in e.entry  # the locators stay as the file has them
+    raw = raw_smp()
+    card_raw(raw, "SMP-012")["card_type"] = "leeder"  # pydantic's own check, our suggestion
+    with language(lang):
+        e = rejected(write(tmp_path, raw))
+    assert e.field == "card_type"
+
+
+@pytest.mark.parametrize("lang, words", [("de", "Kopien"), ("hu", "példány")])
+def test_a_deck_error_reads_in_the_readers_language(tmp_path, lang, words):
+    deck = yaml.safe_load((DATA / "deck-dawn-court.yaml").read_text(encoding="utf-8"))
+    deck["cards"][0]["copies"] = 9
+    path = write(tmp_path, deck, "deck-test.yaml")
+    with language(lang):
+        with pytest.raises(D.DeckError) as info:
+            D.load_deck_file(path)
+    assert info.value.rule == "MIT-1.3.1.c" and words in str(info.value)
