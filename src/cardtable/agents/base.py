@@ -17,6 +17,16 @@ from cardtable.engine import Action, Game
 from cardtable.engine.i18n import language
 
 
+def _in_source_language(method: Any) -> Any:
+    @functools.wraps(method)
+    def wrapped(self: Any, *args: Any, **kw: Any) -> Any:
+        with language(None):
+            return method(self, *args, **kw)
+
+    wrapped._in_source_language = True  # type: ignore[attr-defined]
+    return wrapped
+
+
 class Observation:
     """The acting player's knowledge at a decision. The view is built only when an agent asks for it."""
 
@@ -52,21 +62,16 @@ class Agent:
     name = "agent"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every agent decides in the source language, whoever reads the game: a bot that reads a view's or a
-        label's words (the Mítosz heuristic reads prompts) then plays the same move for a German reader as for
-        an English one, and a seed gives the same game in every language."""
+        """Every agent is made and decides in the source language, whoever reads the game: a bot that reads a
+        view's, a catalogue's or a label's words (the Mítosz heuristic reads card texts and prompts) then plays
+        the same move for a German reader as for an English one, and a seed gives the same game in every
+        language (a server's bot seat is made and moved in the context of whichever person's request)."""
         super().__init_subclass__(**kwargs)
-        act = cls.__dict__.get("act")
-        if act is None or getattr(act, "_in_source_language", False):
-            return
-
-        @functools.wraps(act)
-        def in_source_language(self, obs, *args, **kw):
-            with language(None):
-                return act(self, obs, *args, **kw)
-
-        in_source_language._in_source_language = True  # type: ignore[attr-defined]
-        cls.act = in_source_language  # type: ignore[method-assign]
+        for name in ("__init__", "act"):
+            method = cls.__dict__.get(name)
+            if method is None or getattr(method, "_in_source_language", False):
+                continue
+            setattr(cls, name, _in_source_language(method))
 
     def __init__(self, game: Game, seed: int = 0):
         self.game = game
