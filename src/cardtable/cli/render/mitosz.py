@@ -30,6 +30,12 @@ SPHERES = (N_("magic"), N_("influence"), N_("wealth"), N_("force"))
 SPHERE_LETTERS = (N_("M{n}"), N_("I{n}"), N_("W{n}"), N_("F{n}"))
 #: a road's edge in a sentence ("through its N road": "északi", "Nord"); lists of roads keep the data's letters
 ROAD_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+#: a road with its level in a list of roads ("N1 E×2"), with each language's initial of the edge
+ROAD_MARKS = {"N": N_("N{level}"), "E": N_("E{level}"), "S": N_("S{level}"), "W": N_("W{level}")}
+
+
+def road_mark(edge: str, level) -> str:
+    return _(ROAD_MARKS[edge], level=level) if edge in ROAD_MARKS else f"{edge}{level}"
 SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")  # i18n: no (rich styles)
 BOLD_RED = "bold red"  # i18n: no (a rich style)
 BOLD_GREEN = "bold green"  # i18n: no (a rich style)
@@ -342,7 +348,7 @@ def nation_list(nations: list[dict], dup=None) -> list[Text]:
     for n in sorted(nations, key=lambda n: (-n["y"], n["x"])):
         line = Text(f"   ({n['x']},{n['y']}) ")
         line.append_text(board_card({**n, "attached": []}, dup))
-        roads = " ".join(f"{d}{_road(r)}" for d, r in (n.get("roads") or {}).items())
+        roads = " ".join(road_mark(d, _road(r)) for d, r in (n.get("roads") or {}).items())
         line.append(" · " + _("roads {roads}", roads=roads or _("none")), style="dim")
         if n.get("attached"):
             line.append(" [+ ")
@@ -490,7 +496,7 @@ def hand_card(game, card: dict, dup=None) -> list[Text]:
     if info.get("power_points"):
         parts.append(_("{n} PP", n=info["power_points"]))
     if info.get("roads"):
-        parts.append(_("roads {roads}", roads=" ".join(f"{d}{l}" for d, l in info["roads"].items())))
+        parts.append(_("roads {roads}", roads=" ".join(road_mark(d, l) for d, l in info["roads"].items())))
     flags = [_(w) for w in (N_("unique"), N_("magical"), N_("cursed")) if info.get(w)]
     if flags:
         parts.append("/".join(flags))

@@ -13,6 +13,10 @@ export const SPHERES = [["magic", t("M{n}", { n: "" }), t("magic")], ["influence
 // a road's edge in a sentence ("Nordstraße", "északi út"); lists of roads keep the data's letters N E S W
 const ROAD_WORDS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
 export const roadWord = (d) => ROAD_WORDS[d] || d;
+// a road with its level in a list of roads ("N1 E2"), with each language's initial of the edge
+const ROAD_MARKS = { N: (level) => t("N{level}", { level }), E: (level) => t("E{level}", { level }),
+  S: (level) => t("S{level}", { level }), W: (level) => t("W{level}", { level }) };
+export const roadList = (roads) => Object.entries(roads).map(([d, l]) => (ROAD_MARKS[d] ? ROAD_MARKS[d](l) : `${d}${l}`)).join(" ");
 const TYPE_WORDS = {
   high_god: t("high god"), nation: t("nation"), location: t("location"), leader: t("leader"), item: t("item"),
   intrigue: t("intrigue"), fate: t("fate"), supply: t("supply"), free_maneuver: t("free maneuver"), card: t("card"),
@@ -64,7 +68,7 @@ export function cardText(card) {
   if (c.cost_label) stats.push(t("cost {cost}", { cost: c.cost_label }));
   if (c.level !== null && c.level !== undefined) stats.push(t("level {level}", { level: c.level }));
   if (c.power_points) stats.push(tn("{n} power point", "{n} power points", c.power_points));
-  if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ") }));
+  if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: roadList(c.roads) }));
   if (c.sphere_max) stats.push(t("spheres {max}", { max: c.sphere_max.join("/") }));
   if (stats.length) parts.push(stats.join(" · "));
   for (const line of c.text) parts.push(line);

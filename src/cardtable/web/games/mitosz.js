@@ -11,7 +11,7 @@
 import { h } from "../js/common.js";
 import { t, tn } from "../js/i18n.js";
 import { CARDS } from "./mitosz-cards.js";
-import { SPHERES, cardText, cardsName, roadWord, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
+import { SPHERES, cardText, cardsName, roadList, roadWord, fight, info, namesSeen, playerPanel, requirementWords, shared, stack, subtypeWord, typeWord } from "./mitosz-board.js";
 import { advance, clicksFor, handTry, hypothetical, options, setWords, withPaths } from "./mitosz-pick.js";
 import { createMemory, fly, origins } from "./mitosz-seen.js";
 import { createTips } from "./mitosz-tip.js";
@@ -379,7 +379,7 @@ export function createRenderer(root, ui) {
     if (c.cost_label) stats.push(t("cost {cost}", { cost: c.cost_label }));
     if (c.level !== null && c.level !== undefined) stats.push(t("L{level}", { level: c.level }));
     if (c.power_points) stats.push(t("{n} PP", { n: c.power_points }));
-    if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: Object.entries(c.roads).map(([d, l]) => `${d}${l}`).join(" ") }));
+    if (c.roads && Object.keys(c.roads).length) stats.push(t("roads {roads}", { roads: roadList(c.roads) }));
     const props = cx.target(`c:${card.id}`, { class: `mz-handcard t-${c.type}`, tip: cardText(card), id: card.id, label: `${cx.nameOf(card)}, ${typeWord(c.type)}` });
     if (props["data-legal"]) props.class += " playable";
     if (props["aria-pressed"]) props.class += " selected";
