@@ -21,10 +21,10 @@ from cardtable.i18n.scan import scan
 DOMAIN = "mitosz-ui"
 #: words of the renderer (not of the engine's texts) that a whole game shows, per language
 WORDS = {
-    "de": ["Hauptgott", "Magie M", "Einfluss E", "Reichtum R", "Streitmacht S", "Völker (", "Anführer (",
+    "de": ["Hauptgott", "Magie M", "Einfluss I", "Reichtum W", "Streitmacht F", "Völker (", "Anführer (",
            "Intrigen (", "Deine Hand (", "Protokoll (letzte", "Stapel (wird von oben abgehandelt",
            "Entscheidung für P", "Das Spiel ist vorbei:", "Spielende"],
-    "hu": ["főisten", "mágia M", "befolyás B", "vagyon V", "haderő H", "Népek (", "Vezérek (", "Intrikák (",
+    "hu": ["főisten", "mágia M", "befolyás I", "vagyon W", "haderő F", "Népek (", "Vezérek (", "Intrikák (",
            "A kezed (", "Napló (utolsó", "Verem (a felső oldódik fel először", "dönt", "Vége a játéknak:",
            "vége a játéknak"],
 }

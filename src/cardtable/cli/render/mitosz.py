@@ -26,11 +26,11 @@ _n = _.plural
 SEAT_LABEL = "P{}"
 
 SPHERES = (N_("magic"), N_("influence"), N_("wealth"), N_("force"))
-#: a sphere's initial, as the costs write it in each language ("M1"; the engine's catalog has the same)
+#: a sphere's initial, as the costs write it ("M1"; the same messages as the engine's catalog: the cards' notation)
 SPHERE_LETTERS = (N_("M{n}"), N_("I{n}"), N_("W{n}"), N_("F{n}"))
-#: a road's edge in a sentence ("through its N road": "északi", "Nord"); lists of roads keep the data's letters
+#: a road's edge in a sentence ("through its N road": "N oldali út", "Weg N"), as the engine's catalog writes it
 ROAD_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
-#: a road with its level in a list of roads ("N1 E×2"), with each language's initial of the edge
+#: a road with its level in a list of roads ("N1 E×2"; the board's letters in every language so far)
 ROAD_MARKS = {"N": N_("N{level}"), "E": N_("E{level}"), "S": N_("S{level}"), "W": N_("W{level}")}
 
 

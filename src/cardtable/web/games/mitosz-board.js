@@ -7,13 +7,13 @@ import { t, tn } from "../js/i18n.js";
 import { CARDS, linkName } from "./mitosz-cards.js";
 
 // [class name, letter as the costs write it, the word]
-// (the letter as the costs write it in the reader's language: the engine's catalog has the same "M{n}")
+// (the letter as the costs write it: the same "M{n}" as the engine's catalog, the cards' notation)
 export const SPHERES = [["magic", t("M{n}", { n: "" }), t("magic")], ["influence", t("I{n}", { n: "" }), t("influence")],
   ["wealth", t("W{n}", { n: "" }), t("wealth")], ["force", t("F{n}", { n: "" }), t("force")]];
-// a road's edge in a sentence ("Nordstraße", "északi út"); lists of roads keep the data's letters N E S W
+// a road's edge in a sentence ("Weg N", "N oldali út"), as the engine's catalog writes it
 const ROAD_WORDS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
 export const roadWord = (d) => ROAD_WORDS[d] || d;
-// a road with its level in a list of roads ("N1 E2"), with each language's initial of the edge
+// a road with its level in a list of roads ("N1 E2"; the board's letters in every language so far)
 const ROAD_MARKS = { N: (level) => t("N{level}", { level }), E: (level) => t("E{level}", { level }),
   S: (level) => t("S{level}", { level }), W: (level) => t("W{level}", { level }) };
 export const roadList = (roads) => Object.entries(roads).map(([d, l]) => (ROAD_MARKS[d] ? ROAD_MARKS[d](l) : `${d}${l}`)).join(" ");

@@ -56,104 +56,104 @@ export const CARDS = {
 
 const LANGUAGES = {
   "de": {
-    "SMP-001": {"name":"Solvane, Souverän der Morgenröte","text":["Ritus, R2: zurückholen: das Ziel"],"maneuvers":{"m1":"Ritus, R2: zurückholen: das Ziel"}}, // i18n: no
-    "SMP-002": {"name":"Hrimgar, Vater des Frostes","text":["Kampf, S1: das Ziel +1 Stufe"],"maneuvers":{"m1":"Kampf, S1: das Ziel +1 Stufe"}}, // i18n: no
-    "SMP-011": {"name":"Solvane, Souverän der Morgenröte","cost_label":"M2 E2"}, // i18n: no
-    "SMP-012": {"name":"Hauptmann Orren","cost_label":"R1 S2"}, // i18n: no
-    "SMP-013": {"name":"Lysa Hellspeer","cost_label":"E1 S1"}, // i18n: no
-    "SMP-014": {"name":"Himmelsräuber-Greif","cost_label":"M1 S1"}, // i18n: no
-    "SMP-015": {"cost_label":"E2","text":["Reaktion, Permanent 2/Zug, M1: 1 ziehen; 1 abwerfen"],"maneuvers":{"m1":"Reaktion, Permanent 2/Zug, M1: 1 ziehen; 1 abwerfen"}}, // i18n: no
-    "SMP-021": {"name":"Hrimgar, Vater des Frostes","cost_label":"M1 S3","text":["Aktion, S1: das Deck durchsuchen nach: eine Bestie-Nachschub-Karte"],"maneuvers":{"m1":"Aktion, S1: das Deck durchsuchen nach: eine Bestie-Nachschub-Karte"}}, // i18n: no
-    "SMP-022": {"name":"Jarl Skeld Eisenstirn","cost_label":"S3"}, // i18n: no
-    "SMP-023": {"name":"Vigdis die Wolfsgeschworene","cost_label":"E1 S1"}, // i18n: no
-    "SMP-024": {"name":"Der Raureifwurm","cost_label":"M2 S3","text":["Ritus, M1: eine frost-Marke auf das Ziel legen"],"maneuvers":{"m1":"Ritus, M1: eine frost-Marke auf das Ziel legen"}}, // i18n: no
-    "SMP-025": {"name":"Der alte Ulfar, der Seher","cost_label":"M1 E1"}, // i18n: no
+    "SMP-001": {"name":"Solvane, Souverän der Morgenröte","text":["Ritus, W2: zurückholen: das Ziel"],"maneuvers":{"m1":"Ritus, W2: zurückholen: das Ziel"}}, // i18n: no
+    "SMP-002": {"name":"Hrimgar, Vater des Frostes","text":["Kampf, F1: das Ziel +1 Stufe"],"maneuvers":{"m1":"Kampf, F1: das Ziel +1 Stufe"}}, // i18n: no
+    "SMP-011": {"name":"Solvane, Souverän der Morgenröte"}, // i18n: no
+    "SMP-012": {"name":"Hauptmann Orren"}, // i18n: no
+    "SMP-013": {"name":"Lysa Hellspeer"}, // i18n: no
+    "SMP-014": {"name":"Himmelsräuber-Greif"}, // i18n: no
+    "SMP-015": {"text":["Reaktion, Permanent 2/Zug, M1: 1 ziehen; 1 abwerfen"],"maneuvers":{"m1":"Reaktion, Permanent 2/Zug, M1: 1 ziehen; 1 abwerfen"}}, // i18n: no
+    "SMP-021": {"name":"Hrimgar, Vater des Frostes","text":["Aktion, F1: das Deck durchsuchen nach: eine Bestie-Nachschub-Karte"],"maneuvers":{"m1":"Aktion, F1: das Deck durchsuchen nach: eine Bestie-Nachschub-Karte"}}, // i18n: no
+    "SMP-022": {"name":"Jarl Skeld Eisenstirn"}, // i18n: no
+    "SMP-023": {"name":"Vigdis die Wolfsgeschworene"}, // i18n: no
+    "SMP-024": {"name":"Der Raureifwurm","text":["Ritus, M1: einen frost-Marker auf das Ziel legen"],"maneuvers":{"m1":"Ritus, M1: einen frost-Marker auf das Ziel legen"}}, // i18n: no
+    "SMP-025": {"name":"Der alte Ulfar, der Seher"}, // i18n: no
     "SMP-031": {"name":"Vergoldetes Stadtvolk"}, // i18n: no
     "SMP-032": {"name":"Hirten der Sonnenfelder"}, // i18n: no
     "SMP-033": {"name":"Klippenclans"}, // i18n: no
     "SMP-034": {"name":"Fjordwächter"}, // i18n: no
     "SMP-035": {"name":"Kiefernwaldstämme"}, // i18n: no
     "SMP-036": {"name":"Dünenwacht-Nomaden"}, // i18n: no
-    "SMP-041": {"name":"Ebenen von Aster","cost_label":"R1"}, // i18n: no
-    "SMP-042": {"name":"Tempel des Ersten Lichts","cost_label":"M1 E1"}, // i18n: no
-    "SMP-043": {"name":"Kornspeicherhalle","cost_label":"R1","text":["Gesperrt: erzeugt beim Auffüllen Sphärenpunkte","Permanent: diese Karte opfern"],"maneuvers":{"m1":"Gesperrt: erzeugt beim Auffüllen Sphärenpunkte"}}, // i18n: no
-    "SMP-044": {"name":"Bastion Eisenfeste","cost_label":"R1 S2"}, // i18n: no
-    "SMP-051": {"name":"Sonnenstahlklinge","cost_label":"R1 S1","text":["Permanent: diese Karte opfern"]}, // i18n: no
-    "SMP-052": {"name":"Schuppenpanzer","cost_label":"R1","text":["Permanent: diese Karte opfern"]}, // i18n: no
+    "SMP-041": {"name":"Ebenen von Aster"}, // i18n: no
+    "SMP-042": {"name":"Tempel des Ersten Lichts"}, // i18n: no
+    "SMP-043": {"name":"Kornspeicherhalle","text":["Gesperrt: erzeugt beim Auffüllen Sphärenpunkte","Permanent: diese Karte opfern"],"maneuvers":{"m1":"Gesperrt: erzeugt beim Auffüllen Sphärenpunkte"}}, // i18n: no
+    "SMP-044": {"name":"Bastion Eisenfeste"}, // i18n: no
+    "SMP-051": {"name":"Sonnenstahlklinge","text":["Permanent: diese Karte opfern"]}, // i18n: no
+    "SMP-052": {"name":"Schuppenpanzer","text":["Permanent: diese Karte opfern"]}, // i18n: no
     "SMP-053": {"name":"Glutentrank","text":["Permanent: diese Karte opfern (die Stufe des Tranks geht an seinen Anführer)"]}, // i18n: no
     "SMP-054": {"name":"Götzenbild von Kharen","text":["Gesperrt: die Trägerkarte immun gegen Furcht","Permanent: diese Karte opfern"],"maneuvers":{"m1":"Gesperrt: die Trägerkarte immun gegen Furcht"}}, // i18n: no
     "SMP-055": {"name":"Dornentorques","text":["Gesperrt: die Trägerkarte: kann nicht angreifen"],"maneuvers":{"m1":"Gesperrt: die Trägerkarte: kann nicht angreifen"}}, // i18n: no
-    "SMP-061": {"name":"Flüsternder Hof","cost_label":"E2","text":["Gesperrt: jede eigene Herrscher-Anführer-Karte +1 Stufe","Aktion, E2: die Fähigkeit neutralisieren: das Ziel"],"maneuvers":{"m1":"Gesperrt: jede eigene Herrscher-Anführer-Karte +1 Stufe","m2":"Aktion, E2: die Fähigkeit neutralisieren: das Ziel"}}, // i18n: no
-    "SMP-062": {"name":"Blutfehde","cost_label":"E1 S1","text":["Gesperrt: jede Held-Anführer-Karte +1 Stufe"],"maneuvers":{"m1":"Gesperrt: jede Held-Anführer-Karte +1 Stufe"}}, // i18n: no
+    "SMP-061": {"name":"Flüsternder Hof","text":["Gesperrt: jede eigene Herrscher-Anführer-Karte +1 Stufe","Aktion, I2: die Fähigkeit neutralisieren: das Ziel"],"maneuvers":{"m1":"Gesperrt: jede eigene Herrscher-Anführer-Karte +1 Stufe","m2":"Aktion, I2: die Fähigkeit neutralisieren: das Ziel"}}, // i18n: no
+    "SMP-062": {"name":"Blutfehde","text":["Gesperrt: jede Held-Anführer-Karte +1 Stufe"],"maneuvers":{"m1":"Gesperrt: jede Held-Anführer-Karte +1 Stufe"}}, // i18n: no
     "SMP-071": {"name":"Tagesanbruch","text":["Aktion, M1: das Ziel zurückdrehen"],"maneuvers":{"m1":"Aktion, M1: das Ziel zurückdrehen"}}, // i18n: no
-    "SMP-072": {"name":"Langer Winter","text":["M2: jede gegnerische Volk-Karte: Straßen -1"],"maneuvers":{"m1":"M2: jede gegnerische Volk-Karte: Straßen -1"}}, // i18n: no
-    "SMP-073": {"name":"Gebrochener Eid","text":["Konter, E2: das Ziel neutralisieren"],"maneuvers":{"m1":"Konter, E2: das Ziel neutralisieren"}}, // i18n: no
-    "SMP-080": {"name":"Frostwölfe","cost_label":"S1","text":["Kampf: Furcht +0"],"maneuvers":{"m1":"Kampf: Furcht +0"}}, // i18n: no
-    "SMP-081": {"name":"Torwacht-Speerträger","cost_label":"S1"}, // i18n: no
-    "SMP-082": {"name":"Vergoldete Bogenschützen","cost_label":"S1","text":["Kampf: Pfeilhagel +1"],"maneuvers":{"m1":"Kampf: Pfeilhagel +1"}}, // i18n: no
-    "SMP-083": {"name":"Belagerungsballiste","cost_label":"R2"}, // i18n: no
-    "SMP-085": {"name":"Schildwallträger","cost_label":"R1","text":["Kampf, Opfer: das Ziel +3 Stufe"],"maneuvers":{"m1":"Kampf, Opfer: das Ziel +3 Stufe"}}, // i18n: no
-    "SMP-086": {"name":"Runengeschmiedete Äxte","cost_label":"R1 S1"}, // i18n: no
+    "SMP-072": {"name":"Langer Winter","text":["M2: jede gegnerische Volk-Karte: Wege -1"],"maneuvers":{"m1":"M2: jede gegnerische Volk-Karte: Wege -1"}}, // i18n: no
+    "SMP-073": {"name":"Gebrochener Eid","text":["Konter, I2: das Ziel neutralisieren"],"maneuvers":{"m1":"Konter, I2: das Ziel neutralisieren"}}, // i18n: no
+    "SMP-080": {"name":"Frostwölfe","text":["Kampf: Furcht +0"],"maneuvers":{"m1":"Kampf: Furcht +0"}}, // i18n: no
+    "SMP-081": {"name":"Torwacht-Speerträger"}, // i18n: no
+    "SMP-082": {"name":"Vergoldete Bogenschützen","text":["Kampf: Pfeilhagel +1"],"maneuvers":{"m1":"Kampf: Pfeilhagel +1"}}, // i18n: no
+    "SMP-083": {"name":"Belagerungsballiste"}, // i18n: no
+    "SMP-085": {"name":"Schildwallträger","text":["Kampf, Opfer: das Ziel +3 Stufe"],"maneuvers":{"m1":"Kampf, Opfer: das Ziel +3 Stufe"}}, // i18n: no
+    "SMP-086": {"name":"Runengeschmiedete Äxte"}, // i18n: no
     "SMP-087": {"name":"Natternschwarm","text":["Kampf: Gift +1"],"maneuvers":{"m1":"Kampf: Gift +1"}}, // i18n: no
-    "SMP-091": {"name":"Vergoldete Salve","text":["Kampf, S1: Pfeilhagel +1; die nutzende Karte erhält +1"],"maneuvers":{"m1":"Kampf, S1: Pfeilhagel +1; die nutzende Karte erhält +1"}}, // i18n: no
+    "SMP-091": {"name":"Vergoldete Salve","text":["Kampf, F1: Pfeilhagel +1; die nutzende Karte erhält +1"],"maneuvers":{"m1":"Kampf, F1: Pfeilhagel +1; die nutzende Karte erhält +1"}}, // i18n: no
     "SMP-092": {"name":"Schleier-Gegenzauber","text":["wähle eins: Konter, M2: das Ziel neutralisieren | Konter, M2: das Ziel zerstören"]}, // i18n: no
-    "SMP-093": {"name":"Seherteich","text":["Ritus, Ausspähen 7+: die ausgespähte Karte in die Vergessenheit schicken"],"maneuvers":{"m1":"Ritus, Ausspähen 7+: die ausgespähte Karte in die Vergessenheit schicken"}}, // i18n: no
-    "SMP-094": {"name":"Abrechnung des Winters","text":["Reaktion: Stufe 1 (S1): das Ziel drehen / Stufe 2 (S2): das Ziel -2 Stufe"],"maneuvers":{"m1":"Reaktion: Stufe 1 (S1): das Ziel drehen / Stufe 2 (S2): das Ziel -2 Stufe"}}, // i18n: no
-    "SMP-095": {"name":"Tribut des Herdes","text":["Aktion, pro R2: 1 ziehen"],"maneuvers":{"m1":"Aktion, pro R2: 1 ziehen"}}, // i18n: no
+    "SMP-093": {"name":"Seherteich","text":["Ritus, Ausspähen 7+: die ausgespähte Karte ins Vergessen schicken"],"maneuvers":{"m1":"Ritus, Ausspähen 7+: die ausgespähte Karte ins Vergessen schicken"}}, // i18n: no
+    "SMP-094": {"name":"Abrechnung des Winters","text":["Reaktion: Schritt 1 (F1): das Ziel drehen / Schritt 2 (F2): das Ziel -2 Stufe"],"maneuvers":{"m1":"Reaktion: Schritt 1 (F1): das Ziel drehen / Schritt 2 (F2): das Ziel -2 Stufe"}}, // i18n: no
+    "SMP-095": {"name":"Tribut des Herdes","text":["Aktion, pro W2: 1 ziehen"],"maneuvers":{"m1":"Aktion, pro W2: 1 ziehen"}}, // i18n: no
     "SMP-096": {"name":"Rune der Abwehr","text":["M1: das Ziel immun gegen Gift"],"maneuvers":{"m1":"M1: das Ziel immun gegen Gift"}}, // i18n: no
-    "SMP-097": {"name":"Schildeid","text":["Kampf, Gesperrt, S1: die nutzende Karte erhält +2"],"maneuvers":{"m1":"Kampf, Gesperrt, S1: die nutzende Karte erhält +2"}}, // i18n: no
+    "SMP-097": {"name":"Schildeid","text":["Kampf, Gesperrt, F1: die nutzende Karte erhält +2"],"maneuvers":{"m1":"Kampf, Gesperrt, F1: die nutzende Karte erhält +2"}}, // i18n: no
     "SMP-098": {"name":"Rabenomen","text":["Konter, M1, Aufdecken 5+: das Ziel neutralisieren"],"maneuvers":{"m1":"Konter, M1, Aufdecken 5+: das Ziel neutralisieren"}}, // i18n: no
-    "SMP-099": {"name":"Verrätergold","text":["Aktion, E3: das Ziel rauben"],"maneuvers":{"m1":"Aktion, E3: das Ziel rauben"}}, // i18n: no
+    "SMP-099": {"name":"Verrätergold","text":["Aktion, I3: das Ziel rauben"],"maneuvers":{"m1":"Aktion, I3: das Ziel rauben"}}, // i18n: no
   },
   "hu": {
-    "SMP-001": {"name":"Solvane, a Hajnal Uralkodója","text":["Rítus, V2: visszavesz a túlvilágból: a célpont"],"maneuvers":{"m1":"Rítus, V2: visszavesz a túlvilágból: a célpont"}}, // i18n: no
-    "SMP-002": {"name":"Hrimgar, a Fagy Atyja","text":["Harci, H1: a célpont +1 szint"],"maneuvers":{"m1":"Harci, H1: a célpont +1 szint"}}, // i18n: no
-    "SMP-011": {"name":"Solvane, a Hajnal Uralkodója","cost_label":"M2 B2"}, // i18n: no
-    "SMP-012": {"name":"Orren kapitány","cost_label":"V1 H2"}, // i18n: no
-    "SMP-013": {"name":"Fénylándzsás Lysa","cost_label":"B1 H1"}, // i18n: no
-    "SMP-014": {"name":"Égrabló griff","cost_label":"M1 H1"}, // i18n: no
-    "SMP-015": {"name":"Ivo mágister","cost_label":"B2","text":["Reakció, Permanens 2/kör, M1: húz 1 lapot; dob 1 lapot"],"maneuvers":{"m1":"Reakció, Permanens 2/kör, M1: húz 1 lapot; dob 1 lapot"}}, // i18n: no
-    "SMP-021": {"name":"Hrimgar, a Fagy Atyja","cost_label":"M1 H3","text":["Akció, H1: kikeres a pakliból: egy bestia hadtáp"],"maneuvers":{"m1":"Akció, H1: kikeres a pakliból: egy bestia hadtáp"}}, // i18n: no
-    "SMP-022": {"name":"Vashomlokú Skeld jarl","cost_label":"H3"}, // i18n: no
-    "SMP-023": {"name":"Farkasesküdt Vigdis","cost_label":"B1 H1"}, // i18n: no
-    "SMP-024": {"name":"A Zúzmarasárkány","cost_label":"M2 H3","text":["Rítus, M1: a célpont kap egy frost jelzőt"],"maneuvers":{"m1":"Rítus, M1: a célpont kap egy frost jelzőt"}}, // i18n: no
-    "SMP-025": {"name":"Vén Ulfar, a látnok","cost_label":"M1 B1"}, // i18n: no
+    "SMP-001": {"name":"Solvane, a Hajnal Uralkodója","text":["Rítus, W2: visszavesz a túlvilágból: a célpont"],"maneuvers":{"m1":"Rítus, W2: visszavesz a túlvilágból: a célpont"}}, // i18n: no
+    "SMP-002": {"name":"Hrimgar, a Fagy Atyja","text":["Harci, F1: a célpont +1 szint"],"maneuvers":{"m1":"Harci, F1: a célpont +1 szint"}}, // i18n: no
+    "SMP-011": {"name":"Solvane, a Hajnal Uralkodója"}, // i18n: no
+    "SMP-012": {"name":"Orren kapitány"}, // i18n: no
+    "SMP-013": {"name":"Fénylándzsás Lysa"}, // i18n: no
+    "SMP-014": {"name":"Égrabló griff"}, // i18n: no
+    "SMP-015": {"name":"Ivo mágister","text":["Reakció, Permanens 2/kör, M1: húz 1 lapot; dob 1 lapot"],"maneuvers":{"m1":"Reakció, Permanens 2/kör, M1: húz 1 lapot; dob 1 lapot"}}, // i18n: no
+    "SMP-021": {"name":"Hrimgar, a Fagy Atyja","text":["Akció, F1: kikeres a pakliból: egy bestia hadtáp"],"maneuvers":{"m1":"Akció, F1: kikeres a pakliból: egy bestia hadtáp"}}, // i18n: no
+    "SMP-022": {"name":"Vashomlokú Skeld jarl"}, // i18n: no
+    "SMP-023": {"name":"Farkasesküdt Vigdis"}, // i18n: no
+    "SMP-024": {"name":"A Zúzmarasárkány","text":["Rítus, M1: a célpont kap egy frost jelzőt"],"maneuvers":{"m1":"Rítus, M1: a célpont kap egy frost jelzőt"}}, // i18n: no
+    "SMP-025": {"name":"Vén Ulfar, a látnok"}, // i18n: no
     "SMP-031": {"name":"Aranyló városnép"}, // i18n: no
     "SMP-032": {"name":"Napmezei pásztorok"}, // i18n: no
     "SMP-033": {"name":"Sziklaparti klánok"}, // i18n: no
     "SMP-034": {"name":"Fjordőrzők"}, // i18n: no
     "SMP-035": {"name":"Fenyveserdei törzsek"}, // i18n: no
     "SMP-036": {"name":"Dűneőrző nomádok"}, // i18n: no
-    "SMP-041": {"name":"Aster síksága","cost_label":"V1"}, // i18n: no
-    "SMP-042": {"name":"Az Első Fény temploma","cost_label":"M1 B1"}, // i18n: no
-    "SMP-043": {"name":"Magtárcsarnok","cost_label":"V1","text":["Zárt: a visszanyeréskor szférapontot termel","Permanens: ez a lap feláldozható"],"maneuvers":{"m1":"Zárt: a visszanyeréskor szférapontot termel"}}, // i18n: no
-    "SMP-044": {"name":"Vasvár bástyája","cost_label":"V1 H2"}, // i18n: no
-    "SMP-051": {"name":"Napacél penge","cost_label":"V1 H1","text":["Permanens: ez a lap feláldozható"]}, // i18n: no
-    "SMP-052": {"name":"Pikkelyes páncéling","cost_label":"V1","text":["Permanens: ez a lap feláldozható"]}, // i18n: no
+    "SMP-041": {"name":"Aster síksága"}, // i18n: no
+    "SMP-042": {"name":"Az Első Fény temploma"}, // i18n: no
+    "SMP-043": {"name":"Magtárcsarnok","text":["Zárt: a visszanyeréskor szférapontot termel","Permanens: ez a lap feláldozható"],"maneuvers":{"m1":"Zárt: a visszanyeréskor szférapontot termel"}}, // i18n: no
+    "SMP-044": {"name":"Vasvár bástyája"}, // i18n: no
+    "SMP-051": {"name":"Napacél penge","text":["Permanens: ez a lap feláldozható"]}, // i18n: no
+    "SMP-052": {"name":"Pikkelyes páncéling","text":["Permanens: ez a lap feláldozható"]}, // i18n: no
     "SMP-053": {"name":"Parázsfőzet","text":["Permanens: ez a lap feláldozható (a főzet szintjét a vezére kapja)"]}, // i18n: no
-    "SMP-054": {"name":"Kharen bálványa","text":["Zárt: a lap, amelyhez csatolták immúnis erre: félelem","Permanens: ez a lap feláldozható"],"maneuvers":{"m1":"Zárt: a lap, amelyhez csatolták immúnis erre: félelem"}}, // i18n: no
-    "SMP-055": {"name":"Tövises nyakperec","text":["Zárt: a lap, amelyhez csatolták: nem támadhat"],"maneuvers":{"m1":"Zárt: a lap, amelyhez csatolták: nem támadhat"}}, // i18n: no
-    "SMP-061": {"name":"Suttogó udvar","cost_label":"B2","text":["Zárt: minden saját uralkodó vezér +1 szint","Akció, B2: a célpont képességének semlegesítése"],"maneuvers":{"m1":"Zárt: minden saját uralkodó vezér +1 szint","m2":"Akció, B2: a célpont képességének semlegesítése"}}, // i18n: no
-    "SMP-062": {"name":"Vérbosszú","cost_label":"B1 H1","text":["Zárt: minden hős vezér +1 szint"],"maneuvers":{"m1":"Zárt: minden hős vezér +1 szint"}}, // i18n: no
+    "SMP-054": {"name":"Kharen bálványa","text":["Zárt: a hordozó lap immúnis erre: félelem","Permanens: ez a lap feláldozható"],"maneuvers":{"m1":"Zárt: a hordozó lap immúnis erre: félelem"}}, // i18n: no
+    "SMP-055": {"name":"Tövises nyakperec","text":["Zárt: a hordozó lap: nem támadhat"],"maneuvers":{"m1":"Zárt: a hordozó lap: nem támadhat"}}, // i18n: no
+    "SMP-061": {"name":"Suttogó udvar","text":["Zárt: minden saját uralkodó vezér +1 szint","Akció, I2: a célpont képességének semlegesítése"],"maneuvers":{"m1":"Zárt: minden saját uralkodó vezér +1 szint","m2":"Akció, I2: a célpont képességének semlegesítése"}}, // i18n: no
+    "SMP-062": {"name":"Vérbosszú","text":["Zárt: minden hős vezér +1 szint"],"maneuvers":{"m1":"Zárt: minden hős vezér +1 szint"}}, // i18n: no
     "SMP-071": {"name":"Hajnalhasadás","text":["Akció, M1: a célpont visszafordul"],"maneuvers":{"m1":"Akció, M1: a célpont visszafordul"}}, // i18n: no
     "SMP-072": {"name":"Hosszú tél","text":["M2: minden ellenséges nép útjai -1"],"maneuvers":{"m1":"M2: minden ellenséges nép útjai -1"}}, // i18n: no
-    "SMP-073": {"name":"Megszegett eskü","text":["Kontra, B2: a célpont semlegesítése"],"maneuvers":{"m1":"Kontra, B2: a célpont semlegesítése"}}, // i18n: no
-    "SMP-080": {"name":"Fagyfarkasok","cost_label":"H1","text":["Harci: félelem +0"],"maneuvers":{"m1":"Harci: félelem +0"}}, // i18n: no
-    "SMP-081": {"name":"Kapuőr lándzsások","cost_label":"H1"}, // i18n: no
-    "SMP-082": {"name":"Aranyló íjászok","cost_label":"H1","text":["Harci: nyílzápor +1"],"maneuvers":{"m1":"Harci: nyílzápor +1"}}, // i18n: no
-    "SMP-083": {"name":"Ostromballiszta","cost_label":"V2"}, // i18n: no
-    "SMP-085": {"name":"Pajzsfalhordozók","cost_label":"V1","text":["Harci, Feláldozás: a célpont +3 szint"],"maneuvers":{"m1":"Harci, Feláldozás: a célpont +3 szint"}}, // i18n: no
-    "SMP-086": {"name":"Rúnakovácsolt bárdok","cost_label":"V1 H1"}, // i18n: no
+    "SMP-073": {"name":"Megszegett eskü","text":["Kontra, I2: a célpont semlegesítése"],"maneuvers":{"m1":"Kontra, I2: a célpont semlegesítése"}}, // i18n: no
+    "SMP-080": {"name":"Fagyfarkasok","text":["Harci: félelem +0"],"maneuvers":{"m1":"Harci: félelem +0"}}, // i18n: no
+    "SMP-081": {"name":"Kapuőr lándzsások"}, // i18n: no
+    "SMP-082": {"name":"Aranyló íjászok","text":["Harci: nyílzápor +1"],"maneuvers":{"m1":"Harci: nyílzápor +1"}}, // i18n: no
+    "SMP-083": {"name":"Ostromballiszta"}, // i18n: no
+    "SMP-085": {"name":"Pajzsfalhordozók","text":["Harci, Feláldozás: a célpont +3 szint"],"maneuvers":{"m1":"Harci, Feláldozás: a célpont +3 szint"}}, // i18n: no
+    "SMP-086": {"name":"Rúnakovácsolt bárdok"}, // i18n: no
     "SMP-087": {"name":"Viperaraj","text":["Harci: méreg +1"],"maneuvers":{"m1":"Harci: méreg +1"}}, // i18n: no
-    "SMP-091": {"name":"Aranyló nyílzápor","text":["Harci, H1: nyílzápor +1; a használó +1 szintet kap"],"maneuvers":{"m1":"Harci, H1: nyílzápor +1; a használó +1 szintet kap"}}, // i18n: no
+    "SMP-091": {"name":"Aranyló nyílzápor","text":["Harci, F1: nyílzápor +1; a használó +1 szintet kap"],"maneuvers":{"m1":"Harci, F1: nyílzápor +1; a használó +1 szintet kap"}}, // i18n: no
     "SMP-092": {"name":"Fátyolos ellenvarázs","text":["válassz egyet: Kontra, M2: a célpont semlegesítése | Kontra, M2: a célpont elpusztul"]}, // i18n: no
     "SMP-093": {"name":"Látók tava","text":["Rítus, Fürkészés 7+: a kifürkészett lap feledésbe merül"],"maneuvers":{"m1":"Rítus, Fürkészés 7+: a kifürkészett lap feledésbe merül"}}, // i18n: no
-    "SMP-094": {"name":"A Tél számvetése","text":["Reakció: 1. lépcső (H1): a célpont elfordul / 2. lépcső (H2): a célpont -2 szint"],"maneuvers":{"m1":"Reakció: 1. lépcső (H1): a célpont elfordul / 2. lépcső (H2): a célpont -2 szint"}}, // i18n: no
-    "SMP-095": {"name":"A tűzhely adója","text":["Akció, / V2: húz 1 lapot"],"maneuvers":{"m1":"Akció, / V2: húz 1 lapot"}}, // i18n: no
+    "SMP-094": {"name":"A Tél számvetése","text":["Reakció: 1. lépcső (F1): a célpont elfordul / 2. lépcső (F2): a célpont -2 szint"],"maneuvers":{"m1":"Reakció: 1. lépcső (F1): a célpont elfordul / 2. lépcső (F2): a célpont -2 szint"}}, // i18n: no
+    "SMP-095": {"name":"A tűzhely adója","text":["Akció, / W2: húz 1 lapot"],"maneuvers":{"m1":"Akció, / W2: húz 1 lapot"}}, // i18n: no
     "SMP-096": {"name":"Oltalom rúnája","text":["M1: a célpont immúnis erre: méreg"],"maneuvers":{"m1":"M1: a célpont immúnis erre: méreg"}}, // i18n: no
-    "SMP-097": {"name":"Pajzseskü","text":["Harci, Zárt, H1: a használó +2 szintet kap"],"maneuvers":{"m1":"Harci, Zárt, H1: a használó +2 szintet kap"}}, // i18n: no
+    "SMP-097": {"name":"Pajzseskü","text":["Harci, Zárt, F1: a használó +2 szintet kap"],"maneuvers":{"m1":"Harci, Zárt, F1: a használó +2 szintet kap"}}, // i18n: no
     "SMP-098": {"name":"Hollók ómene","text":["Kontra, M1, Lapfelcsapás 5+: a célpont semlegesítése"],"maneuvers":{"m1":"Kontra, M1, Lapfelcsapás 5+: a célpont semlegesítése"}}, // i18n: no
-    "SMP-099": {"name":"Árulók aranya","text":["Akció, B3: a célpont elorzása"],"maneuvers":{"m1":"Akció, B3: a célpont elorzása"}}, // i18n: no
+    "SMP-099": {"name":"Árulók aranya","text":["Akció, I3: a célpont elorzása"],"maneuvers":{"m1":"Akció, I3: a célpont elorzása"}}, // i18n: no
   },
 };
 
