@@ -113,6 +113,18 @@ def test_typers_own_error_panel_is_translated():
     assert out.returncode == 2
     text = flat(out.stderr)
     assert "Fehler" in text and "Hilfe gibt es mit 'cardtable play --help'" in text and "Aufruf:" in text
+    assert "Option --bogus gibt es nicht" in text
+    # Click's own errors, read back by their form; the names and values in them as typed
+    for args, words in ((("play", "mojo", "--sead", "1", "--lang", "hu"),
+                         "Nincs ilyen kapcsoló: --sead (lehetséges kapcsolók: --seat, --seed)"),
+                        (("play", "--lang", "de"), "Argument 'game' fehlt."),
+                        (("play", "mojo", "--seed", "abc", "--lang", "de"), "Ungültiger Wert für '--seed': keine ganze Zahl"),
+                        (("simulate", "mojo", "-n", "0", "--lang", "hu"), "Érvénytelen érték: '--games' / '-n': legalább 1"),
+                        (("play", "mojo", "x", "--lang", "de"), "Unerwartete zusätzliche Argumente (x)")):
+        out = cardtable(*args)
+        assert out.returncode == 2 and words in flat(out.stderr), (args, out.stderr)
+    out = cardtable("play", "mojo", "--sead", "1")
+    assert "No such option: --sead (Possible options: --seat, --seed)" in flat(out.stderr)  # English as Click says it
 
 
 def test_unknown_language_is_refused_clearly():

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from typing import Any
 
-from cardtable.engine.i18n import LANGUAGES, LOCALE_DIR, N_, SOURCE_LANGUAGE, Translator, choose, language
+from cardtable.engine.i18n import (LANGUAGES, LOCALE_DIR, N_, SOURCE_LANGUAGE, Translator, choose, current_language,
+                                   language)
 
 _ = Translator("cardtable")
 
@@ -63,6 +65,7 @@ def apply(explicit: str | None) -> str:
         gettext.textdomain("click")
         _retitle_typer()
         _usage_translated()
+        _errors_translated()
     return lang
 
 
@@ -89,6 +92,8 @@ def restore() -> None:
 
     for name, value in _saved.pop("titles", {}).items():
         setattr(rich_utils, name, value)
+    if "rich_format_error" in _saved:
+        rich_utils.rich_format_error = _saved.pop("rich_format_error")
     if "write_usage" in _saved:
         from typer._click.formatting import HelpFormatter
 
@@ -118,6 +123,53 @@ def _usage_translated() -> None:
         write_usage(self, prog, args, _(USAGE) if prefix is None else prefix)
 
     HelpFormatter.write_usage = translated  # type: ignore[method-assign]
+
+
+#: Click's errors, which its vendored copy in Typer writes with f-strings: each form, read back and said again in
+#: the reader's language (the names, values and reasons inside are kept as Click wrote them)
+CLICK_ERRORS = (
+    (re.compile(r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)", re.S),
+     N_("No such option: {name} (possible options: {options})")),
+    (re.compile(r"No such option: (?P<name>.+)", re.S), N_("No such option: {name}")),
+    (re.compile(r"Missing argument (?P<name>'[^']*')\.", re.S), N_("Missing argument {name}.")),
+    (re.compile(r"Missing option (?P<name>'[^']*'(?: / '[^']*')*)\.", re.S), N_("Missing option {name}.")),
+    (re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<args>.*)\)", re.S), N_("Got unexpected extra argument(s) ({args})")),
+    (re.compile(r"Option (?P<name>'[^']*') requires an argument\.", re.S), N_("Option {name} requires an argument.")),
+    (re.compile(r"Invalid value for (?P<name>.+?): Input should be a valid integer, unable to parse string as an "
+                r"integer", re.S), N_("Invalid value for {name}: not a whole number")),
+    (re.compile(r"Invalid value for (?P<name>.+?): Input should be greater than or equal to (?P<low>\S+)", re.S),
+     N_("Invalid value for {name}: give at least {low}")),
+    (re.compile(r"Invalid value for (?P<name>.+?): Input should be less than or equal to (?P<high>\S+)", re.S),
+     N_("Invalid value for {name}: give at most {high}")),
+    (re.compile(r"Invalid value for (?P<name>.+?): (?:Value error, )?(?P<value>'[^']*') is not one of "
+                r"(?P<choices>.+?)\.?", re.S), N_("Invalid value for {name}: {value} is not one of {choices}")),
+    (re.compile(r"Invalid value for (?P<name>.+?): (?P<reason>.+)", re.S), N_("Invalid value for {name}: {reason}")),
+)
+
+
+def click_error(text: str) -> str:
+    """One of Click's error messages in the reader's language (as it is when no form fits, and in English)."""
+    if current_language() == SOURCE_LANGUAGE:
+        return text
+    for pattern, message in CLICK_ERRORS:
+        found = pattern.fullmatch(text.strip())
+        if found:
+            return _(message, **found.groupdict())
+    return text
+
+
+def _errors_translated() -> None:
+    """Typer prints Click's errors through ``rich_utils.rich_format_error``: read each in the reader's language."""
+    import typer.rich_utils as rich_utils
+
+    show = _saved.setdefault("rich_format_error", rich_utils.rich_format_error)
+
+    def translated(error: Any) -> None:
+        original = error.format_message
+        error.format_message = lambda: click_error(original())
+        show(error)
+
+    rich_utils.rich_format_error = translated  # type: ignore[assignment]
 
 
 def _help_option_translated(command: Any) -> None:
