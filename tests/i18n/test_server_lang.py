@@ -95,7 +95,12 @@ def test_starlette_and_validation_refusals(client):
     assert refused(client.get("/api/no-such-thing?lang=hu"), 404)["error"] == "Nem található"
     assert refused(client.get("/api/no-such-thing"), 404)["error"] == "Not Found"
     invalid = refused(client.post("/api/tables?lang=de", json={"players": 2}), 422)["error"]
-    assert invalid.startswith("ungültige Anfrage: ")
+    assert invalid == "ungültige Anfrage: body.game: Feld fehlt"
+    invalid = refused(client.post("/api/tables", json={"game": "mojo", "players": "two", "seed": -1},
+                                  headers=HUNGARIAN), 422)["error"]
+    assert invalid == "érvénytelen kérés: body.players: egész szám kell; body.seed: legalább 0 kell"
+    english = refused(client.post("/api/tables", json={"players": 2}), 422)["error"]
+    assert english == "invalid request: body.game: Field required"  # pydantic's own words in English
 
 
 def test_bad_option_is_the_engines_sentence(client):

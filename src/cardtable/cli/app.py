@@ -43,8 +43,8 @@ err = Console(stderr=True)
 def _everywhere(
     lang: Annotated[Optional[str], typer.Option(
         "--lang", metavar="en|de|hu",
-        help="the language to read cardtable in (default: CARDTABLE_LANG, then the system locale); it may also "
-             "stand after the command")] = None,
+        help=N_("the language to read cardtable in (default: CARDTABLE_LANG, then the system locale); it may also "
+             "stand after the command"))] = None,
 ) -> None:
     # --lang is taken off the command line before Click reads it (cardtable.cli.language.run), so that it may
     # stand anywhere; it is declared here so that --help shows it.

@@ -52,6 +52,41 @@ HTTP_REASONS = {"Not Found": N_("Not Found"), "Method Not Allowed": N_("Method N
                 "Bad Request": N_("Bad Request"), "Unsupported Media Type": N_("Unsupported Media Type")}  # i18n: no (API docs)
 
 
+#: pydantic's reasons for a field of a request, by their type, in the reader's language (pydantic writes English)
+VALIDATION_REASONS = {
+    "missing": N_("field required"),
+    "extra_forbidden": N_("unknown field"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "string_type": N_("must be a text"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "dict_type": N_("must be a JSON object"),
+    "list_type": N_("must be a list"),
+    "literal_error": N_("must be one of {expected}"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "less_than": N_("must be less than {lt}"),
+    "json_invalid": N_("not valid JSON"),
+}
+
+
+def _problem(error: Any) -> str:
+    """One field's problem as pydantic states it, in the reader's language where its kind is known."""
+    message = VALIDATION_REASONS.get(error.get("type", ""))
+    if message is None or current_language() == "en":
+        return str(error.get("msg", ""))
+    context = {k: v for k, v in (error.get("ctx") or {}).items() if k in ("expected", "ge", "gt", "le", "lt")}
+    try:
+        return _(message, **context)
+    except (KeyError, IndexError):  # a context without the value the sentence names
+        return str(error.get("msg", ""))
+
+
 def bot_info(name: str) -> dict[str, Any]:
     """A seat kind as the lobby offers it: name, label, a line of help, and whether it thinks in the worker
     pool (a search bot: a tenth of a second to a few seconds a move)."""
@@ -216,7 +251,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
-        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {_problem(e)}" for e in exc.errors())
         return JSONResponse({"error": _("invalid request: {problems}", problems=problems), "rule": None},
                             status_code=422)
 
