@@ -94,7 +94,7 @@ def choose(explicit: str | None = None) -> str:
     if explicit:
         lang = normalize(explicit)
         if lang is None:
-            raise ValueError(f"unknown language {explicit!r}; cardtable speaks {', '.join(LANGUAGES)}")
+            raise ValueError(f"unknown language {explicit!r}")  # i18n: no (the CLI says it in the reader's words)
         return lang
     return normalize(os.environ.get("CARDTABLE_LANG")) or system_language() or SOURCE_LANGUAGE
 

@@ -87,7 +87,7 @@ _JS_TOKEN = re.compile(r"""(?P<comment>//[^\n]*|/\*.*?\*/)|(?P<string>'(?:\\.|[^
 _JS_NOT_TEXT = re.compile(
     r"(?:\b(?:t|tn|N_|querySelector|querySelectorAll|closest|matches|add|remove|toggle|contains|replace|"
     r"getElementById|import|from|setAttribute|getAttribute|startsWith|endsWith|includes|"
-    r"addEventListener|removeEventListener)\s*\(\s*"
+    r"addEventListener|removeEventListener|console\.(?:log|warn|error|info|debug))\s*\(\s*"
     r"|\b(?:tn)\s*\(\s*(?:'[^']*'|\"[^\"]*\")\s*,\s*"
     r"|\bclass(?:Name)?\s*[:=]\s*(?:[^,;{}]*\?\s*)?|\bfrom\s+|\bimport\s+)$")
 _TAGS = re.compile(r"<[^>]*>")

@@ -90,8 +90,8 @@ def add_pages(app: FastAPI, table_game: Any) -> None:
         domain = game_domain(game) if game else None
         return render("table.html", ("web", f"{domain}-ui") if domain else ("web",))
 
-    @app.get("/api/i18n/{lang}", summary="The translations the web pages' scripts use, in one language")
-    async def scripts_catalog(lang: str, game: str | None = Query(None, description="add this game's texts")):
+    @app.get("/api/i18n/{lang}", summary="The translations the web pages' scripts use, in one language")  # i18n: no
+    async def scripts_catalog(lang: str, game: str | None = Query(None, description="add this game's texts")):  # i18n: no
         code = normalize(lang)
         if code is None:
             return JSONResponse({"error": _("unknown language {lang!r}; cardtable speaks {languages}", lang=lang,
