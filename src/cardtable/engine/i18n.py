@@ -99,8 +99,8 @@ def choose(explicit: str | None = None) -> str:
     return normalize(os.environ.get("CARDTABLE_LANG")) or system_language() or SOURCE_LANGUAGE
 
 
-def current_language() -> str:
-    return _current.get()
+#: the reader's language (the context variable's own getter: this is called on every text a game makes)
+current_language = _current.get
 
 
 def set_language(lang: str) -> None:
@@ -153,9 +153,9 @@ class Translator:
 
     def __call__(self, message: str, /, **params: Any) -> str:
         lang = _current.get()
-        if lang != SOURCE_LANGUAGE:
-            message = translations(self.domain, lang).gettext(message)
-        return _fill(message, params, lang)
+        if lang == SOURCE_LANGUAGE:  # the common case, and the one games make texts in as they play
+            return message.format_map(params) if params else message
+        return _fill(translations(self.domain, lang).gettext(message), params, lang)
 
     def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         """The form for ``n`` (``n`` is also a placeholder unless given). German says '1 Karte, 2 Karten';

@@ -165,7 +165,8 @@ class CardDef:
 
     def __format__(self, spec: str) -> str:
         """A card in a sentence is its name in the reader's language (``_("{card} …", card=d)``)."""
-        return format(self.shown_name, spec)
+        names = self.names
+        return format(names.get(current_language(), self.name) if names else self.name, spec)
 
     def __repr__(self) -> str:
         return f"<{self.id} {self.name}>"

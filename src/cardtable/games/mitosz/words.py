@@ -31,8 +31,11 @@ class Said(str):
     ``_n(msg, plural, n, **params)``. ``format(said)`` (a ``Said`` as a parameter of another) is the reader's."""
 
     def __new__(cls, msg: str, plural: str | None = None, /, **params: Any) -> "Said":
-        if current_language() == SOURCE_LANGUAGE:
-            text = _render(msg, plural, params)
+        if current_language() == SOURCE_LANGUAGE:  # (as the rules make texts while they play: kept lean)
+            if plural is None:
+                text = msg.format_map(params) if params else msg
+            else:
+                text = (msg if params["n"] == 1 else plural).format_map(params)
         else:
             with language(SOURCE_LANGUAGE):
                 text = _render(msg, plural, params)
@@ -54,6 +57,8 @@ class Said(str):
         return text
 
     def __format__(self, spec: str) -> str:
+        if current_language() == SOURCE_LANGUAGE:
+            return str.__format__(self, spec)
         return format(self.shown(), spec)
 
     def __reduce__(self):  # pickled as its message and parameters (a str subclass would be pickled as its text)
