@@ -33,8 +33,13 @@ class Text(str):
     params: dict[str, Any]
 
     def __new__(cls, message: str, /, **params: Any) -> "Text":
-        value = message.format(**{k: english(v) for k, v in params.items()}) if params else message
-        self = super().__new__(cls, value)
+        if not params:
+            value = message
+        elif current_language() == SOURCE_LANGUAGE:  # (as the rules make texts while they play: kept lean)
+            value = message.format_map(params)
+        else:
+            value = message.format(**{k: english(v) for k, v in params.items()})
+        self = str.__new__(cls, value)
         self.message = message
         self.params = params
         return self
@@ -45,6 +50,8 @@ class Text(str):
         return _(self.message, **self.params)
 
     def __format__(self, spec: str) -> str:
+        if current_language() == SOURCE_LANGUAGE and type(self) is Text:
+            return str.__format__(self, spec)
         return format(self.__str__(), spec)
 
     def __repr__(self) -> str:  # as the English string's: a stack item's repr is part of the state's digest
