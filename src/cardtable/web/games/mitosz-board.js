@@ -133,7 +133,7 @@ export function playerPanel(cx, p) {
     v.active === seat && !v.result ? badge(t("active"), "mz-active", t("whose turn it is")) : null,
     acting ? badge(t("to act"), "turn") : null,
     winners.includes(seat) ? badge(t("winner"), "winner") : null,
-    h("span", { class: "mz-deckname" }, p.deck_name)),
+    h("span", { class: "mz-deckname", title: p.deck_name }, p.deck_title || p.deck_name)),
   godRow(cx, p),
   h("div", { class: "mz-piles" },
     h("span", {}, t("deck {n}", { n: p.deck })),
