@@ -1,10 +1,10 @@
-"""Every game in German and Hungarian, in the middle of a game, at laptop and phone size (issue 35): the page
-is in the reader's language (its own words, the moves and the log, which the server makes in that language),
-nothing reaches past the screen's edge and no text overflows its box. Two seats of one table in two
-languages each read their own.
+"""Every game in German and Hungarian (issue 35): in the middle of a game at laptop and phone size, and at its
+end on a phone. The page is in the reader's language (its own words, and the moves and log lines, which the
+server makes in that language), nothing reaches past the screen's edge and no text overflows its box. Two seats
+of one table in two languages each read their own.
 
-With CARDTABLE_SCREENSHOTS=1 the pictures go to docs/img/gallery/GAME-middle-SIZE-LANG.jpg (docs/web.md,
-"Gallery"); otherwise to a temporary folder."""
+With CARDTABLE_SCREENSHOTS=1 the pictures go to docs/img/gallery/GAME-middle-SIZE-LANG.jpg and
+GAME-end-phone-LANG.jpg (docs/web.md, "Gallery"); otherwise to a temporary folder."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def labels_in(server, table: str, token: str, lang: str) -> tuple[list[str], lis
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_middle_of_a_game_in_german_and_hungarian(new_context, server, game, tmp_path):
+def test_a_game_in_german_and_hungarian_middle_and_end(new_context, server, game, tmp_path):
     options, middle = GAMES[game]
     table, tokens = two_humans(server, game, seed=7, options=options)
     play(server, table, tokens, random.Random(11), middle)
@@ -66,6 +66,20 @@ def test_middle_of_a_game_in_german_and_hungarian(new_context, server, game, tmp
             assert not page.evaluate(OVERFLOW), (lang, size, page.evaluate(OVERFLOW))
             shoot(page, f"{game}-middle-{size}-{lang}", tmp_path)
             page.context.close()
+    # on to the end: the end panel in each language, on a phone
+    play(server, table, tokens, random.Random(11), None)
+    for lang in ("de", "hu"):
+        page = open_seat(new_context, server, table, tokens[0], 0, lang, PHONE)
+        expect(page.locator("#end")).to_be_visible()
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.wait_for_timeout(300)
+        _labels, log = labels_in(server, table, tokens[0], lang)
+        shown = page.evaluate("window.cardtable.message.log.map(e => e.text)")
+        assert shown[-len(log):] == log[-len(shown):]
+        assert not page.evaluate(WIDE), (lang, "end", page.evaluate(WIDE))
+        assert not page.evaluate(OVERFLOW), (lang, "end", page.evaluate(OVERFLOW))
+        shoot(page, f"{game}-end-phone-{lang}", tmp_path)
+        page.context.close()
 
 
 def test_two_seats_in_two_languages(new_context, server):
