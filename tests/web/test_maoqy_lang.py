@@ -10,9 +10,9 @@ pytest.importorskip("playwright.sync_api", reason="browser tests need playwright
 
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.web.conftest import PHONE, browser, new_context, server  # noqa: E402,F401  (the browser fixtures)
-from tests.web.helpers import LIST_LEGAL  # noqa: E402
-from tests.web.test_lang_pages import in_language, overflowing  # noqa: E402
+from .conftest import PHONE  # noqa: E402
+from .helpers import LIST_LEGAL  # noqa: E402
+from .test_lang_pages import in_language, overflowing  # noqa: E402
 
 SHORT = {"kingdoms": "red,blue", "street_min": 4, "turn_limit": 40}
 WORDS = {
@@ -24,7 +24,7 @@ WORDS = {
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
-def test_a_maoqy_table_reads_in_the_language(new_context, server, lang):  # noqa: F811
+def test_a_maoqy_table_reads_in_the_language(new_context, server, lang):
     table = server.request("POST", "/api/tables", {"game": "maoqy", "players": 2, "seats": ["human", "random"],
                                                    "options": SHORT, "seed": 4})["table"]["id"]
     page = in_language(new_context, server, lang).new_page()
@@ -52,7 +52,7 @@ def test_a_maoqy_table_reads_in_the_language(new_context, server, lang):  # noqa
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
-def test_no_text_overflows_a_maoqy_table_on_a_phone(new_context, server, lang):  # noqa: F811
+def test_no_text_overflows_a_maoqy_table_on_a_phone(new_context, server, lang):
     table = server.request("POST", "/api/tables", {"game": "maoqy", "players": 3, "seats": ["human", "random", "random"],
                                                    "options": {**SHORT, "kingdoms": "red,blue,gold"}, "seed": 2})["table"]["id"]
     page = in_language(new_context, server, lang, PHONE).new_page()
