@@ -2,7 +2,7 @@
 // scoring (the renderer's endSummary(msg), when it has one), why it ended (the rule, with its text), and
 // Rematch, Download record and Open replay.
 import { ApiError, api, h, seatKind, tableLink, tokens } from "./common.js";
-import { t } from "./i18n.js";
+import { N_, t } from "./i18n.js";
 import { ruleText } from "./rules.js";
 
 /** createEndScreen(box, {tableId, token(), openReplay()}) → {update(live, renderer)} */
@@ -142,9 +142,14 @@ async function drawWhy(el, live) {
     text ? h("span", { class: "end-rule-text" }, ` — ${text}`) : "");
 }
 
+// The parts of a score that is more than a number (muhq's {resource, vp}), in the reader's words.
+const SCORE_PARTS = { resource: N_("resource"), vp: N_("VP") };
+
 function scoreText(score) {
   if (score === null || score === undefined) return "—";
-  if (typeof score === "object") return Object.entries(score).map(([k, v]) => `${k} ${v}`).join(" · ");
+  if (typeof score === "object") {
+    return Object.entries(score).map(([k, v]) => `${k in SCORE_PARTS ? t(SCORE_PARTS[k]) : k} ${v}`).join(" · ");
+  }
   return String(score);
 }
 
