@@ -63,6 +63,7 @@ DOMAINS: tuple[Domain, ...] = (
         ("web/games/generic.js", "javascript"),
         ("web/games/index.js", "javascript"),
         ("web/*.html", "jinja2"),
+        ("web/partials/*.html", "jinja2"),
     )),
     Domain("cardtable", (
         ("engine/**/*.py", "python"),
