@@ -42,16 +42,20 @@ MAX_YAML_NODES = 1_000_000
 TAG = "~"
 
 Problem = tuple[str | None, str | None, int | None, str]  # entry, field, line, reason
+#: A place in a file's data: mapping keys and list indices from the top (pydantic's ``loc``).
+Loc = tuple[int | str, ...]
+#: A file's data as YAML reads it: a mapping at the top, whose keys YAML may have read as numbers or booleans.
+Data = dict[Any, Any]
 #: Says which entry of a file a location is in: (a label such as "card core/recruit 'Recruit' at cards[0]",
 #: the rest of the location inside that entry).
-Describe = Callable[[tuple, dict], "tuple[str | None, tuple]"]
+Describe = Callable[[Loc, Data], "tuple[str | None, Loc]"]
 T = TypeVar("T")
 
 
 class Located(ValueError):
     """A model check that knows which field it is about (``loc``, relative to the model it runs in)."""
 
-    def __init__(self, loc: tuple, message: str):
+    def __init__(self, loc: Loc, message: str):
         super().__init__(message)
         self.loc = loc
         self.message = message
@@ -68,19 +72,19 @@ def did_you_mean(word: Any, choices: Iterable[Any], template: str | None = None)
 
 def json_schemas(*entries: tuple[str, type, str]) -> dict[str, dict[str, Any]]:
     """The JSON Schemas of pydantic models (by alias), by name, from ``(name, model, title)`` triples."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for name, model, title in entries:
-        schema = model.model_json_schema(by_alias=True)  # type: ignore[attr-defined]
+        schema: dict[str, Any] = model.model_json_schema(by_alias=True)  # type: ignore[attr-defined]
         schema["title"] = title
         out[name] = schema
     return out
 
 
-def iter_models(obj: Any, loc: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+def iter_models(obj: Any, loc: Loc = ()) -> Iterator[tuple[Loc, Any]]:
     """Every pydantic model inside ``obj`` (itself included) with its location (field aliases), depth first."""
     from pydantic import BaseModel
 
-    def walk(obj: Any, loc: tuple) -> Iterator[tuple[tuple, Any]]:
+    def walk(obj: Any, loc: Loc) -> Iterator[tuple[Loc, Any]]:
         if isinstance(obj, BaseModel):
             yield loc, obj
             for name, field in type(obj).model_fields.items():
@@ -105,7 +109,7 @@ class DataFiles:
         self.game = game
         self.packaged = packaged
         self.error = error
-        self._cache: dict[tuple, Any] = {}
+        self._cache: dict[tuple[str, str, int, int], Any] = {}  # (kind, path, mtime, size): what read() made
 
     # -- finding files
     def user_dir(self) -> Path | None:
@@ -137,7 +141,7 @@ class DataFiles:
             names += [n for n in map(name_of, files) if n is not None and n not in names]
         return names
 
-    def find(self, kind: str, name: Any, filename: str, *, valid: re.Pattern, rule: str,
+    def find(self, kind: str, name: Any, filename: str, *, valid: re.Pattern[str], rule: str,
              listing: Callable[[], list[str]], max_length: int | None = None) -> tuple[Path, str]:
         """The file ``filename`` of the ``kind`` (e.g. "deck") called ``name``, and where it comes from. The name
         is checked (against ``valid``, ``rule`` says it in words) before any file is touched."""
@@ -168,10 +172,11 @@ class DataFiles:
         key = (kind, str(path), stat.st_mtime_ns, stat.st_size)
         if key not in self._cache:
             self._cache[key] = read()
-        return self._cache[key]
+        found: T = self._cache[key]
+        return found
 
-    def read_yaml(self, path: Path, *, max_bytes: int, mapping: str, near: re.Pattern | None = None,
-                  near_what: str = "card") -> tuple[dict, Any]:
+    def read_yaml(self, path: Path, *, max_bytes: int, mapping: str, near: re.Pattern[str] | None = None,
+                  near_what: str = "card") -> tuple[Data, Any]:
         """The file's data (a mapping) and its YAML node tree (for :func:`line_of`).
 
         ``mapping`` shows what the file should hold (``"format: …, …"``) when it holds something else. Where
@@ -230,7 +235,7 @@ class DataFiles:
                 stack.extend(n.value)
 
     # -- validating and reporting
-    def validate(self, model: type, data: dict, node: Any, path: Path, describe: Describe, **options: Any) -> Any:
+    def validate(self, model: type, data: Data, node: Any, path: Path, describe: Describe, **options: Any) -> Any:
         """``data`` validated as ``model``; else the error naming every problem (``options``: see :func:`problems`)."""
         from pydantic import ValidationError
 
@@ -240,14 +245,14 @@ class DataFiles:
             found = problems(exc, data, node, describe, **options)
             raise self.error(found[0][3], file=str(path), problems=found) from None
 
-    def fail(self, path: Path, data: dict, node: Any, describe: Describe, found: list[tuple[tuple, str]]) -> None:
+    def fail(self, path: Path, data: Data, node: Any, describe: Describe, found: list[tuple[Loc, str]]) -> None:
         """Raise one error naming every ``(location, reason)`` of ``found`` (a check of the game's own), if any."""
         if found:
             listed = locate(found, data, node, describe)
             raise self.error(listed[0][3], file=str(path), problems=listed)
 
 
-def _entry_near(text: str, line: int | None, near: re.Pattern | None, what: str) -> str | None:
+def _entry_near(text: str, line: int | None, near: re.Pattern[str] | None, what: str) -> str | None:
     if line is None or near is None:
         return None
     for row in reversed(text.splitlines()[:line]):
@@ -258,7 +263,7 @@ def _entry_near(text: str, line: int | None, near: re.Pattern | None, what: str)
 
 
 # -- locations ------------------------------------------------------------------------------------------------
-def list_item(loc: tuple, data: dict) -> tuple[str, Any] | None:
+def list_item(loc: Loc, data: Data) -> tuple[str, Any] | None:
     """Where ``loc`` leads into an item of a list at the top of the file (``("cards", 3, …)``): the item's place
     (``"cards[3]"``) and the item as the file holds it; else None. (The rest of ``loc`` is ``loc[2:]``.)"""
     if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(data.get(loc[0]), list) \
@@ -271,7 +276,7 @@ def list_entries(key: str, what: str, whole: str, name_key: str) -> Describe:
     """How to name the entries of a file that lists them under ``key``, each with an ``id`` and a ``name``: for a
     location inside one, ``card SMP-013 'Lysa Brightspear' at cards[3]`` (``what``) and the field path inside
     it; for any other, the file as a whole, ``set SMP`` (``whole`` and the file's ``name_key``)."""
-    def describe(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+    def describe(loc: Loc, data: Data) -> tuple[str | None, Loc]:
         item = list_item(loc, data)
         if item is not None and loc[0] == key:
             return entry_label(what, item[1], item[0]), loc[2:]
@@ -292,7 +297,7 @@ def entry_label(what: str, raw: Any, at: str | None = None) -> str:
 _ABSENT = object()
 
 
-def _key(data: dict, part: Any) -> Any:
+def _key(data: dict[Any, Any], part: Any) -> Any:
     """The key of ``data`` that a location's ``part`` names, or _ABSENT: the part itself, a seat ``0`` that JSON
     wrote as ``"0"``, or a field ``on`` that YAML 1.1 read as True."""
     if part in data:
@@ -313,7 +318,7 @@ def _child(data: Any, part: Any) -> Any:
     return None
 
 
-def line_of(node: Any, loc: tuple) -> int | None:
+def line_of(node: Any, loc: Loc) -> int | None:
     """The line of the deepest node of ``loc`` found in the YAML node tree (None without a tree)."""
     import yaml
 
@@ -335,7 +340,7 @@ def line_of(node: Any, loc: tuple) -> int | None:
     return line
 
 
-def dotted(parts: tuple, data: Any = None) -> str:
+def dotted(parts: Loc, data: Any = None) -> str:
     """A location as a field path: ``maneuvers[0].cost``, ``spawns.0[2]`` (given ``data``, an int is a list
     index only where the data holds a list: a seat is a mapping key)."""
     out = ""
@@ -346,11 +351,11 @@ def dotted(parts: tuple, data: Any = None) -> str:
     return out
 
 
-def clean_loc(loc: tuple, data: Any, keep_last: bool) -> tuple:
+def clean_loc(loc: Loc, data: Any, keep_last: bool) -> Loc:
     """Drop the parts of a pydantic error location that are not in the file: the labels of union members
     (``constrained-int``, ``~draw`` …), a dict key's ``[key]``. With ``keep_last`` the last part stays even if
     it is not in the file (a missing field, or a field a check names although it was left at its default)."""
-    out = []
+    out: list[int | str] = []
     for i, part in enumerate(loc):
         if isinstance(data, dict) and _key(data, part) is not _ABSENT:
             data = data[_key(data, part)]
@@ -362,19 +367,19 @@ def clean_loc(loc: tuple, data: Any, keep_last: bool) -> tuple:
     return tuple(out)
 
 
-def locate(found: Iterable[tuple[tuple, str]], data: dict, node: Any, describe: Describe) -> list[Problem]:
+def locate(found: Iterable[tuple[Loc, str]], data: Data, node: Any, describe: Describe) -> list[Problem]:
     """``(location, reason)`` pairs as problems: the entry (by ``describe``), the field path inside it, the line."""
-    out = []
+    out: list[Problem] = []
     for loc, reason in found:
         entry, rest = describe(loc, data)
-        inside = data
+        inside: Any = data
         for part in loc[:len(loc) - len(rest)]:
             inside = _child(inside, part)
         out.append((entry, dotted(rest, inside) or None, line_of(node, loc), reason))
     return out
 
 
-def problems(exc: Any, data: dict, node: Any, describe: Describe, *,
+def problems(exc: Any, data: Data, node: Any, describe: Describe, *,
              field_names: Callable[[], list[str]] | None = None, exact_checks: bool = True) -> list[Problem]:
     """A pydantic ValidationError of ``data`` as problems (see :func:`locate`).
 
@@ -385,13 +390,13 @@ def problems(exc: Any, data: dict, node: Any, describe: Describe, *,
     of a :class:`Located` check is kept as it is with ``exact_checks`` (every part of it is a field), else
     cleaned as pydantic's own but for its last part.
     """
-    found: dict[tuple, list[str]] = {}
+    found: dict[Loc, list[str]] = {}
     for error in exc.errors(include_url=False):
         loc = tuple(error["loc"])
         message = error["msg"]
         cause = (error.get("ctx") or {}).get("error")
         keep_last = error["type"] == "missing"
-        checked: tuple = ()
+        checked: Loc = ()
         if isinstance(cause, Located):
             message = cause.message
             if exact_checks:

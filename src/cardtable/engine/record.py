@@ -12,10 +12,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .errors import CardtableError, IllegalAction, RecordError
 from .i18n import Translator
+
+if TYPE_CHECKING:
+    from .game import State
 
 _ = Translator("cardtable")
 
@@ -37,7 +40,7 @@ class Record:
     last_line: int | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_state(cls, state) -> "Record":
+    def from_state(cls, state: State) -> "Record":
         game = state.game
         rec = cls(
             game=game.info.name,
@@ -97,7 +100,7 @@ class Record:
             return None
 
     def replay(self, check: bool = True, source: str = "record", *, strict: bool = False,
-               before_each: Callable[[Any, int, Any], None] | None = None, upto: int | None = None):
+               before_each: Callable[[State, int, Any], None] | None = None, upto: int | None = None) -> State:
         """Re-create the game's final state. With ``check``, also verify the result line, if there is one.
         ``before_each(state, player, action)`` is called before each action (its JSON) is applied.
         With ``upto``, stop after that many actions (0: the deal) and check nothing of the result.
@@ -239,7 +242,7 @@ def load_records(path: str | Path) -> list[Record]:
         raise RecordError(_("{path}: not a text file", path=str(path))) from None
 
 
-def _typed(line: dict, key: str, kind: type, where: str):
+def _typed(line: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in line:
         raise RecordError(_("{where}: {kind} lacks {key}", where=where, kind=line.get('kind'), key=repr(key)))
     value = line[key]

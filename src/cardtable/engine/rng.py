@@ -11,6 +11,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def new_seed() -> int:
@@ -40,7 +43,7 @@ class Rng:
         """A uniform integer in [0, n) (bias below n / 2**64)."""
         return (int.from_bytes(self._bytes(8), "little") * n) >> 64
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher–Yates in place, one request for all the random numbers it needs (bias below n / 2**32)."""
         n = len(items)
         if n < 2:
@@ -56,5 +59,5 @@ class Rng:
         clone.counter = self.counter
         return clone
 
-    def state(self) -> list:
+    def state(self) -> list[str | int]:
         return [self.key.hex(), self.counter]
