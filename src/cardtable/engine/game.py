@@ -11,13 +11,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from .actions import Action, ActionCodec
 from .errors import IllegalAction, OptionError
 from .i18n import Translator
 from .options import Option, resolve_options
 from .rng import new_seed
+
+if TYPE_CHECKING:
+    from .record import Record
 
 _ = Translator("cardtable")
 
@@ -186,7 +189,7 @@ class State:
         text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def record(self):
+    def record(self) -> Record:
         from .record import Record
 
         return Record.from_state(self)
