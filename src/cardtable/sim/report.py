@@ -11,11 +11,15 @@ import base64
 import html
 import io
 import json
-from typing import Any, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from cardtable.engine.i18n import N_, Translator, current_language, number
 
 from .probes import feature_words
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _ = Translator("cardtable")
 STYLE = str(  # i18n: no (markup)
@@ -68,7 +72,7 @@ def _cell(doc: Any, key: str, kind: str = "num", cls: str = "") -> str:
     return f'<td data-key="{_esc(key)}" data-value="{_esc(json.dumps(value))}"{attr}>{_esc(text)}</td>'  # i18n: no (markup)
 
 
-def _png(fig) -> str:
+def _png(fig: Figure) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     import matplotlib.pyplot as plt
@@ -78,7 +82,8 @@ def _png(fig) -> str:
             + '">')
 
 
-def _plt():
+def _plt() -> ModuleType:
+    """matplotlib.pyplot, drawing off screen (imported when a report has plots: matplotlib is slow to import)."""
     import matplotlib
     matplotlib.use("Agg")  # no screen, no window: the report renders anywhere
     import matplotlib.pyplot as plt

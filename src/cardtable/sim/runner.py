@@ -156,14 +156,14 @@ def share_game(game: Game, name: str, players: int | None, options: Mapping[str,
     _GAMES[json.dumps([name, players, options or {}], sort_keys=True, default=str)] = game
 
 
-def play_chunk(job: SimJob, start: int, stop: int) -> list[list]:
+def play_chunk(job: SimJob, start: int, stop: int) -> list[list[Any]]:
     """Games ``start … stop - 1`` of a simulation, each as :func:`outcome_to_json` gives it."""
     game = job_game(job.game, job.players, job.options)
     return [outcome_to_json(play_game(game, seating(job.lineup, i), job.seed + i, keep_record=job.keep_records))
             for i in range(start, stop)]
 
 
-def outcome_to_json(o: GameOutcome) -> list:
+def outcome_to_json(o: GameOutcome) -> list[Any]:
     """A compact JSON-ready form of an outcome (it crosses process boundaries and lands in checkpoints)."""
     record = None
     if o.record is not None:
@@ -174,7 +174,7 @@ def outcome_to_json(o: GameOutcome) -> list:
             o.by_limit]
 
 
-def outcome_from_json(data: Sequence) -> GameOutcome:
+def outcome_from_json(data: Sequence[Any]) -> GameOutcome:
     seed, seats, returns, scores, actions, error, record = data[:7]
     end_rule, by_limit = (data[7], data[8]) if len(data) > 7 else (None, False)  # checkpoints written before
     rec = None
@@ -225,7 +225,7 @@ def simulate(
     endings: dict[str, int] = {}
     errors: list[str] = []
 
-    def merge(_chunk, results) -> None:
+    def merge(_chunk: object, results: Sequence[Any]) -> None:
         nonlocal first_seat_wins, total_actions, played, by_limit
         for data in results:
             outcome = outcome_from_json(data)

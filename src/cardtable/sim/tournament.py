@@ -38,7 +38,7 @@ import itertools
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any, Callable, Mapping
+from typing import IO, TYPE_CHECKING, Any, Callable, Mapping, overload
 
 from cardtable.engine import CardtableError, Game, load
 from cardtable.engine.i18n import N_, Translator
@@ -46,6 +46,9 @@ from cardtable.engine.rng import derive_seed
 
 from .runner import GameOutcome, job_game, lineup_for, play_game, share_game
 from .stats import bootstrap_interval, wilson_interval
+
+if TYPE_CHECKING:
+    from .executors import Chunk
 
 _ = Translator("cardtable")
 # Both stay English in the summary's JSON (a key a script may compare); the CLI translates the model where it
@@ -138,7 +141,13 @@ class Plan(Sequence[Scheduled]):
     def __len__(self) -> int:
         return self.deals * len(self.pairings) * 2
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Scheduled: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Scheduled]: ...
+
+    def __getitem__(self, index: int | slice) -> Scheduled | list[Scheduled]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -205,7 +214,7 @@ class Tournament:
         share_game(self.game, self.game_name, job.players, job.options)
         fresh: list[TournamentGame] = []
 
-        def merge(chunk, results) -> None:
+        def merge(chunk: Chunk, results: Sequence[Any]) -> None:
             for index, data in zip(range(chunk.start, chunk.stop), results):
                 entry = self.plan[index]
                 returns, scores, actions, error = data
@@ -253,7 +262,8 @@ class Tournament:
         return {label: {"mu": round(rating[label].mu, 4), "sigma": round(rating[label].sigma, 4),
                         "ordinal": round(rating[label].ordinal(), 4)} for label in order}
 
-    def _interval_fields(self, points: float, games: int, blocks: list[tuple[float, float]], stream: str):
+    def _interval_fields(self, points: float, games: int, blocks: list[tuple[float, float]],
+                         stream: str) -> tuple[list[float], list[float]]:
         low, high = wilson_interval(points, games)
         blow, bhigh = bootstrap_interval(blocks, reps=self.bootstrap_reps, seed=_stream_seed(self.seed, stream))
         return [round(low, 6), round(high, 6)], [round(blow, 6), round(bhigh, 6)]
@@ -266,7 +276,7 @@ class Tournament:
         pairings = []
         cross: dict[str, dict[str, float | None]] = {x: {y: None for y in labels if y != x} for x in labels}
         # (label) -> {(pairing, deal): [points, games]}
-        agent_blocks: dict[str, dict[tuple, list[float]]] = {label: {} for label in labels}
+        agent_blocks: dict[str, dict[tuple[tuple[str, str], int], list[float]]] = {label: {} for label in labels}
         tally = {label: {"games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0.0} for label in labels}
         for a, b in itertools.combinations(labels, 2):
             mine = [g for g in valid if g.scheduled.pairing == (a, b)]
@@ -371,7 +381,7 @@ class TournamentJob:
     seed: int
 
 
-def play_tournament_chunk(job: TournamentJob, start: int, stop: int) -> list[list]:
+def play_tournament_chunk(job: TournamentJob, start: int, stop: int) -> list[list[Any]]:
     """Games ``start … stop - 1`` of the plan, each as ``[returns, scores, actions, error]``."""
     game = job_game(job.game, job.players, job.options)
     plan = schedule(list(job.labels), job.players, job.deals, job.seed)
