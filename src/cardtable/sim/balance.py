@@ -153,7 +153,7 @@ class BalanceRun:
         chunks = [c for c in chunk_ranges(self.planned, size)
                   if any(i not in done for i in range(c.start, c.stop))]
 
-        def merge(_chunk, results) -> None:
+        def merge(_chunk: object, results: Sequence[dict[str, Any]]) -> None:
             for facts in results:
                 if facts["index"] not in done:
                     done.add(facts["index"])
@@ -252,7 +252,7 @@ def _impact(facts: Iterable[dict[str, Any]], min_sample: int) -> tuple[list[dict
     group_w: dict[Any, float] = {}
     with_n: dict[str, int] = {}
     with_w: dict[str, float] = {}
-    groups_of: dict[str, set] = {}
+    groups_of: dict[str, set[Any]] = {}  # feature -> the groups (a unit's "group": any JSON value) it occurs in
     for u in units:
         group = u.get("group")
         group_n[group] = group_n.get(group, 0) + 1
