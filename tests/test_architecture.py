@@ -1,5 +1,9 @@
 """Dependencies point one way (DESIGN.md): games -> engine; nothing in engine or a game imports outward."""
 
+import ast
+
+from cardtable.engine import game_class, game_names
+from cardtable.engine.kit import kit_of
 from tests.imports import SRC as SOURCES, imported_modules, imports_of
 
 SRC = SOURCES / "cardtable"
@@ -17,6 +21,29 @@ def test_games_import_only_the_engine_and_themselves():
         for path, module in imports_of(game_dir):
             if module.startswith("cardtable."):
                 assert module.startswith(("cardtable.engine", f"cardtable.games.{game_dir.name}")), (path, module)
+
+
+def test_surfaces_reach_games_only_through_the_registry_and_kits():
+    """Issue 36: agents, simulation, environments, server and CLI import nothing of ``cardtable.games``; a game's
+    heuristic, redeal, probe, encoder and renderers are its kit's (``engine/kit.py``)."""
+    for part in ("agents", "sim", "envs", "server", "cli", "store", "i18n"):
+        for path, module in imports_of(SRC / part):
+            assert not module.startswith("cardtable.games"), (path, module)
+        for path in sorted((SRC / part).rglob("*.py")):  # nor by name, for importlib (the old registries did)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    assert not node.value.startswith("cardtable.games."), (path, node.value)
+
+
+def test_a_kit_names_parts_of_its_own_game_only():
+    for name in game_names():
+        kit = kit_of(name)
+        package = game_class(name).__module__.rsplit(".", 1)[0]
+        for part in ("heuristic", "resample", "inference", "search", "probe", "encoder", "terminal"):
+            target = getattr(kit, part)
+            if target is not None:
+                assert target.startswith(package + ".kit"), (name, part, target)
+                assert kit.load(part) is not None
 
 
 def test_relative_imports_are_resolved():

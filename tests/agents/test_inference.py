@@ -10,7 +10,7 @@ import pytest
 import cardtable
 from cardtable.agents import Observation, make_agent
 from cardtable.agents import determinize as D
-from cardtable.agents.determinizers import mitosz as MD
+from cardtable.games.mitosz.kit import resample as MD
 from cardtable.agents.inference import MAX_BELIEFS, PassBeliefs, supports
 from cardtable.agents.ismcts import ISMCTSAgent, parse_name
 from cardtable.engine import UnknownAgent

@@ -99,14 +99,14 @@ class Spy:
 
     def __init__(self, monkeypatch, state, seat):
         self.calls = 0
-        real = D.determinize
+        real = type(state).resample
 
         def spy(s, player, rng):
             assert s is state and player == seat
             self.calls += 1
             return real(s, player, rng)
 
-        monkeypatch.setattr(D, "determinize", spy)
+        monkeypatch.setattr(type(state), "resample", spy)
 
 
 def test_the_bot_only_determinizes_for_its_own_seat_and_leaves_the_state_alone(monkeypatch):

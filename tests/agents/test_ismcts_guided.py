@@ -11,7 +11,7 @@ import pytest
 import cardtable
 from cardtable.agents import Observation, make_agent
 from cardtable.agents import determinize as D
-from cardtable.agents.ismcts import EVALUATORS, GUIDED_EVALUATORS, ISMCTSAgent, parse_name
+from cardtable.agents.ismcts import ISMCTSAgent, parse_name, search_profile
 from cardtable.engine import UnknownAgent
 from cardtable.engine.rng import Rng
 from cardtable.games.maoqy.actions import Street
@@ -61,7 +61,7 @@ def test_names():
 def test_guided_defaults_cap_the_rollouts_of_the_long_games():
     for name in ("maoqy", "mitosz", "muhq"):
         agent = make_agent("ismcts-10+k3", cardtable.load(name), 0)
-        assert agent.rollout_depth == 20 and agent.evaluate is GUIDED_EVALUATORS.get(name, EVALUATORS[name])
+        assert agent.rollout_depth == 20 and agent.evaluate is (search_profile(agent.game).guided_evaluate or search_profile(agent.game).evaluate)
 
 
 # -- the pruned search ----------------------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_guided_searches_play_legal_moves(game_name, mode):
 # -- the graded evaluations -----------------------------------------------------------------------------------
 def test_muhq_evaluation_prefers_the_seat_whose_vip_is_less_hurt():
     state = heuristic_game("muhq", 120)
-    evaluate = GUIDED_EVALUATORS["muhq"]
+    evaluate = search_profile(cardtable.load("muhq")).guided_evaluate
     before = evaluate(state)
     assert abs(sum(before) - 1.0) < 1e-9
     hurt = state.clone()
@@ -168,7 +168,7 @@ def test_muhq_evaluation_prefers_the_seat_whose_vip_is_less_hurt():
 
 def test_muhq_evaluation_counts_units_on_the_board():
     state = heuristic_game("muhq", 100)
-    evaluate = GUIDED_EVALUATORS["muhq"]
+    evaluate = search_profile(cardtable.load("muhq")).guided_evaluate
     units = [pid for pid, p in state.perms.items() if p.cell is not None and p.d.type == "unit"
              and pid not in state.vips.values()]
     assert units
@@ -182,7 +182,7 @@ def test_muhq_evaluation_counts_units_on_the_board():
 def test_mitosz_evaluation_is_graded_by_power_points():
     state = heuristic_game("mitosz", 300)
     totals = state.power_totals()
-    shares = GUIDED_EVALUATORS["mitosz"](state)
+    shares = search_profile(state.game).guided_evaluate(state)
     assert abs(sum(shares) - 1.0) < 1e-9
     if totals[0] != totals[1]:
         lead = 0 if totals[0] > totals[1] else 1
@@ -272,16 +272,16 @@ def test_pruned_search_with_the_test_plays_the_heuristic_when_nothing_is_clear()
 def test_the_strong_preset_is_the_search_that_beats_each_games_heuristic():
     """``ismcts-strong`` (the lobby's "ismcts (strong)"): the plain search with 1,000 iterations where it beats the
     heuristic (Mojo), the pruned search over the heuristic's moves in the long games."""
-    from cardtable.agents.ismcts import STRONG_BY_GAME
-
     mojo = make_agent("ismcts-strong", cardtable.load("mojo"), 0)
     assert mojo.iterations == 1000 and mojo.candidates == 0 and mojo.name == "ismcts-strong"
     muhq = make_agent("ismcts-strong", cardtable.load("muhq"), 0)
     assert (muhq.iterations, muhq.candidates, muhq.rollout_turns, muhq.rollout_depth, muhq.z) == (45, 3, 2, 40, 1.5)
     assert muhq.name == "ismcts-strong"
-    for game_name, name in STRONG_BY_GAME.items():
-        agent = make_agent("ismcts-strong", cardtable.load(game_name), 0)
-        assert parse_name(name)["candidates"] == agent.candidates == 3, game_name
+    for game_name in ("maoqy", "mitosz", "muhq"):
+        game = cardtable.load(game_name)
+        agent = make_agent("ismcts-strong", game, 0)
+        strong = search_profile(game).strong
+        assert strong and parse_name(strong)["candidates"] == agent.candidates == 3, game_name
 
 
 # -- the extended budget of the paired test (-xX) ----------------------------------------------------------------

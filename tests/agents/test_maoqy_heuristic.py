@@ -1,4 +1,4 @@
-"""The MAOQY heuristic (cardtable.agents.heuristics.maoqy): legal, deterministic, blind to hidden
+"""The MAOQY heuristic (cardtable.games.maoqy.kit.heuristic): legal, deterministic, blind to hidden
 information, and clearly better than random. The measured figures are in docs/maoqy.md."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
-from cardtable.agents.heuristics import maoqy as heuristic_module
-from cardtable.agents.heuristics.maoqy import MaoqyHeuristic
+from cardtable.games.maoqy.kit import heuristic as heuristic_module
+from cardtable.games.maoqy.kit.heuristic import MaoqyHeuristic
 from cardtable.games.maoqy.actions import Direction, Discard, Draw, Hide, Pass, Street
 from cardtable.sim import simulate
 from tests.imports import cardtable_modules
@@ -156,9 +156,9 @@ def test_decides_from_the_view_alone(options):
 
 
 def test_imports_nothing_of_the_game():
-    """The bot knows the game through its catalogue and options only (agents/base.py)."""
+    """The bot knows the game through its catalogue and options only (engine/agent.py)."""
     modules = cardtable_modules(Path(heuristic_module.__file__))
-    assert modules and all(m.startswith("cardtable.agents.base") for m in modules), modules
+    assert modules and all(m.startswith("cardtable.engine.agent") for m in modules), modules
 
 
 # -- play --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The Mítosz heuristic (cardtable.agents.heuristics.mitosz): legal, deterministic, blind to the state,
+"""The Mítosz heuristic (cardtable.games.mitosz.kit.heuristic): legal, deterministic, blind to the state,
 answers every prompt, plays the rules of thumb it claims, and is clearly better than random."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
-from cardtable.agents.heuristics import mitosz as heuristic_module
-from cardtable.agents.heuristics.mitosz import MitoszHeuristic
+from cardtable.games.mitosz.kit import heuristic as heuristic_module
+from cardtable.games.mitosz.kit.heuristic import MitoszHeuristic
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, DeclareDuel,
                                             PlaceNation, PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver)
 from cardtable.sim import simulate
@@ -126,9 +126,9 @@ def test_decides_from_the_view_alone():
 
 
 def test_imports_nothing_of_the_game():
-    """The bot knows the game through its catalogue and options only (agents/base.py)."""
+    """The bot knows the game through its catalogue and options only (engine/agent.py)."""
     modules = cardtable_modules(Path(heuristic_module.__file__))
-    assert modules and all(m.startswith("cardtable.agents.base") for m in modules), modules
+    assert modules and all(m.startswith("cardtable.engine.agent") for m in modules), modules
 
 
 # -- prompts ------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The muhq heuristic (cardtable.agents.heuristics.muhq): legal to the end on every sample board, deterministic,
+"""The muhq heuristic (cardtable.games.muhq.kit.heuristic): legal to the end on every sample board, deterministic,
 blind to the state, plays the rules of thumb it claims, and clearly better than random."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
-from cardtable.agents.heuristics import muhq as heuristic_module
-from cardtable.agents.heuristics.muhq import MuhqHeuristic, _Decision, _Walks
+from cardtable.games.muhq.kit import heuristic as heuristic_module
+from cardtable.games.muhq.kit.heuristic import MuhqHeuristic, _Decision, _Walks
 from cardtable.games.muhq import actions as A
 from cardtable.sim import simulate
 from tests.imports import cardtable_modules
@@ -119,9 +119,9 @@ def test_decides_from_the_view_alone():
 
 
 def test_imports_nothing_of_the_game():
-    """The bot knows the game through its catalogue, options and board definition only (agents/base.py)."""
+    """The bot knows the game through its catalogue, options and board definition only (engine/agent.py)."""
     modules = cardtable_modules(Path(heuristic_module.__file__))
-    assert modules and all(m.startswith("cardtable.agents.base") for m in modules), modules
+    assert modules and all(m.startswith("cardtable.engine.agent") for m in modules), modules
 
 
 # -- rules of thumb -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import cardtable
 from cardtable.agents.determinize import determinize
 from cardtable.engine.rng import Rng
 from cardtable.envs import encoder_for, pettingzoo_env
-from cardtable.envs.encoding import GenericEncoder, SlotEncoder, TableEncoder, canonical_key
+from cardtable.engine.encoding import GenericEncoder, SlotEncoder, TableEncoder, canonical_key
 
 from .conftest import CONFIGS
 

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 import cardtable
-from cardtable.cli.render import maoqy as R
+from cardtable.games.maoqy.kit import terminal as R
 from cardtable.engine import IllegalAction, OptionError
 from cardtable.engine.i18n import language
 from cardtable.games.maoqy import MaoqyGame
@@ -193,7 +193,7 @@ def test_each_how_to_page_has_its_translation_with_the_same_outline(page, lang):
     import re
     from pathlib import Path
 
-    folder = Path(R.__file__).resolve().parents[2] / "web" / "help"
+    folder = Path(cardtable.__file__).resolve().parent / "web" / "help"
     english = (folder / f"{page}.html").read_text(encoding="utf-8")
     own = (folder / f"{page}.{lang}.html").read_text(encoding="utf-8")
     outline = lambda html: re.findall(r"<(h3|p|ul|li|strong|em)\b", html)  # noqa: E731

@@ -9,7 +9,7 @@ import random
 import pytest
 from rich.console import Console
 
-from cardtable.cli.render import mojo as R
+from cardtable.games.mojo.kit import terminal as R
 from cardtable.engine import IllegalAction
 from cardtable.engine.i18n import language
 from cardtable.games.mojo import MojoGame

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+import cardtable
 from cardtable.agents import Observation, make_agent
-from cardtable.cli.render import muhq as R
+from cardtable.games.muhq.kit import terminal as R
 from cardtable.engine import load
 from cardtable.engine.i18n import language
 from cardtable.i18n import catalogs
@@ -23,7 +24,7 @@ from cardtable.i18n.domains import BY_NAME
 from cardtable.i18n.scan import scan
 
 DOMAIN = BY_NAME["muhq-ui"]
-HELP = Path(R.__file__).resolve().parents[2] / "web" / "help"
+HELP = Path(cardtable.__file__).resolve().parent / "web" / "help"
 
 
 def test_the_catalogs_are_complete_and_nothing_bypasses_them():

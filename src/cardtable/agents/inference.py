@@ -17,20 +17,18 @@ player who does not play like the heuristic, the rejected hands are not impossib
 model, so :meth:`PassBeliefs.world` gives up after ``tries`` redeals and keeps the one that broke the fewest
 beliefs.
 
-A game takes part when its determinizer module (``DETERMINIZERS``) has the four hooks ``passed_before(state,
+A game takes part when its kit names a module (``Kit.inference``) with the four hooks ``passed_before(state,
 player)``, ``before_pass(state, seat)``, ``hidden_key(state, seat)`` and ``with_hidden(base, seat, source)``.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from cardtable.engine import Game, State
 from cardtable.engine.rng import Rng
 
 from .base import Observation
-from .determinize import DETERMINIZERS
 
 HOOKS = ("passed_before", "before_pass", "hidden_key", "with_hidden")
 #: beliefs kept (the latest passes); older ones are dropped first
@@ -39,10 +37,9 @@ MAX_BELIEFS = 6
 
 def hooks_for(game: Game) -> Any | None:
     """The game's determinizer module when it has the inference hooks, else None."""
-    spec = DETERMINIZERS.get(game.info.name)
-    if spec is None:
+    if not game.kit.has("inference"):
         return None
-    module = importlib.import_module(spec.split(":")[0])
+    module = game.kit.load("inference")
     return module if all(hasattr(module, h) for h in HOOKS) else None
 
 

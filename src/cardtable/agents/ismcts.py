@@ -26,7 +26,7 @@ legal action is answered at once.
 
 **The heuristic inside the search.** The plain search loses to the rule-of-thumb players of the long games
 (MAOQY, Mítosz, muhq): its rollouts are random or end at once, and it spreads a small budget over dozens of
-moves. Two ways to let the heuristic (``agents/heuristics/<game>.py``, run on determinizations, whose view for
+moves. Two ways to let the heuristic (the kit's ``heuristic``, run on determinizations, whose view for
 the bot is the real one) guide it:
 
 * ``candidates = K`` (names ``+kK``), the *pruned search*: the root's children are the heuristic's K favourite
@@ -72,7 +72,6 @@ from __future__ import annotations
 
 import math
 import random as random_module
-from operator import attrgetter
 import re
 import time
 from typing import Any, Callable
@@ -80,6 +79,7 @@ from typing import Any, Callable
 from cardtable.engine import Action, Game, State
 from cardtable.engine.i18n import N_, Translator, number
 from cardtable.engine.rng import Rng
+from cardtable.engine.search import SearchProfile
 
 from .base import Agent, Observation
 
@@ -99,158 +99,25 @@ class Node:
 
 
 # -- evaluations at the rollout's depth cap: each seat's share, from a determinized state ----------------
-def _shares(values: list[float], best: Callable[[list[float]], float]) -> list[float]:
-    top = best(values)
-    winners = [i for i, v in enumerate(values) if v == top]
-    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(values))]
 
 
-def _eval_mojo(s) -> list[float]:
-    from cardtable.games.mojo import cards as C
 
-    # totals so far plus what each seat would score if the round ended now; the lowest wins
-    return _shares([s.totals[i] + C.raw_score(s.hands[i] + s.down[i] + s.up[i]) for i in range(s.n)], min)
-
-
-def _softmax(values: list[float], temperature: float) -> list[float]:
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def _eval_maoqy(s) -> list[float]:
-    """Cards in streets (MAOQY-8.4) plus what each seat's own cards promise: the cards that would extend its
-    street now, and its best window of ``street_min`` numbers in a kingdom it may still open."""
-    from cardtable.games.maoqy.cards import PER_KINGDOM
-    from cardtable.games.maoqy.state import BIT, STREET_KINGDOM
-
-    need = s.street_min
-    claimed = s.claimed
-    values = []
-    for i in range(s.n):
-        masks: dict[int, int] = {}
-        for zone in (s.hands[i], s.opened[i], s.hiding[i]):
-            for c in zone:
-                k = STREET_KINGDOM[c]
-                if k >= 0:
-                    masks[k] = masks.get(k, 0) | BIT[c]
-        streets = s.streets[i]
-        value = float(sum(len(street) for street in streets))
-        can_open = len(streets) < s.max_streets
-        best_window = 0
-        for k, mask in masks.items():
-            owner = claimed[k]
-            if owner == i:
-                street = next(st for st in streets if st[0] // PER_KINGDOM == k)
-                lo, hi = street[0] % PER_KINGDOM + 1, street[-1] % PER_KINGDOM + 1
-                x = lo - 1
-                while x >= 1 and mask >> x & 1:
-                    value += 1
-                    x -= 1
-                x = hi + 1
-                while x <= PER_KINGDOM and mask >> x & 1:
-                    value += 1
-                    x += 1
-            elif owner < 0 and can_open:
-                starts = range(1, 2) if s.start_one else range(1, PER_KINGDOM - need + 2)
-                for start in starts:
-                    held = (mask >> start & ((1 << need) - 1)).bit_count()
-                    if held > best_window:
-                        best_window = held
-        values.append(value + (best_window * best_window / need if can_open else 0.0))
-    return _softmax(values, 1.5)
-
-
-def _eval_scores_max(s) -> list[float]:
-    return _shares([float(x) for x in s.scores()], max)
-
-
-def _eval_muhq(s) -> list[float]:
-    return _shares([x["vp"] * 1000 + x["resource"] for x in s.scores()], max)
-
-
-EVALUATORS: dict[str, Callable[[State], list[float]]] = {
-    "mojo": _eval_mojo,
-    "maoqy": _eval_maoqy,
-    "mitosz": _eval_scores_max,  # power points
-    "muhq": _eval_muhq,  # victory points, then resource
-}
-
-#: per game, defaults that differ from the general ones: long games roll out only so far
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "maoqy": {"rollout_depth": 0},  # random play lays no streets and passes into deadlocks: evaluate at once
-    "mitosz": {"rollout_depth": 60},
-    "muhq": {"rollout_depth": 60},
-}
-
-
-#: per game, defaults of the guided search (``prior`` > 0: heuristic rollouts and progressive bias), which
-#: rolls out only so far: the heuristic is a fair player, so a short look ahead is worth the evaluation
-GUIDED_DEFAULTS: dict[str, dict[str, Any]] = {
-    "mojo": {"rollout_depth": None},
-    "maoqy": {"rollout_depth": 20},
-    "mitosz": {"rollout_depth": 20},
-    "muhq": {"rollout_depth": 20},
-}
-def _eval_mitosz_graded(s) -> list[float]:
-    """Power points (MIT-1.1.1: 12 held for a round win), graded: a lead of two points is worth about three to
-    one, where ``_eval_scores_max`` calls any lead a win."""
-    return _softmax([float(x) for x in s.power_totals()], 2.0)
-
-
-def _eval_muhq_graded(s) -> list[float]:
-    """What the board's victory conditions reward (MUHQ-WIN), graded: the life left on each seat's VIP (and
-    buildings), its units on the board (life left and attack), victory points and resource, progress to a
-    race or capture target."""
-    game = s.game
-    kinds = game.victory_kinds
-    perms = s.perms
-    values = []
-    for seat in range(s.n):
-        pl = s.players[seat]
-        if not pl.alive:
-            values.append(-1000.0)
-            continue
-        v = 0.25 * pl.resource + 3.0 * pl.vp
-        if game.race_target:
-            v += 10.0 * pl.resource / game.race_target
-        if game.capture_target:
-            v += 10.0 * pl.vp / game.capture_target
-        vip = s.vips.get(seat)
-        keys = set()
-        if vip is not None and "vip" in kinds:
-            keys.add(vip)
-            p = perms.get(vip)
-            v += 3.0 * (p.d.life - p.damage) if p is not None else -100.0
-        if "destroy_buildings" in kinds:
-            for b in s.buildings.get(seat, ()):
-                keys.add(b)
-                p = perms.get(b)
-                if p is not None:
-                    v += 2.0 * max(0, p.d.life - p.damage)
-        for pid, p in perms.items():
-            if p.controller != seat or pid in keys or p.cell is None or p.d.type != "unit":
-                continue
-            v += 1.0 + 0.5 * max(0, p.d.life - p.damage) + 0.5 * sum(a for a, _ in p.d.attack)
-        values.append(v)
-    return _softmax(values, 3.0)
-
-
-#: per game, the turn counter a rollout of ``rollout_turns`` reads (games without one have no turn-aligned rollouts)
-TURN_COUNTERS: dict[str, Callable[[State], int]] = dict.fromkeys(("maoqy", "mitosz", "muhq"), attrgetter("turn"))
 #: with ``rollout_turns``, the longest rollout (a turn that never ends, e.g. a draft): then it is evaluated
 TURN_ROLLOUT_CAP = 300
 
 
-#: per game, the evaluation of the guided search when it differs from ``EVALUATORS``
-GUIDED_EVALUATORS: dict[str, Callable[[State], list[float]]] = {
-    "mitosz": _eval_mitosz_graded,
-    "muhq": _eval_muhq_graded,
-}
 
 
-def _neutral(s) -> list[float]:
+def search_profile(game: Game) -> SearchProfile:
+    """The game's search profile (its kit's ``search``), or the general one."""
+    profile: SearchProfile = game.kit.load("search") if game.kit.has("search") else GENERAL
+    return profile
+
+
+GENERAL = SearchProfile()
+
+
+def _neutral(s: State) -> list[float]:
     n = s.game.num_players
     return [1.0 / n] * n
 
@@ -263,6 +130,7 @@ class ISMCTSAgent(Agent):
                  candidates: int = 0, margin: float = 0.0, rollout_turns: int | None = None, z: float = 0.0,
                  extend: int = 1, infer: int = 0, name: str | None = None):
         super().__init__(game, seed)
+        profile = search_profile(game)
         if iterations is None and seconds is None:
             raise ValueError(_("give ISMCTS a budget: iterations, seconds or both"))
         if iterations is not None and iterations < 1:
@@ -285,12 +153,12 @@ class ISMCTSAgent(Agent):
         if rollout_turns is not None:
             if rollout_turns < 1:
                 raise ValueError(_("rollout_turns is a count of turns, at least 1"))
-            if game.info.name not in TURN_COUNTERS:
+            if profile.turn is None:
                 raise ValueError(_("{game} has no turns to align rollouts with: give rollout_depth instead",
                                    game=game.info.name))
-        defaults = dict(GAME_DEFAULTS.get(game.info.name, {}))
+        defaults = dict(profile.defaults)
         if prior or candidates:
-            defaults.update(GUIDED_DEFAULTS.get(game.info.name, {}))
+            defaults.update(profile.guided_defaults)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -300,12 +168,12 @@ class ISMCTSAgent(Agent):
         #: the same point of the turn order, where a fixed depth may stop one in the middle of a fight and
         #: another after it (``rollout_depth``, if given, still caps the length; else ``TURN_ROLLOUT_CAP``)
         self.rollout_turns = rollout_turns
-        self._turn = TURN_COUNTERS[game.info.name] if rollout_turns is not None else None
+        self._turn = profile.turn if rollout_turns is not None else None
         if rollout_turns is not None and rollout_depth is None:
             self.rollout_depth = TURN_ROLLOUT_CAP
-        self.evaluate = EVALUATORS.get(game.info.name, _neutral)
-        if (prior or candidates) and game.info.name in GUIDED_EVALUATORS:
-            self.evaluate = GUIDED_EVALUATORS[game.info.name]
+        self.evaluate = profile.evaluate or _neutral
+        if (prior or candidates) and profile.guided_evaluate is not None:
+            self.evaluate = profile.guided_evaluate
         #: progressive bias towards the heuristic's choice at every tree node: ``prior / (visits + 1)``
         self.prior = float(prior)
         #: > 0: the search ranks the heuristic's ``candidates`` best moves (``_pruned``) instead of growing a tree
@@ -608,13 +476,6 @@ PRESET_HELP = {
     "ismcts-strong": N_("the strongest search for the game: 1,000 iterations a move, or in MAOQY, Mítosz and muhq "
                         "the search over the heuristic's favourite moves (docs/bots.md)"),
 }
-#: ``ismcts-strong`` where the plain search loses to the game's heuristic: the pruned search that beats it
-#: (the strength table of docs/bots.md; about 0.03-0.6 s a move)
-STRONG_BY_GAME = {
-    "maoqy": "ismcts-30+k3-d10-m3",
-    "mitosz": "ismcts-30+k3-t2-m3-z15",
-    "muhq": "ismcts-45+k3-d40-t2-m3-z15",
-}
 #: The largest number a search name may hold (a million iterations already take hours a move).
 MAX_NAME_NUMBER = 1_000_000
 _NAME = re.compile(r"ismcts(?:-(fast|strong|\d+))?(\+hp?|\+k\d+)?(?:-d(\d+))?(?:-t(\d+))?(?:-m(\d+))?(?:-z(\d+))?"
@@ -705,7 +566,8 @@ def _parse(name: str) -> dict[str, Any]:
 
 
 def make_ismcts(name: str, game: Game, seed: int = 0) -> ISMCTSAgent | None:
-    params = parse_name(STRONG_BY_GAME.get(game.info.name, name) if name == "ismcts-strong" else name)
+    strong = search_profile(game).strong
+    params = parse_name(strong or name if name == "ismcts-strong" else name)
     if params is None:
         return None
     return ISMCTSAgent(game, seed, name=name, **params)

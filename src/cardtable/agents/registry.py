@@ -1,4 +1,4 @@
-"""Agents by name: ``random`` for every game, ``heuristic`` through the per-game registry, ``ismcts`` (and its
+"""Agents by name: ``random`` for every game, ``heuristic`` from the game's kit (``Kit.heuristic``), ``ismcts`` (and its
 presets ``ismcts-fast``, ``ismcts-strong``, ``ismcts-N`` for N iterations, ``+h`` for heuristic rollouts,
 ``+hp`` for heuristic rollouts and the heuristic's move as a prior, ``+kK`` for the search over the heuristic's
 K favourite moves, ``-dD`` for rollouts of D actions, ``-mM`` for the margin of ``+kK``; see
@@ -6,21 +6,12 @@ K favourite moves, ``-dD`` for rollouts of D actions, ``-mM`` for the margin of 
 
 from __future__ import annotations
 
-import importlib
-
 from cardtable.engine import Game, UnknownAgent
 from cardtable.engine.i18n import N_, Translator
 
 from .base import Agent
 from .random_agent import RandomAgent
 
-# game name -> "module:Class" of its heuristic; imported only when asked for.
-HEURISTICS = {
-    "mojo": "cardtable.agents.heuristics.mojo:MojoHeuristic",
-    "maoqy": "cardtable.agents.heuristics.maoqy:MaoqyHeuristic",
-    "mitosz": "cardtable.agents.heuristics.mitosz:MitoszHeuristic",
-    "muhq": "cardtable.agents.heuristics.muhq:MuhqHeuristic",
-}
 
 _ = Translator("cardtable")
 #: a line of help per agent, in English: translate it where it is read (``_(AGENT_HELP[name])``)
@@ -42,7 +33,7 @@ def agent_names(game: Game | None = None, search: bool = True) -> list[str]:
     from .determinize import supports
 
     names = ["random"]
-    if game is None or game.info.name in HEURISTICS:
+    if game is None or game.kit.has("heuristic"):
         names.append("heuristic")
     if search and (game is None or supports(game.info.name)):
         names.extend(SEARCH_PRESETS)
@@ -53,9 +44,9 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
     """The agent called ``name`` for ``game``; UnknownAgent when there is none."""
     if name == "random":
         return RandomAgent(game, seed)
-    if name == "heuristic" and game.info.name in HEURISTICS:
-        module, cls = HEURISTICS[game.info.name].split(":")
-        return getattr(importlib.import_module(module), cls)(game, seed)
+    if name == "heuristic" and game.kit.has("heuristic"):
+        heuristic: Agent = game.kit.load("heuristic")(game, seed)  # the game's own player (its kit)
+        return heuristic
     if name.startswith("ismcts"):
         from .determinize import supports
         from .ismcts import make_ismcts, name_problem, parse_name
@@ -66,7 +57,7 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
         if not supports(game.info.name):
             raise UnknownAgent(name, agent_names(game), _("{game} has no determinizer for a search bot",
                                                           game=game.info.name))
-        if params.get("rollout") == "heuristic" and game.info.name not in HEURISTICS:
+        if params.get("rollout") == "heuristic" and not game.kit.has("heuristic"):
             raise UnknownAgent(name, agent_names(game), _("heuristic rollouts need a heuristic, and {game} has none",
                                                           game=game.info.name))
         if params.get("infer"):  # -iI: only where the game gives the hooks of agents/inference.py

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 from .actions import Action, ActionCodec
 from .errors import IllegalAction, OptionError
 from .i18n import Translator
+from .kit import EMPTY, Kit
 from .options import Option, resolve_options
-from .rng import new_seed
+from .rng import Rng, new_seed
 
 if TYPE_CHECKING:
     from .record import Record
@@ -54,6 +55,14 @@ class Game:
     info: ClassVar[GameInfo]
     declared_options: ClassVar[tuple[Option, ...]] = ()
     codec: ClassVar[ActionCodec]
+    #: the parts the surfaces play this game with (heuristic, resample, probe, encoder, renderers): engine/kit.py.
+    #: Each game class names its own; a class that names none has none (a variant does not inherit its base's)
+    kit: ClassVar[Kit] = EMPTY
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kit" not in cls.__dict__:
+            cls.kit = EMPTY
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
         info = self.info
@@ -230,6 +239,16 @@ class State:
 
     def clone(self) -> "State":
         raise NotImplementedError
+
+    def resample(self, seat: int, rng: Rng) -> "State":
+        """A copy in which everything hidden from ``seat`` is redealt at random from ``rng``, consistently with
+        what ``seat`` has seen (a determinization; ``cardtable.agents.determinize`` states the guarantees). This
+        state, its own generator included, is left unchanged. The game's kit names the function (``Kit.resample``)."""
+        if not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat {seat} is not a seat of this game")  # i18n: no (programmers: make_agent checks first)
+        redeal = self.game.kit.load("resample")
+        result: State = redeal(self, seat, rng)
+        return result
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON, hidden parts included. For tests, digests and debugging; never for players."""

@@ -34,7 +34,7 @@ from cardtable.engine import Game, IllegalAction, State
 from cardtable.engine.i18n import Translator
 
 from .encoders import encoder_for
-from .encoding import NOT_IN_MASK
+from cardtable.engine.encoding import NOT_IN_MASK
 from .live import live
 
 _ = Translator("cardtable")

@@ -33,7 +33,7 @@ from cardtable.engine.rng import derive_seed
 
 from .encoders import encoder_for
 from .live import live
-from .encoding import NOT_IN_MASK
+from cardtable.engine.encoding import NOT_IN_MASK
 
 _ = Translator("cardtable")
 

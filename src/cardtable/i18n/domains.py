@@ -27,6 +27,8 @@ class Domain:
     sources: tuple[tuple[str, str], ...]
     #: None: the cardtable package; a callable for a library's own sources (Typer's Click)
     root: object = field(default=None, compare=False)
+    #: globs (relative to ``root``) of files the sources match but another domain owns
+    exclude: tuple[str, ...] = ()
 
     def folder(self) -> Path:
         return PACKAGE if self.root is None else self.root()  # type: ignore[operator]
@@ -34,18 +36,21 @@ class Domain:
     def files(self) -> list[tuple[Path, str]]:
         out: list[tuple[Path, str]] = []
         folder = self.folder()
+        excluded = {p for pattern in self.exclude for p in folder.glob(pattern)}
         for pattern, method in self.sources:
-            out.extend((p, method) for p in sorted(folder.glob(pattern)) if p.is_file())
+            out.extend((p, method) for p in sorted(folder.glob(pattern)) if p.is_file() and p not in excluded)
         return out
 
 
 def _game(name: str) -> tuple[Domain, Domain]:
     """A game's two domains: ``<game>`` for its rules' sentences (errors, log lines, prompts, card texts, data
-    errors) and ``<game>-ui`` for its renderers in the terminal and the browser."""
+    errors) and ``<game>-ui`` for its renderers in the terminal and the browser. Its kit's balance probe writes
+    words of the balance report, which the ``cardtable`` domain holds beside the report's own."""
     return (
-        Domain(name, ((f"games/{name}/**/*.py", "python"),)),
+        Domain(name, ((f"games/{name}/**/*.py", "python"),),
+               exclude=(f"games/{name}/kit/terminal*.py", f"games/{name}/kit/probe*.py")),
         Domain(f"{name}-ui", (
-            (f"cli/render/{name}.py", "python"),
+            (f"games/{name}/kit/terminal*.py", "python"),
             (f"web/games/{name}.js", "javascript"),
             (f"web/games/{name}-*.js", "javascript"),
         )),
@@ -68,7 +73,7 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("cardtable", (
         ("engine/**/*.py", "python"),
         ("cli/*.py", "python"),
-        ("cli/render/__init__.py", "python"),
+        ("games/*/kit/probe*.py", "python"),
         ("cli/app.py", "cli-help"),
         ("server/**/*.py", "python"),
         ("sim/**/*.py", "python"),

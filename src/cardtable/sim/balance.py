@@ -1,7 +1,7 @@
 """Balance runs: many games between bots, summarised as the numbers a designer reads.
 
 :func:`play_one` plays game ``index`` of a run and returns its *facts* (a small JSON-ready dict: result,
-length, first mover, who led when, the probe's impact units, see ``sim/probes``). :func:`analyse` turns the
+length, first mover, who led when, the probe's impact units, see ``sim/probes.py``). :func:`analyse` turns the
 facts of a run into the report's numbers; :func:`compare` sets two such results side by side. The HTML page
 is ``sim/report.py``; the command is ``cardtable balance``.
 

@@ -3,7 +3,7 @@ they choose. Only they learn the cards (spec 9)."""
 
 from __future__ import annotations
 
-from cardtable.agents.determinizers.mitosz import determinize
+from cardtable.games.mitosz.kit.resample import determinize
 from cardtable.engine.rng import Rng
 from cardtable.games.mitosz.actions import Choose, UseFreeManeuver
 from tests.games.mitosz.helpers import (A, B, card_yaml, custom_decks, deck_top, do, hand, leader, pass_counter,

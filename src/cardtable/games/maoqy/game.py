@@ -8,6 +8,7 @@ from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator
 
+from .kit import KIT
 from . import cards as C
 from .actions import CODEC, Direction, Discard, Draw, Hide, Open, Pass, Street
 from .options import OPTIONS
@@ -41,6 +42,7 @@ class MaoqyGame(Game):
         docs="docs/maoqy.md",
         rule_pattern=r"MAOQY-\d+(?:\.\d+)*",
     )
+    kit = KIT
     declared_options = OPTIONS
     codec = CODEC
 

@@ -7,6 +7,7 @@ from typing import Any
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 
+from .kit import KIT
 from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, DeclareBattle, DeclareDuel, Pass,
                       PlaceNation, PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from .cards import build_defs, cost_label
@@ -31,6 +32,7 @@ class MitoszGame(Game):
         docs="docs/mitosz.md",
         rule_pattern=r"MIT-(?:G\d+|\d+(?:\.(?:\d+|[a-z][a-z-]*[a-z]|[a-z]))*)",
     )
+    kit = KIT
     declared_options = OPTIONS
     codec = CODEC
 

@@ -8,6 +8,7 @@ from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator
 
+from .kit import KIT
 from . import cards as C
 from .actions import CODEC, Draw, Play, Reveal, Stop
 from .options import OPTIONS
@@ -30,6 +31,7 @@ class MojoGame(Game):
         docs="docs/mojo.md",
         rule_pattern=r"MOJO-\d+(?:\.\d+)*",
     )
+    kit = KIT
     declared_options = OPTIONS
     codec = CODEC
 

@@ -8,6 +8,7 @@ from typing import Any
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
 
+from .kit import KIT
 from . import actions as A
 from .options import OPTIONS
 from .words import N_, _, _n
@@ -28,6 +29,7 @@ class MuhqGame(Game):
         docs="docs/muhq.md",
         rule_pattern=r"MUHQ-[A-Z]+-\d+",
     )
+    kit = KIT
     declared_options = OPTIONS
     codec = A.CODEC
     secret_actions = True  # draft picks are hidden until the draft ends (MUHQ-DRAFT-4, 7)

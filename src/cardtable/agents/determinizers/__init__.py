@@ -1,1 +1,0 @@
-"""One determinizer per game (see ``cardtable.agents.determinize``): ``determinize(state, player, rng)``."""

@@ -1,1 +1,0 @@
-"""Rule-of-thumb players, one module per game, found through cardtable.agents.registry.HEURISTICS."""
