@@ -15,6 +15,7 @@ import pytest
 from cardtable.engine import CardtableError
 from cardtable.sim import executors, simulate
 from cardtable.sim.executors import Chunk, ChunkFailed, check_run, chunk_ranges, chunks_of, run_chunks
+from cardtable.sim.executors import ray_address, ray_backend
 from cardtable.sim.tournament import tournament
 
 from . import chunk_tasks
@@ -121,10 +122,10 @@ def test_auto_is_checked_where_it_leads(monkeypatch):
                                              f"--address auto leads\\): Connection refused$"):
         executors.check_ray_address("auto")
     monkeypatch.delenv("RAY_ADDRESS")
-    monkeypatch.setattr(executors, "_recorded_ray_address", lambda: f"127.0.0.1:{port}")
+    monkeypatch.setattr(ray_address, "_recorded_ray_address", lambda: f"127.0.0.1:{port}")
     with pytest.raises(CardtableError, match="the cluster the last `ray start` recorded"):
         executors.check_ray_address("auto")
-    monkeypatch.setattr(executors, "_recorded_ray_address", lambda: None)
+    monkeypatch.setattr(ray_address, "_recorded_ray_address", lambda: None)
     executors.check_ray_address("auto")  # nothing to check: Ray says at once that it finds no cluster
 
 
@@ -133,9 +134,9 @@ def test_a_ray_address_that_does_not_answer_in_time_is_refused(monkeypatch):
         assert timeout == executors.RAY_CONNECT_SECONDS == 3
         raise TimeoutError("timed out")
 
-    monkeypatch.setattr(executors.socket, "getaddrinfo", lambda host, port, **kw: [
-        (executors.socket.AF_INET, executors.socket.SOCK_STREAM, 6, "", ("192.0.2.7", port))])
-    monkeypatch.setattr(executors.socket, "create_connection", silent)
+    monkeypatch.setattr(ray_address.socket, "getaddrinfo", lambda host, port, **kw: [
+        (ray_address.socket.AF_INET, ray_address.socket.SOCK_STREAM, 6, "", ("192.0.2.7", port))])
+    monkeypatch.setattr(ray_address.socket, "create_connection", silent)
     with pytest.raises(CardtableError, match="^no Ray cluster answers at head.example:6379: no answer within 3 s$"):
         executors.check_ray_address("head.example:6379")
 
@@ -145,7 +146,7 @@ def test_a_ray_address_whose_name_does_not_resolve_in_time_is_refused_in_time(mo
     import threading
 
     released = threading.Event()
-    monkeypatch.setattr(executors.socket, "getaddrinfo", lambda *args, **kw: released.wait(30))
+    monkeypatch.setattr(ray_address.socket, "getaddrinfo", lambda *args, **kw: released.wait(30))
     try:  # (the message is made only when the lookup has not answered: no clock is read)
         with pytest.raises(CardtableError, match="^no Ray cluster answers at head.example:6379: head.example did "
                                                  "not resolve within 0.2 s$"):
@@ -167,7 +168,8 @@ def fake_ray(monkeypatch) -> list[dict]:
         def init(**kwargs):
             calls.append(kwargs)
 
-    monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)
+    monkeypatch.setattr(executors, "import_ray", lambda: FakeRay)  # check_run's
+    monkeypatch.setattr(ray_backend, "import_ray", lambda: FakeRay)  # start_ray's and the Ray backend's
     return calls
 
 
