@@ -22,7 +22,7 @@ def fresh_rng(rng: Rng) -> Rng:
 def shuffled(cards: Iterable[T], rng: Rng, key: Callable[[T], Any] | None = None) -> list[T]:
     """The cards in canonical (sorted) order, then shuffled: the result depends on the multiset and ``rng``
     only, never on the order in which the hidden cards happened to lie."""
-    pool = sorted(cards, key=key)
+    pool: list[T] = sorted(cards, key=key)  # type: ignore[type-var, arg-type]  # cards are comparable, or key makes them so
     rng.shuffle(pool)
     return pool
 
