@@ -27,10 +27,12 @@ class Action:
 
     __slots__ = ()
     type: ClassVar[str]
+    #: the dataclass fields in order, set by :func:`action` (the JSON form's keys after "type")
+    _json_fields: ClassVar[tuple[str, ...]]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for name in self._json_fields:  # type: ignore[attr-defined]
+        for name in self._json_fields:
             value = getattr(self, name)
             if value is not None:
                 out[name] = list(value) if isinstance(value, tuple) else value

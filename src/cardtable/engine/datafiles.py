@@ -26,10 +26,13 @@ import difflib
 import os
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import DataError
 from .i18n import Translator
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 _ = Translator("cardtable")
 
@@ -50,6 +53,7 @@ Data = dict[Any, Any]
 #: the rest of the location inside that entry).
 Describe = Callable[[Loc, Data], "tuple[str | None, Loc]"]
 T = TypeVar("T")
+M = TypeVar("M", bound="BaseModel")
 
 
 class Located(ValueError):
@@ -70,11 +74,11 @@ def did_you_mean(word: Any, choices: Iterable[Any], template: str | None = None)
     return template.format(hint[0]) if template is not None else _(" (did you mean {hint}?)", hint=repr(hint[0]))
 
 
-def json_schemas(*entries: tuple[str, type, str]) -> dict[str, dict[str, Any]]:
+def json_schemas(*entries: tuple[str, type[BaseModel], str]) -> dict[str, dict[str, Any]]:
     """The JSON Schemas of pydantic models (by alias), by name, from ``(name, model, title)`` triples."""
     out: dict[str, dict[str, Any]] = {}
     for name, model, title in entries:
-        schema: dict[str, Any] = model.model_json_schema(by_alias=True)  # type: ignore[attr-defined]
+        schema = model.model_json_schema(by_alias=True)
         schema["title"] = title
         out[name] = schema
     return out
@@ -235,12 +239,12 @@ class DataFiles:
                 stack.extend(n.value)
 
     # -- validating and reporting
-    def validate(self, model: type, data: Data, node: Any, path: Path, describe: Describe, **options: Any) -> Any:
+    def validate(self, model: type[M], data: Data, node: Any, path: Path, describe: Describe, **options: Any) -> M:
         """``data`` validated as ``model``; else the error naming every problem (``options``: see :func:`problems`)."""
         from pydantic import ValidationError
 
         try:
-            return model.model_validate(data)  # type: ignore[attr-defined]
+            return model.model_validate(data)
         except ValidationError as exc:
             found = problems(exc, data, node, describe, **options)
             raise self.error(found[0][3], file=str(path), problems=found) from None
