@@ -26,7 +26,7 @@ canonical are in ``cardtable.engine.resample``.
 
 from __future__ import annotations
 
-from cardtable.engine import State
+from cardtable.engine import Game, State
 from cardtable.engine.kit import kit_of
 from cardtable.engine.resample import deal_by_class, fresh_rng, shuffled
 from cardtable.engine.rng import Rng
@@ -36,8 +36,9 @@ class NoDeterminizer(LookupError):
     """The game has no determinizer (a search bot cannot play it)."""
 
 
-def supports(game_name: str) -> bool:
-    return kit_of(game_name).has("resample")
+def supports(game: Game | str) -> bool:
+    """Can a search bot play ``game`` (a game, or a registered game's name)?"""
+    return kit_of(game).has("resample")
 
 
 def determinize(state: State, player: int, rng: Rng) -> State:

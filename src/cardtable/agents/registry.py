@@ -35,7 +35,7 @@ def agent_names(game: Game | None = None, search: bool = True) -> list[str]:
     names = ["random"]
     if game is None or game.kit.has("heuristic"):
         names.append("heuristic")
-    if search and (game is None or supports(game.info.name)):
+    if search and (game is None or supports(game)):
         names.extend(SEARCH_PRESETS)
     return names
 
@@ -54,7 +54,7 @@ def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
         params = parse_name(name)
         if params is None:
             raise UnknownAgent(name, agent_names(game), name_problem(name))
-        if not supports(game.info.name):
+        if not supports(game):
             raise UnknownAgent(name, agent_names(game), _("{game} has no determinizer for a search bot",
                                                           game=game.info.name))
         if params.get("rollout") == "heuristic" and not game.kit.has("heuristic"):

@@ -14,15 +14,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from cardtable.engine import Game
 from cardtable.engine.i18n import Translator
 from cardtable.engine.kit import kit_of
 from cardtable.engine.terminal import print_hanging, title_rule
 
 _ = Translator("cardtable")
 
-def renderer(game_name: str) -> ModuleType | None:
+def renderer(game: Game | str) -> ModuleType | None:
     """The game's terminal renderer (its kit's ``terminal`` module), or None: the view is printed as JSON."""
-    kit = kit_of(game_name)
+    kit = kit_of(game)
     module: ModuleType | None = kit.load("terminal") if kit.has("terminal") else None
     return module
 
@@ -30,7 +31,7 @@ def renderer(game_name: str) -> ModuleType | None:
 def seat_label(game, seat: int) -> str:
     """How the terminal's own lines name a seat: as the game's board and log do ('P1' in Mítosz and muhq, a
     renderer's ``SEAT_LABEL``), else 'seat 1'."""
-    module = renderer(game.info.name)
+    module = renderer(game)
     label = getattr(module, "SEAT_LABEL", None)
     return label.format(seat) if label else _("seat {seat}", seat=seat)
 
@@ -71,7 +72,7 @@ def print_moves(console: Console, labels: list[str]) -> None:
 
 
 def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:
-    module = renderer(game.info.name)
+    module = renderer(game)
     if module is None:
         console.print_json(json.dumps(view))
     else:
@@ -80,7 +81,7 @@ def render_view(console: Console, game, view: dict, seat_names: list[str]) -> No
 
 def describe_events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
     """Public consequences of an action (a draw, a round's end) worth telling everyone."""
-    module = renderer(game.info.name)
+    module = renderer(game)
     if module is None or not hasattr(module, "events"):
         return []
     return module.events(game, before, after, actor, seat_names)
@@ -89,7 +90,7 @@ def describe_events(game, before: dict, after: dict, actor: int, seat_names: lis
 def move_labels(game, view: dict, actions: list) -> list[str]:
     """The labels of the legal moves as the terminal lists them: ``game.move_label`` (read from the mover's
     ``view``), unless the game's renderer tells equal-looking moves apart (``move_labels``)."""
-    module = renderer(game.info.name)
+    module = renderer(game)
     if module is not None and hasattr(module, "move_labels"):
         return module.move_labels(game, view, actions)
     return [game.move_label(a, view) for a in actions]
