@@ -119,7 +119,7 @@ class TableEncoder(Encoder):
         """Among legal actions sharing an index, the one with the smallest preference is kept."""
         return 0
 
-    def action_map(self, legal, view, player):
+    def action_map(self, legal: Sequence[Action], view: Mapping[str, Any], player: int) -> ActionMap:
         out: ActionMap = {}
         prefs: dict[int, Any] = {}
         for a in legal:
@@ -139,7 +139,7 @@ class TableEncoder(Encoder):
         return self.labels[index]
 
 
-def _sortable(value: Any) -> tuple:
+def _sortable(value: Any) -> tuple[Any, ...]:
     if isinstance(value, bool):
         return (0, int(value))
     if isinstance(value, int):
@@ -151,7 +151,7 @@ def _sortable(value: Any) -> tuple:
     return (3, repr(value))
 
 
-def canonical_key(action: Action, rank: Mapping[str, int]) -> tuple:
+def canonical_key(action: Action, rank: Mapping[str, int]) -> tuple[Any, ...]:
     """The sort key of the slot encoding: the type's rank, then the action's JSON fields (name, value) in
     name order. It depends on the action's value only, never on the engine's list order (which may follow
     hidden internals, such as the order of cards in a hand)."""
@@ -194,7 +194,7 @@ class SlotEncoder(Encoder):
         """Describe ``action`` in ``out`` (zeros, length :attr:`slot_width`). By default: its type, one-hot."""
         out[self.type_rank[action.type]] = 1.0
 
-    def action_map(self, legal, view, player):
+    def action_map(self, legal: Sequence[Action], view: Mapping[str, Any], player: int) -> ActionMap:
         rank = self.type_rank
         ordered = sorted(legal, key=lambda a: canonical_key(a, rank))
         if len(ordered) > self.slots:
@@ -202,7 +202,7 @@ class SlotEncoder(Encoder):
             del ordered[self.slots:]
         return dict(enumerate(ordered))
 
-    def write_slots(self, view, player, out: np.ndarray, offset: int, actions: ActionMap) -> None:
+    def write_slots(self, view: Mapping[str, Any], player: int, out: np.ndarray, offset: int, actions: ActionMap) -> None:
         width = self.slot_width
         for k, a in actions.items():
             start = offset + k * width
@@ -251,7 +251,7 @@ class GenericEncoder(SlotEncoder):
         self.o_slots = lay.add("slots", self.slots * self.slot_width)
         self.observation_size = lay.size
 
-    def features(self, view, player, out, actions):
+    def features(self, view: Mapping[str, Any], player: int, out: np.ndarray, actions: ActionMap) -> None:
         to_act = view.get("current_player", view.get("to_act"))
         one_hot(out, self.o_turn, relative(to_act, player, self.num_players), self.num_players)
         h = self.hash_size

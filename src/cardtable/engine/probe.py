@@ -29,7 +29,8 @@ class Probe:
 
     def first_player(self, state: Any) -> int:
         """The seat that moves first, asked before the first action."""
-        return state.current_player
+        seat: int = state.current_player
+        return seat
 
     def start(self, state: Any) -> None:
         """Called once before the first action."""
