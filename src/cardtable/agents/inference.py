@@ -28,7 +28,7 @@ from typing import Any
 from cardtable.engine import Game, State
 from cardtable.engine.rng import Rng
 
-from .base import Observation
+from .base import Agent, Observation
 
 HOOKS = ("passed_before", "before_pass", "hidden_key", "with_hidden")
 #: beliefs kept (the latest passes); older ones are dropped first
@@ -50,7 +50,7 @@ def supports(game: Game) -> bool:
 class PassBeliefs:
     """Beliefs about the other players' hands from their passes, and redeals consistent with them."""
 
-    def __init__(self, game: Game, policy, seed: int, tries: int):
+    def __init__(self, game: Game, policy: Agent, seed: int, tries: int):
         hooks = hooks_for(game)
         if hooks is None:
             raise ValueError(f"{game.info.name} has no inference hooks (agents/inference.py)")  # i18n: no (programmers: make_agent checks first)

@@ -1,3 +1,5 @@
+from cardtable.engine import Action
+
 from .base import Agent, Observation
 
 
@@ -6,5 +8,5 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def act(self, obs: Observation):
+    def act(self, obs: Observation) -> Action:
         return self.rng.choice(obs.legal_actions)
