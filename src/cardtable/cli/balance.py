@@ -7,9 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cardtable.engine import CardtableError, game_class
@@ -18,12 +16,11 @@ from cardtable.engine.i18n import N_, Translator
 from cardtable.sim.probes import feature_words
 
 from .figures import number_text, percent
-from .options import AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg
+from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg,
+                      parse_options)
+from .output import console, err, games_bar, stopped_early
 from .paths import writable_folder
 
-# Not imported from .app: app imports this module at its end (and runs as __main__ under `python -m`).
-console = Console()
-err = Console(stderr=True)
 _ = Translator("cardtable")
 _n = _.plural
 
@@ -58,7 +55,8 @@ def shorthand_options(game: str, board: str | None, sets: str | None, decks: str
 def _read_numbers(path: Path) -> dict[str, Any]:
     file = path / "balance.json" if path.is_dir() else path
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
+        numbers: dict[str, Any] = json.loads(file.read_text(encoding="utf-8"))
+        return numbers
     except FileNotFoundError:
         raise CardtableError(_("{file}: no such file (give a report folder or its balance.json)", file=str(file))) from None
     except json.JSONDecodeError as exc:
@@ -105,7 +103,7 @@ def balance_command(
     address: AddressArg = None,
     chunk_size: ChunkSizeArg = None,
     checkpoint: CheckpointArg = None,
-):
+) -> None:
     """Play many games between bots and write a balance report: seat and first-move advantage, game length,
     margins, lead changes, and each card's (kingdom's, value's) impact on winning, all with 95 % intervals.
     Games run on every core (--workers, --backend ray); the same seed gives the same report on any of them.
@@ -113,8 +111,6 @@ def balance_command(
     changes a card in a data file ($CARDTABLE_DATA_DIR), runs again, and compares: --compare A B."""
     from cardtable.sim.balance import BalanceRun, compare as compare_numbers, make_spec
     from cardtable.sim.executors import check_run
-
-    from .app import parse_options
     from cardtable.sim.report import render, render_compare
 
     if compare is not None:
@@ -143,20 +139,11 @@ def balance_command(
     check_run(backend, address, workers)
     out = writable_folder(out or Path(f"balance-{game}"))  # before the games, not after them
     run = BalanceRun(spec, games)
-    progress = None if as_json else Progress(
-        TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=err, transient=True)
-    if progress is not None:
-        progress.start()
-        task = progress.add_task(escape(_n("{game}: {n} game (Ctrl-C stops, keeps results)",
-                                                 "{game}: {n} games (Ctrl-C stops, keeps results)", games, game=game,
-                                                 n=number_text(games))), total=games)
-    try:
-        run.play(on_game=(lambda _: progress.advance(task)) if progress is not None else None, workers=workers,
+    with games_bar(escape(_n("{game}: {n} game (Ctrl-C stops, keeps results)",
+                             "{game}: {n} games (Ctrl-C stops, keeps results)", games, game=game,
+                             n=number_text(games))), games, shown=not as_json) as tick:
+        run.play(on_game=(lambda _game: tick()) if tick is not None else None, workers=workers,
                  backend=backend, address=address, chunk_size=chunk_size, checkpoint=checkpoint)
-    finally:
-        if progress is not None:
-            progress.stop()
     numbers = run.numbers(min_sample=min_sample)
     _write(out, "games.jsonl", "".join(json.dumps(f, ensure_ascii=False) + "\n" for f in run.facts))
     _write(out, "balance.json", json.dumps(numbers, ensure_ascii=False, indent=1))
@@ -168,9 +155,7 @@ def balance_command(
         console.print(escape(_("Report written to {path} (numbers: {numbers})", path=str(page),
                                numbers=str(out / 'balance.json'))))
     if numbers["partial"]:
-        text = _("stopped after {played} of {planned} games", played=number_text(numbers['games_played']),
-                 planned=number_text(numbers['games_planned']))
-        err.print(f"[yellow]" + escape(_("partial results:")) + f"[/] {escape(text)}", highlight=False, soft_wrap=True)
+        stopped_early(numbers['games_played'], numbers['games_planned'], None)  # without the hint to resume: balance has never given it
         raise typer.Exit(130)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
 
 from cardtable.engine.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from cardtable.i18n.domains import Domain
 
 _ = Translator("cardtable")
 _n = _.plural
@@ -19,7 +22,7 @@ DomainArg = Annotated[Optional[list[str]], typer.Argument(
     help=N_("domains (cardtable, web, click, mojo, maoqy, mitosz, muhq); all when none is named"))]
 
 
-def _domains(names: list[str] | None):
+def _domains(names: list[str] | None) -> list[Domain]:
     from cardtable.i18n.catalogs import domains
 
     try:

@@ -1,15 +1,21 @@
-"""Command-line option types shared by several commands (kept apart so that every command module can import
-them without importing ``app``)."""
+"""Command-line option types shared by several commands, and how ``--option key=value`` is read (kept apart so
+that every command module can import them without importing ``app``)."""
 
 from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
-from cardtable.engine.i18n import N_
+from cardtable.engine import CardtableError
+from cardtable.engine.i18n import N_, Translator
+from cardtable.engine.options import parse_option_value
+from cardtable.engine.registry import game_class
+
+_ = Translator("cardtable")
+
 
 class ForcedMoves(str, Enum):
     """``play --forced``: what the terminal does with a move that is a person's only legal one."""
@@ -39,3 +45,22 @@ ChunkSizeArg = Annotated[Optional[int], typer.Option(
 CheckpointArg = Annotated[Optional[Path], typer.Option(
     "--checkpoint", help=N_("keep finished chunks in this file (JSON lines); rerunning the same command with it "
     "skips them and gives the same result"))]
+
+
+def parse_options(pairs: list[str] | None, game: str | None = None) -> dict[str, Any]:
+    """``key=value`` pairs: a value is read as JSON where it parses, else as text; a free-text option of
+    ``game`` (such as Mítosz's deck names) always takes the text as typed."""
+    text: set[str] = set()
+    if game is not None:
+        try:
+            text = {o.name for o in game_class(game).declared_options if o.text}
+        except CardtableError:
+            pass  # an unknown game: load() says so
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CardtableError(_("--option takes key=value, not {pair}", pair=repr(pair)))
+        key = key.strip()
+        options[key] = value.strip() if key in text else parse_option_value(value.strip())
+    return options

@@ -9,7 +9,7 @@ person plays against bots; hot-seat and a game played alone ask for it, see :fun
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -17,17 +17,18 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.agents import Observation, make_agent
-from cardtable.engine import CardtableError, Game, IllegalAction, State, UnknownAgent
+from cardtable.engine import Action, CardtableError, Game, IllegalAction, State, UnknownAgent
 from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import derive_seed
+from cardtable.engine.terminal import print_hanging
 
-from .render import describe_events, move_labels, print_hanging, print_moves, render_view, seat_label
+from .render import describe_events, move_labels, print_moves, render_view, seat_label
 
 _ = Translator("cardtable")
 _n = _.plural
 
 
-def help_text(game: Game, legal: list) -> str:
+def help_text(game: Game, legal: list[Action]) -> str:
     """What '?' prints: every input the move prompt takes, with this game's JSON (the first move listed)."""
     example = json.dumps(legal[0].to_json()) if legal else '{"type": "pass"}'
     return _("Type the number of a move (1 to {n}) and press Enter. Other inputs:\n"
@@ -137,7 +138,8 @@ class _MoveRuns:
         self.counts = {}
 
 
-def _human_turn(console: Console, game: Game, state, player: int, names: list[str], read) -> str:
+def _human_turn(console: Console, game: Game, state: State, player: int, names: list[str],
+                read: Callable[[str], str]) -> str:
     """Ask for a move until one is legal and applied; its label as the player read it."""
     render_view(console, game, state.view(player), names)
     while True:
@@ -184,7 +186,7 @@ def _human_turn(console: Console, game: Game, state, player: int, names: list[st
         return game.move_label(action if not isinstance(action, dict) else game.parse_action(action), view)
 
 
-def _show_result(console: Console, game: Game, state, names: list[str]) -> None:
+def _show_result(console: Console, game: Game, state: State, names: list[str]) -> None:
     returns = state.returns()
     table = Table(title=_("Final result"))
     table.add_column(_("seat"))
@@ -215,7 +217,7 @@ def _capital(label: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _score_words(score) -> str:
+def _score_words(score: Any) -> str:
     """A game's score as a person reads it: a number as it is; several ({'resource': 2, 'vp': 0}) as
     'resource 2, VP 0' (a key of two letters or fewer is an abbreviation)."""
     if isinstance(score, dict):

@@ -5,12 +5,12 @@ see at that step."""
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.markup import escape
 
-from cardtable.engine import CardtableError, Record, load
+from cardtable.engine import CardtableError, Game, Record, State, load
 from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.steps import Steps
 
@@ -21,7 +21,7 @@ TOLD_MOVES = 10  # a step forward of at most this many actions lists them
 STEP_HELP = N_("Enter: next action · b: back one · a number: that step (0 is the deal) · e: the end · q: quit")
 
 
-def replay_label(state, player: int, data) -> str:
+def replay_label(state: State, player: int, data: Any) -> str:
     """A recorded action as the mover read it (``Game.move_label`` from their view: 'steal 1 force', not
     'option 2'); an action that does not parse is shown as its JSON (the replay then names what is wrong)."""
     game = state.game
@@ -37,7 +37,7 @@ def recorded_agents(rec: Record) -> list[str] | None:
     return [str(a) for a in agents] if isinstance(agents, list) and len(agents) == rec.players else None
 
 
-def draw_step(console: Console, state, rec: Record, seat: int | None, step: int) -> None:
+def draw_step(console: Console, state: State, rec: Record, seat: int | None, step: int) -> None:
     """The table after ``step`` actions of ``rec`` (``state``), as ``seat`` (None: a spectator) saw it, and who
     moved next; the next move in words only to its mover, since the words are read from the mover's view."""
     game = state.game
@@ -90,7 +90,7 @@ def step_through(console: Console, rec: Record, seat: int | None, start: int, re
                 break
 
 
-def heard(game, rec: Record, n: int, viewer: int | None) -> str:
+def heard(game: Game, rec: Record, n: int, viewer: int | None) -> str:
     """Action ``n`` of ``rec`` as ``viewer`` (None: a spectator) heard of it, as the web table's log tells it
     (``Game.log_entry``: a game's secret actions stay secret)."""
     player, data = rec.actions[n]

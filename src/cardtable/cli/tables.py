@@ -1,0 +1,66 @@
+"""The commands that seat people at a table: `cardtable play` (in the terminal, against bots or hot-seat) and
+`cardtable serve` (the web table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+
+from cardtable.engine import load
+from cardtable.engine.i18n import N_, Translator
+
+from .options import ForcedMoves, OptionArg, PlayersArg, parse_options
+from .output import console
+from .paths import listenable, writable_file
+
+_ = Translator("cardtable")
+
+
+def play(
+    game: Annotated[str, typer.Argument(help=N_("game name, e.g. mojo"))],
+    players: PlayersArg = None,
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help=N_("seat 0, 1, … in order: human, random, heuristic, ismcts-fast, ismcts, ismcts-strong or another ismcts name (repeatable); missing seats are the heuristic bot"))] = None,
+    option: OptionArg = None,
+    seed: Annotated[Optional[int], typer.Option(help=N_("seed (a random one is chosen and shown if omitted)"))] = None,
+    record: Annotated[Optional[Path], typer.Option(help=N_("write the game's record to this file"))] = None,
+    forced: Annotated[Optional[ForcedMoves], typer.Option(help=N_("a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots; ask in hot-seat and alone)"))] = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat with several humans."""
+    from .play import parse_seats, play_terminal
+
+    g = load(game, players=players, options=parse_options(option, game))
+    seats = parse_seats(g, seat or [])
+    if record:
+        writable_file(record)  # before the game, not after it
+    from cardtable.engine.game import fresh_seed
+
+    state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt),
+                          take_forced=None if forced is None else forced is ForcedMoves.take)
+    if record:
+        with record.open("w", encoding="utf-8") as fh:
+            state.record().write(fh)
+        console.print(escape(_("Record written to {path}", path=str(record))))
+
+
+def serve(
+    host: Annotated[str, typer.Option(help=N_("address to listen on; 0.0.0.0 to let other machines join"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help=N_("port (1–65535)"))] = 8000,
+    db: Annotated[Path, typer.Option(help=N_("SQLite database holding every table and action"))] = Path("cardtable.db"),
+    bot_delay: Annotated[float, typer.Option(min=0, help=N_("seconds a bot waits before it moves, so people can follow"))] = 0.6,
+    search_workers: Annotated[Optional[int], typer.Option(
+        min=1, help=N_("worker processes the search bots (ismcts) think in; default: one per core but one"))] = None,
+) -> None:
+    """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
+    from cardtable.server.app import serve as run
+
+    writable_file(db)  # a clear line, not SQLite's traceback
+    listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(escape(_("cardtable is serving on {address} — open it in a browser (Ctrl+C stops; games are kept "
+                           "in {db})", address="\x00", db=str(db))).replace(
+        "\x00", f"[bold]http://{escape(shown)}:{port}/[/]"))
+
+    run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers)
