@@ -102,7 +102,7 @@ def test_a_step_holds_no_other_hand(server, finished):
 
 
 def test_only_the_tables_stepped_through_last_keep_their_states(server, monkeypatch):
-    monkeypatch.setattr("cardtable.server.tables.STEPPED_TABLES", 2)
+    monkeypatch.setattr("cardtable.server.manager.STEPPED_TABLES", 2)
     tables = []
     for seed in (11, 12, 13):
         table_id = server.create(players=2, seats=["human", "human"], seed=seed, options=SHORT)
