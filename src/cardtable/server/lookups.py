@@ -22,6 +22,7 @@ from cardtable.engine import IllegalAction, game_class
 from cardtable.engine.i18n import Translator, current_language
 from cardtable.engine.rulebook import Rulebook
 
+from .manager import TableManager
 from .tables import TableError
 
 router = APIRouter()
@@ -54,10 +55,11 @@ def rule_text(game: str, rule: str | None) -> str | None:
     return _rule_texts(game, current_language()).get(rule) if rule else None
 
 
-@router.post("/api/tables/{table_id}/check",  # i18n: no (API docs)
+@router.post("/api/tables/{table_id}/check", response_model=None,  # i18n: no (API docs)
              summary="Would this action be legal for the token's seat now? Never plays it")
-async def check(table_id: str, body: CheckRequest, request: Request, x_seat_token: str | None = Header(None)):
-    manager = request.app.state.manager
+async def check(table_id: str, body: CheckRequest, request: Request,
+                x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    manager: TableManager = request.app.state.manager
     table = manager.get(table_id)
     seat = table.seat_of(x_seat_token)  # 403 for a token of no seat
     if seat is None:
@@ -80,8 +82,8 @@ async def check(table_id: str, body: CheckRequest, request: Request, x_seat_toke
     return {"legal": False, "rule": None, "message": _("that is not one of your legal moves now"), "rule_text": None}
 
 
-@router.get("/api/games/{game}/rules", summary="The game's rulebook: every rule ID with its text (departures included)")  # i18n: no (API docs)
-async def rules(game: str):
+@router.get("/api/games/{game}/rules", response_model=None, summary="The game's rulebook: every rule ID with its text (departures included)")  # i18n: no (API docs)
+async def rules(game: str) -> dict[str, Any]:
     book = rulebook(game)
     info = game_class(game).info
     return {

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import orjson
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -58,7 +58,7 @@ def _environment() -> Environment:
     return env
 
 
-def add_pages(app: FastAPI, table_game: Any) -> None:
+def add_pages(app: FastAPI, table_game: Callable[[str], str | None]) -> None:
     """The pages, the static files and ``/api/i18n/{lang}``; ``table_game(table_id)`` names a table's game
     (None for an unknown table: the page says so itself)."""
     env = _environment()
@@ -74,24 +74,24 @@ def add_pages(app: FastAPI, table_game: Any) -> None:
         app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.middleware("http")
-    async def revalidate_static(request: Request, call_next):
+    async def revalidate_static(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         response = await call_next(request)
         if request.url.path.startswith("/static/"):
             response.headers["Cache-Control"] = "no-cache"  # a new version of the UI is picked up at once
         return response
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page():
+    async def lobby_page() -> HTMLResponse:
         return render("index.html", ("web",))
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str):
+    async def table_page(table_id: str) -> HTMLResponse:
         game = table_game(table_id)
         domain = game_domain(game) if game else None
         return render("table.html", ("web", f"{domain}-ui") if domain else ("web",))
 
     @app.get("/api/i18n/{lang}", summary="The translations the web pages' scripts use, in one language")  # i18n: no
-    async def scripts_catalog(lang: str, game: str | None = Query(None, description="add this game's texts")):  # i18n: no
+    async def scripts_catalog(lang: str, game: str | None = Query(None, description="add this game's texts")) -> JSONResponse:  # i18n: no
         code = normalize(lang)
         if code is None:
             return JSONResponse({"error": _("unknown language {lang!r}; cardtable speaks {languages}", lang=lang,

@@ -40,13 +40,13 @@ import threading
 import time
 import types
 import weakref
-from typing import Any
+from typing import IO, Any, Callable, Iterator, cast
 
 import orjson
 
 from cardtable.agents import Agent, Observation
 from cardtable.agents.determinize import determinize
-from cardtable.engine import Game, load
+from cardtable.engine import Action, Game, State, load
 from cardtable.engine.rng import Rng
 
 logger = logging.getLogger("cardtable.server")
@@ -77,7 +77,7 @@ class SealedObservation(Observation):
     __slots__ = ()
 
     @classmethod
-    def of(cls, state, player: int) -> "SealedObservation":
+    def of(cls, state: State, player: int) -> "SealedObservation":
         obs = cls.__new__(cls)
         base = determinize(state, player, Rng(0, _SEAL_STREAM))
         base.seed = 0  # with the history, the seed would replay the real deal
@@ -90,15 +90,17 @@ class SealedObservation(Observation):
         return obs
 
     @property
-    def base(self):
+    def base(self) -> State:
         """The state the observation stands on: a determinization for ``player``, nothing hidden in it."""
-        return self._view_of.__self__
+        view_of = cast(types.MethodType, self._view_of)  # (a bound method of that state)
+        return cast(State, view_of.__self__)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., "SealedObservation"], tuple[Any, ...]]:
         return _sealed, (self.game, self.player, self.legal_actions, self._view, self.base)
 
 
-def _sealed(game, player, legal_actions, view, base) -> SealedObservation:
+def _sealed(game: Game, player: int, legal_actions: list[Action], view: dict[str, Any] | None,
+            base: State) -> SealedObservation:
     obs = SealedObservation.__new__(SealedObservation)
     obs.game = game
     obs.player = player
@@ -114,7 +116,15 @@ _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType
            types.CodeType, set, frozenset, weakref.ref)
 
 
-def _children(obj: Any):
+#: one step from an object to a part of it: (0, a dict's key), (1, a list's or tuple's index), (2, an attribute)
+Step = tuple[int, Any]
+#: the steps from the game to one of its objects
+StaticPath = tuple[Step, ...]
+#: a kind of game, as a worker loads it: (name, players, options as JSON)
+GameKey = tuple[str, int, bytes]
+
+
+def _children(obj: Any) -> Iterator[tuple[Step, Any]]:
     if isinstance(obj, dict):
         for key, value in obj.items():
             if isinstance(key, (str, int)) or (isinstance(key, tuple) and all(isinstance(k, (str, int)) for k in key)):
@@ -134,10 +144,10 @@ def _children(obj: Any):
                     yield (2, name), getattr(obj, name)
 
 
-def static_paths(game: Game) -> dict[int, tuple]:
+def static_paths(game: Game) -> dict[int, StaticPath]:
     """id -> path from ``game`` of every object reachable from it (atoms, classes and functions aside)."""
-    paths: dict[int, tuple] = {}
-    stack: list[tuple[tuple, Any]] = [((), game)]
+    paths: dict[int, StaticPath] = {}
+    stack: list[tuple[StaticPath, Any]] = [((), game)]
     while stack:
         path, obj = stack.pop()
         if isinstance(obj, _ATOMS) or isinstance(obj, _OPAQUE) or id(obj) in paths:
@@ -147,7 +157,7 @@ def static_paths(game: Game) -> dict[int, tuple]:
     return paths
 
 
-def resolve(game: Game, path: tuple) -> Any:
+def resolve(game: Game, path: StaticPath) -> Any:
     obj: Any = game
     for kind, key in path:
         obj = getattr(obj, key) if kind == 2 else obj[key]
@@ -155,21 +165,21 @@ def resolve(game: Game, path: tuple) -> Any:
 
 
 class _Pickler(pickle.Pickler):
-    def __init__(self, file, paths: dict[int, tuple]):
+    def __init__(self, file: IO[bytes], paths: dict[int, StaticPath]):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self._paths = paths
 
-    def persistent_id(self, obj):
+    def persistent_id(self, obj: Any) -> StaticPath | None:
         return self._paths.get(id(obj))
 
 
 class _Unpickler(pickle.Unpickler):
-    def __init__(self, file, game: Game, cache: dict[tuple, Any]):
+    def __init__(self, file: IO[bytes], game: Game, cache: dict[StaticPath, Any]):
         super().__init__(file)
         self._game = game
         self._cache = cache
 
-    def persistent_load(self, pid):
+    def persistent_load(self, pid: Any) -> Any:
         obj = self._cache.get(pid)
         if obj is None:
             obj = self._cache[pid] = resolve(self._game, pid)
@@ -182,7 +192,7 @@ class GameCodec:
     def __init__(self, game: Game):
         self.game = game
         self.paths = static_paths(game)
-        self.resolved: dict[tuple, Any] = {}
+        self.resolved: dict[StaticPath, Any] = {}
 
     def dumps(self, obj: Any) -> bytes:
         buf = io.BytesIO()
@@ -193,15 +203,15 @@ class GameCodec:
         return _Unpickler(io.BytesIO(data), self.game, self.resolved).load()
 
 
-def game_key(game: Game) -> tuple[str, int, bytes]:
+def game_key(game: Game) -> GameKey:
     return game.info.name, game.num_players, orjson.dumps(game.options, option=orjson.OPT_SORT_KEYS)
 
 
 # -- in the worker -------------------------------------------------------------------------------------------
-_worker_codecs: dict[tuple, GameCodec] = {}
+_worker_codecs: dict[GameKey, GameCodec] = {}
 
 
-def _worker_codec(key: tuple) -> GameCodec:
+def _worker_codec(key: GameKey) -> GameCodec:
     codec = _worker_codecs.get(key)
     if codec is None:
         if len(_worker_codecs) >= 64:  # many kinds of game (options chosen per table): start again
@@ -211,7 +221,7 @@ def _worker_codec(key: tuple) -> GameCodec:
     return codec
 
 
-def think(key: tuple, task: bytes) -> bytes:
+def think(key: GameKey, task: bytes) -> bytes:
     """In a worker: the agent's move for the sealed observation, as JSON, and the agent after it."""
     codec = _worker_codec(key)
     agent, obs = codec.loads(task)
@@ -245,7 +255,7 @@ class Thinker:
     def __init__(self, workers: int | None = None):
         self.workers = default_workers() if workers is None else workers
         self._pool: concurrent.futures.Executor | None = None
-        self._codecs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._codecs: weakref.WeakKeyDictionary[Game, GameCodec] = weakref.WeakKeyDictionary()
         self.closed = False
 
     def codec(self, game: Game) -> GameCodec:
@@ -254,7 +264,7 @@ class Thinker:
             codec = self._codecs[game] = GameCodec(game)
         return codec
 
-    def submit(self, agent: Agent, state, seat: int) -> "asyncio.Future[tuple[dict, Agent]]":
+    def submit(self, agent: Agent, state: State, seat: int) -> "asyncio.Future[tuple[dict[str, Any], Agent]]":
         """Start the agent's decision for ``seat`` at ``state``; what it needs is taken now, so the state may
         change while it thinks. The future gives (the action's JSON, the agent after the decision)."""
         if self.closed:
@@ -273,9 +283,11 @@ class Thinker:
         done = loop.run_in_executor(self._pool, think, game_key(game), task)
         return asyncio.ensure_future(self._decode(codec, done, self._pool))
 
-    async def _decode(self, codec: GameCodec, done: "asyncio.Future[bytes]", pool) -> tuple[dict, Agent]:
+    async def _decode(self, codec: GameCodec, done: "asyncio.Future[bytes]",
+                      pool: concurrent.futures.Executor) -> tuple[dict[str, Any], Agent]:
         try:
-            return codec.loads(await done)
+            answer: tuple[dict[str, Any], Agent] = codec.loads(await done)
+            return answer
         except concurrent.futures.BrokenExecutor:
             if self._pool is pool:
                 logger.warning("a search worker died; the searches under way are lost, a new pool starts with the next")
