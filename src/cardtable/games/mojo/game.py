@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from cardtable.engine import Game, GameInfo, OptionError
+from cardtable.engine import Action, Game, GameInfo, OptionError, State
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator
 
@@ -12,6 +12,7 @@ from .kit import KIT
 from . import cards as C
 from .actions import CODEC, Draw, Play, Reveal, Stop
 from .options import OPTIONS
+from .phases import REPLAY
 from .state import MojoState
 
 _ = Translator("mojo")
@@ -63,17 +64,15 @@ class MojoGame(Game):
             "max_raw_score": C.MAX_RAW_SCORE,
         }
 
-    def undoable(self, state, action) -> bool:
+    def undoable(self, state: State, action: Action) -> bool:
         # An equal play keeps the turn (MOJO-4.3.2) and draws nothing: taking it back reveals nothing
         # new. Every other action ends the turn, draws or reveals.
-        from .state import REPLAY
+        return isinstance(action, Play) and isinstance(state, MojoState) and state.phase == REPLAY
 
-        return isinstance(action, Play) and state.phase == REPLAY
-
-    def display_order(self, actions, view=None):
+    def display_order(self, actions: Sequence[Action], view: Mapping[str, Any] | None = None) -> list[Action]:
         kinds = {"play": 0, "stop": 1, "draw": 2, "reveal": 3}
 
-        def key(a):
+        def key(a: Action) -> tuple[int, int, int, int, int]:
             card = getattr(a, "card", None)
             return (kinds[a.type], C.VALUE[card] if card is not None else -1, card or 0, getattr(a, "pile", 0) or 0,
                     getattr(a, "position", 0) or 0)
@@ -87,7 +86,7 @@ class MojoGame(Game):
         out["options"] = [{**o, "doc": _(o["doc"])} for o in out["options"]]
         return out
 
-    def action_label(self, action) -> str:
+    def action_label(self, action: Action) -> str:
         """A move as a person reads it, in the reader's language (made when read: never cached)."""
         if isinstance(action, Play):
             if self.options["discard_piles"] == 2:

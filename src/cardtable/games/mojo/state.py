@@ -7,22 +7,21 @@ list is built from prebuilt action objects.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping, NoReturn
 
-from cardtable.engine import GAME_OVER, IllegalAction, State
+from cardtable.engine import GAME_OVER, Action, IllegalAction, State
 from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.rng import Rng
 
 from . import cards as C
 from .cards import VALUE
+from . import view as _view
+from .phases import DRAW_CHOICE, OVER, PHASE_NAMES, PLAY_PHASE, REPLAY
 from .actions import DRAW_DECK, DRAW_PILE, PLAY, REVEAL_CARD, REVEAL_POSITION, STOP, Draw, Play, Reveal, Stop
 
-# Phases of the acting player's turn.
-PLAY_PHASE = 0  # a normal turn begins, or a Mojo-moment player reveals
-REPLAY = 1  # an equal play was made: play again, or stop (MOJO-4.3.2)
-DRAW_CHOICE = 2  # a higher play in the two-pile variant: choose the draw source (MOJO-8.3)
-OVER = 3
-PHASE_NAMES = ("play", "replay", "draw_choice", "over")
+if TYPE_CHECKING:
+    from .game import MojoGame
+
 
 _ = Translator("mojo")
 
@@ -49,7 +48,7 @@ class MojoState(State):
         "direction", "round_no", "round_first", "totals", "rounds", "mojo_side", "holder", "draw_other", "winners",
     )
 
-    def __init__(self, game, seed: int):
+    def __init__(self, game: MojoGame, seed: int) -> None:
         opts = game.options
         n = game.num_players
         self.game = game
@@ -106,7 +105,7 @@ class MojoState(State):
         self.draw_other = -1
 
     # -- the interface -------------------------------------------------------------------------
-    def apply(self, action, player=None) -> None:
+    def apply(self, action: Action | Mapping[str, Any], player: int | None = None) -> None:
         # Hot path: a play chosen from legal_actions() by a bot goes straight to the rule.
         if action.__class__ is Play and player is None:
             actor = self.current_player
@@ -115,7 +114,7 @@ class MojoState(State):
         else:
             State.apply(self, action, player)
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == OVER:
             return []
@@ -129,7 +128,7 @@ class MojoState(State):
         hand = self.hands[p]
         if self.npiles == 1:
             plays = PLAY[0]
-            acts = [plays[c] for c in hand]
+            acts: list[Action] = [plays[c] for c in hand]
         else:
             p0, p1 = PLAY
             acts = [a for c in hand for a in (p0[c], p1[c])]
@@ -152,21 +151,20 @@ class MojoState(State):
     def scores(self) -> list[int]:
         return list(self.totals)
 
-    def _apply(self, a) -> None:
-        cls = a.__class__
-        if cls is Play:
+    def _apply(self, a: Action) -> None:
+        if type(a) is Play:
             self._play(a)
-        elif cls is Reveal:
+        elif type(a) is Reveal:
             self._reveal(a)
-        elif cls is Draw:
+        elif type(a) is Draw:
             self._draw(a)
-        elif cls is Stop:
+        elif type(a) is Stop:
             self._stop()
         else:
             raise IllegalAction("ACTION-1", _("{action} is not a Mojo action", action=repr(a)))
 
     # -- transitions ---------------------------------------------------------------------------
-    def _play(self, a) -> None:
+    def _play(self, a: Play) -> None:
         p = self.current_player
         if self.phase > REPLAY:
             self._reject_out_of_phase("play")
@@ -238,7 +236,7 @@ class MojoState(State):
             self.deck = deck = pool
         hand.append(deck.pop())
 
-    def _draw(self, a) -> None:
+    def _draw(self, a: Draw) -> None:
         p = self.current_player
         if self.phase == OVER:  # GAME-OVER: checked before the pile rules, as for every other action
             self._reject_out_of_phase("draw")
@@ -274,7 +272,7 @@ class MojoState(State):
         self.phase = PLAY_PHASE
         self._end_turn()
 
-    def _reveal(self, a) -> None:
+    def _reveal(self, a: Reveal) -> None:
         p = self.current_player
         if self.phase == OVER:
             self._reject_out_of_phase("reveal")
@@ -309,7 +307,7 @@ class MojoState(State):
         else:
             self._end_round(p)  # MOJO-5.7
 
-    def _reject_out_of_phase(self, what: str):
+    def _reject_out_of_phase(self, what: str) -> NoReturn:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
@@ -387,59 +385,9 @@ class MojoState(State):
             first = (holder + direction) % n
         self._start_round(first)
 
-    # -- what players see ----------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Spec section 7. A seat sees its own hand (and face-down row if the option allows), sizes of
-        everything else hidden, and every public card; a spectator (None) sees only public cards."""
-        over = self.phase == OVER
-        seats = []
-        for i in range(self.n):
-            seat: dict[str, Any] = {
-                "seat": i,
-                "total": self.totals[i],
-                "hand_size": len(self.hands[i]),
-                "facedown_size": len(self.down[i]),
-                "revealed": list(self.up[i]),
-                "in_mojo": self.in_mojo[i],
-                "known": sorted(self.known[i]),
-            }
-            if over or i == player:
-                seat["hand"] = sorted(self.hands[i])
-                if over or self.owner_sees:
-                    seat["facedown"] = sorted(self.down[i])
-            seats.append(seat)
-        return {
-            "game": "mojo",
-            "viewer": player,
-            "players": self.n,
-            "round": self.round_no,
-            "phase": PHASE_NAMES[self.phase],
-            "current_player": self.current_player,
-            "direction": "clockwise" if self.direction == 1 else "counter-clockwise",
-            "threshold": self.threshold,
-            "mojo_card": {"side": "0" if self.mojo_side == 0 else "+10", "holder": self.holder},
-            "draw_pile": len(self.deck),
-            "piles": [list(pile) for pile in self.piles],
-            "pending": {
-                "replay": self.phase == REPLAY,
-                "draw_choice": self.draw_other if self.phase == DRAW_CHOICE else None,
-            },
-            "seats": seats,
-            "rounds": self._rounds_copy(),
-            "result": {"winners": list(self.winners), "totals": list(self.totals)} if over else None,
-        }
-
-    def _rounds_copy(self) -> list[dict[str, Any]]:
-        """Finished-round summaries as fresh values: what a caller does to them never reaches the state."""
-        copies = []
-        for r in self.rounds:  # the shape _end_round writes: four lists, the cards a list of lists
-            c = r.copy()
-            c["cards"] = [cards.copy() for cards in r["cards"]]
-            c["raw"] = r["raw"].copy()
-            c["scores"] = r["scores"].copy()
-            c["totals"] = r["totals"].copy()
-            copies.append(c)
-        return copies
+    # -- what players see (spec section 7) ---------------------------------------------------------
+    view = _view.view
+    _rounds_copy = _view.rounds_copy
 
     # -- copies --------------------------------------------------------------------------------
     def clone(self) -> "MojoState":

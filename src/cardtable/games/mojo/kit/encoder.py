@@ -29,14 +29,20 @@ Observation (every entry in [0, 1]; seats are relative: 0 is the observer, 1 the
 
 from __future__ import annotations
 
-from cardtable.engine.encoding import Layout, TableEncoder, one_hot, relative
+from typing import Any, Mapping
+
+import numpy as np
+
+from cardtable.engine import Action, Game
+from ..actions import Draw, Play, Reveal, Stop
+from cardtable.engine.encoding import ActionMap, Layout, TableEncoder, one_hot, relative
 
 VALUES = 13
 PHASES = ("play", "replay", "draw_choice", "over")
 
 
 class MojoEncoder(TableEncoder):
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = self.num_players
         cat = game.catalogue()
@@ -70,21 +76,22 @@ class MojoEncoder(TableEncoder):
         self.observation_size = lay.size
 
     # -- actions -----------------------------------------------------------------------------
-    def index_of(self, a, view, player):
-        kind = a.type
-        if kind == "play":
-            return a.pile * VALUES + self.value[a.card]
-        if kind == "reveal":
+    def index_of(self, a: Action, view: Mapping[str, Any], player: int) -> int | None:
+        value: list[int] = self.value
+        if isinstance(a, Play):
+            return a.pile * VALUES + value[a.card]
+        if isinstance(a, Reveal):
             if a.card is not None:
-                return self.i_reveal_value + self.value[a.card]
-            return self.i_reveal_pos + a.position if a.position < self.positions else None
-        if kind == "draw":
-            return self.i_draw_deck if a.source == "deck" else self.i_draw_pile + a.pile
-        if kind == "stop":
-            return self.i_stop
+                return int(self.i_reveal_value + value[a.card])
+            assert a.position is not None, "a reveal names a card or a position"
+            return int(self.i_reveal_pos + a.position) if a.position < self.positions else None
+        if isinstance(a, Draw):
+            return int(self.i_draw_deck) if a.source == "deck" else int(self.i_draw_pile + (a.pile or 0))
+        if isinstance(a, Stop):
+            return int(self.i_stop)
         return None
 
-    def preference(self, a, view, player):
+    def preference(self, a: Action, view: Mapping[str, Any], player: int) -> Any:
         card = getattr(a, "card", None)
         if card is None:
             return 0
@@ -92,7 +99,7 @@ class MojoEncoder(TableEncoder):
         return (card not in known, card)
 
     # -- observation -------------------------------------------------------------------------
-    def features(self, view, player, out, actions):
+    def features(self, view: Mapping[str, Any], player: int, out: np.ndarray, actions: ActionMap) -> None:
         n = self.num_players
         value = self.value
         seats = view["seats"]

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Sequence
 
+from cardtable.engine import Action, Game
 from cardtable.engine.agent import Agent, Observation
+
+from ..actions import Draw, Play
 
 
 # Expected raw score by hand size, per card table; computed once per process.
@@ -26,7 +29,7 @@ _EXPECTED_RAW: dict[tuple[int, ...], list[float]] = {}
 class MojoHeuristic(Agent):
     name = "heuristic"
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
         cards = game.catalogue()["cards"]
         colours = game.catalogue()["colours"]
@@ -49,7 +52,7 @@ class MojoHeuristic(Agent):
             table.append(total / 300)
         return table
 
-    def _raw(self, hand) -> int:
+    def _raw(self, hand: Sequence[int]) -> int:
         best = [0, 0, 0, 0, 0]
         for c in hand:
             v = self.value[c]
@@ -61,7 +64,7 @@ class MojoHeuristic(Agent):
         """A reveal's place in the bot's order: the lowest known card first, then by position."""
         return (self.value[a.card] if a.card is not None else 0, a.position or 0)
 
-    def act(self, obs: Observation):
+    def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -78,7 +81,7 @@ class MojoHeuristic(Agent):
         return self._choose_play(legal, view, hand, unseen)
 
     # -- helpers -------------------------------------------------------------------------------
-    def _unseen(self, view, hand) -> list[int]:
+    def _unseen(self, view: dict[str, Any], hand: list[int]) -> list[int]:
         seen = set(hand)
         for pile in view["piles"]:
             seen.update(pile)
@@ -87,7 +90,7 @@ class MojoHeuristic(Agent):
             seen.update(seat.get("facedown", ()))
         return [c for c in range(len(self.value)) if c not in seen]
 
-    def _draw_cost(self, hand, unseen) -> float:
+    def _draw_cost(self, hand: list[int], unseen: list[int]) -> float:
         """Expected rise of the raw score when one unseen card joins ``hand``."""
         if not unseen:
             return 0.0
@@ -104,7 +107,7 @@ class MojoHeuristic(Agent):
                 rise += v - b
         return rise / len(unseen)
 
-    def _opponents_low(self, view, me: int) -> float:
+    def _opponents_low(self, view: dict[str, Any], me: int) -> float:
         """A guess at the lowest raw score among the opponents at the end of the round."""
         guesses = []
         for seat in view["seats"]:
@@ -118,7 +121,7 @@ class MojoHeuristic(Agent):
             guesses.append(guess)
         return min(guesses) if guesses else 0.0
 
-    def _pressure(self, view, me: int) -> float:
+    def _pressure(self, view: dict[str, Any], me: int) -> float:
         """Price of one more card in hand: high while the round is young, low when it is about to end."""
         threshold = view["threshold"]
         urgent = any(
@@ -126,7 +129,7 @@ class MojoHeuristic(Agent):
         )
         return 0.6 if urgent else 2.0
 
-    def _cost_after_turn(self, hand_after, view, me: int) -> float:
+    def _cost_after_turn(self, hand_after: list[int], view: dict[str, Any], me: int) -> float:
         n = len(hand_after)
         if n == 0:
             return -100.0  # going out: the round ends and this player scores 0 (MOJO-5.8)
@@ -138,7 +141,7 @@ class MojoHeuristic(Agent):
             return raw + 10.0 * risk - 4.0
         return raw + self._pressure(view, me) * n
 
-    def _choose_play(self, legal, view, hand, unseen):
+    def _choose_play(self, legal: list[Action], view: dict[str, Any], hand: list[int], unseen: list[int]) -> Action:
         me = view["viewer"]
         piles = view["piles"]
         best_action, best_cost = None, math.inf
@@ -146,6 +149,7 @@ class MojoHeuristic(Agent):
             if action.type == "stop":
                 cost = self._cost_after_turn(hand, view, me)
             else:
+                assert isinstance(action, Play)
                 card = action.card
                 top = self.value[piles[action.pile][-1]]
                 value = self.value[card]
@@ -160,17 +164,20 @@ class MojoHeuristic(Agent):
             cost += self.rng.random() * 1e-6  # seeded tie-break
             if cost < best_cost:
                 best_action, best_cost = action, cost
+        assert best_action is not None, "a turn offers a play"
         return best_action
 
-    def _choose_draw(self, legal, view, hand, unseen):
+    def _choose_draw(self, legal: list[Action], view: dict[str, Any], hand: list[int], unseen: list[int]) -> Action:
         deck_cost = self._draw_cost(hand, unseen)
-        best = None
+        best: tuple[float, Action] | None = None
         for action in legal:
-            if action.source == "deck":
+            assert isinstance(action, Draw)
+            if action.source == "deck" or action.pile is None:
                 cost = deck_cost
             else:
                 card = view["piles"][action.pile][-1]
                 cost = self._raw(hand + [card]) - self._raw(hand) - 0.3  # known now, and it leaves the pile
             if best is None or cost < best[0]:
                 best = (cost, action)
+        assert best is not None, "a draw choice offers the deck and a pile"
         return best[1]

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
-from cardtable.games.mojo.state import OVER, MojoState
+from cardtable.games.mojo.phases import OVER
+from cardtable.games.mojo.state import MojoState
 
 
 def determinize(state: MojoState, player: int, rng: Rng) -> MojoState:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.engine import Game
 from cardtable.engine.i18n import N_, Translator
 
 from cardtable.engine.terminal import title_rule
@@ -20,7 +23,7 @@ DIRECTION = {"clockwise": N_("clockwise"), "counter-clockwise": N_("counter-cloc
 STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow", "orange": "bold dark_orange", "red": "bold red"}  # i18n: no (styles)
 
 
-def _cards(game, ids, empty: str = "—") -> Text:  # (the dash is no word)
+def _cards(game: Game, ids: Iterable[int], empty: str = "—") -> Text:  # (the dash is no word)
     cards = game.catalogue()["cards"]
     text = Text()
     for i, card in enumerate(ids):
@@ -30,7 +33,7 @@ def _cards(game, ids, empty: str = "—") -> Text:  # (the dash is no word)
     return text if ids else Text(empty, style="dim")
 
 
-def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
+def render(console: Console, game: Game, view: dict[str, Any], seat_names: list[str]) -> None:
     me = view["viewer"]
     mojo = view["mojo_card"]
     direction = _(DIRECTION.get(view["direction"], view["direction"]))
@@ -92,7 +95,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
                                pile=view["pending"]["draw_choice"])))
 
 
-def result_line(game, view: dict, seat_names: list[str]) -> str:
+def result_line(game: Game, view: dict[str, Any], seat_names: list[str]) -> str:
     """Why the game ended (MOJO-7.1) and who won by which rule (MOJO-7.3)."""
     totals, winners = view["result"]["totals"], view["result"]["winners"]
     top = max(range(len(totals)), key=lambda i: totals[i])
@@ -106,7 +109,7 @@ def result_line(game, view: dict, seat_names: list[str]) -> str:
     return why + " " + who
 
 
-def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+def events(game: Game, before: dict[str, Any], after: dict[str, Any], actor: int, seat_names: list[str]) -> list[str]:
     lines = []
     if len(after["rounds"]) > len(before["rounds"]):
         r = after["rounds"][-1]
