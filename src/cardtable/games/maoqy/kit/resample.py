@@ -21,7 +21,8 @@ from __future__ import annotations
 from cardtable.engine.resample import deal_by_class, fresh_rng, shuffled
 from cardtable.engine.rng import Rng
 from cardtable.games.maoqy import cards as C
-from cardtable.games.maoqy.state import OVER, MaoqyState
+from cardtable.games.maoqy.rules_tables import OVER
+from cardtable.games.maoqy.state import MaoqyState
 
 BACK = C.BACK
 

@@ -8,7 +8,8 @@ from operator import attrgetter
 from cardtable.engine.search import SearchProfile, softmax
 
 from ..cards import PER_KINGDOM
-from ..state import BIT, STREET_KINGDOM, MaoqyState
+from ..rules_tables import BIT, STREET_KINGDOM
+from ..state import MaoqyState
 
 
 def evaluate(s: MaoqyState) -> list[float]:
