@@ -1,0 +1,126 @@
+"""The turn-based work of the phases: untap and draw, income, scoring the areas, the victory item, closing
+activations, the end of a turn and the next turn; functions bound into :class:`~.flow.FlowMixin`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .objects import NEUTRAL
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+def start_phase(self: "MuhqState") -> None:
+    """MUHQ-TURN-3 (OP-7): untap and restore unit actions; replace an empty deck; refill the hand."""
+    seat = self.active
+    for p in self.perms.values():
+        if p.controller == seat:
+            p.tapped = False
+            p.move_used = p.attack_used = False
+    pl = self.players[seat]
+    if not pl.deck and pl.discard:  # MUHQ-DECK-4
+        pl.deck, pl.discard = pl.discard, []
+        self.rng.shuffle(pl.deck)
+    need = self.game.board.hand_size - len(pl.hand)
+    if need > 0:
+        self.draw(seat, need)
+    pl.bought = False
+    self.touched()
+
+
+def income(self: "MuhqState") -> None:
+    """MUHQ-UPKEEP-1 (OP-8)."""
+    seat = self.active
+    inc = self.game.board.income
+    field_income = self.grid.income
+    units = fields = 0  # (one loop over the permanents, no comprehensions: this runs every turn)
+    for p in self.perms.values():
+        if p.controller == seat and p.d.type == "unit":
+            units += 1
+            if p.cell is not None:
+                fields += field_income[p.cell]
+    self.players[seat].resource += inc.base + inc.per_unit * units + fields
+    self.touched()
+
+
+def score_areas(self: "MuhqState") -> None:
+    """MUHQ-WIN-5 (OP-40): the active player scores every area they hold (strictly most units in it)."""
+    if not self.game.capture_target:
+        return
+    seat = self.active
+    for area, cells in self.grid.areas.items():
+        counts = [0] * self.n
+        for c in cells:
+            pid = self.occ.get(c)
+            if pid is not None and self.perms[pid].d.type == "unit":
+                # MUHQ-WIN-5: "die meisten Units darin": crew in a pile stand in the area too (its field is
+                # the base's, MUHQ-PILE-2), each counted for its own controller
+                for u in (pid, *self.perms[pid].pile):
+                    p = self.perms[u]
+                    if p.d.type == "unit" and p.controller != NEUTRAL:
+                        counts[p.controller] += 1
+        mine = counts[seat]
+        if mine > 0 and all(mine > counts[o] for o in range(self.n) if o != seat):
+            self.players[seat].vp += self.grid.area_points.get(area, 0)
+    self.changed()
+
+
+def victory_item_check(self: "MuhqState") -> bool:
+    """MUHQ-WIN-7 (OP-42): at the start of step 1 of the upkeep, holding the item wins."""
+    item = self.victory_item
+    if item is None or item not in self.perms or not self.game.has_victory("victory_item"):
+        return False
+    base = self.perms[item].base
+    if base is not None and self.perms[base].controller == self.active:
+        self.winners, self.ending = [self.active], "MUHQ-WIN-7"
+        return True
+    return False
+
+
+def closing_candidates(self: "MuhqState") -> list[int]:
+    return [p.id for p in self.own_permanents(self.active) if not p.tapped]
+
+
+def has_activation_effects(self: "MuhqState", pid: int) -> bool:
+    p = self.perms[pid]
+    return bool(p.poison or p.panic or p.rage) or p.d.on_activated
+
+
+def close_one(self: "MuhqState", pid: int) -> None:
+    """MUHQ-APHASE-6 (OP-14): activated, its condition effects apply, an AI runs, then it is tapped."""
+    self.activate(pid)
+    if self.activation is not None and self.ai is None:
+        self.end_activation()
+
+
+def end_activation(self: "MuhqState") -> None:
+    pid = self.activation
+    self.activation, self.ai = None, None
+    if pid is not None and pid in self.perms:
+        self.perms[pid].tapped = True  # MUHQ-APHASE-4
+    self.touched()
+
+
+def end_of_turn(self: "MuhqState") -> None:
+    """MUHQ-TURN-7 (b), (c): pending equipment is discarded (MUHQ-EQUIP-4); until-end-of-turn ends."""
+    pl = self.players[self.active]
+    for eq in pl.pending:
+        self.put_in_discard(eq)
+    pl.pending = []
+    if any(p.eot for p in self.perms.values()):
+        for p in self.perms.values():
+            p.eot = ()
+        self.changed()
+    else:
+        self.touched()
+
+
+def next_turn(self: "MuhqState") -> None:
+    limit = self.opts["max_turns"]
+    if limit and self.turn >= limit:  # MUHQ-WIN-10
+        self.winners, self.ending = [], "MUHQ-WIN-10"
+        return
+    self.active = self.next_seat(self.active)
+    self.turn += 1
+    self.step = "start"
