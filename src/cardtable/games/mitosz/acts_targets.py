@@ -1,0 +1,165 @@
+"""Targets of a maneuver: the options chosen at announcement (OP-29), the candidates a selector allows, and
+what the effect is for immunity (MIT-5.12, OP-34)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from . import acts_info as _acts_info
+from .actions import STACK_ID_BASE
+from .acts_info import minfo
+from .cards import primitives_of
+
+#: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
+#: method call)
+_INFO = _acts_info._INFO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Inst, MitoszState
+
+
+def target_options(self: MitoszState, seat: int, m, card: int, user: int) -> list[tuple]:
+    info = _INFO.get(id(m)) or minfo(m)
+    names = info.names
+    if not names:
+        if info.keyword:  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
+            return [(t,) for t in self.keyword_targets(seat, m, card, user) or ()]
+        return [()]
+    # kept as the candidates are (``target_candidates``: their keys, the same places)
+    fight = self.fight
+    cache = self.cache() if info.steady else self.decision_cache()
+    key = ("to", seat, id(m), card, user, self.piles,
+           (fight.members_version, fight.stage == "rounds") if fight is not None else None)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = self._target_options(seat, m, card, user, names)
+    return hit
+
+
+def _target_options(self: MitoszState, seat: int, m, card: int, user: int, names: tuple) -> list[tuple]:
+    keys = self.effect_keys(card, m, user)
+    targets = m.targets
+    if len(names) == 1:
+        sel = targets[names[0]]
+        if not sel.count or sel.count == 1:  # the common case: one target, chosen among the candidates
+            return [(c,) for c in self.target_candidates(seat, sel, keys, card, user)]
+    per_name = []
+    for n in names:
+        sel = targets[n]
+        cands = self.target_candidates(seat, sel, keys, card, user)
+        count = sel.count or 1
+        if isinstance(count, str):
+            k = int(count.split()[1])
+            sizes = range(1, min(k, len(cands)) + 1)
+        else:
+            sizes = [count] if len(cands) >= count else []
+        options = [c for size in sizes for c in combinations(cands, size)]
+        if not options:
+            return []
+        per_name.append(options)
+    out = [()]
+    for options in per_name:
+        out = [prev + opt for prev in out for opt in options]
+    return out
+
+
+def target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user: int) -> list[int]:
+    f = sel.filter
+    # on the board or in the public piles, a filter that reads neither rotation nor levels holds until a
+    # card moves (every move there drops the cache)
+    steady = f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
+        and f.level is None
+    cache = self.cache() if steady else self.decision_cache()
+    fight = self.fight
+    key = ("tc", seat, id(sel), keys, card, user, self.piles,
+           (fight.members_version, fight.stage == "rounds") if fight is not None else None)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = self._target_candidates(seat, sel, keys, card, user)
+    return hit
+
+
+def _target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user: int) -> list[int]:
+    f = sel.filter
+    if f is not None and f.zone == "stack":
+        return [STACK_ID_BASE + it.sid for it in self.stack if self.matches_item(it, f, seat)]
+    source_is_god = card >= 0 and self.cards[card].d.card_type == "high_god"
+    refs = {"$self": card, "$user": user}
+    out = []
+    zone = (f.zone if f is not None else None) or "board"
+    if zone == "board":
+        pool = self.board_insts()
+    elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
+        pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
+    elif zone in ("afterworld", "oblivion"):
+        whose = [self.players[seat]] if f.owner == "self" else self.players
+        pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
+    else:
+        pool = self.cards
+    if zone == "board" and self.in_rounds() and self.opts["fight_effect_scope"] == "strict":
+        scope = self.fight_cards()  # OP-44: a fight's effects reach only the fight
+        pool = [i for i in pool if i.iid in scope]
+    # the filter's side first, read here as ``matches`` reads it (most filters name one): a card of the other
+    # side is no candidate
+    side = f.controller if f is not None and f.controller and f.controller != "any" else None
+    mine = side == "self"
+    for inst in pool:
+        if inst.zone != zone:
+            continue
+        if side is not None and ((inst.controller if zone == "board" else inst.owner) == seat) != mine:
+            continue
+        if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
+            if "steal" in keys and not self.stealable(inst):
+                continue
+            out.append(inst.iid)
+    return out
+
+
+def stealable(self: MitoszState, inst: Inst) -> bool:
+    """MIT-5.2.c, OP-30; army leaders in a fight and monsters fighting as supplies (MIT-8.monster.4) neither."""
+    if self.fight is not None and (inst.iid in self.fight.leaders or inst.iid in self.fight.supplies):
+        return False
+    if inst.d.card_type in ("item", "location"):
+        return True  # MIT-5.2.d: re-attached by the thief, for good
+    return inst.d.card_type not in ("free_maneuver", "fate", "high_god") and inst.host < 0
+
+
+def effect_keys(self: MitoszState, card: int, m, user: int) -> frozenset:
+    """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
+    its user's types (MIT-4.4), its primitives."""
+    if card >= 0 and not self.retyping() and not self._fights_as_supply(card) \
+            and not self._fights_as_supply(user):
+        # then only definitions decide (no effect changes a type or subtypes): kept on the card's definition
+        known = self.cards[card].d.effect_keys
+        key = (id(m), self.cards[user].d if user >= 0 else None)
+        hit = known.get(key)
+        if hit is None:
+            hit = known[key] = self._effect_keys(card, m, user)
+        return hit
+    cache = self.cache()
+    key = ("keys", card, id(m), user)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = self._effect_keys(card, m, user)
+    return hit
+
+
+def _effect_keys(self: MitoszState, card: int, m, user: int) -> frozenset:
+    keys = set(m.subtypes) if m is not None else set()
+    if card >= 0:
+        d = self.cards[card].d
+        keys.add(self.card_type(self.cards[card]))  # MIT-5.16: the type it has now
+        keys.update(d.subtypes)
+    if user >= 0:
+        keys.update(self.subtypes(self.cards[user]))
+        keys.add(self.card_type(self.cards[user]))
+    if m is not None:
+        keys.update(primitives_of(m))
+    return frozenset(keys)
+
+
+def _fights_as_supply(self: MitoszState, iid: int) -> bool:
+    """A leader card fighting as a supply (a monster, a mount): its card type is not its printed one."""
+    f = self.fight
+    return f is not None and iid >= 0 and iid in f.supplies and self.cards[iid].d.card_type == "leader"
