@@ -1,0 +1,34 @@
+"""What the effect modules share: the interpreter's SUSPEND, the stand-in card of a host check, an immunity
+key as a word, and the names of the zones a card comes from."""
+
+from __future__ import annotations
+
+from ..text import immunity_word
+from ..words import N_
+
+SUSPEND = False
+
+
+class _Off:
+    """A stand-in used to re-check a host for a card on the stack: the same card, as if in hand."""
+
+    def __init__(self, inst):
+        self.d = inst.d
+        self.iid = inst.iid
+
+
+#: where a card came from ("from the hand")
+ZONE_FROM = {"hand": N_("the hand"), "deck": N_("the deck"), "afterworld": N_("the afterworld"),
+             "board": N_("the board"), "stack": N_("the stack"), "oblivion": N_("oblivion")}
+
+
+class _ImmunityWord:
+    """An immunity key (a card type, subtype, keyword or primitive) as a word, when read."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def __format__(self, spec: str) -> str:
+        return format(immunity_word(self.key), spec)

@@ -1,0 +1,261 @@
+"""The primitives that move cards between zones (spec 6.4): draw, discard, mill, destroy, sacrifice,
+return, search, recover, exile, put on the deck, shuffle, and looking at the top of a deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import STACK_ID_BASE
+from ..cards import PERMANENT_TYPES
+from ..words import N_, Said, join, lazy, said
+from .common import SUSPEND, ZONE_FROM
+
+if TYPE_CHECKING:
+    from ..state import Item, MitoszState
+
+
+def _p_draw(self: MitoszState, p, item: Item) -> bool:
+    for seat in self.players_of(p.player, item):
+        n = self.value(p.n, self.refs(item), item)
+        got = self.draw(seat, n)
+        self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
+    return True
+
+
+def _p_discard(self: MitoszState, p, item: Item) -> bool:
+    for seat in self.players_of(p.player, item):
+        n = self.value(p.n, self.refs(item), item)
+        hand = self.players[seat].hand
+        if n <= 0 or not hand:
+            continue
+        if p.chooser == "random":
+            for _ in range(min(n, len(hand))):
+                self.discard_card(hand[self.rng.below(len(hand))], Said(N_("at random")))
+            continue
+        chooser = seat if p.chooser == "owner" else item.player
+        if len(hand) <= n:
+            for iid in list(hand):
+                self.discard_card(iid, said("{card}", card=self.cards[item.card].d))
+            continue
+        self.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=self.cards[item.card].d))
+        return SUSPEND
+    return True
+
+
+def _p_mill(self: MitoszState, p, item: Item) -> bool:
+    for seat in self.players_of(p.player, item):
+        deck = self.players[seat].deck
+        n = min(self.value(p.n, self.refs(item), item), len(deck))
+
+        def mill(deck=deck, seat=seat, n=n):
+            for _ in range(n):
+                iid = deck[-1]
+                self.to_zone(iid, "afterworld")
+                self.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=self.cards[iid].d, seat=seat)
+        self.together(mill)
+    return True
+
+
+def _p_destroy(self: MitoszState, p, item: Item) -> bool:
+    for t in self.resolve_target(p.target, item):
+        if t >= STACK_ID_BASE:  # OP-27: a card being played
+            it = self.stack_item(t)
+            if it is not None and it.kind in ("summon", "unsummoned", "nation"):
+                it.destroyed = True
+            continue
+        inst = self.cards[t]
+        d = inst.d
+        if inst.zone != "board" or d.card_type == "high_god":
+            continue  # MIT-1.2.5, MIT-3.1.f
+        kind = self.card_type(inst)  # MIT-5.16: the type it has now
+        if kind not in PERMANENT_TYPES and kind != "supply":
+            continue  # MIT-5.1
+        if self.restricted(inst, "cannot_be_destroyed") and self.prohibition_holds(inst, "cannot_be_destroyed", item):
+            self.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
+            continue
+        self.leave_board(t, "afterworld", "destroy")
+    return True
+
+
+def _p_sacrifice(self: MitoszState, p, item: Item) -> bool:
+    for t in self.resolve_target(p.target, item):
+        inst = self.cards[t]
+        if inst.zone != "board" or inst.controller != item.player or self.is_cursed(inst) \
+                or inst.d.card_type == "high_god" or (self.restricted(inst, "cannot_be_sacrificed")
+                                                      and self.prohibition_holds(inst, "cannot_be_sacrificed", item)):
+            continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
+        self.leave_board(t, "afterworld", "sacrifice")
+    return True
+
+
+def _p_return_to_hand(self: MitoszState, p, item: Item) -> bool:
+    for t in self.resolve_target(p.target, item):
+        inst = self.cards[t]
+        if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
+            self.leave_board(t, "hand", "return")
+    return True
+
+
+def _p_search_deck(self: MitoszState, p, item: Item) -> bool:
+    for seat in self.players_of(p.player, item):
+        f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
+        found = [i for i in reversed(self.players[seat].deck)
+                 if f is None or self.matches(self.cards[i], f, seat, self.refs(item))]
+        n = self.value(p.n, self.refs(item), item)
+        restricted = p.filter is not None
+        if not found:
+            self.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
+            self.rng.shuffle(self.players[seat].deck)
+            continue
+        choices = self.distinct(found)
+        if len(choices) == 1 and n == 1:
+            self._found(seat, choices[0], p.to, restricted)
+            self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
+            continue
+        self.set_prompt("search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
+                        left=n)
+        return SUSPEND
+    return True
+
+
+def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) -> None:
+    d = self.cards[iid].d
+    if to == "deck_top":
+        deck = self.players[seat].deck
+        deck.remove(iid)
+        deck.append(iid)
+    else:
+        self.take_out(iid)
+        self._move_to_hand(iid)
+    if restricted:
+        self.note(N_("P{seat} searches the deck and shows the card found: {card} (MIT-1.3.3)"), seat=seat, card=d)
+    else:
+        self.note(N_("P{seat} searches the deck and takes a card"), seat=seat)
+        self.note(N_("you found {card}"), (seat,), card=d)
+
+
+def answer_pick(self: MitoszState, pr: dict, card: int) -> None:
+    seat = pr["player"]
+    if pr["kind"] == "search":
+        self._found(seat, card, pr["to"], pr["restricted"])
+        left = pr["left"] - 1
+        remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "deck"]
+        if left > 0 and remaining:
+            self.set_prompt("search", seat, rule=pr["rule"], cards=tuple(self.distinct(remaining)), to=pr["to"],
+                            restricted=pr["restricted"], left=left)
+            return
+        self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
+    else:  # recover by filter
+        self._recover(seat, card)
+        left = pr["left"] - 1
+        remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "afterworld"]
+        if left > 0 and remaining:
+            self.set_prompt("pick", seat, rule=pr["rule"], cards=tuple(remaining), left=left, text=pr["text"])
+
+
+def _recover(self: MitoszState, seat: int, iid: int) -> None:
+    """MIT-1.4.3, OP-06: from the afterworld into the owner's hand, shown; no shuffle."""
+    inst = self.cards[iid]
+    self.take_out(iid)
+    self._move_to_hand(iid)
+    self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
+
+
+def _p_recover(self: MitoszState, p, item: Item) -> bool:
+    if p.target is not None:
+        for t in self.resolve_target(p.target, item):
+            if self.cards[t].zone == "afterworld":
+                self._recover(item.player, t)
+        return True
+    for seat in self.players_of(p.player, item):
+        f = p.filter.model_copy(update={"zone": "afterworld"})
+        pool = [i for i in reversed(self.players[seat].afterworld)
+                if self.matches(self.cards[i], f, seat, self.refs(item))]
+        n = self.value(p.n if p.n is not None else 1, self.refs(item), item)
+        if not pool:
+            continue
+        if len(self.distinct(pool)) == 1 and n == 1:
+            self._recover(seat, pool[0])
+            continue
+        self.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(self.distinct(pool)), left=n,
+                        text=Said(N_("choose a card to recover from the afterworld")))
+        return SUSPEND
+    return True
+
+
+def _p_exile(self: MitoszState, p, item: Item) -> bool:
+    for t in self.resolve_target(p.target, item):
+        inst = self.cards[t]
+        if inst.zone == "board":
+            self.leave_board(t, "oblivion", "exile")
+        elif inst.zone in ("hand", "deck", "afterworld"):
+            self.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
+                      zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
+            self.to_zone(t, "oblivion")
+    return True
+
+
+def _p_put_on_deck(self: MitoszState, p, item: Item) -> bool:
+    for t in self.resolve_target(p.target, item):
+        inst = self.cards[t]
+        if inst.zone == "board":
+            self.leave_board(t, "deck", "deck")
+            if p.position == "bottom":
+                deck = self.players[inst.owner].deck
+                deck.remove(t)
+                deck.insert(0, t)
+        else:
+            self.to_zone(t, "deck", p.position)
+        self.deckout = None  # OP-04: a deck received a card
+    return True
+
+
+def _p_shuffle_deck(self: MitoszState, p, item: Item) -> bool:
+    for seat in self.players_of(p.player, item):
+        self.rng.shuffle(self.players[seat].deck)
+        self.note(N_("P{seat} shuffles the deck"), seat=seat)
+    return True
+
+
+def _p_look_top(self: MitoszState, p, item: Item) -> bool:
+    to_order = []
+    for seat in self.players_of(p.player, item):
+        deck = self.players[seat].deck
+        n = self.value(p.n, self.refs(item), item)
+        top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
+        self.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
+        if top:
+            self.note(N_("top of the deck: {cards}"), (item.player,), cards=join(self.cards[i].d for i in top))
+        else:
+            self.note(N_("top of the deck: nothing"), (item.player,))
+        if p.reorder and len({self.cards[i].d for i in top}) > 1:
+            to_order.append((seat, top))
+    if not to_order:
+        return True
+    self._ask_deck_order(item.player, to_order)
+    return SUSPEND
+
+
+def _ask_deck_order(self: MitoszState, seat: int, decks: list, placed: tuple = ()) -> None:
+    """``reorder``: the looker puts the cards back on top of each deck (``decks``: (owner, the cards, the top
+    first)) in the order they choose, the top card first; equal cards are one choice."""
+    owner, cards = decks[0]
+    self.set_prompt("deck_order", seat, rule="spec 6.4", deck=owner, cards=cards, placed=placed,
+                    rest=tuple(decks[1:]))
+
+
+def answer_deck_order(self: MitoszState, pr: dict, card: int) -> None:
+    placed = pr["placed"] + (card,)
+    left = [i for i in pr["cards"] if i not in placed]
+    if len({self.cards[i].d for i in left}) > 1:
+        self._ask_deck_order(pr["player"], [(pr["deck"], pr["cards"])] + list(pr["rest"]), placed)
+        return
+    order = list(placed) + left  # the top card first
+    deck = self.players[pr["deck"]].deck
+    for i in order:  # wherever they are now (a redeal of a search bot's may have moved them), on top
+        deck.remove(i)
+    deck.extend(reversed(order))
+    self.note(N_("P{seat} puts the top {n} cards of P{deck}'s deck back in the order they chose"), seat=pr['player'], n=len(order), deck=pr['deck'])
+    self.note(N_("top of the deck now: {cards}"), (pr["player"],), cards=join(self.cards[i].d for i in order))
+    if pr["rest"]:
+        self._ask_deck_order(pr["player"], list(pr["rest"]))
