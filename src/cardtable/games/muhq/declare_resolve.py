@@ -1,0 +1,217 @@
+"""Resolving the items of muhq's stack (MUHQ-ACT-5, 6; MUHQ-STACK-1) and the tokens an effect creates
+(MUHQ-TOKEN, spec 7.6 create_token)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .effects import Ctx
+from .objects import Drop, Item
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
+    """The context of an item's effect with its targets checked again (MUHQ-ACT-6). The flag is False
+    when the item had targets and none is legal any more: then it does nothing."""
+    d = self.card_def[item.source] if item.source is not None else None
+    source = item.source if item.source in self.perms or item.kind == "spell" else None
+    ctx = Ctx(source, d, item.controller, refs=dict(item.params), item=item)
+    specs = dict(self.item_target_specs(item))
+    legal = {}
+    for name, value in item.targets:
+        ctx.targets = dict(legal)
+        ctx.targets[name] = value
+        if self.target_problem(specs[name], value, ctx) is None:
+            legal[name] = value
+    ctx.targets = legal
+    return ctx, not item.targets or bool(legal)
+
+
+def item_target_specs(self: "MuhqState", item: Item) -> tuple:
+    d = self.card_def[item.source]
+    if item.kind == "spell":
+        return d.targets
+    return tuple(d.ability(item.ability).get("targets", {}).items())
+
+
+def _resolve_spell(self: "MuhqState", item: Item) -> None:
+    ctx, ok = self.effect_ctx(item)
+    if ok:
+        self.run_steps(self.card_def[item.source].effect, ctx)
+    if self.resolving is None:
+        self.put_in_discard(item.source)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
+
+
+def _resolve_ability(self: "MuhqState", item: Item) -> None:
+    ctx, ok = self.effect_ctx(item)
+    ability = self.card_def[item.source].ability(item.ability)
+    if ok and (item.kind != "trigger" or self.condition_holds(ability.get("if"), ctx)):
+        self.run_steps(tuple(ability["effect"]), ctx)
+
+_resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_ability
+
+
+def _resolve_universal(self: "MuhqState", item: Item) -> None:
+    self.players[item.controller].resource += 1  # MUHQ-CARD-7
+
+
+def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
+    card, seat = item.source, item.controller
+    d = self.card_def[card]
+    if item.param("mode") == "next_unit":
+        self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
+        return
+    cell = item.param("cell")
+    if not self.available(cell, d.swimming):
+        # The field was taken while the play waited: the first available spawn field in reading order,
+        # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
+        fields = self.spawn_fields(seat, d.swimming)
+        if not fields:
+            self.put_in_discard(card)
+            return
+        cell = fields[0]
+    self.enter(card, seat, cell, played=True)
+
+
+def _resolve_move(self: "MuhqState", item: Item) -> None:
+    unit = item.source
+    if unit not in self.perms:
+        return
+    cells = item.param("path")
+    checked = self._move_checked
+    if checked is None or checked[0] is not self._memo or checked[1] is not item:
+        if self.path_problem(unit, cells) is not None:
+            return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
+    self.relocate(unit, cells[-1])
+    self.event("ends_move", unit)  # MUHQ-MOVE-8
+
+
+def relocate(self: "MuhqState", unit: int, cell: int) -> None:
+    """Put a unit (with its pile, MUHQ-MOVE-6) on a field, or into the pile of the crewable unit there."""
+    p = self.perms[unit]
+    if p.base is not None:  # MUHQ-MOVE-9: out of the pile
+        self.perms[p.base].pile.remove(unit)
+        p.base = None
+    elif p.cell is not None:
+        del self.occ[p.cell]
+    p.cell = None
+    other = self.occ.get(cell)
+    if other is not None:
+        self.perms[unit].cell = None
+        p.base = other
+        self.perms[other].pile.append(unit)  # MUHQ-CREW-2
+    else:
+        p.cell = cell
+        self.occ[cell] = unit
+    self.moved(unit)
+
+
+def _resolve_attack(self: "MuhqState", item: Item) -> None:
+    att, dfn = item.source, item.param("defender")
+    if att in self.perms and self.perms[att].base is None and self.defender_problem(att, dfn) is None:
+        self.combat(att, dfn)  # MUHQ-COMBAT-12
+
+
+def _resolve_equip(self: "MuhqState", item: Item) -> None:
+    unit, eq = item.source, item.param("equipment")
+    if unit in self.perms and eq in self.equippable(unit):
+        self.join_pile(eq, unit)
+        self.perms[eq].controller = self.perms[unit].controller  # MUHQ-EQUIP-5
+
+
+def _resolve_swap(self: "MuhqState", item: Item) -> None:
+    unit, art = item.source, item.param("artifact")
+    if unit in self.perms and art in self.swappable(unit):
+        a, u = self.perms[art], self.perms[unit]
+        ca, cu = a.cell, u.cell
+        a.cell, u.cell = cu, ca
+        self.occ[cu], self.occ[ca] = art, unit
+        self.moved(unit, art)
+
+
+def _resolve_carry(self: "MuhqState", item: Item) -> None:
+    unit, art = item.source, item.param("artifact")
+    if unit not in self.perms or art not in self.perms or art not in self.carriable(unit):
+        return
+    cells = item.param("path")
+    if self.path_problem(unit, cells, ignore=art) is not None:
+        return
+    a = self.perms[art]
+    old = a.cell
+    del self.occ[old]
+    a.cell = None
+    self.relocate(unit, cells[-1])
+    drop = item.param("drop")
+    sw = self.stats()[art].swimming
+    if not self.available(drop, sw):
+        # MUHQ-ART-2: the field was taken; the unit's controller chooses another available field within
+        # range 1 of the unit (a forced choice, made like a drop), else the artifact stays where it was, or
+        # as near to it as there is room.
+        fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if self.available(c, sw)]
+        if len(fields) > 1:
+            self.drops.append(Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
+            self.changed()
+            self.event("ends_move", unit)
+            return
+        drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: self.available(c, sw))
+    a.cell = drop
+    self.occ[drop] = art
+    self.moved(unit, art)
+    self.event("ends_move", unit)
+
+
+def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
+    p = self.perms.get(item.source)
+    if p is not None and p.paralysis:
+        p.paralysis -= 1  # MUHQ-PARA-3
+
+
+# -- tokens (MUHQ-TOKEN, spec 7.6 create_token) -------------------------------------------------------
+def create_tokens(self: "MuhqState", step: dict, ctx: Ctx, index: int, steps: tuple, count: int | None = None
+                  ) -> bool:
+    """Create ``count`` tokens; on the board the controller chooses each field. True if suspended."""
+    left = step["count"] if count is None else count
+    while left > 0:
+        if step["zone"] == "hand":
+            card = self.new_card(step["card"], ctx.you)
+            self.players[ctx.you].hand.append(card)  # MUHQ-TOKEN-3 (OP-39)
+            left -= 1
+            continue
+        fields = self.token_fields_for(step, ctx)
+        if not fields:
+            return False  # no available field: no token (spec 7.6)
+        if len(fields) == 1:
+            self.enter(self.new_card(step["card"], ctx.you), ctx.you, fields[0])
+            left -= 1
+            continue
+        self.resolving = (ctx.item, index, left, ctx, steps, step)
+        return True
+    return False
+
+
+def token_fields_for(self: "MuhqState", step: dict, ctx: Ctx) -> list[int]:
+    sw = self.game.defs[step["card"]].swimming
+    where = step.get("field", "own_spawn")
+    if where == "own_spawn":
+        return self.spawn_fields(ctx.you, sw)
+    origins = self.cell_of_ref(where["adjacent_to"], ctx)
+    return sorted({c for o in origins for c, _ in self.grid.neighbours[o] if self.available(c, sw)})
+
+
+def token_fields(self: "MuhqState") -> list[int]:
+    item, index, left, ctx, steps, step = self.resolving
+    return self.token_fields_for(step, ctx)
+
+
+def finish_token(self: "MuhqState", cell: int) -> None:
+    item, index, left, ctx, steps, step = self.resolving
+    self.resolving = None
+    self.enter(self.new_card(step["card"], ctx.you), ctx.you, cell)
+    if self.create_tokens(step, ctx, index, steps, left - 1):
+        return
+    self.run_steps(steps, ctx, index + 1)
+    if self.resolving is None and item is not None and item.kind == "spell":
+        self.put_in_discard(item.source)
+

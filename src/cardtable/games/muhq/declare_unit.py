@@ -1,0 +1,191 @@
+"""The activated unit's actions in muhq: move, attack, full action, equip, swap, carry and clearing
+paralysis, each checked and declared onto the stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import Action
+
+from .declare_checks import bad
+from .effects import Ctx
+from .objects import NEUTRAL, Item
+from .stats import profile
+from .words import N_, CardName, Text, _
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MuhqState
+
+
+def _do_move(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    self.spend(p, "move")
+    self.not_paralyzed(p)
+    cells = self.path_cells(a.path)
+    # A move in the unit's list of actions (kept for exactly this position) follows one of the cheapest legal
+    # paths, which path_problem accepts; any other path is checked in full.
+    problem = None if self.unit_action_listed(a) else self.path_problem(a.unit, cells)
+    if problem:
+        raise bad(*problem)
+    self.declare_move(p, cells)
+    # The path is legal on this board: while the board stays as it is (the same board memo, see changed()),
+    # resolving the move need not check it again (_resolve_move).
+    self._move_checked = (self._memo, self.stack[-1])
+
+
+def declare_move(self: "MuhqState", p: Any, cells: tuple[int, ...]) -> None:
+    p.move_used = True
+    xy = self.grid.xy(cells[-1])
+    self.push(Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
+                   label=Text(N_("{card} moves to ({x}, {y})"), card=CardName(p.d), x=xy[0], y=xy[1])))
+
+
+def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
+    stats = self.stats()
+    st = stats[unit]
+    start = self.cell_of(unit)
+    if ignore is None:
+        occupied = self.occ
+    else:
+        occupied = dict(self.occ)
+        for c, o in self.occ.items():
+            if o == ignore:
+                del occupied[c]
+    # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those. (Loops, not
+    # comprehensions: no closure over these locals for every path checked.)
+    crewable = []
+    for c, o in occupied.items():
+        if o != unit and stats[o].crew > 0 and self.can_crew(unit, o) and c != start:
+            crewable.append(c)
+    problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
+    if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
+            self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
+        return "MUHQ-CREW-2", _("{problem}; a unit may end on a crewable unit of its controller with room",
+                                problem=problem[1])
+    return problem
+
+
+def _do_attack(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    self.spend(p, "attack")
+    self.not_paralyzed(p)
+    if not profile(self, a.unit):
+        raise bad("MUHQ-COMBAT-13", _("{name} has no attack", name=self.name_of(a.unit)))
+    if p.base is not None:
+        raise bad("MUHQ-PILE-6", _("{name} is crew in a pile and cannot attack itself", name=self.name_of(a.unit)))
+    problem = self.defender_problem(a.unit, a.defender)
+    if problem:
+        raise bad(*problem)
+    self.declare_attack(p, a.defender)
+
+
+def declare_attack(self: "MuhqState", p: Any, defender: int) -> None:
+    p.attack_used = True
+    self.push(Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
+                   label=Text(N_("{card} attacks {defender}"), card=CardName(p.d), defender=self.name_of(defender))))
+
+
+def _do_full_action(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    if p.move_used or p.attack_used:
+        raise bad("MUHQ-UNIT-6", _("a full action needs both the move and the attack action unused"))
+    self.not_paralyzed(p)
+    self.not_crew(p)
+    ability = dict(p.d.full_actions).get(a.ability)
+    if ability is None or p.base is not None:
+        raise bad("MUHQ-ACT-1", _("{card} has no full action number {number}", card=p.d.shown_name,
+                                  number=a.ability))
+    specs = tuple(ability.get("targets", {}).items())
+    problem = self.check_targets(specs, a.targets, Ctx(a.unit, p.d, p.controller))
+    if problem:
+        raise bad(*problem)
+    self.declare_full_action(p, a.ability, a.targets)
+
+
+def declare_full_action(self: "MuhqState", p: Any, index: int, targets: tuple[int, ...]) -> None:
+    p.move_used = p.attack_used = True
+    names = tuple(p.d.ability(index).get("targets", {}))
+    self.push(Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
+                   label=Text(N_("{card}: full action"), card=CardName(p.d))))
+
+
+def _do_equip(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    self.spend(p, a.spend, "MUHQ-UNIT-7")
+    self.not_paralyzed(p)
+    self.not_crew(p)
+    if p.base is not None or a.equipment not in self.equippable(a.unit):
+        raise bad("MUHQ-EQUIP-5", _("#{id} is not an unequipped equipment within range 1 that this unit may "
+                                    "equip (own, neutral, or an enemy's that is not solid)", id=a.equipment))
+    setattr(p, a.spend + "_used", True)
+    self.push(Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
+                   label=Text(N_("{card} equips {equipment}"), card=CardName(p.d),
+                              equipment=self.name_of(a.equipment))))
+
+
+def _do_swap(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    self.spend(p, a.spend, "MUHQ-UNIT-7")
+    self.not_paralyzed(p)
+    self.not_crew(p)
+    art = self.perms.get(a.artifact)
+    if art is not None and art.d.landmark:
+        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=self.name_of(a.artifact)))
+    if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
+        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=self.name_of(a.artifact)))
+    if p.base is not None or a.artifact not in self.swappable(a.unit):
+        raise bad("MUHQ-ART-3", _("#{id} is not an adjacent artifact whose field both may take", id=a.artifact))
+    setattr(p, a.spend + "_used", True)
+    self.push(Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
+                   label=Text(N_("{card} swaps with {artifact}"), card=CardName(p.d),
+                              artifact=self.name_of(a.artifact))))
+
+
+def _do_carry(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    if p.move_used or p.attack_used:
+        raise bad("MUHQ-UNIT-6", _("carrying is a full action: it needs both the move and the attack action"))
+    self.not_paralyzed(p)
+    self.not_crew(p)
+    art = self.perms.get(a.artifact)
+    if art is not None and art.d.landmark:
+        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=self.name_of(a.artifact)))
+    if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
+        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=self.name_of(a.artifact)))
+    if p.base is not None or a.artifact not in self.carriable(a.unit):
+        raise bad("MUHQ-ART-2", _("#{id} is not an artifact adjacent to {unit}", id=a.artifact,
+                                  unit=self.name_of(a.unit)))
+    cells = self.path_cells(a.path)
+    drop = self.cell_at(a.drop, drop=True)
+    # MUHQ-ART-2: any legal move (MUHQ-MOVE) with the artifact's field empty, not into a pile; the drop field
+    # is available after the move (the unit's start field and the artifact's old field are empty then).
+    problem = self.path_problem(a.unit, cells, ignore=a.artifact)
+    if problem:
+        raise bad(*problem)
+    end = cells[-1]
+    if self.occ.get(end, a.artifact) != a.artifact:
+        raise bad("MUHQ-ART-2", _("a unit that carries an artifact cannot end its move in a pile"))
+    swims = self.stats()[a.artifact].swimming
+    if drop == end or self.grid.distance(end, drop) > 1 or not self.grid.fits(drop, swims) \
+            or self.occ.get(drop, a.artifact) not in (a.artifact, a.unit):
+        raise bad("MUHQ-ART-2", _("{field} is not an available field within range 1 of the path's end",
+                                  field=list(a.drop)))
+    p.move_used = p.attack_used = True
+    self.push(Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
+                                                                  ("drop", drop)),
+                   label=Text(N_("{card} carries {artifact}"), card=CardName(p.d),
+                              artifact=self.name_of(a.artifact))))
+
+
+def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
+    p = self.unit_for(a.unit)
+    if not p.paralysis:
+        raise bad("MUHQ-PARA-3", _("{name} is not paralyzed", name=self.name_of(a.unit)))
+    self.spend(p, a.spend, "MUHQ-PARA-3")
+    self.declare_clear_paralysis(p, a.spend)
+
+
+def declare_clear_paralysis(self: "MuhqState", p: Any, spend: str) -> None:
+    setattr(p, spend + "_used", True)
+    self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
+                                                                         card=CardName(p.d))))
