@@ -117,7 +117,8 @@ class Table:
             if self._summary_head is None:
                 info = self.game.info
                 self._summary_head = orjson.dumps({
-                    "id": self.id, "game": info.name, "title": info.title, "players": self.game.num_players,
+                    "id": self.id, "game": info.name, "title": info.title, "renderer": self.game.kit.web,
+                    "players": self.game.num_players,
                     "options": self.game.options, "created": self.created,
                     "clock": self.settings.get("clock"), "rematch_of": self.settings.get("rematch_of")})[:-1] + b',"seats":'
             self._seats_key = key
@@ -135,6 +136,7 @@ class Table:
             "id": self.id,
             "game": self.game.info.name,
             "title": self.game.info.title,
+            "renderer": self.game.kit.web,  # the game's browser renderer, named by its kit (None: the generic one)
             "players": self.game.num_players,
             "options": self.game.options,
             "seats": [s.public() for s in self.seats],

@@ -378,7 +378,7 @@ async function render({ first = false } = {}) {
   // afresh: messages that came in while the renderer loaded must not be drawn over by an older one.
   const game = shown().table.game;
   if (state.rendererGame !== game) {
-    const factory = await loadRenderer(game);
+    const factory = await loadRenderer(game, shown().table.renderer);
     if (state.rendererGame !== game) {
       state.rendererGame = game;
       $("game").replaceChildren();
