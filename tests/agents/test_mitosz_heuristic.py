@@ -126,9 +126,14 @@ def test_decides_from_the_view_alone():
 
 
 def test_imports_nothing_of_the_game():
-    """The bot knows the game through its catalogue and options only (engine/agent.py)."""
+    """The bot knows the game through its catalogue and options only (engine/agent.py); its parts
+    (kit/heuristic_*.py) import one another and nothing else of the game."""
     modules = cardtable_modules(Path(heuristic_module.__file__))
-    assert modules and all(m.startswith("cardtable.engine.agent") for m in modules), modules
+    assert modules and any(m.startswith("cardtable.engine.agent") for m in modules), modules
+    for path in sorted(Path(heuristic_module.__file__).parent.glob("heuristic*.py")):
+        modules = cardtable_modules(path) - {"cardtable.games.mitosz.kit"}  # from . import heuristic_x
+        own = ("cardtable.engine.agent", "cardtable.games.mitosz.kit.heuristic")
+        assert all(m.startswith(own) for m in modules), (path.name, modules)
 
 
 # -- prompts ------------------------------------------------------------------------------------------
