@@ -21,10 +21,8 @@ import {
   legend, markerBadges, permWords, seatCls, victory, who, word,
 } from "./muhq-cards.js";
 import { infoBar, permanentList, stack, waiting } from "./muhq-panels.js";
+import { orderPlayers, permOf, targetWord } from "./muhq-moves.js";
 import { endSummary as summary, logEntries, resultText, scoreboard } from "./muhq-end.js";
-
-// the fields of an action that name a permanent it is done with (the token it sits on)
-const PERM_FIELDS = ["permanent", "source", "unit", "carrier", "base", "equipment", "target"];
 
 export function createRenderer(root, ui) {
   let selected = null; // a hand card id: its spawn fields light up, its other actions are listed
@@ -97,10 +95,6 @@ export function createRenderer(root, ui) {
 
   // -- cards and names -------------------------------------------------------------------------------------
   /** A card as a small face: type, name, costs, stats, text. */
-  function orderPlayers(view, me) {
-    return view.players.filter((p) => p.seat !== me).concat(view.players.filter((p) => p.seat === me));
-  }
-
   // -- legal actions ---------------------------------------------------------------------------------------
   const act = (entry) => () => {
     selected = null;
@@ -144,14 +138,6 @@ export function createRenderer(root, ui) {
   }
 
   /** The permanent an action is done with (its token is where it is clicked), or null. */
-  function permOf(c, a) {
-    if (a.type === "attack") return a.unit === c.view.activation ? a.defender : null;
-    if (a.type === "move" || a.type === "buy" || a.type === "draft_pick") return null;
-    if (a.type === "play_permanent" || a.type === "play_spell" || a.type === "universal_free_action" || a.type === "end_discard") return null;
-    for (const k of PERM_FIELDS) if (Number.isInteger(a[k]) && c.byId.has(a[k])) return a[k];
-    return null;
-  }
-
   /** Every move done with the permanent `id`: [{kind, entry}] (an attack on it first, then activating it). */
   function tokenOptions(c, id) {
     const out = [];
@@ -300,10 +286,6 @@ export function createRenderer(root, ui) {
     tags.length ? h("span", { class: "mh-tags" }, tags) : null,
     perm ? occupant(c, perm, tokens, upkeep, fieldWords) : null,
     targetButton);
-  }
-
-  function targetWord(kind) {
-    return { move: () => t("move"), play: () => t("play"), drop: () => t("drop"), token: () => t("token") }[kind]?.() || t("here");
   }
 
   function token(c, p, tokens, upkeep, extra = "", small = false) {

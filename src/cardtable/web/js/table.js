@@ -7,6 +7,7 @@ import { createAttention } from "./attention.js";
 import { createClock } from "./clock.js";
 import { createEndScreen } from "./endscreen.js";
 import { createHowTo } from "./howto.js";
+import { focusKey, pressedTooSoon, restoreFocus, settle } from "./focus.js";
 import { createLog } from "./log.js";
 import { TAKE_ONLY_KEY, renderInvite, renderMoves, renderSwitch, renderTakeOnly, renderToMoves, renderTools,
   renderTurn, watchMovesPanel, wireMoves } from "./moves.js";
@@ -196,7 +197,7 @@ function sendRaw(payload) {
 /** Play an action: over the socket, or over HTTP while the socket is down. */
 async function act(action, { auto = false } = {}) {
   if (state.busy) return;
-  if (!auto && pressedTooSoon()) return;
+  if (!auto && pressedTooSoon(state)) return;
   if (!auto) state.autoTaken = []; // a choice of our own: what was taken before it is old news
   clearAlert();
   setBusy(true);
@@ -219,23 +220,6 @@ async function undo() {
   } catch (exc) {
     onError(exc.rule ?? null, exc.message, exc.status === 0);
   }
-}
-
-// A second press soon after the first (a double click, two clicks 150 ms apart) must not land on the moves drawn
-// after the first one's answer: a pointer press made before the new moves had stood for a moment is dropped, and
-// until then the table and the moves take no pointer at all (body.settling). Keys are never held back.
-const SETTLE_MS = 400;
-
-function pressedTooSoon() {
-  const byPointer = state.lastPointer > state.lastKey && performance.now() - state.lastPointer < 1000;
-  return byPointer && state.lastPointer < state.settleUntil;
-}
-
-function settle() {
-  state.settleUntil = performance.now() + SETTLE_MS;
-  document.body.classList.add("settling");
-  clearTimeout(settle.timer);
-  settle.timer = setTimeout(() => document.body.classList.remove("settling"), SETTLE_MS);
 }
 
 function setBusy(busy) {
@@ -261,7 +245,7 @@ function onState(msg) {
   log.announce(msg); // every new move, in words, in the polite live region
   const wasBusy = state.busy;
   state.message = msg;
-  if (wasBusy || (legalKey(msg) !== movesBefore && msg.legal.length)) settle();
+  if (wasBusy || (legalKey(msg) !== movesBefore && msg.legal.length)) settle(state);
   state.seat = msg.seat;
   state.busy = false;
   clearTimeout(state.busyTimer);
@@ -342,36 +326,6 @@ function setConn(kind, text) {
 const legalKey = (msg) => (msg.legal && msg.legal.length ? `${msg.table.actions}:${msg.legal.length}` : "none");
 
 // -- rendering --------------------------------------------------------------------------------------
-function focusKey() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return { key: null, inside: false };
-  return { key: el.dataset ? el.dataset.key || null : null, inside: !!el.closest("#game, #moves-panel") };
-}
-
-function restoreFocus(before) {
-  const active = document.activeElement;
-  const turn = $("turn");
-  if (state.parked && active === turn) {
-    // Focus waited on the status line while the move was sent; now it goes back to something to play.
-    const next = document.querySelector("#game [data-legal]") || document.querySelector("#moves button.move");
-    if (next) {
-      state.parked = false;
-      next.focus({ preventScroll: true });
-    }
-    return;
-  }
-  if (active && active !== document.body && document.contains(active)) return;
-  if (before.key) {
-    const same = document.querySelector(`[data-key="${CSS.escape(before.key)}"]`);
-    if (same) return same.focus({ preventScroll: true });
-  }
-  if (!before.inside) return;
-  const next = document.querySelector("#game [data-legal]") || document.querySelector("#moves button.move");
-  if (next) return next.focus({ preventScroll: true });
-  state.parked = true;
-  turn.focus({ preventScroll: true });
-}
-
 async function render({ first = false } = {}) {
   if (!state.message) return;
   // The game's own renderer (or the generic one), loaded once. Everything after this wait reads the messages
@@ -425,7 +379,7 @@ async function render({ first = false } = {}) {
   clock.update(live);
   howTo.update(game);
   endScreen.update(state.replay ? null : live, state.renderer);
-  restoreFocus(before);
+  restoreFocus(before, state);
 }
 
 /** The moves the page offers now: none while a move is on its way or before the first message. */
