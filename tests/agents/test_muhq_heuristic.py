@@ -119,9 +119,15 @@ def test_decides_from_the_view_alone():
 
 
 def test_imports_nothing_of_the_game():
-    """The bot knows the game through its catalogue, options and board definition only (engine/agent.py)."""
-    modules = cardtable_modules(Path(heuristic_module.__file__))
-    assert modules and all(m.startswith("cardtable.engine.agent") for m in modules), modules
+    """The bot knows the game through its catalogue, options and board definition only (engine/agent.py); its
+    parts (``heuristic_*.py`` beside it) import one another and nothing else of the game."""
+    parts = sorted(Path(heuristic_module.__file__).parent.glob("heuristic*.py"))
+    kit = heuristic_module.__name__.rpartition(".")[0]
+    own = {f"{kit}.{part.stem}" for part in parts}
+    modules = {m for part in parts for m in cardtable_modules(part)}
+    # ('from . import heuristic_board' names the kit and the part; 'from .heuristic_board import x' the part and x)
+    foreign = {m for m in modules if m != kit and m not in own and m.rpartition(".")[0] not in own}
+    assert modules and all(m.startswith("cardtable.engine.agent") for m in foreign), foreign
 
 
 # -- rules of thumb -------------------------------------------------------------------------------------
