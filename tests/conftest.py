@@ -11,3 +11,6 @@ settings.load_profile(os.environ.get("CARDTABLE_HYPOTHESIS", "ci"))
 # The suite reads cardtable in English unless a test asks for another language (the CLI would otherwise take
 # the machine's locale: a German workstation would see German texts where the tests expect English).
 os.environ["CARDTABLE_LANG"] = "en"
+
+# A heuristic that fails on a decision raises under the tests instead of passing (cardtable.engine.agent.STRICT_BOTS).
+os.environ["CARDTABLE_STRICT_BOTS"] = "1"
