@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 from types import ModuleType
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from cardtable.engine import Game
+from cardtable.engine import Action, Game
 from cardtable.engine.i18n import Translator
 from cardtable.engine.kit import kit_of
 from cardtable.engine.terminal import print_hanging, title_rule
@@ -28,7 +29,7 @@ def renderer(game: Game | str) -> ModuleType | None:
     return module
 
 
-def seat_label(game, seat: int) -> str:
+def seat_label(game: Game | str, seat: int) -> str:
     """How the terminal's own lines name a seat: as the game's board and log do ('P1' in Mítosz and muhq, a
     renderer's ``SEAT_LABEL``), else 'seat 1'."""
     module = renderer(game)
@@ -71,7 +72,7 @@ def print_moves(console: Console, labels: list[str]) -> None:
         console.print(line, overflow="ignore", crop=False, no_wrap=True)
 
 
-def render_view(console: Console, game, view: dict, seat_names: list[str]) -> None:
+def render_view(console: Console, game: Game, view: dict[str, Any], seat_names: list[str]) -> None:
     module = renderer(game)
     if module is None:
         console.print_json(json.dumps(view))
@@ -79,18 +80,21 @@ def render_view(console: Console, game, view: dict, seat_names: list[str]) -> No
         module.render(console, game, view, seat_names)
 
 
-def describe_events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+def describe_events(game: Game, before: dict[str, Any], after: dict[str, Any], actor: int,
+                    seat_names: list[str]) -> list[str]:
     """Public consequences of an action (a draw, a round's end) worth telling everyone."""
     module = renderer(game)
     if module is None or not hasattr(module, "events"):
         return []
-    return module.events(game, before, after, actor, seat_names)
+    events: list[str] = module.events(game, before, after, actor, seat_names)
+    return events
 
 
-def move_labels(game, view: dict, actions: list) -> list[str]:
+def move_labels(game: Game, view: dict[str, Any], actions: list[Action]) -> list[str]:
     """The labels of the legal moves as the terminal lists them: ``game.move_label`` (read from the mover's
     ``view``), unless the game's renderer tells equal-looking moves apart (``move_labels``)."""
     module = renderer(game)
     if module is not None and hasattr(module, "move_labels"):
-        return module.move_labels(game, view, actions)
+        labels: list[str] = module.move_labels(game, view, actions)
+        return labels
     return [game.move_label(a, view) for a in actions]

@@ -13,29 +13,33 @@ imported only when an environment is made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardtable.engine import Game
+    from cardtable.engine.encoding import Encoder
+
     from .single_agent import CardtableGymEnv
     from .aec import CardtableAECEnv
 
 
-def pettingzoo_env(game, players=None, options=None, render_mode=None, **kw) -> "CardtableAECEnv":
+def pettingzoo_env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
+                   render_mode: str | None = None, **kw: Any) -> CardtableAECEnv:
     """A PettingZoo AEC environment of ``game``; see :mod:`cardtable.envs.aec`."""
     from .aec import pettingzoo_env as make
 
     return make(game, players, options, render_mode, **kw)
 
 
-def gym_env(game, seat: int = 0, opponents: Any = "random", players=None, options=None, render_mode=None,
-            **kw) -> "CardtableGymEnv":
+def gym_env(game: str | Game, seat: int = 0, opponents: str | Sequence[str] = "random", players: int | None = None,
+            options: Mapping[str, Any] | None = None, render_mode: str | None = None, **kw: Any) -> CardtableGymEnv:
     """A single-agent Gymnasium environment of ``game``; see :mod:`cardtable.envs.single_agent`."""
     from .single_agent import gym_env as make
 
     return make(game, seat, opponents, players, options, render_mode, **kw)
 
 
-def encoder_for(game, **kw):
+def encoder_for(game: Game, **kw: Any) -> Encoder:
     """The encoder of a loaded game; see :mod:`cardtable.envs.encoding`."""
     from .encoders import encoder_for as make
 

@@ -23,9 +23,10 @@ to act also ``legal_labels`` when ``info_labels=True`` (slower: the labels of th
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -34,10 +35,17 @@ from cardtable.engine import Game, IllegalAction, State
 from cardtable.engine.i18n import Translator
 
 from .encoders import encoder_for
-from cardtable.engine.encoding import NOT_IN_MASK
+from cardtable.engine.encoding import NOT_IN_MASK, ActionMap
 from .live import live
 
 _ = Translator("cardtable")
+
+
+class AECObservation(TypedDict):
+    """What :meth:`CardtableAECEnv.observe` gives (a plain dict at run time)."""
+
+    observation: npt.NDArray[np.float32]
+    action_mask: npt.NDArray[np.int8]
 
 
 class CardtableAECEnv(AECEnv):
@@ -46,7 +54,7 @@ class CardtableAECEnv(AECEnv):
 
     def __init__(self, game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, slots: int | None = None,
-                 info_labels: bool = False):
+                 info_labels: bool = False) -> None:
         super().__init__()
         self.game = cardtable.load(game, players, options) if isinstance(game, str) else game
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -75,13 +83,13 @@ class CardtableAECEnv(AECEnv):
         self.agents: list[str] = []
 
     # -- PettingZoo API ------------------------------------------------------------------------
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
             game_seed = int(seed)
@@ -96,11 +104,11 @@ class CardtableAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._legal = None
+        self._legal: ActionMap | None = None
         self._select()
         self._refresh_infos()
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> AECObservation:
         state = live(self.state_)
         player = self.agent_name_mapping[agent]
         if self._acting(player):
@@ -112,11 +120,12 @@ class CardtableAECEnv(AECEnv):
         return {"observation": self.encoder.observe(view, player, actions),
                 "action_mask": self.encoder.mask(actions)}
 
-    def last(self, observe: bool = True):
+    def last(self, observe: bool = True) -> tuple[AECObservation | None, float, bool, bool, dict[str, Any]]:
         live(self.state_)
-        return super().last(observe)
+        last: tuple[AECObservation | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return last
 
-    def step(self, action) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         state = live(self.state_)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -146,7 +155,7 @@ class CardtableAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = self._text()
@@ -158,7 +167,7 @@ class CardtableAECEnv(AECEnv):
     def close(self) -> None:
         self.state_ = None
 
-    def set_state(self, state) -> None:
+    def set_state(self, state: State) -> None:
         """Continue the episode from ``state``, a cardtable State of this env's game (a recorded or a
         constructed position, or a determinization in tests). Rewards and flags restart as after a reset."""
         if state.game is not self.game and state.game.info.name != self.game.info.name:
@@ -175,7 +184,7 @@ class CardtableAECEnv(AECEnv):
 
     # -- helpers -------------------------------------------------------------------------------
     @property
-    def state_object(self):
+    def state_object(self) -> State | None:
         """The cardtable State of the current game (for tests and tools; never part of an observation)."""
         return self.state_
 
@@ -184,14 +193,14 @@ class CardtableAECEnv(AECEnv):
         return (state is not None and not state.is_terminal() and state.current_player == player
                 and not self.truncations.get(self.possible_agents[player], False))
 
-    def _legal_map(self):
+    def _legal_map(self) -> ActionMap:
         if self._legal is None:
-            state = self.state_
+            state = live(self.state_)  # (every caller has checked there is a game)
             player = state.current_player
             if state.is_terminal() or player < 0:
                 self._legal = {}
             else:
-                self._view = state.view(player)
+                self._view: dict[str, Any] = state.view(player)
                 self._legal = self.encoder.action_map(state.legal_actions(), self._view, player)
         return self._legal
 
@@ -234,7 +243,7 @@ def _copy_dict_space(space: spaces.Dict) -> spaces.Dict:
 
 
 def pettingzoo_env(game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None,
-                   render_mode: str | None = None, **kw) -> CardtableAECEnv:
+                   render_mode: str | None = None, **kw: Any) -> CardtableAECEnv:
     """A PettingZoo AEC environment of ``game`` (a name, as ``cardtable.load``, or a loaded Game).
 
     Keyword arguments: ``max_steps`` (truncate after that many actions), ``slots`` (the cap of a slot-encoded

@@ -23,28 +23,29 @@ from typing import Any, Mapping, Sequence
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 import cardtable
-from cardtable.agents import Observation, make_agent
+from cardtable.agents import Agent, Observation, make_agent
 from cardtable.engine import Game, IllegalAction, State
 from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import derive_seed
 
 from .encoders import encoder_for
 from .live import live
-from cardtable.engine.encoding import NOT_IN_MASK
+from cardtable.engine.encoding import NOT_IN_MASK, ActionMap
 
 _ = Translator("cardtable")
 
 
-class CardtableGymEnv(gym.Env):
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+class CardtableGymEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(self, game: str | Game, seat: int = 0, opponents: str | Sequence[str] = "random",
                  players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, slots: int | None = None,
-                 illegal: str = "lose", illegal_reward: float = -1.0):
+                 illegal: str = "lose", illegal_reward: float = -1.0) -> None:
         super().__init__()
         self.game = cardtable.load(game, players, options) if isinstance(game, str) else game
         n = self.game.num_players
@@ -70,21 +71,23 @@ class CardtableGymEnv(gym.Env):
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
         self.state: State | None = None
-        self._legal: dict = {}
+        self._legal: ActionMap = {}
 
     # -- Gymnasium API -------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
         self.game_seed = game_seed
         self.state = self.game.new_initial_state(game_seed)
-        self.opponents = {s: make_agent(name, self.game, derive_seed(game_seed, f"envs-opponent-{s}"))
+        self.opponents: dict[int, Agent] = {s: make_agent(name, self.game, derive_seed(game_seed, f"envs-opponent-{s}"))
                           for s, name in self.opponent_names.items()}
         self.steps = 0
         self._advance()
         return self._obs(), self._info()
 
-    def step(self, action):
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         state = live(self.state)
         chosen = self._legal.get(int(action))
         if chosen is None:
@@ -104,11 +107,11 @@ class CardtableGymEnv(gym.Env):
             self.render()
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""
         return self.encoder.mask(self._legal).astype(bool)
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         state = self.state
@@ -136,13 +139,13 @@ class CardtableGymEnv(gym.Env):
         while not state.is_terminal() and state.current_player != self.seat:
             p = state.current_player
             state.apply(self.opponents[p].act(Observation(state, p)), p)
-        self._view = state.view(self.seat)  # one view per decision: the mask and the observation share it
+        self._view: dict[str, Any] = state.view(self.seat)  # one view per decision: the mask and the observation share it
         if state.is_terminal():
             self._legal = {}
         else:
             self._legal = self.encoder.action_map(state.legal_actions(), self._view, self.seat)
 
-    def _obs(self) -> np.ndarray:
+    def _obs(self) -> npt.NDArray[np.float32]:
         return self.encoder.observe(self._view, self.seat, self._legal)
 
     def _info(self) -> dict[str, Any]:
@@ -150,7 +153,7 @@ class CardtableGymEnv(gym.Env):
 
 
 def gym_env(game: str | Game, seat: int = 0, opponents: str | Sequence[str] = "random", players: int | None = None,
-            options: Mapping[str, Any] | None = None, render_mode: str | None = None, **kw) -> CardtableGymEnv:
+            options: Mapping[str, Any] | None = None, render_mode: str | None = None, **kw: Any) -> CardtableGymEnv:
     """A Gymnasium environment in which seat ``seat`` of ``game`` learns against cardtable bots (``opponents``:
     an agent name for every other seat, or one name per other seat in seat order).
 
