@@ -1,0 +1,163 @@
+"""Naming the armies: the commanders and companions that may be named, the helpers asked, and the leaders
+summoned to defend.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import linked
+from ..text import ROW_INTO, SPHERE_WORDS
+from ..words import N_, Said, said
+from .fight import ROWS
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> list[int]:
+    """OP-50: leaders of ``seat`` (default: the side's player) that may be named: for a companion, an ally
+    of the side's last named leader (the defender's also one linked to the nation or its location, or
+    anyone when the nation is linked to the high god)."""
+    f = self.fight
+    seat = f.seat_of(side) if seat is None else seat
+    flying_only = side == "att" and self._flying_restricted()
+    out = []
+    named = [i for i, (s, _r) in f.leaders.items() if s == side]
+    for iid in self.players[seat].leaders:
+        if self._fighter_problem(seat, iid, attack=side == "att") is not None:
+            continue
+        if flying_only and "flying" not in self.subtypes(self.cards[iid]):
+            continue  # MIT-8.flying, OP-59
+        if named:
+            last = max(named, key=lambda i: f.leaders[i][1])
+            d = self.cards[iid].d
+            ok = linked(d, self.cards[last].d)
+            if side == "def" and not ok:
+                nation = self.cards[f.nation]
+                ok = linked(d, nation.d) or any(linked(d, a.d) for a in self.attached(f.nation)
+                                                if a.d.card_type == "location") \
+                    or linked(nation.d, self.cards[self.players[seat].god].d)  # MIT-3.1.h, OP-11
+            if not ok:
+                continue
+        out.append(iid)
+    return out
+
+
+def possible_helpers(self: MitoszState, side: str) -> list[int]:
+    """MIT-7.4.4 – 7.4.7: who may be asked: the attacker anyone but the defender (and its helpers); the
+    defender anyone but the attacker and the attacker's helpers."""
+    f = self.fight
+    if f.kind != "battle" or self.n < 3:
+        return []
+    taken = {f.attacker, f.defender} | set(f.helpers) | set(f.declined)
+    return [s for s in self.order if s not in taken]
+
+
+def defender_summons(self: MitoszState) -> list[tuple[int, str | None, str | None]]:
+    """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, as the rules of a
+    summon allow, each with a way to pay it (pay_from, pay_for): the printed cost, or one substitution for a
+    leader linked to the high god (MIT-3.1.g); for a companion, only an ally as for the others."""
+    f = self.fight
+    seat = f.defender
+    named = [i for i, (s, _r) in f.leaders.items() if s == "def"]
+    last = max(named, key=lambda i: f.leaders[i][1]) if named else -1
+    nation = self.cards[f.nation]
+    god = self.cards[self.players[seat].god].d
+    out = []
+    for iid in self.distinct(self.players[seat].hand):
+        d = self.cards[iid].d
+        if d.card_type != "leader" or self.god_owner(seat, iid) is not None:
+            continue
+        payments = self.summon_payments(seat, iid, self.summon_cost(iid))
+        if not payments:
+            continue
+        if d.unique and self._unique_on_board(d):
+            continue
+        if last >= 0 and not (linked(d, self.cards[last].d) or linked(d, nation.d) or linked(nation.d, god)
+                              or any(linked(d, a.d) for a in self.attached(f.nation)
+                                     if a.d.card_type == "location")):
+            continue
+        out += [(iid, pay_from, pay_for) for pay_from, pay_for in payments]
+    return out
+
+
+def _flying_restricted(self: MitoszState) -> bool:
+    f = self.fight
+    if f is None or f.kind != "battle":
+        return False
+    commander = f.commander("att")
+    if commander < 0 or "flying" not in self.subtypes(self.cards[commander]):
+        return False
+    return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)
+
+
+def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -> bool:
+    f = self.fight
+    candidates = self.army_candidates(side)
+    summonable = self.defender_summons() if side == "def" else []
+    if not candidates and not summonable and row == 0:
+        self.note(N_("P{defender} names no defending commander (MIT-7.4.3.2)"), defender=f.defender)
+        return self._advance()
+    rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
+    helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
+    if not candidates and not summonable and not helpers:
+        return self._advance()
+    options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
+        + [("summon", i, r, pay_from, pay_for) for i, pay_from, pay_for in summonable for r in rows] \
+        + [("ask", h, None) for h in helpers]
+    labels = [Said(N_("name no one"))] + [
+        said(N_("ask P{seat} for help"), seat=o[1]) if o[0] == "ask" else
+        said(N_("summon {card} {into}{pays}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]),
+             pays=self._summon_label(o)) if o[0] == "summon" else
+        said(N_("{card} {into}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]))
+        for o in options[1:]]
+    self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
+    return True
+
+
+def _summon_label(self: MitoszState, choice: tuple) -> str:
+    _what, iid, _row, pay_from, pay_for = choice
+    cost = list(self.summon_cost(iid))
+    self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)
+    if pay_from:
+        return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
+                    sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
+    return said(N_(" (pays {cost})"), cost="/".join(map(str, cost)))
+
+
+def _summon_defender(self: MitoszState, pr, iid: int, row: int, payment: tuple) -> None:
+    """MIT-7.4.3.1 with MIT-6.3: the defender summons a leader from its hand as it would in a summon phase —
+    the cost is paid (MIT-6.3.3), the card goes on the stack and a counter round begins (MIT-6.3.5), from the
+    defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
+    place in the army (``fight_summoned``). Countered or destroyed on the stack, the place stays empty."""
+    seat = pr["player"]
+    cost = list(self.summon_cost(iid))
+    self.substitution_problem(seat, iid, cost, *payment)  # MIT-3.1.g
+    self.pay(seat, cost)
+    self._to_stack(iid)
+    item = self.Item(self.next_sid, "summon", seat, iid)
+    self.next_sid += 1
+    self.stack.append(item)
+    self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)
+    self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
+              cost="/".join(map(str, cost)))
+    self.after_stack = "fight_summoned"
+    self.start_counter_round(self.affected(item), from_window=False, actor=seat)
+
+
+def _step_fight_summoned(self: MitoszState) -> bool:
+    """The summon of a defending leader has resolved (MIT-7.4.3.1): in the leader row, it joins the army in
+    the row it was summoned for; the fight goes on."""
+    f = self.fight
+    if f is None:
+        self._push("next_phase")
+        return False
+    (iid, side, row, rule, seat), f.summoning = f.summoning, None
+    inst = self.cards[iid]
+    if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
+        self._join(f, iid, side, row)
+        self._named(seat, iid, row, rule)
+    else:
+        self.note(N_("{card} is not in P{seat}'s leader row: its place in the army stays empty ({rule})"), card=inst.d, seat=seat, rule=rule)
+    return self._advance()

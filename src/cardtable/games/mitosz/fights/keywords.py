@@ -1,0 +1,169 @@
+"""The keyword battle maneuvers: arrow volley, poison and fear, with force retreat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import call_parts
+from ..text import SPHERE_WORDS
+from ..words import N_, Said, said
+from .fight import SPHERES
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+SUSPEND_FEAR = False  # the effect interpreter's SUSPEND: resolution waits for the prompt's answer
+
+
+def _creature(self: MitoszState, inst) -> bool:
+    return self.is_creature(inst)  # MIT-5.6
+
+
+def keyword_strength(self: MitoszState, m, card: int, user: int) -> tuple[str, int] | None:
+    """The maneuver's keyword and its level: volley V (OP-45), poison P (OP-47), fear L (OP-46)."""
+    for _where, call in m.calls():
+        name, p = call_parts(call)
+        if name not in ("volley", "poison", "fear"):
+            continue
+        if name == "poison":
+            if p.level is not None:
+                return name, self.value(p.level, {"$self": card, "$user": user}, None)
+            carrier = self.cards[card]
+            base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else self.fight_level(card)
+            return name, base + p.mod
+        value = (self.fight_level(user) if user >= 0 else 0) + p.mod
+        if name == "volley" and user not in self.fight_cards():
+            value //= 2  # MIT-7.2.5.1 "ekkor szintje feleződik", rounded down (MIT-5.3): a user outside the
+            # fight (not a member, nor the attacked nation or a card attached to one) shoots at half level
+        return name, value
+    return None
+
+
+def keyword_targets(self: MitoszState, seat: int, m, card: int, user: int) -> list[int] | None:
+    """The creatures a volley or a poison may hit now; None for a maneuver without one of them."""
+    hit = self.keyword_strength(m, card, user)
+    if hit is None or hit[0] == "fear":
+        return None
+    if not self.in_rounds():
+        return []
+    name, strength = hit
+    keys = self.effect_keys(card, m, user)
+    out = []
+    for iid in sorted(self.fight_members()):
+        inst = self.cards[iid]
+        if not self._creature(inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
+            continue
+        level = self.fight_level(iid)
+        if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
+            ok = level < strength if iid in self.fight.supplies else level < strength // 2
+        else:
+            ok = level < strength
+        if ok:
+            out.append(iid)
+    return out
+
+
+def _keyword_target(self: MitoszState, item) -> int | None:
+    t = item.targets[-1] if item.targets else None
+    if t is None or self.cards[t].zone != "board" or t not in self.fight_members():
+        return None
+    return t
+
+
+def _p_volley(self: MitoszState, p, item):
+    t = self._keyword_target(item)
+    if t is None:
+        self.note(N_("the volley finds no target (MIT-7.2.5.1)"))
+        return True
+    self.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=self.cards[t].d)
+    self.leave_board(t, "afterworld", "destroy")
+    return True
+
+
+def _p_poison(self: MitoszState, p, item):
+    t = self._keyword_target(item)
+    if t is None:
+        self.note(N_("the poison finds no target (MIT-7.2.5.3)"))
+        return True
+    inst = self.cards[t]
+    if inst.rotated:
+        self.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
+        self.leave_board(t, "afterworld", "destroy")
+    else:
+        inst.rotated = True
+        self.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
+    return True
+
+
+def _p_force_retreat(self: MitoszState, p, item):
+    """Spec 6.4, OP-51: the attacker retreats: the battle ends at once with no winner (MIT-7.4.10.1)."""
+    f = self.fight
+    if f is None or f.kind != "battle" or f.stage != "rounds":
+        self.note(N_("(force retreat has no effect outside a battle's rounds)"))
+        return True
+    self.note(N_("P{attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)"), attacker=f.attacker)
+    f.winner = None
+    f.levels = None
+    f.stage = "outcome"
+    return True
+
+
+def _p_fear(self: MitoszState, p, item):
+    f = self.fight
+    if f is None:
+        self.note(N_("(fear has no effect outside a fight)"))
+        return True
+    _name, threshold = self.keyword_strength(item.m, item.card, item.user)
+    own = f.side_of(item.player)
+    carrier_number = self.cards[item.card].d.number
+    keys = self.effect_keys(item.card, item.m, item.user)
+    affected = []
+    for iid in sorted(self.fight_members()):
+        inst = self.cards[iid]
+        place = f.leaders.get(iid) or f.supplies.get(iid)
+        if place[0] == own or not self._creature(inst) or self.immune(inst, keys, item.player):  # MIT-5.12
+            continue
+        low = inst.d.number if self.opts["fear_number_source"] == "each_creature" else carrier_number
+        if low < self.fight_level(iid) < threshold:
+            affected.append(iid)
+    if not affected:
+        self.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
+        return True
+    return self._fear_next(tuple(affected), ())
+
+
+def _fear_next(self: MitoszState, affected: tuple, fleeing: tuple):
+    """OP-46: each affected creature's controller may pay to keep it; the others flee together."""
+    sphere = SPHERES.index(self.opts["fear_resist_sphere"])
+    amount = self.opts["fear_resist_amount"]  # OP-46: fear_resist_cost, one sphere's points
+    while affected:
+        iid, affected = affected[0], affected[1:]
+        if self.cards[iid].zone != "board":
+            continue
+        seat = self.cards[iid].controller
+        if self.players[seat].spheres[sphere] >= amount:
+            self.set_prompt("fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
+                            options=[said(N_("let {card} flee"), card=self.cards[iid].d),
+                                     said(N_("pay {n} {sphere} to keep {card}"), n=amount,
+                                          sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)])
+            return SUSPEND_FEAR
+        fleeing += (iid,)
+    gone = [i for i in fleeing if self.cards[i].zone == "board"]
+    for iid in gone:
+        self.note(N_("{card} flees in fear to its owner's hand (MIT-7.2.5.2)"), card=self.cards[iid].d)
+        self.leave_board(iid, "hand", "return")
+    return True
+
+
+def answer_fear(self: MitoszState, pr, index: int) -> None:
+    iid = pr["card"]
+    fleeing = pr["fleeing"]
+    if index == 1:
+        sphere = SPHERES.index(self.opts["fear_resist_sphere"])
+        amount = self.opts["fear_resist_amount"]
+        self.players[pr["player"]].spheres[sphere] -= amount
+        self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr['player'], amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
+    else:
+        fleeing += (iid,)
+    self._fear_next(pr["rest"], fleeing)

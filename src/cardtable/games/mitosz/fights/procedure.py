@@ -1,0 +1,159 @@
+"""The fight's procedure: the machine's step ``fight`` moving it on stage by stage, joining members, and the
+answers to the fight's prompts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import ROW_INTO
+from ..words import N_, Said, said
+from .fight import Fight, ROWS
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+# -- the procedure (the machine's step ``fight``) ---------------------------------------------------
+def _step_fight(self: MitoszState) -> bool:
+    """One stage of the fight. Who acts in each is Appendix C's reconstruction of the lost actor icons
+    (MIT-7.2.6, OP-38): the attacker declares; the defender names or summons its commander and, in
+    turn with the attacker, the companions (a helper sends its own); the rounds go round the fight's
+    players from the first (the attacker; in a duel the challenged player); the defender decides on
+    saving the nation; the winner takes the spoils; every other prompt goes to the controller of the
+    card it is about (a supply's mode in the reserve: the opposing commander's player)."""
+    f = self.fight
+    if f is None:
+        self._push("next_phase")
+        return False
+    stage = f.stage
+    if stage == "commander":
+        return self._ask_army_leader("def", 0, "MIT-7.4.3.1")
+    if stage in ("att_c1", "def_c1", "att_c2", "def_c2"):
+        side = stage[:3]
+        second = stage.endswith("2")
+        if f.commander(side) < 0 or (second and not self._companions(side)):
+            return self._advance()  # OP-50: companions need a commander, a second one a first
+        rule = {"att_c1": "MIT-7.4.4", "def_c1": "MIT-7.4.5", "att_c2": "MIT-7.4.6", "def_c2": "MIT-7.4.7"}[stage]
+        return self._ask_army_leader(side, None, rule)
+    if stage == "rounds":
+        self.mode = "window"
+        self.priority = f.first
+        self.passes = 0
+        self.cycle = False
+        return True
+    if stage == "compare":
+        self._compare()
+        return self._advance()
+    if stage == "outcome":
+        return self._outcome()
+    if stage == "spoils":
+        return self._ask_spoils()
+    if stage == "end_effects":
+        return self._end_effects()
+    if stage == "monsters":
+        return self._ask_monster()
+    if stage == "cleanup":
+        self._cleanup()
+        return False
+    raise AssertionError(stage)
+
+
+def _advance(self: MitoszState, to: str | None = None) -> bool:
+    order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
+             "end_effects", "monsters", "cleanup")
+    f = self.fight
+    f.stage = to or order[order.index(f.stage) + 1]
+    self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
+    return False
+
+
+def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None:
+    """An army leader or duelist joins; its mount fights beside it as a beast supply (OP-57, OP-54)."""
+    f.leaders[leader] = (side, row)
+    mount = self.mount_of(leader)
+    if mount >= 0:
+        f.supplies[mount] = (side, row, "full" if row == 0 else "level")
+    self._members_changed(f)
+
+
+def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
+    """Who is in the fight changed: what is kept about the members (and target candidates, whose key
+    holds the members' version) is no longer used, and the decision's facts are dropped."""
+    (f or self.fight).members_version += 1
+    self.touch()
+
+
+def _companions(self: MitoszState, side: str) -> list[int]:
+    return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
+
+
+# -- prompts of the fight (answers are options) -------------------------------------------------
+def answer_fight(self: MitoszState, pr, index: int) -> None:
+    f = self.fight
+    kind = pr["kind"]
+    if kind in ("fight_leader", "fight_help"):
+        what, iid, row = pr["choices"][index][:3]
+        if kind == "fight_help" and what == "none":
+            f.declined = f.declined + (pr["player"],)
+            self.note(N_("P{seat} declines to help"), seat=pr['player'])
+            self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
+            return
+        if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
+            helper, side = iid, pr["side"]
+            rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
+            choices = [("none", None, None)] + [("help", i, r) for i in self.army_candidates(side, helper)
+                                                for r in rows]
+            self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr['player'], helper=helper, rule=pr['rule'])
+            self.set_prompt("fight_help", helper, rule=pr["rule"], side=side, choices=choices,
+                            options=[Said(N_("decline"))] + [
+                                said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
+                                for _k, i, r in choices[1:]])
+            return
+        if what == "help":  # OP-65: the helper becomes an allied player of that side for this fight
+            f.helpers[pr["player"]] = pr["side"]
+            self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr['player'], seat_of=f.seat_of(pr['side']))
+            what = "leader"
+        if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
+            self._summon_defender(pr, iid, row, pr["choices"][index][3:])
+            return
+        if what == "leader":
+            self._join(f, iid, pr["side"], row)
+            self._named(pr["player"], iid, row, pr["rule"])
+        self._advance()
+    elif kind == "supply_mode":
+        side, row, _mode = f.supplies[pr["card"]]
+        mode = ("level", "maneuvers")[index]
+        f.supplies[pr["card"]] = (side, row, mode)
+        if mode == "level":
+            self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr["player"],
+                      card=self.cards[pr["card"]].d, rule=pr["rule"])
+        else:
+            self.note(N_("P{seat} chooses: {card} fights with its maneuvers ({rule}, OP-20)"), seat=pr["player"],
+                      card=self.cards[pr["card"]].d, rule=pr["rule"])
+    elif kind == "save_nation":
+        if index == 1:
+            commander = f.commander("def")
+            self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender, commander=self.cards[commander].d, nation=self.cards[f.nation].d)
+            self.leave_board(commander, "afterworld", "sacrifice")
+        else:
+            self._destroy_nation()
+        self._advance("spoils")
+    elif kind == "spoils":
+        self._take_spoils(pr, index)
+        self._advance("end_effects")
+    elif kind == "monster_return":
+        iid = pr["card"]
+        if index == 1:
+            inst = self.cards[iid]
+            self.pay(pr["player"], list(self.summon_cost(iid)))
+            del self.fight.supplies[iid]
+            self._members_changed()
+            self.players[inst.controller].leaders.append(iid)
+            inst.rotated = False
+            self.statics_cache = None
+            self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr['player'], card=inst.d)
+        self.fight.stage = "monsters"
+        self._push("fight")
+    elif kind == "fear_resist":
+        self.answer_fear(pr, index)

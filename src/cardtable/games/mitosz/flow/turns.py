@@ -1,0 +1,88 @@
+"""Turns: a turn beginning, the machine moving to the next phase, and the draw phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..words import N_, lazy, said
+from .phases import PHASES
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+# -- turns (MIT-6.2) ---------------------------------------------------------------------------
+def _begin_turn(self: MitoszState) -> None:
+    self.todo = []
+    self.pending = []  # the setup is no event: the high gods were put onto the board before the game began
+    self._push("turn_start")
+    self._run()
+
+
+def _step_turn_start(self: MitoszState) -> bool:
+    self.turn += 1
+    seat = self.active
+    self.turns_taken[seat] += 1
+    self.phase = "start"
+    # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
+    waking = []
+    for inst in self.board_insts():  # a card off the board forgot these when it left (MIT-1.2.6)
+        inst.spent = False
+        inst.uses = None
+        inst.blocked = ()
+        if inst.dormant == "turn_start" and inst.controller == seat:
+            waking.append(inst.iid)
+    for iid in waking:  # OP-35: asleep until its player's next turn
+        self.wake(iid, said(N_("P{seat}'s turn begins"), seat=seat))
+    for p in self.players:
+        p.nation_placed = False
+        p.allowances = ()
+    self.note(N_("— Turn {turn}: P{seat} —"), turn=self.turn, seat=seat)
+    self.check_holds()  # OP-02: a hold completes at MIT-6.2.1.1
+    if self.result is None:
+        self.check_deckout()  # OP-04
+    if self.result is not None:
+        return True
+    self.expire_at_turn_start()  # MIT-6.2.1.2
+    self.event("turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
+    # state check)
+    self._push("checks", "window")
+    return False
+
+
+def _step_next_phase(self: MitoszState) -> bool:
+    index = PHASES.index(self.phase)
+    if self.phase == "end":
+        self._push("end_discard", "end_cap", "end_refill", "end_unrotate", "end_effects", "end_hand",
+                   "next_turn")
+        return False
+    self.phase = PHASES[index + 1]
+    if self.phase == "draw":
+        self.draw_phase()
+        self.event("draw_phase", player=self.active)  # spec 6.6: after the phase's draws
+        self._push("checks", "window")
+    else:
+        self._push("window")
+    return False
+
+
+def draw_phase(self: MitoszState) -> None:
+    """MIT-6.2.2.1: draw 2, and the extra draws the player is entitled to."""
+    seat = self.active
+    # only the drawer's hand and deck change: nothing another player may do depends on them (spec 9)
+    self.seat_versions[seat] += 1
+    self.dcache = None
+    n = self.opts["draws_per_turn"]
+    for _src, ctrl, params in self.statics_of("extra_draw"):
+        if ctrl == seat:
+            n += self.value(params.n, {}, None)
+    drawn = self.draw(seat, n)
+    if drawn < n:
+        self.note(lazy._n("P{seat} draws {drawn} card{missing}", "P{seat} draws {drawn} cards{missing}", drawn,
+                         seat=seat, drawn=drawn,
+                         missing=lazy._n(" ({n} could not be drawn: the deck is empty)",
+                                        " ({n} could not be drawn: the deck is empty)", n - drawn)))
+    else:
+        self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", drawn, seat=seat,
+                         drawn=drawn))
+    self.draw_attempted(seat, n, drawn)

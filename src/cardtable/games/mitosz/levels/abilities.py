@@ -1,0 +1,105 @@
+"""Abilities: neutralized abilities, restrictions, and immunity."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+# -- abilities ---------------------------------------------------------------------------------
+def neutralized(self: MitoszState, inst) -> bool:
+    """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
+    for e in self.effects:
+        if e.kind == "neutralize_ability" and self._effect_hits(e, inst):
+            return True
+    return False
+
+
+def _effect_hits(self: MitoszState, e, inst) -> bool:
+    """Does the active effect ``e`` apply to ``inst`` (its targets or selector, and immunity), as in
+    ``_effects_on``?"""
+    if e.targets is not None:
+        if inst.iid not in e.targets:
+            return False
+    elif not self.matches(inst, e.selector.filter, e.controller, {}):
+        return False
+    return not self.immune(inst, e.keys, e.controller)
+
+
+def restricted(self: MitoszState, inst, what: str) -> bool:
+    c = self.statics_cache
+    if c is None:
+        c = self.statics_cache = {}
+    by_statics = c.get("restrict")
+    if by_statics is None:  # (card, restriction) pairs the statics on the board impose
+        by_statics = set()
+        for src, ctrl, prim, params, keys, bearer in self.statics_by("restrict"):
+            target = params.target
+            if isinstance(target, str):
+                ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
+                hits = [self.cards[ref]] if ref >= 0 else []
+            else:
+                hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src})]
+            by_statics.update((i.iid, params.what) for i in hits if not self.immune(i, keys, ctrl))
+        c["restrict"] = by_statics
+    if by_statics and (inst.iid, what) in by_statics:
+        return True
+    for e in self.effects:  # the restriction named first: most effects are something else
+        if e.kind == "restrict" and e.value == what and self._effect_hits(e, inst):
+            return True
+    return False
+
+
+def immunities(self: MitoszState, inst, seat: int | None = None) -> set:
+    out: set = set()
+    d = inst.d
+    if d.card_type == "location" and "shrine" in d.subtypes:
+        out.add("strike")  # MIT-8.shrine
+    if inst.zone == "board" and self.is_god_leader(inst):
+        out.add("intrigue")  # MIT-3.4.3.a
+    for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+        out.update(params.against)
+    for e in self.effects:
+        if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets:
+            out.update(e.value)
+    return out
+
+
+def _immune_to(self: MitoszState, inst, keys: frozenset) -> bool:
+    """Is ``inst`` itself immune to one of ``keys``? (``immunities(inst) & keys``, without gathering them.)"""
+    d = inst.d
+    if "strike" in keys and d.card_type == "location" and "shrine" in d.subtypes:
+        return True  # MIT-8.shrine
+    if "intrigue" in keys and inst.zone == "board" and self.is_god_leader(inst):
+        return True  # MIT-3.4.3.a
+    for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+        if not keys.isdisjoint(params.against):
+            return True
+    for e in self.effects:
+        if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets \
+                and not keys.isdisjoint(e.value):
+            return True
+    return False
+
+
+def immune(self: MitoszState, inst, keys: frozenset, source_controller: int | None = None) -> bool:
+    """MIT-5.12, OP-34: an effect of kind ``keys`` does not apply to ``inst`` if it, or a card it is
+    attached to (directly or not), is immune to one of the keys — or, while it fights, a member of its
+    side of the fight is."""
+    if not keys:
+        return False
+    current = inst
+    for _ in range(6):
+        if self._immune_to(current, keys):
+            return True
+        if current.host < 0:
+            break
+        current = self.cards[current.host]
+    fight = self.fight
+    if fight is not None and inst.iid in self.fight_members():
+        place = fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
+        return any(self.immunities(self.cards[i]) & keys for i in self.fight_members()
+                   if i != inst.iid and (fight.leaders.get(i) or fight.supplies.get(i))[0] == place[0])
+    return False

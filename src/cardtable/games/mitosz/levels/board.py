@@ -1,0 +1,137 @@
+"""Where the cards are: the caches of facts, the cards on the board and what is attached to them, runes,
+seats, high gods and the leader and intrigue limits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+# -- where cards are ---------------------------------------------------------------------------
+def cache(self: MitoszState) -> dict:
+    """Facts derived from where the cards are; dropped (``statics_cache = None``) whenever a card moves,
+    is attached or an effect starts or ends."""
+    c = self.statics_cache
+    if c is None:
+        c = self.statics_cache = {}
+    return c
+
+
+def layout_facts(self: MitoszState) -> dict:
+    """Facts that follow from the board's layout alone — which cards are on it, their controllers and hosts,
+    whether they are dormant, the grids — and from card definitions: dropped (``layout = None``,
+    ``Moves.layout_changed``) only when one of those changes, not when an effect starts or ends or a token is
+    added."""
+    c = self.layout
+    if c is None:
+        c = self.layout = {}
+    return c
+
+
+def decision_cache(self: MitoszState) -> dict:
+    """Facts that hold until anything happens (a rotation, a payment, the stack): dropped by ``touch``."""
+    c = self.dcache
+    if c is None:
+        c = self.dcache = {}
+    return c
+
+
+def board_insts(self: MitoszState) -> list:
+    """The cards on the board, in instance order. Entering and leaving the board replace the list (a caller
+    may be walking the old one), so it is never scanned again from all the cards."""
+    board = self.board
+    if board is None:
+        board = self.board = [i for i in self.cards if i.zone == "board"]
+    return board
+
+
+def attached(self: MitoszState, iid: int) -> list:
+    c = self.layout
+    if c is None:
+        c = self.layout = {}
+    index = c.get("att")
+    if index is None:
+        index = c["att"] = {}
+        for i in self.board_insts():
+            if i.host >= 0:
+                index.setdefault(i.host, []).append(i)
+    return index.get(iid, ())
+
+
+def attachments(self: MitoszState, iid: int) -> list[int]:
+    return [i.iid for i in self.attached(iid)]
+
+
+def is_magical(self: MitoszState, inst) -> bool:
+    """Is the card magical: printed so, or carrying a magical rune (MIT-8.rune, OP-60)?"""
+    return inst.d.magical or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 1 == 1)
+
+
+def is_cursed(self: MitoszState, inst) -> bool:
+    """Is the card cursed: printed so, or carrying a cursed rune (MIT-8.rune, OP-60)?"""
+    return inst.d.cursed or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 2 == 2)
+
+
+def rune_host(self: MitoszState, inst) -> int:
+    """The card an attached rune (a free maneuver a scribe attached, MIT-8.rune) is attached to, else -1."""
+    d = inst.d
+    if inst.host < 0 or inst.zone != "board" or d.card_type != "free_maneuver" or "rune" not in d.subtypes:
+        return -1
+    return inst.host
+
+
+def _rune_marks(self: MitoszState) -> dict:
+    """{host: 1 magical | 2 cursed} of the cards that carry a magical or cursed rune (kept with the layout)."""
+    c = self.layout_facts()
+    marks = c.get("runes")
+    if marks is None:
+        marks = c["runes"] = {}
+        for i in self.board_insts():
+            d = i.d
+            if (d.magical or d.cursed) and self.rune_host(i) >= 0:
+                marks[i.host] = marks.get(i.host, 0) | (1 if d.magical else 0) | (2 if d.cursed else 0)
+    return marks
+
+
+def opponents(self: MitoszState, seat: int) -> list[int]:
+    return [s for s in self.order if s != seat]
+
+
+def next_seat(self: MitoszState, seat: int) -> int:
+    order = self.order
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def god_name(self: MitoszState, seat: int) -> str:
+    return self.cards[self.players[seat].god].d.name
+
+
+def god_myth(self: MitoszState, seat: int) -> str:
+    return self.cards[self.players[seat].god].d.mythology
+
+
+def is_god_leader(self: MitoszState, inst) -> bool:
+    """MIT-3.4.3.a: the leader is its controller's own high god (and a leader on the board: not dormant,
+    MIT-5.15; not of another card type now, MIT-5.16)."""
+    return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == self.god_name(inst.controller) \
+        and inst.owner == inst.controller and inst.dormant is None and self.card_type(inst) == "leader"
+
+
+def leader_limit(self: MitoszState, seat: int) -> int:
+    return len(self.players[seat].grid) + self.opts["leader_limit_bonus"]  # MIT-3.4.2.b
+
+
+def row_leaders(self: MitoszState, seat: int) -> list[int]:
+    """The leaders of a leader row that are leaders now: a card that got another card type (MIT-5.16)
+    stands in the row but is no leader until the change ends."""
+    leaders = self.players[seat].leaders
+    if not self.effects or "set_card_type" not in self.prims or not self.retyped():
+        return leaders
+    return [i for i in leaders if self.card_type(self.cards[i]) == "leader"]
+
+
+def intrigue_limit(self: MitoszState) -> int:
+    return self.n + self.opts["intrigue_limit_bonus"]  # MIT-3.6.b

@@ -1,0 +1,105 @@
+"""What a card is now: its card type and its subtypes as effects and statics change them, and whether it is a
+creature.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+#: the primitives that change what a card is (``Levels.subtypes``, ``Levels.card_type``)
+_RETYPING = frozenset(("grant_subtype", "remove_subtype", "set_card_type"))
+
+
+# -- card types (MIT-5.16) ---------------------------------------------------------------------
+def card_type(self: MitoszState, inst) -> str:
+    """MIT-5.16: a card has one card type. An effect (``set_card_type``) or a rule gives it a new one, which
+    replaces the old: a leader fighting as a supply — a monster (MIT-8.monster.1, OP-58) or a mount
+    (OP-57) — is a supply until the fight ends. Where a card stands (a leader row, the grid, a host, a
+    row of a battle) does not change; what a rule asks of its type does."""
+    t = inst.d.card_type
+    if self.effects and "set_card_type" in self.prims:
+        retyped = self.retyped()
+        if retyped:
+            t = retyped.get(inst.iid, t)
+    fight = self.fight
+    if fight is not None and t == "leader" and inst.iid in fight.supplies:
+        return "supply"
+    return t
+
+
+def retyping(self: MitoszState) -> bool:
+    """Does an active effect or a static change some card's subtypes or card type (MIT-5.16)? While none does,
+    what a card is (its type, its subtypes) follows from its definition alone (and, for a leader, the
+    fight)."""
+    if not self.effects and "grant_subtype" not in self.prims:
+        return False
+    c = self.cache()  # every change of the effects, and every card moving, drops it
+    hit = c.get("retyping")
+    if hit is None:
+        hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(self._subtype_statics())
+    return hit
+
+
+def _subtype_statics(self: MitoszState) -> tuple:
+    """The statics that grant a subtype (spec 6.7), if a card of the game can have one."""
+    return self.statics_by("grant_subtype") if "grant_subtype" in self.prims else ()
+
+
+def retyped(self: MitoszState) -> dict[int, str]:
+    """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
+    c = self.cache()
+    hit = c.get("types")
+    if hit is None:
+        hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type" for t in e.targets}
+    return hit
+
+
+def subtypes(self: MitoszState, inst) -> frozenset:
+    subs = inst.d.subtypes
+    if "grant_subtype" in self.prims and inst.zone == "board" and self._subtype_statics():
+        subs = subs | self._static_subtypes(inst)
+    effects = self.effects
+    if not effects:
+        return subs
+    added = removed = None
+    for e in effects:
+        kind = e.kind
+        if kind == "grant_subtype":
+            if self._effect_hits(e, inst):
+                added = [e.value] if added is None else added + [e.value]
+        elif kind == "remove_subtype":
+            if self._effect_hits(e, inst):
+                removed = [e.value] if removed is None else removed + [e.value]
+    if added is None and removed is None:
+        return subs
+    return (subs | frozenset(added or ())) - frozenset(removed or ())
+
+
+def _static_subtypes(self: MitoszState, inst) -> frozenset:
+    """The subtypes statics grant ``inst`` (spec 6.7 ``grant_subtype``). A static's own filter reads the
+    subtypes without the statics' (a static granting [flying] to [flying] cards would otherwise ask itself)."""
+    c = self.cache()
+    if c.get("subtyping"):
+        return frozenset()
+    c["subtyping"] = True
+    try:
+        return frozenset(params.subtype for _src, _ctrl, params in self._static_hits("grant_subtype", inst))
+    finally:
+        c["subtyping"] = False
+
+
+def is_creature(self: MitoszState, inst) -> bool:
+    """MIT-5.6: leaders, troops and beasts (by the card type they have now, MIT-5.16). A leader fighting as a
+    supply stays a creature: a mount counts as a beast (OP-57), a monster keeps its nature (OP-58)."""
+    if inst.dormant is not None:
+        return False  # OP-35: not a leader on the board
+    t = self.card_type(inst)
+    if t == "leader":
+        return True
+    if t != "supply":
+        return False
+    return inst.d.card_type == "leader" or bool(self.subtypes(inst) & {"troop", "beast"})

@@ -1,0 +1,159 @@
+"""Card filters and values: a card or a stack item matching a filter, comparisons, values and expressions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..vocabulary import ROWS
+
+if TYPE_CHECKING:
+    from ..state import MitoszState
+
+
+# -- filters (spec 6.2) ------------------------------------------------------------------------
+def matches(self: MitoszState, inst, f, seat: int, refs: dict[str, int], source_is_god: bool = False) -> bool:
+    """Does the card ``inst`` match the filter ``f`` for the player ``seat``? Zone defaults to board."""
+    d = inst.d
+    if f is None:
+        return inst.zone == "board" and (d.card_type != "high_god" or source_is_god)
+    zone = f.zone or "board"
+    if zone == "fight":
+        if inst.iid not in self.fight_members():
+            return False
+        zone = "board"
+    if inst.zone != zone:
+        return False
+    if d.card_type == "high_god" and not (f.includes_high_god or source_is_god):
+        return False  # MIT-3.1.f
+    if f.controller and f.controller != "any":
+        ctrl = inst.controller if zone == "board" else inst.owner
+        if (ctrl == seat) != (f.controller == "self"):
+            return False
+    if f.owner and f.owner != "any" and (inst.owner == seat) != (f.owner == "self"):
+        return False
+    if f.card_type is not None:
+        t = d.card_type if not self.effects and self.fight is None else self.card_type(inst)
+        if t not in f.card_type or (inst.dormant is not None and t == "leader"):
+            return False  # MIT-5.16: the type it has now; OP-35: a dormant leader is chosen as no leader
+    if f.subtypes_any is not None or f.subtypes_all is not None:
+        subs = self.subtypes(inst)
+        if f.subtypes_any is not None and not subs.intersection(f.subtypes_any):
+            return False
+        if f.subtypes_all is not None and not subs.issuperset(f.subtypes_all):
+            return False
+    if f.mythology is not None and d.mythology != f.mythology:
+        return False
+    if f.name is not None and d.name != f.name:
+        return False
+    if f.unique is not None and d.unique != f.unique:
+        return False
+    if f.magical is not None and self.is_magical(inst) != f.magical:
+        return False
+    if f.cursed is not None and self.is_cursed(inst) != f.cursed:
+        return False
+    if f.rotated is not None and inst.rotated != f.rotated:
+        return False
+    if f.creature is not None and self.is_creature(inst) != f.creature:
+        return False
+    if f.in_fight is not None and (inst.iid in self.fight_members()) != f.in_fight:
+        return False
+    if f.row is not None:
+        fight = self.fight
+        place = None if fight is None else fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
+        if place is None or ROWS[place[1]] != f.row:
+            return False
+    if f.level is not None and not self.compare(self.level(inst.iid), f.level, refs, None):
+        return False
+    if f.number is not None and d.number not in f.number.in_:
+        return False
+    if f.attached_to is not None and inst.host != refs.get(f.attached_to, -2):
+        return False
+    if f.linked_to is not None:
+        from ..cards import linked
+
+        other = refs.get(f.linked_to, -1)
+        if other < 0 or not linked(d, self.cards[other].d):
+            return False
+    return True
+
+
+def matches_item(self: MitoszState, item, f, seat: int) -> bool:
+    """A filter on the stack (``zone: stack``): maneuvers, fates and cards being played."""
+    if f is None or f.zone != "stack":
+        return False
+    if f.controller and f.controller != "any" and (item.player == seat) != (f.controller == "self"):
+        return False
+    if item.kind in ("fight", "mount", "trigger"):
+        # a declared fight or a mount's attaching is not a card or a maneuver, and a triggered locked ability is
+        # never neutralized (MIT-4.2.6.b): nothing targets them
+        return False
+    if f.card_type is not None:
+        kinds = set(f.card_type)
+        if item.kind in ("maneuver", "free"):
+            if "maneuver" not in kinds:
+                return False
+        elif item.kind == "fate":
+            if "fate" not in kinds:
+                return False
+        elif self.cards[item.card].d.card_type not in kinds:
+            return False
+    card = self.cards[item.card] if item.card >= 0 else None
+    if card is not None:
+        if f.name is not None and card.d.name != f.name:
+            return False
+        if f.magical is not None and self.is_magical(card) != f.magical:
+            return False
+        if f.subtypes_any is not None:
+            subs = set(card.d.subtypes) | set(item.m.subtypes if item.m is not None else ())
+            if not subs.intersection(f.subtypes_any):
+                return False
+    return True
+
+
+def compare(self: MitoszState, value: int, cmp, refs: dict[str, int], item) -> bool:
+    for op in ("lt", "le", "eq", "ge", "gt"):
+        bound = getattr(cmp, op)
+        if bound is None:
+            continue
+        b = self.value(bound, refs, item)
+        if op == "lt" and not value < b or op == "le" and not value <= b or op == "eq" and value != b \
+                or op == "ge" and not value >= b or op == "gt" and not value > b:
+            return False
+    return True
+
+
+def value(self: MitoszState, v: Any, refs: dict[str, int], item) -> int:
+    """A value (spec 6.1): an int, an expression, or ``{count: {filter}}``."""
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        from ..schema import parse_value
+
+        return self._eval(parse_value(v), refs, item)
+    seat = item.player if item is not None else self.active
+    return sum(1 for i in self.cards if self.matches(i, v.count.filter, seat, refs))
+
+
+def _eval(self: MitoszState, tree: tuple, refs: dict[str, int], item) -> int:
+    kind = tree[0]
+    if kind == "int":
+        return tree[1]
+    if kind == "x":
+        return item.x if item is not None else 1
+    if kind in ("level", "base_level", "number", "cost_total"):
+        iid = refs.get(tree[1], -1)
+        if iid < 0:
+            return 0
+        if kind == "level":
+            return self.level(iid)
+        if kind == "base_level":
+            return self.base_level(iid)
+        if kind == "number":
+            return self.cards[iid].d.number
+        return self.cards[iid].d.cost_total
+    if kind == "half":
+        return self._eval(tree[1], refs, item) // 2  # MIT-5.3
+    if kind == "neg":
+        return -self._eval(tree[1], refs, item)
+    left, right = self._eval(tree[1], refs, item), self._eval(tree[2], refs, item)
+    return left + right if kind == "+" else left - right if kind == "-" else left * right
