@@ -28,6 +28,8 @@ randomness is a fixed, seeded preference between otherwise equal kingdoms.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardtable.engine.agent import Agent, Observation
 
 # The bot's parts (issue 36: split by job): its weights, one decision (_Turn: its values, what it has seen, its
@@ -45,15 +47,18 @@ from .heuristic_weights import PLACE as PLACE
 from .heuristic_weights import SECOND_STREET as SECOND_STREET
 from .heuristic_weights import TARGET_FLOOR as TARGET_FLOOR
 
+if TYPE_CHECKING:
+    from cardtable.engine import Action, Game
+
 
 # (B, windows) -> {mask of held numbers: promise}; shared by every bot of the process.
-_POT: dict = {}
+_POT: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
 
 
 class MaoqyHeuristic(Agent):
     name = "heuristic"
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
         cat = game.catalogue()
         names = [k["name"] for k in cat["kingdoms"]]
@@ -101,7 +106,7 @@ class MaoqyHeuristic(Agent):
             v = self._pot[mask] = sum(B ** (mask & w).bit_count() - 1 for w in self.windows)
         return v
 
-    def act(self, obs: Observation):
+    def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]

@@ -4,23 +4,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_weights import BLOCK, DENY, JUNK, KEEP_MIN, MARGIN, PLACE
 
 if TYPE_CHECKING:
+    from cardtable.engine import Action
+
     from .heuristic_turn import _Turn
 
 
-def choose(self: _Turn):
-    legal = self.legal
+def choose(self: _Turn) -> Action:
+    # The bot reads an action's fields by its type (it imports none of the game's action classes): Any to it.
+    legal: list[Any] = self.legal
     me = self.me
-    draws = []
-    streets = []
-    discards = {}
-    hides = {}
-    opens = {}
-    pass_action = None
+    draws: list[Any] = []
+    streets: list[Any] = []
+    discards: dict[int, Action] = {}
+    hides: dict[int, Action] = {}
+    opens: dict[int, Action] = {}
+    pass_action: Action | None = None
     for a in legal:
         t = a.type
         if t == "draw":
@@ -58,7 +61,8 @@ def choose(self: _Turn):
     floor = JUNK
     if len(hand) + 1 >= limit and hand:
         floor = max(floor, least + MARGIN)
-    best_draw, best_value = None, -1.0
+    best_draw: Action | None = None
+    best_value = -1.0
     for a in draws:
         src = a.source
         if src == "unknown":
@@ -97,17 +101,19 @@ def choose(self: _Turn):
     junk = min(self.open, key=self.keep, default=None)
     if junk is not None:
         return discards[junk]
-    for a in legal:
-        if a.type != "pass":
-            return a
-    return pass_action if pass_action is not None else legal[0]
+    action: Action
+    for action in self.legal:
+        if action.type != "pass":
+            return action
+    return pass_action if pass_action is not None else self.legal[0]
 
 
-def best_street(self: _Turn, streets):
+def best_street(self: _Turn, streets: list[Any]) -> Action:
     bot = self.bot
     me = self.me
     owner = self.owner
-    best, best_key = None, None
+    best: Action | None = None
+    best_key = None
     for a in streets:
         k = bot.king[a.cards[0]]
         if owner[k] == me:
@@ -117,17 +123,19 @@ def best_street(self: _Turn, streets):
             key = (False, 0, len(a.cards), 0, float(k == self.target) + bot.pref[k])
         if best_key is None or key > best_key:
             best, best_key = a, key
+    assert best is not None  # there is a street action
     return best
 
 
-def lay_down(self: _Turn, card, discards, hides):
+def lay_down(self: _Turn, card: int, discards: dict[int, Action], hides: dict[int, Action]) -> Action:
     """Give up ``card``: hidden if an opponent needs it and there is room, else discarded."""
     if card in hides and self.opp_need(card) >= BLOCK:
         return hides[card]
     return discards[card]
 
 
-def store(self: _Turn, worst, discards, hides, opens):
+def store(self: _Turn, worst: int, discards: dict[int, Action], hides: dict[int, Action],
+          opens: dict[int, Action]) -> Action:
     """Make room in a hidden hand of useful cards: open the least useful card (the open hand has no
     limit and street actions use it) unless an opponent needs it; else hide it; else open the least
     useful card no opponent needs; else discard the least useful."""

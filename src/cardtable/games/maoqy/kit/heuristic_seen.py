@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .heuristic_turn import _Turn
 
 
-def _visible(self: _Turn) -> list:
+def _visible(self: _Turn) -> list[list[int]]:
     groups = [self.view["known"], self.hiding, self.hand]
     for seat in self.seats:
         groups.append(seat["open"])

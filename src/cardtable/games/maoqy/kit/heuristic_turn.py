@@ -3,12 +3,14 @@ seen and the choice are functions in heuristic_values, heuristic_seen and heuris
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import heuristic_choice as _choice, heuristic_seen as _seen, heuristic_values as _values
 from .heuristic_weights import NEAR
 
 if TYPE_CHECKING:
+    from cardtable.engine import Action
+
     from .heuristic import MaoqyHeuristic
 
 
@@ -19,7 +21,7 @@ class _Turn:
                  "hmask", "amask", "can_open", "has_street", "target", "opp_kind", "opp_adj",
                  "street_count", "score", "top_score", "_value", "_seen", "_fits")
 
-    def __init__(self, bot: MaoqyHeuristic, view, me: int, legal):
+    def __init__(self, bot: MaoqyHeuristic, view: dict[str, Any], me: int, legal: list[Action]) -> None:
         self.bot = bot
         self.view = view
         self.me = me
@@ -64,7 +66,7 @@ class _Turn:
         # What the opponents visibly collect, and the cards next to their streets' ends.
         back_index = bot.back_index
         opp_kind = [0.0] * nk
-        opp_adj = {}
+        opp_adj: dict[int, float] = {}
         for seat in seats:
             q = seat["seat"]
             if q == me:
