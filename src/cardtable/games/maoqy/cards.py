@@ -8,7 +8,7 @@ have no effect at Level 1 (OP-6) and are kept for Levels 2 and 3.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from cardtable.engine.i18n import N_, Translator
 
@@ -59,11 +59,11 @@ EXTRA_SETS_DATA: dict[str, tuple[tuple[int, str, str | None], ...]] = {
 }
 
 
-def _tables():
+def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], dict[str, tuple[int, ...]]]:
     kingdom = [i // PER_KINGDOM for i in range(STANDARD_CARDS)]
     number = [i % PER_KINGDOM + 1 for i in range(STANDARD_CARDS)]
     name = [FIGURES[i % PER_KINGDOM] for i in range(STANDARD_CARDS)]
-    sets = {}
+    sets: dict[str, tuple[int, ...]] = {}
     for set_name, cards in EXTRA_SETS_DATA.items():
         first = len(kingdom)
         for num, printed, realm in cards:
@@ -156,10 +156,10 @@ def labels(cards: Iterable[int]) -> str:
     return ", ".join(label(c) for c in sorted(cards)) or _("nothing")
 
 
-def catalogue_entry(card: int) -> dict:
+def catalogue_entry(card: int) -> dict[str, Any]:
     """A card for the catalogue (data fields, language-neutral; ``catalogue_title`` has its names for reading)."""
     k = KINGDOM[card]
-    entry = {"id": card, "number": NUMBER[card], "name": NAME[card], "kingdom": ALL_KINGDOMS[k] if k >= 0 else None,
+    entry: dict[str, Any] = {"id": card, "number": NUMBER[card], "name": NAME[card], "kingdom": ALL_KINGDOMS[k] if k >= 0 else None,
              "back": BACK[card], "street": card < STANDARD_CARDS}
     if card < STANDARD_CARDS:
         entry["name_de"] = FIGURES_DE[NUMBER[card] - 1]
@@ -167,7 +167,7 @@ def catalogue_entry(card: int) -> dict:
     return entry
 
 
-def catalogue_title(card: int) -> dict:
+def catalogue_title(card: int) -> dict[str, Any]:
     """A card's names in the reader's language: ``label`` ('blue 7 Messenger'), ``title`` (its printed name:
     a figure or an extra card's name) and ``kingdom_title``."""
     return {"id": card, "label": long_label(card), "title": card_name(card), "kingdom_title": kingdom_name(KINGDOM[card])}

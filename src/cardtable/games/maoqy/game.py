@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.engine import Game, GameInfo, OptionError
+from cardtable.engine import Action, Game, GameInfo, OptionError, State
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator
 
@@ -78,16 +78,16 @@ class MaoqyGame(Game):
             "backs": list(C.ALL_KINGDOMS) + [C.NO_KINGDOM],
         }
 
-    def undoable(self, state, action) -> bool:
+    def undoable(self, state: State, action: Action) -> bool:
         # A draw from the Unknown shows its drawer a hidden card and may reshuffle; every other action
         # moves a card the actor could already see (or that was public) and uses no chance.
         return not (isinstance(action, Draw) and action.source == "unknown")
 
-    def display_order(self, actions, view=None):
+    def display_order(self, actions: list[Action], view: dict[str, Any] | None = None) -> list[Action]:
         kinds = {"direction": 0, "street": 1, "draw": 2, "discard": 3, "open": 4, "hide": 5, "pass": 6}
         sources = {"unknown": 0, "known": 1, "open": 2, "hiding": 3, "hand": 4, "street": 5}
 
-        def key(a):
+        def key(a: Action) -> tuple[Any, ...]:
             cards = getattr(a, "cards", None) or (getattr(a, "card", None),)
             first = -1 if cards[0] is None else cards[0]
             return (kinds[a.type], sources.get(getattr(a, "source", ""), 0), getattr(a, "player", None) or 0,
@@ -95,7 +95,7 @@ class MaoqyGame(Game):
 
         return sorted(actions, key=key)
 
-    def action_label(self, action) -> str:
+    def action_label(self, action: Action) -> str:
         if isinstance(action, Direction):
             # the order from seat 0, as the table shows it ("seat 0 → 2 → 1"), not a formula
             step = 1 if action.value == "cw" else -1
@@ -136,7 +136,7 @@ class MaoqyGame(Game):
             return _("pass")
         return str(action)
 
-    def view_label(self, action, view: dict[str, Any]) -> str | None:
+    def view_label(self, action: Action, view: dict[str, Any]) -> str | None:
         """A draw from the reader's own open hand reads as theirs ('seat 0's open hand' to seat 0 read oddly)."""
         if isinstance(action, Draw) and action.source == "open" and action.player == view.get("viewer"):
             return _("take {card} back from your open hand", card=_label(action.card))
@@ -144,12 +144,13 @@ class MaoqyGame(Game):
 
     secret_actions = True  # hiding a card, and taking one back from the hiding place
 
-    def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    def log_entry(self, action: Action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         """What ``viewer`` reads of ``actor``'s action: others learn that a card was hidden or taken
         back, and its kingdom only where backs show it (MAOQY section 7), never the card."""
         public = self.public_action(action, actor, viewer)
         if not _secret(action, actor, viewer):
             return self.action_label(action), public
+        assert isinstance(action, (Hide, Draw)) and action.card is not None  # a secret action names its card
         back = C.BACK[action.card] if self.options["backs_show_kingdom"] else None
         if back and back != C.NO_KINGDOM:
             a_card = _("a {kingdom} card", kingdom=C.kingdom_name(back))
@@ -159,7 +160,7 @@ class MaoqyGame(Game):
             return _("hide {card} (in the hiding place)", card=a_card), public
         return _("take back {card} from the hiding place", card=a_card), public
 
-    def public_action(self, action, actor: int, viewer: int | None) -> dict[str, Any]:
+    def public_action(self, action: Action, actor: int, viewer: int | None) -> dict[str, Any]:
         """The JSON form of ``action`` by ``actor`` as ``viewer`` saw it (spec section 7): the card of a hide
         or of a take-back from a hiding place is known only to the actor. For logs shown to other seats."""
         out = action.to_json()
@@ -168,7 +169,7 @@ class MaoqyGame(Game):
         return out
 
 
-def _secret(action, actor: int, viewer: int | None) -> bool:
+def _secret(action: Action, actor: int, viewer: int | None) -> bool:
     """Does ``viewer`` not learn the card of ``actor``'s action? (a hide, or a take-back from hiding)"""
     return viewer != actor and (isinstance(action, Hide) or (isinstance(action, Draw) and action.source == "hiding"))
 

@@ -23,10 +23,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cardtable.engine import DataError, Option, OptionError
-from cardtable.engine.datafiles import DataFiles, list_item
+from cardtable.engine.datafiles import Data, DataFiles, Loc, T, list_item
 from cardtable.engine.i18n import N_, Translator, current_language, language
 
 from . import cards as C
@@ -89,7 +89,8 @@ class Meanings:
 
     def text(self, field: str, lang: str | None) -> str:
         """``title`` or ``note`` in ``lang``, falling back to English."""
-        return self._tr(lang).get(field) or getattr(self, field)
+        text: str = self._tr(lang).get(field) or getattr(self, field)
+        return text
 
     def kingdom(self, kingdom: str, lang: str | None) -> str:
         return self._tr(lang).get("kingdoms", {}).get(kingdom) or self.kingdoms[kingdom]
@@ -147,7 +148,8 @@ class Ritual:
 
     def text(self, field: str, lang: str | None) -> str:
         """``title`` or ``note`` in ``lang``, falling back to English."""
-        return (self.translations or {}).get(lang or "", {}).get(field) or getattr(self, field)
+        text: str = (self.translations or {}).get(lang or "", {}).get(field) or getattr(self, field)
+        return text
 
     def place(self, index: int, place: str | None, lang: str | None) -> str | None:
         """The English ``place`` of a card moved by step ``index`` as the reader reads it."""
@@ -224,7 +226,7 @@ def find(kind: str, name: str) -> tuple[Path, str]:
 _NUMBERED = ("numbers", "spreads")
 
 
-def _read(path: Path, kind: str) -> tuple[Any, dict, Any]:
+def _read(path: Path, kind: str) -> tuple[Any, Data, Any]:
     """The file's validated model, its data and its YAML node tree (for the lines of later problems)."""
     from . import levels_schema
 
@@ -237,16 +239,18 @@ def _read(path: Path, kind: str) -> tuple[Any, dict, Any]:
     return _FILES.validate(model, data, node, path, _describe), data, node
 
 
-def _describe(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+def _describe(loc: Loc, data: Data) -> tuple[str | None, Loc]:
     """The entry of a file a problem is in: a ritual's step (``step 4 at steps[3]``) with the field path inside
     it; else none (the file as a whole) with the whole path."""
     item = list_item(loc, data)
     if item is not None and loc[0] == "steps":
-        return f"step {loc[1] + 1} at {item[0]}", loc[2:]
+        step = loc[1]
+        assert isinstance(step, int)  # list_item found the item of a list there
+        return f"step {step + 1} at {item[0]}", loc[2:]
     return None, loc
 
 
-def _cached(kind: str, name: str, build):
+def _cached(kind: str, name: str, build: Callable[[Path, str], T]) -> T:
     path, source = find(kind, name)
     return _FILES.cached(kind, path, lambda: build(path, source))
 

@@ -7,7 +7,7 @@ says which field of the file it is about.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
@@ -59,7 +59,7 @@ class MeaningsTranslation(BaseModel):
     model_config = _STRICT
     title: Label | None = None
     note: str | None = None
-    kingdoms: dict[Kingdom, Text] = {}  # type: ignore[valid-type]
+    kingdoms: dict[Kingdom, Text] = {}
     numbers: dict[NumberKey, Text] = {}
     positions: dict[PositionName, Text] = {}
 
@@ -110,7 +110,7 @@ class MeaningsFile(BaseModel):
     translations: MeaningsTranslations = MeaningsTranslations()
 
     @model_validator(mode="after")
-    def _spreads_fit(self):
+    def _spreads_fit(self) -> Self:
         for n in SPREADS:
             names = getattr(self.spreads, f"s{n}")
             if len(names) != n:
@@ -136,18 +136,18 @@ class Step(BaseModel):
     """P3.1: one step of a ritual: move ``count`` cards from a position to a position, with a text."""
 
     model_config = _STRICT
-    source: Place = Field(alias="from")  # type: ignore[valid-type]
-    to: Place  # type: ignore[valid-type]
+    source: Place = Field(alias="from")
+    to: Place
     count: int = Field(1, ge=1, le=C.STANDARD_CARDS)
     #: take, for each kingdom listed, the topmost card of that kingdom (one entry per card moved)
-    kingdoms: list[Kingdom] | None = None  # type: ignore[valid-type]
+    kingdoms: list[Kingdom] | None = None
     #: where on the table each moved card lies (one label per card moved), e.g. "pair 1, left"
     places: list[Label] | None = None
     text: str = Field("", max_length=4000)
     translations: StepTranslations = StepTranslations()
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Self:
         if self.source == self.to:
             raise Located(("to",), _("a step moves cards from one position to another; 'from' and 'to' are both "
                                      "{position}", position=repr(self.to)))

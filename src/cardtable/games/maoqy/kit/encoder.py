@@ -33,7 +33,12 @@ Observation (relative seats: 0 is the observer):
 
 from __future__ import annotations
 
-from cardtable.engine.encoding import Layout, TableEncoder, one_hot, relative
+from typing import Any, Mapping
+
+import numpy as np
+
+from cardtable.engine import Game
+from cardtable.engine.encoding import ActionMap, Layout, TableEncoder, one_hot, relative
 
 PHASES = ("direction", "play", "over")
 PER_KINGDOM = 17
@@ -50,7 +55,7 @@ PAIR_INDEX = {(lo, hi): _pair_index(lo, hi) for lo in range(1, PER_KINGDOM + 1) 
 
 
 class MaoqyEncoder(TableEncoder):
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = self.num_players
         cat = game.catalogue()
@@ -83,7 +88,7 @@ class MaoqyEncoder(TableEncoder):
         self.i_pass = self.i_street + len(in_deck) * PAIRS
         self.num_actions = self.i_pass + 1
         label = {c: f"{e['kingdom'] or e['name']} {e['number']}" for c, e in by_id.items()}
-        pair_names = sorted(PAIR_INDEX, key=PAIR_INDEX.get)
+        pair_names = sorted(PAIR_INDEX, key=PAIR_INDEX.__getitem__)
         self.labels = (["direction cw", "direction ccw", "draw from the Unknown", "draw the top of the Known"]  # i18n: no (programmers: the Python API)
                        + [f"draw {label[c]} from the Known" for c in self.cards]  # i18n: no (programmers: the Python API)
                        + [f"draw {label[c]} from the open hand of seat +{q}" for q in range(n) for c in self.cards]  # i18n: no (programmers: the Python API)
@@ -103,7 +108,9 @@ class MaoqyEncoder(TableEncoder):
         self.observation_size = lay.size
 
     # -- actions -----------------------------------------------------------------------------
-    def index_of(self, a, view, player):
+    # ``a`` is one of MAOQY's actions: its ``type`` says which, and so which fields it has (a dispatch on the type
+    # string, which a type checker cannot follow: hence Any).
+    def index_of(self, a: Any, view: Mapping[str, Any], player: int) -> int | None:
         kind = a.type
         pos = self.pos
         if kind == "discard":
@@ -131,11 +138,11 @@ class MaoqyEncoder(TableEncoder):
         if kind == "pass":
             return self.i_pass
         if kind == "direction":
-            return self.i_dir + (a.value == "ccw")
+            return self.i_dir + int(a.value == "ccw")
         return None
 
     # -- observation -------------------------------------------------------------------------
-    def features(self, view, player, out, actions):
+    def features(self, view: Mapping[str, Any], player: int, out: np.ndarray, actions: ActionMap) -> None:
         n = self.num_players
         D = self.D
         pos = self.pos

@@ -9,6 +9,7 @@ seat's move comes from ``game.log_entry`` (the view's ``last_action`` is already
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +20,9 @@ from cardtable.engine.i18n import Translator, current_language
 from cardtable.games.maoqy.cards import kingdom_name
 
 from cardtable.engine.terminal import title_rule
+
+if TYPE_CHECKING:
+    from cardtable.engine import Game
 
 _ = Translator("maoqy-ui")
 _n = _.plural
@@ -35,15 +39,16 @@ NUMBER_STYLE = {**STYLE, "white": "bold", "black": "bold"}
 PER_KINGDOM = 17
 
 
-def _info(game, card: int) -> dict:
-    return _catalogue(game)["by_id"].get(card) or {"id": card, "number": "?", "name": f"#{card}", "title": f"#{card}",
-                                                   "kingdom": None}
+def _info(game: Game, card: int) -> dict[str, Any]:
+    info: dict[str, Any] = _catalogue(game)["by_id"].get(card) or {"id": card, "number": "?", "name": f"#{card}",
+                                                                   "title": f"#{card}", "kingdom": None}
+    return info
 
 
-_BY_ID: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_BY_ID: "weakref.WeakKeyDictionary[Game, dict[str | None, dict[str, Any]]]" = weakref.WeakKeyDictionary()
 
 
-def _catalogue(game) -> dict:
+def _catalogue(game: Game) -> dict[str, Any]:
     """The game's catalogue by card ID, made once per game object and language (its names are translated)."""
     lang = current_language()
     try:
@@ -73,7 +78,7 @@ def _kingdom(kingdom: str | None, text: str | None = None) -> Text:
     return Text(text if text is not None else _kname(kingdom), style=_style(kingdom))
 
 
-def card_text(game, card: int, long: bool = False) -> Text:
+def card_text(game: Game, card: int, long: bool = False) -> Text:
     """'red 7' in red (with the figure when ``long``); an extra card as '18 Der Leopard'."""
     c = _info(game, card)
     title = c.get("title", c["name"])
@@ -87,13 +92,13 @@ def card_text(game, card: int, long: bool = False) -> Text:
     return Text(label, style=_style(c.get("kingdom")))
 
 
-def _cards(game, cards, empty: str = "—") -> Text:
+def _cards(game: Game, cards: list[int], empty: str = "—") -> Text:
     if not cards:
         return Text(empty, style="dim")
     return Text(", ").join(card_text(game, c) for c in cards)
 
 
-def _by_kingdom(game, cards, empty: str = "—") -> Text:
+def _by_kingdom(game: Game, cards: list[int], empty: str = "—") -> Text:
     """An open hand as 'turquoise 3 4 5, gold 7 8' (kingdoms in the game's order, numbers rising), the extra
     cards after them; an open hand's order is no part of the game."""
     if not cards:
@@ -111,21 +116,21 @@ def _by_kingdom(game, cards, empty: str = "—") -> Text:
     return Text(", ").join(parts + extras)
 
 
-def _run(game, cards) -> str:
+def _run(game: Game, cards: list[int]) -> str:
     numbers = sorted(_info(game, c)["number"] for c in cards)
     if len(numbers) > 1 and numbers[-1] - numbers[0] == len(numbers) - 1:
         return f"{numbers[0]}-{numbers[-1]}"
     return ", ".join(map(str, numbers))
 
 
-def _street(game, cards) -> Text:
+def _street(game: Game, cards: list[int]) -> Text:
     kingdom = _info(game, cards[0]).get("kingdom")
     text = _kingdom(kingdom, f"{_kname(kingdom)} {_run(game, cards)}")
     text.append(f" ({len(cards)}/{PER_KINGDOM})", style="bold" if len(cards) == PER_KINGDOM else "dim")
     return text
 
 
-def _backs(backs, size: int) -> Text:
+def _backs(backs: list[str] | None, size: int) -> Text:
     """'3: red×2 blue' — how many cards, and the kingdoms their backs show (when they show any)."""
     text = Text(str(size))
     if backs:
@@ -140,14 +145,14 @@ def _backs(backs, size: int) -> Text:
     return text
 
 
-def _seq(view: dict, step: int) -> str:
+def _seq(view: dict[str, Any], step: int) -> str:
     n = view["players"]
     start = view["first_player"] if view["first_player"] is not None else 0
     seats = [str((start + step * i) % n) for i in range(min(n, 5))]
     return " → ".join(seats) + (" …" if n > 5 else "")
 
 
-def _direction(view: dict) -> str:
+def _direction(view: dict[str, Any]) -> str:
     if view["direction"] == "cw":
         return _("clockwise ↻ (seat {order})", order=_seq(view, 1))
     if view["direction"] == "ccw":
@@ -155,7 +160,7 @@ def _direction(view: dict) -> str:
     return _("direction not chosen yet")
 
 
-def _first_draw(game, view: dict) -> Text:
+def _first_draw(game: Game, view: dict[str, Any]) -> Text:
     text = Text(_("First-player draw: "))
     for r, shown in enumerate(view["first_draw"]):
         if r:
@@ -170,7 +175,7 @@ def _first_draw(game, view: dict) -> Text:
     return text
 
 
-def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
+def render(console: Console, game: Game, view: dict[str, Any], seat_names: list[str]) -> None:
     me = view["viewer"]
     n = view["players"]
     cur = view["current_player"]
@@ -246,7 +251,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
         _render_own(console, game, view, view["seats"][me])
 
 
-def _render_own(console: Console, game, view: dict, mine: dict) -> None:
+def _render_own(console: Console, game: Game, view: dict[str, Any], mine: dict[str, Any]) -> None:
     hand = mine["hand"]
     seen = set(mine["hand_public"])
     console.print(Text(_("Your hidden hand ({n} of {limit}):", n=len(hand), limit=view["hand_limit"]), style="bold"))
@@ -276,7 +281,7 @@ def _render_own(console: Console, game, view: dict, mine: dict) -> None:
         console.print(Text(_("Your street: ")).append_text(Text(" ").join(_street(game, s) for s in mine["streets"])))
 
 
-def result_line(view: dict, seat_names: list[str]) -> str:
+def result_line(view: dict[str, Any], seat_names: list[str]) -> str:
     result = view["result"]
     winners = result["winners"]
     why = {
@@ -293,7 +298,8 @@ def result_line(view: dict, seat_names: list[str]) -> str:
              most=max(result["street_cards"]), names=names)
 
 
-def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+def events(game: Game, before: dict[str, Any], after: dict[str, Any], actor: int,
+           seat_names: list[str]) -> list[str]:
     """What everybody saw happen besides the move itself (the move's own line comes from log_entry):
     the direction, a reshuffle of the Known, a street opened or grown, passes about to end the game, the end.
     Built from public views only, so nothing hidden can slip in."""
