@@ -1,6 +1,7 @@
 """Dependencies point one way (DESIGN.md): games -> engine; nothing in engine or a game imports outward."""
 
 import ast
+from pathlib import Path
 
 from cardtable.engine import game_class, game_names
 from cardtable.engine.kit import kit_of
@@ -52,3 +53,25 @@ def test_relative_imports_are_resolved():
     found = set(imported_modules(SRC / "games" / "mojo" / "probe.py", probe))
     assert {"cardtable.agents", "cardtable.agents.base", "cardtable.games", "cardtable.games.maoqy",
             "cardtable.games.mojo", "cardtable.games.mojo.state", "cardtable.games.mojo.cards"} <= found
+
+
+LINE_LIMIT = 500
+
+
+def _sources() -> list[Path]:
+    """Every source file of the package: Python, and the browser's scripts, style sheets and pages."""
+    return [p for suffix in ("py", "js", "css", "html") for p in SRC.rglob(f"*.{suffix}") if "__pycache__" not in p.parts]
+
+
+def test_no_source_file_is_over_500_lines():
+    """Issue 36: a file has one job, and a reader can hold it; a file past the limit is split by job (the
+    rules of a big game as functions of the state bound into its classes, e.g. ``games/mitosz/effects/``)."""
+    long = sorted(f"{path.relative_to(SRC)}: {n} lines" for path in _sources()
+                  if (n := len(path.read_text(encoding="utf-8").splitlines())) > LINE_LIMIT)
+    assert not long, f"{len(long)} source files over {LINE_LIMIT} lines:\n" + "\n".join(long)
+
+
+def test_the_line_limit_check_sees_the_package():
+    """The check above would pass on an empty folder: it must see the whole package."""
+    found = {p.suffix for p in _sources()}
+    assert len(_sources()) > 200 and found == {".py", ".js", ".css", ".html"} and SRC / "engine" / "game.py" in _sources()
