@@ -18,7 +18,7 @@ from typing import Any
 from .actions import STACK_ID_BASE
 from .cards import call_parts
 
-#: parameters of the primitives (schema.py) that name cards an effect changes
+#: parameters of the primitives (schema/primitives.py) that name cards an effect changes
 _CARD_FIELDS = ("target", "nation", "row_leader", "card", "host")
 #: player-level primitives whose `player` is the one changed (the others' `player` reads a deck or a hand)
 _PLAYER_PRIMITIVES = frozenset(("draw", "discard", "mill", "search_deck", "recover", "shuffle_deck", "look_top",

@@ -1,6 +1,6 @@
 """Mítosz's identifiers (spec section 2, Glossary): card types, subtypes, spheres, zones, markers, keywords.
 
-Plain tuples, no pydantic: the schema (``schema.py``) builds its enums from them, and the rules will
+Plain tuples, no pydantic: the schema (``schema/``) builds its enums from them, and the rules will
 use them later. Every identifier is lower_snake_case as the glossary fixes it.
 """
 
