@@ -7,7 +7,7 @@ from cardtable.games.mitosz.actions import PASS, Summon, UseFreeManeuver, UseMan
 from cardtable.games.mitosz.acts import SACRIFICE
 from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
-from tests.games.mitosz.helpers import (A, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
+from tests.games.mitosz.helpers import (A, B, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
                                         pass_counter, ready, rejects, scene, set_yaml, spheres)
 
 
@@ -151,3 +151,29 @@ def test_MIT_3_9_i_a_rune_is_used_by_its_hosts_player_only(tmp_path, monkeypatch
     s.cards[rune].host = -1
     ready(s)
     rejects(s, UseManeuver(rune, "m1", (lysa,)), "MIT-4.6.2.1")
+
+
+def test_MIT_8_rune_OP_60_a_rune_is_attached_only_to_a_card_that_carries_bound_maneuvers():
+    """OP-60 makes an attached rune its host's bound maneuver (MIT-3.9.i), and only permanent cards and supplies
+    carry those (MIT-5.1): a lasting free maneuver on the board (or a fate) is no host. Found by the invariant
+    test: a rune on Turncoat Gold, then used, rotated a free maneuver (only leaders and supplies rotate)."""
+    s = scene()
+    ivo = leader(s, A, "Magister Ivo")  # a ruler and a scribe
+    enemy = leader(s, B, "Jarl Skeld Ironbrow")
+    (turncoat,) = hand(s, A, "Turncoat Gold")
+    (rune,) = hand(s, A, "Rune of Warding")
+    spheres(s, A, "5/5/5/5")
+    ready(s)
+    do(s, UseFreeManeuver(turncoat, ivo, "m1", (enemy,)))
+    pass_counter(s)
+    assert s.cards[turncoat].zone == "board" and turncoat in s.lingering  # it lasts until the next turn's start
+    s.cards[ivo].rotated = False  # (Ivo used Turncoat Gold; the scene lets him act again)
+    ready(s)
+    error = rejects(s, UseFreeManeuver(rune, ivo, "m1", (turncoat,), attach=True), "MIT-8.rune")
+    assert "permanent card or a supply" in error.message
+    assert not any(isinstance(a, UseFreeManeuver) and a.card == rune and a.targets == (turncoat,) and a.attach
+                   for a in s.legal_actions())
+    # the same rune on a leader is attached as before
+    do(s, UseFreeManeuver(rune, ivo, "m1", (ivo,), attach=True))
+    pass_counter(s)
+    assert s.cards[rune].host == ivo

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from . import acts_info as _acts_info
 from .actions import UseFate, UseFreeManeuver, UseManeuver, made
 from .acts_info import FAIL, IMPLICIT, SACRIFICE, Bad, MInfo, _at_zone, minfo
-from .cards import NON_ROTATING, linked
+from .cards import NON_ROTATING, PERMANENT_TYPES, linked
 from .moves import spheres_text
 from .text import SUBTYPE_WORDS
 from .words import N_, Said, join, said
@@ -288,6 +288,12 @@ def _rune_problem(self: MitoszState, d, user: Inst, targets, explain: bool = Tru
         return ("MIT-8.rune", said(N_("{user} is no scribe: only a scribe attaches a rune"), user=user.d)) if explain else FAIL
     if len(targets) != 1 or not 0 <= targets[0] < len(self.cards) or self.cards[targets[0]].zone != "board":
         return ("MIT-8.rune", said(N_("a rune is attached to the one card it targets")))
+    host = self.cards[targets[0]]
+    # OP-60: the rune becomes the host's bound maneuver (MIT-3.9.i), which only permanent cards and supplies carry
+    # (MIT-5.1); a fate or a lasting free maneuver cannot use it (it neither rotates nor is spent, MIT-4.5).
+    if self.card_type(host) not in PERMANENT_TYPES and self.card_type(host) != "supply":
+        return ("MIT-8.rune", said(N_("a rune is attached to a permanent card or a supply, whose bound maneuver it "
+                                      "becomes; {card} is neither"), card=host.d)) if explain else FAIL
     return None
 
 
