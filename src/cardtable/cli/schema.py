@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
@@ -21,16 +21,20 @@ def schema(
     game: Annotated[str, typer.Argument(help=N_("game (or schema provider) name, e.g. mitosz or maoqy"))],
     out: Annotated[Optional[Path], typer.Option("--out", help=N_("write one file per schema, GAME-NAME.schema.json, into this directory"))] = None,
     only: Annotated[Optional[str], typer.Option("--only", help=N_("print (or write) only this schema, e.g. card"))] = None,
+    views: Annotated[bool, typer.Option("--views", help=N_("the JSON Schema of what a seat sees (the game's view) instead of its data files"))] = False,
 ) -> None:
     """Print the JSON Schemas of a game's data files (card sets, decks, level data), for editors and checks.
 
     Without --out: one JSON object, schema name -> JSON Schema (with --only: that schema alone).
-    Works for games whose data exists before their rules (no game class needed).
+    Works for games whose data exists before their rules (no game class needed). With --views: the schema of
+    the game's view, what each seat is sent (schema name "view").
     """
     from cardtable.engine.registry import schema_provider, schemas
 
-    found = schemas(game)
-    provider = schema_provider(game)
+    if views:
+        found, provider = _view_schemas(game), game
+    else:
+        found, provider = schemas(game), schema_provider(game)
     if only is not None:
         if only not in found:
             raise CardtableError(_("{game} has no schema {only}; its schemas: {schemas}", game=repr(game),
@@ -50,3 +54,15 @@ def schema(
     except OSError as exc:
         raise CardtableError(_("cannot write the schemas into {folder}: {reason}", folder=str(out),
                                reason=exc.strerror or exc)) from None
+
+
+def _view_schemas(game: str) -> dict[str, dict[str, Any]]:
+    """``{"view": JSON Schema}`` of the view model the game's kit names."""
+    from cardtable.engine.kit import kit_of
+
+    kit = kit_of(game)
+    if not kit.has("view_model"):
+        raise CardtableError(_("{game} has no view model; its views are not described by a schema yet", game=repr(game)))
+    model = kit.load("view_model")
+    described: dict[str, Any] = model.model_json_schema()
+    return {"view": described}

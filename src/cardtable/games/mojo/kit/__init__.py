@@ -16,4 +16,5 @@ KIT = Kit(
     terminal=f"{_HERE}.terminal",
     web="games/mojo.js",
     ui_domain="mojo-ui",
+    view_model="cardtable.games.mojo.view_model:MojoView",
 )
