@@ -13,6 +13,7 @@ KIT = Kit(
     search=f"{_HERE}.search:PROFILE",
     probe=f"{_HERE}.probe:MuhqProbe",
     encoder=f"{_HERE}.encoder:MuhqEncoder",
+    view_model="cardtable.games.muhq.view_model:MuhqView",
     terminal=f"{_HERE}.terminal",
     web="games/muhq.js",
     ui_domain="muhq-ui",
