@@ -11,7 +11,7 @@ import random
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from cardtable.engine import game_names, load
+from cardtable.engine import OptionError, game_names, load
 from cardtable.engine.kit import kit_of
 
 MODELLED = [name for name in game_names() if kit_of(name).has("view_model")]
@@ -20,8 +20,16 @@ EVERY = 7  # a view of every seat every EVERY actions, and at the end
 
 
 def _players(name: str) -> list[int]:
+    """The fewest players and up to four, where the game's default options allow them (muhq's boards are for two)."""
     info = load(name).info
-    return sorted({info.min_players, min(info.max_players, 4)})
+    counts = []
+    for players in sorted({info.min_players, min(info.max_players, 4)}):
+        try:
+            load(name, players=players)
+        except OptionError:
+            continue
+        counts.append(players)
+    return counts
 
 
 def _views(name: str, players: int, seed: int):
