@@ -17,4 +17,5 @@ KIT = Kit(
     terminal=f"{_HERE}.terminal",
     web="games/mitosz.js",
     ui_domain="mitosz-ui",
+    view_model="cardtable.games.mitosz.view_model:MitoszView",
 )
