@@ -16,4 +16,5 @@ KIT = Kit(
     terminal=f"{_HERE}.terminal",
     web="games/maoqy.js",
     ui_domain="maoqy-ui",
+    view_model="cardtable.games.maoqy.view_model:MaoqyView",
 )
