@@ -247,31 +247,32 @@ class MaoqyState(State):
         if phase != PLAY:
             if phase == OVER:
                 raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
-            if type(a) is not Direction:
+            if a.__class__ is not Direction:
                 raise IllegalAction("MAOQY-3.5", _("the first player first chooses the direction of play: "
                                                    "'direction' with value 'cw' or 'ccw'"), _json(DIRECTIONS))
             self.direction = 1 if a.value == "cw" else -1  # fixed for the whole game
             self.phase = PLAY  # MAOQY-3.6: the first player then takes the first turn
             return
-        # MAOQY-4.2: exactly one action, then the turn passes
-        if type(a) is Draw:
+        # MAOQY-4.2: exactly one action, then the turn passes. (The hot path: ``a.__class__ is`` narrows the action
+        # for mypy at the cost of an attribute read; a type() call or a cast() per action cost several per cent.)
+        if a.__class__ is Draw:
             self._draw(a)
-        elif type(a) is Discard:
+        elif a.__class__ is Discard:
             self._discard(a)
-        elif type(a) is Open:
+        elif a.__class__ is Open:
             self._open(a)
-        elif type(a) is Hide:
+        elif a.__class__ is Hide:
             self._hide(a)
-        elif type(a) is Street:
+        elif a.__class__ is Street:
             if self._street(a):  # MAOQY-8.1: a complete kingdom ends the game at once
                 self.turn += 1
                 self._finish([self.current_player], "complete")
                 return
-        elif type(a) is Pass:
+        elif a.__class__ is Pass:
             self.passes += 1  # MAOQY-7.1: always legal on one's own turn
             self._end_turn()
             return
-        elif type(a) is Direction:
+        elif a.__class__ is Direction:
             raise IllegalAction("MAOQY-3.5", _("the direction was chosen at the start and stays fixed for the whole game"))
         else:
             raise IllegalAction("ACTION-1", _("{action} is not a MAOQY action", action=repr(a)))
