@@ -291,7 +291,8 @@ def _rune_problem(self: MitoszState, d, user: Inst, targets, explain: bool = Tru
     host = self.cards[targets[0]]
     # OP-60: the rune becomes the host's bound maneuver (MIT-3.9.i), which only permanent cards and supplies carry
     # (MIT-5.1); a fate or a lasting free maneuver cannot use it (it neither rotates nor is spent, MIT-4.5).
-    if self.card_type(host) not in PERMANENT_TYPES and self.card_type(host) != "supply":
+    kind = self.card_type(host)
+    if kind not in PERMANENT_TYPES and kind != "supply":
         return ("MIT-8.rune", said(N_("a rune is attached to a permanent card or a supply, whose bound maneuver it "
                                       "becomes; {card} is neither"), card=host.d)) if explain else FAIL
     return None
