@@ -175,7 +175,7 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> "ServerProcess":
+    def start(self, timeout: float = 60.0) -> "ServerProcess":  # a loaded CI machine can take 20 s to answer
         import httpx
 
         out = self.log.open("ab")
