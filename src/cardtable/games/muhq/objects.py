@@ -69,7 +69,7 @@ class Perm:
         if self.d.type == "unit":
             out["move_used"], out["attack_used"] = self.move_used, self.attack_used
         if self.eot:
-            out["until_end_of_turn"] = list(self.eot)
+            out["until_end_of_turn"] = [dict(m) for m in self.eot]  # copies: a reader changing a view changes no state
         return out
 
 
