@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from cardtable.engine import OptionError, game_names, load
 from cardtable.engine.kit import kit_of
+from cardtable.engine.view_model import ViewModel
 
 MODELLED = [name for name in game_names() if kit_of(name).has("view_model")]
 GAMES = 3  # random games per game and player count
@@ -52,6 +53,7 @@ def test_the_four_games_have_view_models():
 @pytest.mark.parametrize("name", MODELLED)
 def test_every_view_of_random_games_fits_the_model(name):
     model: type[BaseModel] = kit_of(name).load("view_model")
+    assert issubclass(model, ViewModel), "a view model derives from cardtable.engine.view_model.ViewModel"
     assert model.model_config.get("extra") == "forbid", "a view model forbids extra fields, so it stays complete"
     checked = 0
     for players in _players(name):

@@ -49,8 +49,9 @@ class Kit:
     web: str | None = None
     #: the catalog domain of the renderers' words (``mojo-ui``)
     ui_domain: str | None = None
-    #: a pydantic model of what ``State.view(seat)`` returns (extra fields forbidden, so it stays complete): its
-    #: JSON Schema is the view's contract for renderers and clients (``cardtable schema GAME --views``)
+    #: a :class:`cardtable.engine.view_model.ViewModel` of what ``State.view(seat)`` returns (extra fields
+    #: forbidden, so it stays complete): its JSON Schema is the view's contract for renderers and clients
+    #: (``cardtable schema GAME --views``)
     view_model: str | None = None
     #: anything else a game wants its surfaces to know, by name
     extras: dict[str, str] = field(default_factory=dict, compare=False)

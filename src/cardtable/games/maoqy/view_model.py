@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from cardtable.engine.view_model import ViewModel
 
 from .cards import BACK_ORDER
 
-_CLOSED = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 #: What a card's back shows (OP-10): its kingdom's name, colour or other, or "extra" for a kingdomless extra card.
 Back = Literal["red", "turquoise", "blue", "brown", "violet", "gold", "green", "orange", "silver", "yellow", "white",
@@ -17,18 +18,16 @@ Back = Literal["red", "turquoise", "blue", "brown", "violet", "gold", "green", "
 assert set(get_args(Back)) == set(BACK_ORDER), "the backs of the model are the backs of cards.py"
 
 
-class MaoqyShown(BaseModel):
+class MaoqyShown(ViewModel):
     """One card of the first-player draw (MAOQY-3.1): who drew it, face up."""
 
-    model_config = _CLOSED
     seat: int
     card: int
 
 
-class MaoqySeat(BaseModel):
+class MaoqySeat(ViewModel):
     """One seat as the reader sees it: its public cards, counts of its hidden ones."""
 
-    model_config = _CLOSED
     seat: int
     hand_size: int
     hand_public: list[int]
@@ -49,10 +48,9 @@ class MaoqySeat(BaseModel):
     """the reader's own hiding place (only in the owner's view)"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class _Last(BaseModel):
+class _Last(ViewModel):
     """The last action, as the reader saw it: who made it, then its JSON form (spec section 6)."""
 
-    model_config = _CLOSED
     actor: int
 
 
@@ -116,20 +114,18 @@ MaoqyLastAction = Annotated[
 ]
 
 
-class MaoqyResult(BaseModel):
+class MaoqyResult(ViewModel):
     """The end of the game: why it ended, who won, the cards in each player's streets (MAOQY-8)."""
 
-    model_config = _CLOSED
     winners: list[int]
     """empty when nobody has a street (MAOQY-8.4)"""  # i18n: no (the view's JSON Schema: for programmers)
     reason: Literal["complete", "deadlock", "turn_limit"]
     street_cards: list[int]
 
 
-class MaoqyView(BaseModel):
+class MaoqyView(ViewModel):
     """A MAOQY game as one reader sees it (``viewer`` null: a spectator, who sees only public cards and counts)."""
 
-    model_config = _CLOSED
     game: Literal["maoqy"]
     viewer: int | None
     players: int

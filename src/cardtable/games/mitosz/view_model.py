@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
+
+from cardtable.engine.view_model import ViewModel
 
 from .schema.fields import CardType, Restriction, Subtype
-
-_CLOSED = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 def _array(value: object) -> object:
@@ -36,10 +36,9 @@ FightStage = Literal["commander", "att_c1", "def_c1", "att_c2", "def_c2", "round
 
 
 # -- cards ----------------------------------------------------------------------------------------
-class MitoszCardFace(BaseModel):
+class MitoszCardFace(ViewModel):
     """A card by its face only (in a hand, an afterworld, oblivion, a fight's row)."""
 
-    model_config = _CLOSED
     id: int
     """the card's instance id, fixed for the game"""  # i18n: no (the view's JSON Schema: for programmers)
     card: str
@@ -70,10 +69,9 @@ class MitoszCard(MitoszCardFace):
     """the cards attached to it"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MitoszRoad(BaseModel):
+class MitoszRoad(ViewModel):
     """One road of a nation."""
 
-    model_config = _CLOSED
     level: int
     closed: bool
 
@@ -103,18 +101,16 @@ class MitoszSupply(MitoszCardFace):
 
 
 # -- players --------------------------------------------------------------------------------------
-class MitoszHold(BaseModel):
+class MitoszHold(ViewModel):
     """A player's hold on the win target: reached at the anchor's turn, to keep until that player's next turn."""
 
-    model_config = _CLOSED
     anchor: int
     since_turn: int
 
 
-class MitoszPlayer(BaseModel):
+class MitoszPlayer(ViewModel):
     """One seat as the reader sees it: every public zone, a hand only as its size but the reader's own."""
 
-    model_config = _CLOSED
     seat: int
     deck_name: str
     deck_title: str
@@ -144,10 +140,9 @@ class MitoszPlayer(BaseModel):
 
 
 # -- the stack, prompts, effects ------------------------------------------------------------------
-class MitoszStackItem(BaseModel):
+class MitoszStackItem(ViewModel):
     """Something on the stack (spec 5.8)."""
 
-    model_config = _CLOSED
     id: int
     """the item's id (an id a target may name)"""  # i18n: no (the view's JSON Schema: for programmers)
     kind: StackKind
@@ -165,10 +160,9 @@ class MitoszStackItem(BaseModel):
     text: str
 
 
-class MitoszPrompt(BaseModel):
+class MitoszPrompt(ViewModel):
     """The question a player is asked."""
 
-    model_config = _CLOSED
     kind: PromptKind
     player: int
     text: str
@@ -176,10 +170,9 @@ class MitoszPrompt(BaseModel):
     """the words of a numbered question's answers (null: another kind, or answers only the chooser reads)"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class _Effect(BaseModel):
+class _Effect(ViewModel):
     """An active effect (spec 5.5) in words; ``value`` is the primitive's own."""
 
-    model_config = _CLOSED
     source: str
     """the card whose effect it is, by name"""  # i18n: no (the view's JSON Schema: for programmers)
     on: str
@@ -275,10 +268,9 @@ MitoszEffect = Annotated[Union[MitoszDeltaEffect, MitoszRoadEffect, MitoszRoadSw
 
 
 # -- the fight ------------------------------------------------------------------------------------
-class MitoszRow(BaseModel):
+class MitoszRow(ViewModel):
     """One row of a fight side (a duel has the front only)."""
 
-    model_config = _CLOSED
     row: Literal["front", "auxiliary", "reserve"]
     leader: MitoszCardFace | None
     leader_level: int | None
@@ -288,28 +280,25 @@ class MitoszRow(BaseModel):
     """how many supplies the row takes (0 in a duel)"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MitoszSide(BaseModel):
+class MitoszSide(ViewModel):
     """One side of the fight."""
 
-    model_config = _CLOSED
     player: int
     rows: list[MitoszRow]
     level: int
     """the army's level"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MitoszSides(BaseModel):
+class MitoszSides(ViewModel):
     """The attacking and the defending side."""
 
-    model_config = _CLOSED
     att: MitoszSide
     defending: MitoszSide = Field(alias="def")
 
 
-class MitoszFight(BaseModel):
+class MitoszFight(ViewModel):
     """The fight in progress (public, spec 9)."""
 
-    model_config = _CLOSED
     kind: Literal["battle", "duel"]
     stage: FightStage
     attacker: int
@@ -327,10 +316,9 @@ class MitoszFight(BaseModel):
 
 
 # -- the whole view -------------------------------------------------------------------------------
-class MitoszResult(BaseModel):
+class MitoszResult(ViewModel):
     """The end of the game."""
 
-    model_config = _CLOSED
     winners: list[int]
     """more than one: a draw"""  # i18n: no (the view's JSON Schema: for programmers)
     rule: str
@@ -339,10 +327,9 @@ class MitoszResult(BaseModel):
     """every seat's power points"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MitoszView(BaseModel):
+class MitoszView(ViewModel):
     """A Mítosz game as one reader sees it (``viewer`` null: a spectator, who sees no hand)."""
 
-    model_config = _CLOSED
     game: Literal["mitosz"]
     turn: int
     active: int

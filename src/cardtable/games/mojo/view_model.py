@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-_CLOSED = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+from cardtable.engine.view_model import ViewModel
 
 
-class MojoSeat(BaseModel):
+class MojoSeat(ViewModel):
     """One seat as the reader sees it: counts of what is hidden, every public card."""
 
-    model_config = _CLOSED
     seat: int
     total: int
     hand_size: int
@@ -29,28 +26,25 @@ class MojoSeat(BaseModel):
     """the reader's own face-down row, when the owner may see it (every row at the end)"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MojoCard(BaseModel):
+class MojoCard(ViewModel):
     """The Mojo card: its side and who holds it."""
 
-    model_config = _CLOSED
     side: Literal["0", "+10"]
     holder: int | None
 
 
-class MojoPending(BaseModel):
+class MojoPending(ViewModel):
     """What the player to act is in the middle of."""
 
-    model_config = _CLOSED
     replay: bool
     """an equal play was made: play again, or stop (MOJO-4.3.2)"""  # i18n: no (the view's JSON Schema: for programmers)
     draw_choice: int | None
     """a higher play in the two-pile variant: the other pile, whose top may be drawn (MOJO-8.3)"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MojoRound(BaseModel):
+class MojoRound(ViewModel):
     """A finished round, as its sheet shows it."""
 
-    model_config = _CLOSED
     round: int
     first_player: int
     direction: Literal["clockwise", "counter-clockwise"]
@@ -63,18 +57,16 @@ class MojoRound(BaseModel):
     totals: list[int]
 
 
-class MojoResult(BaseModel):
+class MojoResult(ViewModel):
     """The end of the match: the lowest total wins, ties share (MOJO-7.3)."""
 
-    model_config = _CLOSED
     winners: list[int]
     totals: list[int]
 
 
-class MojoView(BaseModel):
+class MojoView(ViewModel):
     """A Mojo match as one reader sees it (``viewer`` null: a spectator, who sees only public cards)."""
 
-    model_config = _CLOSED
     game: Literal["mojo"]
     viewer: int | None
     players: int

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-_CLOSED = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+from cardtable.engine.view_model import ViewModel
+
 
 CardType = Literal["unit", "artifact", "equipment", "spell"]
 #: a pair of numbers, sent as a JSON array of two: [x, y] of a field, [value, range] of an attack component (a
@@ -19,10 +20,9 @@ Attack = list[Pair]
 
 
 # -- cards ------------------------------------------------------------------------------------------------
-class MuhqCard(BaseModel):
+class MuhqCard(ViewModel):
     """A card in a zone the reader sees (hand, discard pile, store, draft picks, pack, pending equipment)."""
 
-    model_config = _CLOSED
     id: int
     """the card's number in this game"""  # i18n: no (the view's JSON Schema: for programmers)
     card: str
@@ -31,10 +31,9 @@ class MuhqCard(BaseModel):
     type: CardType
 
 
-class MuhqStackSource(BaseModel):
+class MuhqStackSource(ViewModel):
     """The card a stack item came from; its number is left out once it sits in a zone the reader cannot see."""
 
-    model_config = _CLOSED
     id: int | None
     """null once the card is in a deck or in another player's hand (section 9)"""  # i18n: no (the view's JSON Schema: for programmers)
     card: str
@@ -42,10 +41,9 @@ class MuhqStackSource(BaseModel):
     type: CardType
 
 
-class MuhqCardData(BaseModel):
+class MuhqCardData(ViewModel):
     """The printed data of a card definition (spec 7.2): costs, stats, keywords and its text."""
 
-    model_config = _CLOSED
     name: str
     type: CardType
     text: str
@@ -68,10 +66,9 @@ class MuhqCardData(BaseModel):
 
 
 # -- the board ----------------------------------------------------------------------------------------------
-class MuhqField(BaseModel):
+class MuhqField(ViewModel):
     """One field of the board, in reading order (MUHQ-BOARD-3)."""
 
-    model_config = _CLOSED
     type: Literal["normal", "deep_water", "high_ground", "wall"]
     spawn: list[int] | None = None
     """the seats that spawn here"""  # i18n: no (the view's JSON Schema: for programmers)
@@ -79,18 +76,16 @@ class MuhqField(BaseModel):
     area: str | None = None
 
 
-class MuhqIncome(BaseModel):
+class MuhqIncome(ViewModel):
     """The resource gained in each upkeep (MUHQ-UPKEEP-1)."""
 
-    model_config = _CLOSED
     base: int
     per_unit: int
 
 
-class MuhqBoard(BaseModel):
+class MuhqBoard(ViewModel):
     """The board being played: its grid, areas, income and hand size (spec 6.1)."""
 
-    model_config = _CLOSED
     id: str
     name: str
     width: int
@@ -103,10 +98,9 @@ class MuhqBoard(BaseModel):
     hand_size: int
 
 
-class MuhqMarkers(BaseModel):
+class MuhqMarkers(ViewModel):
     """The condition markers on a permanent (MUHQ-COND-1); only those it has."""
 
-    model_config = _CLOSED
     paralysis: int | None = None
     poison: int | None = None
     panic: int | None = None
@@ -114,10 +108,9 @@ class MuhqMarkers(BaseModel):
     protection: int | None = None
 
 
-class MuhqModifier(BaseModel):
+class MuhqModifier(ViewModel):
     """A change that lasts until the end of the turn (modify_until_eot, spec 7.6); only the values it changes."""
 
-    model_config = _CLOSED
     attack: int | None = None
     range: int | None = None
     movement: int | None = None
@@ -125,10 +118,9 @@ class MuhqModifier(BaseModel):
     life: int | None = None
 
 
-class MuhqPermanent(BaseModel):
+class MuhqPermanent(ViewModel):
     """A permanent on the board or in a pile, with its current stats (MUHQ-PERM)."""
 
-    model_config = _CLOSED
     id: int
     card: str
     name: str
@@ -166,10 +158,9 @@ class MuhqPermanent(BaseModel):
 
 
 # -- players, the stack, triggers, the log ---------------------------------------------------------------
-class MuhqPlayer(BaseModel):
+class MuhqPlayer(ViewModel):
     """One seat's counters and zones as the reader sees them (MUHQ-ZONE-1)."""
 
-    model_config = _CLOSED
     seat: int
     alive: bool
     resource: int
@@ -189,10 +180,9 @@ class MuhqPlayer(BaseModel):
     bought: bool
 
 
-class MuhqStackItem(BaseModel):
+class MuhqStackItem(ViewModel):
     """A declared action on the action stack, the last one on top (MUHQ-ACT-4)."""
 
-    model_config = _CLOSED
     kind: Literal["play_permanent", "spell", "move", "attack", "full_action", "free_action", "trigger", "equip",
                   "swap", "carry", "clear_paralysis", "universal"]
     controller: int
@@ -203,69 +193,61 @@ class MuhqStackItem(BaseModel):
     text: str
 
 
-class MuhqTrigger(BaseModel):
+class MuhqTrigger(ViewModel):
     """A triggered action waiting to be declared (MUHQ-ACT-7)."""
 
-    model_config = _CLOSED
     controller: int
     card: str
     """the source card's name"""  # i18n: no (the view's JSON Schema: for programmers)
 
 
-class MuhqLogLine(BaseModel):
+class MuhqLogLine(ViewModel):
     """One line of the game's log, in the reader's language."""
 
-    model_config = _CLOSED
     kind: Literal["declare", "resolve", "trigger", "activate", "phase", "upkeep", "buy"]
     player: int
     text: str
 
 
-class MuhqDrop(BaseModel):
+class MuhqDrop(ViewModel):
     """The pile being dropped: its former controller places the members around a field (MUHQ-PILE-4)."""
 
-    model_config = _CLOSED
     controller: int
     field: Coord
     members: list[int]
 
 
 # -- victory conditions (spec 6.1) -----------------------------------------------------------------------------
-class MuhqVipVictory(BaseModel):
+class MuhqVipVictory(ViewModel):
     """A player whose VIP leaves the board loses (MUHQ-WIN-3)."""
 
-    model_config = _CLOSED
     kind: Literal["vip"]
 
 
-class MuhqResourceRaceVictory(BaseModel):
+class MuhqResourceRaceVictory(ViewModel):
     """The first to reach the target resource wins (MUHQ-WIN-4)."""
 
-    model_config = _CLOSED
     kind: Literal["resource_race"]
     target: int
     combat_steal: int
 
 
-class MuhqCapturePointsVictory(BaseModel):
+class MuhqCapturePointsVictory(ViewModel):
     """The first to score the target points from the areas wins (MUHQ-WIN-5)."""
 
-    model_config = _CLOSED
     kind: Literal["capture_points"]
     target: int
 
 
-class MuhqDestroyBuildingsVictory(BaseModel):
+class MuhqDestroyBuildingsVictory(ViewModel):
     """A player whose buildings are all destroyed loses (MUHQ-WIN-6)."""
 
-    model_config = _CLOSED
     kind: Literal["destroy_buildings"]
 
 
-class MuhqVictoryItemVictory(BaseModel):
+class MuhqVictoryItemVictory(ViewModel):
     """Holding the victory item at the start of one's upkeep wins (MUHQ-WIN-7)."""
 
-    model_config = _CLOSED
     kind: Literal["victory_item"]
 
 
@@ -274,10 +256,9 @@ MuhqVictory = Annotated[Union[MuhqVipVictory, MuhqResourceRaceVictory, MuhqCaptu
 
 
 # -- the view ---------------------------------------------------------------------------------------------------
-class MuhqView(BaseModel):
+class MuhqView(ViewModel):
     """A muhq game as one reader sees it (spec section 9; a spectator sees no hand)."""
 
-    model_config = _CLOSED
     game: Literal["muhq"]
     board: MuhqBoard
     turn: int

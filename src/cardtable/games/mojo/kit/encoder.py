@@ -34,8 +34,9 @@ from typing import Any, Mapping
 import numpy as np
 
 from cardtable.engine import Action, Game
-from ..actions import Draw, Play, Reveal, Stop
 from cardtable.engine.encoding import ActionMap, Layout, TableEncoder, one_hot, relative
+
+from ..actions import Draw, Play, Reveal, Stop
 
 VALUES = 13
 PHASES = ("play", "replay", "draw_choice", "over")
