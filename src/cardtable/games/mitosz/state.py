@@ -5,14 +5,15 @@ The rules live in mixins, one job each: ``levels`` (levels, roads, power points,
 spec 6), ``flow`` (phases, open windows, counter rounds, the stack, prompts), ``checks`` (state checks,
 spec 5.9; holds and deck-out). ``view`` builds what each player may see (spec 9).
 
-Representation: every card is an :class:`Inst` in ``self.cards`` (its index is its instance id, fixed
+Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its instance id, fixed
 for the game); zones are lists of ids in the players; active effects are immutable :class:`Eff` values,
 so a clone copies lists, not effects.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
 from cardtable.engine.rng import Rng
@@ -20,6 +21,7 @@ from cardtable.engine.rng import Rng
 from .acts import Acts
 from .checks import Checks
 from .conflicts import Conflicts
+from .core import Eff, Inst, Item, Player
 from .effects import Effects
 from .fights import Fights, Keywords
 from .flow import PHASES, Flow
@@ -28,160 +30,10 @@ from .moves import Moves
 from .view import Views
 from .words import N_, Said, _
 
-
-class Inst:
-    """One card of the game (spec 5.3). ``owner`` never changes (MIT-G1)."""
-
-    __slots__ = ("iid", "d", "owner", "controller", "zone", "host", "rotated", "spent", "uses", "blocked", "tokens",
-                 "cell", "entered", "dormant")
-
-    def __init__(self, iid: int, d, owner: int):
-        self.iid = iid
-        self.d = d
-        self.owner = owner
-        self.controller = owner
-        self.zone = "deck"
-        self.host = -1  # the card this one is attached to (locations, items)
-        self.rotated = False
-        self.spent = False  # a non-rotating card that used a non-permanent maneuver this turn (OP-28)
-        self.uses: dict[str, int] | None = None  # maneuver id -> uses this turn
-        self.blocked: tuple[str, ...] = ()  # maneuvers neutralized this turn (MIT-4.1.e)
-        self.tokens: tuple = ()  # (kind, n, effect call)
-        self.cell: tuple[int, int] | None = None  # nations
-        self.entered = 0  # the turn it came onto the board
-        self.dormant: str | None = None  # a leader attached to a card: what wakes it (MIT-5.15, OP-35)
-
-    def copy(self) -> "Inst":
-        c = Inst.__new__(Inst)
-        c.iid = self.iid
-        c.d = self.d
-        c.owner = self.owner
-        c.controller = self.controller
-        c.zone = self.zone
-        c.host = self.host
-        c.rotated = self.rotated
-        c.spent = self.spent
-        c.uses = dict(self.uses) if self.uses else None
-        c.blocked = self.blocked
-        c.tokens = self.tokens
-        c.cell = self.cell
-        c.entered = self.entered
-        c.dormant = self.dormant
-        return c
-
-    def reset(self) -> None:
-        """MIT-1.2.6: a card that leaves the board keeps no memories."""
-        self.controller = self.owner
-        self.host = -1
-        self.rotated = False
-        self.spent = False
-        self.uses = None
-        self.blocked = ()
-        self.tokens = ()
-        self.cell = None
-        self.dormant = None
-
-
-class Player:
-    __slots__ = ("seat", "god", "spheres", "smax", "deck", "hand", "afterworld", "oblivion", "grid", "leaders",
-                 "nation_placed", "allowances", "hold", "deck_name")
-    seat: int
-    god: int  # the high god's instance id
-    spheres: list[int]  # magic, influence, wealth, force
-    smax: Any
-    deck: list[int]  # instance ids, the top last
-    hand: list[int]
-    afterworld: list[int]
-    oblivion: list[int]
-    grid: dict[tuple[int, int], int]  # cell -> nation
-    leaders: list[int]
-    nation_placed: bool
-    allowances: tuple
-    hold: Any
-    deck_name: str
-
-    def copy(self) -> "Player":
-        c = Player.__new__(Player)
-        c.seat = self.seat
-        c.god = self.god
-        c.spheres = list(self.spheres)
-        c.smax = self.smax
-        c.deck = list(self.deck)
-        c.hand = list(self.hand)
-        c.afterworld = list(self.afterworld)
-        c.oblivion = list(self.oblivion)
-        c.grid = dict(self.grid)
-        c.leaders = list(self.leaders)
-        c.nation_placed = self.nation_placed
-        c.allowances = self.allowances
-        c.hold = self.hold
-        c.deck_name = self.deck_name
-        return c
-
-
-class Eff:
-    """An active effect (spec 5.5): immutable once made; it ends by being removed from the list."""
-
-    __slots__ = ("seq", "kind", "controller", "source", "targets", "selector", "value", "until", "keys")
-
-    def __init__(self, seq, kind, controller, source, targets, selector, value, until, keys=frozenset()):
-        self.seq = seq
-        self.kind = kind  # the primitive: modify_level, modify_road, grant_immunity, restrict, steal …
-        self.controller = controller
-        self.source = source  # the card whose effect it is (-1 for none)
-        self.targets = targets  # tuple of instance ids, or None with a selector (evaluated continuously)
-        self.selector = selector
-        self.value = value  # primitive-specific: a delta, (road, delta), immunity keys, a subtype …
-        self.until = until  # ("turn", n) | ("rounds", seat, n) | ("fight",) | ("permanent",) | ("attached", iid)
-        self.keys = keys  # what the effect is, for immunity (MIT-5.12): source types, subtypes, primitive
-
-
-class Item:
-    """Something on the stack (spec 5.8): a card being played, or a maneuver or fate being used."""
-
-    __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
-                 "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls", "event", "on", "paid", "missed")
-
-    def __init__(self, sid, kind, player, card, user=-1, m=None, targets=(), steps=None, times=None, host=-1,
-                 via=None, cell=None):
-        self.sid = sid
-        self.kind = kind  # "summon", "unsummoned", "nation", "maneuver", "free", "fate", "trigger" …
-        self.player = player
-        self.card = card
-        self.user = user
-        self.m = m
-        self.targets = targets
-        self.steps = steps
-        self.times = times
-        self.host = host
-        self.neutralized = False
-        self.destroyed = False  # OP-27: destroyed while being played
-        self.queue: list | None = None  # effect calls still to run (resolution in progress)
-        self.revealed = -1
-        self.peeked = -1
-        self.via = via
-        self.started = False
-        self.lasting = False  # it made an effect with a duration (a free maneuver then lingers, MIT-3.9.g)
-        self.x = 1
-        self.cell = cell
-        self.declared = None  # a fight's declaration (kind "fight")
-        self.row = -1  # a supply's row (kind "supply")
-        self.paid = False  # a supply summoned, not played without summoning: it fires ``summoned`` (spec 6.6)
-        self.attach = False  # a rune to attach to its target (MIT-8.rune)
-        self.enemy = -1  # the enemy chosen for a reveal or peek (OP-24)
-        self.calls: tuple = ()  # a triggered ability's effect (kind "trigger", spec 6.6)
-        self.event = -1  # the card its event was about (``$event``, spec 6.6), for a triggered ability
-        self.on: str | None = None  # … and the event
-        self.missed: tuple = ()  # chosen targets whose own reveal failed (MIT-4.2.3.b): the effect skips them
-
-    def copy(self) -> "Item":
-        c = Item.__new__(Item)
-        for name in Item.__slots__:
-            setattr(c, name, getattr(self, name))
-        if self.queue is not None:
-            c.queue = list(self.queue)
-        return c
+if TYPE_CHECKING:
+    from .checks import DeckOut
+    from .fights.fight import Fight
+    from .game import MitoszGame
 
 
 class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flow, Checks, Views, State):
@@ -192,11 +44,69 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
                  "prompt_done", "version", "legal_memo", "dcache", "view_cache", "seat_versions", "checked", "piles",
                  "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout",
                  "trigger_on", "pending", "trigger_chain", "trigger_resume", "sphere_marks")
+    # The typed field list: every slot with its type (the rules are checked against these).
+    game: MitoszGame
+    seed: int
+    rng: Rng
+    history: list[tuple[int, Any]]
+    current_player: int
+    n: int
+    opts: dict[str, Any]
+    cards: list[Inst]
+    players: list[Player]
+    order: tuple[int, ...]
+    active: int
+    turn: int
+    turns_taken: list[int]
+    phase: str
+    step: str
+    mode: str
+    priority: int
+    passes: int
+    cycle: bool
+    window_actor: int
+    stack: list[Item]
+    next_sid: int
+    prompt: dict[str, Any] | None
+    effects: list[Eff]
+    seq: int
+    intrigues: list[int]
+    fates: list[int]
+    lingering: list[int]
+    result: dict[str, Any] | None
+    log: list[tuple[int, Said, tuple[int, ...] | None]]
+    log_private: int
+    deckout: DeckOut | None
+    after_stack: str
+    statics_cache: dict[Any, Any] | None
+    todo: list[str]
+    prompt_done: int
+    version: int
+    legal_memo: dict[Any, Any] | None
+    dcache: dict[Any, Any] | None
+    view_cache: tuple[Any, dict[str, Any]] | None
+    seat_versions: list[int]
+    checked: int
+    piles: int
+    refusals: tuple[tuple[int, int, str], ...]
+    order_depth: int
+    order_requests: tuple[tuple[int, tuple[int, ...]], ...]
+    fight: Fight | None
+    fought: int
+    prims: frozenset[str]
+    board: list[Inst] | None
+    layout: dict[Any, Any] | None
+    trigger_on: frozenset[str]
+    pending: list[tuple[Any, ...]]
+    trigger_chain: int
+    trigger_resume: tuple[str, tuple[str, ...]] | None
+    sphere_marks: tuple[tuple[int, ...], ...]
+
     # the classes of stack items and active effects, for the rules to make them without importing this module
     Item = Item
     Eff = Eff
 
-    def __init__(self, game, seed: int, decks):
+    def __init__(self, game: MitoszGame, seed: int, decks: Any) -> None:
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -209,13 +119,13 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         #: events that happened, waiting for the next state check to put their triggered abilities on the stack
         #: (OP-43.4): (event, its card, its player, the zone a card left to, the abilities found at the event or
         #: None to find them then; ``Effects.event``)
-        self.pending: list[tuple] = []
+        self.pending = []
         self.trigger_chain = 0  # trigger rounds since a window last opened (``Effects.fire_pending``)
         #: where the machine goes on after the triggers' rounds: the stack's next step and the steps to come
-        self.trigger_resume: tuple | None = None
+        self.trigger_resume = None
         n = self.n = game.num_players
-        self.cards: list[Inst] = []
-        self.players: list[Player] = []
+        self.cards = []
+        self.players = []
         for seat, deck in enumerate(decks):
             p = Player()
             p.seat = seat
@@ -244,36 +154,36 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.passes = 0
         self.cycle = False
         self.window_actor = -1
-        self.stack: list[Item] = []
+        self.stack = []
         self.next_sid = 0
-        self.prompt: dict[str, Any] | None = None
-        self.effects: list[Eff] = []
+        self.prompt = None
+        self.effects = []
         self.seq = 0
-        self.intrigues: list[int] = []
-        self.fates: list[int] = []
-        self.lingering: list[int] = []
-        self.result: dict[str, Any] | None = None
-        self.log: list[tuple] = []
+        self.intrigues = []
+        self.fates = []
+        self.lingering = []
+        self.result = None
+        self.log = []
         self.log_private = 0  # entries for some seats only (``note``): with none, every viewer reads the whole log
-        self.deckout: tuple | None = None  # checks.DeckOut, the deck-out round's bookkeeping (MIT-1.3.4)
+        self.deckout = None  # checks.DeckOut, the deck-out round's bookkeeping (MIT-1.3.4)
         self.after_stack = "window"
         self.statics_cache = None
         #: the cards on the board in instance order (None: not known yet); kept up to date as cards enter and
         #: leave (``Moves``), not rebuilt after every change of the board's facts
-        self.board: list[Inst] | None = None
+        self.board = None
         self.layout = None  # facts of the board's layout (``Levels.layout_facts``)
-        self.todo: list[str] = []
+        self.todo = []
         self.prompt_done = 0
         self.version = 0
         self.seat_versions = [0] * n
         self.checked = -1  # the version at the last clean state check
         #: the spheres as the last trigger check saw them, kept while a card waits for ``spheres_changed``
-        self.sphere_marks: tuple = tuple(tuple(p.spheres) for p in self.players) \
+        self.sphere_marks = tuple(tuple(p.spheres) for p in self.players) \
             if "spheres_changed" in self.trigger_on else ()
         self.piles = 0  # bumped when a card enters or leaves an afterworld or oblivion
-        self.refusals: tuple = ()  # (turn, asker, card id): MIT-3.4.3.c permissions refused
+        self.refusals = ()  # (turn, asker, card id): MIT-3.4.3.c permissions refused
         self.order_depth = 0
-        self.order_requests: tuple = ()  # (owner, cards): afterworld arrivals to order (MIT-1.4.2.c)
+        self.order_requests = ()  # (owner, cards): afterworld arrivals to order (MIT-1.4.2.c)
         self.legal_memo = None
         self.dcache = None
         self.view_cache = None  # (key, the public part of a view): ``Views.view``
@@ -329,7 +239,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self._begin_turn()
 
     # -- the interface ---------------------------------------------------------------------------
-    def apply(self, action, player: int | None = None) -> None:
+    def apply(self, action: Action | Mapping[str, Any], player: int | None = None) -> None:
         """As State.apply, with the common case (an action object by the player to act) first."""
         actor = self.current_player
         if (player is None or player == actor) and isinstance(action, Action) and self.result is None:
@@ -437,7 +347,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.version += 1
 
     # -- the log ---------------------------------------------------------------------------------
-    def note(self, text: str, to: tuple[int, ...] | None = None, **params) -> None:
+    def note(self, text: str, to: tuple[int, ...] | None = None, **params: Any) -> None:
         """A log entry; ``to`` limits it to some seats (a peeked card, an unrestricted search). ``text`` is a message
         (``N_("P{seat} draws …")``) filled with ``params`` when read, in the reader's language (``words.Said``)."""
         if params or not isinstance(text, Said):

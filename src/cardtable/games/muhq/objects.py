@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .defs import Def
 
 NEUTRAL = -1  # the controller (and owner) of neutral board objects (MUHQ-GEN-6)
 MARKERS = ("paralysis", "poison", "panic", "rage", "protection")  # MUHQ-COND-1
@@ -22,7 +26,7 @@ class Perm:
     __slots__ = ("id", "d", "owner", "controller", "cell", "base", "pile", "tapped", "damage", "paralysis",
                  "poison", "panic", "rage", "protection", "worn", "move_used", "attack_used", "eot")
 
-    def __init__(self, pid: int, d: Any, owner: int, controller: int, cell: int | None) -> None:
+    def __init__(self, pid: int, d: Def, owner: int, controller: int, cell: int | None) -> None:
         self.id = pid
         self.d = d  # its Def
         self.owner = owner
@@ -35,7 +39,7 @@ class Perm:
         self.paralysis = self.poison = self.panic = self.rage = self.protection = 0
         self.worn = 0  # durability-loss markers (MUHQ-EQUIP-2)
         self.move_used = self.attack_used = False  # MUHQ-UNIT-4
-        self.eot: tuple[dict, ...] = ()  # modify_until_eot modifiers (spec 7.6)
+        self.eot: tuple[dict[str, Any], ...] = ()  # modify_until_eot modifiers (spec 7.6)
 
     def copy(self) -> "Perm":
         c = Perm.__new__(Perm)
@@ -54,7 +58,7 @@ class Perm:
     def markers(self) -> dict[str, int]:
         return {m: v for m, v in zip(MARKERS, _marker_values(self)) if v}
 
-    def to_json(self, xy) -> dict[str, Any]:
+    def to_json(self, xy: Callable[[int], tuple[int, int]]) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "card": self.d.id, "name": self.d.shown_name, "type": self.d.type,
                                "owner": self.owner, "controller": self.controller,
                                "field": list(xy(self.cell)) if self.cell is not None else None,
@@ -160,4 +164,5 @@ class LazyName:
     def __format__(self, spec: str) -> str:
         return format(self.state.name_of(self.pid), spec)
 
-    __str__ = __format__
+    def __str__(self) -> str:
+        return format(self.state.name_of(self.pid), "")

@@ -8,9 +8,9 @@ behaviours), ``view`` (what each player may see).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine import State
+from cardtable.engine import Action, State
 from cardtable.engine.rng import Rng
 
 from .ai import AiMixin
@@ -23,6 +23,14 @@ from .objects import NEUTRAL, Perm, Player
 from .stats import compute_stats, own_stats
 from .view import ViewMixin
 
+if TYPE_CHECKING:
+    from .defs import Def
+    from .effects import Ctx
+    from .game import MuhqGame
+    from .grid import Grid
+    from .objects import Drop, Item, Trigger
+    from .stats import Stats
+
 
 class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, AiMixin, ViewMixin, State):
     __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "grid", "card_def", "card_owner",
@@ -32,7 +40,60 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                  "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
                  "_memo", "_hands", "_suspects", "_clean", "_move_checked")
 
-    def __init__(self, game: Any, seed: int) -> None:
+    # The typed field list: every slot with its type (the rules are checked against these).
+    game: MuhqGame
+    seed: int
+    rng: Rng
+    history: list[tuple[int, Any]]
+    current_player: int
+    n: int
+    opts: dict[str, Any]
+    grid: Grid
+    card_def: list[Def]
+    card_owner: list[int]
+    players: list[Player]
+    perms: dict[int, Perm]
+    occ: dict[int, int]
+    stack: list[Item]
+    removed: list[int]
+    unused: list[int]
+    turn: int
+    active: int
+    phase: str
+    step: str
+    priority: int | None
+    passes: int
+    activation: int | None
+    ai: tuple[str, int] | None
+    triggers: list[Trigger]
+    drops: list[Drop]
+    resolving: tuple[Item, int, Any, Ctx, Any, Any] | None
+    upkeep_todo: list[int]
+    packs: list[list[int]]
+    winners: list[int] | None
+    ending: str | None
+    vips: dict[int, int]
+    buildings: dict[int, list[int]]
+    victory_item: int | None
+    victory_item_home: int
+    combat_steal: int
+    _stats: dict[int, Stats] | None
+    _legal: list[Action] | None
+    mode: str
+    log: list[tuple[Any, ...]]
+    _undealt: list[list[int]]
+    _order: Any
+    _dirty: bool
+    _alive: tuple[int, ...]
+    _units: dict[int, Any] | None
+    _fast: dict[int, Any] | None
+    _memo: dict[str, Any]
+    _hands: dict[int, Any] | None
+    _suspects: list[int]
+    _clean: dict[str, Any] | None
+    _move_checked: tuple[dict[str, Any], Item] | None
+
+    def __init__(self, game: MuhqGame, seed: int) -> None:
         self.game = game
         self.seed = seed
         self.rng = Rng(seed)
@@ -40,32 +101,32 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self.n = game.num_players
         self.opts = game.options
         self.grid = game.grid
-        self.card_def: list[Any] = []
-        self.card_owner: list[int] = []
+        self.card_def = []
+        self.card_owner = []
         self.players = [Player() for _ in range(self.n)]
-        self.perms: dict[int, Perm] = {}
-        self.occ: dict[int, int] = {}
-        self.stack: list = []
-        self.removed: list[int] = []
-        self.unused: list[int] = []  # draft cards never dealt or left over (MUHQ-DRAFT-1, 6)
+        self.perms = {}
+        self.occ = {}
+        self.stack = []
+        self.removed = []
+        self.unused = []  # draft cards never dealt or left over (MUHQ-DRAFT-1, 6)
         self.turn = 0
         self.active = 0
         self.phase = "draft"
         self.step = "draft"
-        self.priority: int | None = None
+        self.priority = None
         self.passes = 0
-        self.activation: int | None = None
-        self.ai: tuple | None = None
-        self.triggers: list = []
-        self.drops: list = []
-        self.resolving: tuple | None = None
-        self.upkeep_todo: list[int] = []
-        self.packs: list[list[int]] = []
-        self.winners: list[int] | None = None
-        self.ending: str | None = None  # the rule ID that ended the game (end_rule), set with winners
-        self.vips: dict[int, int] = {}
-        self.buildings: dict[int, list[int]] = {}
-        self.victory_item: int | None = None
+        self.activation = None
+        self.ai = None
+        self.triggers = []
+        self.drops = []
+        self.resolving = None
+        self.upkeep_todo = []
+        self.packs = []
+        self.winners = None
+        self.ending = None  # the rule ID that ended the game (end_rule), set with winners
+        self.vips = {}
+        self.buildings = {}
+        self.victory_item = None
         self.victory_item_home = 0
         self.combat_steal = 0
         self._stats = None
@@ -73,16 +134,16 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._order = None  # board_order, kept until the board changes
         self._units = None  # {permanent: (key, its unit actions)}, kept until the board changes (unit_list)
         self._fast = None  # {seat: (key, its fast actions)}, kept until the board changes (fast_list)
-        self._memo: dict = {}  # other answers that depend on the board alone, by name; emptied with the board
+        self._memo = {}  # other answers that depend on the board alone, by name; emptied with the board
         self._hands = None  # {seat: what depends on the hand alone} (hand_parts), checked against the hand;
         # not shared with a clone (the two may make different tokens under the same card number)
         self._dirty = True  # something changed since the last state check that found nothing
         self._clean = None  # the board memo when a state check last found nothing lethal (state_check)
-        self._suspects: list[int] = []  # permanents that may be lethal since then (mark_raised, entered)
+        self._suspects = []  # permanents that may be lethal since then (mark_raised, entered)
         self._move_checked = None  # (board memo, stack item) of the last move declared with a checked path
         self._alive = tuple(range(self.n))
         self.mode = "draft"
-        self.log: list[tuple] = []
+        self.log = []
         self.setup()
         self.advance()
 
@@ -228,7 +289,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         lowering them cannot.)"""
         self._suspects.append(pid)
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[int, Stats]:
         st = self._stats
         if st is None:
             st = self._stats = compute_stats(self)
