@@ -12,9 +12,11 @@ its card. It has no winner.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from cardtable.engine import GAME_OVER, Action, ActionCodec, Game, GameInfo, IllegalAction, Option, State, action
+from cardtable.engine.core import copied, own, record
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator, current_language
 from cardtable.engine.rng import Rng
@@ -130,9 +132,16 @@ class MaoqyOracleGame(Game):
         }
 
 
+@record(copy="clone")
 class OracleState(State):
     game: MaoqyOracleGame
-    __slots__ = ("game", "seed", "rng", "history", "current_player", "unknown", "drawn")
+    seed: int
+    rng: Rng = own()
+    history: list[tuple[int, Action]] = copied()
+    current_player: int
+    unknown: list[int] = copied()
+    drawn: list[int] = copied()  # the card of each position, in order
+    clone: ClassVar[Callable[[OracleState], OracleState]]
 
     def __init__(self, game: MaoqyOracleGame, seed: int):
         self.game = game
@@ -142,7 +151,7 @@ class OracleState(State):
         unknown = C.deck(C.KINGDOMS)  # P2.2: the standard deck, 204 cards, Level 1's card IDs
         self.rng.shuffle(unknown)  # the top of the Unknown is the last element, as at Level 1
         self.unknown = unknown
-        self.drawn: list[int] = []  # the card of each position, in order
+        self.drawn = []  # the card of each position, in order
         self.current_player = 0
 
     # -- the interface -------------------------------------------------------------------------
@@ -216,17 +225,6 @@ class OracleState(State):
             "result": {"winners": [], "reading": [p["card"]["label"] for p in positions], "tension_pairs": len(pairs),
                        "note": _("a reading has no winner")} if done else None,
         }
-
-    def clone(self) -> "OracleState":
-        new = OracleState.__new__(OracleState)
-        new.game = self.game
-        new.seed = self.seed
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.current_player = self.current_player
-        new.unknown = self.unknown.copy()
-        new.drawn = self.drawn.copy()
-        return new
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -12,9 +12,11 @@ Level 1's rules (a street's run, the hand limit) do not apply: a ritual places c
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from cardtable.engine import GAME_OVER, Action, ActionCodec, Game, GameInfo, IllegalAction, State, action
+from cardtable.engine.core import copied, nested_values, own, record
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import N_, Translator, current_language
 from cardtable.engine.rng import Rng
@@ -98,9 +100,18 @@ def _card(card: int, place: str | None) -> dict[str, Any]:
             "place": place}
 
 
+@record(copy="clone")
 class RitualState(State):
     game: MaoqyRitualGame
-    __slots__ = ("game", "seed", "rng", "history", "current_player", "piles", "places", "moved", "step")
+    seed: int
+    rng: Rng = own()
+    history: list[tuple[int, Action]] = copied()
+    current_player: int
+    piles: dict[str, list[int]] = nested_values()
+    places: dict[int, str] = copied()  # card -> where on the table it lies (the step's `places`)
+    moved: list[tuple[int, int, str, str, str | None]] = copied()  # (step, card, from, to, place)
+    step: int  # index of the step to confirm next
+    clone: ClassVar[Callable[[RitualState], RitualState]]
 
     def __init__(self, game: MaoqyRitualGame, seed: int):
         self.game = game
@@ -109,10 +120,10 @@ class RitualState(State):
         self.history = []
         unknown = C.deck(C.KINGDOMS)  # P3.4: Level 1's standard deck and card IDs
         self.rng.shuffle(unknown)  # as MAOQY's setup: all cards face down in the Unknown, top = last element
-        self.piles: dict[str, list[int]] = {p: [] for p in POSITIONS}
+        self.piles = {p: [] for p in POSITIONS}
         self.piles["unknown"] = unknown
-        self.places: dict[int, str] = {}  # card -> where on the table it lies (the step's `places`)
-        self.moved: list[tuple[int, int, str, str, str | None]] = []  # (step, card, from, to, place)
+        self.places = {}
+        self.moved = []
         self.step = 0  # index of the step to confirm next
         self.current_player = 0 if game.ritual.steps else -1
 
@@ -208,19 +219,6 @@ class RitualState(State):
             "result": {"winners": [], "steps": len(steps), "cards_moved": len(self.moved),
                        "note": _("a ritual has no winner")} if done else None,
         }
-
-    def clone(self) -> "RitualState":
-        new = RitualState.__new__(RitualState)
-        new.game = self.game
-        new.seed = self.seed
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.current_player = self.current_player
-        new.piles = {p: pile.copy() for p, pile in self.piles.items()}
-        new.places = self.places.copy()
-        new.moved = self.moved.copy()
-        new.step = self.step
-        return new
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -8,9 +8,11 @@ ints, and legal-action lists are built from prebuilt action objects.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
+from cardtable.engine.core import copied, custom, each, nested, own, record, shared
 from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import Rng
 
@@ -29,15 +31,44 @@ if TYPE_CHECKING:
     from .game import MaoqyGame
 
 
+@record(copy="clone")
 class MaoqyState(State):
+    # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MaoqyGame
-    __slots__ = (
-        "game", "seed", "rng", "history", "current_player", "phase", "n", "direction", "first_player",
-        "first_draw", "unknown", "known", "hands", "opened", "streets", "hiding", "public", "claimed",
-        "turn", "passes", "winners", "end_reason",
-        "limit", "hide_size", "street_min", "start_one", "max_streets", "extended", "known_any", "open_all",
-        "backs", "turn_limit", "claimed_open",
-    )
+    seed: int
+    rng: Rng = own()
+    history: list[tuple[int, Action]] = copied()
+    current_player: int
+    phase: int
+    n: int
+    direction: int
+    first_player: int
+    first_draw: list[list[list[int]]] = shared()  # never changed after setup
+    unknown: list[int] = copied()
+    known: list[int] = copied()  # MAOQY-2.2
+    hands: list[list[int]] = nested()
+    opened: list[list[int]] = nested()
+    streets: list[list[list[int]]] = custom("[[s[:] for s in x] for x in v]")
+    hiding: list[list[int]] = nested()
+    public: list[set[int]] = each()  # hidden-hand cards everyone saw arrive
+    claimed: list[int] = copied()  # seat whose street holds each kingdom
+    turn: int
+    passes: int
+    winners: list[int] = copied()
+    end_reason: str | None
+    # the options, read once
+    limit: int
+    hide_size: int
+    street_min: int
+    start_one: bool
+    max_streets: int
+    extended: bool
+    known_any: bool
+    open_all: bool
+    backs: bool
+    turn_limit: int
+    claimed_open: bool
+    clone: ClassVar[Callable[[MaoqyState], MaoqyState]]
 
     def __init__(self, game: MaoqyGame, seed: int) -> None:
         opts = game.options
@@ -62,20 +93,20 @@ class MaoqyState(State):
         unknown = list(_deck(tuple(opts["kingdoms"]), opts["extra_cards"]))
         self.rng.shuffle(unknown)  # MAOQY-2.1
         self.unknown = unknown
-        self.known: list[int] = []  # MAOQY-2.2
+        self.known = []  # MAOQY-2.2
         # MAOQY-2.3: nothing is dealt; every hand, street and hiding place starts empty
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.opened: list[list[int]] = [[] for _ in range(n)]
-        self.streets: list[list[list[int]]] = [[] for _ in range(n)]
-        self.hiding: list[list[int]] = [[] for _ in range(n)]
-        self.public: list[set[int]] = [set() for _ in range(n)]  # hidden-hand cards everyone saw arrive
+        self.hands = [[] for _ in range(n)]
+        self.opened = [[] for _ in range(n)]
+        self.streets = [[] for _ in range(n)]
+        self.hiding = [[] for _ in range(n)]
+        self.public = [set() for _ in range(n)]  # hidden-hand cards everyone saw arrive
         self.claimed = [-1] * C.NUM_KINGDOMS  # seat whose street holds each kingdom
         self.turn = 0
         self.passes = 0
-        self.winners: list[int] = []
-        self.end_reason: str | None = None
+        self.winners = []
+        self.end_reason = None
         self.direction = 0
-        self.first_draw: list[list[list[int]]] = []
+        self.first_draw = []
         self.first_player = self._choose_first_player()
         self.current_player = self.first_player
         self.phase = DIRECTION
@@ -321,44 +352,7 @@ class MaoqyState(State):
     view = _views.view
     _last_action = _views.last_action
 
-    # -- copies --------------------------------------------------------------------------------
-    def clone(self) -> "MaoqyState":
-        new = MaoqyState.__new__(MaoqyState)
-        new.game = self.game
-        new.seed = self.seed
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.current_player = self.current_player
-        new.phase = self.phase
-        new.n = self.n
-        new.direction = self.direction
-        new.first_player = self.first_player
-        new.first_draw = self.first_draw  # never changed after setup: shared
-        new.unknown = self.unknown.copy()
-        new.known = self.known.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.opened = [o.copy() for o in self.opened]
-        new.streets = [[s.copy() for s in streets] for streets in self.streets]
-        new.hiding = [h.copy() for h in self.hiding]
-        new.public = [k.copy() for k in self.public]
-        new.claimed = self.claimed.copy()
-        new.turn = self.turn
-        new.passes = self.passes
-        new.winners = self.winners.copy()
-        new.end_reason = self.end_reason
-        new.limit = self.limit
-        new.hide_size = self.hide_size
-        new.street_min = self.street_min
-        new.start_one = self.start_one
-        new.max_streets = self.max_streets
-        new.extended = self.extended
-        new.known_any = self.known_any
-        new.open_all = self.open_all
-        new.backs = self.backs
-        new.turn_limit = self.turn_limit
-        new.claimed_open = self.claimed_open
-        return new
-
+    # -- the digest --------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         return {
             "seed": self.seed,

@@ -5,17 +5,34 @@ themselves for a clone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardtable.engine.core import copied, custom, record
 
 if TYPE_CHECKING:
     from .cards import CardDef
 
 
+@record
 class Inst:
     """One card of the game (spec 5.3). ``owner`` never changes (MIT-G1)."""
 
-    __slots__ = ("iid", "d", "owner", "controller", "zone", "host", "rotated", "spent", "uses", "blocked", "tokens",
-                 "cell", "entered", "dormant")
+    iid: int
+    d: CardDef
+    owner: int
+    controller: int
+    zone: str
+    host: int  # the card this one is attached to (locations, items)
+    rotated: bool
+    spent: bool  # a non-rotating card that used a non-permanent maneuver this turn (OP-28)
+    uses: dict[str, int] | None = custom("dict(v) if v else None")  # maneuver id -> uses this turn
+    blocked: tuple[str, ...]  # maneuvers neutralized this turn (MIT-4.1.e)
+    tokens: tuple[Any, ...]  # (kind, n, effect call)
+    cell: tuple[int, int] | None  # nations
+    entered: int  # the turn it came onto the board
+    dormant: str | None  # a leader attached to a card: what wakes it (MIT-5.15, OP-35)
+    copy: ClassVar[Callable[[Inst], Inst]]
 
     def __init__(self, iid: int, d: CardDef, owner: int) -> None:
         self.iid = iid
@@ -23,33 +40,15 @@ class Inst:
         self.owner = owner
         self.controller = owner
         self.zone = "deck"
-        self.host = -1  # the card this one is attached to (locations, items)
+        self.host = -1
         self.rotated = False
-        self.spent = False  # a non-rotating card that used a non-permanent maneuver this turn (OP-28)
-        self.uses: dict[str, int] | None = None  # maneuver id -> uses this turn
-        self.blocked: tuple[str, ...] = ()  # maneuvers neutralized this turn (MIT-4.1.e)
-        self.tokens: tuple[Any, ...] = ()  # (kind, n, effect call)
-        self.cell: tuple[int, int] | None = None  # nations
-        self.entered = 0  # the turn it came onto the board
-        self.dormant: str | None = None  # a leader attached to a card: what wakes it (MIT-5.15, OP-35)
-
-    def copy(self) -> "Inst":
-        c = Inst.__new__(Inst)
-        c.iid = self.iid
-        c.d = self.d
-        c.owner = self.owner
-        c.controller = self.controller
-        c.zone = self.zone
-        c.host = self.host
-        c.rotated = self.rotated
-        c.spent = self.spent
-        c.uses = dict(self.uses) if self.uses else None
-        c.blocked = self.blocked
-        c.tokens = self.tokens
-        c.cell = self.cell
-        c.entered = self.entered
-        c.dormant = self.dormant
-        return c
+        self.spent = False
+        self.uses = None
+        self.blocked = ()
+        self.tokens = ()
+        self.cell = None
+        self.entered = 0
+        self.dormant = None
 
     def reset(self) -> None:
         """MIT-1.2.6: a card that leaves the board keeps no memories."""
@@ -64,47 +63,31 @@ class Inst:
         self.dormant = None
 
 
+@record
 class Player:
-    __slots__ = ("seat", "god", "spheres", "smax", "deck", "hand", "afterworld", "oblivion", "grid", "leaders",
-                 "nation_placed", "allowances", "hold", "deck_name")
+    """One seat: the high god, the spheres, the zones (lists of instance ids) and the grid."""
+
     seat: int
     god: int  # the high god's instance id
-    spheres: list[int]  # magic, influence, wealth, force
+    spheres: list[int] = copied()  # magic, influence, wealth, force
     smax: Any
-    deck: list[int]  # instance ids, the top last
-    hand: list[int]
-    afterworld: list[int]
-    oblivion: list[int]
-    grid: dict[tuple[int, int], int]  # cell -> nation
-    leaders: list[int]
+    deck: list[int] = copied()  # instance ids, the top last
+    hand: list[int] = copied()
+    afterworld: list[int] = copied()
+    oblivion: list[int] = copied()
+    grid: dict[tuple[int, int], int] = copied()  # cell -> nation
+    leaders: list[int] = copied()
     nation_placed: bool
     allowances: tuple[int, ...]
     hold: tuple[int, int] | None  # (whose turn, the turn) the power points first reached the target (OP-02)
     deck_name: str
-
-    def copy(self) -> "Player":
-        c = Player.__new__(Player)
-        c.seat = self.seat
-        c.god = self.god
-        c.spheres = list(self.spheres)
-        c.smax = self.smax
-        c.deck = list(self.deck)
-        c.hand = list(self.hand)
-        c.afterworld = list(self.afterworld)
-        c.oblivion = list(self.oblivion)
-        c.grid = dict(self.grid)
-        c.leaders = list(self.leaders)
-        c.nation_placed = self.nation_placed
-        c.allowances = self.allowances
-        c.hold = self.hold
-        c.deck_name = self.deck_name
-        return c
+    copy: ClassVar[Callable[[Player], Player]]
 
 
+@record
 class Eff:
-    """An active effect (spec 5.5): immutable once made; it ends by being removed from the list."""
-
-    __slots__ = ("seq", "kind", "controller", "source", "targets", "selector", "value", "until", "keys")
+    """An active effect (spec 5.5): immutable once made (a clone shares it); it ends by being removed from the
+    list."""
 
     seq: int
     kind: str
@@ -129,12 +112,9 @@ class Eff:
         self.keys = keys  # what the effect is, for immunity (MIT-5.12): source types, subtypes, primitive
 
 
+@record
 class Item:
     """Something on the stack (spec 5.8): a card being played, or a maneuver or fate being used."""
-
-    __slots__ = ("sid", "kind", "player", "card", "user", "m", "targets", "steps", "times", "host", "neutralized",
-                 "destroyed", "queue", "revealed", "peeked", "via", "started", "lasting", "x", "cell", "declared",
-                 "row", "attach", "enemy", "calls", "event", "on", "paid", "missed")
 
     sid: int
     kind: str
@@ -148,7 +128,7 @@ class Item:
     host: int
     neutralized: bool
     destroyed: bool
-    queue: list[Any] | None
+    queue: list[Any] | None = custom("v[:] if v is not None else None")
     revealed: int
     peeked: int
     via: Any
@@ -165,6 +145,7 @@ class Item:
     event: int
     on: str | None
     missed: tuple[int, ...]
+    copy: ClassVar[Callable[[Item], Item]]
 
     def __init__(self, sid: int, kind: str, player: int, card: int, user: int = -1, m: Any = None,
                  targets: tuple[Any, ...] = (), steps: Any = None, times: Any = None, host: int = -1,
@@ -199,13 +180,6 @@ class Item:
         self.on = None  # … and the event
         self.missed = ()  # chosen targets whose own reveal failed (MIT-4.2.3.b): the effect skips them
 
-    def copy(self) -> "Item":
-        c = Item.__new__(Item)
-        for name in Item.__slots__:
-            setattr(c, name, getattr(self, name))
-        if self.queue is not None:
-            c.queue = list(self.queue)
-        return c
 
 
 __all__ = ["Inst", "Player", "Eff", "Item"]

@@ -12,10 +12,11 @@ so a clone copies lists, not effects.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
+from cardtable.engine.core import cache, copied, each, fresh, own, own_or_none, record, shared
 from cardtable.engine.rng import Rng
 
 from .acts import Acts
@@ -36,28 +37,22 @@ if TYPE_CHECKING:
     from .game import MitoszGame
 
 
+@record(copy="clone")
 class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flow, Checks, Views, State):
-    __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "cards", "players", "order",
-                 "active", "turn", "turns_taken", "phase", "step", "mode", "priority", "passes", "cycle",
-                 "window_actor", "stack", "next_sid", "prompt", "effects", "seq", "intrigues", "fates",
-                 "lingering", "result", "log", "log_private", "deckout", "after_stack", "statics_cache", "todo",
-                 "prompt_done", "version", "legal_memo", "dcache", "view_cache", "seat_versions", "checked", "piles",
-                 "refusals", "order_depth", "order_requests", "fight", "fought", "prims", "board", "layout",
-                 "trigger_on", "pending", "trigger_chain", "trigger_resume", "sphere_marks")
-    # The typed field list: every slot with its type (the rules are checked against these).
+    # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MitoszGame
     seed: int
-    rng: Rng
-    history: list[tuple[int, Any]]
+    rng: Rng = own()
+    history: list[tuple[int, Any]] = copied()
     current_player: int
     n: int
-    opts: dict[str, Any]
-    cards: list[Inst]
-    players: list[Player]
+    opts: dict[str, Any] = shared()  # the game's options: never changed
+    cards: list[Inst] = each()
+    players: list[Player] = each()
     order: tuple[int, ...]
     active: int
     turn: int
-    turns_taken: list[int]
+    turns_taken: list[int] = copied()
     phase: str
     step: str
     mode: str
@@ -65,42 +60,45 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     passes: int
     cycle: bool
     window_actor: int
-    stack: list[Item]
+    stack: list[Item] = each()
     next_sid: int
-    prompt: dict[str, Any] | None
-    effects: list[Eff]
+    prompt: dict[str, Any] | None = shared()  # replaced whole, never changed in place
+    effects: list[Eff] = copied()  # of immutable effects
     seq: int
-    intrigues: list[int]
-    fates: list[int]
-    lingering: list[int]
-    result: dict[str, Any] | None
-    log: list[tuple[int, Said, tuple[int, ...] | None]]
+    intrigues: list[int] = copied()
+    fates: list[int] = copied()
+    lingering: list[int] = copied()
+    result: dict[str, Any] | None = shared()  # set once, at the end
+    log: list[tuple[int, Said, tuple[int, ...] | None]] = copied()
     log_private: int
     deckout: DeckOut | None
     after_stack: str
-    statics_cache: dict[Any, Any] | None
-    todo: list[str]
+    statics_cache: dict[Any, Any] | None = cache()
+    todo: list[str] = copied()
     prompt_done: int
     version: int
-    legal_memo: dict[Any, Any] | None
-    dcache: dict[Any, Any] | None
-    view_cache: tuple[Any, dict[str, Any]] | None
-    seat_versions: list[int]
+    legal_memo: dict[Any, Any] | None = cache()
+    dcache: dict[Any, Any] | None = cache()
+    view_cache: tuple[Any, dict[str, Any]] | None = cache()
+    seat_versions: list[int] = copied()
     checked: int
     piles: int
     refusals: tuple[tuple[int, int, str], ...]
-    order_depth: int
+    order_depth: int = fresh("0")
     order_requests: tuple[tuple[int, tuple[int, ...]], ...]
-    fight: Fight | None
+    fight: Fight | None = own_or_none()
     fought: int
     prims: frozenset[str]
-    board: list[Inst] | None
-    layout: dict[Any, Any] | None
+    #: the board's cards in instance order: a clone's list holds the clone's own instances
+    board: list[Inst] | None = cache(on_copy="[c.cards[i.iid] for i in v] if v is not None else None")
+    layout: dict[Any, Any] | None = cache()
     trigger_on: frozenset[str]
-    pending: list[tuple[Any, ...]]
+    pending: list[tuple[Any, ...]] = copied()
     trigger_chain: int
     trigger_resume: tuple[str, tuple[str, ...]] | None
     sphere_marks: tuple[tuple[int, ...], ...]
+    clone: ClassVar[Callable[[MitoszState], MitoszState]]
+    forget_fields: ClassVar[Callable[[MitoszState], None]]
 
     # the classes of stack items and active effects, for the rules to make them without importing this module
     Item = Item
@@ -246,7 +244,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
             self.act(actor, action)
             self.history.append((actor, action))
             return
-        super().apply(action, player)
+        State.apply(self, action, player)  # (a slotted dataclass: no zero-argument super())
 
     def _apply(self, action: Action) -> None:
         if self.result is not None:
@@ -275,75 +273,10 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     def scores(self) -> list[Any]:
         return [self.power_total(p) for p in range(self.n)]
 
-    def clone(self) -> "MitoszState":
-        c = MitoszState.__new__(MitoszState)
-        c.game = self.game
-        c.seed = self.seed
-        c.rng = self.rng.copy()
-        c.history = list(self.history)
-        c.current_player = self.current_player
-        c.n = self.n
-        c.opts = self.opts
-        c.prims = self.prims
-        c.cards = [i.copy() for i in self.cards]
-        c.players = [p.copy() for p in self.players]
-        c.order = self.order
-        c.active = self.active
-        c.turn = self.turn
-        c.turns_taken = list(self.turns_taken)
-        c.phase = self.phase
-        c.step = self.step
-        c.mode = self.mode
-        c.priority = self.priority
-        c.passes = self.passes
-        c.cycle = self.cycle
-        c.window_actor = self.window_actor
-        c.stack = [i.copy() for i in self.stack]
-        c.next_sid = self.next_sid
-        c.prompt = self.prompt
-        c.effects = list(self.effects)
-        c.seq = self.seq
-        c.intrigues = list(self.intrigues)
-        c.fates = list(self.fates)
-        c.lingering = list(self.lingering)
-        c.result = self.result
-        c.log = list(self.log)
-        c.log_private = self.log_private
-        c.deckout = self.deckout
-        c.after_stack = self.after_stack
-        c.statics_cache = None
-        c.board = [c.cards[i.iid] for i in self.board] if self.board is not None else None
-        c.layout = None
-        c.todo = list(self.todo)
-        c.prompt_done = self.prompt_done
-        c.version = self.version
-        c.seat_versions = list(self.seat_versions)
-        c.checked = self.checked
-        c.piles = self.piles
-        c.refusals = self.refusals
-        c.order_depth = 0
-        c.order_requests = self.order_requests
-        c.legal_memo = None
-        c.dcache = None
-        c.view_cache = None
-        c.fight = self.fight.copy() if self.fight is not None else None
-        c.fought = self.fought
-        c.trigger_on = self.trigger_on
-        c.pending = list(self.pending)
-        c.trigger_chain = self.trigger_chain
-        c.trigger_resume = self.trigger_resume
-        c.sphere_marks = self.sphere_marks
-        return c
-
     def forget_caches(self) -> None:
         """Drop every derived fact: for benchmarks that time the full computation, and for tests that set
         a position up by hand."""
-        self.statics_cache = None
-        self.board = None
-        self.layout = None
-        self.legal_memo = None
-        self.dcache = None
-        self.view_cache = None
+        self.forget_fields()
         self.version += 1
 
     # -- the log ---------------------------------------------------------------------------------

@@ -7,9 +7,11 @@ list is built from prebuilt action objects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NoReturn
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
+from cardtable.engine.core import copied, each, nested, own, record
 from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.rng import Rng
 
@@ -41,12 +43,39 @@ NOT_NOW = {
 }
 
 
+@record(copy="clone")
 class MojoState(State):
-    __slots__ = (
-        "game", "seed", "rng", "history", "current_player", "phase", "n", "threshold", "npiles", "may_stop",
-        "reshuffle", "owner_sees", "hands", "down", "up", "deck", "piles", "known", "in_mojo", "mojo_order",
-        "direction", "round_no", "round_first", "totals", "rounds", "mojo_side", "holder", "draw_other", "winners",
-    )
+    # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
+    game: MojoGame
+    seed: int
+    rng: Rng = own()
+    history: list[tuple[int, Action]] = copied()
+    current_player: int
+    phase: int
+    n: int
+    threshold: int
+    npiles: int
+    may_stop: bool
+    reshuffle: bool
+    owner_sees: bool
+    hands: list[list[int]] = nested()
+    down: list[list[int]] = nested()
+    up: list[list[int]] = nested()
+    deck: list[int] = copied()
+    piles: list[list[int]] = nested()
+    known: list[set[int]] = each()
+    in_mojo: list[bool] = copied()
+    mojo_order: list[int] = copied()
+    direction: int
+    round_no: int
+    round_first: int
+    totals: list[int] = copied()
+    rounds: list[dict[str, Any]] = copied()  # finished rounds are never changed, so they can be shared
+    mojo_side: int
+    holder: int | None
+    draw_other: int
+    winners: list[int] = copied()
+    clone: ClassVar[Callable[[MojoState], MojoState]]
 
     def __init__(self, game: MojoGame, seed: int) -> None:
         opts = game.options
@@ -62,11 +91,11 @@ class MojoState(State):
         self.reshuffle = opts["empty_draw_pile"] == "reshuffle"
         self.owner_sees = opts["owner_sees_facedown"]
         self.totals = [0] * n  # MOJO-1.3
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds = []
         self.round_no = 0
         self.mojo_side = 0  # MOJO-2.4: the "0" side up in round 1
-        self.holder: int | None = None
-        self.winners: list[int] = []
+        self.holder = None
+        self.winners = []
         first = opts["first_player"]
         if first == "random":
             first = self.rng.below(n)  # MOJO-3.3
@@ -94,11 +123,11 @@ class MojoState(State):
         self.piles = [[deck.pop()] for _ in range(self.npiles)]  # MOJO-2.3, MOJO-8.1
         self.deck = deck  # MOJO-2.6
         self.hands = hands
-        self.down: list[list[int]] = [[] for _ in range(n)]
-        self.up: list[list[int]] = [[] for _ in range(n)]
-        self.known: list[set[int]] = [set() for _ in range(n)]
+        self.down = [[] for _ in range(n)]
+        self.up = [[] for _ in range(n)]
+        self.known = [set() for _ in range(n)]
         self.in_mojo = [False] * n  # MOJO-2.7
-        self.mojo_order: list[int] = []
+        self.mojo_order = []
         self.round_first = first
         self.current_player = first
         self.phase = PLAY_PHASE
@@ -389,40 +418,7 @@ class MojoState(State):
     view = _view.view
     _rounds_copy = _view.rounds_copy
 
-    # -- copies --------------------------------------------------------------------------------
-    def clone(self) -> "MojoState":
-        new = MojoState.__new__(MojoState)
-        new.game = self.game
-        new.seed = self.seed
-        new.rng = self.rng.copy()
-        new.history = self.history.copy()
-        new.current_player = self.current_player
-        new.phase = self.phase
-        new.n = self.n
-        new.threshold = self.threshold
-        new.npiles = self.npiles
-        new.may_stop = self.may_stop
-        new.reshuffle = self.reshuffle
-        new.owner_sees = self.owner_sees
-        new.hands = [h.copy() for h in self.hands]
-        new.down = [d.copy() for d in self.down]
-        new.up = [u.copy() for u in self.up]
-        new.deck = self.deck.copy()
-        new.piles = [pile.copy() for pile in self.piles]
-        new.known = [k.copy() for k in self.known]
-        new.in_mojo = self.in_mojo.copy()
-        new.mojo_order = self.mojo_order.copy()
-        new.direction = self.direction
-        new.round_no = self.round_no
-        new.round_first = self.round_first
-        new.totals = self.totals.copy()
-        new.rounds = self.rounds.copy()  # finished rounds are never changed, so they can be shared
-        new.mojo_side = self.mojo_side
-        new.holder = self.holder
-        new.draw_other = self.draw_other
-        new.winners = self.winners.copy()
-        return new
-
+    # -- the digest --------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         return {
             "seed": self.seed,

@@ -1,16 +1,17 @@
 """The mutable pieces of a muhq state: permanents, players, stack entries, pending triggers and drops.
 
-Permanents and players are small slotted objects copied field by field on clone; stack entries and pending
-triggers are immutable and shared between clones.
+Permanents and players are slotted records (engine.core) whose copies are derived from their fields; stack
+entries and pending triggers are immutable and shared between clones.
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from cardtable.engine.core import record, sliced
 
 if TYPE_CHECKING:
     from .defs import Def
@@ -20,11 +21,29 @@ MARKERS = ("paralysis", "poison", "panic", "rage", "protection")  # MUHQ-COND-1
 _marker_values = attrgetter(*MARKERS)  # all five in one call: a view asks of every permanent
 
 
+@record
 class Perm:
     """A permanent on the board (MUHQ-PERM): on a field (``cell``) or in the pile of ``base``."""
 
-    __slots__ = ("id", "d", "owner", "controller", "cell", "base", "pile", "tapped", "damage", "paralysis",
-                 "poison", "panic", "rage", "protection", "worn", "move_used", "attack_used", "eot")
+    id: int
+    d: Def
+    owner: int
+    controller: int
+    cell: int | None
+    base: int | None
+    pile: list[int] = sliced()  # crew units and equipment, in the order they joined (MUHQ-PILE-1)
+    tapped: bool
+    damage: int
+    paralysis: int
+    poison: int
+    panic: int
+    rage: int
+    protection: int
+    worn: int
+    move_used: bool
+    attack_used: bool
+    eot: tuple[dict[str, Any], ...]  # modify_until_eot modifiers (spec 7.6)
+    copy: ClassVar[Callable[[Perm], Perm]]
 
     def __init__(self, pid: int, d: Def, owner: int, controller: int, cell: int | None) -> None:
         self.id = pid
@@ -32,24 +51,14 @@ class Perm:
         self.owner = owner
         self.controller = controller
         self.cell = cell
-        self.base: int | None = None
-        self.pile: list[int] = []  # crew units and equipment, in the order they joined (MUHQ-PILE-1)
+        self.base = None
+        self.pile = []
         self.tapped = False  # MUHQ-APHASE-7: permanents enter untapped
         self.damage = 0
         self.paralysis = self.poison = self.panic = self.rage = self.protection = 0
         self.worn = 0  # durability-loss markers (MUHQ-EQUIP-2)
         self.move_used = self.attack_used = False  # MUHQ-UNIT-4
-        self.eot: tuple[dict[str, Any], ...] = ()  # modify_until_eot modifiers (spec 7.6)
-
-    def copy(self) -> "Perm":
-        c = Perm.__new__(Perm)
-        c.id, c.d, c.owner, c.controller, c.cell, c.base = self.id, self.d, self.owner, self.controller, self.cell, self.base
-        c.pile = self.pile[:]
-        c.tapped, c.damage, c.worn = self.tapped, self.damage, self.worn
-        c.paralysis, c.poison, c.panic, c.rage, c.protection = (self.paralysis, self.poison, self.panic, self.rage,
-                                                                self.protection)
-        c.move_used, c.attack_used, c.eot = self.move_used, self.attack_used, self.eot
-        return c
+        self.eot = ()
 
     @property
     def is_unit(self) -> bool:
@@ -77,36 +86,47 @@ class Perm:
         return out
 
 
+@record
 class Player:
     """One seat's zones and counters (MUHQ-ZONE-1)."""
 
-    __slots__ = ("resource", "vp", "store", "deck", "hand", "discard", "pending", "bought", "alive", "drafted")
+    resource: int
+    vp: int
+    store: list[int] = sliced()
+    deck: list[int] = sliced()  # the top card is the last one
+    hand: list[int] = sliced()
+    discard: list[int] = sliced()
+    pending: list[int] = sliced()  # equipment played "to the next unit" (MUHQ-EQUIP-3)
+    bought: bool  # MUHQ-BUY-3
+    alive: bool
+    drafted: list[int] = sliced()
+    copy: ClassVar[Callable[[Player], Player]]
 
     def __init__(self) -> None:
         self.resource = 0
         self.vp = 0
-        self.store: list[int] = []
-        self.deck: list[int] = []  # the top card is the last one
-        self.hand: list[int] = []
-        self.discard: list[int] = []
-        self.pending: list[int] = []  # equipment played "to the next unit" (MUHQ-EQUIP-3)
-        self.bought = False  # MUHQ-BUY-3
+        self.store = []
+        self.deck = []
+        self.hand = []
+        self.discard = []
+        self.pending = []
+        self.bought = False
         self.alive = True
-        self.drafted: list[int] = []
-
-    def copy(self) -> "Player":
-        c = Player.__new__(Player)
-        c.resource, c.vp, c.bought, c.alive = self.resource, self.vp, self.bought, self.alive
-        c.store, c.deck, c.hand = self.store[:], self.deck[:], self.hand[:]
-        c.discard, c.pending, c.drafted = self.discard[:], self.pending[:], self.drafted[:]
-        return c
+        self.drafted = []
 
 
 #: The fields of a stack entry (Item), as an immutable tuple: made at every declaration, and a named tuple is made
 #: and read much faster than a frozen dataclass, with the same repr (``Item(kind='move', controller=0, …)``, which
 #: the digest reads for a token being placed) and the same hash.
-_ItemFields = namedtuple("_ItemFields", ("kind", "controller", "source", "source_def", "ability", "targets", "params",
-                                         "label"), defaults=(None, -1, (), (), ""))
+class _ItemFields(NamedTuple):
+    kind: str
+    controller: int
+    source: int | None
+    source_def: str | None = None
+    ability: int = -1
+    targets: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...] = ()
+    label: str = ""
 
 
 class Item(_ItemFields):

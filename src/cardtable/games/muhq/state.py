@@ -8,9 +8,12 @@ behaviours), ``view`` (what each player may see).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import Action, State
+from cardtable.engine.core import cache, copied, each, each_value, fresh, nested, nested_values, own, record, shared, \
+    sliced
 from cardtable.engine.rng import Rng
 
 from .ai import AiMixin
@@ -32,31 +35,25 @@ if TYPE_CHECKING:
     from .stats import Stats
 
 
+@record(copy="clone")
 class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, AiMixin, ViewMixin, State):
-    __slots__ = ("game", "seed", "rng", "history", "current_player", "n", "opts", "grid", "card_def", "card_owner",
-                 "players", "perms", "occ", "stack", "removed", "unused", "turn", "active", "phase", "step",
-                 "priority", "passes", "activation", "ai", "triggers", "drops", "resolving", "upkeep_todo",
-                 "packs", "winners", "ending", "vips", "buildings", "victory_item", "victory_item_home", "combat_steal",
-                 "_stats", "_legal", "mode", "log", "_undealt", "_order", "_dirty", "_alive", "_units", "_fast",
-                 "_memo", "_hands", "_suspects", "_clean", "_move_checked")
-
-    # The typed field list: every slot with its type (the rules are checked against these).
+    # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MuhqGame
     seed: int
-    rng: Rng
-    history: list[tuple[int, Any]]
+    rng: Rng = own()
+    history: list[tuple[int, Any]] = sliced()
     current_player: int
     n: int
-    opts: dict[str, Any]
+    opts: dict[str, Any] = shared()  # the game's options: never changed
     grid: Grid
-    card_def: list[Def]
-    card_owner: list[int]
-    players: list[Player]
-    perms: dict[int, Perm]
-    occ: dict[int, int]
-    stack: list[Item]
-    removed: list[int]
-    unused: list[int]
+    card_def: list[Def] = sliced()
+    card_owner: list[int] = sliced()
+    players: list[Player] = each()
+    perms: dict[int, Perm] = each_value()
+    occ: dict[int, int] = copied()
+    stack: list[Item] = sliced()  # of immutable items
+    removed: list[int] = sliced()
+    unused: list[int] = sliced()
     turn: int
     active: int
     phase: str
@@ -65,33 +62,36 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     passes: int
     activation: int | None
     ai: tuple[str, int] | None
-    triggers: list[Trigger]
-    drops: list[Drop]
+    triggers: list[Trigger] = sliced()  # of immutable triggers
+    drops: list[Drop] = each()
     resolving: tuple[Item, int, Any, Ctx, Any, Any] | None
-    upkeep_todo: list[int]
-    packs: list[list[int]]
-    winners: list[int] | None
+    upkeep_todo: list[int] = sliced()
+    packs: list[list[int]] = nested()
+    winners: list[int] | None = shared()  # set once, at the end
     ending: str | None
-    vips: dict[int, int]
-    buildings: dict[int, list[int]]
+    vips: dict[int, int] = copied()
+    buildings: dict[int, list[int]] = nested_values()
     victory_item: int | None
     victory_item_home: int
     combat_steal: int
-    _stats: dict[int, Stats] | None
-    _legal: list[Action] | None
+    _stats: dict[int, Stats] | None = cache()
+    _legal: list[Action] | None = cache()
     mode: str
-    log: list[tuple[Any, ...]]
-    _undealt: list[list[int]]
-    _order: Any
+    log: list[tuple[Any, ...]] = sliced()
+    _undealt: list[list[int]] = nested()
+    _order: list[int] | None = cache()
     _dirty: bool
     _alive: tuple[int, ...]
-    _units: dict[int, Any] | None
-    _fast: dict[int, Any] | None
-    _memo: dict[str, Any]
-    _hands: dict[int, Any] | None
-    _suspects: list[int]
-    _clean: dict[str, Any] | None
-    _move_checked: tuple[dict[str, Any], Item] | None
+    _units: dict[int, Any] | None = cache()
+    _fast: dict[int, Any] | None = cache()
+    _memo: dict[str | tuple[Any, ...], Any] = cache("{}")
+    #: not shared with a clone (the two may make different tokens under the same card number)
+    _hands: dict[int | tuple[str, int], Any] | None = cache()
+    _suspects: list[int] = fresh("[]")
+    #: the clone's first state check, if any, scans the whole board
+    _clean: dict[str | tuple[Any, ...], Any] | None = fresh("None")
+    _move_checked: tuple[dict[str | tuple[Any, ...], Any], Item] | None = fresh("None")
+    clone: ClassVar[Callable[[MuhqState], MuhqState]]
 
     def __init__(self, game: MuhqGame, seed: int) -> None:
         self.game = game
@@ -315,45 +315,6 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
 
     def scores(self) -> list[Any]:
         return [{"resource": p.resource, "vp": p.vp} for p in self.players]
-
-    def clone(self) -> "MuhqState":
-        c = MuhqState.__new__(MuhqState)
-        # The immutable values, shared (assigned one by one: cheaper than a loop over getattr and setattr).
-        c.game, c.seed, c.n, c.opts, c.grid = self.game, self.seed, self.n, self.opts, self.grid
-        c.turn, c.active, c.phase, c.step = self.turn, self.active, self.phase, self.step
-        c.priority, c.passes, c.activation, c.ai = self.priority, self.passes, self.activation, self.ai
-        c.resolving, c.winners, c.victory_item = self.resolving, self.winners, self.victory_item
-        c.ending = self.ending
-        c.victory_item_home, c.combat_steal = self.victory_item_home, self.combat_steal
-        c.mode, c.current_player = self.mode, self.current_player
-        c.rng = self.rng.copy()
-        c.history = self.history[:]
-        c.card_def, c.card_owner = self.card_def[:], self.card_owner[:]
-        c.players = [p.copy() for p in self.players]
-        c.perms = {pid: p.copy() for pid, p in self.perms.items()}
-        c.occ = dict(self.occ)
-        c.stack, c.removed, c.unused = self.stack[:], self.removed[:], self.unused[:]
-        c.triggers = self.triggers[:]
-        c.drops = [d.copy() for d in self.drops]
-        c.upkeep_todo = self.upkeep_todo[:]
-        c.packs = [p[:] for p in self.packs]
-        c._undealt = [p[:] for p in self._undealt]
-        c.vips = dict(self.vips)
-        c.buildings = {k: v[:] for k, v in self.buildings.items()}
-        c._stats = None
-        c._legal = None
-        c._order = None
-        c._units = None
-        c._fast = None
-        c._memo = {}
-        c._hands = None
-        c._dirty = self._dirty
-        c._clean = None  # (the clone's first state check, if any, scans the whole board)
-        c._suspects = []
-        c._move_checked = None
-        c._alive = self._alive
-        c.log = self.log[:]
-        return c
 
     def snapshot(self) -> dict[str, Any]:
         xy = self.grid.xy

@@ -1,0 +1,169 @@
+"""A game's data as typed fields, and its copies derived from the field list.
+
+A game's state and the records it is made of (cards, players, stack items …) are slotted dataclasses
+(:func:`record`). Each field says how a copy takes it — shared, copied, copied item by item, or dropped
+because it is a cache — and :func:`record` compiles the copy method from that list: one assignment per
+field, the code a careful hand would write (no loop over names, no ``getattr``), so the hot path of a
+search (``clone``) stays as fast as before while adding a field is one line in one place.
+
+A field with no policy is shared (immutable values: numbers, strings, tuples, frozen data, the game). A
+list, dict or set shared between a state and its clone would let one change the other, so a field whose
+type says it is one must name its policy (``TypeError`` at import otherwise), unless it says
+``shared()`` on purpose (data that is never changed in place).
+
+The policies are expressions over ``v`` (the field's value in the original) and ``c`` (the copy being made,
+whose policy-free fields are already set): ``custom("…")`` takes any such expression, for a field whose
+copy must point into the copy (a list of the copy's own records, say).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_COPY = "cardtable.copy"  # the expression a copy assigns (metadata key)
+_CACHE = "cardtable.cache"  # the value ``forget`` resets a cache to (metadata key)
+_DELIBERATE = "cardtable.shared"  # shared on purpose although its type is mutable
+
+# The policies, as expressions (``v``: the original's value; ``c``: the copy).
+SHARE = "v"
+LIST = "v[:]"
+COPY = "v.copy()"
+EACH = "[x.copy() for x in v]"
+EACH_VALUE = "{k: x.copy() for k, x in v.items()}"
+NESTED_LISTS = "[x[:] for x in v]"
+NESTED_VALUES = "{k: x[:] for k, x in v.items()}"
+OPTIONAL_COPY = "v.copy() if v is not None else None"
+
+_VALUE = re.compile(r"\bv\b")  # the original's value in a policy
+_COPY_READ = re.compile(r"\bc\.")  # a policy that reads the copy
+_MUTABLE_TYPES = ("list[", "dict[", "set[", "list ", "dict ", "set ")
+
+
+def _field(expression: str, *, cache: str | None = None, deliberate: bool = False) -> Any:
+    meta: dict[str, Any] = {_COPY: expression}
+    if cache is not None:
+        meta[_CACHE] = cache
+    if deliberate:
+        meta[_DELIBERATE] = True
+    return dataclasses.field(metadata=meta)
+
+
+def shared() -> Any:
+    """Shared by the copy although its type is a container: it is never changed in place (replaced whole)."""
+    return _field(SHARE, deliberate=True)
+
+
+def copied() -> Any:
+    """A list (sliced), a dict or a set (``.copy()``) of immutable items: the copy gets its own container."""
+    return _field(COPY)
+
+
+def sliced() -> Any:
+    """A list of immutable items, copied by slicing (the fastest copy of a list)."""
+    return _field(LIST)
+
+
+def each() -> Any:
+    """A list of records: the copy gets a list of their copies (each record's own ``copy``)."""
+    return _field(EACH)
+
+
+def each_value() -> Any:
+    """A dict whose values are records: the copy gets their copies under the same keys."""
+    return _field(EACH_VALUE)
+
+
+def nested() -> Any:
+    """A list of lists of immutable items: every inner list is copied."""
+    return _field(NESTED_LISTS)
+
+
+def nested_values() -> Any:
+    """A dict whose values are lists of immutable items: every list is copied."""
+    return _field(NESTED_VALUES)
+
+
+def own() -> Any:
+    """A mutable object with its own ``copy`` (a random-number generator): the copy gets a copy."""
+    return _field(COPY, deliberate=True)
+
+
+def own_or_none() -> Any:
+    """A mutable object with its own ``copy``, or ``None`` (a fight in progress)."""
+    return _field(OPTIONAL_COPY, deliberate=True)
+
+
+def custom(expression: str) -> Any:
+    """Any expression over ``v`` (the original's value) and ``c`` (the copy, its other fields set)."""
+    return _field(expression, deliberate=True)
+
+
+def fresh(expression: str) -> Any:
+    """The copy starts anew with ``expression`` (``"None"``, ``"0"``, ``"{}"``): bookkeeping a copy must not
+    inherit, but that ``forget`` leaves alone."""
+    return _field(expression, deliberate=True)
+
+
+def cache(reset: str = "None", *, on_copy: str | None = None) -> Any:
+    """A derived fact: the copy starts with ``reset`` (or takes ``on_copy``), and ``forget`` resets it."""
+    return _field(reset if on_copy is None else on_copy, cache=reset, deliberate=True)
+
+
+def _policy(f: dataclasses.Field[Any], owner: type) -> str:
+    expression = f.metadata.get(_COPY)
+    if expression is None:
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        if kind.startswith(_MUTABLE_TYPES) or kind in ("list", "dict", "set"):
+            raise TypeError(f"{owner.__qualname__}.{f.name}: a {kind} field must say how a copy takes it "
+                            "(copied(), each(), shared() … from cardtable.engine.core)")
+        return SHARE
+    return str(expression)
+
+
+def _compile(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    exec(compile(source, f"<{name}>", "exec"), namespace)  # noqa: S102 -- our own generated code, as dataclasses does
+    function: Callable[..., Any] = namespace[name]
+    return function
+
+
+def copy_source(cls: type, method: str = "copy") -> str:
+    """The source of the copy method :func:`record` makes (for the curious and for tests)."""
+    plain: list[str] = []
+    late: list[str] = []  # expressions that read the copy: after every other field is set
+    for f in dataclasses.fields(cls):
+        expression = _policy(f, cls)
+        line = f"    c.{f.name} = " + _VALUE.sub(f"self.{f.name}", expression)
+        (late if _COPY_READ.search(expression) else plain).append(line)
+    body = "\n".join(plain + late)
+    return f"def {method}(self):\n    c = _new(_cls)\n{body}\n    return c\n"
+
+
+def forget_source(cls: type) -> str:
+    """The source of ``forget_fields``: every cache back to its reset value."""
+    lines = [f"    self.{f.name} = {f.metadata[_CACHE]}" for f in dataclasses.fields(cls) if _CACHE in f.metadata]
+    return "def forget(self):\n" + ("\n".join(lines) if lines else "    pass") + "\n"
+
+
+def record(cls: type[T] | None = None, *, copy: str = "copy") -> Any:
+    """Make ``cls`` a slotted dataclass (no generated ``__init__``, ``__eq__`` or ``__repr__``: a record keeps
+    its own) and give it the copy method named ``copy`` (``"clone"`` for a state) and ``forget_fields`` (its
+    caches reset), both compiled from its fields."""
+
+    def make(klass: type[T]) -> type[T]:
+        made: type[T] = dataclasses.dataclass(slots=True, init=False, eq=False, repr=False, match_args=False)(klass)
+        namespace: dict[str, Any] = {"_new": object.__new__, "_cls": made}
+        setattr(made, copy, _compile(copy, copy_source(made, copy), namespace))
+        getattr(made, copy).__qualname__ = f"{made.__qualname__}.{copy}"
+        setattr(made, "forget_fields", _compile("forget", forget_source(made), {}))
+        return made
+
+    return make if cls is None else make(cls)
+
+
+__all__ = ["record", "shared", "copied", "sliced", "each", "each_value", "nested", "nested_values", "own",
+           "own_or_none", "custom", "fresh", "cache", "copy_source", "forget_source"]

@@ -1,0 +1,128 @@
+"""engine.core: records whose copies are derived from their field lists, and the games' states built on them."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import cardtable
+from cardtable.engine import game_names
+from cardtable.engine.core import cache, copied, copy_source, custom, each, fresh, nested, own_or_none, record, \
+    shared, sliced
+
+
+@record
+class _Part:
+    name: str
+    marks: list[int] = sliced()
+
+    def __init__(self, name: str) -> None:
+        self.name, self.marks = name, []
+
+
+@record(copy="clone")
+class _Whole:
+    parts: list[_Part] = each()
+    tags: set[str] = copied()
+    grid: list[list[int]] = nested()
+    rules: dict[str, int] = shared()
+    memo: dict[str, int] | None = cache()
+    scratch: list[int] = fresh("[]")
+    first: _Part | None = custom("c.parts[0] if v is not None else None")
+    spare: _Part | None = own_or_none()
+    turn: int
+
+    def __init__(self) -> None:
+        self.parts, self.tags, self.grid, self.rules = [_Part("a"), _Part("b")], {"x"}, [[1], [2]], {"r": 1}
+        self.memo, self.scratch, self.first, self.spare, self.turn = {"m": 1}, [7], self.parts[0], None, 3
+
+
+def test_a_copy_gets_its_own_containers_and_records_and_shares_what_it_should():
+    w = _Whole()
+    c = w.clone()
+    assert c is not w and c.turn == 3
+    assert c.parts is not w.parts and c.parts[0] is not w.parts[0] and c.parts[0].name == "a"
+    c.parts[0].marks.append(1)
+    c.tags.add("y")
+    c.grid[0].append(9)
+    assert w.parts[0].marks == [] and w.tags == {"x"} and w.grid == [[1], [2]]
+    assert c.rules is w.rules  # shared on purpose: never changed in place
+    assert c.memo is None and c.scratch == [] and w.scratch == [7]  # a cache and bookkeeping start anew
+    assert c.first is c.parts[0]  # a custom policy points into the copy
+    assert c.spare is None
+
+
+def test_forget_resets_the_caches_only():
+    w = _Whole()
+    w.forget_fields()
+    assert w.memo is None and w.scratch == [7] and w.turn == 3
+
+
+def test_a_mutable_field_without_a_policy_is_refused_at_import():
+    with pytest.raises(TypeError, match="_Bad.items: a list"):
+        @record
+        class _Bad:
+            items: list[int]
+
+
+def test_the_copy_is_one_assignment_per_field_without_a_loop():
+    source = copy_source(_Whole, "clone")
+    assert "for x in self.parts" in source and "getattr" not in source
+    assert source.index("c.first") > source.index("c.parts")  # the copy's parts exist before ``first`` reads them
+
+
+def _states(name: str, players: int, seeds: int):
+    game = cardtable.load(name, players=players)
+    for seed in range(seeds):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 120)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def _containers(obj, path="state", deep=True):
+    """Every list, dict and set reachable through record fields, with its path: a field copied shallowly
+    (``copied()``, ``sliced()``: of immutable items by design) is looked at, not into."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            if not f.metadata.get("cardtable.shared"):
+                shallow = f.metadata.get("cardtable.copy") in ("v.copy()", "v[:]")
+                yield from _containers(getattr(obj, f.name), f"{path}.{f.name}", deep=not shallow)
+    elif isinstance(obj, (list, dict, set)):
+        yield path, obj
+        if deep:
+            for i, item in (obj.items() if isinstance(obj, dict) else enumerate(obj)):
+                if isinstance(item, (list, dict, set)) or dataclasses.is_dataclass(item):
+                    yield from _containers(item, f"{path}[{i!r}]")
+
+
+GAMES = [(n, {"mojo": 3, "maoqy": 3, "mitosz": 3, "muhq": 2}.get(n, 1)) for n in sorted(game_names())]
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_every_game_state_is_a_record_whose_clone_shares_no_mutable_part(name, players):
+    for state in _states(name, players, seeds=6):
+        assert dataclasses.is_dataclass(state), f"{name}: the state is not an engine.core record"
+        copy = state.clone()
+        assert copy.digest() == state.digest()
+        mine = {id(obj): path for path, obj in _containers(state)}
+        shared_parts = [path for path, obj in _containers(copy) if id(obj) in mine]
+        assert not shared_parts, f"{name}: the clone shares mutable parts with the original: {shared_parts[:5]}"
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_playing_on_a_clone_leaves_the_original_as_it_was(name, players):
+    for state in _states(name, players, seeds=6):
+        before = state.digest()
+        copy = state.clone()
+        rng = random.Random(1)
+        for _ in range(30):
+            if copy.is_terminal():
+                break
+            copy.apply(rng.choice(copy.legal_actions()))
+        assert state.digest() == before
