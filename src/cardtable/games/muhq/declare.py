@@ -26,20 +26,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
 
+def _apply(self: "MuhqState", action: Action) -> None:
+    if self.mode == "over":
+        raise bad(GAME_OVER, _("the game is over; no more decisions are accepted (INV-16)"))
+    handler = HANDLERS.get(action.type)
+    if handler is None:  # not one of muhq's actions: fails here as it always did
+        handler = getattr(type(self), "_do_" + action.type)
+    handler(self, action)
+    # Whatever moves a permanent or changes an ability calls changed() itself (resolving, entering,
+    # leaving, drops), and whatever the state check reads (damage, poison and wear markers, resource, VP)
+    # is raised only where touched() follows (damage, effects, resolving, income). A decision on its own
+    # only lowers counters and changes hands and flags, which no state check reads: so no touched() here,
+    # and the state check is not redone for nothing. advance() makes the legal actions anew.
+    self.advance()
+
+
+def resolve_top(self: "MuhqState") -> None:
+    item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
+    self.log.append(("resolve", item.controller, item.label or item.kind))
+    RESOLVERS[item.kind](self, item)
+    self.touched()  # what moved or changed an ability said so itself
+
+
 class DeclareMixin:
-    def _apply(self: "MuhqState", action: Action) -> None:
-        if self.mode == "over":
-            raise bad(GAME_OVER, _("the game is over; no more decisions are accepted (INV-16)"))
-        handler = HANDLERS.get(action.type)
-        if handler is None:  # not one of muhq's actions: fails here as it always did
-            handler = getattr(type(self), "_do_" + action.type)
-        handler(self, action)
-        # Whatever moves a permanent or changes an ability calls changed() itself (resolving, entering,
-        # leaving, drops), and whatever the state check reads (damage, poison and wear markers, resource, VP)
-        # is raised only where touched() follows (damage, effects, resolving, income). A decision on its own
-        # only lowers counters and changes hands and flags, which no state check reads: so no touched() here,
-        # and the state check is not redone for nothing. advance() makes the legal actions anew.
-        self.advance()
+    _apply = _apply
 
     # -- shared checks ---------------------------------------------------------------------------------
     cell_at = _checks.cell_at
@@ -93,11 +103,7 @@ class DeclareMixin:
     declare_clear_paralysis = _unit.declare_clear_paralysis
 
     # -- resolving (MUHQ-ACT-5, 6; MUHQ-STACK-1) ---------------------------------------------------------
-    def resolve_top(self: "MuhqState") -> None:
-        item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
-        self.log.append(("resolve", item.controller, item.label or item.kind))
-        RESOLVERS[item.kind](self, item)
-        self.touched()  # what moved or changed an ability said so itself
+    resolve_top = resolve_top
 
     effect_ctx = _resolve.effect_ctx
     item_target_specs = _resolve.item_target_specs

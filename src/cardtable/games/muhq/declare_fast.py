@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.engine import Action
-
 from .declare_checks import all_in, bad
 from .effects import Ctx
 from .objects import Item
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import DeclareTrigger, FreeAction, Pass, PlaySpell, UniversalFreeAction
     from .state import MuhqState
 
 
-def _do_pass(self: "MuhqState", a: Action) -> None:
+def _do_pass(self: "MuhqState", a: Pass) -> None:
     if self.mode == "open":
         raise bad("MUHQ-APHASE-1", _("with open priority, end the activation or the action phase instead of "
                                      "passing"))
@@ -25,7 +24,7 @@ def _do_pass(self: "MuhqState", a: Action) -> None:
     self.pass_priority()
 
 
-def _do_play_spell(self: "MuhqState", a: Action) -> None:
+def _do_play_spell(self: "MuhqState", a: PlaySpell) -> None:
     self.need_priority("MUHQ-TIMING-4")
     seat = self.current_player
     pl = self.players[seat]
@@ -53,7 +52,7 @@ def _do_play_spell(self: "MuhqState", a: Action) -> None:
                    label=CardName(d)))
 
 
-def _do_free_action(self: "MuhqState", a: Action) -> None:
+def _do_free_action(self: "MuhqState", a: FreeAction) -> None:
     self.need_priority("MUHQ-TIMING-4")
     seat = self.current_player
     p = self.perms.get(a.source)
@@ -80,7 +79,7 @@ def _do_free_action(self: "MuhqState", a: Action) -> None:
                    label=Text(N_("{card}: free action"), card=CardName(p.d))))
 
 
-def _do_universal_free_action(self: "MuhqState", a: Action) -> None:
+def _do_universal_free_action(self: "MuhqState", a: UniversalFreeAction) -> None:
     self.need_priority("MUHQ-TIMING-4")
     seat = self.current_player
     pl = self.players[seat]
@@ -93,7 +92,7 @@ def _do_universal_free_action(self: "MuhqState", a: Action) -> None:
     self.push(Item("universal", seat, None, label=Text(N_("discard 2 cards: gain 1 resource"))))
 
 
-def _do_declare_trigger(self: "MuhqState", a: Action) -> None:
+def _do_declare_trigger(self: "MuhqState", a: DeclareTrigger) -> None:
     if self.mode != "trigger":
         raise bad("MUHQ-ACT-7", _("no triggered action of yours waits to be declared"))
     if not 0 <= a.trigger < len(self.triggers) or self.triggers[a.trigger].controller != self.current_player:

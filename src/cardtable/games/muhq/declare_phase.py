@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine import Action
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .declare_checks import bad
@@ -13,10 +11,11 @@ from .objects import Item
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .objects import Perm
     from .state import MuhqState
 
 
-def _do_play_permanent(self: "MuhqState", a: Action) -> None:
+def _do_play_permanent(self: "MuhqState", a: A.PlayPermanent) -> None:
     self.need_open()
     seat = self.current_player
     if self.activation is not None:
@@ -42,14 +41,15 @@ def _do_play_permanent(self: "MuhqState", a: Action) -> None:
         cell = self.cell_at(a.field)
         if cell not in self.spawn_fields(seat, d.swimming):
             raise bad("MUHQ-BOARD-8", _("{field} is not an available spawn field of yours for {card}",
-                                        field=list(a.field), card=d.shown_name))
+                                        field=list(a.field),  # type: ignore[arg-type]  # cell_at refused None
+                                        card=d.shown_name))
     pl.resource -= d.play
     pl.hand.remove(a.card)
     self.push(Item("play_permanent", seat, a.card, d.id, params=(("cell", cell), ("mode", a.mode)),
                    label=Text(N_("play {card}"), card=CardName(d))))
 
 
-def _do_activate(self: "MuhqState", a: Action) -> None:
+def _do_activate(self: "MuhqState", a: A.Activate) -> None:
     seat = self.current_player
     if self.mode == "closing":
         if a.permanent not in self.closing_candidates():
@@ -89,7 +89,7 @@ def activate(self: "MuhqState", pid: int) -> None:
     self.touched()
 
 
-def _do_end_activation(self: "MuhqState", a: Action) -> None:
+def _do_end_activation(self: "MuhqState", a: A.EndActivation) -> None:
     if self.ai is not None and self.activation is not None and self.current_player == self.active:
         raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour; its controller cannot end the "
                                    "activation early", name=self.name_of(self.activation)))
@@ -98,7 +98,7 @@ def _do_end_activation(self: "MuhqState", a: Action) -> None:
     self.end_activation()
 
 
-def _do_end_action_phase(self: "MuhqState", a: Action) -> None:
+def _do_end_action_phase(self: "MuhqState", a: A.EndActionPhase) -> None:
     self.need_open()
     if self.activation is not None:
         raise bad("MUHQ-APHASE-3", _("end the current activation first"))
@@ -110,7 +110,7 @@ def _do_end_action_phase(self: "MuhqState", a: Action) -> None:
     self.step = "closing"  # MUHQ-APHASE-6
 
 
-def unit_for(self: "MuhqState", unit: int) -> Any:
+def unit_for(self: "MuhqState", unit: int) -> Perm:
     if self.ai is not None and unit == self.activation and self.current_player == self.active:
         raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour this activation", name=self.name_of(unit)))
     self.need_open()
@@ -124,19 +124,19 @@ def unit_for(self: "MuhqState", unit: int) -> Any:
     return p
 
 
-def spend(self: "MuhqState", p: Any, which: str, rule: str = "MUHQ-UNIT-4") -> None:
+def spend(self: "MuhqState", p: Perm, which: str, rule: str = "MUHQ-UNIT-4") -> None:
     used = p.move_used if which == "move" else p.attack_used
     if used:
         raise bad(rule, _(N_("{name} has used its move action this turn") if which == "move"
                           else N_("{name} has used its attack action this turn"), name=self.name_of(p.id)))
 
 
-def not_paralyzed(self: "MuhqState", p: Any) -> None:
+def not_paralyzed(self: "MuhqState", p: Perm) -> None:
     if p.paralysis:
         raise bad("MUHQ-PARA-2", _("{name} is paralyzed: it may only clear paralysis", name=self.name_of(p.id)))
 
 
-def not_crew(self: "MuhqState", p: Any) -> None:
+def not_crew(self: "MuhqState", p: Perm) -> None:
     if p.base is not None:  # MUHQ-CREW-5 (OP-28)
         raise bad("MUHQ-CREW-5", _("{name} is crew in a pile: it may only move out of the pile or clear "
                                    "paralysis", name=self.name_of(p.id)))

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .effects import Ctx
 from .objects import Drop, Item
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .defs import Def
     from .state import MuhqState
 
 
@@ -19,7 +20,7 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
     source = item.source if item.source in self.perms or item.kind == "spell" else None
     ctx = Ctx(source, d, item.controller, refs=dict(item.params), item=item)
     specs = dict(self.item_target_specs(item))
-    legal = {}
+    legal: dict[str, int] = {}
     for name, value in item.targets:
         ctx.targets = dict(legal)
         ctx.targets[name] = value
@@ -29,8 +30,8 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
     return ctx, not item.targets or bool(legal)
 
 
-def item_target_specs(self: "MuhqState", item: Item) -> tuple:
-    d = self.card_def[item.source]
+def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[str, Any]], ...]:
+    d: Def = self.card_def[item.source]
     if item.kind == "spell":
         return d.targets
     return tuple(d.ability(item.ability).get("targets", {}).items())
@@ -127,7 +128,7 @@ def _resolve_swap(self: "MuhqState", item: Item) -> None:
         a, u = self.perms[art], self.perms[unit]
         ca, cu = a.cell, u.cell
         a.cell, u.cell = cu, ca
-        self.occ[cu], self.occ[ca] = art, unit
+        self.occ[cu], self.occ[ca] = art, unit  # type: ignore[index]  # both stand on fields (swappable)
         self.moved(unit, art)
 
 
@@ -139,7 +140,7 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
     if self.path_problem(unit, cells, ignore=art) is not None:
         return
     a = self.perms[art]
-    old = a.cell
+    old: int = a.cell  # type: ignore[assignment]  # a carriable artifact stands on a field
     del self.occ[old]
     a.cell = None
     self.relocate(unit, cells[-1])
@@ -169,8 +170,8 @@ def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
 
 
 # -- tokens (MUHQ-TOKEN, spec 7.6 create_token) -------------------------------------------------------
-def create_tokens(self: "MuhqState", step: dict, ctx: Ctx, index: int, steps: tuple, count: int | None = None
-                  ) -> bool:
+def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, index: int, steps: tuple[dict[str, Any], ...],
+                  count: int | None = None) -> bool:
     """Create ``count`` tokens; on the board the controller chooses each field. True if suspended."""
     left = step["count"] if count is None else count
     while left > 0:
@@ -191,7 +192,7 @@ def create_tokens(self: "MuhqState", step: dict, ctx: Ctx, index: int, steps: tu
     return False
 
 
-def token_fields_for(self: "MuhqState", step: dict, ctx: Ctx) -> list[int]:
+def token_fields_for(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> list[int]:
     sw = self.game.defs[step["card"]].swimming
     where = step.get("field", "own_spawn")
     if where == "own_spawn":
@@ -201,12 +202,12 @@ def token_fields_for(self: "MuhqState", step: dict, ctx: Ctx) -> list[int]:
 
 
 def token_fields(self: "MuhqState") -> list[int]:
-    item, index, left, ctx, steps, step = self.resolving
+    item, index, left, ctx, steps, step = self.resolving  # type: ignore[misc]  # a token waits (place_token)
     return self.token_fields_for(step, ctx)
 
 
 def finish_token(self: "MuhqState", cell: int) -> None:
-    item, index, left, ctx, steps, step = self.resolving
+    item, index, left, ctx, steps, step = self.resolving  # type: ignore[misc]  # a token waits (place_token)
     self.resolving = None
     self.enter(self.new_card(step["card"], ctx.you), ctx.you, cell)
     if self.create_tokens(step, ctx, index, steps, left - 1):

@@ -3,18 +3,18 @@ choices (placing a dropped pile's member, placing a token)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine import Action
+from typing import TYPE_CHECKING
 
 from .declare_checks import all_in, bad
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Buy, DeclineUpkeep, DraftPick, DropPlace, EndDiscard, PayUpkeep, PlaceToken, SkipBuy
+    from .objects import Perm
     from .state import MuhqState
 
 
-def _do_draft_pick(self: "MuhqState", a: Action) -> None:
+def _do_draft_pick(self: "MuhqState", a: DraftPick) -> None:
     if self.mode != "draft":
         raise bad("MUHQ-DRAFT-4", _("the draft is over"))
     seat = self.current_player
@@ -23,7 +23,7 @@ def _do_draft_pick(self: "MuhqState", a: Action) -> None:
     self.draft_pick(seat, a.card)
 
 
-def upkeep_unit(self: "MuhqState", unit: int) -> Any:
+def upkeep_unit(self: "MuhqState", unit: int) -> Perm:
     if self.mode != "upkeep":
         raise bad("MUHQ-UPKEEP-4", _("units are paid in step 4 of your upkeep only"))
     if unit not in self.upkeep_todo or unit not in self.perms:
@@ -31,7 +31,7 @@ def upkeep_unit(self: "MuhqState", unit: int) -> Any:
     return self.perms[unit]
 
 
-def _do_pay_upkeep(self: "MuhqState", a: Action) -> None:
+def _do_pay_upkeep(self: "MuhqState", a: PayUpkeep) -> None:
     p = self.upkeep_unit(a.unit)
     pl = self.players[self.active]
     if pl.resource < p.d.upkeep:
@@ -44,14 +44,14 @@ def _do_pay_upkeep(self: "MuhqState", a: Action) -> None:
                                                  unit=self.name_of(a.unit))))
 
 
-def _do_decline_upkeep(self: "MuhqState", a: Action) -> None:
+def _do_decline_upkeep(self: "MuhqState", a: DeclineUpkeep) -> None:
     self.upkeep_unit(a.unit)
     self.upkeep_todo.remove(a.unit)
     self.log.append(("upkeep", self.active, Text(N_("did not pay {unit}: defeated"), unit=self.name_of(a.unit))))
     self.destroy(a.unit)  # MUHQ-UPKEEP-5, 7: defeated, destroyed; state checks follow
 
 
-def _do_buy(self: "MuhqState", a: Action) -> None:
+def _do_buy(self: "MuhqState", a: Buy) -> None:
     if self.mode != "buy":
         if self.phase == "buy" and self.current_player == self.active and self.players[self.active].bought:
             raise bad("MUHQ-BUY-3", _("you have bought a card this turn already"))  # still the buy phase
@@ -76,13 +76,13 @@ def _do_buy(self: "MuhqState", a: Action) -> None:
     self.goto("buy_prio")
 
 
-def _do_skip_buy(self: "MuhqState", a: Action) -> None:
+def _do_skip_buy(self: "MuhqState", a: SkipBuy) -> None:
     if self.mode != "buy":
         raise bad("MUHQ-BUY-5", _("there is nothing to skip: this is not your buy phase"))
     self.goto("buy_prio")
 
 
-def _do_end_discard(self: "MuhqState", a: Action) -> None:
+def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
     if self.mode != "discard":
         raise bad("MUHQ-TURN-7", _("cards are discarded this way only in step (a) of your end phase"))
     pl = self.players[self.active]
@@ -96,7 +96,7 @@ def _do_end_discard(self: "MuhqState", a: Action) -> None:
 
 
 # -- forced choices ----------------------------------------------------------------------------------
-def _do_drop_place(self: "MuhqState", a: Action) -> None:
+def _do_drop_place(self: "MuhqState", a: DropPlace) -> None:
     if self.mode != "drop":
         raise bad("MUHQ-PILE-4", _("no pile is being dropped"))
     drop = self.drops[0]
@@ -111,7 +111,7 @@ def _do_drop_place(self: "MuhqState", a: Action) -> None:
     self.place_dropped(drop, a.member, cell)
 
 
-def _do_place_token(self: "MuhqState", a: Action) -> None:
+def _do_place_token(self: "MuhqState", a: PlaceToken) -> None:
     if self.mode != "place_token":
         raise bad("MUHQ-BOARD-6", _("no token is waiting to be placed"))
     cell = self.cell_at(a.field)

@@ -3,9 +3,7 @@ paralysis, each checked and declared onto the stack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine import Action
+from typing import TYPE_CHECKING
 
 from .declare_checks import bad
 from .effects import Ctx
@@ -14,10 +12,12 @@ from .stats import profile
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Attack, Carry, ClearParalysis, Equip, FullAction, Move, Swap
+    from .objects import Perm
     from .state import MuhqState
 
 
-def _do_move(self: "MuhqState", a: Action) -> None:
+def _do_move(self: "MuhqState", a: Move) -> None:
     p = self.unit_for(a.unit)
     self.spend(p, "move")
     self.not_paralyzed(p)
@@ -33,14 +33,15 @@ def _do_move(self: "MuhqState", a: Action) -> None:
     self._move_checked = (self._memo, self.stack[-1])
 
 
-def declare_move(self: "MuhqState", p: Any, cells: tuple[int, ...]) -> None:
+def declare_move(self: "MuhqState", p: Perm, cells: tuple[int, ...]) -> None:
     p.move_used = True
     xy = self.grid.xy(cells[-1])
     self.push(Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
                    label=Text(N_("{card} moves to ({x}, {y})"), card=CardName(p.d), x=xy[0], y=xy[1])))
 
 
-def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None):
+def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: int | None = None
+                 ) -> tuple[str, str] | None:
     stats = self.stats()
     st = stats[unit]
     start = self.cell_of(unit)
@@ -57,7 +58,8 @@ def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: i
     for c, o in occupied.items():
         if o != unit and stats[o].crew > 0 and self.can_crew(unit, o) and c != start:
             crewable.append(c)
-    problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)
+    # (a unit whose path is checked stands on the board: it has a field)
+    problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)  # type: ignore[arg-type]
     if problem and problem[0] == "MUHQ-MOVE-4" and cells and cells[-1] in occupied and \
             self.perms[occupied[cells[-1]]].d.type == "unit" and self.perms[occupied[cells[-1]]].d.crew:
         return "MUHQ-CREW-2", _("{problem}; a unit may end on a crewable unit of its controller with room",
@@ -65,7 +67,7 @@ def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: i
     return problem
 
 
-def _do_attack(self: "MuhqState", a: Action) -> None:
+def _do_attack(self: "MuhqState", a: Attack) -> None:
     p = self.unit_for(a.unit)
     self.spend(p, "attack")
     self.not_paralyzed(p)
@@ -79,13 +81,13 @@ def _do_attack(self: "MuhqState", a: Action) -> None:
     self.declare_attack(p, a.defender)
 
 
-def declare_attack(self: "MuhqState", p: Any, defender: int) -> None:
+def declare_attack(self: "MuhqState", p: Perm, defender: int) -> None:
     p.attack_used = True
     self.push(Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
                    label=Text(N_("{card} attacks {defender}"), card=CardName(p.d), defender=self.name_of(defender))))
 
 
-def _do_full_action(self: "MuhqState", a: Action) -> None:
+def _do_full_action(self: "MuhqState", a: FullAction) -> None:
     p = self.unit_for(a.unit)
     if p.move_used or p.attack_used:
         raise bad("MUHQ-UNIT-6", _("a full action needs both the move and the attack action unused"))
@@ -102,14 +104,14 @@ def _do_full_action(self: "MuhqState", a: Action) -> None:
     self.declare_full_action(p, a.ability, a.targets)
 
 
-def declare_full_action(self: "MuhqState", p: Any, index: int, targets: tuple[int, ...]) -> None:
+def declare_full_action(self: "MuhqState", p: Perm, index: int, targets: tuple[int, ...]) -> None:
     p.move_used = p.attack_used = True
     names = tuple(p.d.ability(index).get("targets", {}))
     self.push(Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
                    label=Text(N_("{card}: full action"), card=CardName(p.d))))
 
 
-def _do_equip(self: "MuhqState", a: Action) -> None:
+def _do_equip(self: "MuhqState", a: Equip) -> None:
     p = self.unit_for(a.unit)
     self.spend(p, a.spend, "MUHQ-UNIT-7")
     self.not_paralyzed(p)
@@ -123,7 +125,7 @@ def _do_equip(self: "MuhqState", a: Action) -> None:
                               equipment=self.name_of(a.equipment))))
 
 
-def _do_swap(self: "MuhqState", a: Action) -> None:
+def _do_swap(self: "MuhqState", a: Swap) -> None:
     p = self.unit_for(a.unit)
     self.spend(p, a.spend, "MUHQ-UNIT-7")
     self.not_paralyzed(p)
@@ -141,7 +143,7 @@ def _do_swap(self: "MuhqState", a: Action) -> None:
                               artifact=self.name_of(a.artifact))))
 
 
-def _do_carry(self: "MuhqState", a: Action) -> None:
+def _do_carry(self: "MuhqState", a: Carry) -> None:
     p = self.unit_for(a.unit)
     if p.move_used or p.attack_used:
         raise bad("MUHQ-UNIT-6", _("carrying is a full action: it needs both the move and the attack action"))
@@ -177,7 +179,7 @@ def _do_carry(self: "MuhqState", a: Action) -> None:
                               artifact=self.name_of(a.artifact))))
 
 
-def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
+def _do_clear_paralysis(self: "MuhqState", a: ClearParalysis) -> None:
     p = self.unit_for(a.unit)
     if not p.paralysis:
         raise bad("MUHQ-PARA-3", _("{name} is not paralyzed", name=self.name_of(a.unit)))
@@ -185,7 +187,7 @@ def _do_clear_paralysis(self: "MuhqState", a: Action) -> None:
     self.declare_clear_paralysis(p, a.spend)
 
 
-def declare_clear_paralysis(self: "MuhqState", p: Any, spend: str) -> None:
+def declare_clear_paralysis(self: "MuhqState", p: Perm, spend: str) -> None:
     setattr(p, spend + "_used", True)
     self.push(Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
                                                                          card=CardName(p.d))))
