@@ -3,7 +3,7 @@ leaders."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
@@ -12,10 +12,11 @@ from ..words import N_, Said, said
 from .common import ZONE_FROM, _Off
 
 if TYPE_CHECKING:
+    from ..core import Inst
     from ..state import Item, MitoszState
 
 
-def _p_attach(self: MitoszState, p, item: Item) -> bool:
+def _p_attach(self: MitoszState, p: Any, item: Item) -> bool:
     """The card(s) are attached to the one host: an item or a location by its type's rules (MIT-3.3, MIT-3.5,
     MIT-8.*), a leader as a dormant leader (MIT-5.15). A card comes from where it is (hand, deck,
     afterworld; a leader also from its player's leader row); an attached card stays where it is (MIT-3.5.b)."""
@@ -36,7 +37,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
         bad = self._dormant_problem(inst, host, seat)
     elif t in ("item", "location"):
         bad = ("MIT-3.5.b", said(N_("{card} is attached already"), card=inst.d)) if inst.zone == "board" else \
-            self._host_problem(seat, _Off(inst), host)
+            self._host_problem(seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
     else:
         bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
                said(N_("a {type} is not attached by an effect"), type=kept(CARD_TYPE_WORDS, t)))
@@ -67,7 +68,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
         self.note(attached)
 
 
-def _dormant_problem(self: MitoszState, inst, host: int, seat: int) -> tuple | None:
+def _dormant_problem(self: MitoszState, inst: Inst, host: int, seat: int) -> tuple[str, Said] | None:
     """OP-35: a leader is attached, dormant, to another card of its player on the board: a permanent card
     (not the high god) that is not dormant itself; from the leader row only if it is in no fight."""
     h = self.cards[host]

@@ -3,7 +3,7 @@ item, stealing a card, tokens."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..acts import SACRIFICE
 from ..actions import STACK_ID_BASE
@@ -12,10 +12,11 @@ from ..words import N_, lazy
 from .common import SUSPEND
 
 if TYPE_CHECKING:
+    from ..core import Inst
     from ..state import Item, MitoszState
 
 
-def _p_rotate(self: MitoszState, p, item: Item, value=True) -> bool:
+def _p_rotate(self: MitoszState, p: Any, item: Item, value: bool = True) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone != "board":
@@ -28,15 +29,15 @@ def _p_rotate(self: MitoszState, p, item: Item, value=True) -> bool:
     return True
 
 
-def _p_unrotate(self: MitoszState, p, item: Item) -> bool:
+def _p_unrotate(self: MitoszState, p: Any, item: Item) -> bool:
     return self._p_rotate(p, item, value=False)
 
 
-def _amount(self: MitoszState, amount) -> list[int]:
+def _amount(self: MitoszState, amount: Any) -> list[int]:
     return [getattr(amount, s) for s in SPHERE_NAMES]
 
 
-def _p_gain_spheres(self: MitoszState, p, item: Item) -> bool:
+def _p_gain_spheres(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         pl = self.players[seat]
         if hasattr(p.amount, "choose"):
@@ -52,7 +53,7 @@ def _p_gain_spheres(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_lose_spheres(self: MitoszState, p, item: Item) -> bool:
+def _p_lose_spheres(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         pl = self.players[seat]
         if hasattr(p.amount, "choose"):
@@ -68,7 +69,7 @@ def _p_lose_spheres(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_steal_spheres(self: MitoszState, p, item: Item) -> bool:
+def _p_steal_spheres(self: MitoszState, p: Any, item: Item) -> bool:
     thief = self.players[item.player]
     for seat in self.players_of(p.from_, item):
         victim = self.players[seat]
@@ -86,7 +87,7 @@ def _p_steal_spheres(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_neutralize(self: MitoszState, p, item: Item) -> bool:
+def _p_neutralize(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         if t < STACK_ID_BASE:
             continue
@@ -105,7 +106,7 @@ def _p_neutralize(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_steal(self: MitoszState, p, item: Item) -> bool:
+def _p_steal(self: MitoszState, p: Any, item: Item) -> bool:
     thief = item.player
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
@@ -125,7 +126,7 @@ def _p_steal(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _steal_attachment(self: MitoszState, inst, thief: int) -> None:
+def _steal_attachment(self: MitoszState, inst: Inst, thief: int) -> None:
     """MIT-5.2.d, OP-30: a stolen item or location goes onto the first legal host of the thief (in
     instance order), for good; with no legal host it stays where it is."""
     hosts = self.item_hosts(thief, inst.iid) if inst.d.card_type == "item" else self.location_hosts(thief, inst.iid)
@@ -140,7 +141,7 @@ def _steal_attachment(self: MitoszState, inst, thief: int) -> None:
     self.note(N_("{card} cannot be stolen: P{thief} has no card to attach it to (MIT-5.2.d)"), card=inst.d, thief=thief)
 
 
-def _p_add_token(self: MitoszState, p, item: Item) -> bool:
+def _p_add_token(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone != "board":
@@ -160,7 +161,7 @@ def _p_add_token(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_remove_token(self: MitoszState, p, item: Item) -> bool:
+def _p_remove_token(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         out = []

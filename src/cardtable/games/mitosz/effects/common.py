@@ -3,8 +3,13 @@ key as a word, and the names of the zones a card comes from."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..text import immunity_word
 from ..words import N_
+
+if TYPE_CHECKING:
+    from ..core import Inst
 
 SUSPEND = False
 
@@ -12,7 +17,7 @@ SUSPEND = False
 class _Off:
     """A stand-in used to re-check a host for a card on the stack: the same card, as if in hand."""
 
-    def __init__(self, inst):
+    def __init__(self, inst: Inst) -> None:
         self.d = inst.d
         self.iid = inst.iid
 
@@ -27,7 +32,7 @@ class _ImmunityWord:
 
     __slots__ = ("key",)
 
-    def __init__(self, key: str):
+    def __init__(self, key: str) -> None:
         self.key = key
 
     def __format__(self, spec: str) -> str:

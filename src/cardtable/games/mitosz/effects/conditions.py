@@ -3,13 +3,15 @@ its sacrifices and discards, and where the used card goes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
 from ..schema import number_range
 from ..words import N_, Said, said
 
 if TYPE_CHECKING:
+    from ..cards import CardDef
+    from ..core import Inst
     from ..state import Item, MitoszState
 
 
@@ -63,7 +65,7 @@ def _reveal(self: MitoszState, item: Item, who: int) -> int:
     return top
 
 
-def _reveal_each(self: MitoszState, item: Item, look) -> bool:
+def _reveal_each(self: MitoszState, item: Item, look: Any) -> bool:
     """MIT-4.2.3.b: a maneuver that affects several chosen cards reveals a card for each of them, from the
     deck of that target's controller when it is an enemy's, else from the enemy's of OP-24 (a maneuver that
     affects every card of a kind, ``select: all``, has no chosen targets: one reveal). The effect reaches
@@ -91,14 +93,14 @@ def _reveal_each(self: MitoszState, item: Item, look) -> bool:
     return True
 
 
-def _target_name(self: MitoszState, t: int):
+def _target_name(self: MitoszState, t: int) -> CardDef | Said:
     if t >= STACK_ID_BASE:
         it = self.stack_item(t)
         return self.cards[it.card].d if it is not None and it.card >= 0 else Said(N_("the stack item"))
     return self.cards[t].d
 
 
-def _look_holds(self: MitoszState, look, iid: int, item: Item) -> bool:
+def _look_holds(self: MitoszState, look: Any, iid: int, item: Item) -> bool:
     if look.refers:
         return True
     if look.number is not None:
@@ -123,8 +125,9 @@ def _ask_enemy(self: MitoszState, item: Item) -> bool:
 
 def _enemy_target(self: MitoszState, item: Item) -> int | None:
     for t in item.targets:
-        owner = self.stack_item(t).player if t >= STACK_ID_BASE and self.stack_item(t) else \
-            (self.cards[t].controller if t < STACK_ID_BASE else item.player)
+        owner = (self.stack_item(t).player  # type: ignore[union-attr]  # the item was found just before
+                 if t >= STACK_ID_BASE and self.stack_item(t) else
+                 (self.cards[t].controller if t < STACK_ID_BASE else item.player))
         if owner != item.player:
             return owner
     return None
@@ -136,8 +139,9 @@ def _enemy_for(self: MitoszState, item: Item) -> int:
     if item.enemy >= 0:
         return item.enemy
     for t in item.targets:
-        owner = self.stack_item(t).player if t >= STACK_ID_BASE and self.stack_item(t) else \
-            (self.cards[t].controller if t < STACK_ID_BASE else item.player)
+        owner = (self.stack_item(t).player  # type: ignore[union-attr]  # the item was found just before
+                 if t >= STACK_ID_BASE and self.stack_item(t) else
+                 (self.cards[t].controller if t < STACK_ID_BASE else item.player))
         if owner != item.player:
             return owner
     return self.opponents(item.player)[0]
@@ -202,7 +206,8 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
             self.to_zone(item.card, "afterworld")
 
 
-def pay_conditions(self: MitoszState, seat: int, owed: tuple, source: str) -> None:
+def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tuple[int, ...]], ...],
+                   source: str) -> None:
     """MIT-4.2.3, MIT-5.11 (with MIT-1.5.1, MIT-4.6.7): the player who used the maneuver meets its conditions
     and chooses what it sacrifices (of the fitting cards it controls on the board) or discards (from its
     hand), one card a question; where there is nothing to choose, it goes at once. ``owed``: (``sacrifice``
@@ -228,7 +233,7 @@ def pay_conditions(self: MitoszState, seat: int, owed: tuple, source: str) -> No
                 self.discard_card(iid, said(N_("{source}'s condition"), source=source))
 
 
-def answer_sacrifice(self: MitoszState, pr: dict, card: int) -> None:
+def answer_sacrifice(self: MitoszState, pr: dict[str, Any], card: int) -> None:
     """A card chosen for a sacrifice condition goes to the afterworld (MIT-4.6.7); the rest is asked next."""
     seat = pr["player"]
     self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d, source=pr['source'])
@@ -237,7 +242,7 @@ def answer_sacrifice(self: MitoszState, pr: dict, card: int) -> None:
     self.pay_conditions(seat, (rest,) + pr["then"], pr["source"])
 
 
-def _sacrifice_implicit(self: MitoszState, card, item: Item) -> None:
+def _sacrifice_implicit(self: MitoszState, card: Inst, item: Item) -> None:
     """OP-16: a potion gives its level to its leader when sacrificed; any item or building goes."""
     if card.zone != "board":
         return

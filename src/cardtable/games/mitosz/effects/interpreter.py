@@ -3,7 +3,7 @@ primitives that branch (``choose_one``, ``if``) with the conditions they test.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
 from ..schema import number_range
@@ -14,10 +14,10 @@ if TYPE_CHECKING:
     from ..state import Item, MitoszState
 
 
-_HANDLERS: dict = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
+_HANDLERS: dict[Any, Any] = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
 
 
-def run_call(self: MitoszState, call, item: Item) -> bool:
+def run_call(self: MitoszState, call: Any, item: Item) -> bool:
     name, p = call_parts(call)
     key = (type(self), name)
     handler = _HANDLERS.get(key, _HANDLERS)
@@ -26,17 +26,17 @@ def run_call(self: MitoszState, call, item: Item) -> bool:
     if handler is None:
         self.note(N_("({name} has no effect outside a fight)"), name=Said("{word}", word=_ImmunityWord(name)))
         return True
-    return handler(self, p, item)
+    return handler(self, p, item)  # type: ignore[no-any-return]  # a primitive's method says whether to go on
 
 
-def _p_choose_one(self: MitoszState, p, item: Item) -> bool:
+def _p_choose_one(self: MitoszState, p: Any, item: Item) -> bool:
     labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
     self.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
-    item.queue[0:0] = [("choose_one", p)]  # remembered until the answer
+    item.queue[0:0] = [("choose_one", p)]  # type: ignore[index]  # remembered until the answer (resolving: a queue)
     return SUSPEND
 
 
-def answer_option(self: MitoszState, pr: dict, index: int) -> None:
+def answer_option(self: MitoszState, pr: dict[str, Any], index: int) -> None:
     for it in self.stack:
         if it.sid == pr.get("sid") and it.queue and isinstance(it.queue[0], tuple):
             _, p = it.queue.pop(0)
@@ -44,13 +44,13 @@ def answer_option(self: MitoszState, pr: dict, index: int) -> None:
             return
 
 
-def _p_if(self: MitoszState, p, item: Item) -> bool:
+def _p_if(self: MitoszState, p: Any, item: Item) -> bool:
     branch = p.then if self.condition(p.cond, item) else p.else_
-    item.queue[0:0] = list(branch)
+    item.queue[0:0] = list(branch)  # type: ignore[index]  # resolving: the item has its queue
     return True
 
 
-def condition(self: MitoszState, cond, item: Item) -> bool:
+def condition(self: MitoszState, cond: Any, item: Item) -> bool:
     name, p = call_parts(cond)
     refs = self.refs(item)
     if name == "all":

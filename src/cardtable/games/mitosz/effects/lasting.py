@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..acts import sphere_vector
 from ..actions import STACK_ID_BASE
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from ..state import Item, MitoszState
 
 
-def statics_of(self: MitoszState, primitive: str) -> list:
+def statics_of(self: MitoszState, primitive: str) -> list[tuple[int, int, Any]]:
     return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in self.statics_by(primitive)]
 
 
 def hand_size(self: MitoszState, seat: int) -> int:
-    size = self.opts["hand_size"]
+    size: int = self.opts["hand_size"]
     for e in self.effects:
         if e.kind == "modify_hand_size" and e.value[0] == seat:
             size += e.value[1]
@@ -30,7 +30,7 @@ def hand_size(self: MitoszState, seat: int) -> int:
     return max(0, size)
 
 
-def _until(self: MitoszState, duration, item: Item) -> tuple:
+def _until(self: MitoszState, duration: Any, item: Item) -> tuple[Any, ...]:
     if duration == "permanent":
         return ("permanent",)
     if item is not None and item.attach:
@@ -49,7 +49,8 @@ def _until(self: MitoszState, duration, item: Item) -> tuple:
     return ("turn", self.turn + 1)  # until the start of the next turn
 
 
-def _add_effect(self: MitoszState, kind, item: Item, targets, selector, value, until, keys=None) -> None:
+def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[int, ...] | None, selector: Any,
+                value: Any, until: tuple[Any, ...], keys: frozenset[str] | None = None) -> None:
     self.seq += 1
     source = item.card if item is not None else -1
     if keys is None and item is not None:
@@ -62,13 +63,13 @@ def _add_effect(self: MitoszState, kind, item: Item, targets, selector, value, u
         item.lasting = True
 
 
-def _targets_or_selector(self: MitoszState, target, item: Item) -> tuple:
+def _targets_or_selector(self: MitoszState, target: Any, item: Item) -> tuple[tuple[int, ...] | None, Any]:
     if not isinstance(target, str) and target.select == "all":
         return None, target  # continuous (MIT-5.7)
     return tuple(self.resolve_target(target, item)), None
 
 
-def _p_modify_level(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_level(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets == ():
         return True
@@ -80,7 +81,7 @@ def _p_modify_level(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_modify_road(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_road(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.nation, item)
     if targets == ():
         return True
@@ -98,7 +99,7 @@ def _p_modify_road(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_close_road(self: MitoszState, p, item: Item, kind="close_road") -> bool:
+def _p_close_road(self: MitoszState, p: Any, item: Item, kind: str = "close_road") -> bool:
     targets, selector = self._targets_or_selector(p.nation, item)
     if targets == ():
         return True
@@ -107,11 +108,11 @@ def _p_close_road(self: MitoszState, p, item: Item, kind="close_road") -> bool:
     return True
 
 
-def _p_open_road(self: MitoszState, p, item: Item) -> bool:
+def _p_open_road(self: MitoszState, p: Any, item: Item) -> bool:
     return self._p_close_road(p, item, "open_road")
 
 
-def _p_neutralize_ability(self: MitoszState, p, item: Item) -> bool:
+def _p_neutralize_ability(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets == ():
         return True
@@ -121,7 +122,7 @@ def _p_neutralize_ability(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_grant_immunity(self: MitoszState, p, item: Item) -> bool:
+def _p_grant_immunity(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets == ():
         return True
@@ -132,32 +133,32 @@ def _p_grant_immunity(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_grant_subtype(self: MitoszState, p, item: Item, kind="grant_subtype") -> bool:
+def _p_grant_subtype(self: MitoszState, p: Any, item: Item, kind: str = "grant_subtype") -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets != ():
         self._add_effect(kind, item, targets, selector, p.subtype, self._until(p.duration, item))
     return True
 
 
-def _p_remove_subtype(self: MitoszState, p, item: Item) -> bool:
+def _p_remove_subtype(self: MitoszState, p: Any, item: Item) -> bool:
     return self._p_grant_subtype(p, item, "remove_subtype")
 
 
-def _p_restrict(self: MitoszState, p, item: Item) -> bool:
+def _p_restrict(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets != ():
         self._add_effect("restrict", item, targets, selector, p.what, self._until(p.duration, item))
     return True
 
 
-def _p_modify_hand_size(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_hand_size(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         self._add_effect("modify_hand_size", item, (), None, (seat, self.value(p.delta, self.refs(item), item)),
                          self._until(p.duration, item))
     return True
 
 
-def _p_modify_power_points(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_power_points(self: MitoszState, p: Any, item: Item) -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets != ():
         self._add_effect("modify_power_points", item, targets, selector,
@@ -165,7 +166,7 @@ def _p_modify_power_points(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_set_card_type(self: MitoszState, p, item: Item) -> bool:
+def _p_set_card_type(self: MitoszState, p: Any, item: Item) -> bool:
     """MIT-5.16: each target gets the new card type, and loses the old one, for the duration. The targets are
     fixed as the effect happens (a card's type decides which selectors match it); a high god and a nation
     keep theirs (their places are the god slot and the grid)."""
@@ -178,7 +179,7 @@ def _p_set_card_type(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_modify_army(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_army(self: MitoszState, p: Any, item: Item) -> bool:
     """Spec 6.4: the level of a side of the current fight, until the fight ends (spec 5.10's army modifiers)."""
     f = self.fight
     own = f.side_of(item.player) if f is not None else None
@@ -188,14 +189,17 @@ def _p_modify_army(self: MitoszState, p, item: Item) -> bool:
     side = own if p.side == "self" else "def" if own == "att" else "att"
     delta = self.value(p.delta, self.refs(item), item)
     self._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
-    if f.kind == "duel":
-        self.note(N_("P{seat}'s side of the duel gets {delta:+d}"), seat=f.seat_of(side), delta=delta)
+    # (the ignores: a side was found, so there is a fight)
+    if f.kind == "duel":  # type: ignore[union-attr]
+        self.note(N_("P{seat}'s side of the duel gets {delta:+d}"),
+                  seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
     else:
-        self.note(N_("P{seat}'s side of the battle gets {delta:+d}"), seat=f.seat_of(side), delta=delta)
+        self.note(N_("P{seat}'s side of the battle gets {delta:+d}"),
+                  seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
     return True
 
 
-def _p_modify_capacity(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_capacity(self: MitoszState, p: Any, item: Item) -> bool:
     """MIT-7.3.4.b, OP-48: the capacity of the rows the targets lead."""
     targets, selector = self._targets_or_selector(p.row_leader, item)
     if targets != ():
@@ -204,7 +208,7 @@ def _p_modify_capacity(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_modify_cost(self: MitoszState, p, item: Item) -> bool:
+def _p_modify_cost(self: MitoszState, p: Any, item: Item) -> bool:
     """Spec 6.4: summoning or usage costs of the cards the filter names change for the duration (read by
     ``changed_cost``)."""
     change = (p.applies_to, sphere_vector(p.delta))
@@ -216,7 +220,7 @@ def _p_modify_cost(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_grant_fate_use(self: MitoszState, p, item: Item) -> bool:
+def _p_grant_fate_use(self: MitoszState, p: Any, item: Item) -> bool:
     """Spec 6.4, MIT-8.god, OP-62: more fate uses this turn, named by this effect's source."""
     for seat in self.players_of(p.player, item):
         self._add_effect("grant_fate_use", item, (), None, (seat, p.n), self._until("default", item))

@@ -3,7 +3,7 @@ playing the chosen one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..text import ROW_INTO
 from ..vocabulary import ROWS
@@ -11,10 +11,11 @@ from ..words import N_, Said, said
 from .common import SUSPEND, ZONE_FROM, _Off
 
 if TYPE_CHECKING:
+    from ..core import Inst
     from ..state import Item, MitoszState
 
 
-def _p_play_card(self: MitoszState, p, item: Item) -> bool:
+def _p_play_card(self: MitoszState, p: Any, item: Item) -> bool:
     """The player plays one card that fits the filter from the named zone: a leader into the leader row, an
     item or a location onto a legal host, an intrigue, a supply into an own row of the battle being fought.
     ``free`` pays nothing (MIT-1.5.3.b); ``unsummoned`` is also free and ignores what forbids summoning it
@@ -34,7 +35,7 @@ def _p_play_card(self: MitoszState, p, item: Item) -> bool:
     return SUSPEND
 
 
-def play_choices(self: MitoszState, seat: int, p, item: Item) -> list[tuple]:
+def play_choices(self: MitoszState, seat: int, p: Any, item: Item) -> list[tuple[int, str, int]]:
     """(card, how, where) for every way to play a fitting card: ``leader``, ``intrigue``, ``host`` (an item's or
     a location's host) or ``row`` (a supply's row); one card of each definition."""
     zone = p.from_
@@ -56,7 +57,8 @@ def play_choices(self: MitoszState, seat: int, p, item: Item) -> list[tuple]:
             ways = [("intrigue", -1)]
         elif t in ("item", "location"):
             hosts = self.item_hosts(seat, iid) if t == "item" else self.location_hosts(seat, iid)
-            ways = [("host", h) for h in hosts if self._host_problem(seat, _Off(inst), h) is None]
+            ways = [("host", h) for h in hosts
+                    if self._host_problem(seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
         elif t == "supply":
             ways = [("row", r) for r in self._rows_open_to(seat, inst)]
         else:
@@ -67,7 +69,7 @@ def play_choices(self: MitoszState, seat: int, p, item: Item) -> list[tuple]:
     return out
 
 
-def _rows_open_to(self: MitoszState, seat: int, inst) -> list[int]:
+def _rows_open_to(self: MitoszState, seat: int, inst: Inst) -> list[int]:
     """The own rows of the battle being fought that a supply may enter now (MIT-7.3.4, OP-48, MIT-8.flying)."""
     f = self.fight
     if f is None or f.kind != "battle" or f.stage != "rounds":
@@ -86,7 +88,7 @@ def _rows_open_to(self: MitoszState, seat: int, inst) -> list[int]:
     return out
 
 
-def _play_label(self: MitoszState, seat: int, choice: tuple, how: dict) -> Said:
+def _play_label(self: MitoszState, seat: int, choice: tuple[int, str, int], how: dict[str, Any]) -> Said:
     iid, kind, where = choice
     d = self.cards[iid].d
     if kind == "host":
@@ -99,7 +101,7 @@ def _play_label(self: MitoszState, seat: int, choice: tuple, how: dict) -> Said:
     return said(N_("{card} (pays {cost})"), card=text, cost="/".join(map(str, cost))) if any(cost) else text
 
 
-def play_by_effect(self: MitoszState, seat: int, choice: tuple, how: dict) -> bool:
+def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], how: dict[str, Any]) -> bool:
     """The chosen card is played now, inside the effect's resolution: paid, then onto the board as a summon
     puts it (MIT-6.3.6; no counter round of its own, OP-43.4). From the deck, the deck is shuffled (MIT-1.3.3)."""
     from ..state import Item

@@ -3,7 +3,7 @@ words that tell what an item does."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
 from ..words import N_, Said, join, lazy, said
@@ -11,6 +11,7 @@ from .common import SUSPEND, _Off
 from .triggers import TRIGGER_WORDS
 
 if TYPE_CHECKING:
+    from ..actions import Pass, UseManeuver
     from ..state import Item, MitoszState
 
 
@@ -20,7 +21,7 @@ def describe_use(self: MitoszState, item: Item) -> Said:
     card = self.cards[item.card]
     d = card.d
     if item.kind == "trigger":
-        why = TRIGGER_WORDS.get(item.on)
+        why = TRIGGER_WORDS.get(item.on)  # type: ignore[arg-type]  # a trigger item has its event
         if why is not None:
             event = self.cards[item.event].d if item.event >= 0 else Said(N_("a card"))
             return said(N_("{card}'s locked ability triggers: {why} (spec 6.6)"), card=d,
@@ -110,7 +111,7 @@ def resolve_item(self: MitoszState, item: Item) -> bool:
     return True
 
 
-def _effect_calls(self: MitoszState, item: Item) -> list:
+def _effect_calls(self: MitoszState, item: Item) -> list[Any]:
     m = item.m
     if m is None:
         return []
@@ -138,7 +139,7 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
             return
         self.enter_board(iid, seat)
         inst.cell = item.cell
-        grid[item.cell] = iid
+        grid[item.cell] = iid  # type: ignore[index]  # a nation's item has its cell
         self.layout_changed()
         self.note(N_("{card} joins P{seat}'s empire at {cell}"), card=inst.d, seat=seat, cell=item.cell)
     elif t == "leader":
@@ -147,7 +148,8 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
         self.note(N_("{card} enters P{seat}'s leader row"), card=inst.d, seat=seat)
     elif t in ("item", "location"):
         host = item.host
-        if host < 0 or self.cards[host].zone != "board" or self._host_problem(seat, _Off(inst), host):
+        if host < 0 or self.cards[host].zone != "board" \
+                or self._host_problem(seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
             self.to_zone(iid, "afterworld")
             self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
             return
@@ -159,7 +161,9 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
         if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
             self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=self.intrigue_limit())
             others = list(self.intrigues)
-            self.together(lambda: [self.leave_board(o, "afterworld", "rule") for o in others])
+            # (the ignore: the list only makes the moves, together)
+            self.together(lambda: [self.leave_board(o, "afterworld", "rule")  # type: ignore[func-returns-value]
+                                   for o in others])
         self.enter_board(iid, seat)
         self.intrigues.append(iid)
         self.note(N_("{card} takes effect for P{seat}"), card=inst.d, seat=seat)
@@ -167,9 +171,9 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
         self.event("summoned", iid, later=True)  # spec 6.6
 
 
-def on_enter_options(self: MitoszState, item: Item) -> list:
+def on_enter_options(self: MitoszState, item: Item) -> list[UseManeuver]:
     inst = self.cards[item.card]
-    out = []
+    out: list[UseManeuver] = []
     if inst.zone != "board":
         return out
     from ..actions import UseManeuver
@@ -197,7 +201,7 @@ def _ask_on_enter(self: MitoszState, item: Item) -> bool:
     return True
 
 
-def answer_on_enter(self: MitoszState, pr: dict, action) -> None:
+def answer_on_enter(self: MitoszState, pr: dict[str, Any], action: UseManeuver | Pass) -> None:
     from ..actions import Pass
 
     if isinstance(action, Pass):

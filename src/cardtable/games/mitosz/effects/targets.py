@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..acts import chosen_names
 from ..actions import STACK_ID_BASE
@@ -39,7 +39,7 @@ def _chosen(self: MitoszState, item: Item, name: str) -> list[int]:
     return [t for t in chosen if t not in item.missed] if item.missed else chosen
 
 
-def resolve_target(self: MitoszState, target, item: Item) -> list[int]:
+def resolve_target(self: MitoszState, target: Any, item: Item) -> list[int]:
     """Cards (or stack ids) a target expression names, re-checked at resolution (OP-29)."""
     refs = self.refs(item)
     if isinstance(target, str):
@@ -78,7 +78,7 @@ def resolve_target(self: MitoszState, target, item: Item) -> list[int]:
     return pool
 
 
-def static_players(self: MitoszState, ref, ctrl: int, src: int) -> list[int]:
+def static_players(self: MitoszState, ref: str, ctrl: int, src: int) -> list[int]:
     """The players a static's ``player`` names, for its source ``src`` controlled by ``ctrl``."""
     if ref == "self":
         return [ctrl]
@@ -97,7 +97,7 @@ def static_players(self: MitoszState, ref, ctrl: int, src: int) -> list[int]:
     return [self.cards[iid].controller if kind == "controller" else self.cards[iid].owner]
 
 
-def players_of(self: MitoszState, ref, item: Item) -> list[int]:
+def players_of(self: MitoszState, ref: str, item: Item) -> list[int]:
     seat = item.player
     if ref == "self":
         return [seat]

@@ -3,12 +3,14 @@ ordering them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..levels import is_trigger_call
 from ..words import N_, join
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from ..state import Item, MitoszState
 
 
@@ -24,12 +26,12 @@ TRIGGER_WORDS = {"turn_start": N_("a turn begins"), "draw_phase": N_("a draw pha
                  "fight_end": N_("the fight is over"), "spheres_changed": N_("spheres changed")}
 
 
-def _trigger_sameness(item: Item) -> tuple:
+def _trigger_sameness(item: Item) -> tuple[int, int | tuple[Any, ...]]:
     """Triggered abilities that are one choice when their player orders them: the same card's same ability."""
     return item.card, id(item.m) if item.m is not None else item.calls
 
 
-def triggered(self: MitoszState, event: str, holds) -> list:
+def triggered(self: MitoszState, event: str, holds: Callable[[Any, int, int], bool]) -> list[Item]:
     """The locked triggered abilities on the board that ``event`` fires — bound maneuvers with a ``trigger``
     and tokens with one — as stack items, the active player's first, then the others' in turn order, a
     player's own in instance order until they order them (``push_triggers``, OP-43.4). ``holds(trigger,
@@ -37,10 +39,11 @@ def triggered(self: MitoszState, event: str, holds) -> list:
     return self._trigger_items([found + (-1, event) for found in self._waiting(event, holds)])
 
 
-def _waiting(self: MitoszState, event: str, holds) -> list:
+def _waiting(self: MitoszState, event: str,
+             holds: Callable[[Any, int, int], bool]) -> list[tuple[int, int, Any, tuple[Any, ...]]]:
     """(controller, card, maneuver, effect calls) of each triggered ability on the board that ``event``
     fires (``triggered``)."""
-    found = []
+    found: list[tuple[int, int, Any, tuple[Any, ...]]] = []
     for inst in self.board_insts():
         if inst.dormant is not None:
             continue  # OP-35: a dormant leader's abilities wait with it
@@ -54,7 +57,7 @@ def _waiting(self: MitoszState, event: str, holds) -> list:
     return found
 
 
-def _trigger_items(self: MitoszState, found: list) -> list:
+def _trigger_items(self: MitoszState, found: list[tuple[int, int, Any, tuple[Any, ...], int, str]]) -> list[Item]:
     """Stack items of (controller, card, maneuver, effect calls, event card, event) in the order of OP-43.4."""
     if not found:
         return []
@@ -90,11 +93,11 @@ def event(self: MitoszState, on: str, card: int = -1, player: int = -1, to: str 
         self.pending.append((on, card, player, to, waiting))
 
 
-def _holds(self: MitoszState, card: int, player: int, to: str | None):
+def _holds(self: MitoszState, card: int, player: int, to: str | None) -> Callable[[Any, int, int], bool]:
     """Whether a trigger's parameters (``player``, ``to``, ``filter``) fit an event (``event``)."""
     subject = self.cards[card] if card >= 0 else None
 
-    def holds(trigger, ctrl: int, source: int) -> bool:
+    def holds(trigger: Any, ctrl: int, source: int) -> bool:
         side = getattr(trigger, "player", None)
         if side is not None and side != "any" and (player == ctrl) != (side == "self"):
             return False
@@ -119,7 +122,7 @@ def fire_pending(self: MitoszState) -> bool:
     if not self.pending or self.result is not None:
         return False
     events, self.pending = self.pending, []
-    found = []
+    found: list[tuple[int, int, Any, tuple[Any, ...], int, str]] = []
     for on, card, player, to, waiting in events:
         if waiting is None:
             waiting = self._waiting(on, self._holds(card, player, to))
@@ -141,7 +144,7 @@ def fire_pending(self: MitoszState) -> bool:
     return True
 
 
-def push_triggers(self: MitoszState, items: list, then: str) -> None:
+def push_triggers(self: MitoszState, items: list[Item], then: str) -> None:
     """OP-43.4: the triggered abilities go on the stack — the active player's first, then the others' in
     turn order, and each player orders their own — and a counter round follows (from the active player);
     when the stack has resolved, the machine goes on with the step ``then``."""
@@ -152,7 +155,7 @@ def push_triggers(self: MitoszState, items: list, then: str) -> None:
     self._order_triggers(list(dict.fromkeys(item.player for item in items)), tuple(it.sid for it in items))
 
 
-def _order_triggers(self: MitoszState, seats: list, new: tuple) -> None:
+def _order_triggers(self: MitoszState, seats: list[int], new: tuple[int, ...]) -> None:
     """Ask the first of ``seats`` whose triggered abilities just put on the stack (``new``) differ to order
     them (OP-43.4); with none left to ask, the counter round begins."""
     for k, seat in enumerate(seats):
@@ -163,22 +166,23 @@ def _order_triggers(self: MitoszState, seats: list, new: tuple) -> None:
     self.start_counter_round(self.active, from_window=False, actor=self.active)
 
 
-def _ask_trigger_order(self: MitoszState, seat: int, sids: tuple, placed: tuple, later: tuple, new: tuple) -> None:
+def _ask_trigger_order(self: MitoszState, seat: int, sids: tuple[int, ...], placed: tuple[int, ...],
+                       later: tuple[int, ...], new: tuple[int, ...]) -> None:
     left = self._distinct_triggers([s for s in sids if s not in placed])
     self.set_prompt("trigger_order", seat, rule="OP-43.4", sids=sids, placed=placed, later=later, new=new,
                     choices=tuple(it.sid for it in left), options=[self.describe_use(it) for it in left])
 
 
-def _distinct_triggers(self: MitoszState, sids) -> list:
+def _distinct_triggers(self: MitoszState, sids: Iterable[int]) -> list[Item]:
     """The stack items of ``sids``, one of each kind (the same ability of the same card is one choice)."""
     items = {it.sid: it for it in self.stack}
-    seen: dict = {}
+    seen: dict[tuple[int, int | tuple[Any, ...]], Item] = {}
     for sid in sids:
         seen.setdefault(_trigger_sameness(items[sid]), items[sid])
     return list(seen.values())
 
 
-def answer_trigger_order(self: MitoszState, pr: dict, index: int) -> None:
+def answer_trigger_order(self: MitoszState, pr: dict[str, Any], index: int) -> None:
     """The chosen ability resolves before the player's others not chosen yet: when the rest are alike, the
     player's abilities are laid on the stack in that order (the first chosen on top)."""
     placed = pr["placed"] + (pr["choices"][index],)

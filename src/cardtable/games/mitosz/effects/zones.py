@@ -3,7 +3,7 @@ return, search, recover, exile, put on the deck, shuffle, and looking at the top
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..state import Item, MitoszState
 
 
-def _p_draw(self: MitoszState, p, item: Item) -> bool:
+def _p_draw(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         n = self.value(p.n, self.refs(item), item)
         got = self.draw(seat, n)
@@ -22,7 +22,7 @@ def _p_draw(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_discard(self: MitoszState, p, item: Item) -> bool:
+def _p_discard(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         n = self.value(p.n, self.refs(item), item)
         hand = self.players[seat].hand
@@ -42,12 +42,12 @@ def _p_discard(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_mill(self: MitoszState, p, item: Item) -> bool:
+def _p_mill(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         deck = self.players[seat].deck
         n = min(self.value(p.n, self.refs(item), item), len(deck))
 
-        def mill(deck=deck, seat=seat, n=n):
+        def mill(deck: list[int] = deck, seat: int = seat, n: int = n) -> None:
             for _ in range(n):
                 iid = deck[-1]
                 self.to_zone(iid, "afterworld")
@@ -56,7 +56,7 @@ def _p_mill(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_destroy(self: MitoszState, p, item: Item) -> bool:
+def _p_destroy(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         if t >= STACK_ID_BASE:  # OP-27: a card being played
             it = self.stack_item(t)
@@ -77,7 +77,7 @@ def _p_destroy(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_sacrifice(self: MitoszState, p, item: Item) -> bool:
+def _p_sacrifice(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone != "board" or inst.controller != item.player or self.is_cursed(inst) \
@@ -88,7 +88,7 @@ def _p_sacrifice(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_return_to_hand(self: MitoszState, p, item: Item) -> bool:
+def _p_return_to_hand(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
@@ -96,7 +96,7 @@ def _p_return_to_hand(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_search_deck(self: MitoszState, p, item: Item) -> bool:
+def _p_search_deck(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
         found = [i for i in reversed(self.players[seat].deck)
@@ -134,7 +134,7 @@ def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) ->
         self.note(N_("you found {card}"), (seat,), card=d)
 
 
-def answer_pick(self: MitoszState, pr: dict, card: int) -> None:
+def answer_pick(self: MitoszState, pr: dict[str, Any], card: int) -> None:
     seat = pr["player"]
     if pr["kind"] == "search":
         self._found(seat, card, pr["to"], pr["restricted"])
@@ -161,7 +161,7 @@ def _recover(self: MitoszState, seat: int, iid: int) -> None:
     self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
 
 
-def _p_recover(self: MitoszState, p, item: Item) -> bool:
+def _p_recover(self: MitoszState, p: Any, item: Item) -> bool:
     if p.target is not None:
         for t in self.resolve_target(p.target, item):
             if self.cards[t].zone == "afterworld":
@@ -183,7 +183,7 @@ def _p_recover(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_exile(self: MitoszState, p, item: Item) -> bool:
+def _p_exile(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone == "board":
@@ -195,7 +195,7 @@ def _p_exile(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_put_on_deck(self: MitoszState, p, item: Item) -> bool:
+def _p_put_on_deck(self: MitoszState, p: Any, item: Item) -> bool:
     for t in self.resolve_target(p.target, item):
         inst = self.cards[t]
         if inst.zone == "board":
@@ -210,15 +210,15 @@ def _p_put_on_deck(self: MitoszState, p, item: Item) -> bool:
     return True
 
 
-def _p_shuffle_deck(self: MitoszState, p, item: Item) -> bool:
+def _p_shuffle_deck(self: MitoszState, p: Any, item: Item) -> bool:
     for seat in self.players_of(p.player, item):
         self.rng.shuffle(self.players[seat].deck)
         self.note(N_("P{seat} shuffles the deck"), seat=seat)
     return True
 
 
-def _p_look_top(self: MitoszState, p, item: Item) -> bool:
-    to_order = []
+def _p_look_top(self: MitoszState, p: Any, item: Item) -> bool:
+    to_order: list[tuple[int, tuple[int, ...]]] = []
     for seat in self.players_of(p.player, item):
         deck = self.players[seat].deck
         n = self.value(p.n, self.refs(item), item)
@@ -236,7 +236,8 @@ def _p_look_top(self: MitoszState, p, item: Item) -> bool:
     return SUSPEND
 
 
-def _ask_deck_order(self: MitoszState, seat: int, decks: list, placed: tuple = ()) -> None:
+def _ask_deck_order(self: MitoszState, seat: int, decks: list[tuple[int, tuple[int, ...]]],
+                    placed: tuple[int, ...] = ()) -> None:
     """``reorder``: the looker puts the cards back on top of each deck (``decks``: (owner, the cards, the top
     first)) in the order they choose, the top card first; equal cards are one choice."""
     owner, cards = decks[0]
@@ -244,7 +245,7 @@ def _ask_deck_order(self: MitoszState, seat: int, decks: list, placed: tuple = (
                     rest=tuple(decks[1:]))
 
 
-def answer_deck_order(self: MitoszState, pr: dict, card: int) -> None:
+def answer_deck_order(self: MitoszState, pr: dict[str, Any], card: int) -> None:
     placed = pr["placed"] + (card,)
     left = [i for i in pr["cards"] if i not in placed]
     if len({self.cards[i].d for i in left}) > 1:

@@ -8,6 +8,8 @@ clone can stop and resume anywhere.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..actions import PASS, Pass
 from ..fights import Fights
 from . import turns as _turns, windows as _windows, end_phase as _end_phase, prompts as _prompts
@@ -17,118 +19,141 @@ from .prompts import (FIGHT_QUESTIONS as FIGHT_QUESTIONS, FIGHT_PROMPTS as FIGHT
                       NUMBERED_PROMPTS as NUMBERED_PROMPTS, PRIVATE_ANSWERS as PRIVATE_ANSWERS, refills as refills,
                       splits as splits)
 
+if TYPE_CHECKING:
+    from cardtable.engine import Action
+
+    from ..state import MitoszState
+
+
+# -- the driver --------------------------------------------------------------------------------
+def _push(self: MitoszState, *steps: str) -> None:
+    """Schedule ``steps`` to run in the order given, before anything scheduled earlier."""
+    self.todo.extend(reversed(steps))
+
+
+def _run(self: MitoszState) -> None:
+    todo = self.todo
+    if not todo and (self.mode == "window" or self.mode == "counter") \
+            and self.opts["counter_prompting"] == "always" and not self.order_requests:
+        self.current_player = self.priority  # the common case: a pass that only moved priority on
+        return
+    skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
+    while True:
+        while todo and self.result is None and self.mode != "prompt":  # a question waits for its answer
+            step = todo.pop()
+            if step not in QUIET_STEPS:
+                self.touch()
+            if STEPS[step](self):
+                break
+        if self.result is not None:
+            self.mode = "over"
+            self.current_player = -1
+            self.prompt = None
+            return
+        if self.order_requests:  # MIT-1.4.2.c: before anything else, the owner orders what arrived together
+            self._ask_order()
+        # (the ignore: in prompt mode a prompt is set)
+        self.current_player = self.prompt["player"] if self.mode == "prompt" else self.priority  # type: ignore[index]
+        if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
+            self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
+            continue
+        return
+
+
+def _has_choice(self: MitoszState, seat: int) -> bool:
+    return any(not isinstance(a, Pass) for a in self.legal_for(seat))
+
+
+def touch(self: MitoszState) -> None:
+    """Something happened: cached facts (targets, the stack, rotations, legal actions) are dropped."""
+    self.version += 1
+    self.dcache = None
+
+
+def act(self: MitoszState, seat: int, action: Action) -> None:
+    if isinstance(action, Pass) and self.mode != "prompt":
+        self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
+    elif self.mode == "prompt":
+        options = self._prompt_options()  # the answers just offered (kept until something happens)
+        self.touch()
+        self._answer(seat, action, options)
+        self.touch()
+    else:
+        offered = self._offered(seat, action)
+        self.touch()
+        # checks everything first (unless the action is one of the list just offered, which passed the
+        # same checks); IllegalAction leaves the state as it was
+        self.announce(seat, action, offered=offered)
+        self.touch()
+    self._run()
+
+
+def _memo_key(self: MitoszState, seat: int) -> tuple[int, bool, str]:
+    counter = self.mode == "counter"
+    # What a player may do changes only when something happens (``version``), with the player's role and
+    # the kind of phase: a pass changes neither, so the list is kept across passes.
+    phase = self.phase
+    if phase == "battle":
+        kind = "battle"
+    elif seat == self.active:
+        kind = "summon" if phase in SUMMON_PHASES else "own"
+    else:
+        kind = "other"
+    return seat, counter, kind
+
+
+def _offered(self: MitoszState, seat: int, action: Action) -> bool:
+    """Is ``action`` (this very object) in the legal list kept for ``seat``, still valid?"""
+    memo = self.legal_memo
+    if not memo:
+        return False
+    hit = memo.get(self._memo_key(seat))
+    return hit is not None and hit[0] == self.version and hit[1] == self.seat_versions[seat] \
+        and any(x is action for x in hit[2])
+
+
+def legal_for(self: MitoszState, seat: int) -> list[Action]:
+    mode = self.mode
+    if mode == "window":
+        counter = False
+    elif mode == "counter":
+        counter = True
+    elif mode == "prompt":
+        return self._prompt_options()
+    else:
+        return []
+    # the memo key (``_memo_key``), written out: this runs before every action
+    phase = self.phase
+    if phase == "battle":
+        key = (seat, counter, "battle")
+    elif seat == self.active:
+        key = (seat, counter, "summon" if phase in SUMMON_PHASES else "own")
+    else:
+        key = (seat, counter, "other")
+    memo = self.legal_memo
+    if memo is None:
+        memo = self.legal_memo = {}
+    hit: tuple[int, int, list[Action]] | None = memo.get(key)
+    version = self.version
+    seat_version = self.seat_versions[seat]
+    if hit is not None and hit[0] == version and hit[1] == seat_version:
+        return hit[2][:]
+    acts = self.legal_acts(seat, counter)
+    acts.append(PASS)
+    memo[key] = (version, seat_version, acts)
+    return acts[:]
+
 
 class Flow:
-    # -- the driver --------------------------------------------------------------------------------
-    def _push(self, *steps: str) -> None:
-        """Schedule ``steps`` to run in the order given, before anything scheduled earlier."""
-        self.todo.extend(reversed(steps))
-
-    def _run(self) -> None:
-        todo = self.todo
-        if not todo and (self.mode == "window" or self.mode == "counter") \
-                and self.opts["counter_prompting"] == "always" and not self.order_requests:
-            self.current_player = self.priority  # the common case: a pass that only moved priority on
-            return
-        skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
-        while True:
-            while todo and self.result is None and self.mode != "prompt":  # a question waits for its answer
-                step = todo.pop()
-                if step not in QUIET_STEPS:
-                    self.touch()
-                if STEPS[step](self):
-                    break
-            if self.result is not None:
-                self.mode = "over"
-                self.current_player = -1
-                self.prompt = None
-                return
-            if self.order_requests:  # MIT-1.4.2.c: before anything else, the owner orders what arrived together
-                self._ask_order()
-            self.current_player = self.prompt["player"] if self.mode == "prompt" else self.priority
-            if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
-                self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
-                continue
-            return
-
-    def _has_choice(self, seat: int) -> bool:
-        return any(not isinstance(a, Pass) for a in self.legal_for(seat))
-
-    def touch(self) -> None:
-        """Something happened: cached facts (targets, the stack, rotations, legal actions) are dropped."""
-        self.version += 1
-        self.dcache = None
-
-    def act(self, seat: int, action) -> None:
-        if isinstance(action, Pass) and self.mode != "prompt":
-            self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
-        elif self.mode == "prompt":
-            options = self._prompt_options()  # the answers just offered (kept until something happens)
-            self.touch()
-            self._answer(seat, action, options)
-            self.touch()
-        else:
-            offered = self._offered(seat, action)
-            self.touch()
-            # checks everything first (unless the action is one of the list just offered, which passed the
-            # same checks); IllegalAction leaves the state as it was
-            self.announce(seat, action, offered=offered)
-            self.touch()
-        self._run()
-
-    def _memo_key(self, seat: int) -> tuple:
-        counter = self.mode == "counter"
-        # What a player may do changes only when something happens (``version``), with the player's role and
-        # the kind of phase: a pass changes neither, so the list is kept across passes.
-        phase = self.phase
-        if phase == "battle":
-            kind = "battle"
-        elif seat == self.active:
-            kind = "summon" if phase in SUMMON_PHASES else "own"
-        else:
-            kind = "other"
-        return seat, counter, kind
-
-    def _offered(self, seat: int, action) -> bool:
-        """Is ``action`` (this very object) in the legal list kept for ``seat``, still valid?"""
-        memo = self.legal_memo
-        if not memo:
-            return False
-        hit = memo.get(self._memo_key(seat))
-        return hit is not None and hit[0] == self.version and hit[1] == self.seat_versions[seat] \
-            and any(x is action for x in hit[2])
-
-    def legal_for(self, seat: int) -> list:
-        mode = self.mode
-        if mode == "window":
-            counter = False
-        elif mode == "counter":
-            counter = True
-        elif mode == "prompt":
-            return self._prompt_options()
-        else:
-            return []
-        # the memo key (``_memo_key``), written out: this runs before every action
-        phase = self.phase
-        if phase == "battle":
-            key = (seat, counter, "battle")
-        elif seat == self.active:
-            key = (seat, counter, "summon" if phase in SUMMON_PHASES else "own")
-        else:
-            key = (seat, counter, "other")
-        memo = self.legal_memo
-        if memo is None:
-            memo = self.legal_memo = {}
-        hit = memo.get(key)
-        version = self.version
-        seat_version = self.seat_versions[seat]
-        if hit is not None and hit[0] == version and hit[1] == seat_version:
-            return hit[2][:]
-        acts = self.legal_acts(seat, counter)
-        acts.append(PASS)
-        memo[key] = (version, seat_version, acts)
-        return acts[:]
-
+    # -- the driver
+    _push = _push
+    _run = _run
+    _has_choice = _has_choice
+    touch = touch
+    act = act
+    _memo_key = _memo_key
+    _offered = _offered
+    legal_for = legal_for
     # -- turns (turns.py)
     _begin_turn = _turns._begin_turn
     _step_turn_start = _turns._step_turn_start

@@ -10,6 +10,10 @@ from ..words import N_, join, said
 from .phases import SPHERE_NAMES, SPHERE_SAID
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..cards import CardDef
+    from ..core import Player
     from ..state import MitoszState
 
 
@@ -98,7 +102,7 @@ def _step_end_produce(self: MitoszState) -> bool:
     return False
 
 
-def _gain(self: MitoszState, p, gained, verb: str, source=None) -> None:
+def _gain(self: MitoszState, p: Player, gained: Iterable[int], verb: str, source: CardDef | None = None) -> None:
     """``verb``: "gains", "regains" or "gets" (from ``source``, a producing card)."""
     gained = [max(0, g) for g in gained]
     for s in range(4):

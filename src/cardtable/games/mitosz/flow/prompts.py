@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import IllegalAction
 
@@ -11,6 +11,11 @@ from ..actions import Choose, ChooseOption, PASS, Pass, Refill, made
 from ..words import N_, _, _n, join, shown
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from cardtable.engine import Action
+
+    from ..cards import CardDef
     from ..state import MitoszState
 
 
@@ -29,17 +34,17 @@ PRIVATE_ANSWERS = frozenset(("fight_leader", "play_card"))
 
 
 @lru_cache(maxsize=4096)
-def refills(n: int, room: tuple) -> tuple:
+def refills(n: int, room: tuple[int, ...]) -> tuple[Refill, ...]:
     """The answers to a refill prompt (immutable, so shared by every state that asks the same)."""
     return tuple(Refill(v) for v in splits(n, room))
 
 
 @lru_cache(maxsize=4096)
-def splits(n: int, room: tuple, start: int = 0) -> tuple:
+def splits(n: int, room: tuple[int, ...], start: int = 0) -> tuple[tuple[int, ...], ...]:
     """Every way to share ``n`` points among the spheres from ``start`` on, none above its room."""
     if start == len(room) - 1:
         return ((n,),) if 0 <= n <= room[start] else ()
-    out: list[tuple] = []
+    out: list[tuple[int, ...]] = []
     for k in range(min(n, room[start]) + 1):
         out += [(k,) + rest for rest in splits(n - k, room, start + 1)]
     return tuple(out)
@@ -54,7 +59,7 @@ def _ask_order(self: MitoszState) -> None:
     self.set_prompt("afterworld_order", seat, rule="MIT-1.4.2.c", cards=cards, placed=(), resume=resume)
 
 
-def _place_in_order(self: MitoszState, pr, card: int) -> None:
+def _place_in_order(self: MitoszState, pr: dict[str, Any], card: int) -> None:
     """The chosen card goes next onto the afterworld (the first chosen lies lowest)."""
     placed = pr["placed"] + (card,)
     rest = [i for i in pr["cards"] if i not in placed]
@@ -73,12 +78,12 @@ def _place_in_order(self: MitoszState, pr, card: int) -> None:
 
 
 # -- prompts (spec 8.2) ------------------------------------------------------------------------
-def set_prompt(self: MitoszState, kind: str, seat: int, rule: str, **data) -> None:
+def set_prompt(self: MitoszState, kind: str, seat: int, rule: str, **data: Any) -> None:
     self.mode = "prompt"
     self.prompt = {"kind": kind, "player": seat, "rule": rule, **data}
 
 
-def _prompt_options(self: MitoszState) -> list:
+def _prompt_options(self: MitoszState) -> list[Action]:
     dc = self.decision_cache()
     options = dc.get("prompt")
     if options is None:
@@ -86,8 +91,8 @@ def _prompt_options(self: MitoszState) -> list:
     return list(options)
 
 
-def _prompt_choices(self: MitoszState) -> list:
-    pr = self.prompt
+def _prompt_choices(self: MitoszState) -> list[Action]:
+    pr: dict[str, Any] = self.prompt  # type: ignore[assignment]  # asked in prompt mode: a prompt is set
     kind = pr["kind"]
     seat = pr["player"]
     if kind in ("discard_hand", "discard"):  # (a condition's discard: only the hand cards that fit it)
@@ -115,8 +120,8 @@ def _prompt_choices(self: MitoszState) -> list:
     return []
 
 
-def _answer(self: MitoszState, seat: int, action, options: list | None = None) -> None:
-    pr = self.prompt
+def _answer(self: MitoszState, seat: int, action: Any, options: list[Action] | None = None) -> None:
+    pr: dict[str, Any] = self.prompt  # type: ignore[assignment]  # answered in prompt mode: a prompt is set
     if seat != pr["player"]:
         raise IllegalAction(pr["rule"], _("P{seat} is choosing now ({question})", seat=pr["player"],
                                           question=self.prompt_text()))
@@ -210,6 +215,7 @@ def prompt_text(self: MitoszState, options: bool = True, answers: bool = True) -
     pr = self.prompt
     if pr is None:
         return ""
+    kind: str
     kind, n = pr["kind"], pr.get("n", 1)
     opts = " / ".join(shown(o) for o in pr["options"]) if kind in NUMBERED_PROMPTS and pr.get("options") else ""
     if kind == "discard_hand":
@@ -276,12 +282,12 @@ def prompt_text(self: MitoszState, options: bool = True, answers: bool = True) -
     return kind
 
 
-def distinct(self: MitoszState, iids) -> list[int]:
+def distinct(self: MitoszState, iids: Sequence[int]) -> list[int]:
     """One card of each definition (the first), so equal choices are offered once."""
     if len(iids) < 2:
         return list(iids)
     cards = self.cards
-    first: dict = {}
+    first: dict[CardDef, int] = {}
     for i in iids:
         first.setdefault(cards[i].d, i)
     return list(first.values())
