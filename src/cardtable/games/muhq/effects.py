@@ -25,8 +25,8 @@ class Ctx:
 
     __slots__ = ("source", "d", "you", "targets", "refs", "item")
 
-    def __init__(self, source: int | None, d: Any, you: int, targets: dict | None = None,
-                 refs: dict | None = None, item: Any = None) -> None:
+    def __init__(self, source: int | None, d: Any, you: int, targets: dict[str, Any] | None = None,
+                 refs: dict[str, Any] | None = None, item: Any = None) -> None:
         self.source, self.d, self.you = source, d, you
         self.targets = targets if targets is not None else {}
         self.refs = refs if refs is not None else {}
@@ -40,7 +40,7 @@ def relation(self: "MuhqState", controller: int, you: int) -> str:
     return "you" if controller == you else "enemy"
 
 
-def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict, you: int, life: int | None = None,
+def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict[str, Any], you: int, life: int | None = None,
                 pid: int | None = None, ctx: Ctx | None = None) -> bool:
     """Does a card (its definition and controller) match a filter, seen from player ``you``?"""
     rel = filt.get("controller")
@@ -67,7 +67,7 @@ def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict, you: int
     return True
 
 
-def perm_matches(self: "MuhqState", pid: int, filt: dict | None, you: int, ctx: Ctx | None = None,
+def perm_matches(self: "MuhqState", pid: int, filt: dict[str, Any] | None, you: int, ctx: Ctx | None = None,
                  use_stats: bool = True) -> bool:
     if not filt:
         return True
@@ -103,14 +103,15 @@ def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
 
 def cell_of_ref(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
     if ref == "unit_you_control":
-        return [self.cell_of(pid) for pid, p in self.perms.items()
+        return [self.cell_of(pid) for pid, p in self.perms.items()  # type: ignore[misc]  # all on the board
                 if p.controller == ctx.you and p.d.type == "unit"]
-    return [self.cell_of(pid) for pid in self.objects(ref, ctx)]
+    return [self.cell_of(pid) for pid in self.objects(ref, ctx)]  # type: ignore[misc]  # objects: on the board
 
 
-def group(self: "MuhqState", g: dict, ctx: Ctx, use_stats: bool = True) -> list[int]:
+def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True) -> list[int]:
     """``{each: kind, filter, within}``: every matching permanent on the board, in reading order of their
     fields (pile members after their base). Groups do not target: veiled does not protect (MUHQ-VEIL-2)."""
+    within: Any  # (the group's "within" dict, or None)
     kind, filt, within = g["each"], g.get("filter"), g.get("within")
     origins = self.cell_of_ref(within["of"], ctx) if within else None
     if within and not origins:
@@ -121,7 +122,7 @@ def group(self: "MuhqState", g: dict, ctx: Ctx, use_stats: bool = True) -> list[
         if not self.kind_matches(pid, kind):
             continue
         if origins is not None:
-            cell = self.cell_of(pid)
+            cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
             if not any(grid.distance(o, cell) <= within["range"] for o in origins):
                 continue
         if self.perm_matches(pid, filt, ctx.you, ctx, use_stats):
@@ -150,7 +151,7 @@ def players_of(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
 
 
 # -- conditions (spec 7.7 "if") ---------------------------------------------------------------------------
-def condition_holds(self: "MuhqState", cond: dict | None, ctx: Ctx) -> bool:
+def condition_holds(self: "MuhqState", cond: dict[str, Any] | None, ctx: Ctx) -> bool:
     if not cond:
         return True
     if "in_range" in cond:
@@ -158,12 +159,12 @@ def condition_holds(self: "MuhqState", cond: dict | None, ctx: Ctx) -> bool:
         a, b = self.cell_of_ref(c["object"], ctx), self.cell_of_ref(c["of"], ctx)
         return any(self.grid.distance(x, y) <= c["range"] for x in a for y in b)
     if "resource_at_least" in cond:
-        return self.players[ctx.you].resource >= cond["resource_at_least"]
+        return self.players[ctx.you].resource >= cond["resource_at_least"]  # type: ignore[no-any-return]  # data
     if "controls_at_least" in cond:
         c = cond["controls_at_least"]
         n = sum(1 for pid, p in self.perms.items()
                 if p.controller == ctx.you and self.perm_matches(pid, c["filter"], ctx.you, ctx))
-        return n >= c["count"]
+        return n >= c["count"]  # type: ignore[no-any-return]  # (c["count"]: the card's data)
     return False
 
 
