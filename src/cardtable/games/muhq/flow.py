@@ -15,6 +15,9 @@ from . import flow_phases as _phases
 from . import flow_victory as _victory
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+    from typing import NoReturn
+
     from .state import MuhqState
 
 #: The steps of a turn, in order. A "*_prio" step is the priority round at the end of a phase (MUHQ-STACK-9).
@@ -111,7 +114,9 @@ def pass_priority(self: "MuhqState") -> None:
     if self.passes < len(self._alive):  # alive_seats()
         n = self.n
         # next_seat: with everyone still playing, simply the next seat
-        self.priority = (self.priority + 1) % n if len(self._alive) == n else self.next_seat(self.priority)
+        # (the ignores: priority is a seat while a round runs)
+        self.priority = ((self.priority + 1) % n if len(self._alive) == n  # type: ignore[operator]
+                         else self.next_seat(self.priority))  # type: ignore[arg-type]
         return
     self.priority = None
     if self.stack:  # MUHQ-STACK-7
@@ -372,10 +377,10 @@ class FlowMixin:
     eliminate = _victory.eliminate
 
 
-class _StepWork(dict):
+class _StepWork(dict[str, "Callable[[MuhqState], bool]"]):
     """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
 
-    def __missing__(self, step: str):
+    def __missing__(self, step: str) -> NoReturn:
         raise AssertionError(f"unknown step {step}")  # i18n: no
 
 
