@@ -6,7 +6,7 @@ instance number); ``apply`` accepts any copy, and any legal path for a move, not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from cardtable.engine import Action
 
@@ -19,7 +19,16 @@ from .legal_interned import (ATTACK, CARRY, MOVE, SPELL, Interned, _MOVE_LISTS, 
                              move_actions)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from .defs import Def
+    from .objects import Perm, Trigger
     from .state import MuhqState
+
+    #: What hand_parts keeps for a seat: (the hand as it was, one representative per card definition, the spells
+    #: with a play cost as (card, definition), the permanents with a play cost likewise, the universal free actions).
+    HandParts = tuple[list[int], tuple[int, ...], tuple[tuple[int, Def], ...], tuple[tuple[int, Def], ...],
+                      tuple[Action, ...]]
 
 
 def representatives(s: "MuhqState", cards: list[int]) -> list[int]:
@@ -101,16 +110,16 @@ def build_legal(self: "MuhqState") -> list[Action]:
     return out
 
 
-def own_permanents(self: "MuhqState", seat: int) -> tuple:
+def own_permanents(self: "MuhqState", seat: int) -> tuple[Perm, ...]:
     """The permanents on the board the seat controls, in board order (kept with the board)."""
-    by_seat = self._memo.get("own")
+    by_seat: tuple[tuple[Perm, ...], ...] | None = self._memo.get("own")
     if by_seat is None:
         self.find_free_action_sources()  # (which makes these lists too, in the same walk of the board)
         by_seat = self._memo["own"]
     return by_seat[seat]
 
 
-def hand_parts(self: "MuhqState", seat: int) -> tuple:
+def hand_parts(self: "MuhqState", seat: int) -> HandParts:
     """(a copy of the seat's hand, one representative per card definition in it, those of them that are
     spells with a play cost as (card, definition), those that are permanents with a play cost likewise, the
     universal free actions (MUHQ-CARD-7, 9)). These depend on the hand alone (a card number's definition
@@ -119,7 +128,7 @@ def hand_parts(self: "MuhqState", seat: int) -> tuple:
     memo = self._hands
     if memo is None:
         memo = self._hands = {}
-    hit = memo.get(seat)
+    hit: HandParts | None = memo.get(seat)
     if hit is None or hit[0] != hand:  # (compared with the list itself: no tuple made for every question)
         card_def = self.card_def
         # The cards by definition, each group ascending, the groups in the order of their first (lowest) card:
@@ -134,8 +143,8 @@ def hand_parts(self: "MuhqState", seat: int) -> tuple:
                 group.append(c)
         groups_in_order = list(groups.values())
         reps = tuple([g[0] for g in groups_in_order])  # representatives(self, hand)
-        spells = []
-        permanents = []
+        spells: list[tuple[int, Def]] = []
+        permanents: list[tuple[int, Def]] = []
         for c in reps:
             d = card_def[c]
             if d.play is not None:
@@ -145,7 +154,7 @@ def hand_parts(self: "MuhqState", seat: int) -> tuple:
                     permanents.append((c, d))
         # The universal free actions: card_combinations(hand, 2) in its order (two of one kind, then one of
         # this kind with one of each later kind).
-        pairs = []
+        pairs: list[Action] = []
         if len(hand) >= 2:
             for k, g in enumerate(groups_in_order):
                 first = g[0]
@@ -162,16 +171,16 @@ def store_parts(self: "MuhqState", seat: int) -> tuple[tuple[int, int], ...]:
     kept per seat while the store is the same (like hand_parts)."""
     store = self.players[seat].store
     key = ("store", seat)
-    memo = self._hands
+    memo: Any = self._hands  # (keyed by seats and by ("store", seat), as state.py does not say yet)
     if memo is None:
         memo = self._hands = {}
-    hit = memo.get(key)
+    hit: tuple[list[int], tuple[tuple[int, int], ...]] | None = memo.get(key)
     if hit is None or hit[0] != store:
         card_def = self.card_def
-        costs = []
+        costs: list[tuple[int, int]] = []
         for c in representatives(self, store):
             if card_def[c].buy is not None:
-                costs.append((c, card_def[c].buy))
+                costs.append((c, card_def[c].buy))  # type: ignore[arg-type]  # (not None: checked above)
         hit = memo[key] = (store[:], tuple(costs))
     return hit[1]
 
@@ -182,7 +191,7 @@ def permanent_plays(self: "MuhqState", seat: int) -> list[Action]:
     resource = self.players[seat].resource
     xy = self.grid.xy
     for c, d in self.hand_parts(seat)[3]:  # permanents with a play cost (MUHQ-ACT-9)
-        if d.play > resource:  # MUHQ-RES-3
+        if d.play > resource:  # type: ignore[operator]  # MUHQ-RES-3 (hand_parts: only cards with a play cost)
             continue
         if d.type == "equipment" and "next_unit" in d.modes:
             out.append(PLAY_PERMANENT[c, None, "next_unit"])
@@ -204,7 +213,7 @@ def spawn_fields(self: "MuhqState", seat: int, swimming: bool) -> list[int]:
 
 
 # -- triggers, tokens ------------------------------------------------------------------------------
-def trigger_target_choices(self: "MuhqState", t, limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
+def trigger_target_choices(self: "MuhqState", t: Trigger, limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
     ability = self.card_def[t.source].ability(t.ability)
     src = self.perms.get(t.source)
     ctx = Ctx(t.source if src is not None else None, self.card_def[t.source], t.controller, refs=dict(t.refs))
@@ -216,7 +225,7 @@ class LegalMixin:
     build_legal = build_legal
 
     @staticmethod
-    def spell_playable(fast: list[Action]) -> bool:
+    def spell_playable(fast: Sequence[Action]) -> bool:
         """MUHQ-APHASE-1 (d), play_out_hand: the rulebook's action phase runs "Solange kontrollierte ungetappte
         Karte auf dem Spielfeld oder spielbare Karte in der Hand": a spell of the hand that can be played now
         keeps it going, as a permanent that can be played does."""
