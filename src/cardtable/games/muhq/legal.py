@@ -171,7 +171,7 @@ def store_parts(self: "MuhqState", seat: int) -> tuple[tuple[int, int], ...]:
     kept per seat while the store is the same (like hand_parts)."""
     store = self.players[seat].store
     key = ("store", seat)
-    memo: Any = self._hands  # (keyed by seats and by ("store", seat), as state.py does not say yet)
+    memo: Any = self._hands  # (keyed by seats and by ("store", seat); the state types the keys as seats)
     if memo is None:
         memo = self._hands = {}
     hit: tuple[list[int], tuple[tuple[int, int], ...]] | None = memo.get(key)
