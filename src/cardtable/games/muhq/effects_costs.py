@@ -4,15 +4,17 @@ into :class:`~.effects.EffectsMixin`."""
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .words import _, _n
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
     from .state import MuhqState
 
 
-def _combine(groups: list[list[int]], i: int, left: int, acc: tuple[int, ...], out: list) -> None:
+def _combine(groups: list[list[int]], i: int, left: int, acc: tuple[int, ...], out: list[tuple[int, ...]]) -> None:
     """``card_combinations`` for any count: ``left`` more cards from groups ``i`` on, most of each kind first."""
     if left == 0:
         out.append(tuple(sorted(acc)))
@@ -24,7 +26,7 @@ def _combine(groups: list[list[int]], i: int, left: int, acc: tuple[int, ...], o
         _combine(groups, i + 1, left - k, acc + tuple(g[:k]), out)
 
 
-def cost_choices(self: "MuhqState", costs: tuple, player: int, source: int | None,
+def cost_choices(self: "MuhqState", costs: tuple[dict[str, Any], ...], player: int, source: int | None,
                  exclude: tuple[int, ...] = (), resource_extra: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to pay a cost list: the chosen hand cards (discard) and permanents (sacrifice), in order.
     Cards of the same definition are interchangeable, so one representative choice per multiset is given."""
@@ -46,7 +48,7 @@ def cost_choices(self: "MuhqState", costs: tuple, player: int, source: int | Non
             options.append(self.card_combinations(hand, n))
         elif "sacrifice" in cost:
             you = player
-            choices = [(pid,) for pid in self.board_order()
+            choices: list[tuple[int, ...]] = [(pid,) for pid in self.board_order()
                        if self.perms[pid].controller == you and self.perm_matches(pid, cost["sacrifice"], you)
                        and pid != source]
             if not choices:
@@ -81,7 +83,7 @@ def card_combinations(self: "MuhqState", hand: list[int], n: int) -> list[tuple[
     return out
 
 
-def cost_problem(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int,
+def cost_problem(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tuple[int, ...], player: int,
                  source: int | None, exclude: tuple[int, ...] = (), resource_extra: int = 0
                  ) -> tuple[str, str] | None:
     need = sum(c.get("discard", 0) + (1 if "sacrifice" in c else 0) for c in costs)
@@ -116,14 +118,15 @@ def cost_problem(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], playe
     return None
 
 
-def pay_costs(self: "MuhqState", costs: tuple, chosen: tuple[int, ...], player: int, source: int | None) -> None:
+def pay_costs(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tuple[int, ...], player: int,
+              source: int | None) -> None:
     k = 0
     pl = self.players[player]
     for cost in costs:
         if "resource" in cost:
             pl.resource -= cost["resource"]
         elif "tap" in cost:
-            self.perms[source].tapped = True
+            self.perms[source].tapped = True  # type: ignore[index]  # (a tap cost has a source: cost_problem)
         elif "discard" in cost:
             for c in chosen[k:k + cost["discard"]]:
                 self.discard_from_hand(player, c)

@@ -15,6 +15,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
     from .state import MuhqState
 
+    #: A card's or ability's targets in order: (name, target spec) (``Def.targets``).
+    TargetSpecs = tuple[tuple[str, dict[str, Any]], ...]
+
 
 #: Why a permanent is not a target of a kind (MUHQ-ACT-3), by the kind.
 NOT_OF_KIND = {"unit": N_("{name} is not a unit"), "artifact": N_("{name} is not an artifact"),
@@ -41,7 +44,7 @@ def protected_from(self: "MuhqState", pid: int, source_d: Any, source_controller
     return False
 
 
-def target_problem(self: "MuhqState", spec: dict, value: Any, ctx: Ctx) -> tuple[str, str] | None:
+def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx) -> tuple[str, str] | None:
     """Why ``value`` is not a legal choice for a target spec now, or None (MUHQ-ACT-3, MUHQ-ACT-6)."""
     kind = spec["kind"]
     if kind == "player":
@@ -67,7 +70,7 @@ def target_problem(self: "MuhqState", spec: dict, value: Any, ctx: Ctx) -> tuple
     within = spec.get("within")
     if within:
         origins = self.cell_of_ref(within["of"], ctx)
-        cell = self.cell_of(value)
+        cell: int = self.cell_of(value)  # type: ignore[assignment]  # (a permanent on the board, checked above)
         if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
             message = NOT_WITHIN.get(within["of"], NOT_WITHIN["target"])
             return "MUHQ-ACT-3", _(message, name=name, range=within["range"], target=within["of"])
@@ -82,7 +85,7 @@ def target_problem(self: "MuhqState", spec: dict, value: Any, ctx: Ctx) -> tuple
     return None
 
 
-def target_candidates(self: "MuhqState", spec: dict, ctx: Ctx) -> list[int]:
+def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list[int]:
     if spec["kind"] == "player":
         return list(self.alive_seats())
     # The permanents for which target_problem finds nothing, with its checks in its order; what does not
@@ -114,7 +117,7 @@ def target_candidates(self: "MuhqState", spec: dict, ctx: Ctx) -> list[int]:
         if filt and not self.perm_matches(pid, filt, you, ctx):  # MUHQ-ACT-3
             continue
         if within:
-            cell = self.cell_of(pid)
+            cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
             reach = within["range"]
             for o in origins:
                 if dist_from(o)[cell] <= reach:
@@ -127,7 +130,8 @@ def target_candidates(self: "MuhqState", spec: dict, ctx: Ctx) -> list[int]:
     return out
 
 
-def target_choices(self: "MuhqState", specs: tuple, ctx: Ctx, limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
+def target_choices(self: "MuhqState", specs: TargetSpecs, ctx: Ctx,
+                   limit: int = TARGET_LIMIT) -> Iterator[tuple[int, ...]]:
     """Every legal assignment of the card's targets, in order (a later target may depend on an earlier)."""
     if not specs:
         yield ()
@@ -141,7 +145,7 @@ def target_choices(self: "MuhqState", specs: tuple, ctx: Ctx, limit: int = TARGE
             return
 
 
-def _target_assignments(self: "MuhqState", specs: tuple, ctx: Ctx, i: int,
+def _target_assignments(self: "MuhqState", specs: TargetSpecs, ctx: Ctx, i: int,
                         chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """``target_choices`` from target ``i`` on (a method, not a closure that calls itself: such a closure is
     a reference cycle, and muhq's random play spent a tenth of its time collecting them)."""
@@ -155,7 +159,7 @@ def _target_assignments(self: "MuhqState", specs: tuple, ctx: Ctx, i: int,
     ctx.targets.pop(name, None)
 
 
-def check_targets(self: "MuhqState", specs: tuple, values: tuple, ctx: Ctx) -> tuple[str, str] | None:
+def check_targets(self: "MuhqState", specs: TargetSpecs, values: tuple[Any, ...], ctx: Ctx) -> tuple[str, str] | None:
     if len(values) != len(specs):
         names = ", ".join(n for n, _spec in specs) or _("none")
         return "MUHQ-ACT-3", _n("this needs {n} target ({names}), not {given}",

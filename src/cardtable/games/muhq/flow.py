@@ -15,6 +15,9 @@ from . import flow_phases as _phases
 from . import flow_victory as _victory
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+    from typing import NoReturn
+
     from .state import MuhqState
 
 #: The steps of a turn, in order. A "*_prio" step is the priority round at the end of a phase (MUHQ-STACK-9).
@@ -27,6 +30,294 @@ AFTER_ROUND = {s: (STEPS[STEPS.index(s) + 1] if s != "end_prio" else "next_turn"
                for s in ("start_prio", "upkeep_trigger_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio")}
 
 
+# -- the main loop ----------------------------------------------------------------------------------
+def advance(self: "MuhqState") -> None:
+    self._legal = None
+    if self.phase == "draft" and self.winners is None:
+        # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
+        # looked at once here, not at every turn of the loop.
+        seat = self.draft_picker()
+        if seat is not None:
+            self.mode, self.current_player = "draft", seat
+            return
+    while True:
+        if self.winners is not None:
+            self.mode, self.current_player = "over", -1
+            return
+        if self.drops:
+            if self.settle_drop():
+                continue
+            self.mode, self.current_player = "drop", self.drops[0].controller
+            return
+        if self.resolving is not None:
+            self.mode, self.current_player = "place_token", self.resolving[0].controller
+            return
+        if self._dirty and self.state_check():  # (state_check itself returns at once when clean)
+            continue
+        if self.triggers:
+            seat = self.trigger_declarer()
+            if self.auto_declare(seat):
+                continue
+            self.mode, self.current_player = "trigger", seat
+            return
+        if self.priority is not None:
+            if self.opts["auto_pass"]:  # MUHQ-STACK-10
+                # Passing to the next seat changes nothing the checks above read, so the next seat is
+                # asked at once; the pass that ends the round (resolving, or ending the step) goes round.
+                alive = len(self._alive)
+                everyone = alive == self.n  # (then the next seat is simply seat + 1, as next_seat says)
+                players = self.players
+                while True:
+                    seat = self.priority
+                    # has_fast_action(seat), its first answers inlined: 2 cards in hand make the universal
+                    # free action (MUHQ-CARD-9); no card and no permanent with free actions, nothing
+                    hand = players[seat].hand
+                    if len(hand) >= 2:
+                        self.mode, self.current_player = "priority", seat
+                        return
+                    if hand or (self._memo.get("free_sources") or self.find_free_action_sources())[seat]:
+                        if self.fast_list(seat):
+                            self.mode, self.current_player = "priority", seat
+                            return
+                    if self.passes + 1 >= alive:  # the last pass of the round
+                        self.pass_priority()
+                        break
+                    # pass_priority, when the round goes on: the next seat is asked
+                    self.passes += 1
+                    self.priority = (seat + 1) % self.n if everyone else self.next_seat(seat)
+                continue
+            self.mode, self.current_player = "priority", self.priority
+            return
+        if not STEP_WORK[self.step](self):  # step_machine(), without a call in between
+            return
+
+
+# -- priority (MUHQ-STACK-4..9) ----------------------------------------------------------------------
+def start_round(self: "MuhqState") -> None:
+    self.priority = self.active  # MUHQ-STACK-5
+    self.passes = 0
+
+
+def next_seat(self: "MuhqState", seat: int) -> int:
+    n = self.n
+    if len(self._alive) == n:
+        return (seat + 1) % n  # everyone plays on: the next seat (the loop below would say the same)
+    for k in range(1, self.n + 1):
+        s = (seat + k) % self.n
+        if self.players[s].alive:
+            return s
+    return seat
+
+
+def pass_priority(self: "MuhqState") -> None:
+    self.passes += 1
+    if self.passes < len(self._alive):  # alive_seats()
+        n = self.n
+        # next_seat: with everyone still playing, simply the next seat
+        # (the ignores: priority is a seat while a round runs)
+        self.priority = ((self.priority + 1) % n if len(self._alive) == n  # type: ignore[operator]
+                         else self.next_seat(self.priority))  # type: ignore[arg-type]
+        return
+    self.priority = None
+    if self.stack:  # MUHQ-STACK-7
+        self.resolve_top()
+        if self.stack or not (self.step == "action" or self.step == "closing"):
+            self.start_round()
+    # else MUHQ-STACK-8: the step ends (the step machine moves on); in the action phase open priority returns
+
+
+def after_declare(self: "MuhqState") -> None:
+    """MUHQ-STACK-6: a declared action starts a new priority round with the active player."""
+    self.start_round()
+
+
+# -- the steps of a turn ----------------------------------------------------------------------------
+def step_machine(self: "MuhqState") -> bool:
+    """Do the current step's turn-based work. True: something happened, loop again. False: a decision
+    is waiting (``mode`` and ``current_player`` are set). (advance looks the step's work up itself.)"""
+    return STEP_WORK[self.step](self)
+
+
+def _step_action(self: "MuhqState") -> bool:
+    self.phase = "action"
+    if self.activation is not None:
+        if self.activation not in self.perms:
+            self.activation, self.ai = None, None
+        elif self.ai is not None:
+            return self.ai_step()
+        elif self.perms[self.activation].controller != self.active:
+            # MUHQ-APHASE-4: its controller changed (Mind Tide in answer to a move): the rulebook's "der
+            # Beherrscher der angreifenden Unit" names the defender, so the former one may not go on with it
+            self.end_activation()
+            return True
+        elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
+            self.end_activation()
+            return True
+    self.mode, self.current_player = "open", self.active
+    return False
+
+
+def _step_round_over(self: "MuhqState") -> bool:
+    """A priority round step whose round is over (or was never started): on to the next step."""
+    return self.goto(AFTER_ROUND[self.step])
+
+
+def _step_start(self: "MuhqState") -> bool:
+    self.phase = "start"
+    self.start_phase()
+    return self.goto("start_prio")
+
+
+def _step_upkeep_income(self: "MuhqState") -> bool:
+    self.phase = "upkeep"
+    if self.victory_item_check():
+        return True
+    self.upkeep_reshuffle(self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
+    self.income()
+    self.step = "upkeep_score"
+    return True
+
+
+def _step_upkeep_score(self: "MuhqState") -> bool:
+    self.score_areas()
+    self.step = "upkeep_triggers"
+    return True
+
+
+def _step_upkeep_triggers(self: "MuhqState") -> bool:
+    fired = False
+    for pid in self.board_order():  # MUHQ-UPKEEP-3
+        p = self.perms[pid]
+        if p.controller == self.active and p.d.triggers:
+            before = len(self.triggers)
+            self.event("upkeep_start", pid)
+            fired = fired or len(self.triggers) > before
+    self.step = "upkeep_trigger_prio"
+    if fired:
+        self.start_round()
+    return True
+
+
+def _step_upkeep_pay(self: "MuhqState") -> bool:
+    while self.upkeep_todo:  # MUHQ-UPKEEP-4: the player handles each unit, in an order they choose
+        pid = self.upkeep_todo[0]
+        p = self.perms.get(pid)
+        if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
+            self.upkeep_todo.pop(0)
+            continue
+        self.mode, self.current_player = "upkeep", self.active
+        return False
+    return self.goto("upkeep_prio")
+
+
+def _step_closing(self: "MuhqState") -> bool:
+    if self.activation is not None:
+        if self.activation in self.perms and self.ai is not None:
+            return self.ai_step()
+        self.end_activation()
+        return True
+    left = self.closing_candidates()
+    if not left:
+        return self.goto("action_prio")
+    special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
+    for pid in left:
+        if self.has_activation_effects(pid):
+            special.append(pid)
+    if len(special) >= 2:
+        self.mode, self.current_player = "closing", self.active
+        return False
+    self.close_one((special or left)[0])
+    return True
+
+
+def _step_buy(self: "MuhqState") -> bool:
+    self.phase = "buy"
+    if self.players[self.active].bought:
+        return self.goto("buy_prio")
+    self.mode, self.current_player = "buy", self.active
+    return False
+
+
+def _step_discard(self: "MuhqState") -> bool:
+    self.phase = "end"
+    if not self.players[self.active].hand:
+        self.end_of_turn()
+        return self.goto("end_prio")
+    self.mode, self.current_player = "discard", self.active
+    return False
+
+
+def _step_next_turn(self: "MuhqState") -> bool:
+    self.next_turn()
+    return True
+
+
+def goto(self: "MuhqState", step: str) -> bool:
+    self.step = step
+    if step == "upkeep_pay":  # crew units are units you control too (MUHQ-UPKEEP-4)
+        self.upkeep_todo = self.units_of_active()
+    if step in ("start_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
+        if step in OPTIONAL_ROUNDS and not self.opts["phase_end_priority"]:
+            return True
+        self.start_round()
+    return True
+
+
+def units_of_active(self: "MuhqState") -> list[int]:
+    """The active player's units on the board, in board order (its own method, so that goto, which runs at
+    every step, makes no closure for this list)."""
+    perms, active = self.perms, self.active
+    units = []  # (a loop: a comprehension would make a closure over perms and active)
+    for pid in self.board_order():
+        p = perms[pid]
+        if p.controller == active and p.d.type == "unit":
+            units.append(pid)
+    return units
+
+
+# -- triggers (MUHQ-ACT-7, 8) -------------------------------------------------------------------------
+def trigger_declarer(self: "MuhqState") -> int:
+    seats = {t.controller for t in self.triggers}
+    for k in range(self.n):
+        s = (self.active + k) % self.n
+        if s in seats:
+            return s
+    return self.triggers[0].controller
+
+
+def auto_declare(self: "MuhqState", seat: int) -> bool:
+    """Declare for the player when there is nothing to choose: one pending trigger with one (or no)
+    legal choice of targets. A trigger without a legal target is not put on the stack (MUHQ-ACT-7)."""
+    mine = [i for i, t in enumerate(self.triggers) if t.controller == seat]
+    for i in mine:
+        if not any(True for _ in self.trigger_target_choices(self.triggers[i])):
+            self.triggers.pop(i)
+            return True
+    if len(mine) != 1:
+        return False
+    choices = list(self.trigger_target_choices(self.triggers[mine[0]], limit=2))
+    if len(choices) != 1:
+        return False
+    self.declare_trigger(mine[0], choices[0])
+    return True
+
+
+# -- drops (MUHQ-PILE-4) --------------------------------------------------------------------------
+def settle_drop(self: "MuhqState") -> bool:
+    """Place or destroy what needs no choice; True if something happened. A member with no available field
+    is destroyed; one member with one field is placed."""
+    drop = self.drops[0]
+    fields = {m: self.drop_fields(drop, m) for m in drop.members}
+    for m, fs in fields.items():
+        if not fs:
+            self.place_dropped(drop, m, None)
+            return True
+    if len(drop.members) == 1 and len(fields[drop.members[0]]) == 1:
+        self.place_dropped(drop, drop.members[0], fields[drop.members[0]][0])
+        return True
+    return False
+
+
 class FlowMixin:
     # -- the draft (MUHQ-DRAFT) ------------------------------------------------------------------------------
     start_draft_round = _draft.start_draft_round
@@ -34,228 +325,29 @@ class FlowMixin:
     draft_pick = _draft.draft_pick
 
     # -- the main loop ----------------------------------------------------------------------------------
-    def advance(self: "MuhqState") -> None:
-        self._legal = None
-        if self.phase == "draft" and self.winners is None:
-            # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
-            # looked at once here, not at every turn of the loop.
-            seat = self.draft_picker()
-            if seat is not None:
-                self.mode, self.current_player = "draft", seat
-                return
-        while True:
-            if self.winners is not None:
-                self.mode, self.current_player = "over", -1
-                return
-            if self.drops:
-                if self.settle_drop():
-                    continue
-                self.mode, self.current_player = "drop", self.drops[0].controller
-                return
-            if self.resolving is not None:
-                self.mode, self.current_player = "place_token", self.resolving[0].controller
-                return
-            if self._dirty and self.state_check():  # (state_check itself returns at once when clean)
-                continue
-            if self.triggers:
-                seat = self.trigger_declarer()
-                if self.auto_declare(seat):
-                    continue
-                self.mode, self.current_player = "trigger", seat
-                return
-            if self.priority is not None:
-                if self.opts["auto_pass"]:  # MUHQ-STACK-10
-                    # Passing to the next seat changes nothing the checks above read, so the next seat is
-                    # asked at once; the pass that ends the round (resolving, or ending the step) goes round.
-                    alive = len(self._alive)
-                    everyone = alive == self.n  # (then the next seat is simply seat + 1, as next_seat says)
-                    players = self.players
-                    while True:
-                        seat = self.priority
-                        # has_fast_action(seat), its first answers inlined: 2 cards in hand make the universal
-                        # free action (MUHQ-CARD-9); no card and no permanent with free actions, nothing
-                        hand = players[seat].hand
-                        if len(hand) >= 2:
-                            self.mode, self.current_player = "priority", seat
-                            return
-                        if hand or (self._memo.get("free_sources") or self.find_free_action_sources())[seat]:
-                            if self.fast_list(seat):
-                                self.mode, self.current_player = "priority", seat
-                                return
-                        if self.passes + 1 >= alive:  # the last pass of the round
-                            self.pass_priority()
-                            break
-                        # pass_priority, when the round goes on: the next seat is asked
-                        self.passes += 1
-                        self.priority = (seat + 1) % self.n if everyone else self.next_seat(seat)
-                    continue
-                self.mode, self.current_player = "priority", self.priority
-                return
-            if not STEP_WORK[self.step](self):  # step_machine(), without a call in between
-                return
+    advance = advance
 
     # -- priority (MUHQ-STACK-4..9) ----------------------------------------------------------------------
-    def start_round(self: "MuhqState") -> None:
-        self.priority = self.active  # MUHQ-STACK-5
-        self.passes = 0
-
-    def next_seat(self: "MuhqState", seat: int) -> int:
-        n = self.n
-        if len(self._alive) == n:
-            return (seat + 1) % n  # everyone plays on: the next seat (the loop below would say the same)
-        for k in range(1, self.n + 1):
-            s = (seat + k) % self.n
-            if self.players[s].alive:
-                return s
-        return seat
-
-    def pass_priority(self: "MuhqState") -> None:
-        self.passes += 1
-        if self.passes < len(self._alive):  # alive_seats()
-            n = self.n
-            # next_seat: with everyone still playing, simply the next seat
-            self.priority = (self.priority + 1) % n if len(self._alive) == n else self.next_seat(self.priority)
-            return
-        self.priority = None
-        if self.stack:  # MUHQ-STACK-7
-            self.resolve_top()
-            if self.stack or not (self.step == "action" or self.step == "closing"):
-                self.start_round()
-        # else MUHQ-STACK-8: the step ends (the step machine moves on); in the action phase open priority returns
-
-    def after_declare(self: "MuhqState") -> None:
-        """MUHQ-STACK-6: a declared action starts a new priority round with the active player."""
-        self.start_round()
+    start_round = start_round
+    next_seat = next_seat
+    pass_priority = pass_priority
+    after_declare = after_declare
 
     # -- the steps of a turn ----------------------------------------------------------------------------
-    def step_machine(self: "MuhqState") -> bool:
-        """Do the current step's turn-based work. True: something happened, loop again. False: a decision
-        is waiting (``mode`` and ``current_player`` are set). (advance looks the step's work up itself.)"""
-        return STEP_WORK[self.step](self)
-
-    def _step_action(self: "MuhqState") -> bool:
-        self.phase = "action"
-        if self.activation is not None:
-            if self.activation not in self.perms:
-                self.activation, self.ai = None, None
-            elif self.ai is not None:
-                return self.ai_step()
-            elif self.perms[self.activation].controller != self.active:
-                # MUHQ-APHASE-4: its controller changed (Mind Tide in answer to a move): the rulebook's "der
-                # Beherrscher der angreifenden Unit" names the defender, so the former one may not go on with it
-                self.end_activation()
-                return True
-            elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
-                self.end_activation()
-                return True
-        self.mode, self.current_player = "open", self.active
-        return False
-
-    def _step_round_over(self: "MuhqState") -> bool:
-        """A priority round step whose round is over (or was never started): on to the next step."""
-        return self.goto(AFTER_ROUND[self.step])
-
-    def _step_start(self: "MuhqState") -> bool:
-        self.phase = "start"
-        self.start_phase()
-        return self.goto("start_prio")
-
-    def _step_upkeep_income(self: "MuhqState") -> bool:
-        self.phase = "upkeep"
-        if self.victory_item_check():
-            return True
-        self.upkeep_reshuffle(self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
-        self.income()
-        self.step = "upkeep_score"
-        return True
-
-    def _step_upkeep_score(self: "MuhqState") -> bool:
-        self.score_areas()
-        self.step = "upkeep_triggers"
-        return True
-
-    def _step_upkeep_triggers(self: "MuhqState") -> bool:
-        fired = False
-        for pid in self.board_order():  # MUHQ-UPKEEP-3
-            p = self.perms[pid]
-            if p.controller == self.active and p.d.triggers:
-                before = len(self.triggers)
-                self.event("upkeep_start", pid)
-                fired = fired or len(self.triggers) > before
-        self.step = "upkeep_trigger_prio"
-        if fired:
-            self.start_round()
-        return True
-
-    def _step_upkeep_pay(self: "MuhqState") -> bool:
-        while self.upkeep_todo:  # MUHQ-UPKEEP-4: the player handles each unit, in an order they choose
-            pid = self.upkeep_todo[0]
-            p = self.perms.get(pid)
-            if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
-                self.upkeep_todo.pop(0)
-                continue
-            self.mode, self.current_player = "upkeep", self.active
-            return False
-        return self.goto("upkeep_prio")
-
-    def _step_closing(self: "MuhqState") -> bool:
-        if self.activation is not None:
-            if self.activation in self.perms and self.ai is not None:
-                return self.ai_step()
-            self.end_activation()
-            return True
-        left = self.closing_candidates()
-        if not left:
-            return self.goto("action_prio")
-        special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
-        for pid in left:
-            if self.has_activation_effects(pid):
-                special.append(pid)
-        if len(special) >= 2:
-            self.mode, self.current_player = "closing", self.active
-            return False
-        self.close_one((special or left)[0])
-        return True
-
-    def _step_buy(self: "MuhqState") -> bool:
-        self.phase = "buy"
-        if self.players[self.active].bought:
-            return self.goto("buy_prio")
-        self.mode, self.current_player = "buy", self.active
-        return False
-
-    def _step_discard(self: "MuhqState") -> bool:
-        self.phase = "end"
-        if not self.players[self.active].hand:
-            self.end_of_turn()
-            return self.goto("end_prio")
-        self.mode, self.current_player = "discard", self.active
-        return False
-
-    def _step_next_turn(self: "MuhqState") -> bool:
-        self.next_turn()
-        return True
-
-    def goto(self: "MuhqState", step: str) -> bool:
-        self.step = step
-        if step == "upkeep_pay":  # crew units are units you control too (MUHQ-UPKEEP-4)
-            self.upkeep_todo = self.units_of_active()
-        if step in ("start_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
-            if step in OPTIONAL_ROUNDS and not self.opts["phase_end_priority"]:
-                return True
-            self.start_round()
-        return True
-
-    def units_of_active(self: "MuhqState") -> list[int]:
-        """The active player's units on the board, in board order (its own method, so that goto, which runs at
-        every step, makes no closure for this list)."""
-        perms, active = self.perms, self.active
-        units = []  # (a loop: a comprehension would make a closure over perms and active)
-        for pid in self.board_order():
-            p = perms[pid]
-            if p.controller == active and p.d.type == "unit":
-                units.append(pid)
-        return units
+    step_machine = step_machine
+    _step_action = _step_action
+    _step_round_over = _step_round_over
+    _step_start = _step_start
+    _step_upkeep_income = _step_upkeep_income
+    _step_upkeep_score = _step_upkeep_score
+    _step_upkeep_triggers = _step_upkeep_triggers
+    _step_upkeep_pay = _step_upkeep_pay
+    _step_closing = _step_closing
+    _step_buy = _step_buy
+    _step_discard = _step_discard
+    _step_next_turn = _step_next_turn
+    goto = goto
+    units_of_active = units_of_active
 
     # -- the work of the phases: flow_phases ------------------------------------------------------------
     start_phase = _phases.start_phase
@@ -270,44 +362,11 @@ class FlowMixin:
     next_turn = _phases.next_turn
 
     # -- triggers (MUHQ-ACT-7, 8) -------------------------------------------------------------------------
-    def trigger_declarer(self: "MuhqState") -> int:
-        seats = {t.controller for t in self.triggers}
-        for k in range(self.n):
-            s = (self.active + k) % self.n
-            if s in seats:
-                return s
-        return self.triggers[0].controller
-
-    def auto_declare(self: "MuhqState", seat: int) -> bool:
-        """Declare for the player when there is nothing to choose: one pending trigger with one (or no)
-        legal choice of targets. A trigger without a legal target is not put on the stack (MUHQ-ACT-7)."""
-        mine = [i for i, t in enumerate(self.triggers) if t.controller == seat]
-        for i in mine:
-            if not any(True for _ in self.trigger_target_choices(self.triggers[i])):
-                self.triggers.pop(i)
-                return True
-        if len(mine) != 1:
-            return False
-        choices = list(self.trigger_target_choices(self.triggers[mine[0]], limit=2))
-        if len(choices) != 1:
-            return False
-        self.declare_trigger(mine[0], choices[0])
-        return True
+    trigger_declarer = trigger_declarer
+    auto_declare = auto_declare
 
     # -- drops (MUHQ-PILE-4) --------------------------------------------------------------------------
-    def settle_drop(self: "MuhqState") -> bool:
-        """Place or destroy what needs no choice; True if something happened. A member with no available field
-        is destroyed; one member with one field is placed."""
-        drop = self.drops[0]
-        fields = {m: self.drop_fields(drop, m) for m in drop.members}
-        for m, fs in fields.items():
-            if not fs:
-                self.place_dropped(drop, m, None)
-                return True
-        if len(drop.members) == 1 and len(fields[drop.members[0]]) == 1:
-            self.place_dropped(drop, drop.members[0], fields[drop.members[0]][0])
-            return True
-        return False
+    settle_drop = settle_drop
 
     # -- state checks and victory (MUHQ-STATE, MUHQ-WIN) ----------------------------------------------------
     state_check = _victory.state_check
@@ -318,10 +377,10 @@ class FlowMixin:
     eliminate = _victory.eliminate
 
 
-class _StepWork(dict):
+class _StepWork(dict[str, "Callable[[MuhqState], bool]"]):
     """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
 
-    def __missing__(self, step: str):
+    def __missing__(self, step: str) -> NoReturn:
         raise AssertionError(f"unknown step {step}")  # i18n: no
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .objects import Drop
     from .state import MuhqState
 
 
@@ -41,7 +42,7 @@ def state_check(self: "MuhqState") -> bool:
     return False
 
 
-def turn_order_of_drop(self: "MuhqState", drop) -> int:
+def turn_order_of_drop(self: "MuhqState", drop: Drop) -> int:
     """A drop's place in turn order from the active player (a method, not a lambda: state_check runs at
     almost every decision and would make a closure over self every time)."""
     return (drop.controller - self.active) % self.n
@@ -54,6 +55,7 @@ def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[in
     doomed: list[int] = []
     perms = self.perms
     at_least = self.opts["lethal_rule"] == "at_least"  # OP-15, as in lethal(); inlined: this runs often
+    order: tuple[int, ...] | list[int]
     if suspects is not None:
         if len(suspects) == 1:
             pid = suspects[0]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import grid_move as _move
 from . import grid_search as _paths
@@ -37,7 +37,7 @@ from .grid_search import _in_range as _in_range  # (kept importable here)
 from .words import N_, _
 
 if TYPE_CHECKING:  # only for annotations: importing the model would pull pydantic into the hot path's import
-    from .schema import Board
+    from .schema.boards import Board
 
 __all__ = ["NORMAL", "DEEP_WATER", "HIGH_GROUND", "WALL", "FIELD_TYPES", "DEFAULT_LEGEND", "Grid",
            "distance", "in_range", "adjacent", "range_offsets", "count_in_range", "move_cost"]
@@ -51,6 +51,12 @@ DEFAULT_LEGEND = {".": NORMAL, "~": DEEP_WATER, "^": HIGH_GROUND, "#": WALL}
 Cell = int
 Path = tuple[int, ...]
 Problem = tuple[str, str]  # (rule ID, message)
+#: A candidate path in a move table: (the fields entered before the end as bits, (cost, path), the path
+#: flattened to x, y pairs).
+Candidate = tuple[int, tuple[int, Path], tuple[int, ...]]
+#: The candidate paths of every move from one start (_move_table): each end field as (end, its type fits, its
+#: candidates, best first).
+MoveTable = tuple[tuple[Cell, bool, tuple[Candidate, ...]], ...]
 
 
 # -- distance and ranges (MUHQ-RANGE, spec 4.1) ----------------------------------------------------------
@@ -135,9 +141,9 @@ class Grid:
         self.spawn_seats: tuple[frozenset[int], ...] = tuple(frozenset(s) for s in seats)
         #: each field as a view shows it (type, spawn seats, income, area): the same in every view, so it is
         #: made once; a view copies it (``fields_json``)
-        self._fields_json: list[dict] = []
+        self._fields_json: list[dict[str, Any]] = []
         for c in range(n):
-            f: dict = {"type": self.types[c]}
+            f: dict[str, Any] = {"type": self.types[c]}
             if self.spawn_seats[c]:
                 f["spawn"] = sorted(self.spawn_seats[c])
             if self.income[c]:
@@ -172,13 +178,13 @@ class Grid:
         self._reach = lru_cache(maxsize=8192)(self._table_search)
         self._paths = lru_cache(maxsize=16384)(self._flat_paths)  # the same, flattened (flat_reachable)
         # The candidate paths of every move, by (start, movement, swimming), built on first use (_move_table).
-        self._move_tables: dict[tuple[Cell, int, bool], tuple] = {}
+        self._move_tables: dict[tuple[Cell, int, bool], MoveTable] = {}
         self._dist_from: list[tuple[int, ...] | None] = [None] * n  # distance rows, filled on first use
         self._xy_pairs = tuple(zip(self.x, self.y))  # (x, y) by cell, for flattening paths
         self._pair_cells: dict[tuple[int, ...], tuple[Cell, ...]] = {}  # paths as x, y pairs -> cells (pair_cells)
 
     # -- construction ------------------------------------------------------------------------------------
-    def fields_json(self) -> list[dict]:
+    def fields_json(self) -> list[dict[str, Any]]:
         """The fields as a view shows them, a fresh copy each time (a reader may change its view)."""
         return [{**f, "spawn": list(f["spawn"])} if "spawn" in f else f.copy() for f in self._fields_json]
 

@@ -7,7 +7,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only for annotations (grid imports this module)
-    from .grid import Cell, Grid, Path
+    from .grid import Candidate, Cell, Grid, MoveTable, Path
 
 
 def _flat_paths(self: Grid, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
@@ -28,7 +28,7 @@ def _table_search(self: Grid, start: Cell, movement: int, swimming: bool, blocke
 
 
 def _table_pick(self: Grid, start: Cell, movement: int, swimming: bool, blocked: tuple[Cell, ...],
-                ends: tuple[Cell, ...], form: int) -> tuple:
+                ends: tuple[Cell, ...], form: int) -> tuple[tuple[Cell, Any], ...]:
     """Each legal end field with its best path, in reading order of the end: as (end, (cost, path)) with
     ``form`` 1 (what _search answers), as (end, path flattened to x, y pairs) with ``form`` 2.
 
@@ -39,7 +39,7 @@ def _table_pick(self: Grid, start: Cell, movement: int, swimming: bool, blocked:
     table = self._move_tables.get((start, movement, swimming))
     if table is None:
         table = self._move_table(start, movement, swimming)
-    out = []
+    out: list[tuple[Cell, Any]] = []
     if not blocked and not ends:  # nothing in the way: every end's best path is its first candidate
         for end, end_fits, candidates in table:
             if end_fits:
@@ -61,7 +61,7 @@ def _table_pick(self: Grid, start: Cell, movement: int, swimming: bool, blocked:
     return tuple(out)
 
 
-def _move_table(self: Grid, start: Cell, movement: int, swimming: bool) -> tuple:
+def _move_table(self: Grid, start: Cell, movement: int, swimming: bool) -> MoveTable:
     """Every end field within ``movement`` of ``start`` (in reading order) as (end, its type fits, candidate
     paths), each candidate as (the fields entered before the end as bits, bit c for cell c; (cost, path); the
     path flattened to x, y pairs). (Bits, not sets: a test is one ``&``, and plain ints give the garbage
@@ -123,9 +123,10 @@ def _move_table(self: Grid, start: Cell, movement: int, swimming: bool) -> tuple
                     longer.append((nxt, new_cost, new_parity, new_path, inner | 1 << nxt))
         frontier = longer
     xy = self._xy_pairs.__getitem__
+    table: list[tuple[Cell, bool, tuple[Candidate, ...]]] | MoveTable  # a list, made a tuple when complete
     table = []
     for end in sorted(by_end):
-        kept: list[tuple[int, tuple[int, Path], tuple[int, ...]]] = []
+        kept: list[Candidate] = []
         for cost, path, inner, _ in sorted(by_end[end]):  # by cost, then path (the paths differ)
             for k in kept:
                 if k[0] | inner == inner:  # an earlier one's fields are a subset

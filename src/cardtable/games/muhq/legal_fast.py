@@ -3,7 +3,7 @@ actions they come from; functions bound into :class:`~.legal.LegalMixin`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import Action
 
@@ -13,25 +13,27 @@ from .legal_interned import SPELL
 from .objects import NEUTRAL
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .objects import Perm
     from .state import MuhqState
 
 
-def fast_actions(self: "MuhqState", seat: int, sources: tuple) -> list[Action]:
+def fast_actions(self: "MuhqState", seat: int, sources: tuple[Perm, ...]) -> list[Action]:
     """The seat's fast actions; ``sources``: its free_action_sources."""
     out: list[Action] = []
     resource = self.players[seat].resource
-    memo = self._memo
+    memo: dict[Any, Any] = self._memo  # (keyed by names and by tuples)
     _, _, spells, _, pairs = self.hand_parts(seat)
     for c, d in spells:  # spells with a play cost (MUHQ-ACT-9)
-        if d.play > resource:  # MUHQ-RES-3
+        if d.play > resource:  # type: ignore[operator]  # MUHQ-RES-3 (hand_parts: only cards with a play cost)
             continue
         # A spell's targets depend on the board alone (the card waits in hand, so "self" names nothing on
         # the board): kept per card and seat until the board changes.
         key = ("spell_targets", c, seat)
-        choices = memo.get(key)
-        ctx = None
-        costs_list = self.cost_choices(d.extra_cost, seat, None, exclude=(c,), resource_extra=d.play) \
-            if d.extra_cost else ((),)  # (no extra cost: one way to pay, nothing chosen)
+        choices: tuple[tuple[int, ...], ...] | None = memo.get(key)
+        ctx: Ctx | None = None
+        costs_list = (self.cost_choices(d.extra_cost, seat, None, exclude=(c,),
+                                        resource_extra=d.play)  # type: ignore[arg-type]  # (hand_parts: a play cost)
+                      if d.extra_cost else ((),))  # (no extra cost: one way to pay, nothing chosen)
         for costs in costs_list:
             if choices is None:
                 ctx = Ctx(c, d, seat)
@@ -56,20 +58,20 @@ def fast_actions(self: "MuhqState", seat: int, sources: tuple) -> list[Action]:
     return out
 
 
-def free_action_sources(self: "MuhqState", seat: int) -> tuple:
+def free_action_sources(self: "MuhqState", seat: int) -> tuple[Perm, ...]:
     """The seat's permanents on the board that have free actions, in board order (kept with the board)."""
-    by_seat = self._memo.get("free_sources")
+    by_seat: tuple[tuple[Perm, ...], ...] | None = self._memo.get("free_sources")
     if by_seat is None:
         by_seat = self.find_free_action_sources()
     return by_seat[seat]
 
 
-def find_free_action_sources(self: "MuhqState") -> tuple:
+def find_free_action_sources(self: "MuhqState") -> tuple[tuple[Perm, ...], ...]:
     """free_action_sources for every seat, and own_permanents for every seat with them: one walk of the
     board makes both (nearly every decision asks both after a change of the board)."""
     perms = self.perms
-    own: list[list] = [[] for _ in range(self.n)]
-    found: list[list] = [[] for _ in range(self.n)]
+    own: list[list[Perm]] = [[] for _ in range(self.n)]
+    found: list[list[Perm]] = [[] for _ in range(self.n)]
     for pid in self.board_order():
         p = perms[pid]
         seat = p.controller
@@ -101,7 +103,7 @@ def fast_list(self: "MuhqState", seat: int) -> list[Action] | tuple[Action, ...]
     memo = self._fast
     if memo is None:
         memo = self._fast = {}
-    cached = memo.get(seat)
+    cached: tuple[list[int], int, tuple[tuple[bool, int], ...], list[Action]] | None = memo.get(seat)
     if cached is None or cached[0] != pl.hand or cached[1] != pl.resource or cached[2] != taps:
         cached = memo[seat] = (pl.hand[:], pl.resource, taps, self.fast_actions(seat, sources))
     return cached[3]

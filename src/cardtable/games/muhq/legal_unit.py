@@ -15,6 +15,9 @@ from .stats import attack_range, profile
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
+    #: The actions of an activated unit (those unit_list keeps).
+    UnitAction = A.Move | A.Attack | A.FullAction | A.Equip | A.Swap | A.Carry | A.ClearParalysis
+
 
 def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
     """MUHQ-UNIT-11: the available unit actions of the activated permanent (none for artifacts)."""
@@ -35,7 +38,8 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
         if reach:
             occ, perms, st = self.occ, self.perms, self.stats()
             me, source_d = p.controller, p.d
-            for cell in self.grid.cells_in_range(p.cell, reach):  # only what stands within reach
+            # only what stands within reach (the ignore: without a base, p stands on a field)
+            for cell in self.grid.cells_in_range(p.cell, reach):  # type: ignore[arg-type]
                 d = occ.get(cell)
                 if d is None or d == pid:
                     continue
@@ -59,7 +63,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
                 out.append(A.FullAction(pid, index, targets))
     # Equipping, swapping and carrying all need an artifact (equipment included) on an adjacent field.
     occ, perms = self.occ, self.perms
-    for c, _ in self.grid.neighbours[p.cell]:
+    for c, _ in self.grid.neighbours[p.cell]:  # type: ignore[index]  # (no base: p stands on a field)
         o = occ.get(c)
         if o is not None and perms[o].d.is_artifact:
             break
@@ -69,10 +73,10 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
     if spends:
         for eq in self.equippable(pid):
             for sp in spends:
-                out.append(A.Equip(pid, eq, sp))
+                out.append(A.Equip(pid, eq, sp))  # type: ignore[arg-type]  # (sp: "move" or "attack")
         for art in self.swappable(pid):
             for sp in spends:
-                out.append(A.Swap(pid, art, sp))
+                out.append(A.Swap(pid, art, sp))  # type: ignore[arg-type]  # (sp: "move" or "attack")
     if both:
         for art in self.carriable(pid):
             for path, drop in self.carry_options(pid, art):
@@ -98,7 +102,7 @@ def unit_list(self: "MuhqState", pid: int) -> list[Action]:
     return cached[1]
 
 
-def unit_action_listed(self: "MuhqState", action: Action) -> bool:
+def unit_action_listed(self: "MuhqState", action: UnitAction) -> bool:
     """Is ``action`` in the unit actions kept for its unit (unit_list) in this very position?"""
     memo = self._units
     cached = memo.get(action.unit) if memo is not None else None
@@ -115,7 +119,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
     order; the last field may be a crewable unit (MUHQ-CREW-2). The grid keeps the answers."""
     p = self.perms[pid]
     st = self.stats()
-    start = self.cell_of(pid)
+    start: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
     occupied = self.occ
     # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
     crewable = []  # (a loop, not a comprehension: no closure over these locals for every call)
@@ -129,7 +133,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
 
 def equippable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-EQUIP-5 (OP-26): unequipped equipment within range 1: own, neutral or a non-solid enemy one."""
-    cell = self.cell_of(pid)
+    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
     me = self.perms[pid].controller
     out = []
     for c in self.grid.cells_in_range(cell, 1):
@@ -153,7 +157,7 @@ def movable_artifact(self: "MuhqState", pid: int, art: int) -> bool:
 
 def swappable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-ART-3: adjacent artifacts whose field fits the unit and whose type fits the other field."""
-    cell = self.cell_of(pid)
+    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
     out = []
     sw = self.stats()[pid].swimming
     for c, _ in self.grid.neighbours[cell]:
@@ -166,7 +170,7 @@ def swappable(self: "MuhqState", pid: int) -> list[int]:
 
 
 def carriable(self: "MuhqState", pid: int) -> list[int]:
-    cell = self.cell_of(pid)
+    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
     return [o for c, _ in self.grid.neighbours[cell] if (o := self.occ.get(c)) is not None
             and self.movable_artifact(pid, o)]
 
@@ -175,7 +179,7 @@ def carry_options(self: "MuhqState", pid: int, art: int) -> list[tuple[tuple[int
     """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1 (not the
     end itself), as (path flattened to x, y pairs, drop field as (x, y))."""
     st = self.stats()
-    unit_cell = self.cell_of(pid)
+    unit_cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
     occ = {c: o for c, o in self.occ.items() if o != art}
     grid = self.grid
     fits = grid.fits_table(st[art].swimming)
