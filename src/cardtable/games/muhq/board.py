@@ -29,7 +29,7 @@ def board_order(self: "MuhqState") -> list[int]:
     """Every permanent on the board, in reading order of its field; pile members after their base.
     Kept until the next change (callers must not modify the list)."""
     if self._order is not None:
-        return self._order  # type: ignore[no-any-return]  # (state.py types _order as Any)
+        return self._order
     out: list[int] = []
     perms, occ = self.perms, self.occ
     for cell in sorted(occ):

@@ -31,7 +31,7 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
 
 
 def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[str, Any]], ...]:
-    d: Def = self.card_def[item.source]
+    d: Def = self.card_def[item.source]  # type: ignore[index]  # a card's item
     if item.kind == "spell":
         return d.targets
     return tuple(d.ability(item.ability).get("targets", {}).items())
@@ -40,14 +40,14 @@ def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[st
 def _resolve_spell(self: "MuhqState", item: Item) -> None:
     ctx, ok = self.effect_ctx(item)
     if ok:
-        self.run_steps(self.card_def[item.source].effect, ctx)
+        self.run_steps(self.card_def[item.source].effect, ctx)  # type: ignore[index]  # a card's item
     if self.resolving is None:
-        self.put_in_discard(item.source)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
+        self.put_in_discard(item.source)  # type: ignore[arg-type]  # a card's item; MUHQ-SPELL-4, MUHQ-TOKEN-3
 
 
 def _resolve_ability(self: "MuhqState", item: Item) -> None:
     ctx, ok = self.effect_ctx(item)
-    ability = self.card_def[item.source].ability(item.ability)
+    ability = self.card_def[item.source].ability(item.ability)  # type: ignore[index]  # a card's item
     if ok and (item.kind != "trigger" or self.condition_holds(ability.get("if"), ctx)):
         self.run_steps(tuple(ability["effect"]), ctx)
 
@@ -60,9 +60,9 @@ def _resolve_universal(self: "MuhqState", item: Item) -> None:
 
 def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
     card, seat = item.source, item.controller
-    d = self.card_def[card]
+    d = self.card_def[card]  # type: ignore[index]  # a card's item
     if item.param("mode") == "next_unit":
-        self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
+        self.players[seat].pending.append(card)  # type: ignore[arg-type]  # a card's item; MUHQ-EQUIP-3 (b)
         return
     cell = item.param("cell")
     if not self.available(cell, d.swimming):
@@ -70,10 +70,10 @@ def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
         # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
         fields = self.spawn_fields(seat, d.swimming)
         if not fields:
-            self.put_in_discard(card)
+            self.put_in_discard(card)  # type: ignore[arg-type]  # a card's item
             return
         cell = fields[0]
-    self.enter(card, seat, cell, played=True)
+    self.enter(card, seat, cell, played=True)  # type: ignore[arg-type]  # a card's item
 
 
 def _resolve_move(self: "MuhqState", item: Item) -> None:
@@ -164,7 +164,7 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
 
 
 def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
-    p = self.perms.get(item.source)
+    p = self.perms.get(item.source)  # type: ignore[arg-type]  # a card's item
     if p is not None and p.paralysis:
         p.paralysis -= 1  # MUHQ-PARA-3
 
@@ -214,5 +214,5 @@ def finish_token(self: "MuhqState", cell: int) -> None:
         return
     self.run_steps(steps, ctx, index + 1)
     if self.resolving is None and item is not None and item.kind == "spell":
-        self.put_in_discard(item.source)
+        self.put_in_discard(item.source)  # type: ignore[arg-type]  # a card's item
 
