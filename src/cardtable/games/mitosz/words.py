@@ -14,7 +14,7 @@ name in the reader's language) and :class:`Said` fragments (a translated phrase 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from cardtable.engine.i18n import SOURCE_LANGUAGE, N_, Translator, current_language, language
 
@@ -88,6 +88,17 @@ class lazy:
     catalogs' extractor knows (``_n``)."""
 
     _n = staticmethod(said_n)
+
+
+_T = TypeVar("_T")
+
+
+@overload
+def shown(text: str) -> str: ...
+
+
+@overload
+def shown(text: _T) -> _T: ...
 
 
 def shown(text: Any) -> Any:
