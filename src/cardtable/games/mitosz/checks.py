@@ -87,9 +87,7 @@ def _state_checks(self: MitoszState) -> bool:
         for iids in dupes:
             self.note(N_("{n} copies of the unique {card} are on the board: all are destroyed (MIT-2.3.c)"),
                       n=len(iids), card=cards[iids[0]].d)
-            # (the list only runs the calls: its items are None)
-            self.together(lambda iids=iids: [
-                self.leave_board(i, "afterworld", "destroy") for i in iids])  # type: ignore[func-returns-value]
+            self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
             changed = True
         if changed:
             continue
