@@ -8,7 +8,12 @@ instance id (``card``: 0 … N-1, fixed for the game); an item on the stack by i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardtable.engine import Action, ActionCodec, action
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: Stack items are numbered from here, so that a target is one integer whether it is a card or an item.
 STACK_ID_BASE = 100_000
@@ -118,10 +123,10 @@ ACTION_TYPES = (Pass, PlaceNation, Summon, PlayUnsummoned, UseManeuver, UseFreeM
 CODEC = ActionCodec(*ACTION_TYPES)
 PASS = Pass()
 
-_MADE: dict[tuple, Action] = {}
+_MADE: dict[tuple[Any, ...], Action] = {}
 
 
-def made(cls, *args) -> Action:
+def made(cls: Callable[..., Action], *args: Any) -> Action:
     """The action ``cls(*args)``, one object per value: the legal-action lists make the same actions over and
     over, and a frozen dataclass is slow to build (actions are immutable values: sharing them changes nothing)."""
     key = (cls, args)

@@ -13,10 +13,15 @@ to the acting player: the act itself changed only their spheres and cards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import STACK_ID_BASE
 from .cards import call_parts
+
+if TYPE_CHECKING:
+    from .core import Item
+    from .fights.fight import Fight
+    from .state import MitoszState
 
 #: parameters of the primitives (schema/primitives.py) that name cards an effect changes
 _CARD_FIELDS = ("target", "nation", "row_leader", "card", "host")
@@ -27,7 +32,7 @@ _PLAYER_PRIMITIVES = frozenset(("draw", "discard", "mill", "search_deck", "recov
 _OWN_PRIMITIVES = frozenset(("play_card", "modify_cost", "produce_spheres", "extra_draw"))
 
 
-def affected_player(state: Any, item: Any) -> int:
+def affected_player(state: MitoszState, item: Item) -> int:
     """MIT-6.4.1: the first player of the counter round that ``item``'s announcement opens."""
     owners = target_controllers(state, item)
     if not owners and item.m is not None:
@@ -37,7 +42,7 @@ def affected_player(state: Any, item: Any) -> int:
     return item.player if not owners else state.active
 
 
-def target_controllers(state: Any, item: Any) -> set[int]:
+def target_controllers(state: MitoszState, item: Item) -> set[int]:
     """OP-43.5: the controllers of the item's chosen targets (the player of a stack item that is targeted)."""
     owners = set()
     for t in item.targets:
@@ -50,7 +55,7 @@ def target_controllers(state: Any, item: Any) -> set[int]:
     return owners
 
 
-def touched_players(state: Any, item: Any) -> set[int]:
+def touched_players(state: MitoszState, item: Item) -> set[int]:
     """The players whose cards or resources the item's effect would change if it resolved now."""
     m = item.m
     calls = list(m.effect)
@@ -62,7 +67,7 @@ def touched_players(state: Any, item: Any) -> set[int]:
     return out
 
 
-def _walk(state: Any, item: Any, calls: list, out: set[int]) -> None:
+def _walk(state: MitoszState, item: Item, calls: list[Any], out: set[int]) -> None:
     for call in calls:
         name, p = call_parts(call)
         if p is None:
@@ -89,7 +94,7 @@ def _walk(state: Any, item: Any, calls: list, out: set[int]) -> None:
             out.update(_fight_side(state, item.player, enemy=name == "fear" or p.side == "enemy"))
 
 
-def _cards_of(state: Any, target: Any, item: Any) -> list[int]:
+def _cards_of(state: MitoszState, target: Any, item: Item) -> list[int]:
     """The cards a target expression would name now, without the notes resolve_target makes at resolution."""
     if isinstance(target, str):
         if target[1:2] == "t" and target[2:].isdigit():
@@ -105,7 +110,7 @@ def _cards_of(state: Any, target: Any, item: Any) -> list[int]:
             and not state.immune(i, keys, item.player)]
 
 
-def _fight_side(state: Any, seat: int, enemy: bool) -> list[int]:
-    f = state.fight
+def _fight_side(state: MitoszState, seat: int, enemy: bool) -> list[int]:
+    f: Fight = state.fight  # type: ignore[assignment]  # called during a fight only
     own = f.side_of(seat)
     return [s for s in state.fight_players() if (f.side_of(s) != own) == enemy]

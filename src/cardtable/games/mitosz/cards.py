@@ -7,12 +7,15 @@ pydantic ``Maneuver`` models: they are immutable and the effect interpreter walk
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.i18n import current_language
 
 from . import vocabulary as V
 from .words import N_, _
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 SPHERE_INDEX = {s: i for i, s in enumerate(V.SPHERES)}
 SPHERE_LETTER = ("M", "I", "W", "F")
@@ -56,7 +59,7 @@ class CardDef:
         self.level: int | None = card.level
         self.is_modifier: bool = card.level_is_modifier
         cost = card.cost.as_dict() if card.cost is not None else {}
-        self.cost: tuple[int, int, int, int] = tuple(cost.get(s, 0) for s in V.SPHERES)  # type: ignore[assignment]
+        self.cost: tuple[int, int, int, int] = tuple(cost.get(s, 0) for s in V.SPHERES)
         self.cost_total = sum(self.cost)
         self.power_points: int = card.power_points
         #: it may add power points by itself on the board (OP-01): printed points, or a leader (MIT-3.4.3.a)
@@ -70,7 +73,7 @@ class CardDef:
         self.requirement_text = " or ".join("+".join(sorted(g)) for g in self.requirement_groups)
         self.duration_rounds: int | None = (card.duration.rounds if card.duration is not None
                                             and not isinstance(card.duration, str) else None)
-        self.flavor = card.flavor
+        self.flavor: str = card.flavor
         #: the name and flavour in other languages than English (the data file's ``translations``)
         self.names: dict[str, str] = {}
         self.flavors: dict[str, str] = {}
@@ -87,16 +90,16 @@ class CardDef:
         self.static_keys = frozenset((self.card_type, *self.subtypes))
         #: a free maneuver's answer to "may this user use it?" by the user's definition, while no effect
         #: changes subtypes (filled by the rules as they ask)
-        self.free_users: dict = {}
+        self.free_users: dict[Any, Any] = {}
         #: the bound maneuvers worth a look for the legal-action list, by (counter round, own turn, battle
         #: phase): what the definition alone rules out is left out (``Acts._bound_options``)
-        self.plans: dict = {}
+        self.plans: dict[Any, Any] = {}
         #: is a card of this definition in the hand worth a look for the legal-action list, by (roles, own summon
         #: phase) (``Acts.legal_acts``)
-        self.hand_looks: dict = {}
+        self.hand_looks: dict[Any, Any] = {}
         #: what a maneuver of this card is for immunity, by (maneuver, user's definition), while no effect
         #: changes subtypes (``Acts.effect_keys``)
-        self.effect_keys: dict = {}
+        self.effect_keys: dict[Any, Any] = {}
         #: every primitive the card's text calls, however deep (inside choose_one, if, a token's effect): a game
         #: whose cards never call one skips the rule that reads it (``MitoszState.prims``)
         self.primitives = _all_primitives(self.maneuvers + self.options)
@@ -142,7 +145,7 @@ class CardDef:
         self.hand_spend = 0  # set by build_defs
         self.board_spend = 0 if self.implicit_sacrifice else _least_cost(self.options or self.usable)
 
-    def maneuver(self, mid: str):
+    def maneuver(self, mid: str) -> Any:  # a schema Maneuver, or None
         for m in self.maneuvers:
             if m.id == mid:
                 return m
@@ -172,7 +175,7 @@ class CardDef:
         return f"<{self.id} {self.name}>"
 
 
-def cost_label(cost) -> str:
+def cost_label(cost: Sequence[int]) -> str:
     parts = [_(SPHERE_AMOUNT[i], n=n) for i, n in enumerate(cost) if n]
     return " ".join(parts) if parts else _("free")
 
@@ -206,7 +209,7 @@ def build_defs(cards: dict[str, Any]) -> dict[str, CardDef]:
     return defs
 
 
-def _all_primitives(maneuvers) -> frozenset:
+def _all_primitives(maneuvers: Iterable[Any]) -> frozenset[str]:
     from cardtable.engine.datafiles import iter_models
 
     from .schema import CALL_MODELS
@@ -215,7 +218,7 @@ def _all_primitives(maneuvers) -> frozenset:
     return frozenset(names[type(m)] for _loc, m in iter_models(list(maneuvers)) if type(m) in names)
 
 
-def _all_trigger_events(maneuvers) -> frozenset:
+def _all_trigger_events(maneuvers: Iterable[Any]) -> frozenset[str]:
     from cardtable.engine.datafiles import iter_models
 
     from .schema import TRIGGER_MODELS
@@ -223,7 +226,7 @@ def _all_trigger_events(maneuvers) -> frozenset:
     return frozenset(m.on for _loc, m in iter_models(list(maneuvers)) if isinstance(m, TRIGGER_MODELS))
 
 
-def _least_cost(maneuvers) -> int:
+def _least_cost(maneuvers: Iterable[Any]) -> int:
     """The fewest sphere points any use of these maneuvers costs (a first step, one repetition)."""
     best = None
     for m in maneuvers:
@@ -236,10 +239,10 @@ def _least_cost(maneuvers) -> int:
     return best if best is not None else 0
 
 
-def _roles(maneuvers) -> frozenset:
+def _roles(maneuvers: Iterable[Any]) -> frozenset[str]:
     """Whose turn a maneuver may be used in (MIT-4.2.1): "active", "other"; battle-only ones in a fight's
     rounds ("fight"), by either side."""
-    roles: set = set()
+    roles: set[str] = set()
     for m in maneuvers:
         t = m.timing
         if "battle" in t:
@@ -254,7 +257,7 @@ def _roles(maneuvers) -> frozenset:
     return frozenset(roles)
 
 
-def call_parts(call) -> tuple[str, Any]:
+def call_parts(call: Any) -> tuple[str, Any]:
     """A one-key effect call (``{add_level: {...}}`` as a model) as (primitive name, parameters)."""
     field = _CALL_FIELD.get(type(call))
     if field is None:  # pydantic's ``model_fields`` is slow to read: once per call model
@@ -263,10 +266,10 @@ def call_parts(call) -> tuple[str, Any]:
     return field.rstrip("_"), getattr(call, field)
 
 
-_CALL_FIELD: dict[type, str] = {}
+_CALL_FIELD: dict[type[Any], str] = {}
 
 
-def primitives_of(m) -> frozenset:
+def primitives_of(m: Any) -> frozenset[str]:
     """The names of the primitives a maneuver calls (for immunity keys), computed once per maneuver
     (maneuvers live as long as their definitions, so their ids are stable keys)."""
     hit = _PRIMITIVES.get(id(m))
@@ -276,4 +279,4 @@ def primitives_of(m) -> frozenset:
     return hit[0]
 
 
-_PRIMITIVES: dict[int, tuple] = {}
+_PRIMITIVES: dict[int, tuple[frozenset[str], Any]] = {}  # (its names, the maneuver: kept alive)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable.engine import DataError
 from cardtable.engine.i18n import SOURCE_LANGUAGE, Translator, current_language
@@ -46,7 +46,13 @@ from cardtable.engine.datafiles import (DataFiles, Describe, did_you_mean, entry
                                         list_entries, list_item, locate)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pydantic import BaseModel
+
+    from cardtable.engine.datafiles import Data, Loc
+
     from .schema import Card, CardSet, Deck
+
+_M = TypeVar("_M", bound="BaseModel")
 
 PACKAGED_DIR = Path(__file__).resolve().parent / "data"
 GAME_FOLDER = "mitosz"  # Mítosz's files live in the ``mitosz/`` folder of $CARDTABLE_DATA_DIR (DATA_DIR_ENV)
@@ -198,9 +204,9 @@ def _find(kind: str, name: Any) -> tuple[Path, str]:
 
 
 # -- reading --------------------------------------------------------------------------------------------
-def _read(kind: str, path: Path, model: type, describe: Describe) -> tuple[Any, dict, Any]:
+def _read(kind: str, path: Path, model: type[_M], describe: Describe) -> tuple[_M, Data, Any]:
     """The file at ``path`` validated as ``model``, with its data and YAML node tree (cached until it changes)."""
-    def read() -> tuple[Any, dict, Any]:
+    def read() -> tuple[_M, Data, Any]:
         data, node = _FILES.read_yaml(path, max_bytes=MAX_FILE_BYTES, mapping="name: …, cards: […]",
                                       near=_NEAR_CARD)
         return _FILES.validate(model, data, node, path, describe, exact_checks=False), data, node
@@ -270,17 +276,18 @@ def _deck(path: Path, name: str, source: str, rules: DeckRules, cards: dict[str,
     return check_deck(deck, cards, rules, path=path, name=name, source=source, data=data, node=node)
 
 
-def _deck_entry(cards: dict[str, "Card"] | None):
-    def describe(loc: tuple, data: dict) -> tuple[str, tuple]:
+def _deck_entry(cards: dict[str, "Card"] | None) -> Describe:
+    def describe(loc: Loc, data: Data) -> tuple[str, Loc]:
         item = list_item(loc, data)
         if item is not None and loc[0] == "cards":
             at, raw = item
-            card = cards.get(raw.get("card")) if cards and isinstance(raw, dict) else None
+            # (any value of the file looks a card up: None or a number is no card)
+            card = cards.get(raw.get("card")) if cards and isinstance(raw, dict) else None  # type: ignore[arg-type]
             shown = ({"id": card.id, "name": card.name} if card is not None else
                      {"id": raw.get("card"), "name": raw.get("name")} if isinstance(raw, dict) else None)
             return entry_label("card", shown, at), loc[2:]
         if loc and loc[0] == "high_god" and isinstance(data.get("high_god"), str):
-            card = cards.get(data.get("high_god")) if cards else None
+            card = cards.get(data.get("high_god")) if cards else None  # type: ignore[arg-type]  # a str (above)
             label = f"high god {data.get('high_god')}" + (f" {card.name!r}" if card is not None else "")  # i18n: no (an entry label, as the engine writes them: a locator)
             return label, loc
         title = data.get("name")
@@ -290,7 +297,7 @@ def _deck_entry(cards: dict[str, "Card"] | None):
 
 
 def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRules(), *, path: Path,
-               name: str, source: str = "file", data: dict | None = None, node: Any = None) -> DeckList:
+               name: str, source: str = "file", data: Data | None = None, node: Any = None) -> DeckList:
     """Check a deck against the card definitions ``cards`` (by id) and the construction rules MIT-1.3.1.
 
     Every problem is collected; one DeckError (or MitoszDataError if no rule is broken, only unknown or
@@ -300,7 +307,7 @@ def check_deck(deck: "Deck", cards: dict[str, "Card"], rules: DeckRules = DeckRu
 
     data = data if data is not None else deck.model_dump(by_alias=True)
     describe = _deck_entry(cards)
-    problems: list[tuple[tuple, str, str | None]] = []  # (loc, reason, rule)
+    problems: list[tuple[Loc, str, str | None]] = []  # (loc, reason, rule)
 
     def unknown(card_id: str) -> str:
         code = card_id.split("-")[0]

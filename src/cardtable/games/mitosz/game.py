@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
@@ -16,6 +16,11 @@ from .options import OPTIONS
 from .text import call_text, card_text, maneuver_text, road_word, row_into, sphere_word, subtype_word
 from .words import N_, _, _n, shown
 from .vocabulary import SPHERES
+
+if TYPE_CHECKING:
+    from cardtable.engine import Action
+
+    from .state import MitoszState
 
 
 class MitoszGame(Game):
@@ -58,7 +63,7 @@ class MitoszGame(Game):
             self.layout.append((self.defs[deck.high_god.id], seat))
             self.layout += [(self.defs[cid], seat) for cid in deck.card_ids()]
 
-    def new_initial_state(self, seed: int | None = None):
+    def new_initial_state(self, seed: int | None = None) -> MitoszState:
         from .state import MitoszState
 
         return MitoszState(self, fresh_seed(seed), self.decks)
@@ -96,7 +101,7 @@ class MitoszGame(Game):
             return _("{card} (high god)", card=d) if d.card_type == "high_god" else d.shown_name
         return _("card {n}", n=iid)
 
-    def action_label(self, action) -> str:
+    def action_label(self, action: Action) -> str:
         """A move as a person reads it, in the reader's language (made when read)."""
         n = self._name
         if isinstance(action, Pass):
@@ -115,7 +120,9 @@ class MitoszGame(Game):
                 text = _("summon {card}", card=card)
             if action.pay_from:
                 text = _("{move} (paying 1 {sphere} with {other})", move=text,
-                         sphere=sphere_word(action.pay_for), other=sphere_word(action.pay_from))
+                         # (a substitution names both spheres)
+                         sphere=sphere_word(action.pay_for),  # type: ignore[arg-type]
+                         other=sphere_word(action.pay_from))
             return text
         if isinstance(action, PlayUnsummoned):
             if action.row is not None:
@@ -143,15 +150,18 @@ class MitoszGame(Game):
                 if action.option in ids:  # a 'choose one' card: the option's number and what it does
                     k = ids.index(action.option)
                     text = _("{move} (option {k}: {effect})", move=text, k=k + 1,
-                             effect="; ".join(call_text(c) for c in d.options[k].effect) or "—")
+                             # (an option found: ``d`` is the card's definition)
+                             effect="; ".join(call_text(c) for c in d.options[k].effect)  # type: ignore[union-attr]
+                             or "—")
             elif action.via is not None:
                 text = _("use the fate {card} (allowed by {via})", card=n(action.card), via=n(action.via))
             else:
                 text = _("use the fate {card}", card=n(action.card))
             if getattr(action, "steps", None):
-                text = _n("{move}, {n} step", "{move}, {n} steps", action.steps, move=text)
+                text = _n("{move}, {n} step", "{move}, {n} steps", action.steps,  # type: ignore[union-attr, arg-type]
+                          move=text)  # (the guard above: a fate has no steps)
             if getattr(action, "times", None):
-                text = _("{move}, ×{times}", move=text, times=action.times)
+                text = _("{move}, ×{times}", move=text, times=action.times)  # type: ignore[union-attr]  # (as steps)
             if action.targets:
                 text = _("{move} on {targets}", move=text, targets=", ".join(n(t) for t in action.targets))
             if getattr(action, "attach", False):
@@ -166,14 +176,14 @@ class MitoszGame(Game):
             return _("option {n}", n=action.index + 1)
         return str(action)
 
-    def view_label(self, action, view: dict[str, Any]) -> str | None:
+    def view_label(self, action: Action, view: dict[str, Any]) -> str | None:
         """An answer to a numbered question reads as its words ('steal 1 force') where ``view`` shows them, and
         as the question where only the chooser reads them ('name an army leader (MIT-7.4.3.1)')."""
         if isinstance(action, ChooseOption):
             prompt = view.get("prompt")
             if not prompt:
                 return None
-            answers = prompt.get("options")
+            answers: list[str] | None = prompt.get("options")
             if answers is None:
                 return prompt.get("text") or None
             if 0 <= action.index < len(answers):
@@ -182,14 +192,14 @@ class MitoszGame(Game):
 
     secret_actions = True  # a card chosen in a prompt may be one only its chooser has seen (a search)
 
-    def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    def log_entry(self, action: Action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         """Others hear that a card was chosen, not which: an unrestricted search finds a card only its
         searcher sees (MIT-1.3.3). Everything a choice makes public (a discard) is in the view's log."""
         if isinstance(action, Choose) and viewer != actor:
             return _("choose a card"), {"type": "choose"}
         return self.action_label(action), action.to_json()
 
-    def display_order(self, actions, view=None):
+    def display_order(self, actions: list[Action], view: dict[str, Any] | None = None) -> list[Action]:
         kinds = {"place_nation": 0, "summon": 1, "play_unsummoned": 2, "use_maneuver": 3, "use_free_maneuver": 4,
                  "use_fate": 5, "choose": 6, "refill": 7, "option": 8, "pass": 9}
         # answers by number in their order ('option 10' would sort before 'option 2')

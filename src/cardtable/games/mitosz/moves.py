@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from bisect import insort
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .flow import SPHERE_SAID
 from .words import N_, Said, join, said
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from .core import Inst
+    from .state import MitoszState
 
 _IID = attrgetter("iid")
 
@@ -27,196 +34,227 @@ _WHERE_WORDS = {"afterworld": Said(N_("to the afterworld")), "hand": Said(N_("to
                 "deck": Said(N_("to its owner's deck")), "oblivion": Said(N_("to oblivion"))}
 
 
-class Moves:
-    def _zone_list(self, inst) -> list[int] | None:
-        zone = inst.zone
-        return getattr(self.players[inst.owner], zone) if zone in _OWN_ZONES else None
+def _zone_list(self: MitoszState, inst: Inst) -> list[int] | None:
+    zone = inst.zone
+    return getattr(self.players[inst.owner], zone) if zone in _OWN_ZONES else None
 
-    def _move_to_hand(self, iid: int) -> None:
-        inst = self.cards[iid]
-        inst.zone = "hand"
-        self.players[inst.owner].hand.append(iid)
 
-    def take_out(self, iid: int) -> None:
-        """Remove a card from the list of the zone it is in (not the board: see leave_board)."""
-        inst = self.cards[iid]
-        zone = self._zone_list(inst)
-        if zone is not None and iid in zone:
-            zone.remove(iid)
-            if inst.zone in ("afterworld", "oblivion"):
-                self.piles += 1  # public piles changed: cached target candidates there are stale
+def _move_to_hand(self: MitoszState, iid: int) -> None:
+    inst = self.cards[iid]
+    inst.zone = "hand"
+    self.players[inst.owner].hand.append(iid)
 
-    def draw(self, seat: int, n: int) -> int:
-        """MIT-1.3.2, MIT-5.4: the top cards of one's own deck, at once; stops when the deck is empty."""
-        deck = self.players[seat].deck
-        drawn = 0
-        for _ in range(n):
-            if not deck:
-                break
-            self._move_to_hand(deck.pop())
-            drawn += 1
-        if drawn:
-            self.drew_cards()  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
-        return drawn
 
-    def discard_card(self, iid: int, why: str = "") -> None:
-        """MIT-1.5.1.b: from the hand to its owner's afterworld, face up."""
-        inst = self.cards[iid]
-        self.take_out(iid)
-        inst.zone = "afterworld"
-        self.players[inst.owner].afterworld.append(iid)
+def take_out(self: MitoszState, iid: int) -> None:
+    """Remove a card from the list of the zone it is in (not the board: see leave_board)."""
+    inst = self.cards[iid]
+    zone = self._zone_list(inst)
+    if zone is not None and iid in zone:
+        zone.remove(iid)
+        if inst.zone in ("afterworld", "oblivion"):
+            self.piles += 1  # public piles changed: cached target candidates there are stale
+
+
+def draw(self: MitoszState, seat: int, n: int) -> int:
+    """MIT-1.3.2, MIT-5.4: the top cards of one's own deck, at once; stops when the deck is empty."""
+    deck = self.players[seat].deck
+    drawn = 0
+    for _ in range(n):
+        if not deck:
+            break
+        self._move_to_hand(deck.pop())
+        drawn += 1
+    if drawn:
+        self.drew_cards()  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
+    return drawn
+
+
+def discard_card(self: MitoszState, iid: int, why: str = "") -> None:
+    """MIT-1.5.1.b: from the hand to its owner's afterworld, face up."""
+    inst = self.cards[iid]
+    self.take_out(iid)
+    inst.zone = "afterworld"
+    self.players[inst.owner].afterworld.append(iid)
+    self.piles += 1
+    if why:
+        self.note(N_("P{seat} discards {card} ({why})"), seat=inst.owner, card=inst.d, why=why)
+    else:
+        self.note(N_("P{seat} discards {card}"), seat=inst.owner, card=inst.d)
+
+
+def to_zone(self: MitoszState, iid: int, to: str, position: str = "top") -> None:
+    """A card not on the board (hand, deck, afterworld, oblivion, stack) to one of its owner's zones."""
+    inst = self.cards[iid]
+    self.take_out(iid)
+    inst.reset()
+    inst.zone = to
+    if to in ("afterworld", "oblivion"):
         self.piles += 1
-        if why:
-            self.note(N_("P{seat} discards {card} ({why})"), seat=inst.owner, card=inst.d, why=why)
-        else:
-            self.note(N_("P{seat} discards {card}"), seat=inst.owner, card=inst.d)
+    lst = self._zone_list(inst)
+    # (``to`` is a zone of the owner's lists: ``lst`` is one)
+    if to == "deck" and position == "bottom":
+        lst.insert(0, iid)  # type: ignore[union-attr]
+    else:
+        lst.append(iid)  # type: ignore[union-attr]
 
-    def to_zone(self, iid: int, to: str, position: str = "top") -> None:
-        """A card not on the board (hand, deck, afterworld, oblivion, stack) to one of its owner's zones."""
-        inst = self.cards[iid]
-        self.take_out(iid)
-        inst.reset()
-        inst.zone = to
-        if to in ("afterworld", "oblivion"):
-            self.piles += 1
-        lst = self._zone_list(inst)
-        if to == "deck" and position == "bottom":
-            lst.insert(0, iid)
-        else:
-            lst.append(iid)
 
-    def enter_board(self, iid: int, seat: int) -> None:
-        inst = self.cards[iid]
-        arrives = inst.zone != "board"
-        self.take_out(iid)
-        inst.zone = "board"
-        inst.controller = seat
-        inst.entered = self.turn
-        inst.rotated = False
-        self.layout_changed()
-        board = self.board
-        if board is not None and arrives:  # a new list in instance order (``Levels.board_insts``)
-            board = board[:]
-            insort(board, inst, key=_IID)
-            self.board = board
-        if arrives and self.trigger_on:
-            self.event("enters_board", iid, later=True)  # spec 6.6
+def enter_board(self: MitoszState, iid: int, seat: int) -> None:
+    inst = self.cards[iid]
+    arrives = inst.zone != "board"
+    self.take_out(iid)
+    inst.zone = "board"
+    inst.controller = seat
+    inst.entered = self.turn
+    inst.rotated = False
+    self.layout_changed()
+    board = self.board
+    if board is not None and arrives:  # a new list in instance order (``Levels.board_insts``)
+        board = board[:]
+        insort(board, inst, key=_IID)
+        self.board = board
+    if arrives and self.trigger_on:
+        self.event("enters_board", iid, later=True)  # spec 6.6
 
-    def layout_changed(self) -> None:
-        """A card entered or left the board, changed controller or host, fell asleep or woke, or a grid changed:
-        the board's facts and the layout's (``Levels.layout_facts``) are dropped."""
-        self.statics_cache = None
-        self.layout = None
 
-    # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
-    def together(self, move) -> None:
-        """Run ``move`` as one moment: the cards it sends to one owner's afterworld went there together, and
-        that owner will be asked their order (when they are two or more different cards)."""
-        self.order_depth += 1
-        before = [len(p.afterworld) for p in self.players]
-        try:
-            move()
-        finally:
-            self.order_depth -= 1
-        if self.order_depth:
-            return  # an outer moment gathers them
-        for p, n in zip(self.players, before):
-            arrived = tuple(p.afterworld[n:]) if len(p.afterworld) > n else ()
-            if len({self.cards[i].d.id for i in arrived}) > 1:
-                self.order_requests = self.order_requests + ((p.seat, arrived),)
+def layout_changed(self: MitoszState) -> None:
+    """A card entered or left the board, changed controller or host, fell asleep or woke, or a grid changed:
+    the board's facts and the layout's (``Levels.layout_facts``) are dropped."""
+    self.statics_cache = None
+    self.layout = None
 
-    def leave_board(self, iid: int, to: str, how: str) -> None:
-        """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``;
-        its attachments go at the same moment (MIT-1.4.2.a/c)."""
-        if self.cards[iid].zone != "board":
-            return
-        if self.order_depth:
-            self._leave_board(iid, to, how)
-        else:
-            self.together(lambda: self._leave_board(iid, to, how))
 
-    def _leave_board(self, iid: int, to: str, how: str) -> None:
-        inst = self.cards[iid]
-        if inst.zone != "board":
-            return
-        if self.trigger_on:  # spec 6.6: found while the card is still on the board
-            self.event("leaves_board", iid, to=to)
-            if how in ("destroy", "sacrifice"):
-                self.event("destroyed" if how == "destroy" else "sacrificed", iid)
-        d = inst.d
-        for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
-            if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
-                self.wake(a, said(N_("{card} leaves the board"), card=d))
+# -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
+def together(self: MitoszState, move: Callable[..., object]) -> None:
+    """Run ``move`` as one moment: the cards it sends to one owner's afterworld went there together, and
+    that owner will be asked their order (when they are two or more different cards)."""
+    self.order_depth += 1
+    before = [len(p.afterworld) for p in self.players]
+    try:
+        move()
+    finally:
+        self.order_depth -= 1
+    if self.order_depth:
+        return  # an outer moment gathers them
+    for p, n in zip(self.players, before):
+        arrived = tuple(p.afterworld[n:]) if len(p.afterworld) > n else ()
+        if len({self.cards[i].d.id for i in arrived}) > 1:
+            self.order_requests = self.order_requests + ((p.seat, arrived),)
+
+
+def leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
+    """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``;
+    its attachments go at the same moment (MIT-1.4.2.a/c)."""
+    if self.cards[iid].zone != "board":
+        return
+    if self.order_depth:
+        self._leave_board(iid, to, how)
+    else:
+        self.together(lambda: self._leave_board(iid, to, how))
+
+
+def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
+    inst = self.cards[iid]
+    if inst.zone != "board":
+        return
+    if self.trigger_on:  # spec 6.6: found while the card is still on the board
+        self.event("leaves_board", iid, to=to)
+        if how in ("destroy", "sacrifice"):
+            self.event("destroyed" if how == "destroy" else "sacrificed", iid)
+    d = inst.d
+    for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
+        if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
+            self.wake(a, said(N_("{card} leaves the board"), card=d))
+            continue
+        self.leave_board(a, "afterworld", "attachment")
+    was_god_leader = self.is_god_leader(inst)
+    region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
+    ctrl = self.players[inst.controller]
+    if d.card_type == "nation" and inst.cell is not None:
+        ctrl.grid.pop(inst.cell, None)
+    for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
+        if iid in lst:
+            lst.remove(iid)
+    self.note(_HOW_WORDS.get(how, _HOW_WORDS["rule"]), card=d, owner=inst.owner, where=_WHERE_WORDS[to])
+    inst.reset()
+    inst.zone = to
+    self._zone_list(inst).append(iid)  # type: ignore[union-attr]  # ``to`` is one of the owner's zones
+    self.layout_changed()
+    if self.board is not None:  # a new list (``Levels.board_insts``)
+        board = self.board[:]
+        board.remove(inst)
+        self.board = board
+    other: Any  # a card's id, then a card (below)
+    if self.effects:
+        self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
+                        and not (e.kind == "steal" and e.targets == (iid,))]
+        if any(e.targets and iid in e.targets for e in self.effects):
+            self._forget_effects_on(iid)
+        for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
+            for other in list(lst):
+                if not any(e.source == other for e in self.effects):
+                    self.leave_board(other, "afterworld", "rule")
+    if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
+        self.note(N_("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)"))
+        self.leave_board(region_of, "afterworld", "destroy")
+    if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
+        p = self.players[inst.owner]
+        self.note(N_("P{seat}'s high god fell as a leader: P{seat} discards the whole hand and loses every "
+                     "sphere point (MIT-3.4.3.b)"), seat=p.seat)
+        for card in list(p.hand):
+            self.discard_card(card)
+        p.spheres = [0, 0, 0, 0]
+        if self.opts["high_god_leader_loss"] == "hand_and_board":
+            for other in list(self.cards):
+                if other.zone == "board" and other.controller == p.seat and other.d.card_type != "high_god" \
+                        and other.host < 0:
+                    self.leave_board(other.iid, "afterworld", "rule")
+
+
+def _forget_effects_on(self: MitoszState, iid: int) -> None:
+    """MIT-1.2.6: a card that left the board is no longer what the effects aimed at it change (a card type,
+    a level …, were it to come back); an effect left with no card ends."""
+    from .state import Eff
+
+    kept = []
+    for e in self.effects:
+        if e.targets and iid in e.targets:
+            rest = tuple(t for t in e.targets if t != iid)
+            if not rest:
                 continue
-            self.leave_board(a, "afterworld", "attachment")
-        was_god_leader = self.is_god_leader(inst)
-        region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
-        ctrl = self.players[inst.controller]
-        if d.card_type == "nation" and inst.cell is not None:
-            ctrl.grid.pop(inst.cell, None)
-        for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
-            if iid in lst:
-                lst.remove(iid)
-        self.note(_HOW_WORDS.get(how, _HOW_WORDS["rule"]), card=d, owner=inst.owner, where=_WHERE_WORDS[to])
-        inst.reset()
-        inst.zone = to
-        self._zone_list(inst).append(iid)
-        self.layout_changed()
-        if self.board is not None:  # a new list (``Levels.board_insts``)
-            board = self.board[:]
-            board.remove(inst)
-            self.board = board
-        if self.effects:
-            self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
-                            and not (e.kind == "steal" and e.targets == (iid,))]
-            if any(e.targets and iid in e.targets for e in self.effects):
-                self._forget_effects_on(iid)
-            for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
-                for other in list(lst):
-                    if not any(e.source == other for e in self.effects):
-                        self.leave_board(other, "afterworld", "rule")
-        if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
-            self.note(N_("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)"))
-            self.leave_board(region_of, "afterworld", "destroy")
-        if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
-            p = self.players[inst.owner]
-            self.note(N_("P{seat}'s high god fell as a leader: P{seat} discards the whole hand and loses every "
-                         "sphere point (MIT-3.4.3.b)"), seat=p.seat)
-            for card in list(p.hand):
-                self.discard_card(card)
-            p.spheres = [0, 0, 0, 0]
-            if self.opts["high_god_leader_loss"] == "hand_and_board":
-                for other in list(self.cards):
-                    if other.zone == "board" and other.controller == p.seat and other.d.card_type != "high_god" \
-                            and other.host < 0:
-                        self.leave_board(other.iid, "afterworld", "rule")
-
-    def _forget_effects_on(self, iid: int) -> None:
-        """MIT-1.2.6: a card that left the board is no longer what the effects aimed at it change (a card type,
-        a level …, were it to come back); an effect left with no card ends."""
-        from .state import Eff
-
-        kept = []
-        for e in self.effects:
-            if e.targets and iid in e.targets:
-                rest = tuple(t for t in e.targets if t != iid)
-                if not rest:
-                    continue
-                e = Eff(e.seq, e.kind, e.controller, e.source, rest, e.selector, e.value, e.until, e.keys)
-            kept.append(e)
-        self.effects = kept
-
-    def pay(self, seat: int, cost) -> None:
-        p = self.players[seat]
-        for s in range(4):
-            p.spheres[s] -= cost[s]
-
-    def can_pay(self, seat: int, cost) -> bool:
-        spheres = self.players[seat].spheres
-        return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
+            e = Eff(e.seq, e.kind, e.controller, e.source, rest, e.selector, e.value, e.until, e.keys)
+        kept.append(e)
+    self.effects = kept
 
 
-def spheres_text(cost) -> Said:
+def pay(self: MitoszState, seat: int, cost: Sequence[int]) -> None:
+    p = self.players[seat]
+    for s in range(4):
+        p.spheres[s] -= cost[s]
+
+
+def can_pay(self: MitoszState, seat: int, cost: Sequence[int]) -> bool:
+    spheres = self.players[seat].spheres
+    return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
+
+
+class Moves:
+    _zone_list = _zone_list
+    _move_to_hand = _move_to_hand
+    take_out = take_out
+    draw = draw
+    discard_card = discard_card
+    to_zone = to_zone
+    enter_board = enter_board
+    layout_changed = layout_changed
+    together = together
+    leave_board = leave_board
+    _leave_board = _leave_board
+    _forget_effects_on = _forget_effects_on
+    pay = pay
+    can_pay = can_pay
+
+
+def spheres_text(cost: Sequence[int]) -> Said:
     """Sphere points as words ("1 magic, 2 force"), kept and read in the reader's language."""
     parts = [said(N_("{n} {sphere}"), n=n, sphere=SPHERE_SAID[s]) for s, n in enumerate(cost) if n]
     return Said("{points}", points=join(parts)) if parts else Said(N_("nothing"))

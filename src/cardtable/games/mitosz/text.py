@@ -12,8 +12,13 @@ texts as well (labels, log lines, prompts).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import SPHERE_LETTER, call_parts, cost_label
 from .words import N_, Said, _
+
+if TYPE_CHECKING:
+    from .cards import CardDef
 
 TIMING = {"action": N_("Action"), "reaction": N_("Reaction"), "rite": N_("Rite"), "battle": N_("Battle")}
 SPEED_WORDS = {"counter": N_("Counter"), "locked": N_("Locked")}
@@ -133,7 +138,7 @@ class _Immunity:
     def __format__(self, spec: str) -> str:
         return format(immunity_word(self.key), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_Immunity, (self.key,))
 
 
@@ -177,7 +182,7 @@ def immunity_word(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _target(t) -> str:
+def _target(t: Any) -> str:
     if t is None:
         return ""
     if isinstance(t, str):
@@ -204,12 +209,12 @@ def _target(t) -> str:
 class _Chosen:
     __slots__ = ("filter", "select")
 
-    def __init__(self, filter):  # noqa: A002 (the selector's own name)
+    def __init__(self, filter: Any) -> None:  # noqa: A002 (the selector's own name)
         self.filter = filter
         self.select = "chosen"
 
 
-def _value(v) -> str:
+def _value(v: Any) -> str:
     """An amount: a number, or an expression (``level($t1) + 1``) or ``count`` as the data writes it."""
     if v is None:
         return ""
@@ -218,7 +223,7 @@ def _value(v) -> str:
     return _("the number of {what}", what=_target(_Chosen(v.count.filter))) if hasattr(v, "count") else str(v)
 
 
-def call_text(call) -> str:
+def call_text(call: Any) -> str:
     name, p = call_parts(call)
     if name == "choose_one":
         return _("choose: {options}", options=" / ".join("; ".join(call_text(c) for c in option)
@@ -232,7 +237,7 @@ def call_text(call) -> str:
     template = VERBS.get(name)
     if template is None:
         return name.replace("_", " ")
-    values: dict = {}
+    values: dict[str, Any] = {}
     for key in ("n", "mod", "kind"):
         if hasattr(p, key):
             v = getattr(p, key)
@@ -258,7 +263,7 @@ def call_text(call) -> str:
         return name.replace("_", " ")
 
 
-def maneuver_text(m, card=None) -> str:
+def maneuver_text(m: Any, card: CardDef | None = None) -> str:
     head = [_(TIMING[t]) for t in m.timing]
     if m.speed != "normal":
         head.append(word(SPEED_WORDS, m.speed))
@@ -296,7 +301,7 @@ def maneuver_text(m, card=None) -> str:
     return _("{head}: {body}", head=", ".join(head), body=body or "—") if head else (body or "—")
 
 
-def card_text(d) -> list[str]:
+def card_text(d: CardDef) -> list[str]:
     """Every maneuver of the card (spec 2.8.a), and the implicit ones of the rules (OP-16)."""
     out = [maneuver_text(m, d) for m in (d.options or d.maneuvers)]
     if d.options:

@@ -14,7 +14,7 @@ name in the reader's language) and :class:`Said` fragments (a translated phrase 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from cardtable.engine.i18n import SOURCE_LANGUAGE, N_, Translator, current_language, language
 
@@ -29,6 +29,11 @@ class Said(str):
 
     ``Said(msg, **params)`` is ``_(msg, **params)`` when read; ``Said(msg, plural, n=n, **params)`` is
     ``_n(msg, plural, n, **params)``. ``format(said)`` (a ``Said`` as a parameter of another) is the reader's."""
+
+    msg: str
+    plural: str | None
+    params: dict[str, Any]
+    made: dict[str, str]
 
     def __new__(cls, msg: str, plural: str | None = None, /, **params: Any) -> "Said":
         if current_language() == SOURCE_LANGUAGE:  # (as the rules make texts while they play: kept lean)
@@ -61,15 +66,16 @@ class Said(str):
             return str.__format__(self, spec)
         return format(self.shown(), spec)
 
-    def __reduce__(self):  # pickled as its message and parameters (a str subclass would be pickled as its text)
+    # pickled as its message and parameters (a str subclass would be pickled as its text)
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_said, (self.msg, self.plural, self.params))
 
 
-def _said(msg: str, plural: str | None, params: dict) -> Said:
+def _said(msg: str, plural: str | None, params: dict[str, Any]) -> Said:
     return Said(msg, plural, **params)
 
 
-def _render(msg: str, plural: str | None, params: dict) -> str:
+def _render(msg: str, plural: str | None, params: dict[str, Any]) -> str:
     if plural is None:
         return _(msg, **params)
     return _n(msg, plural, params["n"], **params)
@@ -88,6 +94,17 @@ class lazy:
     catalogs' extractor knows (``_n``)."""
 
     _n = staticmethod(said_n)
+
+
+_T = TypeVar("_T")
+
+
+@overload
+def shown(text: str) -> str: ...
+
+
+@overload
+def shown(text: _T) -> _T: ...
 
 
 def shown(text: Any) -> Any:
@@ -116,7 +133,7 @@ class Joined:
     def __hash__(self) -> int:
         return hash((self.items, self.sep))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Joined, (self.items, self.sep))
 
 
