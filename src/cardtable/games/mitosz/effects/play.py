@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 from ..text import ROW_INTO
 from ..vocabulary import ROWS
 from ..words import N_, Said, said
+from ..core import Item
 from .common import SUSPEND, ZONE_FROM, _Off
 
 if TYPE_CHECKING:
     from ..core import Inst
-    from ..state import Item, MitoszState
+    from ..state import MitoszState
 
 
 def _p_play_card(self: MitoszState, p: Any, item: Item) -> bool:
@@ -104,8 +105,6 @@ def _play_label(self: MitoszState, seat: int, choice: tuple[int, str, int], how:
 def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], how: dict[str, Any]) -> bool:
     """The chosen card is played now, inside the effect's resolution: paid, then onto the board as a summon
     puts it (MIT-6.3.6; no counter round of its own, OP-43.4). From the deck, the deck is shuffled (MIT-1.3.3)."""
-    from ..state import Item
-
     iid, kind, where = choice
     inst = self.cards[iid]
     came_from = inst.zone

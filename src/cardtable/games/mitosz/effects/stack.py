@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import STACK_ID_BASE
+from ..actions import STACK_ID_BASE, Pass, UseManeuver
+from ..core import Item
 from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, _Off
 from .triggers import TRIGGER_WORDS
 
 if TYPE_CHECKING:
-    from ..actions import Pass, UseManeuver
-    from ..state import Item, MitoszState
+    from ..state import MitoszState
 
 
 def describe_use(self: MitoszState, item: Item) -> Said:
@@ -161,9 +161,7 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
         if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
             self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=self.intrigue_limit())
             others = list(self.intrigues)
-            # (the ignore: the list only makes the moves, together)
-            self.together(lambda: [self.leave_board(o, "afterworld", "rule")  # type: ignore[func-returns-value]
-                                   for o in others])
+            self.together(lambda: [self.leave_board(o, "afterworld", "rule") for o in others])
         self.enter_board(iid, seat)
         self.intrigues.append(iid)
         self.note(N_("{card} takes effect for P{seat}"), card=inst.d, seat=seat)
@@ -176,8 +174,6 @@ def on_enter_options(self: MitoszState, item: Item) -> list[UseManeuver]:
     out: list[UseManeuver] = []
     if inst.zone != "board":
         return out
-    from ..actions import UseManeuver
-
     for m in inst.d.usable:
         if not m.on_enter:
             continue
@@ -202,13 +198,9 @@ def _ask_on_enter(self: MitoszState, item: Item) -> bool:
 
 
 def answer_on_enter(self: MitoszState, pr: dict[str, Any], action: UseManeuver | Pass) -> None:
-    from ..actions import Pass
-
     if isinstance(action, Pass):
         self.note(N_("P{seat} does not use {card}'s maneuver"), seat=pr['player'], card=self.cards[pr['card']].d)
         return
-    from ..state import Item
-
     seat = pr["player"]
     inst = self.cards[action.card]
     m = next(x for x in inst.d.usable if x.id == action.maneuver)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core import Item
 from ..levels import is_trigger_call
 from ..words import N_, join
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from ..state import Item, MitoszState
+    from ..state import MitoszState
 
 
 #: rounds of triggered abilities that may follow one another before an open window (OP-43.4 sets no limit; two
@@ -61,8 +62,6 @@ def _trigger_items(self: MitoszState, found: list[tuple[int, int, Any, tuple[Any
     """Stack items of (controller, card, maneuver, effect calls, event card, event) in the order of OP-43.4."""
     if not found:
         return []
-    from ..state import Item
-
     start = self.order.index(self.active)
     seats = self.order[start:] + self.order[:start]
     found = sorted(found, key=lambda x: (seats.index(x[0]), x[1]))
