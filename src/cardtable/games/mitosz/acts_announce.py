@@ -18,15 +18,21 @@ from .text import ROW_INTO
 from .words import N_, Said, _, shown
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+    from typing import Any
+
+    from cardtable.engine import Action
+
+    from .schema.maneuvers import Maneuver
     from .state import Inst, Item, MitoszState
 
 
-def announce(self: MitoszState, seat: int, a, permitted: bool = False, offered: bool = False) -> None:
+def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, offered: bool = False) -> None:
     counter = self.mode == "counter"
     if self.mode not in ("window", "counter") or seat != self.priority:
         raise IllegalAction(self.game.info.turn_rule, _("P{priority} has the right to act now, not P{seat}", priority=self.priority, seat=seat))
-    if not offered:
-        check = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
+    if not offered:  # (each check takes its own action type: to mypy, ``check`` is any callable)
+        check: Any = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
                  PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
                  UseFreeManeuver: self.check_free, UseFate: self.check_fate, DeclareBattle: self.check_declare,
                  DeclareDuel: self.check_declare, AttachMount: self.check_mount}.get(type(a))
@@ -68,6 +74,7 @@ def announce(self: MitoszState, seat: int, a, permitted: bool = False, offered: 
         # OP-43.5: the defender, or the challenged leader's player, is the one affected
         self.start_counter_round(self.cards[target].controller, from_window=True, actor=seat)
         return
+    cost: Sequence[int]
     if isinstance(a, (Summon, PlayUnsummoned)) and self._is_supply_play(a):
         d = self.cards[a.card].d
         cost = list(self.summon_cost(a.card))
@@ -76,15 +83,15 @@ def announce(self: MitoszState, seat: int, a, permitted: bool = False, offered: 
             self.pay(seat, cost)
         self._to_stack(a.card)
         item = Item(sid, "supply", seat, a.card)
-        item.row = ROW_INDEX[a.row]
+        item.row = ROW_INDEX[a.row]  # type: ignore[index]  # (a supply play names its row: ``check_supply``)
         item.paid = isinstance(a, Summon)
         self.stack.append(item)
         if isinstance(a, Summon):
             self.note(N_("P{seat} summons {card} (pays {cost}) {into}"), seat=seat, card=d, cost=spheres_text(cost),
-                      into=Said(ROW_INTO[a.row]))
+                      into=Said(ROW_INTO[a.row]))  # type: ignore[index]
         else:
             self.note(N_("P{seat} plays {card} without summoning {into}"), seat=seat, card=d,
-                      into=Said(ROW_INTO[a.row]))
+                      into=Said(ROW_INTO[a.row]))  # type: ignore[index]
         self.start_counter_round(seat, from_window=True, actor=seat)
         return
     if isinstance(a, PlaceNation):
@@ -98,7 +105,7 @@ def announce(self: MitoszState, seat: int, a, permitted: bool = False, offered: 
             cost = list(self.summon_cost(a.card, a.host))
             if a.pay_for is not None:
                 cost[SPHERE_INDEX[a.pay_for]] -= 1
-                cost[SPHERE_INDEX[a.pay_from]] += 1
+                cost[SPHERE_INDEX[a.pay_from]] += 1  # type: ignore[index]  # (named with pay_for: checked)
             self.pay(seat, cost)  # MIT-6.3.3
             paid = spheres_text(cost)
         self._to_stack(a.card)
@@ -127,22 +134,24 @@ def announce(self: MitoszState, seat: int, a, permitted: bool = False, offered: 
             d = self.cards[a.card].d
             m = d.maneuver(a.option)
             user, card, kind, free = self.cards[a.user], a.card, "free", linked(d, self.cards[a.user].d)
-        else:
-            m = self.cards[a.card].d.maneuvers[0]
-            user, card, kind, free = None, a.card, "fate", False
-            if a.via is not None:
-                p.allowances = p.allowances + (a.via,)
+        else:  # a fate (``check_fate``; to mypy, any action: hence the type: ignore[attr-defined] below)
+            m = self.cards[a.card].d.maneuvers[0]  # type: ignore[attr-defined]
+            user, card, kind, free = None, a.card, "fate", False  # type: ignore[attr-defined]
+            if a.via is not None:  # type: ignore[attr-defined]
+                p.allowances = p.allowances + (a.via,)  # type: ignore[attr-defined]
         cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
         self.pay(seat, cost)  # MIT-4.6.3
-        rune_use = kind == "maneuver" and card != user.iid  # an attached rune's (MIT-3.9.i)
+        # an attached rune's (MIT-3.9.i); (a maneuver has a user)
+        rune_use = kind == "maneuver" and card != user.iid  # type: ignore[union-attr]
         if user is not None:
             self._use_up(user, m, "rune" if rune_use else kind)  # (its uses are not the host's own)
             if self.fight is not None:
                 self.first_use(user)
         if kind != "maneuver":
             self._to_stack(card)
-        item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m, tuple(a.targets),
-                    getattr(a, "steps", None), getattr(a, "times", None), via=getattr(a, "via", None))
+        item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m,
+                    tuple(a.targets), getattr(a, "steps", None),  # type: ignore[attr-defined]
+                    getattr(a, "times", None), via=getattr(a, "via", None))
         item.x = getattr(a, "times", None) or 1
         item.attach = getattr(a, "attach", False) or rune_use  # OP-60: a rune's effect lasts while attached
         if any(cost):
@@ -161,7 +170,7 @@ def _to_stack(self: MitoszState, iid: int) -> None:
     self.cards[iid].zone = "stack"
 
 
-def _use_up(self: MitoszState, user: Inst, m, kind: str) -> None:
+def _use_up(self: MitoszState, user: Inst, m: Maneuver | None, kind: str) -> None:
     """MIT-4.6.3: the user rotates, unless the maneuver is permanent; non-rotating users are spent (OP-28)."""
     mid = m.id if m is not None else SACRIFICE
     if kind == "maneuver":

@@ -17,10 +17,18 @@ from .words import N_, said
 _INFO = _acts_info._INFO
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from .schema.expressions import Filter
+    from .schema.maneuvers import Maneuver
     from .state import MitoszState
 
+    #: a change of costs in force (``cost_changes``): (filter, delta per sphere, controller)
+    CostChange = tuple[Filter | None, tuple[int, ...], int]
 
-def summon_payments(self: MitoszState, seat: int, iid: int, cost) -> list[tuple[str | None, str | None]]:
+
+def summon_payments(self: MitoszState, seat: int, iid: int,
+                    cost: Sequence[int]) -> list[tuple[str | None, str | None]]:
     """The ways ``seat`` may pay ``cost`` to summon ``iid``: (None, None) for the printed cost, and
     (pay_from, pay_for) for each substitution of one point by a point of another sphere, which MIT-3.1.g
     allows at every summon of a card linked to one's high god (in a battle too: a supply, a monster, a
@@ -38,7 +46,8 @@ def summon_payments(self: MitoszState, seat: int, iid: int, cost) -> list[tuple[
     return out
 
 
-def substitution_problem(self: MitoszState, seat: int, iid: int, cost: list, pay_from, pay_for) -> Bad | None:
+def substitution_problem(self: MitoszState, seat: int, iid: int, cost: list[int], pay_from: str | None,
+                         pay_for: str | None) -> Bad | None:
     """MIT-3.1.g: is the substitution (pay_from, pay_for) allowed? Changes ``cost`` to what is paid."""
     if pay_from is None and pay_for is None:
         return None
@@ -55,7 +64,7 @@ def substitution_problem(self: MitoszState, seat: int, iid: int, cost: list, pay
     return None
 
 
-def summon_cost(self: MitoszState, iid: int, host=None) -> tuple:
+def summon_cost(self: MitoszState, iid: int, host: int | None = None) -> tuple[int, ...]:
     d = self.cards[iid].d
     if host is not None and 0 <= host < len(self.cards):
         h = self.cards[host].d
@@ -67,12 +76,12 @@ def summon_cost(self: MitoszState, iid: int, host=None) -> tuple:
 
 
 # -- cost changes (spec 6.4 ``modify_cost``) ---------------------------------------------------
-def cost_changes(self: MitoszState, applies_to: str) -> tuple:
+def cost_changes(self: MitoszState, applies_to: str) -> tuple[CostChange, ...]:
     """(filter, delta, controller) of every change of summoning or usage costs in force: the statics on the
     board and the effects; kept with the board's facts (an effect starting or ending drops them)."""
     c = self.cache()
     key = ("cost_changes", applies_to)
-    hit = c.get(key)
+    hit: tuple[CostChange, ...] | None = c.get(key)
     if hit is None:
         out = [(params.filter, sphere_vector(params.delta), ctrl)
                for _src, ctrl, params in self.statics_of("modify_cost") if params.applies_to == applies_to]
@@ -87,14 +96,14 @@ def costs_lowered(self: MitoszState) -> bool:
     if "modify_cost" not in self.prims:
         return False
     c = self.cache()
-    hit = c.get("costs_lowered")
+    hit: bool | None = c.get("costs_lowered")
     if hit is None:
         hit = c["costs_lowered"] = any(min(delta) < 0 for kind in ("summon", "usage")
                                       for _f, delta, _c in self.cost_changes(kind))
     return hit
 
 
-def changed_cost(self: MitoszState, iid: int, cost, applies_to: str) -> tuple:
+def changed_cost(self: MitoszState, iid: int, cost: tuple[int, ...], applies_to: str) -> tuple[int, ...]:
     """The cost with the changes whose filter the card matches (its own zone unless the filter names one),
     each sphere floored at 0 (OP-63). The printed cost stays what the rules read (capacity, OP-48)."""
     if "modify_cost" not in self.prims:
@@ -113,14 +122,15 @@ def changed_cost(self: MitoszState, iid: int, cost, applies_to: str) -> tuple:
     return tuple(max(0, v) for v in out)
 
 
-def maneuver_cost(self: MitoszState, m, steps, times, free: bool, card: int = -1) -> tuple:
+def maneuver_cost(self: MitoszState, m: Maneuver | None, steps: int | None, times: int | None, free: bool,
+                  card: int = -1) -> tuple[int, ...]:
     if m is None:
         return (0, 0, 0, 0)
     info = _INFO.get(id(m)) or minfo(m)
     if free:
         cost = (0, 0, 0, 0)  # MIT-3.9.h
-    elif steps and info.nsteps:  # the first ``steps`` steps (MIT-4.2.6.d)
-        cost = info.step_costs[steps if 0 < steps <= info.nsteps else len(m.steps[:steps])]
+    elif steps and info.nsteps:  # the first ``steps`` steps (MIT-4.2.6.d); ``nsteps``: ``m.steps`` is a list
+        cost = info.step_costs[steps if 0 < steps <= info.nsteps else len(m.steps[:steps])]  # type: ignore[index]
     else:
         cost = info.step_costs[0]
     pay = info.per_pay

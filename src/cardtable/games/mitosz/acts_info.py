@@ -3,17 +3,24 @@ of a refusal, the implicit sacrifice, the summon phases, and small readers of fi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .cards import primitives_of
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import CardDef
+    from .schema.expressions import Filter
+    from .schema.maneuvers import Maneuver
+
 SUMMON_PHASES = ("summon_1", "summon_2")
-_CHOSEN: dict[int, tuple] = {}
-_NEEDS_STACK: dict[int, tuple] = {}
+_CHOSEN: dict[int, tuple[tuple[str, ...], Maneuver]] = {}
+_NEEDS_STACK: dict[int, tuple[bool, Maneuver]] = {}
 
 
 FAIL = ("", "")  # a refusal without words, for the legal-action list
 
 
-def needs_stack(m) -> bool:
+def needs_stack(m: Maneuver) -> bool:
     """Does the maneuver choose a target on the stack (a neutralize, a destroy of a card being played)?"""
     hit = _NEEDS_STACK.get(id(m))
     if hit is None:
@@ -22,12 +29,12 @@ def needs_stack(m) -> bool:
     return hit[0]
 
 
-def keyword_maneuver(m) -> bool:
+def keyword_maneuver(m: Maneuver) -> bool:
     """Does the maneuver shoot a volley or a poison (one target in the fight, MIT-7.2.5)?"""
     return bool(primitives_of(m) & {"volley", "poison"})
 
 
-def chosen_names(m) -> tuple:
+def chosen_names(m: Maneuver) -> tuple[str, ...]:
     """The maneuver's targets chosen at announcement (OP-29), in order t1, t2 … (maneuvers live as long as
     the process, so their ids are stable keys)."""
     names = _CHOSEN.get(id(m))
@@ -37,7 +44,10 @@ def chosen_names(m) -> tuple:
     return names[0]
 #: The implicit maneuver of non-cursed items and buildings: sacrifice the card (OP-16).
 SACRIFICE = "sacrifice"
-Bad = tuple  # (rule, message)
+if TYPE_CHECKING:  # pragma: no cover
+    Bad = tuple[str, str]  # (rule, message)
+else:
+    Bad = tuple  # (rule, message)
 
 
 class MInfo:
@@ -47,8 +57,28 @@ class MInfo:
     __slots__ = ("m", "mid", "normal", "permanent", "per_turn", "sacrifice_user", "stack_only", "timing", "action",
                  "reaction", "rite", "battle", "step_costs", "nsteps", "per", "per_pay", "names", "keyword",
                  "conditions", "steady")
+    m: Maneuver | None
+    mid: str
+    normal: bool
+    permanent: bool
+    per_turn: int
+    sacrifice_user: bool
+    stack_only: bool
+    timing: bool
+    action: bool
+    reaction: bool
+    rite: bool
+    battle: bool
+    step_costs: tuple[tuple[int, int, int, int], ...]  # the usage cost with the first k steps, k = 0 … nsteps
+    nsteps: int
+    per: bool
+    per_pay: tuple[int, int, int, int] | None
+    names: tuple[str, ...]
+    keyword: bool
+    conditions: tuple[Any, ...]
+    steady: bool
 
-    def __init__(self, m):
+    def __init__(self, m: Maneuver | None) -> None:
         self.m = m  # kept: the maneuver's id stays a valid key while this lives
         if m is None:  # the implicit sacrifice of an item or building (OP-16)
             self.mid = SACRIFICE
@@ -88,7 +118,7 @@ class MInfo:
         self.steady = all(_steady(m.targets[n].filter) for n in self.names)
 
 
-def _steady(f) -> bool:
+def _steady(f: Filter | None) -> bool:
     """On the board or in the public piles, a filter that reads neither rotation nor levels holds until a card
     moves (every move there drops the board's facts)."""
     return f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
@@ -99,7 +129,7 @@ _INFO: dict[int, MInfo] = {}
 IMPLICIT = MInfo(None)
 
 
-def _bound_plan(d, counter: bool, active: bool, battle_phase: bool) -> tuple:
+def _bound_plan(d: CardDef, counter: bool, active: bool, battle_phase: bool) -> tuple[tuple[Maneuver, MInfo], ...]:
     """(maneuver, info) of the usable maneuvers of ``d`` that its definition does not rule out for a player in
     this situation (the checks of ``_maneuver_gate`` that read only the maneuver, the user's definition, whose
     turn it is and whether it is the battle phase), in the card's order."""
@@ -116,7 +146,7 @@ def _bound_plan(d, counter: bool, active: bool, battle_phase: bool) -> tuple:
     return tuple(out)
 
 
-def minfo(m) -> MInfo:
+def minfo(m: Maneuver | None) -> MInfo:
     """The :class:`MInfo` of a maneuver (``None``: the implicit sacrifice)."""
     if m is None:
         return IMPLICIT
@@ -126,14 +156,14 @@ def minfo(m) -> MInfo:
     return info
 
 
-def sphere_vector(delta) -> tuple[int, int, int, int]:
+def sphere_vector(delta: Any) -> tuple[int, int, int, int]:
     return (delta.magic, delta.influence, delta.wealth, delta.force)
 
 
-_ZONED: dict[tuple, tuple] = {}
+_ZONED: dict[tuple[int, str], tuple[Filter, Filter]] = {}
 
 
-def _at_zone(f, zone: str):
+def _at_zone(f: Filter, zone: str) -> Filter:
     """The filter ``f`` for a card in ``zone`` (a cost change names what a card is, wherever it is)."""
     hit = _ZONED.get((id(f), zone))
     if hit is None:

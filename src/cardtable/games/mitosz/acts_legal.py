@@ -3,17 +3,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import PlaceNation, Summon, made
 from .acts_info import SUMMON_PHASES, _bound_plan
 from .flow import SPHERE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from cardtable.engine import Action
+
+    from .cards import CardDef
     from .state import Inst, MitoszState
 
 
-def _hand_looks(d, role: str, fighting: bool, own_turn_summon: bool) -> bool:
+def _hand_looks(d: CardDef, role: str, fighting: bool, own_turn_summon: bool) -> bool:
     """Is a card of definition ``d`` in the hand worth a look for the legal-action list, for a player in ``role``
     (in a fight's rounds also as a fighter) in or out of an own summon phase? Read from the definition alone."""
     if role not in d.hand_roles and not (fighting and "fight" in d.hand_roles):
@@ -23,7 +28,7 @@ def _hand_looks(d, role: str, fighting: bool, own_turn_summon: bool) -> bool:
     return True
 
 
-def legal_acts(self: MitoszState, seat: int, counter: bool) -> list:
+def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     p = self.players[seat]
     cards = self.cards
     cache = self.statics_cache
@@ -33,12 +38,13 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list:
     if memo is None:
         memo = self.legal_memo = {}
     if counter:  # OP-23: only counter and locked effects; most of the time there are none
+        hand: Sequence[int]
         hand = tuple(p.hand)
         hit = memo.get(("quick_hand", seat))
         if hit is not None and hit[0] == hand:
             hand = hit[1]
         else:
-            key = hand
+            key: tuple[Any, ...] = hand
             hand = [i for i in key if cards[i].d.quick]
             if len(hand) > 1:
                 hand = self.distinct(hand)
@@ -50,7 +56,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list:
         if not hand and not mine_active:
             return []
         return self._acts_of(seat, True, [], hand, mine_active, False, False, 0, cache)
-    out = []
+    out: list[Action] = []
     phase = self.phase
     if phase == "battle":
         if self.fight is None:
@@ -112,12 +118,12 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list:
     return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
 
-def _mine(self: MitoszState, seat: int) -> list:
+def _mine(self: MitoszState, seat: int) -> list[Inst]:
     """The cards on the board that ``seat`` controls (kept with the layout's facts)."""
     cache = self.layout
     if cache is None:
         cache = self.layout = {}
-    mines = cache.get("mine")
+    mines: list[list[Inst]] | None = cache.get("mine")
     if mines is None:  # every player's at once: one pass over the board
         mines = cache["mine"] = [[] for _ in range(self.n)]
         for i in self.board_insts():
@@ -139,13 +145,16 @@ def _may_have_bound(self: MitoszState, seat: int, inst: Inst, active: bool, batt
                           and self.cards[inst.host].controller == seat)
 
 
-def _acts_of(self: MitoszState, seat: int, counter: bool, out: list, hand: list, mine_active: list, own_turn_summon: bool,
-             cheaper: bool, total: int, cache: dict) -> list:
+def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], hand: Sequence[int],
+             mine_active: Sequence[Inst], own_turn_summon: bool, cheaper: bool, total: int,
+             cache: dict[Any, Any]) -> list[Action]:
     """The acts of the hand's cards worth a look and of the board's (``legal_acts``), after ``out``."""
     p = self.players[seat]
     cards = self.cards
     spheres = p.spheres
     users = None
+    hosts: Sequence[int | None]
+    short: Sequence[int]
     for iid in hand:
         d = cards[iid].d
         t = d.card_type
@@ -212,12 +221,12 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list, hand: list,
     return out
 
 
-def _free_users(self: MitoszState, seat: int, mine: list, cache: dict) -> list:
+def _free_users(self: MitoszState, seat: int, mine: list[Inst], cache: dict[Any, Any]) -> list[Inst]:
     """The own cards on the board that may use a free maneuver at all: no nation or location, unless it is
     defended in the battle being fought (MIT-3.2.2.d, MIT-3.3.d); kept with the board's facts."""
     f = self.fight
     key = ("free_users", seat, (f.kind, f.stage, f.nation) if f is not None else None)
-    users = cache.get(key)
+    users: list[Inst] | None = cache.get(key)
     if users is None:
         users = cache[key] = [i for i in mine if i.d.card_type not in ("nation", "location")
                               or self.defended_here(i)]

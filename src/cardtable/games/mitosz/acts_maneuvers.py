@@ -18,11 +18,18 @@ from .words import N_, Said, join, said
 _INFO = _acts_info._INFO
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+    from typing import Any
+
+    from cardtable.engine import Action
+
+    from .cards import CardDef
+    from .schema.maneuvers import Maneuver
     from .state import Inst, MitoszState
 
 
-def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m, counter: bool, card: int | None = None,
-                   explain: bool = True) -> Bad | None:
+def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m: Maneuver | None, counter: bool,
+                   card: int | None = None, explain: bool = True) -> Bad | None:
     """The checks on the user and the moment, shared by bound and free maneuvers and fates. The legal-action
     list asks without ``explain`` (a refusal then carries no words: it is thrown away)."""
     info = (_INFO.get(id(m)) or minfo(m)) if m is not None else IMPLICIT
@@ -113,7 +120,7 @@ def _user_free_of_effects(self: MitoszState, user: Inst) -> bool:
     return not self.restricted(user, "cannot_use_maneuvers")  # MIT-5.5
 
 
-def timing_problem(self: MitoszState, seat: int, m) -> Bad | None:
+def timing_problem(self: MitoszState, seat: int, m: Maneuver | None) -> Bad | None:
     if m is None or not m.timing:
         return None
     return self._timing_problem(seat, _INFO.get(id(m)) or minfo(m))
@@ -131,7 +138,8 @@ def _timing_problem(self: MitoszState, seat: int, info: MInfo) -> Bad | None:
     return None
 
 
-def _params_problem(self: MitoszState, seat: int, m, card: int, user: int, targets, steps, times, free: bool) -> Bad | None:
+def _params_problem(self: MitoszState, seat: int, m: Maneuver | None, card: int, user: int, targets: Sequence[int],
+                    steps: int | None, times: int | None, free: bool) -> Bad | None:
     if m is None:
         if targets or steps is not None or times is not None:
             return ("MIT-4.6.2.2", said(N_("sacrificing the card takes no targets, steps or repetitions")))
@@ -155,8 +163,9 @@ def _params_problem(self: MitoszState, seat: int, m, card: int, user: int, targe
     return self._conditions_problem(seat, m, card)
 
 
-def _conditions_problem(self: MitoszState, seat: int, m, card: int) -> Bad | None:
+def _conditions_problem(self: MitoszState, seat: int, m: Maneuver, card: int) -> Bad | None:
     """MIT-5.11: a sacrifice, discard or state requirement of the maneuver must be met."""
+    c: Any  # a condition model, told apart by its class's name
     for c in m.conditions:
         kind = type(c).__name__
         if kind == "SacrificeCondition":
@@ -180,18 +189,18 @@ def _conditions_problem(self: MitoszState, seat: int, m, card: int) -> Bad | Non
 
 
 # -- an attached rune, its host's bound maneuver (MIT-3.9.i, OP-60) ------------------------------------
-def _rune_options(self: MitoszState, seat: int, rune: Inst, counter: bool) -> list:
-    out = []
+def _rune_options(self: MitoszState, seat: int, rune: Inst, counter: bool) -> list[Action]:
+    out: list[Action] = []
     host = rune.host
     for m in rune.d.options or rune.d.maneuvers:
         for targets, steps, times in self._variants(seat, m, rune.iid, host, free=False):
-            a = made(UseManeuver, rune.iid, m.id, targets, steps, times)
+            a: UseManeuver = made(UseManeuver, rune.iid, m.id, targets, steps, times)  # type: ignore[assignment]
             if targets == (host,) and self._rune_use_problem(seat, a, counter) is None:
                 out.append(a)
     return out
 
 
-def _rune_use_problem(self: MitoszState, seat: int, a, counter: bool) -> Bad | None:
+def _rune_use_problem(self: MitoszState, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
     """OP-60: the card a rune is attached to uses it as its own bound maneuver (it rotates, MIT-4.6.3), and
     the effect applies only to that card."""
     rune = self.cards[a.card]
@@ -247,8 +256,8 @@ def _free_user_problem(self: MitoszState, seat: int, iid: int, user: Inst) -> Ba
         hit = known.get(user.d, known)
         if hit is known:
             hit = known[user.d] = self._free_user_check(seat, iid, user)
-        return hit
-    cache = self.cache()
+        return hit  # type: ignore[no-any-return]  # (``free_users`` keeps Bad | None answers)
+    cache: dict[Any, Bad | None] = self.cache()
     key = ("fu", iid, user.iid, seat)
     if key in cache:
         return cache[key]
@@ -280,7 +289,8 @@ def _free_user_check(self: MitoszState, seat: int, iid: int, user: Inst) -> Bad 
     return None
 
 
-def _rune_problem(self: MitoszState, d, user: Inst, targets, explain: bool = True) -> Bad | None:
+def _rune_problem(self: MitoszState, d: CardDef, user: Inst, targets: Sequence[int],
+                  explain: bool = True) -> Bad | None:
     """MIT-8.rune, OP-60: a scribe may attach a rune it uses to the maneuver's one target card."""
     if "rune" not in d.subtypes:
         return ("MIT-8.rune", said(N_("{card} is not a rune: it cannot be attached"), card=d)) if explain else FAIL

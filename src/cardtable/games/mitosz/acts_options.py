@@ -15,11 +15,20 @@ from .cards import NON_ROTATING, linked
 _INFO = _acts_info._INFO
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from cardtable.engine import Action
+
+    from .acts_info import MInfo
+    from .schema.maneuvers import Maneuver
     from .state import Inst, MitoszState
 
+    #: a way to announce a maneuver (``_variants``): (targets, steps, times)
+    Variant = tuple[tuple[int, ...], int | None, int | None]
 
-def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> list:
-    out = []
+
+def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> list[Action]:
+    out: list[Action] = []
     d = inst.d
     if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
         if d.card_type == "free_maneuver" and self.rune_host(inst) >= 0:
@@ -29,7 +38,7 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
     active = seat == self.active
     phase = self.phase
     battle_phase = phase == "battle"
-    plan = d.plans.get((counter, active, battle_phase))
+    plan: tuple[tuple[Maneuver | None, MInfo], ...] | None = d.plans.get((counter, active, battle_phase))
     if plan is None:
         plan = d.plans[(counter, active, battle_phase)] = _bound_plan(d, counter, active, battle_phase)
     if d.implicit_sacrifice and not counter and inst.host >= 0 \
@@ -45,6 +54,7 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
     uses = inst.uses
     kind = None  # the card type it has now, read once (MIT-5.16)
     free_of_effects = None  # ``_user_free_of_effects``, the same for every maneuver
+    variants: Sequence[Variant]
     for m, info in plan:
         # The checks of ``_maneuver_gate`` and ``_variants``, cheapest first: every check only refuses, so
         # their order changes nothing but the time (most maneuvers are refused by the user's marks or the
@@ -97,8 +107,8 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
     return out
 
 
-def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: list) -> list:
-    out = []
+def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: list[Inst]) -> list[Action]:
+    out: list[Action] = []
     d = self.cards[iid].d
     choices = d.options or d.maneuvers
     able = None  # the users the card allows (MIT-3.9.b/c): the same for every option
@@ -146,13 +156,13 @@ def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: 
     return out
 
 
-def _free_card_users(self: MitoszState, seat: int, iid: int, users: list) -> list:
+def _free_card_users(self: MitoszState, seat: int, iid: int, users: list[Inst]) -> list[Inst]:
     """Of ``users`` (``_free_users``), those that may use the free maneuver ``iid`` (``_free_user_problem``):
     kept with the board's facts, as the answers it reads are."""
     cache = self.cache()
     f = self.fight
     key = ("free_able", seat, iid, (f.kind, f.stage, f.nation) if f is not None else None)
-    hit = cache.get(key)
+    hit: list[Inst] | None = cache.get(key)
     if hit is None:
         hit = cache[key] = []
         # ``_free_user_problem`` for each user, its definition-only answers read here: while no effect
@@ -173,8 +183,8 @@ def _free_card_users(self: MitoszState, seat: int, iid: int, users: list) -> lis
     return hit
 
 
-def _fate_options(self: MitoszState, seat: int, iid: int, counter: bool) -> list:
-    out = []
+def _fate_options(self: MitoszState, seat: int, iid: int, counter: bool) -> list[Action]:
+    out: list[Action] = []
     m = self.cards[iid].d.maneuvers[0]
     if self._maneuver_gate(seat, None, m, counter, explain=False) is not None:
         return out
@@ -215,7 +225,7 @@ def fate_grants(self: MitoszState, seat: int) -> list[tuple[int, int]]:
     return sorted(grants.items())
 
 
-def _variants(self: MitoszState, seat: int, m, card: int, user: int, free: bool) -> list:
+def _variants(self: MitoszState, seat: int, m: Maneuver | None, card: int, user: int, free: bool) -> list[Variant]:
     """Every (targets, steps, times) the maneuver may be announced with."""
     if m is None:
         return [((), None, None)]
@@ -226,7 +236,7 @@ def _variants(self: MitoszState, seat: int, m, card: int, user: int, free: bool)
         return [(targets, None, None) for targets in self.target_options(seat, m, card, user)]
     step_counts = range(1, info.nsteps + 1) if info.nsteps else (None,)
     times_list = range(1, 10) if info.per else (None,)
-    out = []
+    out: list[Variant] = []
     target_sets = None  # computed only once some cost can be paid
     for steps in step_counts:
         for times in times_list:

@@ -13,10 +13,11 @@ from .text import CARD_TYPE_WORDS, ROAD_NAMES, SUBTYPE_WORDS, kept
 from .words import N_, Said, said
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .cards import CardDef
     from .state import Inst, MitoszState
 
 
-def _nation_cells_for(self: MitoszState, seat: int, d) -> list[tuple[int, int]]:
+def _nation_cells_for(self: MitoszState, seat: int, d: CardDef) -> list[tuple[int, int]]:
     """The cells where the nation ``d`` may be placed (OP-12). They follow from the grid alone (its cells and
     their nations' roads), so they are kept by the grid's contents, across every other change."""
     memo = self.legal_memo
@@ -24,7 +25,7 @@ def _nation_cells_for(self: MitoszState, seat: int, d) -> list[tuple[int, int]]:
         memo = self.legal_memo = {}
     grid = self.players[seat].grid
     key = ("nation_cells", d, tuple(grid.items()))
-    hit = memo.get(key)
+    hit: list[tuple[int, int]] | None = memo.get(key)
     if hit is None:
         cells = self.nation_cells(seat)
         hit = memo[key] = [(x, y) for x, y in cells
@@ -64,15 +65,15 @@ def god_linked(self: MitoszState, seat: int, iid: int) -> bool:
     return linked(self.cards[iid].d, self.cards[self.players[seat].god].d)
 
 
-def _unsummoned_options(self: MitoszState, seat: int, iid: int) -> list:
-    out = []
+def _unsummoned_options(self: MitoszState, seat: int, iid: int) -> list[PlayUnsummoned]:
+    out: list[PlayUnsummoned] = []
     partners = self.cards[iid].d.partners
     if not partners:
         return out
     for host in self.item_hosts(seat, iid):
         if self.cards[host].d.name not in partners:
             continue  # MIT-3.5.d: only onto a linked leader
-        a = made(PlayUnsummoned, iid, host)
+        a: PlayUnsummoned = made(PlayUnsummoned, iid, host)  # type: ignore[assignment]  # (``made`` makes a cls)
         if self.check_unsummoned(seat, a) is None:
             out.append(a)
     return out
@@ -120,12 +121,12 @@ def _nation_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) 
     return None
 
 
-def _grid_copies(self: MitoszState, seat: int) -> dict:
+def _grid_copies(self: MitoszState, seat: int) -> dict[str, int]:
     """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the layout's facts
     (the grids change only as nations enter or leave the board)."""
     cache = self.layout_facts()
     key = ("grid_copies", seat)
-    hit = cache.get(key)
+    hit: dict[str, int] | None = cache.get(key)
     if hit is None:
         scope = self.players if self.opts["nation_copy_scope"] == "board" else [self.players[seat]]
         hit = cache[key] = {}
@@ -136,7 +137,7 @@ def _grid_copies(self: MitoszState, seat: int) -> dict:
     return hit
 
 
-def _nation_cell_problem(self: MitoszState, seat: int, d, x: int, y: int, explain: bool = True) -> Bad | None:
+def _nation_cell_problem(self: MitoszState, seat: int, d: CardDef, x: int, y: int, explain: bool = True) -> Bad | None:
     """OP-12: the first nation at (0, 0); later ones beside the empire with a facing road pair. The legal-action
     list asks without ``explain`` (a refusal then carries no words)."""
     cell = (x, y)
@@ -218,12 +219,12 @@ def god_owner(self: MitoszState, seat: int, iid: int) -> int | None:
     return next((o for o in self.opponents(seat) if d.name == self.god_name(o)), None)
 
 
-def _unique_on_board(self: MitoszState, d) -> bool:
+def _unique_on_board(self: MitoszState, d: CardDef) -> bool:
     return any(i.d.id == d.id for i in self.board_insts()) or \
         any(self.cards[it.card].d.id == d.id for it in self.stack if it.card >= 0)
 
 
-def _host_problem(self: MitoszState, seat: int, inst: Inst, host) -> Bad | None:
+def _host_problem(self: MitoszState, seat: int, inst: Inst, host: int | None) -> Bad | None:
     d = inst.d
     t = d.card_type
     if t in ("leader", "intrigue"):
@@ -264,7 +265,7 @@ def _host_problem(self: MitoszState, seat: int, inst: Inst, host) -> Bad | None:
     return ("MIT-3.3.a", said(N_("a location is attached to a nation (a building also to a region)")))
 
 
-def _is_supply_play(self: MitoszState, a) -> bool:
+def _is_supply_play(self: MitoszState, a: Summon | PlayUnsummoned) -> bool:
     """A supply into a fight: a row given, or a supply card. A card not in one's hand is refused by
     ``_in_hand`` before this is asked (without a row), so the answer never depends on a hidden card's type."""
     return a.row is not None or (isinstance(a.card, int) and 0 <= a.card < len(self.cards)
@@ -295,6 +296,7 @@ def check_unsummoned(self: MitoszState, seat: int, a: PlayUnsummoned, counter: b
     bad = self._host_problem(seat, inst, a.host)
     if bad:
         return bad
-    if not linked(d, self.cards[a.host].d):
-        return ("MIT-3.5.d", said(N_("{card} is not linked to {host}: it must be summoned"), card=d, host=self.cards[a.host].d))
+    if not linked(d, self.cards[a.host].d):  # type: ignore[index]  # (``_host_problem`` found the host)
+        return ("MIT-3.5.d", said(N_("{card} is not linked to {host}: it must be summoned"), card=d,
+                                  host=self.cards[a.host].d))  # type: ignore[index]
     return None

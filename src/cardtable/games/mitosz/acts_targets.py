@@ -4,7 +4,7 @@ what the effect is for immunity (MIT-5.12, OP-34)."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import acts_info as _acts_info
 from .actions import STACK_ID_BASE
@@ -16,10 +16,14 @@ from .cards import primitives_of
 _INFO = _acts_info._INFO
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from .schema.expressions import Selector
+    from .schema.maneuvers import Maneuver
     from .state import Inst, MitoszState
 
 
-def target_options(self: MitoszState, seat: int, m, card: int, user: int) -> list[tuple]:
+def target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: int) -> list[tuple[int, ...]]:
     info = _INFO.get(id(m)) or minfo(m)
     names = info.names
     if not names:
@@ -31,13 +35,14 @@ def target_options(self: MitoszState, seat: int, m, card: int, user: int) -> lis
     cache = self.cache() if info.steady else self.decision_cache()
     key = ("to", seat, id(m), card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
-    hit = cache.get(key)
+    hit: list[tuple[int, ...]] | None = cache.get(key)
     if hit is None:
         hit = cache[key] = self._target_options(seat, m, card, user, names)
     return hit
 
 
-def _target_options(self: MitoszState, seat: int, m, card: int, user: int, names: tuple) -> list[tuple]:
+def _target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: int,
+                    names: tuple[str, ...]) -> list[tuple[int, ...]]:
     keys = self.effect_keys(card, m, user)
     targets = m.targets
     if len(names) == 1:
@@ -45,6 +50,7 @@ def _target_options(self: MitoszState, seat: int, m, card: int, user: int, names
         if not sel.count or sel.count == 1:  # the common case: one target, chosen among the candidates
             return [(c,) for c in self.target_candidates(seat, sel, keys, card, user)]
     per_name = []
+    sizes: Sequence[int]
     for n in names:
         sel = targets[n]
         cands = self.target_candidates(seat, sel, keys, card, user)
@@ -58,13 +64,14 @@ def _target_options(self: MitoszState, seat: int, m, card: int, user: int, names
         if not options:
             return []
         per_name.append(options)
-    out = [()]
+    out: list[tuple[int, ...]] = [()]
     for options in per_name:
         out = [prev + opt for prev in out for opt in options]
     return out
 
 
-def target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user: int) -> list[int]:
+def target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozenset[str], card: int,
+                      user: int) -> list[int]:
     f = sel.filter
     # on the board or in the public piles, a filter that reads neither rotation nor levels holds until a
     # card moves (every move there drops the cache)
@@ -74,13 +81,14 @@ def target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user: 
     fight = self.fight
     key = ("tc", seat, id(sel), keys, card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
-    hit = cache.get(key)
+    hit: list[int] | None = cache.get(key)
     if hit is None:
         hit = cache[key] = self._target_candidates(seat, sel, keys, card, user)
     return hit
 
 
-def _target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user: int) -> list[int]:
+def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozenset[str], card: int,
+                       user: int) -> list[int]:
     f = sel.filter
     if f is not None and f.zone == "stack":
         return [STACK_ID_BASE + it.sid for it in self.stack if self.matches_item(it, f, seat)]
@@ -92,8 +100,8 @@ def _target_candidates(self: MitoszState, seat: int, sel, keys, card: int, user:
         pool = self.board_insts()
     elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
         pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
-    elif zone in ("afterworld", "oblivion"):
-        whose = [self.players[seat]] if f.owner == "self" else self.players
+    elif zone in ("afterworld", "oblivion"):  # (a zone other than the board: the filter named it)
+        whose = [self.players[seat]] if f.owner == "self" else self.players  # type: ignore[union-attr]
         pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
     else:
         pool = self.cards
@@ -125,15 +133,15 @@ def stealable(self: MitoszState, inst: Inst) -> bool:
     return inst.d.card_type not in ("free_maneuver", "fate", "high_god") and inst.host < 0
 
 
-def effect_keys(self: MitoszState, card: int, m, user: int) -> frozenset:
+def effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) -> frozenset[str]:
     """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
     its user's types (MIT-4.4), its primitives."""
     if card >= 0 and not self.retyping() and not self._fights_as_supply(card) \
             and not self._fights_as_supply(user):
         # then only definitions decide (no effect changes a type or subtypes): kept on the card's definition
         known = self.cards[card].d.effect_keys
-        key = (id(m), self.cards[user].d if user >= 0 else None)
-        hit = known.get(key)
+        key: tuple[Any, ...] = (id(m), self.cards[user].d if user >= 0 else None)
+        hit: frozenset[str] | None = known.get(key)
         if hit is None:
             hit = known[key] = self._effect_keys(card, m, user)
         return hit
@@ -145,7 +153,7 @@ def effect_keys(self: MitoszState, card: int, m, user: int) -> frozenset:
     return hit
 
 
-def _effect_keys(self: MitoszState, card: int, m, user: int) -> frozenset:
+def _effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) -> frozenset[str]:
     keys = set(m.subtypes) if m is not None else set()
     if card >= 0:
         d = self.cards[card].d

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..core import Eff, Inst
     from ..state import MitoszState
 
 
 # -- abilities ---------------------------------------------------------------------------------
-def neutralized(self: MitoszState, inst) -> bool:
+def neutralized(self: MitoszState, inst: Inst) -> bool:
     """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
     for e in self.effects:
         if e.kind == "neutralize_ability" and self._effect_hits(e, inst):
@@ -17,7 +18,7 @@ def neutralized(self: MitoszState, inst) -> bool:
     return False
 
 
-def _effect_hits(self: MitoszState, e, inst) -> bool:
+def _effect_hits(self: MitoszState, e: Eff, inst: Inst) -> bool:
     """Does the active effect ``e`` apply to ``inst`` (its targets or selector, and immunity), as in
     ``_effects_on``?"""
     if e.targets is not None:
@@ -28,11 +29,11 @@ def _effect_hits(self: MitoszState, e, inst) -> bool:
     return not self.immune(inst, e.keys, e.controller)
 
 
-def restricted(self: MitoszState, inst, what: str) -> bool:
+def restricted(self: MitoszState, inst: Inst, what: str) -> bool:
     c = self.statics_cache
     if c is None:
         c = self.statics_cache = {}
-    by_statics = c.get("restrict")
+    by_statics: set[tuple[int, str]] | None = c.get("restrict")
     if by_statics is None:  # (card, restriction) pairs the statics on the board impose
         by_statics = set()
         for src, ctrl, prim, params, keys, bearer in self.statics_by("restrict"):
@@ -52,8 +53,8 @@ def restricted(self: MitoszState, inst, what: str) -> bool:
     return False
 
 
-def immunities(self: MitoszState, inst, seat: int | None = None) -> set:
-    out: set = set()
+def immunities(self: MitoszState, inst: Inst, seat: int | None = None) -> set[str]:
+    out: set[str] = set()
     d = inst.d
     if d.card_type == "location" and "shrine" in d.subtypes:
         out.add("strike")  # MIT-8.shrine
@@ -67,7 +68,7 @@ def immunities(self: MitoszState, inst, seat: int | None = None) -> set:
     return out
 
 
-def _immune_to(self: MitoszState, inst, keys: frozenset) -> bool:
+def _immune_to(self: MitoszState, inst: Inst, keys: frozenset[str]) -> bool:
     """Is ``inst`` itself immune to one of ``keys``? (``immunities(inst) & keys``, without gathering them.)"""
     d = inst.d
     if "strike" in keys and d.card_type == "location" and "shrine" in d.subtypes:
@@ -84,7 +85,7 @@ def _immune_to(self: MitoszState, inst, keys: frozenset) -> bool:
     return False
 
 
-def immune(self: MitoszState, inst, keys: frozenset, source_controller: int | None = None) -> bool:
+def immune(self: MitoszState, inst: Inst, keys: frozenset[str], source_controller: int | None = None) -> bool:
     """MIT-5.12, OP-34: an effect of kind ``keys`` does not apply to ``inst`` if it, or a card it is
     attached to (directly or not), is immune to one of the keys — or, while it fights, a member of its
     side of the fight is."""
@@ -99,7 +100,9 @@ def immune(self: MitoszState, inst, keys: frozenset, source_controller: int | No
         current = self.cards[current.host]
     fight = self.fight
     if fight is not None and inst.iid in self.fight_members():
+        # (a member of the fight is one of its leaders or supplies: ``place`` and each member's place are found)
         place = fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
         return any(self.immunities(self.cards[i]) & keys for i in self.fight_members()
-                   if i != inst.iid and (fight.leaders.get(i) or fight.supplies.get(i))[0] == place[0])
+                   if i != inst.iid and (fight.leaders.get(i)
+                                         or fight.supplies.get(i))[0] == place[0])  # type: ignore[index]
     return False

@@ -4,14 +4,17 @@ seats, high gods and the leader and intrigue limits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..core import Inst
     from ..state import MitoszState
 
 
 # -- where cards are ---------------------------------------------------------------------------
-def cache(self: MitoszState) -> dict:
+def cache(self: MitoszState) -> dict[Any, Any]:
     """Facts derived from where the cards are; dropped (``statics_cache = None``) whenever a card moves,
     is attached or an effect starts or ends."""
     c = self.statics_cache
@@ -20,7 +23,7 @@ def cache(self: MitoszState) -> dict:
     return c
 
 
-def layout_facts(self: MitoszState) -> dict:
+def layout_facts(self: MitoszState) -> dict[Any, Any]:
     """Facts that follow from the board's layout alone — which cards are on it, their controllers and hosts,
     whether they are dormant, the grids — and from card definitions: dropped (``layout = None``,
     ``Moves.layout_changed``) only when one of those changes, not when an effect starts or ends or a token is
@@ -31,7 +34,7 @@ def layout_facts(self: MitoszState) -> dict:
     return c
 
 
-def decision_cache(self: MitoszState) -> dict:
+def decision_cache(self: MitoszState) -> dict[Any, Any]:
     """Facts that hold until anything happens (a rotation, a payment, the stack): dropped by ``touch``."""
     c = self.dcache
     if c is None:
@@ -39,7 +42,7 @@ def decision_cache(self: MitoszState) -> dict:
     return c
 
 
-def board_insts(self: MitoszState) -> list:
+def board_insts(self: MitoszState) -> list[Inst]:
     """The cards on the board, in instance order. Entering and leaving the board replace the list (a caller
     may be walking the old one), so it is never scanned again from all the cards."""
     board = self.board
@@ -48,11 +51,11 @@ def board_insts(self: MitoszState) -> list:
     return board
 
 
-def attached(self: MitoszState, iid: int) -> list:
+def attached(self: MitoszState, iid: int) -> Sequence[Inst]:
     c = self.layout
     if c is None:
         c = self.layout = {}
-    index = c.get("att")
+    index: dict[int, list[Inst]] | None = c.get("att")
     if index is None:
         index = c["att"] = {}
         for i in self.board_insts():
@@ -65,17 +68,17 @@ def attachments(self: MitoszState, iid: int) -> list[int]:
     return [i.iid for i in self.attached(iid)]
 
 
-def is_magical(self: MitoszState, inst) -> bool:
+def is_magical(self: MitoszState, inst: Inst) -> bool:
     """Is the card magical: printed so, or carrying a magical rune (MIT-8.rune, OP-60)?"""
     return inst.d.magical or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 1 == 1)
 
 
-def is_cursed(self: MitoszState, inst) -> bool:
+def is_cursed(self: MitoszState, inst: Inst) -> bool:
     """Is the card cursed: printed so, or carrying a cursed rune (MIT-8.rune, OP-60)?"""
     return inst.d.cursed or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 2 == 2)
 
 
-def rune_host(self: MitoszState, inst) -> int:
+def rune_host(self: MitoszState, inst: Inst) -> int:
     """The card an attached rune (a free maneuver a scribe attached, MIT-8.rune) is attached to, else -1."""
     d = inst.d
     if inst.host < 0 or inst.zone != "board" or d.card_type != "free_maneuver" or "rune" not in d.subtypes:
@@ -83,10 +86,10 @@ def rune_host(self: MitoszState, inst) -> int:
     return inst.host
 
 
-def _rune_marks(self: MitoszState) -> dict:
+def _rune_marks(self: MitoszState) -> dict[int, int]:
     """{host: 1 magical | 2 cursed} of the cards that carry a magical or cursed rune (kept with the layout)."""
     c = self.layout_facts()
-    marks = c.get("runes")
+    marks: dict[int, int] | None = c.get("runes")
     if marks is None:
         marks = c["runes"] = {}
         for i in self.board_insts():
@@ -113,7 +116,7 @@ def god_myth(self: MitoszState, seat: int) -> str:
     return self.cards[self.players[seat].god].d.mythology
 
 
-def is_god_leader(self: MitoszState, inst) -> bool:
+def is_god_leader(self: MitoszState, inst: Inst) -> bool:
     """MIT-3.4.3.a: the leader is its controller's own high god (and a leader on the board: not dormant,
     MIT-5.15; not of another card type now, MIT-5.16)."""
     return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == self.god_name(inst.controller) \
@@ -121,7 +124,8 @@ def is_god_leader(self: MitoszState, inst) -> bool:
 
 
 def leader_limit(self: MitoszState, seat: int) -> int:
-    return len(self.players[seat].grid) + self.opts["leader_limit_bonus"]  # MIT-3.4.2.b
+    # MIT-3.4.2.b (an option is Any to mypy: ``opts`` holds the options' values)
+    return len(self.players[seat].grid) + self.opts["leader_limit_bonus"]  # type: ignore[no-any-return]
 
 
 def row_leaders(self: MitoszState, seat: int) -> list[int]:
@@ -134,4 +138,4 @@ def row_leaders(self: MitoszState, seat: int) -> list[int]:
 
 
 def intrigue_limit(self: MitoszState) -> int:
-    return self.n + self.opts["intrigue_limit_bonus"]  # MIT-3.6.b
+    return self.n + self.opts["intrigue_limit_bonus"]  # type: ignore[no-any-return]  # MIT-3.6.b (as above)

@@ -7,7 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..core import Inst
     from ..state import MitoszState
+    from .statics import Static
 
 
 #: the primitives that change what a card is (``Levels.subtypes``, ``Levels.card_type``)
@@ -15,7 +19,7 @@ _RETYPING = frozenset(("grant_subtype", "remove_subtype", "set_card_type"))
 
 
 # -- card types (MIT-5.16) ---------------------------------------------------------------------
-def card_type(self: MitoszState, inst) -> str:
+def card_type(self: MitoszState, inst: Inst) -> str:
     """MIT-5.16: a card has one card type. An effect (``set_card_type``) or a rule gives it a new one, which
     replaces the old: a leader fighting as a supply — a monster (MIT-8.monster.1, OP-58) or a mount
     (OP-57) — is a supply until the fight ends. Where a card stands (a leader row, the grid, a host, a
@@ -38,13 +42,13 @@ def retyping(self: MitoszState) -> bool:
     if not self.effects and "grant_subtype" not in self.prims:
         return False
     c = self.cache()  # every change of the effects, and every card moving, drops it
-    hit = c.get("retyping")
+    hit: bool | None = c.get("retyping")
     if hit is None:
         hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(self._subtype_statics())
     return hit
 
 
-def _subtype_statics(self: MitoszState) -> tuple:
+def _subtype_statics(self: MitoszState) -> Sequence[Static]:
     """The statics that grant a subtype (spec 6.7), if a card of the game can have one."""
     return self.statics_by("grant_subtype") if "grant_subtype" in self.prims else ()
 
@@ -52,19 +56,22 @@ def _subtype_statics(self: MitoszState) -> tuple:
 def retyped(self: MitoszState) -> dict[int, str]:
     """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
     c = self.cache()
-    hit = c.get("types")
-    if hit is None:
-        hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type" for t in e.targets}
+    hit: dict[int, str] | None = c.get("types")
+    if hit is None:  # (a set_card_type effect names its targets)
+        hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type"
+                            for t in e.targets}  # type: ignore[union-attr]
     return hit
 
 
-def subtypes(self: MitoszState, inst) -> frozenset:
+def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     subs = inst.d.subtypes
     if "grant_subtype" in self.prims and inst.zone == "board" and self._subtype_statics():
         subs = subs | self._static_subtypes(inst)
     effects = self.effects
     if not effects:
         return subs
+    added: list[str] | None
+    removed: list[str] | None
     added = removed = None
     for e in effects:
         kind = e.kind
@@ -79,7 +86,7 @@ def subtypes(self: MitoszState, inst) -> frozenset:
     return (subs | frozenset(added or ())) - frozenset(removed or ())
 
 
-def _static_subtypes(self: MitoszState, inst) -> frozenset:
+def _static_subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     """The subtypes statics grant ``inst`` (spec 6.7 ``grant_subtype``). A static's own filter reads the
     subtypes without the statics' (a static granting [flying] to [flying] cards would otherwise ask itself)."""
     c = self.cache()
@@ -92,7 +99,7 @@ def _static_subtypes(self: MitoszState, inst) -> frozenset:
         c["subtyping"] = False
 
 
-def is_creature(self: MitoszState, inst) -> bool:
+def is_creature(self: MitoszState, inst: Inst) -> bool:
     """MIT-5.6: leaders, troops and beasts (by the card type they have now, MIT-5.16). A leader fighting as a
     supply stays a creature: a mount counts as a beast (OP-57), a monster keeps its nature (OP-58)."""
     if inst.dormant is not None:

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 from ..vocabulary import ROWS
 
 if TYPE_CHECKING:
+    from ..core import Inst, Item
+    from ..schema.expressions import Filter
     from ..state import MitoszState
 
 
 # -- filters (spec 6.2) ------------------------------------------------------------------------
-def matches(self: MitoszState, inst, f, seat: int, refs: dict[str, int], source_is_god: bool = False) -> bool:
+def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: dict[str, int],
+            source_is_god: bool = False) -> bool:
     """Does the card ``inst`` match the filter ``f`` for the player ``seat``? Zone defaults to board."""
     d = inst.d
     if f is None:
@@ -77,7 +80,7 @@ def matches(self: MitoszState, inst, f, seat: int, refs: dict[str, int], source_
     return True
 
 
-def matches_item(self: MitoszState, item, f, seat: int) -> bool:
+def matches_item(self: MitoszState, item: Item, f: Filter | None, seat: int) -> bool:
     """A filter on the stack (``zone: stack``): maneuvers, fates and cards being played."""
     if f is None or f.zone != "stack":
         return False
@@ -110,7 +113,8 @@ def matches_item(self: MitoszState, item, f, seat: int) -> bool:
     return True
 
 
-def compare(self: MitoszState, value: int, cmp, refs: dict[str, int], item) -> bool:
+def compare(self: MitoszState, value: int, cmp: Any, refs: dict[str, int], item: Item | None) -> bool:
+    # (``cmp``: any model with the bounds lt … gt, a filter's comparison or a condition's)
     for op in ("lt", "le", "eq", "ge", "gt"):
         bound = getattr(cmp, op)
         if bound is None:
@@ -122,7 +126,7 @@ def compare(self: MitoszState, value: int, cmp, refs: dict[str, int], item) -> b
     return True
 
 
-def value(self: MitoszState, v: Any, refs: dict[str, int], item) -> int:
+def value(self: MitoszState, v: Any, refs: dict[str, int], item: Item | None) -> int:
     """A value (spec 6.1): an int, an expression, or ``{count: {filter}}``."""
     if isinstance(v, int):
         return v
@@ -134,10 +138,10 @@ def value(self: MitoszState, v: Any, refs: dict[str, int], item) -> int:
     return sum(1 for i in self.cards if self.matches(i, v.count.filter, seat, refs))
 
 
-def _eval(self: MitoszState, tree: tuple, refs: dict[str, int], item) -> int:
+def _eval(self: MitoszState, tree: tuple[Any, ...], refs: dict[str, int], item: Item | None) -> int:
     kind = tree[0]
     if kind == "int":
-        return tree[1]
+        return tree[1]  # type: ignore[no-any-return]  # an ("int", n) node holds its int
     if kind == "x":
         return item.x if item is not None else 1
     if kind in ("level", "base_level", "number", "cost_total"):

@@ -7,40 +7,43 @@ from typing import TYPE_CHECKING
 from ..cards import ROAD_OFFSET
 
 if TYPE_CHECKING:
+    from ..core import Inst
     from ..state import MitoszState
 
 
 # -- levels (spec 5.10) ------------------------------------------------------------------------
-def _myth_bonus(self: MitoszState, card, partner) -> int:
+def _myth_bonus(self: MitoszState, card: Inst, partner: Inst) -> int:
     """MIT-5.8, OP-32: +1 when both cards share the mythology of the controller's high god."""
     myth = self.god_myth(card.controller)
     return 1 if card.d.mythology == myth and partner.d.mythology == myth else 0
 
 
-def _is_modifier_attachment(self: MitoszState, a) -> bool:
+def _is_modifier_attachment(self: MitoszState, a: Inst) -> bool:
     d = a.d
     return d.level is not None and d.is_modifier and not (d.card_type == "item" and "potion" in d.subtypes)
 
 
-def mod_current(self: MitoszState, a) -> int:
+def mod_current(self: MitoszState, a: Inst) -> int:
     if not self._is_modifier_attachment(a) or self.neutralized(a):
         return 0
-    value = a.d.level + self._myth_bonus(a, self.cards[a.host]) if a.host >= 0 else a.d.level
+    value: int  # (a modifier attachment has a level: ``_is_modifier_attachment``)
+    value = (a.d.level + self._myth_bonus(a, self.cards[a.host])  # type: ignore[operator,assignment]
+             if a.host >= 0 else a.d.level)
     for e in self._effects_on("modify_level", a):
         value += e.value
     return value
 
 
-def mod_base(self: MitoszState, a) -> int:
+def mod_base(self: MitoszState, a: Inst) -> int:
     if not self._is_modifier_attachment(a) or self.neutralized(a):
         return 0
-    value = a.d.level
+    value: int = a.d.level  # type: ignore[assignment]  # (as in ``mod_current``)
     for e in self._effects_on("modify_base_level", a):
         value += e.value
     return value
 
 
-def _token_levels(self: MitoszState, inst) -> int:
+def _token_levels(self: MitoszState, inst: Inst) -> int:
     total = 0
     for src, _ctrl, params in self._static_hits("modify_level", inst):
         total += self.value(params.delta, {"$self": src, "$bearer": src}, None)
@@ -113,7 +116,7 @@ def road_closed(self: MitoszState, nation: int, road: str) -> bool:
     """MIT-3.2.2.a, OP-12: closed by an own nation in the cell it points to, or by an effect."""
     inst = self.cards[nation]
     dx, dy = ROAD_OFFSET[road]
-    x, y = inst.cell
+    x, y = inst.cell  # type: ignore[misc]  # a nation on the board stands in a cell
     if (x + dx, y + dy) in self.players[inst.controller].grid:
         return True
     if not self.effects:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..core import Inst
     from ..state import MitoszState
 
 
@@ -16,7 +17,7 @@ def power_total(self: MitoszState, seat: int) -> int:
 def power_totals(self: MitoszState) -> list[int]:
     """Every player's power points (OP-01), computed once per change of the board."""
     c = self.cache()
-    totals = c.get("power")
+    totals: list[int] | None = c.get("power")
     if totals is not None:
         return totals
     by_owner = self.opts["pp_counts_for"] == "owner"
@@ -57,7 +58,7 @@ def power_totals(self: MitoszState) -> list[int]:
     return totals
 
 
-def _power_base(self: MitoszState, by_owner: bool) -> tuple:
+def _power_base(self: MitoszState, by_owner: bool) -> tuple[list[int], list[Inst]]:
     """(printed power points per player, the leaders on the board named as their controller's high god), of
     the cards on the board that are not dormant (OP-01, OP-35)."""
     totals = [0] * self.n

@@ -4,18 +4,24 @@ card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from ..core import Eff, Inst
     from ..state import MitoszState
+
+    #: a static on the board (``statics``): (source iid, controller, primitive, params, keys, bearer)
+    Static = tuple[int, int, str, Any, frozenset[str], int]
 
 
 _TRIGGER_TYPES: dict[type, bool] = {}
 
 
-def is_trigger_call(call) -> bool:
+def is_trigger_call(call: Any) -> bool:
     """Is a token's effect a trigger (it has ``trigger``)? Asked of the call's model type once: ``hasattr`` on a
     pydantic model without the field goes through its slow ``__getattr__``."""
     t = type(call)
@@ -26,13 +32,13 @@ def is_trigger_call(call) -> bool:
 
 
 # -- statics (spec 6.7) ------------------------------------------------------------------------
-def statics(self: MitoszState) -> list[tuple]:
+def statics(self: MitoszState) -> list[Static]:
     """(source iid, controller, primitive, params, keys) of every static on the board, and of tokens."""
     c = self.cache()
-    cached = c.get("statics")
+    cached: list[Static] | None = c.get("statics")
     if cached is not None:
         return cached
-    out = []
+    out: list[Static] = []
     for inst in self.board_insts():
         d = inst.d
         if not d.statics and not inst.tokens:
@@ -53,7 +59,7 @@ def statics(self: MitoszState) -> list[tuple]:
     return out
 
 
-def intrigue_works(self: MitoszState, inst) -> bool:
+def intrigue_works(self: MitoszState, inst: Inst) -> bool:
     """MIT-3.6.d "Ugyanazon intrika csak egyszer érvényesül, több azonos hatása nem kombinálható": of
     identical intrigues (one card definition) one player controls, only the earliest on the board applies its
     effects. Another player's copy is no identical effect where its text reads "own" (its controller's
@@ -66,10 +72,10 @@ def intrigue_works(self: MitoszState, inst) -> bool:
                    for j in before)
 
 
-def statics_by(self: MitoszState, primitive: str) -> list[tuple]:
+def statics_by(self: MitoszState, primitive: str) -> Sequence[Static]:
     """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
     c = self.cache()
-    index = c.get("statics_by")
+    index: dict[str, list[Static]] | None = c.get("statics_by")
     if index is None:
         index = c["statics_by"] = {}
         for entry in self.statics():
@@ -77,9 +83,10 @@ def statics_by(self: MitoszState, primitive: str) -> list[tuple]:
     return index.get(primitive, ())
 
 
-def _static_hits(self: MitoszState, primitive: str, inst, attr: str = "target", immunity: bool = True):
+def _static_hits(self: MitoszState, primitive: str, inst: Inst, attr: str = "target",
+                 immunity: bool = True) -> Iterator[tuple[int, int, Any]]:
     """The statics of ``primitive`` that apply to ``inst``."""
-    seen = None  # MIT-3.6.d: identical intrigues of two players reaching one card count once
+    seen: set[int] | None = None  # MIT-3.6.d: identical intrigues of two players reaching one card count once
     for src, ctrl, prim, params, keys, bearer in self.statics_by(primitive):
         target = getattr(params, attr)
         if isinstance(target, str):
@@ -100,7 +107,7 @@ def _static_hits(self: MitoszState, primitive: str, inst, attr: str = "target", 
         yield src, ctrl, params
 
 
-def _effects_on(self: MitoszState, kind: str, inst):
+def _effects_on(self: MitoszState, kind: str, inst: Inst) -> Iterator[Eff]:
     for e in self.effects:
         if e.kind != kind:
             continue
