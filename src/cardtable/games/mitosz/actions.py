@@ -8,12 +8,10 @@ instance id (``card``: 0 … N-1, fixed for the game); an item on the stack by i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable.engine import Action, ActionCodec, action
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 #: Stack items are numbered from here, so that a target is one integer whether it is a card or an item.
 STACK_ID_BASE = 100_000
@@ -123,10 +121,13 @@ ACTION_TYPES = (Pass, PlaceNation, Summon, PlayUnsummoned, UseManeuver, UseFreeM
 CODEC = ActionCodec(*ACTION_TYPES)
 PASS = Pass()
 
-_MADE: dict[tuple[Any, ...], Action] = {}
+_MADE: dict[tuple[Any, ...], Any] = {}  # (cls, args) -> the action of that class
 
 
-def made(cls: Callable[..., Action], *args: Any) -> Action:
+_A = TypeVar("_A", bound=Action)
+
+
+def made(cls: type[_A], *args: Any) -> _A:
     """The action ``cls(*args)``, one object per value: the legal-action lists make the same actions over and
     over, and a frozen dataclass is slow to build (actions are immutable values: sharing them changes nothing)."""
     key = (cls, args)

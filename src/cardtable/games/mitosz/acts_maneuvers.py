@@ -194,7 +194,7 @@ def _rune_options(self: MitoszState, seat: int, rune: Inst, counter: bool) -> li
     host = rune.host
     for m in rune.d.options or rune.d.maneuvers:
         for targets, steps, times in self._variants(seat, m, rune.iid, host, free=False):
-            a: UseManeuver = made(UseManeuver, rune.iid, m.id, targets, steps, times)  # type: ignore[assignment]
+            a = made(UseManeuver, rune.iid, m.id, targets, steps, times)
             if targets == (host,) and self._rune_use_problem(seat, a, counter) is None:
                 out.append(a)
     return out

@@ -73,7 +73,7 @@ def _unsummoned_options(self: MitoszState, seat: int, iid: int) -> list[PlayUnsu
     for host in self.item_hosts(seat, iid):
         if self.cards[host].d.name not in partners:
             continue  # MIT-3.5.d: only onto a linked leader
-        a: PlayUnsummoned = made(PlayUnsummoned, iid, host)  # type: ignore[assignment]  # (``made`` makes a cls)
+        a = made(PlayUnsummoned, iid, host)
         if self.check_unsummoned(seat, a) is None:
             out.append(a)
     return out

@@ -50,9 +50,9 @@ def prohibitions(self: MitoszState, inst: Inst, what: str) -> list[tuple[int, bo
             out.append((RANK.get(self.card_type(self.cards[src]), WORST), self.is_magical(self.cards[src]), ctrl))
     for e in self._effects_on("restrict", inst) if self.effects else ():
         if e.value == what:
-            src = self.cards[e.source] if e.source >= 0 else None
-            out.append((RANK.get(src.d.card_type, WORST) if src else WORST, bool(src and self.is_magical(src)),
-                        e.controller))
+            source = self.cards[e.source] if e.source >= 0 else None
+            out.append((RANK.get(source.d.card_type, WORST) if source else WORST,
+                        bool(source and self.is_magical(source)), e.controller))
     return out
 
 

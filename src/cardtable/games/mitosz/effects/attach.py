@@ -12,6 +12,7 @@ from ..words import N_, Said, said
 from .common import ZONE_FROM, _Off
 
 if TYPE_CHECKING:
+    from ..acts_info import Bad
     from ..core import Inst
     from ..state import Item, MitoszState
 
@@ -33,6 +34,7 @@ def _p_attach(self: MitoszState, p: Any, item: Item) -> bool:
 def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -> None:
     inst = self.cards[iid]
     t = inst.d.card_type
+    bad: Bad | None
     if t == "leader":
         bad = self._dormant_problem(inst, host, seat)
     elif t in ("item", "location"):
