@@ -8,7 +8,7 @@ instance id (``card``: 0 … N-1, fixed for the game); an item on the stack by i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from cardtable.engine import Action, ActionCodec, action
 
