@@ -14,3 +14,7 @@ os.environ["CARDTABLE_LANG"] = "en"
 
 # A heuristic that fails on a decision raises under the tests instead of passing (cardtable.engine.agent.STRICT_BOTS).
 os.environ["CARDTABLE_STRICT_BOTS"] = "1"
+
+# Every view a server sends is checked against its game's view model first (cardtable.engine.view_model.CHECK_VIEWS):
+# the web client reads views by those schemas, so a field a surface sends without its schema fails a test.
+os.environ["CARDTABLE_CHECK_VIEWS"] = "1"

@@ -58,11 +58,9 @@ def schema(
 
 def _view_schemas(game: str) -> dict[str, dict[str, Any]]:
     """``{"view": JSON Schema}`` of the view model the game's kit names."""
-    from cardtable.engine.kit import kit_of
+    from cardtable.engine.view_model import view_schema
 
-    kit = kit_of(game)
-    if not kit.has("view_model"):
+    described = view_schema(game)
+    if described is None:
         raise CardtableError(_("{game} has no view model; its views are not described by a schema yet", game=repr(game)))
-    model = kit.load("view_model")
-    described: dict[str, Any] = model.model_json_schema()
     return {"view": described}

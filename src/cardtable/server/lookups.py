@@ -8,6 +8,8 @@ engine's own refusal (``IllegalAction``), the same text ``POST /actions`` would 
 clone, so the live state is never touched.
 
 ``GET /api/games/{game}/rules`` is the game's packaged rulebook (``Rulebook.for_game``), departures included.
+``GET /api/games/{game}/view-schema`` is the JSON Schema of what the game's seats are sent as ``view``
+(``cardtable schema GAME --views``): what a client may read in a view, field by field.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pydantic import BaseModel, Field
 from cardtable.engine import IllegalAction, game_class
 from cardtable.engine.i18n import Translator, current_language
 from cardtable.engine.rulebook import Rulebook
+from cardtable.engine.view_model import view_schema
 
 from .manager import TableManager
 from .tables import TableError
@@ -93,3 +96,12 @@ async def rules(game: str) -> dict[str, Any]:
             {"id": r.id, "text": r.text, "section": r.section, "departure": r.departure} for r in book.rules
         ],
     }
+
+
+@router.get("/api/games/{game}/view-schema", response_model=None, summary="The JSON Schema of the game's views: what a seat's `view` holds")  # i18n: no (API docs)
+async def views_schema(game: str) -> dict[str, Any]:
+    game_class(game)  # an unknown game is a 404
+    described = view_schema(game)
+    if described is None:
+        raise TableError(404, _("{game} has no view model; its views are not described by a schema yet", game=repr(game)))
+    return described

@@ -19,6 +19,7 @@ from cardtable.agents import Agent
 from cardtable.engine import CardtableError, Game, State
 from cardtable.engine.i18n import Translator, current_language
 from cardtable.engine.steps import Steps
+from cardtable.engine.view_model import check_view, views_are_checked
 
 from .action_cache import ACTION_CACHE_KEY_BYTES, ACTION_CACHE_SIZE, ActionCache
 from .clock import Clock
@@ -167,7 +168,7 @@ class Table:
             "type": "state",
             "table": shared["table"],
             "seat": seat,
-            "view": (view := state.view(seat)),
+            "view": (view := self._checked(state.view(seat))),
             "legal": self._legal(view) if mine else [],
             "log": orjson.Fragment(self.encoded_log(log_entries, seat)),
             "log_size": shared["log_size"],
@@ -178,6 +179,13 @@ class Table:
             "clock": shared["clock"],
             "rematch": shared["rematch"],
         })
+
+    def _checked(self, view: dict[str, Any]) -> dict[str, Any]:
+        """``view``, first checked against the game's view model when views are checked (the tests: a view with a
+        field its schema does not describe fails there instead of reaching a client)."""
+        if views_are_checked():
+            check_view(self.game.info.name, orjson.dumps(view))
+        return view
 
     def state_at(self, step: int) -> State:
         """The finished game's state after its first ``step`` actions, replayed from its seed (``Steps``: states
@@ -211,7 +219,7 @@ class Table:
             "step": step,
             "steps": len(history),
             "next": history[step][0] if step < len(history) else None,
-            "view": state.view(seat),
+            "view": self._checked(state.view(seat)),
             "legal": [],
             "log": orjson.Fragment(self._log_entries(max(0, step - log_entries), step, seat)),
             "log_size": step,
