@@ -49,7 +49,7 @@ module per decision kind, on the static data of heuristic_static and the text re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardtable.engine.agent import Agent, Observation, bots_are_strict
 
@@ -65,7 +65,7 @@ from .heuristic_text import _cost_from_text, _keyword_mod, _level_delta, _level_
 if TYPE_CHECKING:
     from .heuristic_decision import Action, Game
 
-_STATIC: dict[int, tuple[Any, _Static]] = {}
+_STATIC: dict[int, tuple[Game, _Static]] = {}
 
 
 class MitoszHeuristic(Agent):
