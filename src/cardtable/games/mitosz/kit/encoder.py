@@ -28,7 +28,15 @@ Observation (relative seats: 0 is the observer; counts are per card definition, 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
 from cardtable.engine.encoding import Layout, SlotEncoder, bucket, one_hot, relative
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cardtable.engine import Game
+    from cardtable.engine.encoding import ActionMap
 
 PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
 MODES = ("window", "counter", "prompt")
@@ -43,7 +51,7 @@ class MitoszEncoder(SlotEncoder):
     slots = 64
     type_order = ("pass", "option", "refill", "choose")
 
-    def __init__(self, game, slots: int | None = None):
+    def __init__(self, game: Game, slots: int | None = None) -> None:
         super().__init__(game, slots)
         n = self.num_players
         cat = game.catalogue()
@@ -68,7 +76,8 @@ class MitoszEncoder(SlotEncoder):
     def slot_width(self) -> int:
         return len(self.types) + len(self.defs) + 1 + 2
 
-    def slot_features(self, a, view, player, out):
+    # (an action's fields read by its type: Any here)
+    def slot_features(self, a: Any, view: Mapping[str, Any], player: int, out: np.ndarray) -> None:
         t = len(self.types)
         out[self.type_rank[a.type]] = 1.0
         field = PRIMARY.get(a.type)
@@ -83,7 +92,7 @@ class MitoszEncoder(SlotEncoder):
             out[t + len(self.defs) + 2] = a.index / 8
 
     # -- observation -------------------------------------------------------------------------
-    def _count(self, out, base, cards, scale=0.25):
+    def _count(self, out: np.ndarray, base: int, cards: Iterable[dict[str, Any]], scale: float = 0.25) -> None:
         index = self.def_index
         for c in cards:
             i = index.get(c["card"])
@@ -92,7 +101,7 @@ class MitoszEncoder(SlotEncoder):
             for sub in c.get("attached") or ():
                 self._count(out, base, (sub,), scale)
 
-    def features(self, view, player, out, actions):
+    def features(self, view: Mapping[str, Any], player: int, out: np.ndarray, actions: ActionMap) -> None:
         n = self.num_players
         D = self.D
         to_act = view["current_player"]

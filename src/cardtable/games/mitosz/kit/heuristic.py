@@ -49,6 +49,8 @@ module per decision kind, on the static data of heuristic_static and the text re
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardtable.engine.agent import Agent, Observation, bots_are_strict
 
 # the names this module always had, re-exported (the bot's parts live in the heuristic_* modules)
@@ -60,13 +62,16 @@ from .heuristic_static import (ATTACK_MARGIN, COUNTER_THRESHOLD, DUEL_MARGIN, FI
                                SUMMON_PENALTY, SUMMON_PHASES, UNROTATE_PER_TURN, _linked_free, _Static, _texts)
 from .heuristic_text import _cost_from_text, _keyword_mod, _level_delta, _level_gain, _paid, _part_text
 
-_STATIC: dict = {}
+if TYPE_CHECKING:
+    from .heuristic_decision import Action, Game
+
+_STATIC: dict[int, tuple[Game, _Static]] = {}
 
 
 class MitoszHeuristic(Agent):
     name = "heuristic"
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
         key = id(game)
         static = _STATIC.get(key)
@@ -76,7 +81,7 @@ class MitoszHeuristic(Agent):
         self.s = static[1]
 
     # -- the entry point ---------------------------------------------------------------------------
-    def act(self, obs: Observation):
+    def act(self, obs: Observation) -> Action | None:  # type: ignore[override]  # None: asked with no legal action
         legal = obs.legal_actions
         if not legal:
             return None

@@ -3,7 +3,7 @@ deck lists: leader levels, the strongest army, the supplies and boosts either si
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import RACES
 from .heuristic_text import _cost_from_text, _level_gain
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .heuristic_decision import _Decision
 
 
-def player(self: _Decision, seat: int) -> dict:
+def player(self: _Decision, seat: int) -> dict[str, Any]:
     return next(p for p in self.v["players"] if p["seat"] == seat)
 
 
@@ -29,7 +29,7 @@ def myth_bonus(self: _Decision, cid: str, partner: str, seat: int) -> int:
     return 1 if myth and self.s.myth.get(cid) == myth and self.s.myth.get(partner) == myth else 0
 
 
-def can_fight(self: _Decision, ld: dict, attack: bool) -> bool:
+def can_fight(self: _Decision, ld: dict[str, Any], attack: bool) -> bool:
     if ld.get("rotated"):
         return False
     for a in ld.get("attached") or ():
@@ -39,7 +39,7 @@ def can_fight(self: _Decision, ld: dict, attack: bool) -> bool:
     return True
 
 
-def leader_level(self: _Decision, ld: dict, seat: int, nation: dict | None = None) -> int:
+def leader_level(self: _Decision, ld: dict[str, Any], seat: int, nation: dict[str, Any] | None = None) -> int:
     """A leader's level in a fight: its current level, +1 defending a nation of its mythology."""
     level = ld.get("level")
     if level is None:
@@ -52,7 +52,7 @@ def leader_level(self: _Decision, ld: dict, seat: int, nation: dict | None = Non
     return level
 
 
-def find_nation(self: _Decision, iid: int):
+def find_nation(self: _Decision, iid: int) -> tuple[dict[str, Any], dict[str, Any]] | tuple[None, None]:
     for p in self.v["players"]:
         for n in p["nations"]:
             if n["id"] == iid:
@@ -60,7 +60,7 @@ def find_nation(self: _Decision, iid: int):
     return None, None
 
 
-def nation_worth(self: _Decision, p: dict, n: dict) -> float:
+def nation_worth(self: _Decision, p: dict[str, Any], n: dict[str, Any]) -> float:
     """Power points lost with a nation (its attached locations go too), and a leader over the limit."""
     worth = 10.0 * self.s.pp.get(n["card"], 0)
     for a in n.get("attached") or ():
@@ -70,12 +70,12 @@ def nation_worth(self: _Decision, p: dict, n: dict) -> float:
     return worth
 
 
-def fortress(self: _Decision, nation: dict | None) -> bool:
+def fortress(self: _Decision, nation: dict[str, Any] | None) -> bool:
     return nation is not None and any("fortress" in self.s.subtypes.get(a["card"], ())
                                       for a in nation.get("attached") or ())
 
 
-def row_capacity(self: _Decision, cid: str, front_def: bool = False, nation: dict | None = None) -> int:
+def row_capacity(self: _Decision, cid: str, front_def: bool = False, nation: dict[str, Any] | None = None) -> int:
     """OP-48: a row holds as many supplies as its leader's summoning cost (+1 warlord, +1 kin defenders)."""
     s = self.s
     cap = sum(s.cost.get(cid, (0, 0, 0, 0)))
@@ -87,7 +87,7 @@ def row_capacity(self: _Decision, cid: str, front_def: bool = False, nation: dic
     return cap
 
 
-def companion_ok(self: _Decision, p: dict, cid: str, last: str, nation: dict | None) -> bool:
+def companion_ok(self: _Decision, p: dict[str, Any], cid: str, last: str, nation: dict[str, Any] | None) -> bool:
     """OP-50: a companion is an ally of the last named leader; a defender's also one linked to the
     attacked nation or its location, or any when the nation is linked to the high god (OP-13)."""
     if self.linked(cid, last):
@@ -100,7 +100,8 @@ def companion_ok(self: _Decision, p: dict, cid: str, last: str, nation: dict | N
                for a in nation.get("attached") or ())
 
 
-def best_army(self: _Decision, p: dict, commander: dict, nation: dict | None = None) -> tuple[int, list]:
+def best_army(self: _Decision, p: dict[str, Any], commander: dict[str, Any], nation: dict[str, Any] | None = None
+              ) -> tuple[int, list[dict[str, Any]]]:
     """The strongest army ``commander`` can lead (``nation``: defending it): its leaders' total level
     and the leaders, commander first. Companions come from the leader row, unrotated."""
     attack = nation is None
@@ -125,8 +126,8 @@ def hand_supplies(self: _Decision) -> list[tuple[int, str]]:
     return [(c["id"], c["card"]) for c in (self.my.get("hand") or []) if self.s.type.get(c["card"]) == "supply"]
 
 
-def supply_plan(self: _Decision, leaders: list, budget: list, nation: dict | None, side: str,
-                capacity_used: list | None = None) -> float:
+def supply_plan(self: _Decision, leaders: list[dict[str, Any]], budget: list[int], nation: dict[str, Any] | None,
+                side: str, capacity_used: list[int] | None = None) -> float:
     """The level the bot's own supplies in hand could add to an army led by ``leaders`` (rows in order),
     paid from ``budget``: linked ones free, then the cheapest per level."""
     s = self.s
@@ -140,7 +141,7 @@ def supply_plan(self: _Decision, leaders: list, budget: list, nation: dict | Non
         best = None
         for r, (lcid, _cap) in enumerate(rows):
             free = self.linked(cid, lcid)
-            level = max(0, s.level[cid] + self.myth_bonus(cid, lcid, self.me) + adj)
+            level: float = max(0, s.level[cid] + self.myth_bonus(cid, lcid, self.me) + adj)
             if r == 2 and self.s.text.get(cid):
                 level = level / 2.0  # the opponent chooses its mode (MIT-3.8.e)
             cost = (0, 0, 0, 0) if free else s.cost[cid]
@@ -164,10 +165,10 @@ def supply_plan(self: _Decision, leaders: list, budget: list, nation: dict | Non
     return total + self.boost_plan(leaders, budget)
 
 
-def boost_plan(self: _Decision, leaders: list, budget: list) -> float:
+def boost_plan(self: _Decision, leaders: list[dict[str, Any]], budget: list[int]) -> float:
     """Level the bot's battle maneuvers in hand and its high god's could add (one use each)."""
     s = self.s
-    subs = set()
+    subs: set[str] = set()
     for ld in leaders:
         subs |= s.subtypes.get(ld["card"], frozenset())
     total = 0.0
@@ -192,7 +193,8 @@ def boost_plan(self: _Decision, leaders: list, budget: list) -> float:
     return total
 
 
-def enemy_extra(self: _Decision, p: dict, leaders: list, nation: dict | None = None) -> float:
+def enemy_extra(self: _Decision, p: dict[str, Any], leaders: list[dict[str, Any]],
+                nation: dict[str, Any] | None = None) -> float:
     """What an opponent's hidden hand may add to a fight: the expected supplies in its hand (from its
     public deck list, less what is already out of it), within its spheres and rows."""
     s = self.s
@@ -206,13 +208,13 @@ def enemy_extra(self: _Decision, p: dict, leaders: list, nation: dict | None = N
     capacity = sum(self.row_capacity(ld["card"]) for ld in leaders)
     avg_cost = sum(sum(s.cost[c]) for c in deck) / len(deck)
     afford = sum(p["spheres"]) / max(1.0, avg_cost)
-    n = min(expected, capacity, afford)
+    n: float = min(expected, capacity, afford)
     avg_level = sum(s.level[c] for c in deck) / len(deck)
     myth = 1 if any(self.myth_bonus(ld["card"], deck[0], p["seat"]) for ld in leaders) else 0
     return n * (avg_level + myth) + self.god_boost(p)
 
 
-def god_boost(self: _Decision, p: dict) -> float:
+def god_boost(self: _Decision, p: dict[str, Any]) -> float:
     god = p["god"]["card"]
     text = self.s.text.get(god, "")
     if "battle" not in text:
@@ -224,9 +226,9 @@ def god_boost(self: _Decision, p: dict) -> float:
     return float(gain)
 
 
-def defence_guess(self: _Decision, p: dict, nation: dict, road: str) -> float:
+def defence_guess(self: _Decision, p: dict[str, Any], nation: dict[str, Any], road: str) -> float:
     """The defender's likely best: the road, its strongest army of unrotated leaders, what its hand may add."""
-    road_level = (nation.get("roads") or {}).get(road, {}).get("level", 0)
+    road_level: int = (nation.get("roads") or {}).get(road, {}).get("level", 0)
     best = 0
     army = []
     for ld in p["leaders"]:

@@ -3,22 +3,27 @@ fight in progress."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import ATTACK_MARGIN, DUEL_MARGIN, ROW_NAMES
 from .heuristic_text import _keyword_mod, _level_delta, _part_text
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from .heuristic_decision import Action, _Decision
+
+    #: a fight member: (side, row, kind, card, level, mode)
+    _Member = tuple[str, int, str, str, int, str | None]
+    #: a play in a fight round: (gain, cost, decisive, key card, action)
+    _Option = tuple[float, tuple[int, ...], bool, int, Action]
 
 
-def best_declaration(self: _Decision, least_margin: float | None = ATTACK_MARGIN):
+def best_declaration(self: _Decision, least_margin: float | None = ATTACK_MARGIN) -> Action | None:
     """A battle whose likely army clearly beats the defender's likely best, or a duel won in advance. With
     ``least_margin`` None, the battle with the widest margin, however narrow (duels as always)."""
     mine = {ld["id"]: ld for ld in self.my["leaders"]}
-    best = None
-    best_key = None
-    cache: dict = {}
+    best: Action | None = None
+    best_key: tuple[Any, ...] | None = None
+    cache: dict[int, float] = {}
     for a in self.by_type("declare_battle"):
         cmd = mine.get(a.commander)
         p, nation = self.find_nation(a.nation)
@@ -28,13 +33,14 @@ def best_declaration(self: _Decision, least_margin: float | None = ATTACK_MARGIN
             level, army = self.best_army(self.my, cmd)
             cache[a.commander] = level + self.supply_plan(army, self.spheres, None, "att")
         attack = cache[a.commander]
-        defence = self.defence_guess(p, nation, a.road)
+        defence = self.defence_guess(p, nation, a.road)  # type: ignore[arg-type]  # p: the nation's owner
         margin = attack - defence
         if least_margin is not None and margin < least_margin:
             continue
         road_level = nation["roads"][a.road]["level"]
-        key: tuple = (self.nation_worth(p, nation), margin >= ATTACK_MARGIN + 2, -road_level,
-                      -self.leader_value(cmd), -a.nation, a.road, -a.commander)
+        key: tuple[Any, ...] = (self.nation_worth(p, nation),  # type: ignore[arg-type]  # p: the nation's owner
+                                margin >= ATTACK_MARGIN + 2, -road_level,
+                                -self.leader_value(cmd), -a.nation, a.road, -a.commander)
         if least_margin is None:
             key = (margin, *key)
         if best_key is None or key > best_key:
@@ -69,10 +75,10 @@ def fight_side(self: _Decision) -> str | None:
     return "att" if f["attacker"] == self.me else "def" if f["defender"] == self.me else None
 
 
-def fight_members(self: _Decision) -> dict:
+def fight_members(self: _Decision) -> dict[int, _Member]:
     """id -> (side, row, kind, card, level, mode) of the fight's leaders and supplies."""
     f = self.v["fight"]
-    out = {}
+    out: dict[int, _Member] = {}
     for side in ("att", "def"):
         for r, row in enumerate(f["sides"][side]["rows"]):
             ld = row.get("leader")
@@ -83,22 +89,22 @@ def fight_members(self: _Decision) -> dict:
     return out
 
 
-def fight_nation(self: _Decision):
+def fight_nation(self: _Decision) -> tuple[dict[str, Any], dict[str, Any]] | tuple[None, None]:
     f = self.v.get("fight")
     if f is None or not f.get("nation"):
         return None, None
     return self.find_nation(f["nation"]["id"])
 
 
-def rotated_ids(self: _Decision) -> set:
+def rotated_ids(self: _Decision) -> set[int]:
     return {ld["id"] for p in self.v["players"] for ld in p["leaders"] if ld.get("rotated")}
 
 
-def counts(self: _Decision, member) -> bool:
+def counts(self: _Decision, member: _Member) -> bool:
     return member[2] == "leader" or member[5] != "maneuvers"
 
 
-def fight_gain(self: _Decision, a, side: str) -> tuple[float, bool]:
+def fight_gain(self: _Decision, a: Any, side: str) -> tuple[float, bool]:
     """(levels the bot gains relative to the enemy, does it end the fight in its favour) for a maneuver
     used in a fight round."""
     s = self.s
@@ -119,7 +125,7 @@ def fight_gain(self: _Decision, a, side: str) -> tuple[float, bool]:
     decisive = False
     if "volley" in text or "poison" in text:
         t = targets[-1] if targets else None
-        m = members.get(t)
+        m = members.get(t)  # type: ignore[arg-type]  # no target: None, no member
         if m is None or m[0] != enemy:
             return -1.0, False
         destroy = "volley" in text or t in self.rotated_ids()
@@ -160,7 +166,7 @@ def fight_gain(self: _Decision, a, side: str) -> tuple[float, bool]:
     return gain, decisive
 
 
-def supply_gain(self: _Decision, a, side: str) -> float:
+def supply_gain(self: _Decision, a: Any, side: str) -> float:
     s = self.s
     f = self.v["fight"]
     cid = s.instances[a.card]
@@ -172,13 +178,13 @@ def supply_gain(self: _Decision, a, side: str) -> float:
         return 0.0
     _p, nation = self.fight_nation()
     adj = (1 if side == "def" else -1) if self.fortress(nation) else 0
-    level = max(0, s.level[cid] + self.myth_bonus(cid, row["leader"]["card"], self.me) + adj)
+    level: float = max(0, s.level[cid] + self.myth_bonus(cid, row["leader"]["card"], self.me) + adj)
     if r == 2 and s.text.get(cid):
         level /= 2.0  # the opponent chooses: its level may not count (MIT-3.8.e)
     return level
 
 
-def fight_round(self):  # left untyped, as its method was (mypy would read the actions as bare Action)
+def fight_round(self: _Decision) -> Action | None:
     """A fight round: play what raises the army when behind or level, kill a commander when possible,
     otherwise pass."""
     s = self.s
@@ -190,7 +196,8 @@ def fight_round(self):  # left untyped, as its method was (mypy would read the a
     enemy = "def" if side == "att" else "att"
     mine = f["sides"][side]["level"]
     theirs = f["sides"][enemy]["level"]
-    options = []  # (gain, cost, decisive, key card, action)
+    options: list[_Option] = []  # (gain, cost, decisive, key card, action)
+    decisive: bool | list[_Option]  # an option's flag in the loop, then the decisive options
     for a in self.legal:
         if a.type in ("summon", "play_unsummoned") and getattr(a, "row", None):
             cost = (0, 0, 0, 0) if a.type == "play_unsummoned" else s.cost[s.instances[a.card]]
@@ -202,7 +209,7 @@ def fight_round(self):  # left untyped, as its method was (mypy would read the a
     if not options:
         return passing
     # one option per card: the strongest target of a volley or a poison, the best row of a supply
-    per_card: dict = {}
+    per_card: dict[int, _Option] = {}
     for o in options:
         k = per_card.get(o[3])
         if k is None or (o[2], o[0], -sum(o[1])) > (k[2], k[0], -sum(k[1])):

@@ -3,16 +3,16 @@ spent on it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import COUNTER_THRESHOLD, STACK_ID_BASE
 from .heuristic_text import _level_delta
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from .heuristic_decision import Action, _Decision
 
 
-def threat(self: _Decision, item: dict) -> float:
+def threat(self: _Decision, item: dict[str, Any]) -> float:
     """How much an enemy item on the stack would hurt the bot."""
     s = self.s
     if item.get("player") == self.me or item.get("neutralized"):
@@ -56,7 +56,7 @@ def threat(self: _Decision, item: dict) -> float:
     return worst
 
 
-def own_item_worth(self: _Decision, item: dict) -> float:
+def own_item_worth(self: _Decision, item: dict[str, Any]) -> float:
     cid = (item.get("card") or {}).get("card")
     text = self.s.text.get(cid, "")
     if "steal" in text:
@@ -67,9 +67,9 @@ def own_item_worth(self: _Decision, item: dict) -> float:
     return 2.0 if "draw" in text or "recover" in text else 0.5
 
 
-def counter(self):  # left untyped, as its method was (mypy would read the actions as bare Action)
-    best = None
-    best_key = None
+def counter(self: _Decision) -> Action | None:
+    best: Action | None = None
+    best_key: tuple[float, int, int, int] | None = None
     stack = {it["id"]: it for it in self.v.get("stack") or ()}
     for a in self.legal:
         if a.type not in ("use_maneuver", "use_free_maneuver", "use_fate"):

@@ -3,6 +3,8 @@ methods live in one module per decision kind (heuristic_values, _nations, _summo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardtable.engine.agent import Observation
 
 from . import heuristic_values as _values
@@ -16,26 +18,31 @@ from . import heuristic_fight_prompts as _fight_prompts
 from . import heuristic_prompts as _prompts
 from .heuristic_static import SUMMON_PHASES, _Static
 
+if TYPE_CHECKING:
+    # the bot knows the engine through engine/agent.py alone (tests/agents): its Action and Game, re-exported here
+    from cardtable.engine.agent import Action as Action, Game as Game  # type: ignore[attr-defined]
+
 
 class _Decision:
     """One decision: the view read once, then the legal actions scored."""
 
-    def __init__(self, s: _Static, obs: Observation):
+    def __init__(self, s: _Static, obs: Observation) -> None:
         self.s = s
         self.obs = obs
-        self.legal = obs.legal_actions
+        # the bot reads an action's fields by its type (it imports none of the game's action classes): Any to it
+        self.legal: list[Any] = obs.legal_actions
         self.me = obs.player
         v = obs.view
         self.v = v
         players = v["players"]
-        self.my = next(p for p in players if p["seat"] == self.me)
-        self.opps = [p for p in players if p["seat"] != self.me]
-        self.god_name = self.my["god"]["name"]
-        self.spheres = list(self.my["spheres"])
-        self.smax = list(self.my["sphere_max"])
-        self.hand = [c["card"] for c in (self.my.get("hand") or [])]
-        self.target = v.get("win_target") or 12
-        self.my_turn = v.get("active") == self.me
+        self.my: dict[str, Any] = next(p for p in players if p["seat"] == self.me)
+        self.opps: list[dict[str, Any]] = [p for p in players if p["seat"] != self.me]
+        self.god_name: str = self.my["god"]["name"]
+        self.spheres: list[int] = list(self.my["spheres"])
+        self.smax: list[int] = list(self.my["sphere_max"])
+        self.hand: list[str] = [c["card"] for c in (self.my.get("hand") or [])]
+        self.target: int = v.get("win_target") or 12
+        self.my_turn: bool = v.get("active") == self.me
         # my cards on the board (by instance id): nations, leaders, attachments
         self.board: dict[int, str] = {}
         for n in self.my["nations"]:
@@ -50,8 +57,8 @@ class _Decision:
         self._reserve: list[int] | None = None
         self._board_ids: set[str] | None = None
         # on_board_names, wanted_costs: asked many times a decision, read once
-        self._names: frozenset | None = None
-        self._wanted: tuple[tuple[float, tuple], ...] | None = None
+        self._names: frozenset[str | None] | None = None
+        self._wanted: tuple[tuple[float, tuple[int, ...]], ...] | None = None
 
     # -- values and spheres (heuristic_values) -------------------------------------------------------------
     pp_value = _values.pp_value
@@ -142,7 +149,7 @@ class _Decision:
     option = _prompts.option
 
     # -- the choice ------------------------------------------------------------------------------------
-    def choose(self):
+    def choose(self) -> Action | None:
         v = self.v
         prompt = v.get("prompt")
         if prompt is not None and prompt.get("player") == self.me:
@@ -151,10 +158,10 @@ class _Decision:
             return self.counter()
         return self.window()
 
-    def by_type(self, *types) -> list:
+    def by_type(self, *types: str) -> list[Any]:
         return [a for a in self.legal if a.type in types]
 
-    def window(self):
+    def window(self) -> Action | None:
         phase = self.v.get("phase")
         if phase == "battle":
             fight = self.v.get("fight")
@@ -166,7 +173,7 @@ class _Decision:
             if fight.get("stage") == "rounds":
                 return self.fight_round()
         if self.my_turn and phase in SUMMON_PHASES:
-            places = self.by_type("place_nation")
+            places: list[Action] = self.by_type("place_nation")
             if places:
                 return max(places, key=self.place_score)
             summon = self.best_summon()

@@ -3,18 +3,23 @@ spoils, a monster's return, fear."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import ROW_NAMES, SPHERE_NAMES, SPOILS_TASTE, SUMMON_PENALTY
 from .heuristic_text import _keyword_mod, _level_delta
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from collections.abc import Callable
+
+    from .heuristic_decision import Action, _Decision
+
+    #: an army leader to name: (option index, leader, row, cost paid to summon it or None)
+    _Choice = tuple[int, dict[str, Any], int, tuple[int, ...] | None]
 
 
-def option_labels(self: _Decision, prompt: dict) -> list[str] | None:
+def option_labels(self: _Decision, prompt: dict[str, Any]) -> list[str] | None:
     """The words of the answers of a question put to this player (the view's ``options``)."""
-    labels = prompt.get("options")
+    labels: list[str] | None = prompt.get("options")
     if labels is None:
         return None
     if len(labels) != len(self.by_type("option")):
@@ -22,11 +27,11 @@ def option_labels(self: _Decision, prompt: dict) -> list[str] | None:
     return labels
 
 
-def pick_option(self: _Decision, index: int):
+def pick_option(self: _Decision, index: int) -> Action | None:
     return next((a for a in self.by_type("option") if a.index == index), None)
 
 
-def answer_fight_leader(self: _Decision, prompt: dict):
+def answer_fight_leader(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     """Name an army leader: the defender its strongest (a leader summoned from the hand when that is
     clearly better, MIT-7.4.3.1), the attacker always a companion, the defender one while the fight is
     not safely won."""
@@ -40,8 +45,8 @@ def answer_fight_leader(self: _Decision, prompt: dict):
     _p, nation = self.fight_nation()
     defending = nation if side == "def" else None
     room = self.my["leader_limit"] - len(self.my["leaders"])
-    used: dict = {}
-    choices = []  # (index, leader, row, cost paid to summon it or None)
+    used: dict[tuple[str, str], int] = {}
+    choices: list[_Choice] = []  # (index, leader, row, cost paid to summon it or None)
     for i, label in enumerate(labels):
         if " into the " not in label:  # i18n: no (the game's English words: agents decide in English)
             continue
@@ -76,21 +81,22 @@ def answer_fight_leader(self: _Decision, prompt: dict):
     enemy = "def" if side == "att" else "att"
     their_level = f["sides"][enemy]["level"]
     mine_level = f["sides"][side]["level"]
-    lvl = lambda ld: self.leader_level(ld, self.me, defending)  # noqa: E731
+    lvl: Callable[[dict[str, Any]], int] = lambda ld: self.leader_level(ld, self.me, defending)  # noqa: E731
 
-    def budget(c):
+    def budget(c: _Choice) -> list[int]:
         cost = c[3] or (0, 0, 0, 0)
         return [self.spheres[k] - cost[k] for k in range(4)]
 
     if f["stage"] == "commander":
         # the defender names its strongest leader, unless the fight is hopeless and the nation cheap
-        def strength(c):
+        def strength(c: _Choice) -> float:
             total, army = self.best_army(self.my, c[1], nation)
             return total + self.supply_plan(army, budget(c), nation, "def") - (SUMMON_PENALTY if c[3] else 0)
 
         best = max(choices, key=lambda c: (strength(c), lvl(c[1]), -self.leader_value(c[1]), -c[0]))
         potential = mine_level + strength(best) + (SUMMON_PENALTY if best[3] else 0)
-        if potential < their_level and self.nation_worth(self.my, nation) < 15:
+        # (only a battle names a commander: its nation is there)
+        if potential < their_level and self.nation_worth(self.my, nation) < 15:  # type: ignore[arg-type]
             return self.pick_option(0)
         return self.pick_option(best[0])
     # companions: the attacker always adds them; the defender while the fight is not safely won
@@ -105,7 +111,7 @@ def answer_fight_leader(self: _Decision, prompt: dict):
             return self.pick_option(0)
     p_me = self.my
 
-    def score(c):
+    def score(c: _Choice) -> tuple[float, bool, float, int]:
         i, ld, r, cost = c
         follow = 0
         if r == 1:  # a second companion may follow this one
@@ -117,7 +123,7 @@ def answer_fight_leader(self: _Decision, prompt: dict):
     return self.pick_option(max(choices, key=score)[0])
 
 
-def answer_supply_mode(self: _Decision, prompt: dict):
+def answer_supply_mode(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     s = self.s
     f = self.v.get("fight")
     side = self.fight_side()
@@ -170,7 +176,7 @@ def maneuver_worth(self: _Decision, cid: str, level: int, side: str) -> float:
     return worth
 
 
-def answer_save_nation(self: _Decision):
+def answer_save_nation(self: _Decision) -> Action | None:
     f = self.v.get("fight")
     if f is None:
         return None
@@ -185,7 +191,7 @@ def answer_save_nation(self: _Decision):
     return self.pick_option(1 if self.nation_worth(self.my, nation) > self.leader_value(cmd) else 0)
 
 
-def answer_spoils(self: _Decision, prompt: dict):
+def answer_spoils(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     labels = self.option_labels(prompt) or []
     if "draw a card" in labels:
         return self.pick_option(labels.index("draw a card"))
@@ -206,13 +212,14 @@ def answer_spoils(self: _Decision, prompt: dict):
     return self.pick_option(best[1] if best else 0)
 
 
-def answer_monster(self: _Decision, prompt: dict):
+def answer_monster(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     """MIT-8.monster.5: keep a winning monster as a leader when it brings power points or a fighter the
     leader row has room for."""
     s = self.s
     labels = self.option_labels(prompt) or []
     name = labels[0][len("let "):].rsplit(" go to", 1)[0] if labels and labels[0].startswith("let ") else None  # i18n: no (the game's English words: agents decide in English)
-    cid = next((c for c in s.by_name.get(name, ()) if s.type.get(c) == "leader"), None)
+    # (name None: no card of that name)
+    cid = next((c for c in s.by_name.get(name, ()) if s.type.get(c) == "leader"), None)  # type: ignore[arg-type]
     if cid is None:
         return self.pick_option(0)
     room = self.my["leader_limit"] - len(self.my["leaders"])
@@ -222,7 +229,7 @@ def answer_monster(self: _Decision, prompt: dict):
     return self.pick_option(1 if keep and (self.pp_value(cid) > 0 or self.fighter_worth(cid, room) > 0) else 0)
 
 
-def answer_fear(self: _Decision, prompt: dict):
+def answer_fear(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     labels = self.option_labels(prompt) or []
     members = self.fight_members()
     side = self.fight_side()

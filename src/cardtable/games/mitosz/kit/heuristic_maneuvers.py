@@ -3,17 +3,17 @@ whether its user may rotate now."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import ROTATE_WORTH, UNROTATE_PER_TURN
 from .heuristic_text import _cost_from_text, _part_text
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from .heuristic_decision import Action, _Decision
 
 
-def best_maneuver(self: _Decision):
-    best = None
+def best_maneuver(self: _Decision) -> Action | None:
+    best: Action | None = None
     best_value = 0.0
     spare = self.spare()
     spare_all = self.spare(every=True)
@@ -30,7 +30,7 @@ def best_maneuver(self: _Decision):
     return best
 
 
-def rotation_ok(self: _Decision, a) -> bool:
+def rotation_ok(self: _Decision, a: Any) -> bool:
     """May the maneuver's user (one of the bot's leaders) rotate now? A rotated leader neither attacks
     nor defends: fine after the bot's own battle phase while the end phase unrotates it again."""
     s = self.s
@@ -46,7 +46,7 @@ def rotation_ok(self: _Decision, a) -> bool:
     return False
 
 
-def action_cost(self: _Decision, a) -> tuple:
+def action_cost(self: _Decision, a: Any) -> tuple[int, ...]:
     """What using ``a`` costs in sphere points, read from the card text (M1, I2, per W2 …)."""
     s = self.s
     cid = s.instances[a.card]
@@ -76,7 +76,7 @@ def action_cost(self: _Decision, a) -> tuple:
     return tuple(c * times for c in cost)
 
 
-def maneuver_value(self: _Decision, a, spare: list) -> float:
+def maneuver_value(self: _Decision, a: Any, spare: list[int]) -> float:
     s = self.s
     if a.type == "use_maneuver" and a.maneuver == "sacrifice":
         return 0.0
@@ -122,11 +122,12 @@ def is_threat_user(self: _Decision, iid: int) -> bool:
         for ld in p["leaders"]:
             if ld["id"] == iid and not ld.get("rotated"):
                 subs = self.s.subtypes.get(ld["card"], ())
-                return bool(subs & {"ruler", "wizard", "seer", "god"}) or "draw" in self.s.text.get(ld["card"], "")
+                return (bool(subs & {"ruler", "wizard", "seer", "god"})  # type: ignore[operator]  # a card: never ()
+                        or "draw" in self.s.text.get(ld["card"], ""))
     return False
 
 
-def breaks_hold(self: _Decision, a) -> bool:
+def breaks_hold(self: _Decision, a: Any) -> bool:
     """Stealing this leader drops an opponent who holds the win target below it."""
     for t in getattr(a, "targets", ()) or ():
         for p in self.opps:

@@ -3,7 +3,7 @@ placement."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import OPPOSITE, ROAD_OFFSET
 
@@ -20,7 +20,7 @@ def nation_copies_left(self: _Decision, cid: str) -> int:
     return len(self.s.roads.get(cid, {})) - self.board_copies(cid)
 
 
-def cells_for(self: _Decision, cid: str, grid: dict) -> int:
+def cells_for(self: _Decision, cid: str, grid: dict[tuple[int, int], str]) -> int:
     if not grid:
         return 1
     roads = self.s.roads[cid]
@@ -49,7 +49,7 @@ def cells_for(self: _Decision, cid: str, grid: dict) -> int:
     return count
 
 
-def free_roads(self: _Decision, grid: dict) -> int:
+def free_roads(self: _Decision, grid: dict[tuple[int, int], str]) -> int:
     n = 0
     for (x, y), cid in grid.items():
         for r in self.s.roads[cid]:
@@ -59,9 +59,9 @@ def free_roads(self: _Decision, grid: dict) -> int:
     return n
 
 
-def remaining_nations(self: _Decision) -> dict:
+def remaining_nations(self: _Decision) -> dict[str, int]:
     """Nation definitions the bot may still place: its deck list less those on the board or gone."""
-    left: dict = {}
+    left: dict[str, int] = {}
     for cid in self.s.deck(self.v, self.me):
         if self.s.type.get(cid) == "nation":
             left[cid] = left.get(cid, 0) + 1
@@ -73,7 +73,7 @@ def remaining_nations(self: _Decision) -> dict:
     return left
 
 
-def place_score(self: _Decision, a) -> tuple:
+def place_score(self: _Decision, a: Any) -> tuple[float, int, int, int]:
     s = self.s
     cid = s.instances[a.card]
     grid = {(n["x"], n["y"]): n["card"] for n in self.my["nations"]}

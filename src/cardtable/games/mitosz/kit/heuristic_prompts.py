@@ -3,21 +3,21 @@ refill of spheres, options, deck and afterworld orders."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from .heuristic_decision import Action, _Decision
 
 
-def answer(self: _Decision, prompt: dict):
+def answer(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     kind = prompt.get("kind")
     s = self.s
     if kind in ("discard_hand", "discard"):
-        hand_count: dict = {}
+        hand_count: dict[str, int] = {}
         for cid in self.hand:
             hand_count[cid] = hand_count.get(cid, 0) + 1
 
-        def keep(a):
+        def keep(a: Any) -> tuple[float, int]:
             cid = s.instances[a.cards[0]]
             value = self.keep_value(cid)
             if hand_count.get(cid, 0) > 1 and s.type.get(cid) != "nation":
@@ -31,7 +31,7 @@ def answer(self: _Decision, prompt: dict):
                    key=lambda a: (self.leader_value(leaders[a.cards[0]]) if a.cards[0] in leaders else 99,
                                   a.cards[0]), default=None)
     if kind == "sacrifice":  # MIT-5.11: what a maneuver's condition takes — the cheapest card that fits
-        def price(a):
+        def price(a: Any) -> tuple[int, int, int, int]:
             cid = s.instances[a.cards[0]]
             return (s.pp.get(cid, 0), sum(s.cost.get(cid, ())), s.level.get(cid, 0), a.cards[0])
 
@@ -39,7 +39,7 @@ def answer(self: _Decision, prompt: dict):
     if kind == "unrotate":
         leaders = {ld["id"]: ld for ld in self.my["leaders"]}
 
-        def use(a):
+        def use(a: Any) -> tuple[float, int]:
             ld = leaders.get(a.cards[0])
             if ld is None:
                 return (0.0, -a.cards[0])
@@ -54,7 +54,7 @@ def answer(self: _Decision, prompt: dict):
 
         return max(self.by_type("choose"), key=use, default=None)
     if kind in ("search", "pick"):
-        def worth(a):
+        def worth(a: Any) -> tuple[float, int]:
             cid = s.instances[a.cards[0]]
             return (10.0 * self.pp_value(cid) + self.keep_value(cid), -a.cards[0])
 
@@ -89,7 +89,7 @@ def answer(self: _Decision, prompt: dict):
     return None
 
 
-def refill(self: _Decision):
+def refill(self: _Decision) -> Action | None:
     wanted = self.wanted_costs()
     res = self.reserve()
     first = list(wanted[0][1]) if wanted else [0, 0, 0, 0]
@@ -103,7 +103,7 @@ def refill(self: _Decision):
         if self.s.type.get(cid) in ("leader", "location") and (self.pp_value(cid) > 0):
             taste = [taste[i] + self.s.cost[cid][i] for i in range(4)]
 
-    def score(a):
+    def score(a: Any) -> tuple[int, int, int, tuple[int, ...]]:
         new = [self.spheres[i] + a.spheres[i] for i in range(4)]
         short = sum(max(0, target[i] - new[i]) for i in range(4))
         cover = sum(min(new[i], total[i]) for i in range(4))
@@ -113,7 +113,7 @@ def refill(self: _Decision):
     return max(self.by_type("refill"), key=score, default=None)
 
 
-def option(self: _Decision, prompt: dict):
+def option(self: _Decision, prompt: dict[str, Any]) -> Action | None:
     text = (prompt.get("text") or "").lower()
     labels = [x.strip() for x in text.split("choose:", 1)[-1].split("/")]
     top = (self.v.get("stack") or [None])[0]
@@ -129,5 +129,5 @@ def option(self: _Decision, prompt: dict):
         if want in label:
             for a in self.by_type("option"):
                 if a.index == i:
-                    return a
+                    return a  # type: ignore[no-any-return]  # an action: Any to the bot
     return next(iter(self.by_type("option")), None)

@@ -3,6 +3,11 @@ definition (``_Static``, one per game: types, costs, power points, roads, texts,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .heuristic_decision import Game
+
 ROAD_OFFSET = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 STACK_ID_BASE = 100_000
@@ -40,7 +45,7 @@ ROW_NAMES = ("front", "auxiliary", "reserve")
 RACES = frozenset(("shapeshifter", "demon", "undead", "sprite", "giant", "dragon", "dwarf", "elf"))
 
 
-def _texts(card: dict) -> str:
+def _texts(card: dict[str, Any]) -> str:
     text = card.get("text") or []
     if isinstance(text, str):
         return text.lower()
@@ -50,25 +55,28 @@ def _texts(card: dict) -> str:
 class _Static:
     """What the catalogue says about each card definition, boiled down for the bot (one per game)."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         cat = game.catalogue()
-        self.cards = cat["cards"]
-        self.instances = cat["instances"]
-        self.options = dict(getattr(game, "options", {}) or {})
+        self.cards: dict[str, dict[str, Any]] = cat["cards"]
+        self.instances: list[str] = cat["instances"]
+        self.options: dict[str, Any] = dict(getattr(game, "options", {}) or {})
         self.text = {cid: _texts(c) for cid, c in self.cards.items()}
-        self.subtypes = {cid: frozenset(c.get("subtypes") or ()) for cid, c in self.cards.items()}
-        self.roads = {cid: dict(c.get("roads") or {}) for cid, c in self.cards.items()}
-        self.cost = {cid: tuple((list(c.get("cost") or []) + [0, 0, 0, 0])[:4]) for cid, c in self.cards.items()}
+        self.subtypes: dict[str, frozenset[str]] = {cid: frozenset(c.get("subtypes") or ())
+                                                    for cid, c in self.cards.items()}
+        self.roads: dict[str, dict[str, int]] = {cid: dict(c.get("roads") or {}) for cid, c in self.cards.items()}
+        self.cost: dict[str, tuple[int, ...]] = {cid: tuple((list(c.get("cost") or []) + [0, 0, 0, 0])[:4])
+                                                 for cid, c in self.cards.items()}
         self.pp = {cid: int(c.get("power_points") or 0) for cid, c in self.cards.items()}
-        self.type = {cid: c.get("type") for cid, c in self.cards.items()}
+        self.type: dict[str, str] = {cid: c.get("type") for cid, c in self.cards.items()}
         self.unique = {cid: bool(c.get("unique")) for cid, c in self.cards.items()}
-        self.links = {cid: frozenset(c.get("links") or ()) for cid, c in self.cards.items()}
-        self.name = {cid: c.get("name") for cid, c in self.cards.items()}
+        self.links: dict[str, frozenset[str]] = {cid: frozenset(c.get("links") or ()) for cid, c in self.cards.items()}
+        self.name: dict[str, str] = {cid: c.get("name") for cid, c in self.cards.items()}
         self.level = {cid: int(c.get("level") or 0) for cid, c in self.cards.items()}
-        self.myth = {cid: c.get("mythology") for cid, c in self.cards.items()}
+        self.myth: dict[str, str | None] = {cid: c.get("mythology") for cid, c in self.cards.items()}
         self.number = {cid: int(c.get("number") or 0) for cid, c in self.cards.items()}
-        self.requirements = {cid: [list(r) for r in (c.get("requirements") or [])] for cid, c in self.cards.items()}
-        self.by_name = {}
+        self.requirements: dict[str, list[list[str]]] = {cid: [list(r) for r in (c.get("requirements") or [])]
+                                                         for cid, c in self.cards.items()}
+        self.by_name: dict[str, list[str]] = {}
         for cid, c in self.cards.items():
             self.by_name.setdefault(c.get("name"), []).append(cid)
         t = self.text
@@ -81,7 +89,7 @@ class _Static:
         self.steals_of: dict[int, bool] = {}
         self.links_of: dict[tuple[str, str], bool] = {}
 
-    def deck(self, view: dict, seat: int) -> list[str]:
+    def deck(self, view: dict[str, Any], seat: int) -> list[str]:
         """The definition ids of ``seat``'s deck (the layout lists the seats' cards in order, god first)."""
         if seat not in self.deck_of:
             starts = sorted((p["god"]["id"], p["seat"]) for p in view["players"])
@@ -99,7 +107,7 @@ class _Static:
                 name.get(a) == name.get(b) and {kind.get(a), kind.get(b)} == {"high_god", "leader"}))
         return hit
 
-    def deck_steals(self, view: dict, seat: int) -> bool:
+    def deck_steals(self, view: dict[str, Any], seat: int) -> bool:
         """Has ``seat``'s deck a card that steals?"""
         steals = self.steals_of.get(seat)
         if steals is None:

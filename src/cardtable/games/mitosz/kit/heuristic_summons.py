@@ -3,16 +3,16 @@ from spare points only), mounts, and the payment that leaves the spheres closest
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import FIGHTERS_WANTED, _linked_free
 from .heuristic_text import _paid
 
 if TYPE_CHECKING:
-    from .heuristic_decision import _Decision
+    from .heuristic_decision import Action, _Decision
 
 
-def best_summon(self: _Decision):
+def best_summon(self: _Decision) -> Action | None:
     s = self.s
     names = self.on_board_names()
     leaders = self.my["leaders"]
@@ -21,8 +21,8 @@ def best_summon(self: _Decision):
     res = self.reserve()
     holding = self.my["power"] >= self.target
     spare = self.spare()
-    best = None
-    best_key = None
+    best: Action | None = None
+    best_key: tuple[float, int, float, int] | None = None
     for a in self.by_type("summon", "play_unsummoned"):
         if getattr(a, "row", None):
             continue  # a supply into a fight (fight_round)
@@ -72,15 +72,15 @@ def best_summon(self: _Decision):
     return best
 
 
-def best_mount(self: _Decision):
+def best_mount(self: _Decision) -> Action | None:
     """A mount goes onto the strongest leader without one: it leaves the leader row (a free place) and
     fights beside its leader (MIT-8.mount, OP-57)."""
     mine = {ld["id"]: ld for ld in self.my["leaders"]}
     options = [a for a in self.by_type("attach_mount") if a.share is None and a.host in mine]
     if not options:
         return None
-    return max(options, key=lambda a: (self.leader_level(mine[a.host], self.me),
-                                       self.leader_value(mine[a.host]), -a.host, -a.mount))
+    return max(options, key=lambda a: (self.leader_level(mine[a.host], self.me),  # type: ignore[no-any-return]
+                                       self.leader_value(mine[a.host]), -a.host, -a.mount))  # (an action: Any)
 
 
 def fighter_worth(self: _Decision, cid: str, room: int) -> float:
@@ -100,7 +100,7 @@ def fighter_worth(self: _Decision, cid: str, room: int) -> float:
     return 1.0 + s.level[cid]
 
 
-def item_worth(self: _Decision, a, cid: str) -> float:
+def item_worth(self: _Decision, a: Any, cid: str) -> float:
     """A weapon or an armour raises its leader's level for good; a curse (a negative level) goes on the
     strongest enemy leader; a potion waits on the strongest own leader for a fight."""
     s = self.s
@@ -124,7 +124,7 @@ def item_worth(self: _Decision, a, cid: str) -> float:
     return 0.0
 
 
-def location_fight_worth(self: _Decision, a, cid: str) -> float:
+def location_fight_worth(self: _Decision, a: Any, cid: str) -> float:
     """A location with a level raises the roads of its nation (MIT-3.3.b); a fortress helps defend it."""
     s = self.s
     level = s.level.get(cid, 0)
@@ -139,7 +139,7 @@ def location_fight_worth(self: _Decision, a, cid: str) -> float:
     return level * 0.5 + (0.5 if "fortress" in s.subtypes.get(cid, ()) else 0.0) + 0.1 * s.pp.get(nation["card"], 0)
 
 
-def leftover_score(self: _Decision, after: list, exclude: int | None = None) -> float:
+def leftover_score(self: _Decision, after: list[int], exclude: int | None = None) -> float:
     """How well the spheres left after a payment serve the rest of the wanted hand and the reserve."""
     res = self.reserve()
     score = -sum(max(0, res[i] - after[i]) for i in range(4)) * 3.0

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 
 @lru_cache(maxsize=4096)
-def _cost_from_text(text: str) -> tuple:
+def _cost_from_text(text: str) -> tuple[int, ...]:
     """Sphere letters and numbers in a maneuver's text (``M1``, ``I2``, ``per W2``, ``(F1)``)."""
     cost = [0, 0, 0, 0]
     letters = {"m": 0, "i": 1, "w": 2, "f": 3}
@@ -19,7 +20,7 @@ def _cost_from_text(text: str) -> tuple:
     return tuple(cost)
 
 
-def _part_text(text: str, a) -> str:
+def _part_text(text: str, a: Any) -> str:
     """The part of a card's text that the action ``a`` uses (one bound maneuver, one option, its steps)."""
     parts = text.split(" | ")
     option = getattr(a, "option", None) if a.type == "use_free_maneuver" else None
@@ -55,7 +56,7 @@ def _keyword_mod(text: str, keyword: str) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _paid(cost: tuple, a) -> tuple:
+def _paid(cost: tuple[int, ...], a: Any) -> tuple[int, ...]:
     names = ("magic", "influence", "wealth", "force")
     paid = list(cost)
     if getattr(a, "pay_from", None) and getattr(a, "pay_for", None) in names and a.pay_from in names:

@@ -3,7 +3,7 @@ hand, the summons it wants, and the sphere points held back for a counter (the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_static import (KEEP_COUNTER, KEEP_DRAW, KEEP_EXILE, KEEP_FIGHT, KEEP_NATION, KEEP_OTHER,
                                KEEP_PP_LEADER, KEEP_PP_LOCATION, KEEP_PRODUCER, KEEP_RECOVER, KEEP_STEAL)
@@ -22,7 +22,7 @@ def pp_value(self: _Decision, cid: str, god_name: str | None = None) -> int:
     return value
 
 
-def leader_value(self: _Decision, leader: dict, god_name: str | None = None) -> float:
+def leader_value(self: _Decision, leader: dict[str, Any], god_name: str | None = None) -> float:
     cid = leader["card"]
     value = 10.0 * self.pp_value(cid, god_name)
     text = self.s.text.get(cid, "")
@@ -31,12 +31,12 @@ def leader_value(self: _Decision, leader: dict, god_name: str | None = None) -> 
     elif text:
         value += 1
     subs = self.s.subtypes.get(cid, ())
-    if subs & {"ruler", "seer", "wizard", "god", "priest"}:
+    if subs & {"ruler", "seer", "wizard", "god", "priest"}:  # type: ignore[operator]  # cid is a card: never ()
         value += 1  # users of counters, draws and steals
     return value
 
 
-def on_board_names(self: _Decision) -> frozenset:
+def on_board_names(self: _Decision) -> frozenset[str | None]:
     """Names of the bot's cards on the board, its high god aside (a unique leader may share its name)."""
     names = self._names
     if names is None:
@@ -45,7 +45,7 @@ def on_board_names(self: _Decision) -> frozenset:
     return names
 
 
-def unique_blocked(self: _Decision, cid: str, names: frozenset | None = None) -> bool:
+def unique_blocked(self: _Decision, cid: str, names: frozenset[str | None] | None = None) -> bool:
     """A unique card already on the board, anybody's (MIT-2.3.b), or one of its name among the bot's."""
     s = self.s
     if not s.unique.get(cid):
@@ -109,7 +109,7 @@ def keep_value(self: _Decision, cid: str) -> float:
     return KEEP_OTHER
 
 
-def wanted_costs(self: _Decision) -> tuple[tuple[float, tuple], ...]:
+def wanted_costs(self: _Decision) -> tuple[tuple[float, tuple[int, ...]], ...]:
     """(worth, cost) of the summons in hand the bot wants, best first."""
     wanted = self._wanted
     if wanted is None:
@@ -117,8 +117,8 @@ def wanted_costs(self: _Decision) -> tuple[tuple[float, tuple], ...]:
     return wanted
 
 
-def _wanted_costs(self: _Decision) -> tuple[tuple[float, tuple], ...]:
-    out = []
+def _wanted_costs(self: _Decision) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    out: list[tuple[float, tuple[int, ...]]] = []
     names = self.on_board_names()
     leaders_room = self.my["leader_limit"] - len(self.my["leaders"])
     nations_free = sum(1 for n in self.my["nations"] if not n.get("attached"))
@@ -160,7 +160,7 @@ def reserve(self: _Decision) -> list[int]:
     return res
 
 
-def counter_cost(self: _Decision, cid: str):
+def counter_cost(self: _Decision, cid: str) -> tuple[int, ...] | None:
     """The sphere cost of using a counter card, or None when no own card may use it."""
     s = self.s
     text = s.text[cid]

@@ -44,7 +44,7 @@ class MitoszProbe(Probe):
 
     @staticmethod
     def _deck(state: Any, seat: int) -> str:
-        return state.game.options["deck_" + "abcd"[seat]]
+        return state.game.options["deck_" + "abcd"[seat]]  # type: ignore[no-any-return]  # an option: a deck's name
 
     def units(self, state: Any, returns: list[float]) -> list[dict[str, Any]]:
         units = super().units(state, returns)

@@ -24,9 +24,14 @@ Also here: the hooks by which a search bot learns from another player's pass (``
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
 from cardtable.games.mitosz.state import MitoszState
+
+if TYPE_CHECKING:
+    from cardtable.games.mitosz.core import Inst, Player
 
 
 def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
@@ -55,7 +60,7 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     return s
 
 
-def _looked_at(prompt, player: int) -> frozenset:
+def _looked_at(prompt: dict[str, Any] | None, player: int) -> frozenset[int]:
     """The top cards of decks that ``player`` is putting back in an order (spec 6.4 ``look_top`` with
     ``reorder``): they looked at them, so the redeal leaves them on top."""
     if prompt is None or prompt["kind"] != "deck_order" or prompt["player"] != player:
@@ -83,7 +88,7 @@ def before_pass(state: MitoszState, seat: int) -> None:
     state.cycle = False
 
 
-def hidden_key(state: MitoszState, seat: int) -> tuple:
+def hidden_key(state: MitoszState, seat: int) -> tuple[int, frozenset[int]]:
     """What ``seat``'s hidden cards are, as everyone knows it: the hand's size and the cards in hand or deck.
     While the key stays the same, no card has entered or left that hand (as long as no effect swaps a card
     of the hand with one of the deck, which the sample set has not)."""
@@ -105,7 +110,7 @@ def with_hidden(base: MitoszState, seat: int, source: MitoszState) -> MitoszStat
     return s
 
 
-def _mark_zones(cards, p) -> None:
+def _mark_zones(cards: list[Inst], p: Player) -> None:
     """After a player's hand and deck were dealt anew: each card knows its zone again."""
     for iid in p.hand:
         cards[iid].zone = "hand"

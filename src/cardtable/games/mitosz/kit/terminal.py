@@ -14,6 +14,8 @@ area, the fight, the stack); this module draws the whole view, the header, the e
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 from rich.text import Text
 
@@ -41,13 +43,16 @@ from .terminal_words import (
     road_mark as road_mark,
 )
 
+if TYPE_CHECKING:
+    from cardtable.engine import Action, Game
+
 _ = Translator("mitosz-ui")
 
 #: How the terminal's own lines name a seat: as the board and the log do.
 SEAT_LABEL = "P{}"
 
 
-def header(view: dict, seat_names: list[str]) -> str:
+def header(view: dict[str, Any], seat_names: list[str]) -> str:
     if view["result"]:
         winners = view["result"].get("winners") or []
         end = (_("won by {seats}", seats=_(" and ").join(f"P{w}" for w in winners)) if winners
@@ -59,7 +64,7 @@ def header(view: dict, seat_names: list[str]) -> str:
              active=view["active"], phase=view["phase_title"], mode=_(mode) if mode else view["mode"], who=who)
 
 
-def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
+def render(console: Console, game: Game, view: dict[str, Any], seat_names: list[str]) -> None:
     me = view.get("viewer")
     if me is None:  # the view does not name its viewer: the player whose hand is in it
         me = next((p["seat"] for p in view["players"] if p.get("hand") is not None), None)
@@ -108,7 +113,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
             print_hanging(console, Text(f"  {entry}", style="dim"))
 
 
-def result_line(view: dict, seat_names: list[str]) -> str:
+def result_line(view: dict[str, Any], seat_names: list[str]) -> str:
     r = view["result"]
     winners = r.get("winners") or []
     totals = r.get("totals")
@@ -120,7 +125,7 @@ def result_line(view: dict, seat_names: list[str]) -> str:
     return line
 
 
-def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+def events(game: Game, before: dict[str, Any], after: dict[str, Any], actor: int, seat_names: list[str]) -> list[str]:
     """The new public log lines (spectator views: nothing private slips in), and the end of the game."""
     new = after.get("log_size", 0) - before.get("log_size", 0)
     lines = [f"  · {t}" for t in (after.get("log") or [])[-new:]] if new > 0 else []
@@ -132,7 +137,7 @@ def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -
 ID_KEYS = ("card", "host", "user", "mount", "nation", "commander", "challenger", "challenged", "via")
 
 
-def move_labels(game, view: dict, actions: list) -> list[str]:
+def move_labels(game: Game, view: dict[str, Any], actions: list[Action]) -> list[str]:
     """The actions' labels, with the instance ids ('[#72]', as the board and the hand number equal cards) of
     the cards whose name another card in view bears; where two labels still read the same, every id."""
     gods = {p["god"]["id"] for p in view["players"] if p.get("god")}  # a label names a god '… (high god)'

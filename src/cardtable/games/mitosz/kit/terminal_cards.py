@@ -4,6 +4,7 @@ names told apart by id, levels, flags and attachments) and a card in hand with i
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -11,13 +12,17 @@ from cardtable.engine.i18n import N_, Translator, current_language, language
 
 from .terminal_words import _subtype, _type, road_mark
 
+if TYPE_CHECKING:
+    from cardtable.engine import Game
+
 _ = Translator("mitosz-ui")
 _n = _.plural
 
-_CATALOGUES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: per game object: its cards by language, and ("links", language): English name -> the name in that language
+_CATALOGUES: weakref.WeakKeyDictionary[Game, dict[str | tuple[str, str], dict[str, Any]]] = weakref.WeakKeyDictionary()
 
 
-def catalogue(game) -> dict:
+def catalogue(game: Game) -> dict[str, Any]:
     """The game's card definitions by definition id, made once per game object and language (its names and
     texts are in the reader's language)."""
     lang = current_language()
@@ -25,7 +30,7 @@ def catalogue(game) -> dict:
         return _CATALOGUES[game][lang]
     except (KeyError, TypeError):
         pass
-    cards = game.catalogue().get("cards", {})
+    cards: dict[str, Any] = game.catalogue().get("cards", {})
     try:
         _CATALOGUES.setdefault(game, {})[lang] = cards
     except TypeError:
@@ -33,7 +38,7 @@ def catalogue(game) -> dict:
     return cards
 
 
-def link_names(game) -> dict[str, str]:
+def link_names(game: Game) -> dict[str, str]:
     """Links name cards by their English name (a key): English name -> the card's name in the reader's language."""
     lang = current_language()
     key = ("links", lang)
@@ -52,7 +57,7 @@ def link_names(game) -> dict[str, str]:
     return names
 
 
-def _who(seat: int | None, view: dict, seat_names: list[str]) -> str:
+def _who(seat: int | None, view: dict[str, Any], seat_names: list[str]) -> str:
     if seat is None:
         return "?"
     me = view.get("viewer")
@@ -62,20 +67,20 @@ def _who(seat: int | None, view: dict, seat_names: list[str]) -> str:
     return _("P{seat} ({name})", seat=seat, name=name)
 
 
-class Names(dict):
+class Names(dict[str, set[int]]):
     """Card name -> the instance ids in view that bear it (to tell equal cards apart); ``pp``: the power
     points of each card definition (from the catalogue)."""
 
     pp: dict[str, int] = {}
 
 
-def _names_seen(view: dict, game=None) -> Names:
+def _names_seen(view: dict[str, Any], game: Game | None = None) -> Names:
     """Every card name in the view with the instance ids that bear it (to tell equal cards apart)."""
     seen = Names()
     if game is not None:
         seen.pp = {k: c.get("power_points") or 0 for k, c in catalogue(game).items()}
 
-    def add(card):
+    def add(card: dict[str, Any] | None) -> None:
         if not card:
             return
         seen.setdefault(card["name"], set()).add(card["id"])
@@ -96,7 +101,7 @@ def _names_seen(view: dict, game=None) -> Names:
     return seen
 
 
-def card_name(card: dict, dup: dict[str, set[int]] | None = None) -> Text:
+def card_name(card: dict[str, Any], dup: dict[str, set[int]] | None = None) -> Text:
     """The card's name, with '#id' when another card of the same name is in view."""
     text = Text(card["name"], style="bold" if card.get("type") in ("leader", "high_god", "nation") else "")
     if dup and len(dup.get(card["name"], ())) > 1 and card.get("id") is not None:  # (a stack entry whose card
@@ -105,7 +110,7 @@ def card_name(card: dict, dup: dict[str, set[int]] | None = None) -> Text:
     return text
 
 
-def _flags(card: dict) -> list[str]:
+def _flags(card: dict[str, Any]) -> list[str]:
     out = []
     if card.get("rotated"):
         out.append(_("rotated"))
@@ -120,7 +125,7 @@ def _flags(card: dict) -> list[str]:
     return out
 
 
-def _tokens_short(flag: str, card: dict) -> str:
+def _tokens_short(flag: str, card: dict[str, Any]) -> str:
     """A flag as a nation cell shows it: a token count without the word 'token(s)'."""
     for kind, n in (card.get("tokens") or {}).items():
         if flag == _n("{n} {kind} token", "{n} {kind} tokens", n, kind=kind):
@@ -128,12 +133,12 @@ def _tokens_short(flag: str, card: dict) -> str:
     return flag
 
 
-def board_card(card: dict, dup=None, level: bool = True) -> Text:
+def board_card(card: dict[str, Any], dup: Names | None = None, level: bool = True) -> Text:
     """'Lysa Brightspear L3 (rotated) [+ Sunsteel Blade L2]'."""
     text = card_name(card, dup)
     if level and card.get("level") is not None:
         text.append(" " + _("L{level}", level=card["level"]), style="cyan")
-    if dup is not None and dup.pp.get(card.get("card")):
+    if dup is not None and dup.pp.get(card.get("card")):  # type: ignore[arg-type]  # no definition: None, no points
         text.append(" " + _("{n}PP", n=dup.pp[card["card"]]), style="green")
     flags = _flags(card)
     if flags:
@@ -146,13 +151,13 @@ def board_card(card: dict, dup=None, level: bool = True) -> Text:
     return text
 
 
-def _cards(cards: list[dict], dup=None, empty: str | None = None) -> Text:
+def _cards(cards: list[dict[str, Any]], dup: Names | None = None, empty: str | None = None) -> Text:
     if not cards:
         return Text(empty if empty is not None else _("none"), style="dim")
     return Text(", ").join(board_card(c, dup) for c in cards)
 
 
-def hand_card(game, card: dict, dup=None) -> list[Text]:
+def hand_card(game: Game, card: dict[str, Any], dup: Names | None = None) -> list[Text]:
     """A card in hand with its data and maneuver texts from the catalogue."""
     info = catalogue(game).get(card["card"], {})
     line = Text("  ")

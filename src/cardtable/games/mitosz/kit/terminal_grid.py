@@ -3,6 +3,8 @@ marked ×) and attached locations, or as a list of nations on a narrow terminal.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.text import Text
 
 from cardtable.engine.i18n import Translator
@@ -10,11 +12,14 @@ from cardtable.engine.i18n import Translator
 from .terminal_cards import _flags, _tokens_short, board_card
 from .terminal_words import BOLD_GREEN, BOLD_RED, CELL, road_mark
 
+if TYPE_CHECKING:
+    from .terminal_cards import Names
+
 _ = Translator("mitosz-ui")
 
 
 # -- the nation grid ---------------------------------------------------------------------------------------
-def _road(road: dict | None) -> str:
+def _road(road: dict[str, Any] | None) -> str:
     if road is None:
         return ""
     return f"{'×' if road['closed'] else ''}{road['level']}"
@@ -44,13 +49,13 @@ def _wrap(words: str, width: int, lines: int) -> list[str]:
     return out + [""] * (lines - len(out))
 
 
-def _cell(nation: dict, dup) -> list[Text]:
+def _cell(nation: dict[str, Any], dup: Names | None) -> list[Text]:
     """Six lines of 3 + CELL + 3 characters: the N road in the top border, W/E roads beside the name,
     the S road in the bottom border; its level, tokens, flags; its attached locations."""
     roads = nation.get("roads") or {}
     width = CELL
 
-    def border(left: str, right: str, road: dict | None, label: str = "") -> Text:
+    def border(left: str, right: str, road: dict[str, Any] | None, label: str = "") -> Text:
         text = Text("  " + left)
         mark = _road(road)
         if mark:
@@ -94,7 +99,7 @@ def _cell(nation: dict, dup) -> list[Text]:
     return lines
 
 
-def grid_lines(nations: list[dict], dup=None) -> list[Text]:
+def grid_lines(nations: list[dict[str, Any]], dup: Names | None = None) -> list[Text]:
     """The nations on their cells, north up (spec 5.11: N = y+1)."""
     if not nations:
         return []
@@ -113,14 +118,14 @@ def grid_lines(nations: list[dict], dup=None) -> list[Text]:
     return out
 
 
-def grid_width(nations: list[dict]) -> int:
+def grid_width(nations: list[dict[str, Any]]) -> int:
     if not nations:
         return 0
-    xs = [n["x"] for n in nations]
+    xs: list[int] = [n["x"] for n in nations]
     return 3 + (max(xs) - min(xs) + 1) * (CELL + 6)
 
 
-def nation_list(nations: list[dict], dup=None) -> list[Text]:
+def nation_list(nations: list[dict[str, Any]], dup: Names | None = None) -> list[Text]:
     """The grid as lines, for narrow terminals: '(0,1) Sunfield Herders L1 · roads N1 E×1 … [+ Plains]'."""
     out = []
     for n in sorted(nations, key=lambda n: (-n["y"], n["x"])):

@@ -3,6 +3,8 @@ nations, leaders), the fight in progress and the stack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 from rich.text import Text
 
@@ -17,11 +19,16 @@ from .terminal_words import (
     SPHERE_STYLE, SPHERES, STAGE_WORDS, SUPPLY_MODES, _type,
 )
 
+if TYPE_CHECKING:
+    from cardtable.engine import Game
+
+    from .terminal_cards import Names
+
 _ = Translator("mitosz-ui")
 
 
 # -- the parts of the table -----------------------------------------------------------------------------------
-def spheres(player: dict) -> Text:
+def spheres(player: dict[str, Any]) -> Text:
     text = Text()
     for i, letter in enumerate(SPHERE_LETTERS):
         if i:
@@ -31,7 +38,8 @@ def spheres(player: dict) -> Text:
     return text
 
 
-def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], dup) -> None:
+def _player(console: Console, game: Game, view: dict[str, Any], p: dict[str, Any], seat_names: list[str],
+            dup: Names) -> None:
     seat = p["seat"]
     head = Text(_who(seat, view, seat_names), style=BOLD_REVERSE if seat == view["to_act"] else "bold")
     head.append(" · " + _("high god") + " ")
@@ -83,7 +91,7 @@ def _player(console: Console, game, view: dict, p: dict, seat_names: list[str], 
     print_hanging(console, leaders)
 
 
-def _fight(console: Console, view: dict) -> None:
+def _fight(console: Console, view: dict[str, Any]) -> None:
     """The fight in progress: both armies by row with levels and supplies, the attacked road, who acts."""
     f = view.get("fight")
     if not f:
@@ -123,7 +131,7 @@ def _fight(console: Console, view: dict) -> None:
                                     winner=_(winner)), style=BOLD_MAGENTA))
 
 
-def _stack(console: Console, view: dict, seat_names: list[str], dup) -> None:
+def _stack(console: Console, view: dict[str, Any], seat_names: list[str], dup: Names) -> None:
     if not view["stack"]:
         return
     console.print(Text(_("Stack (resolves top first; top is last):"), style="bold"))

@@ -3,6 +3,8 @@ rows, fight stages, effects) and the renderer's sizes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.engine.i18n import N_, Translator
 
 _ = Translator("mitosz-ui")
@@ -16,7 +18,7 @@ ROAD_WORDS = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
 ROAD_MARKS = {"N": N_("N{level}"), "E": N_("E{level}"), "S": N_("S{level}"), "W": N_("W{level}")}
 
 
-def road_mark(edge: str, level) -> str:
+def road_mark(edge: str, level: object) -> str:
     return _(ROAD_MARKS[edge], level=level) if edge in ROAD_MARKS else f"{edge}{level}"
 SPHERE_STYLE = ("bold medium_purple", "bold gold3", "bold green4", "bold red3")  # i18n: no (rich styles)
 BOLD_RED = "bold red"  # i18n: no (a rich style)
@@ -80,7 +82,7 @@ def _subtype(s: str) -> str:
     return _(word) if word else s.replace("_", " ")
 
 
-def effect_words(e: dict) -> str:
+def effect_words(e: dict[str, Any]) -> str:
     """An effect's kind and value: 'level +1', 'closed road N'."""
     value = e.get("value")
     value = "" if value in (None, [], "") else f" {value if not isinstance(value, list) else ', '.join(map(str, value))}"
