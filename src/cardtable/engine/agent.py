@@ -14,11 +14,11 @@ import os
 import random
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action as Action  # re-exported: a bot knows the engine through this module alone
 from .i18n import language
 
 if TYPE_CHECKING:
-    from .game import Game, State
+    from .game import Game as Game, State
     from .rng import Rng
 
 

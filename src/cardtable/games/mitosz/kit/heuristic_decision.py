@@ -20,7 +20,7 @@ from .heuristic_static import SUMMON_PHASES, _Static
 
 if TYPE_CHECKING:
     # the bot knows the engine through engine/agent.py alone (tests/agents): its Action and Game, re-exported here
-    from cardtable.engine.agent import Action as Action, Game as Game  # type: ignore[attr-defined]
+    from cardtable.engine.agent import Action as Action, Game as Game
 
 
 class _Decision:
