@@ -67,7 +67,7 @@ class MojoGame(Game):
     def undoable(self, state: State, action: Action) -> bool:
         # An equal play keeps the turn (MOJO-4.3.2) and draws nothing: taking it back reveals nothing
         # new. Every other action ends the turn, draws or reveals.
-        return isinstance(action, Play) and isinstance(state, MojoState) and state.phase == REPLAY
+        return isinstance(action, Play) and isinstance(state, MojoState) and state.phase is REPLAY
 
     def display_order(self, actions: Sequence[Action], view: Mapping[str, Any] | None = None) -> list[Action]:
         kinds = {"play": 0, "stop": 1, "draw": 2, "reveal": 3}

@@ -18,7 +18,7 @@ from cardtable.engine.rng import Rng
 from . import cards as C
 from .cards import VALUE
 from . import view as _view
-from .phases import DRAW_CHOICE, OVER, PHASE_NAMES, PLAY_PHASE, REPLAY
+from .phases import DRAW_CHOICE, OVER, PHASE_NAMES, PLAY_PHASE, REPLAY, Phase
 from .actions import DRAW_DECK, DRAW_PILE, PLAY, REVEAL_CARD, REVEAL_POSITION, STOP, Draw, Play, Reveal, Stop
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class MojoState(State):
     rng: Rng = own()
     history: list[tuple[int, Action]] = copied()
     current_player: int
-    phase: int
+    phase: Phase
     n: int
     threshold: int
     npiles: int
@@ -145,10 +145,10 @@ class MojoState(State):
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == OVER:
+        if phase is OVER:
             return []
         p = self.current_player
-        if phase == DRAW_CHOICE:
+        if phase is DRAW_CHOICE:
             return [DRAW_DECK, DRAW_PILE[self.draw_other]]
         if self.in_mojo[p]:
             if self.owner_sees:
@@ -161,21 +161,21 @@ class MojoState(State):
         else:
             p0, p1 = PLAY
             acts = [a for c in hand for a in (p0[c], p1[c])]
-        if phase == REPLAY and self.may_stop:
+        if phase is REPLAY and self.may_stop:
             acts.append(STOP)
         return acts
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     def returns(self) -> list[float]:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return [0.0] * self.n
         share = 1.0 / len(self.winners)
         return [share if i in self.winners else 0.0 for i in range(self.n)]
 
     def end_rule(self) -> str | None:
-        return "MOJO-7.1" if self.phase == OVER else None
+        return "MOJO-7.1" if self.phase is OVER else None
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -267,7 +267,7 @@ class MojoState(State):
 
     def _draw(self, a: Draw) -> None:
         p = self.current_player
-        if self.phase == OVER:  # GAME-OVER: checked before the pile rules, as for every other action
+        if self.phase is OVER:  # GAME-OVER: checked before the pile rules, as for every other action
             self._reject_out_of_phase("draw")
         if a.source == "pile":
             if self.npiles == 1:
@@ -277,7 +277,7 @@ class MojoState(State):
             if len(self.piles[a.pile]) < 2:
                 raise IllegalAction("MOJO-8.4", _("pile {pile} holds only its last card, which may not be taken; draw from the deck",
                                                   pile=a.pile))
-        if self.phase != DRAW_CHOICE:
+        if self.phase is not DRAW_CHOICE:
             self._reject_out_of_phase("draw")
         if a.source == "pile":
             if a.pile != self.draw_other:
@@ -294,7 +294,7 @@ class MojoState(State):
         self._end_turn()
 
     def _stop(self) -> None:
-        if self.phase != REPLAY:
+        if self.phase is not REPLAY:
             self._reject_out_of_phase("stop")
         if not self.may_stop:
             raise IllegalAction("MOJO-4.4", _("with equal_value_replay = must you must play another card after an equal play"))
@@ -303,7 +303,7 @@ class MojoState(State):
 
     def _reveal(self, a: Reveal) -> None:
         p = self.current_player
-        if self.phase == OVER:
+        if self.phase is OVER:
             self._reject_out_of_phase("reveal")
         if not self.in_mojo[p]:
             raise IllegalAction("MOJO-5.5", _("only a player in the Mojo moment reveals; play a card from your hand"))
@@ -338,9 +338,9 @@ class MojoState(State):
 
     def _reject_out_of_phase(self, what: str) -> NoReturn:
         phase = self.phase
-        if phase == OVER:
+        if phase is OVER:
             raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
-        if phase == DRAW_CHOICE:
+        if phase is DRAW_CHOICE:
             raise IllegalAction("MOJO-4.3.3", _(MUST_DRAW[what], pile=self.draw_other))
         if what == "stop":
             raise IllegalAction("MOJO-4.3.2", _("you may stop only right after playing a card of equal value; play a card"))

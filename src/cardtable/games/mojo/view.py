@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def view(self: MojoState, player: int | None) -> dict[str, Any]:
     """Spec section 7. A seat sees its own hand (and face-down row if the option allows), sizes of
     everything else hidden, and every public card; a spectator (None) sees only public cards."""
-    over = self.phase == OVER
+    over = self.phase is OVER
     seats = []
     for i in range(self.n):
         seat: dict[str, Any] = {
@@ -43,8 +43,8 @@ def view(self: MojoState, player: int | None) -> dict[str, Any]:
         "draw_pile": len(self.deck),
         "piles": [list(pile) for pile in self.piles],
         "pending": {
-            "replay": self.phase == REPLAY,
-            "draw_choice": self.draw_other if self.phase == DRAW_CHOICE else None,
+            "replay": self.phase is REPLAY,
+            "draw_choice": self.draw_other if self.phase is DRAW_CHOICE else None,
         },
         "seats": seats,
         "rounds": rounds_copy(self),

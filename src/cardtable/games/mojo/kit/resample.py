@@ -22,7 +22,7 @@ from cardtable.games.mojo.state import MojoState
 def determinize(state: MojoState, player: int, rng: Rng) -> MojoState:
     s = state.clone()
     s.rng = fresh_rng(rng)
-    if s.phase == OVER:  # everything is revealed at the end (section 7)
+    if s.phase is OVER:  # everything is revealed at the end (section 7)
         return s
     others = [i for i in range(s.n) if i != player]
     hidden: list[int] = list(s.deck)
