@@ -90,6 +90,7 @@ def _flying_restricted(self: MitoszState) -> bool:
     commander = f.commander("att")
     if commander < 0 or "flying" not in self.subtypes(self.cards[commander]):
         return False
+    # (a battle has its road)
     return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)  # type: ignore[arg-type]
 
 
@@ -120,6 +121,7 @@ def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -
 def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     _what, iid, _row, pay_from, pay_for = choice
     cost = list(self.summon_cost(iid))
+    # (asked in a fight)
     self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)  # type: ignore[union-attr]
     if pay_from:
         return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),

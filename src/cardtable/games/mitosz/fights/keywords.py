@@ -58,6 +58,7 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
             continue
         level = self.fight_level(iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
+            # (in the rounds: a fight is in progress)
             ok = level < strength if iid in self.fight.supplies else level < strength // 2  # type: ignore[union-attr]
         else:
             ok = level < strength

@@ -85,6 +85,7 @@ def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
 
 
 def _companions(self: MitoszState, side: str) -> list[int]:
+    # (asked in a fight)
     return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]  # type: ignore[union-attr]
 
 

@@ -83,11 +83,13 @@ def row_capacity(self: MitoszState, side: str, row: int) -> int:
 
 def row_cards(self: MitoszState, side: str, row: int) -> list[int]:
     """Every supply fighting in a row, an attached mount included."""
+    # (asked in a fight)
     return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
             and self.cards[i].zone == "board"]
 
 
 def row_supplies(self: MitoszState, side: str, row: int) -> list[int]:
     """The supplies that take room in a row (an attached mount does not, OP-57)."""
+    # (asked in a fight)
     return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
             and self.cards[i].zone == "board" and self.cards[i].host < 0]

@@ -158,6 +158,7 @@ def enter_row(self: MitoszState, item: Item) -> None:
         f.supplies[iid] = (side, row, "undecided")  # its level counts until it first uses a maneuver (OP-20)
         return
     chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
+    # (self.fight is f, in a fight)
     if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:  # type: ignore[union-attr]
         chooser = self.cards[
             self.fight.row_leader("def" if side == "att" else "att", 0)].controller  # type: ignore[union-attr]

@@ -79,7 +79,7 @@ PlayerRef = Union[Literal["self", "enemy", "each", "each_enemy", "active"],
 class Spheres(_Model):
     """A cost or an amount of sphere points (OP-09): a missing sphere is 0."""
 
-    # ``default=`` by name: the type checker reads a field's default only so (``Spheres()`` is all zeros)
+    # ``default=`` by name: mypy sees a field's default only when it is named (so ``Spheres()`` type-checks)
     magic: int = Field(default=0, ge=0, le=20)
     influence: int = Field(default=0, ge=0, le=20)
     wealth: int = Field(default=0, ge=0, le=20)
