@@ -4,7 +4,7 @@ summoned to defend.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import linked
 from ..text import ROW_INTO, SPHERE_WORDS
@@ -13,16 +13,17 @@ from .fight import ROWS
 
 if TYPE_CHECKING:
     from ..state import MitoszState
+    from .fight import Fight
 
 
 def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> list[int]:
     """OP-50: leaders of ``seat`` (default: the side's player) that may be named: for a companion, an ally
     of the side's last named leader (the defender's also one linked to the nation or its location, or
     anyone when the nation is linked to the high god)."""
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     seat = f.seat_of(side) if seat is None else seat
     flying_only = side == "att" and self._flying_restricted()
-    out = []
+    out: list[int] = []
     named = [i for i, (s, _r) in f.leaders.items() if s == side]
     for iid in self.players[seat].leaders:
         if self._fighter_problem(seat, iid, attack=side == "att") is not None:
@@ -47,7 +48,7 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
 def possible_helpers(self: MitoszState, side: str) -> list[int]:
     """MIT-7.4.4 – 7.4.7: who may be asked: the attacker anyone but the defender (and its helpers); the
     defender anyone but the attacker and the attacker's helpers."""
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     if f.kind != "battle" or self.n < 3:
         return []
     taken = {f.attacker, f.defender} | set(f.helpers) | set(f.declined)
@@ -58,13 +59,13 @@ def defender_summons(self: MitoszState) -> list[tuple[int, str | None, str | Non
     """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, as the rules of a
     summon allow, each with a way to pay it (pay_from, pay_for): the printed cost, or one substitution for a
     leader linked to the high god (MIT-3.1.g); for a companion, only an ally as for the others."""
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     seat = f.defender
     named = [i for i, (s, _r) in f.leaders.items() if s == "def"]
     last = max(named, key=lambda i: f.leaders[i][1]) if named else -1
     nation = self.cards[f.nation]
     god = self.cards[self.players[seat].god].d
-    out = []
+    out: list[tuple[int, str | None, str | None]] = []
     for iid in self.distinct(self.players[seat].hand):
         d = self.cards[iid].d
         if d.card_type != "leader" or self.god_owner(seat, iid) is not None:
@@ -89,11 +90,12 @@ def _flying_restricted(self: MitoszState) -> bool:
     commander = f.commander("att")
     if commander < 0 or "flying" not in self.subtypes(self.cards[commander]):
         return False
-    return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)
+    # (a battle has its road)
+    return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)  # type: ignore[arg-type]
 
 
 def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -> bool:
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     candidates = self.army_candidates(side)
     summonable = self.defender_summons() if side == "def" else []
     if not candidates and not summonable and row == 0:
@@ -103,7 +105,7 @@ def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -
     helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
     if not candidates and not summonable and not helpers:
         return self._advance()
-    options = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
+    options: list[tuple[Any, ...]] = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
         + [("summon", i, r, pay_from, pay_for) for i, pay_from, pay_for in summonable for r in rows] \
         + [("ask", h, None) for h in helpers]
     labels = [Said(N_("name no one"))] + [
@@ -116,17 +118,18 @@ def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -
     return True
 
 
-def _summon_label(self: MitoszState, choice: tuple) -> str:
+def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     _what, iid, _row, pay_from, pay_for = choice
     cost = list(self.summon_cost(iid))
-    self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)
+    # (asked in a fight)
+    self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)  # type: ignore[union-attr]
     if pay_from:
         return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
                     sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
     return said(N_(" (pays {cost})"), cost="/".join(map(str, cost)))
 
 
-def _summon_defender(self: MitoszState, pr, iid: int, row: int, payment: tuple) -> None:
+def _summon_defender(self: MitoszState, pr: dict[str, Any], iid: int, row: int, payment: tuple[Any, ...]) -> None:
     """MIT-7.4.3.1 with MIT-6.3: the defender summons a leader from its hand as it would in a summon phase —
     the cost is paid (MIT-6.3.3), the card goes on the stack and a counter round begins (MIT-6.3.5), from the
     defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
@@ -139,7 +142,7 @@ def _summon_defender(self: MitoszState, pr, iid: int, row: int, payment: tuple) 
     item = self.Item(self.next_sid, "summon", seat, iid)
     self.next_sid += 1
     self.stack.append(item)
-    self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)
+    self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)  # type: ignore[union-attr]  # in a fight
     self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
               cost="/".join(map(str, cost)))
     self.after_stack = "fight_summoned"
@@ -153,7 +156,7 @@ def _step_fight_summoned(self: MitoszState) -> bool:
     if f is None:
         self._push("next_phase")
         return False
-    (iid, side, row, rule, seat), f.summoning = f.summoning, None
+    (iid, side, row, rule, seat), f.summoning = f.summoning, None  # type: ignore[misc]  # a summon resolved
     inst = self.cards[iid]
     if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
         self._join(f, iid, side, row)

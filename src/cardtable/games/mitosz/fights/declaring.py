@@ -10,14 +10,20 @@ from ..words import N_, Said, join, said
 from .fight import Fight, ROWS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from cardtable.engine import Action
+
+    from ..cards import CardDef
+    from ..core import Item
     from ..state import MitoszState
 
 
 # -- declaring (MIT-6.2.3.2, MIT-7.4.1, MIT-7.4.2, MIT-7.6.1, MIT-7.6.2) ------------------------------
-def fight_declarations(self: MitoszState, seat: int) -> list:
+def fight_declarations(self: MitoszState, seat: int) -> list[Action]:
     if seat != self.active or self.fight is not None or self.fought == self.turn:
         return []
-    out = []
+    out: list[Action] = []
     mine = [i for i in self.players[seat].leaders if self._fighter_problem(seat, i, attack=True) is None]
     if not mine:
         return out
@@ -31,12 +37,12 @@ def fight_declarations(self: MitoszState, seat: int) -> list:
         for challenger in heroes:
             for challenged in self.players[enemy].leaders:
                 a = made(DeclareDuel, challenger, challenged)
-                if self._duel_problem(seat, a) is None:
+                if self._duel_problem(seat, a) is None:  # type: ignore[arg-type]  # made() types its value Action
                     out.append(a)
     return out
 
 
-def _fighter_problem(self: MitoszState, seat: int, iid, attack: bool) -> tuple | None:
+def _fighter_problem(self: MitoszState, seat: int, iid: object, attack: bool) -> tuple[str, Said] | None:
     """A leader named into a fight: own, in the leader row, unrotated, able to fight (MIT-6.2.3.2.b,
     MIT-7.2.3, OP-50)."""
     if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
@@ -55,7 +61,7 @@ def _fighter_problem(self: MitoszState, seat: int, iid, attack: bool) -> tuple |
     return None
 
 
-def _declare_common(self: MitoszState, seat: int, resolving: bool) -> tuple | None:
+def _declare_common(self: MitoszState, seat: int, resolving: bool) -> tuple[str, Said] | None:
     if resolving:
         return None  # the declaration itself used up the battle phase's fight
     if self.phase != "battle" or seat != self.active or self.mode != "window":
@@ -65,7 +71,8 @@ def _declare_common(self: MitoszState, seat: int, resolving: bool) -> tuple | No
     return None
 
 
-def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle, resolving: bool = False) -> tuple | None:
+def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle,
+                    resolving: bool = False) -> tuple[str, Said] | None:
     bad = self._declare_common(seat, resolving)
     if bad:
         return bad
@@ -88,7 +95,7 @@ def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle, resolving: b
     return None
 
 
-def _duel_problem(self: MitoszState, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple | None:
+def _duel_problem(self: MitoszState, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple[str, Said] | None:
     bad = self._declare_common(seat, resolving)
     if bad:
         return bad
@@ -116,9 +123,10 @@ def _named(self: MitoszState, seat: int, iid: int, row: int, rule: str) -> None:
                   row=Said(ROW_NAMES[ROWS[row]]), rule=rule)
 
 
-def fight_text(self: MitoszState, a) -> Said:
+def fight_text(self: MitoszState, a: DeclareBattle | DeclareDuel) -> Said:
     """A declared fight in words, kept and read in the reader's language."""
-    name = lambda i: self.cards[i].d if isinstance(i, int) and 0 <= i < len(self.cards) else str(i)  # noqa
+    name: Callable[[object], CardDef | str] = \
+        lambda i: self.cards[i].d if isinstance(i, int) and 0 <= i < len(self.cards) else str(i)  # noqa
     if isinstance(a, DeclareBattle):
         return said(N_("{commander} attacks {nation} through its {road} road"), commander=name(a.commander),
                     nation=name(a.nation), road=Said(ROAD_NAMES.get(a.road, a.road)))
@@ -126,13 +134,14 @@ def fight_text(self: MitoszState, a) -> Said:
                 challenged=name(a.challenged))
 
 
-def check_declare(self: MitoszState, seat: int, a, counter: bool) -> tuple | None:
+def check_declare(self: MitoszState, seat: int, a: DeclareBattle | DeclareDuel,
+                  counter: bool) -> tuple[str, Said] | None:
     if counter:
         return ("MIT-6.4.1", said(N_("a fight is not declared in a counter round (OP-23)")))
     return self._battle_problem(seat, a) if isinstance(a, DeclareBattle) else self._duel_problem(seat, a)
 
 
-def start_fight(self: MitoszState, item) -> None:
+def start_fight(self: MitoszState, item: Item) -> None:
     """The declaration resolves: the fight begins, unless it became illegal meanwhile (OP-39)."""
     seat = item.player
     self.fought = self.turn

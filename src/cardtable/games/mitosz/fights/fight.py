@@ -18,7 +18,24 @@ class Fight:
     __slots__ = ("kind", "attacker", "defender", "nation", "road", "first", "leaders", "supplies", "stage",
                  "winner", "levels", "asked", "helpers", "declined", "members_version", "summoning")
 
-    def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None):
+    kind: str
+    attacker: int
+    defender: int
+    nation: int
+    road: str | None
+    first: int
+    leaders: dict[int, tuple[str, int]]
+    supplies: dict[int, tuple[str, int, str]]
+    stage: str
+    winner: str | None
+    levels: tuple[int, int] | None
+    asked: tuple[int, ...]
+    helpers: dict[int, str]
+    declined: tuple[int, ...]
+    members_version: int
+    summoning: tuple[int, str, int, str, int] | None
+
+    def __init__(self, kind: str, attacker: int, defender: int, nation: int = -1, road: str | None = None) -> None:
         self.kind = kind  # "battle" | "duel"
         self.attacker = attacker
         self.defender = defender
@@ -26,17 +43,17 @@ class Fight:
         self.road = road
         # OP-44: the attacker starts the rounds of a battle, the challenged player those of a duel
         self.first = attacker if kind == "battle" else defender
-        self.leaders: dict[int, tuple[str, int]] = {}  # army leader or duelist -> (side, row)
-        self.supplies: dict[int, tuple[str, int, str]] = {}  # supply -> (side, row, mode: full/level/maneuvers)
+        self.leaders = {}  # army leader or duelist -> (side, row)
+        self.supplies = {}  # supply -> (side, row, mode: full/level/maneuvers)
         self.stage = "commander" if kind == "battle" else "rounds"
-        self.winner: str | None = None  # "att" | "def" | None (a draw, or no winner)
-        self.levels: tuple[int, int] | None = None  # the compared army levels
-        self.asked: tuple[int, ...] = ()  # monsters whose return was offered (MIT-8.monster.5)
-        self.helpers: dict[int, str] = {}  # a helping player -> the side it helps (MIT-7.4.4, OP-65)
-        self.declined: tuple[int, ...] = ()  # players who were asked and declined
+        self.winner = None  # "att" | "def" | None (a draw, or no winner)
+        self.levels = None  # the compared army levels
+        self.asked = ()  # monsters whose return was offered (MIT-8.monster.5)
+        self.helpers = {}  # a helping player -> the side it helps (MIT-7.4.4, OP-65)
+        self.declined = ()  # players who were asked and declined
         self.members_version = 0  # bumped whenever someone joins or leaves: a key of what is kept about members
         #: a defending leader being summoned (MIT-7.4.3.1): (card, side, row, rule, player), until it resolves
-        self.summoning: tuple | None = None
+        self.summoning = None
 
     def copy(self) -> "Fight":
         c = Fight.__new__(Fight)

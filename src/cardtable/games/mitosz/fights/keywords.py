@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
 from ..text import SPHERE_WORDS
@@ -10,17 +10,19 @@ from ..words import N_, Said, said
 from .fight import SPHERES
 
 if TYPE_CHECKING:
+    from ..core import Inst, Item
+    from ..schema import KeywordP, Maneuver, NoP, PoisonP
     from ..state import MitoszState
 
 
 SUSPEND_FEAR = False  # the effect interpreter's SUSPEND: resolution waits for the prompt's answer
 
 
-def _creature(self: MitoszState, inst) -> bool:
+def _creature(self: MitoszState, inst: Inst) -> bool:
     return self.is_creature(inst)  # MIT-5.6
 
 
-def keyword_strength(self: MitoszState, m, card: int, user: int) -> tuple[str, int] | None:
+def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tuple[str, int] | None:
     """The maneuver's keyword and its level: volley V (OP-45), poison P (OP-47), fear L (OP-46)."""
     for _where, call in m.calls():
         name, p = call_parts(call)
@@ -40,7 +42,7 @@ def keyword_strength(self: MitoszState, m, card: int, user: int) -> tuple[str, i
     return None
 
 
-def keyword_targets(self: MitoszState, seat: int, m, card: int, user: int) -> list[int] | None:
+def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: int) -> list[int] | None:
     """The creatures a volley or a poison may hit now; None for a maneuver without one of them."""
     hit = self.keyword_strength(m, card, user)
     if hit is None or hit[0] == "fear":
@@ -49,14 +51,15 @@ def keyword_targets(self: MitoszState, seat: int, m, card: int, user: int) -> li
         return []
     name, strength = hit
     keys = self.effect_keys(card, m, user)
-    out = []
+    out: list[int] = []
     for iid in sorted(self.fight_members()):
         inst = self.cards[iid]
         if not self._creature(inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
             continue
         level = self.fight_level(iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
-            ok = level < strength if iid in self.fight.supplies else level < strength // 2
+            # (in the rounds: a fight is in progress)
+            ok = level < strength if iid in self.fight.supplies else level < strength // 2  # type: ignore[union-attr]
         else:
             ok = level < strength
         if ok:
@@ -64,14 +67,14 @@ def keyword_targets(self: MitoszState, seat: int, m, card: int, user: int) -> li
     return out
 
 
-def _keyword_target(self: MitoszState, item) -> int | None:
-    t = item.targets[-1] if item.targets else None
+def _keyword_target(self: MitoszState, item: Item) -> int | None:
+    t: int | None = item.targets[-1] if item.targets else None
     if t is None or self.cards[t].zone != "board" or t not in self.fight_members():
         return None
     return t
 
 
-def _p_volley(self: MitoszState, p, item):
+def _p_volley(self: MitoszState, p: KeywordP, item: Item) -> bool:
     t = self._keyword_target(item)
     if t is None:
         self.note(N_("the volley finds no target (MIT-7.2.5.1)"))
@@ -81,7 +84,7 @@ def _p_volley(self: MitoszState, p, item):
     return True
 
 
-def _p_poison(self: MitoszState, p, item):
+def _p_poison(self: MitoszState, p: PoisonP, item: Item) -> bool:
     t = self._keyword_target(item)
     if t is None:
         self.note(N_("the poison finds no target (MIT-7.2.5.3)"))
@@ -96,7 +99,7 @@ def _p_poison(self: MitoszState, p, item):
     return True
 
 
-def _p_force_retreat(self: MitoszState, p, item):
+def _p_force_retreat(self: MitoszState, p: NoP | None, item: Item) -> bool:
     """Spec 6.4, OP-51: the attacker retreats: the battle ends at once with no winner (MIT-7.4.10.1)."""
     f = self.fight
     if f is None or f.kind != "battle" or f.stage != "rounds":
@@ -109,12 +112,12 @@ def _p_force_retreat(self: MitoszState, p, item):
     return True
 
 
-def _p_fear(self: MitoszState, p, item):
+def _p_fear(self: MitoszState, p: KeywordP, item: Item) -> bool:
     f = self.fight
     if f is None:
         self.note(N_("(fear has no effect outside a fight)"))
         return True
-    _name, threshold = self.keyword_strength(item.m, item.card, item.user)
+    _name, threshold = self.keyword_strength(item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
     own = f.side_of(item.player)
     carrier_number = self.cards[item.card].d.number
     keys = self.effect_keys(item.card, item.m, item.user)
@@ -122,7 +125,8 @@ def _p_fear(self: MitoszState, p, item):
     for iid in sorted(self.fight_members()):
         inst = self.cards[iid]
         place = f.leaders.get(iid) or f.supplies.get(iid)
-        if place[0] == own or not self._creature(inst) or self.immune(inst, keys, item.player):  # MIT-5.12
+        # MIT-5.12 (immune); every member has a place, as a leader or as a supply
+        if place[0] == own or not self._creature(inst) or self.immune(inst, keys, item.player):  # type: ignore[index]
             continue
         low = inst.d.number if self.opts["fear_number_source"] == "each_creature" else carrier_number
         if low < self.fight_level(iid) < threshold:
@@ -133,7 +137,7 @@ def _p_fear(self: MitoszState, p, item):
     return self._fear_next(tuple(affected), ())
 
 
-def _fear_next(self: MitoszState, affected: tuple, fleeing: tuple):
+def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int, ...]) -> bool:
     """OP-46: each affected creature's controller may pay to keep it; the others flee together."""
     sphere = SPHERES.index(self.opts["fear_resist_sphere"])
     amount = self.opts["fear_resist_amount"]  # OP-46: fear_resist_cost, one sphere's points
@@ -156,7 +160,7 @@ def _fear_next(self: MitoszState, affected: tuple, fleeing: tuple):
     return True
 
 
-def answer_fear(self: MitoszState, pr, index: int) -> None:
+def answer_fear(self: MitoszState, pr: dict[str, Any], index: int) -> None:
     iid = pr["card"]
     fleeing = pr["fleeing"]
     if index == 1:

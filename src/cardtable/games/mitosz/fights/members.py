@@ -9,7 +9,10 @@ from ..text import kept_immunity
 from ..words import N_, join, said
 
 if TYPE_CHECKING:
+    from ..core import Inst
+    from ..schema import Maneuver
     from ..state import MitoszState
+    from ..words import Said
 
 
 #: Primitives that change a player rather than the fight (OP-44): not used in a fight's rounds under the
@@ -17,11 +20,11 @@ if TYPE_CHECKING:
 PLAYER_LEVEL = frozenset(("draw", "discard", "mill", "search_deck", "recover", "put_on_deck", "shuffle_deck",
                           "look_top", "gain_spheres", "lose_spheres", "steal_spheres", "modify_hand_size",
                           "modify_power_points"))
-_NONE: frozenset = frozenset()
+_NONE: frozenset[int] = frozenset()
 _VOLLEY: dict[int, bool] = {}
 
 
-def shoots_volley(m) -> bool:
+def shoots_volley(m: Maneuver | None) -> bool:
     """Does the maneuver ``m`` shoot an arrow volley (MIT-7.2.5.1)? Kept per maneuver model (they live as long
     as their card set)."""
     if m is None:
@@ -47,7 +50,7 @@ def in_rounds(self: MitoszState) -> bool:
     return self.fight is not None and self.fight.stage == "rounds"
 
 
-def fight_members(self: MitoszState) -> set[int]:
+def fight_members(self: MitoszState) -> frozenset[int]:
     """Army leaders, duelists and supplies of the fight (the filter ``in_fight``); kept with the board's
     facts, which a card moving or a member joining (``_members_changed``) drops."""
     f = self.fight
@@ -55,13 +58,13 @@ def fight_members(self: MitoszState) -> set[int]:
         return _NONE
     dc = self.cache()
     key = ("fight_members", f.members_version)
-    hit = dc.get(key)
+    hit: frozenset[int] | None = dc.get(key)
     if hit is None:
         hit = dc[key] = frozenset(i for i in (*f.leaders, *f.supplies) if self.cards[i].zone == "board")
     return hit
 
 
-def fight_cards(self: MitoszState) -> set[int]:
+def fight_cards(self: MitoszState) -> frozenset[int]:
     """MIT-7.3.5, MIT-7.5.2: the cards on the board that may act in the fight: its members, the attacked
     nation, and every card attached to any of them (directly or not)."""
     f = self.fight
@@ -69,12 +72,13 @@ def fight_cards(self: MitoszState) -> set[int]:
         return _NONE
     dc = self.cache()
     key = ("fight_cards", f.members_version)
-    hit = dc.get(key)
+    hit: frozenset[int] | None = dc.get(key)
     if hit is not None:
         return hit
     roots = set(self.fight_members())
     if f.nation >= 0 and self.cards[f.nation].zone == "board":
         roots.add(f.nation)
+    out: set[int] | frozenset[int]  # a set while it grows, frozen when kept
     out = set(roots)
     todo = list(roots)
     while todo:
@@ -86,7 +90,7 @@ def fight_cards(self: MitoszState) -> set[int]:
     return out
 
 
-def scope_problem(self: MitoszState, m) -> tuple | None:
+def scope_problem(self: MitoszState, m: Maneuver | None) -> tuple[str, Said] | None:
     """OP-44 (strict scope): in the rounds, effects of fight cards change only the fight — no draw,
     sphere change, search and the like for a player."""
     if m is None or self.opts["fight_effect_scope"] != "strict":
@@ -98,7 +102,7 @@ def scope_problem(self: MitoszState, m) -> tuple | None:
     return None
 
 
-def defended_here(self: MitoszState, inst) -> bool:
+def defended_here(self: MitoszState, inst: Inst) -> bool:
     """Is ``inst`` the nation attacked in the battle being fought, or a location attached to it? (MIT-3.2.2.c/d,
     MIT-3.3.c/d: they fight, and use battle and free maneuvers, only then.)"""
     f = self.fight
@@ -107,7 +111,8 @@ def defended_here(self: MitoszState, inst) -> bool:
     return inst.iid == f.nation or (inst.d.card_type == "location" and inst.host == f.nation)
 
 
-def fight_scope_problem(self: MitoszState, seat: int, user, m) -> tuple | None:
+def fight_scope_problem(self: MitoszState, seat: int, user: Inst | None,
+                        m: Maneuver | None) -> tuple[str, Said] | None:
     """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
     through cards that can affect the fight."""
     if not self.in_rounds():
@@ -117,7 +122,9 @@ def fight_scope_problem(self: MitoszState, seat: int, user, m) -> tuple | None:
     if user is None:
         return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
     t = user.d.card_type
-    if t == "location" and self.fight.kind == "battle" and (m is None or "battle" not in m.timing):
+    # (in the rounds: a fight is in progress)
+    if t == "location" and self.fight.kind == "battle" and (  # type: ignore[union-attr]
+            m is None or "battle" not in m.timing):
         return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
     if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
         return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
@@ -127,10 +134,11 @@ def fight_scope_problem(self: MitoszState, seat: int, user, m) -> tuple | None:
         # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
         # the fight's players to have priority in its rounds (above)
         return ("MIT-7.2.1.b", said(N_("{user} takes no part in the fight and cannot affect it"), user=user.d))
-    supply = self.fight.supplies.get(user.iid)
+    supply = self.fight.supplies.get(user.iid)  # type: ignore[union-attr]
     if supply is not None:
         side, row, mode = supply
-        if self.fight.row_leader(side, row) < 0 or self.cards[self.fight.row_leader(side, row)].zone != "board":
+        if (self.fight.row_leader(side, row) < 0  # type: ignore[union-attr]
+                or self.cards[self.fight.row_leader(side, row)].zone != "board"):  # type: ignore[union-attr]
             return ("MIT-7.3.4.c", said(N_("{user}'s row has no army leader: its ability does not apply"), user=user.d))
         if mode == "level":
             return ("MIT-3.8.d", said(N_("{user} fights with its level: its maneuvers do nothing (OP-20)"), user=user.d))

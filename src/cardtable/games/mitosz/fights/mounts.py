@@ -10,6 +10,9 @@ from ..words import N_, Said, join, said
 from .fight import LEADER_SUBTYPES, RACES
 
 if TYPE_CHECKING:
+    from cardtable.engine import Action
+
+    from ..core import Item
     from ..state import MitoszState
 
 
@@ -29,11 +32,11 @@ def mount_window(self: MitoszState, seat: int) -> bool:
     return self.phase != "battle"
 
 
-def mount_options(self: MitoszState, seat: int) -> list:
+def mount_options(self: MitoszState, seat: int) -> list[Action]:
     if not self.mount_window(seat):
         return []
     p = self.players[seat]
-    out = []
+    out: list[Action] = []
     for mount in p.leaders:
         if "mount" not in self.subtypes(self.cards[mount]):
             continue
@@ -49,7 +52,7 @@ def shareable(self: MitoszState, mount: int) -> list[str]:
     return sorted(self.subtypes(self.cards[mount]) - LEADER_SUBTYPES - RACES)
 
 
-def check_mount(self: MitoszState, seat: int, a, counter: bool = False) -> tuple | None:
+def check_mount(self: MitoszState, seat: int, a: AttachMount, counter: bool = False) -> tuple[str, Said] | None:
     if counter:
         return ("MIT-6.4.1", said(N_("a mount is not attached in a counter round (OP-23)")))
     if not self.mount_window(seat):
@@ -75,7 +78,7 @@ def check_mount(self: MitoszState, seat: int, a, counter: bool = False) -> tuple
     return None
 
 
-def attach_mount(self: MitoszState, item) -> None:
+def attach_mount(self: MitoszState, item: Item) -> None:
     a = item.declared
     mount, host = self.cards[a.mount], self.cards[a.host]
     if a.mount not in self.players[item.player].leaders or a.host not in self.players[item.player].leaders \

@@ -4,7 +4,7 @@ answers to the fight's prompts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..text import ROW_INTO
 from ..words import N_, Said, said
@@ -62,7 +62,7 @@ def _step_fight(self: MitoszState) -> bool:
 def _advance(self: MitoszState, to: str | None = None) -> bool:
     order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
              "end_effects", "monsters", "cleanup")
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     f.stage = to or order[order.index(f.stage) + 1]
     self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
     return False
@@ -80,17 +80,18 @@ def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None
 def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
     """Who is in the fight changed: what is kept about the members (and target candidates, whose key
     holds the members' version) is no longer used, and the decision's facts are dropped."""
-    (f or self.fight).members_version += 1
+    (f or self.fight).members_version += 1  # type: ignore[union-attr]  # called in a fight
     self.touch()
 
 
 def _companions(self: MitoszState, side: str) -> list[int]:
-    return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]
+    # (asked in a fight)
+    return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]  # type: ignore[union-attr]
 
 
 # -- prompts of the fight (answers are options) -------------------------------------------------
-def answer_fight(self: MitoszState, pr, index: int) -> None:
-    f = self.fight
+def answer_fight(self: MitoszState, pr: dict[str, Any], index: int) -> None:
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     kind = pr["kind"]
     if kind in ("fight_leader", "fight_help"):
         what, iid, row = pr["choices"][index][:3]
@@ -102,8 +103,8 @@ def answer_fight(self: MitoszState, pr, index: int) -> None:
         if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
             helper, side = iid, pr["side"]
             rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
-            choices = [("none", None, None)] + [("help", i, r) for i in self.army_candidates(side, helper)
-                                                for r in rows]
+            choices: list[tuple[Any, ...]] = [("none", None, None)] + [
+                ("help", i, r) for i in self.army_candidates(side, helper) for r in rows]
             self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr['player'], helper=helper, rule=pr['rule'])
             self.set_prompt("fight_help", helper, rule=pr["rule"], side=side, choices=choices,
                             options=[Said(N_("decline"))] + [
@@ -147,13 +148,13 @@ def answer_fight(self: MitoszState, pr, index: int) -> None:
         if index == 1:
             inst = self.cards[iid]
             self.pay(pr["player"], list(self.summon_cost(iid)))
-            del self.fight.supplies[iid]
+            del self.fight.supplies[iid]  # type: ignore[union-attr]  # in a fight
             self._members_changed()
             self.players[inst.controller].leaders.append(iid)
             inst.rotated = False
             self.statics_cache = None
             self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr['player'], card=inst.d)
-        self.fight.stage = "monsters"
+        self.fight.stage = "monsters"  # type: ignore[union-attr]  # in a fight
         self._push("fight")
     elif kind == "fear_resist":
         self.answer_fear(pr, index)

@@ -8,6 +8,7 @@ from .fight import RACES
 
 if TYPE_CHECKING:
     from ..state import MitoszState
+    from .fight import Fight
 
 
 # -- levels (spec 5.10) ------------------------------------------------------------------------
@@ -39,7 +40,7 @@ def _fortress(self: MitoszState, nation: int) -> bool:
 def army_level(self: MitoszState, side: str) -> int:
     """Spec 5.10: the present army leaders, the supplies whose row has a leader and whose mode counts
     the level, and for the defender of a battle the attacked road."""
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     total = 0
     for iid, (s, _row) in f.leaders.items():
         if s == side and self.cards[iid].zone == "board":
@@ -51,7 +52,7 @@ def army_level(self: MitoszState, side: str) -> int:
         if leader >= 0 and self.cards[leader].zone == "board":  # MIT-7.3.4.c
             total += self.fight_level(iid)
     if side == "def" and f.kind == "battle" and self.cards[f.nation].zone == "board":
-        total += self.road_level(f.nation, f.road)
+        total += self.road_level(f.nation, f.road)  # type: ignore[arg-type]  # a battle has its road
     for e in self.effects:
         if e.kind == "modify_army" and e.value[0] == side:
             total += e.value[1]  # spec 5.10: army modifiers
@@ -61,7 +62,7 @@ def army_level(self: MitoszState, side: str) -> int:
 def row_capacity(self: MitoszState, side: str, row: int) -> int:
     """OP-48: the leader's summoning cost, +1 for a warlord, +1 for the defender's front line when the
     attacked nation shares a race with a defending army leader (MIT-3.8.g, OP-21)."""
-    f = self.fight
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
     leader = f.row_leader(side, row)
     if leader < 0:
         return 0
@@ -82,11 +83,13 @@ def row_capacity(self: MitoszState, side: str, row: int) -> int:
 
 def row_cards(self: MitoszState, side: str, row: int) -> list[int]:
     """Every supply fighting in a row, an attached mount included."""
-    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row
+    # (asked in a fight)
+    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
             and self.cards[i].zone == "board"]
 
 
 def row_supplies(self: MitoszState, side: str, row: int) -> list[int]:
     """The supplies that take room in a row (an attached mount does not, OP-57)."""
-    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row
+    # (asked in a fight)
+    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
             and self.cards[i].zone == "board" and self.cards[i].host < 0]

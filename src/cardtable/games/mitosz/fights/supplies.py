@@ -11,18 +11,22 @@ from ..words import N_, Said, said
 from .fight import ROWS, ROW_INDEX
 
 if TYPE_CHECKING:
+    from cardtable.engine import Action
+
+    from ..cards import CardDef
+    from ..core import Inst, Item
     from ..state import MitoszState
 
 
 # -- supplies (MIT-3.8, MIT-7.3.4) -----------------------------------------------------------------
-def supply_options(self: MitoszState, seat: int) -> list:
+def supply_options(self: MitoszState, seat: int) -> list[Action]:
     f = self.fight
     if f is None or f.kind != "battle" or not self.in_rounds():
         return []
     side = f.side_of(seat)
     if side is None:
         return []
-    out = []
+    out: list[Action] = []
     p = self.players[seat]
     cards = [self.cards[i] for i in self.distinct(p.hand) if self.is_supply_card(self.cards[i].d)]
     if not cards or self.mode != "window":
@@ -60,16 +64,16 @@ def supply_options(self: MitoszState, seat: int) -> list:
     return out
 
 
-def is_monster(d) -> bool:
+def is_monster(d: CardDef) -> bool:
     """MIT-8.monster: a monster leader may also be played into a battle as a supply (OP-58)."""
     return d.card_type == "leader" and "monster" in d.subtypes
 
 
-def is_supply_card(self: MitoszState, d) -> bool:
+def is_supply_card(self: MitoszState, d: CardDef) -> bool:
     return d.card_type == "supply" or self.is_monster(d)
 
 
-def check_supply(self: MitoszState, seat: int, a) -> tuple | None:
+def check_supply(self: MitoszState, seat: int, a: Summon | PlayUnsummoned) -> tuple[str, Said] | None:
     bad = self._in_hand(seat, a.card, N_("summon a supply"))
     if bad:
         return bad
@@ -118,15 +122,15 @@ def check_supply(self: MitoszState, seat: int, a) -> tuple | None:
     return None
 
 
-def first_use(self: MitoszState, user) -> None:
+def first_use(self: MitoszState, user: Inst) -> None:
     """OP-20 (``supply_mode_timing=on_first_use``): a supply's first maneuver fixes its mode."""
-    place = self.fight.supplies.get(user.iid)
+    place = self.fight.supplies.get(user.iid)  # type: ignore[union-attr]  # a maneuver used in a fight
     if place is not None and place[2] == "undecided":
-        self.fight.supplies[user.iid] = (place[0], place[1], "maneuvers")
+        self.fight.supplies[user.iid] = (place[0], place[1], "maneuvers")  # type: ignore[union-attr]
         self.note(N_("{user} uses a maneuver: from now on its level no longer counts (OP-20)"), user=user.d)
 
 
-def enter_row(self: MitoszState, item) -> None:
+def enter_row(self: MitoszState, item: Item) -> None:
     """A supply resolves into its row; its mode follows the row (MIT-3.8.c, MIT-3.8.d, MIT-3.8.e, OP-20)."""
     f = self.fight
     iid = item.card
@@ -154,8 +158,10 @@ def enter_row(self: MitoszState, item) -> None:
         f.supplies[iid] = (side, row, "undecided")  # its level counts until it first uses a maneuver (OP-20)
         return
     chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
-    if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:
-        chooser = self.cards[self.fight.row_leader("def" if side == "att" else "att", 0)].controller
+    # (self.fight is f, in a fight)
+    if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:  # type: ignore[union-attr]
+        chooser = self.cards[
+            self.fight.row_leader("def" if side == "att" else "att", 0)].controller  # type: ignore[union-attr]
     f.supplies[iid] = (side, row, "level")
     self.set_prompt("supply_mode", chooser, rule="MIT-3.8.d" if row == 1 else "MIT-3.8.e",
                     options=[Said(N_("its level counts")), Said(N_("its maneuvers work"))], card=iid)

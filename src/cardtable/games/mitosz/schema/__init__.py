@@ -85,5 +85,6 @@ __all__ = [
 # Step too: defined in its own module, it no longer sees TokenEffect and Cond when it is built.
 for _model in (CountOf, Comparison, Filter, Selector, AddTokenP, ChooseOneP, IfP, TokenTrigger, Step, Maneuver,
                Card, CardSet, *CALL_MODELS.values(), *COND_MODELS.values()):
-    _model.model_rebuild(_types_namespace={"Filter": Filter, "Call": Call, "Cond": Cond, "TokenEffect": TokenEffect,
-                                           "StaticCall": StaticCall})
+    # (every one a model class: mypy joins the classes to object)
+    _model.model_rebuild(_types_namespace={  # type: ignore[attr-defined]
+        "Filter": Filter, "Call": Call, "Cond": Cond, "TokenEffect": TokenEffect, "StaticCall": StaticCall})

@@ -4,7 +4,7 @@ that every ``$ref`` in a maneuver names something the maneuver has (spec 6.1).""
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -19,6 +19,9 @@ from .maneuvers import Maneuver
 from .primitives import AddTokenP, TokenTrigger
 from .translations import _TRANSLATIONS_HELP, CardTranslations
 
+if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
+
 
 # -- cards (spec 5.2) ---------------------------------------------------------------------------------
 FateDuration = Union[Literal["instant"], Rounds]
@@ -31,8 +34,8 @@ class Card(_Model):
     set: SetCode
     serial: int = Field(ge=1, le=9999)
     name: CardName
-    card_type: CardType  # type: ignore[valid-type]
-    subtypes: list[Subtype] = Field(default_factory=list)  # type: ignore[valid-type]
+    card_type: CardType
+    subtypes: list[Subtype] = Field(default_factory=list)
     mythology: Mythology
     unique: bool = False
     magical: bool = False
@@ -46,12 +49,12 @@ class Card(_Model):
     maneuvers: list[Maneuver] = Field(default_factory=list)
     sphere_max: SphereMax | None = Field(None, description="high god only")  # i18n: no
     roads: Roads | None = Field(None, description="nation only: edge -> road level")  # i18n: no
-    requirement_groups: list[Annotated[list[Subtype], Field(min_length=1)]] | None = Field(  # type: ignore[valid-type]  # i18n: no
+    requirement_groups: list[Annotated[list[Subtype], Field(min_length=1)]] | None = Field(  # i18n: no
         None, description="free maneuver only: the user needs all subtypes of at least one group; empty: anyone")
     options: list[Maneuver] | None = Field(None, min_length=2, description="free maneuver only: choose one (MIT-3.9.e)")  # i18n: no
     duration: FateDuration | None = Field(None, description="fate only: instant or {rounds: N}")  # i18n: no
     flavor: Text = ""
-    translations: CardTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
+    translations: CardTranslations | None = Field(None, description=_TRANSLATIONS_HELP)
 
     def __eq__(self, other: object) -> bool:
         """The same card, whatever its translations: they are how it reads, not what it is (nor what it does)."""
@@ -83,7 +86,7 @@ class Card(_Model):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Card:
         t = self.card_type
         expected = f"{self.set}-{self.serial:03d}"
         if self.id != expected:
@@ -187,7 +190,7 @@ def _check_references(card: Card) -> None:
                 _refs_in(getattr(m, name), (where, i, name), scope, why)
 
 
-def _refs_in(obj: Any, path: tuple, scope: set[str], why: dict[str, str]) -> None:
+def _refs_in(obj: Any, path: Loc, scope: set[str], why: dict[str, str]) -> None:
     if isinstance(obj, AddTokenP):
         for name, field in type(obj).model_fields.items():
             value = getattr(obj, name)

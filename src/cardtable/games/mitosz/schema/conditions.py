@@ -3,7 +3,7 @@ the conditions of a maneuver (spec 6.5, ``Condition``: reveal, peek, sacrifice, 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, Field, StringConstraints, create_model, model_validator
 from pydantic_core import PydanticCustomError
@@ -64,12 +64,16 @@ class CompareP(_P):
 COND_PARAMS: dict[str, Any] = {"count": CountCondP, "card": CardIsP, "number": NumberIsP, "compare": CompareP,
                                "all": list["Cond"], "any": list["Cond"], "not": "Cond"}
 COND_MODELS: dict[str, type[BaseModel]] = {
-    name: create_model(f"{name.title()}Cond", __base__=_Model, __module__=__name__, **{_field_name(name): (params, Field(alias=name))})
+    name: create_model(f"{name.title()}Cond", __base__=_Model, __module__=__name__,  # type: ignore[call-overload]
+                       **{_field_name(name): (params, Field(alias=name))})
     for name, params in COND_PARAMS.items()
 }
 #: A condition of ``if``: ``{count: {filter, ge: 2}}``, ``{card: {ref: $revealed, filter}}``,
 #: ``{number: {of: $revealed, is: "5+"}}``, ``{compare: {value, lt: …}}``, ``{all: […]}``, ``{any: […]}``, ``{not: …}``.
-Cond = _tagged_union("condition", tuple(COND_PARAMS), COND_MODELS, "condition")
+if TYPE_CHECKING:  # to the type checker a condition is one of the condition models, made at runtime (COND_MODELS)
+    Cond = BaseModel
+else:
+    Cond = _tagged_union("condition", tuple(COND_PARAMS), COND_MODELS, "condition")
 
 
 # -- maneuver conditions (spec 6.5) -------------------------------------------------------------------
@@ -82,7 +86,7 @@ class LookP(_P):
                                                              "a card could be looked at")
 
     @model_validator(mode="after")
-    def _one(self):
+    def _one(self) -> LookP:
         given = [k for k in ("number", "filter", "refers") if getattr(self, k) is not None]
         if len(given) != 1:
             if given:
@@ -113,7 +117,7 @@ class RequiresP(_P):
     gt: Value | None = None
 
     @model_validator(mode="after")
-    def _some(self):
+    def _some(self) -> RequiresP:
         if all(getattr(self, k) is None for k in ("lt", "le", "eq", "ge", "gt")):
             raise ValueError(_("give at least one of lt, le, eq, ge, gt"))
         return self
@@ -134,7 +138,8 @@ class SacrificeUser(_Model):
 CONDITION_PARAMS: dict[str, type[_P]] = {"reveal": LookP, "peek": LookP, "sacrifice": SacrificeCondP,
                                          "discard": DiscardCondP, "requires": RequiresP}
 CONDITION_MODELS: dict[str, type[BaseModel]] = {
-    name: create_model(f"{name.title()}Condition", __base__=_Model, __module__=__name__, **{name: (params, Field(alias=name))})
+    name: create_model(f"{name.title()}Condition", __base__=_Model, __module__=__name__,  # type: ignore[call-overload]
+                       **{name: (params, Field(alias=name))})
     for name, params in CONDITION_PARAMS.items()
 }
 CONDITION_MODELS["sacrifice_user"] = SacrificeUser
@@ -151,5 +156,8 @@ def _condition_in(value: Any) -> Any:
     return value
 
 
-Condition = Annotated[_tagged_union("condition", CONDITION_NAMES, CONDITION_MODELS, "condition"),
-                      BeforeValidator(_condition_in)]
+if TYPE_CHECKING:  # to the type checker: one of the condition models (at runtime, their tagged union)
+    Condition = BaseModel
+else:
+    Condition = Annotated[_tagged_union("condition", CONDITION_NAMES, CONDITION_MODELS, "condition"),
+                          BeforeValidator(_condition_in)]

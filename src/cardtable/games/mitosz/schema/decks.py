@@ -24,11 +24,11 @@ class Deck(_Model):
     name: CardName
     high_god: CardId = Field(description="the id of the deck's one high god card")  # i18n: no
     note: Text = ""
-    translations: DeckTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
+    translations: DeckTranslations | None = Field(None, description=_TRANSLATIONS_HELP)
     cards: list[DeckEntry] = Field(min_length=1, max_length=1000)
 
     @model_validator(mode="after")
-    def _no_repeats(self):
+    def _no_repeats(self) -> Deck:
         seen: dict[str, int] = {}
         for i, entry in enumerate(self.cards):
             if entry.card in seen:

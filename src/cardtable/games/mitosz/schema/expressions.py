@@ -25,7 +25,7 @@ _CARD_FUNCTIONS = ("level", "base_level", "number", "cost_total")
 _WANTED = {"int": N_("a number"), "ref": N_("a reference"), "word": N_("a function")}
 
 
-def parse_value(text: str) -> tuple:
+def parse_value(text: str) -> tuple[Any, ...]:
     """Parse a value expression (spec 6.1) into a tree; ValueError with a plain message if it is not one.
 
     Grammar: ``expr := term (("+" | "-") term)*``, ``term := factor ("*" factor)*``, ``factor := INT |
@@ -66,21 +66,21 @@ def parse_value(text: str) -> tuple:
         index += 1
         return tok
 
-    def expr() -> tuple:
+    def expr() -> tuple[Any, ...]:
         tree = term()
         while (tok := peek()) in (("op", "+"), ("op", "-")):
             take()
             tree = (tok[1], tree, term())
         return tree
 
-    def term() -> tuple:
+    def term() -> tuple[Any, ...]:
         tree = factor()
         while peek() == ("op", "*"):
             take()
             tree = ("*", tree, factor())
         return tree
 
-    def factor() -> tuple:
+    def factor() -> tuple[Any, ...]:
         tok = peek()
         if tok is None:
             raise ValueError(_("expected a value, found the end"))
@@ -155,9 +155,9 @@ def _value_check(v: Any) -> Any:
     return v
 
 
-Value = Annotated[Union[Annotated[int, Field(ge=-99, le=99)], ValueExpr, CountValue],  # type: ignore[misc]
+Value = Annotated[Union[Annotated[int, Field(ge=-99, le=99)], ValueExpr, CountValue],
                   BeforeValidator(_value_check)]
-Amount = Annotated[Union[Annotated[int, Field(ge=0, le=99)], ValueExpr, CountValue],  # type: ignore[misc]
+Amount = Annotated[Union[Annotated[int, Field(ge=0, le=99)], ValueExpr, CountValue],
                    BeforeValidator(_value_check)]
 
 
@@ -172,7 +172,7 @@ class Comparison(_Model):
     gt: Value | None = None
 
     @model_validator(mode="after")
-    def _some(self):
+    def _some(self) -> Comparison:
         if all(getattr(self, k) is None for k in ("lt", "le", "eq", "ge", "gt")):
             raise ValueError(_("give at least one of lt, le, eq, ge, gt"))
         return self
@@ -185,12 +185,12 @@ class NumberSet(_Model):
 class Filter(_Model):
     """Which cards: every given field must hold (spec 6.2). High gods only with ``includes_high_god`` (MIT-3.1.f)."""
 
-    zone: Zone | None = None  # type: ignore[valid-type]
+    zone: Zone | None = None
     controller: Side | None = None
     owner: Side | None = None
-    card_type: list[FilterCardType] | None = Field(None, min_length=1)  # type: ignore[valid-type]
-    subtypes_any: list[Subtype] | None = Field(None, min_length=1)  # type: ignore[valid-type]
-    subtypes_all: list[Subtype] | None = Field(None, min_length=1)  # type: ignore[valid-type]
+    card_type: list[FilterCardType] | None = Field(None, min_length=1)
+    subtypes_any: list[Subtype] | None = Field(None, min_length=1)
+    subtypes_all: list[Subtype] | None = Field(None, min_length=1)
     mythology: Mythology | None = None
     name: CardName | None = Field(None, description="exact card name; must name a card of the set")  # i18n: no
     unique: bool | None = None
@@ -199,7 +199,7 @@ class Filter(_Model):
     rotated: bool | None = None
     creature: bool | None = None
     in_fight: bool | None = None
-    row: Row | None = None  # type: ignore[valid-type]
+    row: Row | None = None
     level: Comparison | None = None
     number: NumberSet | None = None
     attached_to: CardRef | None = None
@@ -217,7 +217,7 @@ class Selector(_Model):
     filter: Filter | None = None
 
     @model_validator(mode="after")
-    def _count_fits(self):
+    def _count_fits(self) -> Selector:
         if self.count is not None and self.select not in ("chosen", "random"):
             raise Located(("count",), _("'count' is for select: chosen or random, not {select}", select=repr(self.select)))
         return self

@@ -3,7 +3,7 @@ sphere vectors, roads and durations; and the did-you-mean hint of the error mess
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -27,19 +27,30 @@ class _Model(BaseModel):
 
 
 def _enum(values: tuple[str, ...]) -> Any:
-    return Literal[values]  # type: ignore[valid-type]
+    return Literal[values]
 
 
 # -- identifiers --------------------------------------------------------------------------------------
-CardType = _enum(V.CARD_TYPES)
-FilterCardType = _enum(V.FILTER_CARD_TYPES)
-Subtype = _enum(V.SUBTYPES)
-Sphere = _enum(V.SPHERES)
-Timing = _enum(V.TIMINGS)
-Speed = _enum(V.SPEEDS)
-Zone = _enum(V.ZONES)
-Row = _enum(V.ROWS)
-Restriction = _enum(V.RESTRICTIONS)
+if TYPE_CHECKING:  # to the type checker the closed vocabularies are strings; the models check the words
+    CardType = str
+    FilterCardType = str
+    Subtype = str
+    Sphere = str
+    Timing = str
+    Speed = str
+    Zone = str
+    Row = str
+    Restriction = str
+else:
+    CardType = _enum(V.CARD_TYPES)
+    FilterCardType = _enum(V.FILTER_CARD_TYPES)
+    Subtype = _enum(V.SUBTYPES)
+    Sphere = _enum(V.SPHERES)
+    Timing = _enum(V.TIMINGS)
+    Speed = _enum(V.SPEEDS)
+    Zone = _enum(V.ZONES)
+    Row = _enum(V.ROWS)
+    Restriction = _enum(V.RESTRICTIONS)
 Side = Literal["self", "enemy", "any"]
 Road = Literal["all", "N", "E", "S", "W", "chosen"]
 
@@ -68,10 +79,11 @@ PlayerRef = Union[Literal["self", "enemy", "each", "each_enemy", "active"],
 class Spheres(_Model):
     """A cost or an amount of sphere points (OP-09): a missing sphere is 0."""
 
-    magic: int = Field(0, ge=0, le=20)
-    influence: int = Field(0, ge=0, le=20)
-    wealth: int = Field(0, ge=0, le=20)
-    force: int = Field(0, ge=0, le=20)
+    # ``default=`` by name: mypy sees a field's default only when it is named (so ``Spheres()`` type-checks)
+    magic: int = Field(default=0, ge=0, le=20)
+    influence: int = Field(default=0, ge=0, le=20)
+    wealth: int = Field(default=0, ge=0, le=20)
+    force: int = Field(default=0, ge=0, le=20)
 
     def total(self) -> int:
         return self.magic + self.influence + self.wealth + self.force
@@ -116,7 +128,7 @@ class Roads(_Model):
     W: int | None = Field(None, ge=0, le=20)
 
     @model_validator(mode="after")
-    def _some(self):
+    def _some(self) -> Roads:
         if not self.as_dict():
             raise ValueError(_("a nation has at least one road (N, E, S or W)"))
         return self

@@ -3,7 +3,7 @@ one maneuver, and the checks that they fit together."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, StringConstraints, model_validator
 
@@ -15,6 +15,9 @@ from .expressions import Filter, Selector
 from .fields import Duration, Speed, Spheres, Subtype, TargetName, Timing, _Model
 from .primitives import STATIC_ONLY, Call, StaticCall, call_primitive
 from .triggers import Trigger
+
+if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
 
 
 # -- maneuvers (spec 6.3) -----------------------------------------------------------------------------
@@ -35,7 +38,7 @@ class Per(_Model):
     sacrifice: PerSacrifice | None = None
 
     @model_validator(mode="after")
-    def _one(self):
+    def _one(self) -> Per:
         if sum(getattr(self, k) is not None for k in ("pay", "discard", "sacrifice")) != 1:
             raise ValueError(_("give exactly one of 'pay', 'discard', 'sacrifice'"))
         return self
@@ -46,7 +49,7 @@ class Step(_Model):
 
     cost: Spheres = Spheres()
     permanent: bool = False
-    effect: list[Call] = Field(min_length=1)  # type: ignore[valid-type]
+    effect: list[Call] = Field(min_length=1)
 
 
 Permanent = Union[bool, UsesPerTurn]
@@ -57,28 +60,28 @@ class Maneuver(_Model):
     one of its options, or a fate's maneuver."""
 
     id: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,19}$")]
-    timing: list[Timing] = Field(default_factory=list, description="subset of action, reaction, rite, battle; "  # type: ignore[valid-type]  # i18n: no
+    timing: list[Timing] = Field(default_factory=list, description="subset of action, reaction, rite, battle; "  # i18n: no
                                                                      "empty: any time")
-    speed: Speed = "normal"  # type: ignore[valid-type]
+    speed: Speed = "normal"
     permanent: Permanent = False
     cost: Spheres = Field(Spheres(), description="usage cost (MIT-4.2.2)")  # i18n: no
-    conditions: list[Condition] = Field(default_factory=list)  # type: ignore[valid-type]
-    subtypes: list[Subtype] = Field(default_factory=list)  # type: ignore[valid-type]
+    conditions: list[Condition] = Field(default_factory=list)
+    subtypes: list[Subtype] = Field(default_factory=list)
     level: int | None = Field(None, ge=-9, le=9, description="signed level given to the user (MIT-4.2.5, OP-25); "  # i18n: no
                                                               "a free maneuver card gives its printed level instead")
     targets: dict[TargetName, Selector] = Field(default_factory=dict, description="chosen at announcement (OP-29)",  # i18n: no
                                                 json_schema_extra={"additionalProperties": False})
     per: Per | None = None
     steps: list[Step] | None = Field(None, min_length=2, max_length=9)
-    effect: list[Call] = Field(default_factory=list)  # type: ignore[valid-type]
+    effect: list[Call] = Field(default_factory=list)
     duration: Duration = "default"
     trigger: Trigger | None = None
-    static: list[StaticCall] | None = Field(None, min_length=1)  # type: ignore[valid-type]
+    static: list[StaticCall] | None = Field(None, min_length=1)
     on_enter: Literal[False, "may", "must"] = Field(False, description="MIT-6.3.7: may / must be used when the "  # i18n: no
                                                                        "card is played")
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Maneuver:
         for name in ("timing", "subtypes"):
             values = getattr(self, name)
             for i, v in enumerate(values):
@@ -118,9 +121,9 @@ class Maneuver(_Model):
                 raise Located(("effect", i), _("{name} adds at a rule step; it belongs in a locked 'static'", name=repr(name)))
         return self
 
-    def calls(self) -> list[tuple[tuple, BaseModel]]:
+    def calls(self) -> list[tuple[Loc, BaseModel]]:
         """Every top-level primitive call with its location: effect, steps, static."""
-        out = [(("effect", i), c) for i, c in enumerate(self.effect)]
+        out: list[tuple[Loc, BaseModel]] = [(("effect", i), c) for i, c in enumerate(self.effect)]
         for s, step in enumerate(self.steps or ()):
             out += [(("steps", s, "effect", i), c) for i, c in enumerate(step.effect)]
         out += [(("static", i), c) for i, c in enumerate(self.static or ())]

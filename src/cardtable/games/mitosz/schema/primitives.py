@@ -20,6 +20,8 @@ from .fields import (CardType, Choose, Duration, PlayerRef, Restriction, Road, S
 from .triggers import Trigger
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .conditions import Cond  # resolved by the package's model_rebuild (conditions imports this module)
 
 
@@ -64,7 +66,7 @@ class RecoverP(_P):
     to: Literal["hand"] = "hand"
 
     @model_validator(mode="after")
-    def _one_way(self):
+    def _one_way(self) -> RecoverP:
         if (self.filter is None) == (self.target is None):
             raise ValueError(_("recover takes either 'target' or 'filter' (with 'n'), not both or neither"))
         if self.target is not None and self.n is not None:
@@ -167,7 +169,7 @@ class AddTokenP(_P):
                                                             "primitive, or {trigger, effect}; $bearer is the card")
 
     @model_validator(mode="after")
-    def _lasting(self):
+    def _lasting(self) -> AddTokenP:
         if self.effect is not None and not isinstance(self.effect, TokenTrigger):
             name, params = call_primitive(self.effect)
             if getattr(params, "duration", "default") != "default":
@@ -202,13 +204,13 @@ class GrantImmunityP(_P):
 
 class SubtypeP(_P):
     target: CardTarget
-    subtype: Subtype  # type: ignore[valid-type]
+    subtype: Subtype
     duration: Duration = "default"
 
 
 class SetCardTypeP(_P):
     target: CardTarget
-    card_type: CardType  # type: ignore[valid-type]
+    card_type: CardType
     duration: Duration = "default"
 
     @field_validator("card_type")
@@ -221,7 +223,7 @@ class SetCardTypeP(_P):
 
 class RestrictP(_P):
     target: CardTarget
-    what: Restriction  # type: ignore[valid-type]
+    what: Restriction
     duration: Duration = "default"
 
 
@@ -322,8 +324,9 @@ def _call_model(name: str, params: type[_P]) -> type[BaseModel]:
     annotation: Any = params
     if params is NoP:  # `force_retreat: {}` or `force_retreat: null`
         annotation = Annotated[Union[NoP, None], BeforeValidator(lambda v: NoP() if v is None else v)]
-    model = create_model(f"{''.join(p.title() for p in name.split('_'))}Call", __base__=_Model, __module__=__name__,
-                         **{field: (annotation, Field(default, alias=name))})
+    model: type[BaseModel] = create_model(  # type: ignore[call-overload]  # (the stubs take no ** of fields)
+        f"{''.join(p.title() for p in name.split('_'))}Call", __base__=_Model, __module__=__name__,
+        **{field: (annotation, Field(default, alias=name))})
     model.__doc__ = f"A call of the primitive {name}."  # i18n: no (the JSON schema's description)
     return model
 
@@ -337,7 +340,7 @@ def call_primitive(call: BaseModel) -> tuple[str, _P]:
     return field.rstrip("_"), getattr(call, field)
 
 
-def _one_key(kind: str, allowed: tuple[str, ...], what: str):
+def _one_key(kind: str, allowed: tuple[str, ...], what: str) -> Callable[[Any], Any]:
     """A before-validator: a mapping with exactly one key, one of ``allowed`` (did-you-mean otherwise)."""
 
     def check(value: Any) -> Any:
@@ -368,13 +371,17 @@ def _key_of(value: Any) -> str | None:
 
 def _tagged_union(kind: str, names: tuple[str, ...], models: dict[str, type], what: str) -> Any:
     choices = tuple(Annotated[models[n], Tag(TAG + n)] for n in names)
-    return Annotated[Union[choices], Discriminator(_key_of), BeforeValidator(_one_key(kind, names, what))]  # type: ignore[valid-type]
+    return Annotated[Union[choices], Discriminator(_key_of), BeforeValidator(_one_key(kind, names, what))]
 
 
-#: One primitive call, e.g. ``{draw: {player: self, n: 1}}``.
-Call = _tagged_union("primitive", tuple(PRIMITIVES), CALL_MODELS, N_("primitive"))
-#: One continuous primitive call (statics, tokens).
-StaticCall = _tagged_union("static", CONTINUOUS, CALL_MODELS, N_("continuous primitive"))
+if TYPE_CHECKING:  # to the type checker a call is one of the call models, all made at runtime (CALL_MODELS)
+    Call = BaseModel
+    StaticCall = BaseModel
+else:
+    #: One primitive call, e.g. ``{draw: {player: self, n: 1}}``.
+    Call = _tagged_union("primitive", tuple(PRIMITIVES), CALL_MODELS, N_("primitive"))
+    #: One continuous primitive call (statics, tokens).
+    StaticCall = _tagged_union("static", CONTINUOUS, CALL_MODELS, N_("continuous primitive"))
 
 
 # -- what a token does (add_token's effect) ---------------------------------------------------------
@@ -382,7 +389,7 @@ class TokenTrigger(_Model):
     """A token that acts on an event: ``{trigger: {on: turn_start}, effect: [calls]}``."""
 
     trigger: Trigger
-    effect: list[Call] = Field(min_length=1)  # type: ignore[valid-type]
+    effect: list[Call] = Field(min_length=1)
 
 
 def _token_effect_tag(value: Any) -> str:
@@ -391,5 +398,9 @@ def _token_effect_tag(value: Any) -> str:
     return TAG + "static"
 
 
-TokenEffect = Annotated[Union[Annotated[StaticCall, Tag(TAG + "static")], Annotated[TokenTrigger, Tag(TAG + "trigger")]],
-                        Discriminator(_token_effect_tag)]
+if TYPE_CHECKING:
+    TokenEffect = Union[StaticCall, TokenTrigger]
+else:
+    TokenEffect = Annotated[Union[Annotated[StaticCall, Tag(TAG + "static")],
+                                  Annotated[TokenTrigger, Tag(TAG + "trigger")]],
+                            Discriminator(_token_effect_tag)]

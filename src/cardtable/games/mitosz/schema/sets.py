@@ -3,7 +3,7 @@ mythologies, links, token kinds)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -17,6 +17,9 @@ from .fields import CardName, Mythology, SetCode, Text, _Model
 from .primitives import AddTokenP, RemoveTokenP
 from .translations import _TRANSLATIONS_HELP, SetTranslations
 
+if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
+
 
 # -- sets -------------------------------------------------------------------------------------------
 class CardSet(_Model):
@@ -27,11 +30,11 @@ class CardSet(_Model):
     mythologies: list[Mythology] | None = Field(None, min_length=1, description="if given, every card's "  # i18n: no
                                                                                "mythology must be one of these")
     note: Text = ""
-    translations: SetTranslations | None = Field(None, description=_TRANSLATIONS_HELP)  # type: ignore[valid-type]
+    translations: SetTranslations | None = Field(None, description=_TRANSLATIONS_HELP)
     cards: list[Card] = Field(min_length=1, max_length=2000)
 
     @model_validator(mode="after")
-    def _cross_checks(self):
+    def _cross_checks(self) -> CardSet:
         by_id: dict[str, int] = {}
         by_name: dict[str, list[int]] = {}
         for i, card in enumerate(self.cards):
@@ -64,8 +67,8 @@ class CardSet(_Model):
                 if j != i and sorted((self.cards[j].card_type, card.card_type)) != ["high_god", "leader"]:
                     raise Located(("cards", i, "translations", lang, "name"),
                                   _("the {lang} name {name} is also that of {id} {other}; only a high god and its leader share a name (MIT-2.8.d)", lang=lang, name=repr(one.name), id=self.cards[j].id, other=repr(self.cards[j].name)))
-        tokens: dict[str, tuple[tuple, Any]] = {}
-        removed: list[tuple[tuple, str]] = []
+        tokens: dict[str, tuple[Loc, Any]] = {}
+        removed: list[tuple[Loc, str]] = []
         for i, card in enumerate(self.cards):
             for j, link in enumerate(card.links):
                 if link not in by_name:
@@ -84,7 +87,8 @@ class CardSet(_Model):
         return self
 
     @staticmethod
-    def _check_model(i: int, path: tuple, model: BaseModel, by_name: dict, tokens: dict, removed: list) -> None:
+    def _check_model(i: int, path: Loc, model: BaseModel, by_name: dict[str, list[int]],
+                     tokens: dict[str, tuple[Loc, Any]], removed: list[tuple[Loc, str]]) -> None:
         where = ("cards", i) + path
         if isinstance(model, Filter) and model.name is not None and model.name not in by_name:
             raise Located(where + ("name",), _unknown_name(model.name, by_name))
@@ -103,7 +107,7 @@ class CardSet(_Model):
         raise KeyError(card_id)
 
 
-def _unknown_name(name: str, by_name: dict) -> str:
+def _unknown_name(name: str, by_name: dict[str, list[int]]) -> str:
     close = did_you_mean(name, by_name, "{!r}")
     if close:
         return _("no card of the set is called {name}; did you mean {hint}?", name=repr(name), hint=close)

@@ -3,7 +3,7 @@ languages, and the checks of their languages and fields."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import create_model, model_validator
 
@@ -47,13 +47,19 @@ def _translations(kind: str, model_name: str) -> Any:
         return data
 
     many = create_model(f"{model_name}Translations", __base__=_Model, __module__=__name__,
-                        __validators__={"_known": model_validator(mode="before")(classmethod(known))},
+                        __validators__={  # (the stubs take no classmethod object; pydantic does)
+                            "_known": model_validator(mode="before")(classmethod(known))},  # type: ignore[arg-type]
                         **{lang: (one | None, None) for lang in TRANSLATION_LANGUAGES})  # type: ignore[call-overload]
     many.__doc__ = f"A {kind}'s readable fields in other languages than English (by language code)."  # i18n: no
     return many
 
 
-CardTranslations = _translations("card", "Card")
-SetTranslations = _translations("set", "CardSet")
-DeckTranslations = _translations("deck", "Deck")
+if TYPE_CHECKING:  # to the type checker a translations model is a model; _translations makes each at runtime
+    CardTranslations = _Model
+    SetTranslations = _Model
+    DeckTranslations = _Model
+else:
+    CardTranslations = _translations("card", "Card")
+    SetTranslations = _translations("set", "CardSet")
+    DeckTranslations = _translations("deck", "Deck")
 _TRANSLATIONS_HELP = "the fields a person reads in other languages: {de: {name: …}, hu: {name: …}}"  # i18n: no

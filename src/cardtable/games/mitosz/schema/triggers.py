@@ -3,7 +3,7 @@ the tagged union ``Trigger`` that reads ``{on: <event>, …}``."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, Discriminator, Field, Tag, model_validator
 from pydantic_core import PydanticCustomError
@@ -58,17 +58,18 @@ class SpheresChangedTrigger(_Trigger):
 
 TRIGGER_MODELS = (TurnTrigger, CardEventTrigger, LeavesBoardTrigger, FightDeclaredTrigger, FightEndTrigger,
                   SpheresChangedTrigger)
-TRIGGER_EVENTS = tuple(e for m in TRIGGER_MODELS for e in m.model_fields["on"].annotation.__args__)
+TRIGGER_EVENTS = tuple(e for m in TRIGGER_MODELS
+                       for e in m.model_fields["on"].annotation.__args__)  # type: ignore[union-attr]  # a Literal
 
 
 def _trigger_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
-        value = {"on": value.on}
+        value = {"on": value.on}  # type: ignore[attr-defined]  # every trigger model has `on`
     if not isinstance(value, dict):
         return None
     event = value.get("on", value.get(True))
     for model in TRIGGER_MODELS:
-        if event in model.model_fields["on"].annotation.__args__:
+        if event in model.model_fields["on"].annotation.__args__:  # type: ignore[union-attr]  # a Literal
             return TAG + model.__name__
     return None
 
@@ -86,5 +87,9 @@ def _trigger_in(value: Any) -> Any:
     return value
 
 
-Trigger = Annotated[Union[tuple(Annotated[m, Tag(TAG + m.__name__)] for m in TRIGGER_MODELS)],  # type: ignore[valid-type]
-                    Discriminator(_trigger_tag), BeforeValidator(_trigger_in)]
+if TYPE_CHECKING:  # to the type checker: one of the trigger models (at runtime, the tagged union that reads them)
+    Trigger = Union[TurnTrigger, CardEventTrigger, LeavesBoardTrigger, FightDeclaredTrigger, FightEndTrigger,
+                    SpheresChangedTrigger]
+else:
+    Trigger = Annotated[Union[tuple(Annotated[m, Tag(TAG + m.__name__)] for m in TRIGGER_MODELS)],
+                        Discriminator(_trigger_tag), BeforeValidator(_trigger_in)]
