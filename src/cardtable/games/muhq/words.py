@@ -68,7 +68,7 @@ def _remake(cls: type, message: str, params: dict[str, Any]) -> "Text":
 class CardName(Text):
     """A card definition's name (``defs.Def``): its English name as the value, shown in the reader's language."""
 
-    def __new__(cls, d: Any) -> "CardName":  # type: ignore[override]
+    def __new__(cls, d: Any) -> "CardName":
         self = str.__new__(cls, d.name)
         self.message = d.name
         self.params = {}
