@@ -30,6 +30,8 @@ from cardtable.engine.datafiles import DataFiles, Describe, did_you_mean, line_o
 from .words import N_, _
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardtable.engine.datafiles import Loc
+
     from .schema import Board, Card, CardSet
 
 PACKAGED_DIR = Path(__file__).resolve().parent / "data"
@@ -71,7 +73,7 @@ def set_names() -> list[str]:
     return _names("set")
 
 
-_KIND_OF_FILE: dict[tuple, str | None] = {}
+_KIND_OF_FILE: dict[tuple[str, int, int], str | None] = {}
 
 
 def _kind_of(path: Path) -> str | None:
@@ -114,10 +116,10 @@ class _Doc:
     """A validated file: its model, its raw data, its YAML node tree (for line numbers) and how to name its
     entries in a message."""
 
-    def __init__(self, path: Path, model: Any, data: dict, node: Any, describe: Describe):
+    def __init__(self, path: Path, model: Any, data: dict[str, Any], node: Any, describe: Describe):
         self.path, self.model, self.data, self.node, self.describe = path, model, data, node, describe
 
-    def fail(self, found: list[tuple[tuple, str]]) -> None:
+    def fail(self, found: list[tuple[Loc, str]]) -> None:
         """Raise one error naming every (location, reason) of ``found``, if any."""
         _FILES.fail(self.path, self.data, self.node, self.describe, found)
 
@@ -150,7 +152,7 @@ def _read(kind: str, path: Path, name: str | None = None) -> _Doc:
 _ID_FIELD = {"board": "id", "set": "set"}
 
 
-def _check_named(kind: str, path: Path, data: dict, node: Any, name: str) -> None:
+def _check_named(kind: str, path: Path, data: dict[str, Any], node: Any, name: str) -> None:
     """A file found by ``name`` holds the board or set of that name (its ``id`` / ``set``). Else the message
     says so: the cards' ids follow the ``set`` field, so they would seem wrong while the field is at fault."""
     field = _ID_FIELD[kind]
@@ -174,7 +176,7 @@ def _load(kind: str, name: str, check: Callable[[_Doc], None]) -> Any:
 
 
 # -- sets -------------------------------------------------------------------------------------------------
-def _set_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+def _set_entry(loc: Loc, data: dict[str, Any]) -> tuple[str | None, Loc]:
     """The entry of a set a problem is about: ``card core/recruit 'Recruit' at cards[0]`` with the field inside
     it, or ``set core`` with the whole path (engine.datafiles.list_entries, in the reader's language)."""
     item = list_item(loc, data)
@@ -191,14 +193,16 @@ def _set_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
 
 def load_set(name: str) -> "CardSet":
     """The card set ``name`` (e.g. ``"vanguard"``), validated and cross-checked. MuhqDataError if missing or bad."""
-    return _load("set", name, _cross_check_set)
+    card_set: CardSet = _load("set", name, _cross_check_set)
+    return card_set
 
 
 def load_set_file(path: str | Path) -> "CardSet":
     """The card set in the file ``path`` (command-line tools and tests; users pick sets by name)."""
     doc = _read("set", Path(path))
     _cross_check_set(doc)
-    return doc.model
+    card_set: CardSet = doc.model
+    return card_set
 
 
 def _other_set(name: str) -> "CardSet | None":
@@ -208,7 +212,8 @@ def _other_set(name: str) -> "CardSet | None":
         path = _find("set", name)
     except MuhqDataError:
         return None
-    return _read("set", path, name).model
+    card_set: CardSet = _read("set", path, name).model
+    return card_set
 
 
 def _no_set(set_id: str, card_id: str) -> str:
@@ -227,7 +232,7 @@ def _cross_check_set(doc: _Doc) -> None:
     from .schema import Filter, iter_models, token_problem, token_steps
 
     card_set: CardSet = doc.model
-    found: list[tuple[tuple, str]] = []
+    found: list[tuple[Loc, str]] = []
     names = {c.name for c in card_set.cards}
     other_names: set[str] | None = None
     for i, card in enumerate(card_set.cards):
@@ -241,7 +246,7 @@ def _cross_check_set(doc: _Doc) -> None:
             if missing:
                 found.append((("cards", i) + where + ("card",), missing))
                 continue
-            problem = token_problem(step, other.card(step.card))
+            problem = token_problem(step, other.card(step.card))  # type: ignore[union-attr]  # None: missing
             if problem:
                 found.append((("cards", i) + where + problem[0], problem[1]))
         for where, model in iter_models(card):
@@ -289,13 +294,13 @@ def catalogue(*names: str) -> dict[str, "Card"]:
 
 
 # -- boards -----------------------------------------------------------------------------------------------
-def _board_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
+def _board_entry(loc: Loc, data: dict[str, Any]) -> tuple[str | None, Loc]:
     """The entry of a board a problem is about: a list item (object, starting card, victory condition, layout
     row) with the field inside it, or the board with the whole path."""
     item = list_item(loc, data)
     label = _BOARD_ENTRIES.get(loc[0]) if item is not None else None
     if label is not None:
-        at, raw = item
+        at, raw = item  # type: ignore[misc]  # a label only for a list item
         what = None
         if isinstance(raw, dict):
             what = next((raw[k] for k in ("card", "kind") if isinstance(raw.get(k), str)), None)
@@ -307,14 +312,15 @@ def _board_entry(loc: tuple, data: dict) -> tuple[str | None, tuple]:
 
 
 #: The entries of a board's lists, as a problem names them
-_BOARD_ENTRIES = {"objects": N_("object"), "starting_deck": N_("starting card"), "victory": N_("victory condition"),
-                  "layout": N_("layout row")}
+_BOARD_ENTRIES: dict[int | str, str] = {"objects": N_("object"), "starting_deck": N_("starting card"),
+                                        "victory": N_("victory condition"), "layout": N_("layout row")}
 
 
 def load_board(name: str) -> "Board":
     """The board ``name`` (e.g. ``"river-crown"``), validated and cross-checked against the card sets its
     cards come from. MuhqDataError if missing or bad."""
-    return _load("board", name, _cross_check_board)
+    board: Board = _load("board", name, _cross_check_board)
+    return board
 
 
 def load_board_file(path: str | Path) -> "Board":
@@ -322,7 +328,8 @@ def load_board_file(path: str | Path) -> "Board":
     are looked up in the sets named by their ids, found by name as for :func:`load_set`."""
     doc = _read("board", Path(path))
     _cross_check_board(doc)
-    return doc.model
+    board: Board = doc.model
+    return board
 
 
 def board_cards(board: "Board") -> dict[str, "Card"]:
@@ -336,9 +343,9 @@ def _cross_check_board(doc: _Doc) -> None:
     from .schema import field_word, with_article
 
     board: Board = doc.model
-    found: list[tuple[tuple, str]] = []
+    found: list[tuple[Loc, str]] = []
 
-    def card_of(loc: tuple, card_id: str) -> "Card | None":
+    def card_of(loc: Loc, card_id: str) -> "Card | None":
         set_id = card_id.split("/", 1)[0]
         try:
             card_set = load_set(set_id) if SET_NAME_RE.fullmatch(set_id) else None

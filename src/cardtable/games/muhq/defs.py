@@ -7,11 +7,14 @@ alias, without unset defaults): the interpreter (``effects``) reads them like th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.i18n import LANGUAGES, current_language
 
 from .stats import Stats
+
+if TYPE_CHECKING:
+    from .schema import Card
 
 UNIT, ARTIFACT, EQUIPMENT, SPELL = "unit", "artifact", "equipment", "spell"
 PERMANENT_TYPES = (UNIT, ARTIFACT, EQUIPMENT)
@@ -25,7 +28,7 @@ class Def:
                  "extra_cost", "targets", "effect", "statics", "triggers", "free_actions", "full_actions", "text",
                  "names", "texts", "is_permanent", "is_artifact", "base_stats", "on_activated", "board_statics")
 
-    def __init__(self, card: Any) -> None:
+    def __init__(self, card: Card) -> None:
         data = card.model_dump(by_alias=True, exclude_none=True)
         kw = data.get("keywords", {})
         self.id: str = card.id
@@ -45,17 +48,21 @@ class Def:
         self.veiled: bool = bool(kw.get("veiled"))
         self.swimming: bool = bool(kw.get("swimming"))
         self.landmark: bool = bool(kw.get("landmark"))
-        self.protection_from: tuple[dict, ...] = tuple(kw.get("protection_from", ()))
+        self.protection_from: tuple[dict[str, Any], ...] = tuple(kw.get("protection_from", ()))
         self.modes: tuple[str, ...] = tuple(card.mode or ("alone", "next_unit")) if card.type == EQUIPMENT else ()
-        self.extra_cost: tuple[dict, ...] = tuple(data.get("extra_cost", ()))
-        self.targets: tuple[tuple[str, dict], ...] = tuple(data.get("targets", {}).items())
-        self.effect: tuple[dict, ...] = tuple(data.get("effect", ()))
-        abilities = data.get("abilities", [])
+        self.extra_cost: tuple[dict[str, Any], ...] = tuple(data.get("extra_cost", ()))
+        self.targets: tuple[tuple[str, dict[str, Any]], ...] = tuple(data.get("targets", {}).items())
+        self.effect: tuple[dict[str, Any], ...] = tuple(data.get("effect", ()))
+        abilities: list[dict[str, Any]] = data.get("abilities", [])
         # Each ability keeps its index on the card: actions and the stack name an ability by it.
-        self.statics = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "static")
-        self.triggers = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "trigger")
-        self.free_actions = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "free_action")
-        self.full_actions = tuple((i, a) for i, a in enumerate(abilities) if a["kind"] == "full_action")
+        self.statics: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+            (i, a) for i, a in enumerate(abilities) if a["kind"] == "static")
+        self.triggers: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+            (i, a) for i, a in enumerate(abilities) if a["kind"] == "trigger")
+        self.free_actions: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+            (i, a) for i, a in enumerate(abilities) if a["kind"] == "free_action")
+        self.full_actions: tuple[tuple[int, dict[str, Any]], ...] = tuple(
+            (i, a) for i, a in enumerate(abilities) if a["kind"] == "full_action")
         # Has it a static ability whose subjects are looked for on the board (a group, maybe within a range),
         # rather than the permanent itself or the unit it equips? Without such abilities in play, a permanent's
         # stats depend on it, its pile and its field alone (stats.own_stats).
@@ -83,7 +90,7 @@ class Def:
         """The card's rules text in the reader's language."""
         return self.texts.get(current_language(), self.text)
 
-    def ability(self, index: int) -> dict:
+    def ability(self, index: int) -> dict[str, Any]:
         for group in (self.statics, self.triggers, self.free_actions, self.full_actions):
             for i, a in group:
                 if i == index:
@@ -94,6 +101,6 @@ class Def:
         return f"<Def {self.id}>"
 
 
-def trigger_event(ability: dict) -> dict:
+def trigger_event(ability: dict[str, Any]) -> dict[str, Any]:
     """The ``{event, subject}`` of a trigger, written as ``whenever`` or ``when`` (same meaning, spec 7.7)."""
-    return ability.get("whenever") or ability.get("when")
+    return ability.get("whenever") or ability.get("when")  # type: ignore[return-value]  # a trigger has one

@@ -3,7 +3,7 @@ its actions."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import Game, GameInfo, OptionError
 from cardtable.engine.game import fresh_seed
@@ -12,6 +12,14 @@ from .kit import KIT
 from . import actions as A
 from .options import OPTIONS
 from .words import N_, _, _n
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from cardtable.engine import Action
+
+    from .defs import Def
+    from .state import MuhqState
 
 
 class MuhqGame(Game):
@@ -72,7 +80,7 @@ class MuhqGame(Game):
                      if c.id.startswith(name + "/") and not c.token and c.buy is not None]
         self.copies = {c.id: c.copies for c in cards.values()}
         self.set_names = names
-        kinds = {v.kind: v for v in board.victory}
+        kinds: dict[str, Any] = {v.kind: v for v in board.victory}  # kind -> its condition (the kinds differ)
         self.victory_kinds = set(kinds)
         self.race_target = kinds["resource_race"].target if "resource_race" in kinds else 0
         self.capture_target = kinds["capture_points"].target if "capture_points" in kinds else 0
@@ -105,7 +113,7 @@ class MuhqGame(Game):
     def has_victory(self, kind: str) -> bool:
         return kind in self.victory_kinds
 
-    def new_initial_state(self, seed: int | None = None):
+    def new_initial_state(self, seed: int | None = None) -> MuhqState:
         from .state import MuhqState
 
         return MuhqState(self, fresh_seed(seed))
@@ -124,10 +132,10 @@ class MuhqGame(Game):
                 "board": self.board.id, "sets": self.set_names}
 
     # -- words -------------------------------------------------------------------------------------------
-    def _def_of(self, card: int):
+    def _def_of(self, card: int) -> Def | None:
         return self.defs[self.layout[card]] if 0 <= card < len(self.layout) else None
 
-    def _on(self, kinds, targets, costs=()) -> str:
+    def _on(self, kinds: Sequence[Any], targets: Iterable[int], costs: Iterable[int] = ()) -> str:
         """' on Pikeman #14, P1, discarding Recruit #4': the targets (a seat where the target is a player,
         spec 7.5) and the chosen costs (discarded cards, sacrificed permanents)."""
         kinds = [spec.get("kind") for _k, spec in kinds] if kinds else []
@@ -138,17 +146,17 @@ class MuhqGame(Game):
             text += _(", paying with {cards}", cards=", ".join(self.card_name(c) for c in costs))
         return text
 
-    def _ability_targets(self, card: int, index: int):
+    def _ability_targets(self, card: int, index: int) -> tuple[tuple[str, dict[str, Any]], ...]:
         d = self._def_of(card)
         try:
             return tuple((d.ability(index).get("targets") or {}).items()) if d is not None else ()
         except KeyError:
             return ()
 
-    def action_label(self, action) -> str:
+    def action_label(self, action: Any) -> str:  # an action of any type (its fields differ by type)
         t = action.type
 
-        def xy(f) -> str:
+        def xy(f: Sequence[int]) -> str:
             return f"({f[0]}, {f[1]})"
 
         n = self.card_name
@@ -217,7 +225,7 @@ class MuhqGame(Game):
             return _("end the turn") if not action.cards else _("discard {card}", card=n(action.cards[0]))
         return str(action)
 
-    def display_order(self, actions, view=None):
+    def display_order(self, actions: list[Any], view: dict[str, Any] | None = None) -> list[Any]:
         kinds = {t: i for i, t in enumerate(("draft_pick", "pay_upkeep", "decline_upkeep", "play_permanent",
                                              "activate", "move", "attack", "full_action", "equip", "swap", "carry",
                                              "clear_paralysis", "play_spell", "free_action", "declare_trigger",
@@ -230,7 +238,7 @@ class MuhqGame(Game):
         return sorted(actions, key=lambda a: (kinds.get(a.type, 99), a.type == "attack" and a.defender in own,
                                               self.action_label(a)))
 
-    def view_label(self, action, view: dict[str, Any]) -> str | None:
+    def view_label(self, action: Any, view: dict[str, Any]) -> str | None:
         """A triggered action is named by its card, not its number in the pending list ('declare the triggered
         action of Scout', MUHQ-ACT-7). An attack on a unit of the player to act says so (the rules allow it,
         OP-19), on the VIP the loudest: losing it loses the game where the board counts VIPs (MUHQ-WIN-3)."""
@@ -253,7 +261,7 @@ class MuhqGame(Game):
             return _("{label} — P{seat}'s own VIP!", label=label, seat=mover)
         return _("{label} — P{seat}'s own unit", label=label, seat=mover)
 
-    def log_entry(self, action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    def log_entry(self, action: Action, actor: int, viewer: int | None) -> tuple[str, dict[str, Any]]:
         if action.type == "draft_pick" and viewer != actor:  # MUHQ-DRAFT-4: picks are hidden
             return _("pick a card"), {"type": "draft_pick"}
         return self.action_label(action), action.to_json()

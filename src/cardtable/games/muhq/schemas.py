@@ -22,7 +22,7 @@ def schemas() -> dict[str, dict[str, Any]]:
                                     ("card", Card, N_("muhq's game card definition (spec 7.2)"))))
 
 
-def _translated(schema: Any) -> Any:
+def _translated(schema: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """``schema`` with every description (and the titles given above) in the reader's language."""
     from .schema import DESCRIPTIONS
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
     from .state import MuhqState
 
 
@@ -38,7 +40,7 @@ class Stats:
         return c
 
 
-def _modify(st: Stats, modify: dict) -> None:
+def _modify(st: Stats, modify: dict[str, Any]) -> None:
     a = modify.get("attack", 0)
     if a:  # MUHQ-COMBAT-6: +N attack goes to the first printed component, or makes a melee component
         if st.printed:
@@ -66,7 +68,8 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
             st = out[pid] = st.copy()
         return st
 
-    grants: list[tuple[int, dict]] = []
+    grants: list[tuple[int, dict[str, Any]]] = []
+    sources: Sequence[int]
     # Few permanents have static abilities: walk the board (in its order) only when one has some.
     for p in perms.values():
         if p.d.statics:

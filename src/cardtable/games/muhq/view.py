@@ -16,6 +16,7 @@ from cardtable.engine.i18n import current_language
 from .words import N_, word
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .defs import Def
     from .state import MuhqState
 
 LOG_VIEW = 60
@@ -34,143 +35,154 @@ PROMPTS = {
 }
 
 
+def card_json(self: "MuhqState", card: int) -> dict[str, Any]:
+    d = self.card_def[card]
+    return {"id": card, "card": d.id, "name": d.shown_name, "type": d.type}
+
+
+def stack_source_json(self: "MuhqState", card: int, player: int | None) -> dict[str, Any]:
+    """The card a stack item came from. Its action stays on the stack when the card itself leaves play (an
+    Undertow returns it to a hand, say): the card's face was public when it was declared, but which copy
+    it is must not be named once it sits in a zone ``player`` cannot see (section 9), so the id is then
+    left out."""
+    out = self.card_json(card)
+    if card in self.perms:  # still on the board (a permanent's id is its card's): public
+        return out
+    for seat, pl in enumerate(self.players):
+        if card in pl.deck or (seat != player and card in pl.hand):
+            out["id"] = None
+            break
+    return out
+
+
+def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
+    grid = self.grid
+    st = self.stats()
+    perms = []
+    roles = {pid: "vip" for pid in self.vips.values()}
+    roles.update({pid: "building" for group in self.buildings.values() for pid in group})
+    if self.victory_item is not None:
+        roles[self.victory_item] = "victory_item"
+    for pid in self.board_order():
+        entry = self.perms[pid].to_json(grid.xy)
+        s = st[pid]
+        if self.perms[pid].d.type == "unit":
+            entry.update(life=s.life, movement=s.movement, armor=s.armor,
+                         attack=[list(c) for c in s.attack])
+        if s.veiled:
+            entry["veiled"] = True
+        if s.crew:
+            entry["crew"] = s.crew
+        if s.swimming:
+            entry["swimming"] = True
+        d = self.perms[pid].d
+        if d.solid is not None:
+            entry["solid"] = d.solid
+        if d.landmark:
+            entry["landmark"] = True
+        if pid in roles:
+            entry["role"] = roles[pid]
+        perms.append(entry)
+    waiting = [m for d in self.drops for m in d.members]
+    players = []
+    in_draft = self.phase == "draft"
+    for seat, pl in enumerate(self.players):
+        mine = player == seat
+        players.append({
+            "seat": seat, "alive": pl.alive, "resource": pl.resource, "vp": pl.vp,
+            "hand_count": len(pl.hand),
+            "hand": [self.card_json(c) for c in pl.hand] if mine else None,
+            "deck": len(pl.deck),
+            "discard": [self.card_json(c) for c in sorted(pl.discard)],  # unordered (MUHQ-DISC-1)
+            "store": [self.card_json(c) for c in pl.store],
+            "drafted": ([self.card_json(c) for c in pl.drafted] if mine else len(pl.drafted)) if in_draft else None,
+            "pending": [self.card_json(c) for c in pl.pending],
+            "bought": pl.bought,
+        })
+    fields = grid.fields_json()
+    board = self.game.board
+    out: dict[str, Any] = {
+        "game": "muhq", "board": {"id": board.id, "name": board.translated("name"), "width": grid.width,
+                                  "height": grid.height, "fields": fields,
+                                  "areas": {k: a.points for k, a in board.areas.items()},
+                                  "income": {"base": board.income.base, "per_unit": board.income.per_unit},
+                                  "hand_size": board.hand_size},
+        "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
+        "mode": self.mode, "to_act": self.current_player, "prompt": word(PROMPTS, self.mode),
+        "priority": self.priority, "activation": self.activation,
+        "ai": self.ai[0] if self.ai else None,
+        "permanents": perms, "waiting_to_drop": waiting, "players": players,
+        "stack": [{"kind": i.kind, "controller": i.controller,
+                   "card": self.stack_source_json(i.source, player) if i.source is not None else None,
+                   "targets": {k: v for k, v in i.targets}, "text": str(i.label)} for i in self.stack],
+        "triggers": [{"controller": t.controller, "card": self.card_def[t.source].shown_name} for t in self.triggers],
+        "victory": [v.model_dump() for v in self.game.board.victory],
+        "winners": self.winners,
+        # a log line is a words.Text: made in the reader's language here
+        "log": [{"kind": k, "player": p, "text": str(t)} for k, p, t in self.log[-LOG_VIEW:]],
+        "log_size": len(self.log),
+        "max_turns": self.opts["max_turns"] or None,
+    }
+    if self.drops:
+        drop = self.drops[0]
+        out["drop"] = {"controller": drop.controller, "field": list(grid.xy(drop.cell)),
+                       "members": list(drop.members)}
+    if in_draft and player is not None:
+        out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
+    if self.mode == "upkeep":
+        out["upkeep_todo"] = list(self.upkeep_todo)
+    out["cards"] = self.cards_seen(self.card_ids_seen(player))
+    return out
+
+
+def card_ids_seen(self: "MuhqState", player: int | None) -> set[str]:
+    """The definitions of the cards ``view(player)`` shows: its permanents, the open zones (discard piles,
+    stores, pending cards), the viewer's own hand and draft picks, the stack's sources and the pack the
+    viewer holds — never one only a hidden zone holds."""
+    card_def = self.card_def
+    ids: set[str] = {self.perms[pid].d.id for pid in self.board_order()}
+    in_draft = self.phase == "draft"
+    for seat, pl in enumerate(self.players):
+        zones = [pl.discard, pl.store, pl.pending]
+        if player == seat:
+            zones.append(pl.hand)
+            if in_draft:
+                zones.append(pl.drafted)
+        for zone in zones:
+            ids.update(card_def[c].id for c in zone)
+    ids.update(card_def[i.source].id for i in self.stack if i.source is not None)
+    if in_draft and player is not None and self.packs:
+        ids.update(card_def[c].id for c in self.packs[player])
+    return ids
+
+
+def cards_seen(self: "MuhqState", ids: set[str]) -> dict[str, dict[str, Any]]:
+    """The printed data of the card definitions ``ids`` (``card_ids_seen``), in id order."""
+    defs = self.game.defs
+    printed = self.game.printed  # made once per definition and language: bots read a view at every decision
+    lang = current_language()
+    out = {}
+    for i in sorted(ids):
+        if i in defs:
+            data = printed.get((lang, i))
+            if data is None:
+                data = printed[lang, i] = card_data(defs[i])
+            data = dict(data)  # each view its own copy: a reader may change its view
+            if "attack" in data:
+                data["attack"] = [list(a) for a in data["attack"]]
+            out[i] = data
+    return out
+
+
 class ViewMixin:
-    def card_json(self: "MuhqState", card: int) -> dict[str, Any]:
-        d = self.card_def[card]
-        return {"id": card, "card": d.id, "name": d.shown_name, "type": d.type}
-
-    def stack_source_json(self: "MuhqState", card: int, player: int | None) -> dict[str, Any]:
-        """The card a stack item came from. Its action stays on the stack when the card itself leaves play (an
-        Undertow returns it to a hand, say): the card's face was public when it was declared, but which copy
-        it is must not be named once it sits in a zone ``player`` cannot see (section 9), so the id is then
-        left out."""
-        out = self.card_json(card)
-        if card in self.perms:  # still on the board (a permanent's id is its card's): public
-            return out
-        for seat, pl in enumerate(self.players):
-            if card in pl.deck or (seat != player and card in pl.hand):
-                out["id"] = None
-                break
-        return out
-
-    def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
-        grid = self.grid
-        st = self.stats()
-        perms = []
-        roles = {pid: "vip" for pid in self.vips.values()}
-        roles.update({pid: "building" for group in self.buildings.values() for pid in group})
-        if self.victory_item is not None:
-            roles[self.victory_item] = "victory_item"
-        for pid in self.board_order():
-            entry = self.perms[pid].to_json(grid.xy)
-            s = st[pid]
-            if self.perms[pid].d.type == "unit":
-                entry.update(life=s.life, movement=s.movement, armor=s.armor,
-                             attack=[list(c) for c in s.attack])
-            if s.veiled:
-                entry["veiled"] = True
-            if s.crew:
-                entry["crew"] = s.crew
-            if s.swimming:
-                entry["swimming"] = True
-            d = self.perms[pid].d
-            if d.solid is not None:
-                entry["solid"] = d.solid
-            if d.landmark:
-                entry["landmark"] = True
-            if pid in roles:
-                entry["role"] = roles[pid]
-            perms.append(entry)
-        waiting = [m for d in self.drops for m in d.members]
-        players = []
-        in_draft = self.phase == "draft"
-        for seat, pl in enumerate(self.players):
-            mine = player == seat
-            players.append({
-                "seat": seat, "alive": pl.alive, "resource": pl.resource, "vp": pl.vp,
-                "hand_count": len(pl.hand),
-                "hand": [self.card_json(c) for c in pl.hand] if mine else None,
-                "deck": len(pl.deck),
-                "discard": [self.card_json(c) for c in sorted(pl.discard)],  # unordered (MUHQ-DISC-1)
-                "store": [self.card_json(c) for c in pl.store],
-                "drafted": ([self.card_json(c) for c in pl.drafted] if mine else len(pl.drafted)) if in_draft else None,
-                "pending": [self.card_json(c) for c in pl.pending],
-                "bought": pl.bought,
-            })
-        fields = grid.fields_json()
-        board = self.game.board
-        out: dict[str, Any] = {
-            "game": "muhq", "board": {"id": board.id, "name": board.translated("name"), "width": grid.width,
-                                      "height": grid.height, "fields": fields,
-                                      "areas": {k: a.points for k, a in board.areas.items()},
-                                      "income": {"base": board.income.base, "per_unit": board.income.per_unit},
-                                      "hand_size": board.hand_size},
-            "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
-            "mode": self.mode, "to_act": self.current_player, "prompt": word(PROMPTS, self.mode),
-            "priority": self.priority, "activation": self.activation,
-            "ai": self.ai[0] if self.ai else None,
-            "permanents": perms, "waiting_to_drop": waiting, "players": players,
-            "stack": [{"kind": i.kind, "controller": i.controller,
-                       "card": self.stack_source_json(i.source, player) if i.source is not None else None,
-                       "targets": {k: v for k, v in i.targets}, "text": str(i.label)} for i in self.stack],
-            "triggers": [{"controller": t.controller, "card": self.card_def[t.source].shown_name} for t in self.triggers],
-            "victory": [v.model_dump() for v in self.game.board.victory],
-            "winners": self.winners,
-            # a log line is a words.Text: made in the reader's language here
-            "log": [{"kind": k, "player": p, "text": str(t)} for k, p, t in self.log[-LOG_VIEW:]],
-            "log_size": len(self.log),
-            "max_turns": self.opts["max_turns"] or None,
-        }
-        if self.drops:
-            drop = self.drops[0]
-            out["drop"] = {"controller": drop.controller, "field": list(grid.xy(drop.cell)),
-                           "members": list(drop.members)}
-        if in_draft and player is not None:
-            out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
-        if self.mode == "upkeep":
-            out["upkeep_todo"] = list(self.upkeep_todo)
-        out["cards"] = self.cards_seen(self.card_ids_seen(player))
-        return out
-
-    def card_ids_seen(self: "MuhqState", player: int | None) -> set[str]:
-        """The definitions of the cards ``view(player)`` shows: its permanents, the open zones (discard piles,
-        stores, pending cards), the viewer's own hand and draft picks, the stack's sources and the pack the
-        viewer holds — never one only a hidden zone holds."""
-        card_def = self.card_def
-        ids: set[str] = {self.perms[pid].d.id for pid in self.board_order()}
-        in_draft = self.phase == "draft"
-        for seat, pl in enumerate(self.players):
-            zones = [pl.discard, pl.store, pl.pending]
-            if player == seat:
-                zones.append(pl.hand)
-                if in_draft:
-                    zones.append(pl.drafted)
-            for zone in zones:
-                ids.update(card_def[c].id for c in zone)
-        ids.update(card_def[i.source].id for i in self.stack if i.source is not None)
-        if in_draft and player is not None and self.packs:
-            ids.update(card_def[c].id for c in self.packs[player])
-        return ids
-
-    def cards_seen(self: "MuhqState", ids: set[str]) -> dict[str, dict[str, Any]]:
-        """The printed data of the card definitions ``ids`` (``card_ids_seen``), in id order."""
-        defs = self.game.defs
-        printed = self.game.printed  # made once per definition and language: bots read a view at every decision
-        lang = current_language()
-        out = {}
-        for i in sorted(ids):
-            if i in defs:
-                data = printed.get((lang, i))
-                if data is None:
-                    data = printed[lang, i] = card_data(defs[i])
-                data = dict(data)  # each view its own copy: a reader may change its view
-                if "attack" in data:
-                    data["attack"] = [list(a) for a in data["attack"]]
-                out[i] = data
-        return out
+    card_json = card_json
+    stack_source_json = stack_source_json
+    view = view
+    card_ids_seen = card_ids_seen
+    cards_seen = cards_seen
 
 
-def card_data(d: Any) -> dict[str, Any]:
+def card_data(d: Def) -> dict[str, Any]:
     """A card definition as the tables show it (spec 7.2): costs, stats and keywords, its text."""
     out: dict[str, Any] = {"name": d.shown_name, "type": d.type, "text": d.shown_text}
     for key in ("buy", "play"):

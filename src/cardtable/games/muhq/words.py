@@ -11,9 +11,12 @@ records, the tests and ``==`` see the English text, as before). A card's name in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.i18n import SOURCE_LANGUAGE, N_, Translator, current_language
+
+if TYPE_CHECKING:
+    from .defs import Def
 
 _ = Translator("muhq")
 _n = _.plural
@@ -57,18 +60,20 @@ class Text(str):
     def __repr__(self) -> str:  # as the English string's: a stack item's repr is part of the state's digest
         return repr(str.__str__(self))
 
-    def __reduce__(self):  # a copy or a pickle is the same message again
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle is the same message again
         return _remake, (type(self), self.message, self.params)
 
 
-def _remake(cls: type, message: str, params: dict[str, Any]) -> "Text":
+def _remake(cls: type[Text], message: str, params: dict[str, Any]) -> "Text":
     return cls(message, **params)
 
 
 class CardName(Text):
     """A card definition's name (``defs.Def``): its English name as the value, shown in the reader's language."""
 
-    def __new__(cls, d: Any) -> "CardName":  # type: ignore[override]
+    d: Def
+
+    def __new__(cls, d: Def) -> "CardName":
         self = str.__new__(cls, d.name)
         self.message = d.name
         self.params = {}
@@ -78,7 +83,7 @@ class CardName(Text):
     def __str__(self) -> str:
         return self.d.shown_name
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return CardName, (self.d,)
 
 

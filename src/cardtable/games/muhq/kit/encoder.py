@@ -29,7 +29,15 @@ Observation (relative seats: 0 is the observer; card counts are per card definit
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
 from cardtable.engine.encoding import Layout, SlotEncoder, one_hot, relative
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cardtable.engine import Action, Game
+    from cardtable.engine.encoding import ActionMap
 
 PHASES = ("draft", "start", "action", "buy", "upkeep", "end")
 MODES = ("draft", "drop", "place_token", "trigger", "priority", "open", "upkeep", "closing", "buy", "discard", "over")
@@ -47,7 +55,7 @@ class MuhqEncoder(SlotEncoder):
     slots = 128
     type_order = ("pass", "end_action_phase", "end_activation", "skip_buy", "end_discard")
 
-    def __init__(self, game, slots: int | None = None):
+    def __init__(self, game: Game, slots: int | None = None):
         super().__init__(game, slots)
         n = self.num_players
         cat = game.catalogue()
@@ -77,7 +85,7 @@ class MuhqEncoder(SlotEncoder):
 
     # -- slots -------------------------------------------------------------------------------
     @staticmethod
-    def _index(view):
+    def _index(view: Mapping[str, Any]) -> tuple[dict[int, str], dict[int, list[int]]]:
         """instance id -> card definition id, and permanent id -> field, of everything the view shows."""
         cards: dict[int, str] = {}
         fields: dict[int, list[int]] = {}
@@ -94,7 +102,7 @@ class MuhqEncoder(SlotEncoder):
             cards[c["id"]] = c["card"]
         return cards, fields
 
-    def slot_features(self, a, view, player, out):
+    def slot_features(self, a: Any, view: Mapping[str, Any], player: int, out: np.ndarray) -> None:
         cards, fields = self._seen
         t = len(self.types)
         out[self.type_rank[a.type]] = 1.0
@@ -129,14 +137,14 @@ class MuhqEncoder(SlotEncoder):
         out[d + 3] = len(many) / 4
 
     # -- observation -------------------------------------------------------------------------
-    def _count(self, out, base, cards):
+    def _count(self, out: np.ndarray, base: int, cards: Iterable[Mapping[str, Any]]) -> None:
         index = self.def_index
         for c in cards:
             i = index.get(c["card"])
             if i is not None:
                 out[base + i] += 0.25
 
-    def features(self, view, player, out, actions):
+    def features(self, view: Mapping[str, Any], player: int, out: np.ndarray, actions: ActionMap) -> None:
         n = self.num_players
         D = self.D
         W = self.width

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.agent import Agent, Observation, bots_are_strict
 
@@ -54,13 +55,24 @@ from .heuristic_worth import (
     HELP as HELP, SET_AFTER as SET_AFTER, SET_BONUS as SET_BONUS, WORTH as WORTH,
 )
 
+if TYPE_CHECKING:
+    # the bot imports engine.agent alone (tests/agents/test_muhq_heuristic.py), which has these from the engine
+    from cardtable.engine.agent import Action, Game  # type: ignore[attr-defined]
+
+    from .heuristic_board import XY
+
+    class _Legal(Action):
+        """A legal action as the decision reads it: its fields (card, unit, field …) depend on its type."""
+
+        def __getattr__(self, name: str) -> Any: ...
+
 PASSIVE = {"pass", "end_activation", "end_action_phase", "skip_buy"}
 
 
 class MuhqHeuristic(Agent):
     name = "heuristic"
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Game, seed: int = 0):
         super().__init__(game, seed)
         cat = game.catalogue()
         self.cards = cat["cards"]
@@ -73,15 +85,15 @@ class MuhqHeuristic(Agent):
         self.area_points = {a: int(getattr(area, "points", 1)) for a, area in (getattr(board, "areas", {}) or {}).items()}
         #: (width, height, field, range) -> the fields within range: the same every decision (rollouts of the
         #: search ask thousands of times)
-        self.within: dict[tuple, list[tuple[int, int]]] = {}
+        self.within: dict[tuple[int, int, tuple[int, ...], int], list[tuple[int, int]]] = {}
         #: field types of a board -> _Walks: walking distances depend on the fields alone (occupants are
         #: ignored), so they hold across decisions
-        self.walks: dict[tuple, _Walks] = {}
+        self.walks: dict[tuple[str, ...], _Walks] = {}
 
-    def act(self, obs: Observation):
+    def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if not legal:
-            return None
+            return None  # type: ignore[return-value]  # no legal action: no choice (a game never asks)
         if len(legal) == 1:
             return legal[0]
         fallback = next((a for a in legal if a.type in PASSIVE), None)
@@ -99,6 +111,9 @@ class MuhqHeuristic(Agent):
 class _Decision:
     """One decision: the view read once, then the legal actions weighed."""
 
+    width: int
+    height: int
+
     def __init__(self, bot: MuhqHeuristic, obs: Observation):
         self.bot = bot
         self.me = obs.player
@@ -106,31 +121,32 @@ class _Decision:
         self.v = v
         #: breaks ties among equal options (see the module docstring): seeded from the view, so no memory
         self.ties = random.Random(f"{self.me}:{v['turn']}:{v['step']}:{v['log_size']}:{len(obs.legal_actions)}")
-        self.legal = list(obs.legal_actions)
+        self.legal: list[_Legal] = list(obs.legal_actions)  # type: ignore[arg-type]  # see _Legal
         self.ties.shuffle(self.legal)
         board = v["board"]
         self.width, self.height = board["width"], board["height"]
-        self.fields = board["fields"]
-        self.my = v["players"][self.me]
-        self.resource = self.my["resource"]
-        self.perms = {p["id"]: p for p in v["permanents"]}
-        self.victory = {k["kind"]: k for k in v["victory"]}
-        self.hand = {c["id"]: c["card"] for c in (self.my.get("hand") or [])}
-        self._goals: dict | None = None
+        self.fields: list[dict[str, Any]] = board["fields"]
+        self.my: dict[str, Any] = v["players"][self.me]
+        self.resource: int = self.my["resource"]
+        self.perms: dict[int, dict[str, Any]] = {p["id"]: p for p in v["permanents"]}
+        self.victory: dict[str, dict[str, Any]] = {k["kind"]: k for k in v["victory"]}
+        self.hand: dict[int, str] = {c["id"]: c["card"] for c in (self.my.get("hand") or [])}
+        self._goals: dict[str, Any] | None = None
         types = tuple(f["type"] for f in self.fields)
         walks = bot.walks.get(types)
         if walks is None:
             walks = bot.walks[types] = _Walks(self.width, self.height, types)
         self._walks = walks
-        self._goal_fields: dict = {}  # unit id -> its goal fields: asked once per field the unit might stand on
+        #: unit id -> its goal fields: asked once per field the unit might stand on
+        self._goal_fields: dict[int, frozenset[XY]] = {}
 
     # -- the decision --------------------------------------------------------------------------------
-    def choose(self):
+    def choose(self) -> _Legal | None:
         mode = self.v["mode"]
         handler = getattr(self, "on_" + mode, None)
         return handler() if handler is not None else None
 
-    def of(self, *types: str) -> list:
+    def of(self, *types: str) -> list[_Legal]:
         return [a for a in self.legal if a.type in types]
 
     # -- the board -------------------------------------------------------------------------------------------

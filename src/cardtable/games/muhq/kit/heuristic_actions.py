@@ -3,17 +3,17 @@ on the spawn nearest the objective), the unit it activates, and what that unit d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_board import attack_range, distance
 from .heuristic_worth import FULL
 
 if TYPE_CHECKING:
-    from .heuristic import _Decision
+    from .heuristic import _Decision, _Legal
 
 
 # -- the action phase ----------------------------------------------------------------------------
-def on_open(self: _Decision):
+def on_open(self: _Decision) -> _Legal | None:
     fast = self.best_fast()
     if fast is not None:
         return fast
@@ -35,7 +35,7 @@ def on_open(self: _Decision):
     return end
 
 
-def best_play(self: _Decision):
+def best_play(self: _Decision) -> _Legal | None:
     plays = self.of("play_permanent")
     if not plays:
         return None
@@ -68,7 +68,7 @@ def best_play(self: _Decision):
     return best
 
 
-def best_activation(self: _Decision):
+def best_activation(self: _Decision) -> _Legal | None:
     acts = self.of("activate")
     if not acts:
         return None
@@ -80,15 +80,16 @@ def best_activation(self: _Decision):
             continue
         if p["card"] == "core/sovereign":
             # the VIP stays home; it fights only an enemy next to it
-            # (a unit on no field makes distance raise: act falls back to a pass)
-            if not any(distance(self.where(e["id"]), self.where(p["id"]))  # type: ignore[arg-type]
+            # (a unit on no field makes ``at`` raise: act falls back to a pass)
+            if not any(distance(self.at(e["id"]), self.at(p["id"]))
                        <= attack_range(p.get("attack") or []) for e in self.units(own=False)):
                 continue
         if p.get("move_used") and p.get("attack_used"):
             continue
         goals = self.goal_fields(p)
         here = self.where(p["id"])
-        walk = self.walking(goals, self.is_swimming(p)).get(here, 50) if goals else 50
+        walk = (self.walking(goals, self.is_swimming(p)).get(here, 50)  # type: ignore[arg-type]  # None: 50
+                if goals else 50)
         key = (walk, here[1] if here else 0, here[0] if here else 0)
         if g["carrier"] == p["id"]:
             key = (-1,) + key[1:]
@@ -97,7 +98,7 @@ def best_activation(self: _Decision):
     return best
 
 
-def in_activation(self: _Decision, pid: int):
+def in_activation(self: _Decision, pid: int) -> _Legal | None:
     p = self.perms.get(pid)
     end = next(iter(self.of("end_activation")), None)
     if p is None:
@@ -126,7 +127,7 @@ def in_activation(self: _Decision, pid: int):
             return a
     moves = self.of("move")
     if moves:
-        here = self.where(pid)
+        here = self.at(pid)
         now = self.place_score(p, here)
         scored = [(self.place_score(p, (a.path[-2], a.path[-1])), -len(a.path), a) for a in moves]
         best = max(scored, key=lambda x: (x[0], x[1]))  # equal moves: the first of the shuffled list
@@ -135,7 +136,7 @@ def in_activation(self: _Decision, pid: int):
     return end
 
 
-def best_full(self: _Decision, p: dict):
+def best_full(self: _Decision, p: dict[str, Any]) -> _Legal | None:
     kind = FULL.get(p["card"])
     fulls = self.of("full_action")
     if not kind or not fulls:

@@ -4,10 +4,15 @@ distances kept across decisions, and one decision's reading of the board (where 
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from .heuristic import _Decision
+
+    XY = tuple[int, int]  # a field (x, y)
+    Comps = Iterable[Sequence[int]]  # attack components (value, range)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -21,11 +26,11 @@ def enterable(field_type: str, swimming: bool) -> bool:
     return field_type == "deep_water" if swimming else field_type in ("normal", "high_ground")
 
 
-def attack_value(comps, delta: int) -> int:
+def attack_value(comps: Comps, delta: int) -> int:
     return sum(v for v, r in comps if r >= delta)
 
 
-def attack_range(comps) -> int:
+def attack_range(comps: Comps) -> int:
     return max((r for _, r in comps), default=0)
 
 
@@ -38,11 +43,11 @@ class _Walks:
     LIMIT = 4096
 
     def __init__(self, width: int, height: int, types: tuple[str, ...]):
-        self.memo: dict[tuple, dict] = {}
-        self.neighbours = {}
+        self.memo: dict[tuple[frozenset[XY], bool], dict[XY, int]] = {}
+        self.neighbours: dict[bool, dict[XY, list[XY]]] = {}
         for swimming in (False, True):
             ok = [enterable(t, swimming) for t in types]
-            table = {}
+            table: dict[XY, list[XY]] = {}
             for y in range(height):
                 for x in range(width):
                     table[(x, y)] = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
@@ -50,7 +55,7 @@ class _Walks:
                                      and ok[(y + dy) * width + x + dx]]
             self.neighbours[swimming] = table
 
-    def steps(self, goals: frozenset, swimming: bool) -> dict:
+    def steps(self, goals: frozenset[XY], swimming: bool) -> dict[XY, int]:
         key = (goals, swimming)
         dist = self.memo.get(key)
         if dist is not None:
@@ -72,7 +77,7 @@ class _Walks:
 
 
 # -- the board --------------------------------------------------------------------------------------
-def field(self: _Decision, xy) -> dict:
+def field(self: _Decision, xy: Sequence[int]) -> dict[str, Any]:
     return self.fields[xy[1] * self.width + xy[0]]
 
 
@@ -92,29 +97,30 @@ def at(self: _Decision, pid: int) -> tuple[int, int]:
     return xy
 
 
-def mine(self: _Decision, p: dict) -> bool:
-    return p["controller"] == self.me
+def mine(self: _Decision, p: dict[str, Any]) -> bool:
+    controller: int = p["controller"]
+    return controller == self.me
 
 
-def enemy(self: _Decision, p: dict) -> bool:
+def enemy(self: _Decision, p: dict[str, Any]) -> bool:
     return p["controller"] not in (self.me, -1)
 
 
-def units(self: _Decision, own: bool) -> list[dict]:
+def units(self: _Decision, own: bool) -> list[dict[str, Any]]:
     return [p for p in self.perms.values() if p["type"] == "unit" and p.get("base") is None and
             p.get("field") is not None and (self.mine(p) if own else self.enemy(p))]
 
 
-def can_enter(self: _Decision, xy, swimming: bool) -> bool:
+def can_enter(self: _Decision, xy: Sequence[int], swimming: bool) -> bool:
     return enterable(self.field(xy)["type"], swimming)
 
 
-def walking(self: _Decision, goals: frozenset, swimming: bool) -> dict:
+def walking(self: _Decision, goals: frozenset[XY], swimming: bool) -> dict[XY, int]:
     """Steps from every field the unit may enter to the nearest goal field (occupants ignored)."""
     return self._walks.steps(goals, swimming)
 
 
-def cells_within(self: _Decision, xy, r: int) -> list[tuple[int, int]]:
+def cells_within(self: _Decision, xy: XY, r: int) -> list[tuple[int, int]]:
     key = (self.width, self.height, tuple(xy), r)
     cells = self.bot.within.get(key)
     if cells is None:
@@ -123,6 +129,6 @@ def cells_within(self: _Decision, xy, r: int) -> list[tuple[int, int]]:
     return cells
 
 
-def is_swimming(self: _Decision, p: dict) -> bool:
+def is_swimming(self: _Decision, p: dict[str, Any]) -> bool:
     xy = self.where(p["id"])
     return p["card"] in self.bot.swimming or (xy is not None and self.field(xy)["type"] == "deep_water")

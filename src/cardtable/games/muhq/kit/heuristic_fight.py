@@ -3,13 +3,13 @@ lose more than it kills), and the fast actions worth playing (removal, protectio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_board import attack_range, attack_value, distance
 from .heuristic_worth import DAMAGE, GAIN, HARM, HELP
 
 if TYPE_CHECKING:
-    from .heuristic import _Decision
+    from .heuristic import _Decision, _Legal
 
 
 # -- combat --------------------------------------------------------------------------------------
@@ -17,13 +17,14 @@ def lethal(self: _Decision, damage: int, life: int) -> bool:
     return damage >= life if self.bot.at_least else damage > life
 
 
-def hit(self: _Decision, dmg: int, target: dict) -> int:
+def hit(self: _Decision, dmg: int, target: dict[str, Any]) -> int:
     if target.get("markers", {}).get("protection"):
         return 0
-    return max(0, dmg - target.get("armor", 0))
+    armor: int = target.get("armor", 0)
+    return max(0, dmg - armor)
 
 
-def attack_score(self: _Decision, att: dict, dfn: dict) -> float:
+def attack_score(self: _Decision, att: dict[str, Any], dfn: dict[str, Any]) -> float:
     if not self.enemy(dfn):  # the rules allow attacking one's own units; the bot never does
         return -1000.0
     axy, dxy = self.at(att["id"]), self.at(dfn["id"])
@@ -57,7 +58,7 @@ def attack_score(self: _Decision, att: dict, dfn: dict) -> float:
 
 
 # -- fast actions --------------------------------------------------------------------------------
-def best_fast(self: _Decision):
+def best_fast(self: _Decision) -> _Legal | None:
     best, best_score = None, 0.0
     for a in self.legal:
         if a.type == "play_spell":
@@ -71,7 +72,7 @@ def best_fast(self: _Decision):
     return best
 
 
-def spell_score(self: _Decision, a) -> float:
+def spell_score(self: _Decision, a: _Legal) -> float:
     cid = self.hand.get(a.card, "")
     if cid in GAIN:
         return 20.0
@@ -105,12 +106,13 @@ def spell_score(self: _Decision, a) -> float:
     if cid in HELP:
         if not self.mine(t) or t["type"] != "unit" or t.get("markers", {}).get("protection"):
             return 0.0
-        if t["id"] == g["carrier"] or (t["card"] == "core/sovereign" and self.danger(self.where(t["id"]), t) > 0):
+        if t["id"] == g["carrier"] or (t["card"] == "core/sovereign"
+                                         and self.danger(self.where(t["id"]), t) > 0):  # type: ignore[arg-type]
             return 6.0
     return 0.0
 
 
-def free_score(self: _Decision, a) -> float:
+def free_score(self: _Decision, a: _Legal) -> float:
     src = self.perms.get(a.source)
     if src is None:
         return 0.0

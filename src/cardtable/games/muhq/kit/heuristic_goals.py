@@ -8,11 +8,14 @@ from typing import TYPE_CHECKING, Any
 from .heuristic_board import attack_range, attack_value, distance
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .heuristic import _Decision
+    from .heuristic_board import XY
 
 
 # -- objectives -------------------------------------------------------------------------------------
-def goals(self: _Decision) -> dict:
+def goals(self: _Decision) -> dict[str, Any]:
     """What the bot goes for: ``targets`` (enemy permanents to attack, most important first), ``item``
     (the victory item on a field), ``carrier`` (my unit carrying it), ``areas`` (field -> worth)."""
     if self._goals is not None:
@@ -51,11 +54,11 @@ def goals(self: _Decision) -> dict:
     return g
 
 
-def my_vip(self: _Decision) -> dict | None:
+def my_vip(self: _Decision) -> dict[str, Any] | None:
     return next((p for p in self.perms.values() if p["card"] == "core/sovereign" and self.mine(p)), None)
 
 
-def goal_fields(self: _Decision, p: dict) -> frozenset:
+def goal_fields(self: _Decision, p: dict[str, Any]) -> frozenset[XY]:
     """The fields unit ``p`` should walk to (where it can attack its target, stand on an area, equip)."""
     hit = self._goal_fields.get(p["id"])
     if hit is None:
@@ -63,7 +66,7 @@ def goal_fields(self: _Decision, p: dict) -> frozenset:
     return hit
 
 
-def _find_goal_fields(self: _Decision, p: dict) -> frozenset:
+def _find_goal_fields(self: _Decision, p: dict[str, Any]) -> frozenset[XY]:
     g = self.goals()
     comps = p.get("attack") or []
     reach = max(1, attack_range(comps))
@@ -72,14 +75,15 @@ def _find_goal_fields(self: _Decision, p: dict) -> frozenset:
         here = self.where(p["id"])
         return frozenset([here]) if here else frozenset()
     if g["item"] is not None and not sw:
-        return frozenset(c for c in self.cells_within(self.where(g["item"]), 1) if c != self.where(g["item"])
+        return frozenset(c for c in self.cells_within(self.at(g["item"]), 1) if c != self.where(g["item"])
                          and self.can_enter(c, sw))
     if g["areas"]:
         claimed = self.claims()
         free = {c: w for c, w in g["areas"].items() if claimed.get(c) in (None, p["id"])}
         if free:
             here = self.where(p["id"])
-            walk = {c: self.walking(frozenset([c]), sw).get(here, 99) for c in free}
+            walk = {c: self.walking(frozenset([c]), sw).get(here, 99)  # type: ignore[arg-type]  # None: 99
+                    for c in free}
             fields = sorted(free)
             self.ties.shuffle(fields)
             best = max(fields, key=lambda c: free[c] - 0.6 * walk[c])
@@ -98,9 +102,9 @@ def _find_goal_fields(self: _Decision, p: dict) -> frozenset:
     return frozenset()
 
 
-def claims(self: _Decision) -> dict:
+def claims(self: _Decision) -> dict[XY | None, int]:
     """Capture fields -> the own unit standing on it (a unit on an area field keeps it)."""
-    out = {}
+    out: dict[XY | None, int] = {}
     for u in self.units(own=True):
         xy = self.where(u["id"])
         if xy in self.goals()["areas"]:
@@ -108,7 +112,7 @@ def claims(self: _Decision) -> dict:
     return out
 
 
-def place_score(self: _Decision, p: dict, xy) -> float:
+def place_score(self: _Decision, p: dict[str, Any], xy: XY) -> float:
     """How good field ``xy`` is for unit ``p`` to stand on (higher is better)."""
     sw = self.is_swimming(p)
     goals = self.goal_fields(p)
@@ -126,7 +130,7 @@ def place_score(self: _Decision, p: dict, xy) -> float:
     return score
 
 
-def danger(self: _Decision, xy, p: dict) -> float:
+def danger(self: _Decision, xy: XY, p: dict[str, Any]) -> float:
     """Damage enemy units could deal to ``p`` on ``xy`` next turn (a rough guess: move + reach)."""
     total = 0.0
     for e in self.units(own=False):
@@ -138,20 +142,20 @@ def danger(self: _Decision, xy, p: dict) -> float:
     return total
 
 
-def spawn_score(self: _Decision, p: dict, xy) -> float:
+def spawn_score(self: _Decision, p: dict[str, Any], xy: Sequence[int]) -> float:  # xy: a list or a tuple
     goals = self.goal_fields_for_new(p)
     if not goals:
         return 0.0
-    return -self.walking(goals, p["card"] in self.bot.swimming).get(tuple(xy), 50)
+    return -self.walking(goals, p["card"] in self.bot.swimming).get(tuple(xy), 50)  # type: ignore[arg-type]
 
 
-def goal_fields_for_new(self: _Decision, p: dict) -> frozenset:
+def goal_fields_for_new(self: _Decision, p: dict[str, Any]) -> frozenset[XY]:
     g = self.goals()
     sw = p["card"] in self.bot.swimming
     if g["item"] is not None and not sw:
-        ixy = self.where(g["item"])
+        ixy = self.at(g["item"])
         return frozenset(c for c in self.cells_within(ixy, 1) if c != ixy and self.can_enter(c, sw))
     if g["areas"]:
         return frozenset(c for c in g["areas"] if self.can_enter(c, sw))
-    txys = [self.where(t) for t in g["targets"] if self.where(t)]
+    txys = [xy for t in g["targets"] if (xy := self.where(t))]
     return frozenset(c for t in txys for c in self.cells_within(t, 1) if c != t and self.can_enter(c, sw))

@@ -3,7 +3,7 @@ what spells and full actions do."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .heuristic_board import attack_value
 
@@ -56,10 +56,10 @@ def worth(self: _Decision, cid: str) -> float:
     return w
 
 
-def unit_worth(self: _Decision, p: dict) -> float:
+def unit_worth(self: _Decision, p: dict[str, Any]) -> float:
     if p["card"] == "core/sovereign":
         return 100.0
-    life = p.get("life", 1) - p.get("damage", 0)
+    life: int = p.get("life", 1) - p.get("damage", 0)
     return self.worth(p["card"]) + 0.5 * life + attack_value(p.get("attack") or [], 1)
 
 

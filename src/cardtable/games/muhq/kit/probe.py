@@ -20,7 +20,8 @@ class MuhqProbe(Probe):
     def first_player(self, state: Any) -> int:
         # The draft picks go in seat order, so the first to act is always seat 0 and says nothing about moving
         # first on the board; the player of the first turn is drawn at setup (MUHQ-SETUP-8).
-        return state.active
+        seat: int = state.active
+        return seat
 
     def standing(self, state: Any) -> list[float]:
         units = [0] * state.n

@@ -4,12 +4,11 @@ search grades what the board's victory conditions reward."""
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardtable.engine.search import SearchProfile, shares, softmax
 
 if TYPE_CHECKING:
-    from ..game import MuhqGame
     from ..state import MuhqState
 
 
@@ -21,7 +20,7 @@ def graded(s: MuhqState) -> list[float]:
     """What the board's victory conditions reward (MUHQ-WIN), graded: the life left on each seat's VIP (and
     buildings), its units on the board (life left and attack), victory points and resource, progress to a
     race or capture target."""
-    game = cast("MuhqGame", s.game)
+    game = s.game
     kinds = game.victory_kinds
     perms = s.perms
     values = []

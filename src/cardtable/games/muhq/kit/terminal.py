@@ -18,6 +18,8 @@ conditions and the end); this module draws the whole view, its header and the li
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Console
 from rich.text import Text
 
@@ -48,6 +50,9 @@ from .terminal_words import (
     who as who,
 )
 
+if TYPE_CHECKING:
+    from cardtable.engine import Game
+
 _ = Translator("muhq-ui")
 _n = _.plural
 
@@ -55,7 +60,7 @@ _n = _.plural
 SEAT_LABEL = "P{}"
 
 
-def header(view: dict) -> str:
+def header(view: dict[str, Any]) -> str:
     b = view["board"]
     game = _("muhq's game")
     if view["mode"] == "over":
@@ -75,7 +80,7 @@ def header(view: dict) -> str:
 
 
 # -- the whole table -------------------------------------------------------------------------------------------
-def _drawn_before(view: dict) -> bool:
+def _drawn_before(view: dict[str, Any]) -> bool:
     """In the draft, has the viewer been shown the board already (at their first pick)?"""
     me = view.get("viewer")
     if view["phase"] != "draft" or me is None:
@@ -84,7 +89,7 @@ def _drawn_before(view: dict) -> bool:
     return isinstance(drafted, list) and len(drafted) > 0
 
 
-def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
+def render(console: Console, game: Game, view: dict[str, Any], seat_names: list[str]) -> None:
     me = view.get("viewer")
     if me is None:  # the view does not name its viewer: the player whose hand is in it
         me = next((p["seat"] for p in view["players"] if p.get("hand") is not None), None)
@@ -162,7 +167,7 @@ def render(console: Console, game, view: dict, seat_names: list[str]) -> None:
             print_hanging(console, Text(f"  {log_line(view, entry)}", style="dim"))
 
 
-def events(game, before: dict, after: dict, actor: int, seat_names: list[str]) -> list[str]:
+def events(game: Game, before: dict[str, Any], after: dict[str, Any], actor: int, seat_names: list[str]) -> list[str]:
     """The new public log lines (spectator views: nothing private slips in), a new turn, the draft's end and
     the end of the game."""
     lines = []

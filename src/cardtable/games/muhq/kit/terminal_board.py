@@ -3,6 +3,8 @@ board for narrow terminals, and the board's key."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from cardtable.engine.i18n import Translator
@@ -13,11 +15,11 @@ _ = Translator("muhq-ui")
 
 
 # -- the board ---------------------------------------------------------------------------------------------
-def _occupants(view: dict) -> dict[tuple[int, int], dict]:
+def _occupants(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     return {tuple(p["field"]): p for p in view["permanents"] if p.get("field") is not None}
 
 
-def _terrain_line(field: dict, width: int) -> Text:
+def _terrain_line(field: dict[str, Any], width: int) -> Text:
     kind = field["type"]
     if kind == "wall":
         return Text("#" * width, style=TERRAIN_STYLE["wall"])
@@ -33,7 +35,7 @@ def _terrain_line(field: dict, width: int) -> Text:
     return Text(body + pad * (width - len(body)), style=TERRAIN_STYLE[kind])
 
 
-def _occupant_line(perm: dict | None, width: int, view: dict) -> Text:
+def _occupant_line(perm: dict[str, Any] | None, width: int, view: dict[str, Any]) -> Text:
     if perm is None:
         return Text(" " * width)
     label = f"{code(perm)} {_ctrl(perm['controller'])}"
@@ -55,11 +57,12 @@ def _occupant_line(perm: dict | None, width: int, view: dict) -> Text:
     return Text(label.ljust(width), style=style)
 
 
-def grid_width(view: dict) -> int:
-    return 4 + view["board"]["width"] * (CELL + 1)
+def grid_width(view: dict[str, Any]) -> int:
+    width: int = view["board"]["width"]
+    return 4 + width * (CELL + 1)
 
 
-def board_lines(view: dict) -> list[Text]:
+def board_lines(view: dict[str, Any]) -> list[Text]:
     """The board, one field a box of CELL × 2 characters: its terrain and tags, then its occupant."""
     b = view["board"]
     w, h = b["width"], b["height"]
@@ -87,7 +90,7 @@ def board_lines(view: dict) -> list[Text]:
     return out
 
 
-def compact_board_lines(view: dict) -> list[Text]:
+def compact_board_lines(view: dict[str, Any]) -> list[Text]:
     """The board for narrow terminals: one line per row, six characters per field ('U14:0' = unit 14 of P0)."""
     b = view["board"]
     w, h = b["width"], b["height"]
@@ -118,7 +121,7 @@ def compact_board_lines(view: dict) -> list[Text]:
     return out
 
 
-def board_key(view: dict) -> Text:
+def board_key(view: dict[str, Any]) -> Text:
     b = view["board"]
     kinds = {f["type"] for f in b["fields"]}
     parts = []

@@ -3,6 +3,8 @@ markers, tapped, used actions), with its pile of crew and equipment below it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from cardtable.engine.i18n import N_, Translator
@@ -15,7 +17,7 @@ _ = Translator("muhq-ui")
 
 
 # -- permanents in words -------------------------------------------------------------------------------------
-def perm_words(view: dict, p: dict, in_pile: bool = False) -> Text:
+def perm_words(view: dict[str, Any], p: dict[str, Any], in_pile: bool = False) -> Text:
     by_id = {q["id"]: q for q in view["permanents"]}
     line = Text()
     line.append(code(p), style=seat_style(p["controller"]))
@@ -76,11 +78,11 @@ def perm_words(view: dict, p: dict, in_pile: bool = False) -> Text:
     return line
 
 
-def permanent_lines(view: dict) -> list[Text]:
+def permanent_lines(view: dict[str, Any]) -> list[Text]:
     by_id = {p["id"]: p for p in view["permanents"]}
     out = []
 
-    def add(p: dict, depth: int) -> None:
+    def add(p: dict[str, Any], depth: int) -> None:
         prefix = "   " + "    " * depth + ("└ " if depth else "")
         out.append(Text(prefix) + perm_words(view, p, in_pile=depth > 0))
         for m in p.get("pile") or ():

@@ -3,6 +3,8 @@ discard pile, draft picks and pending equipment."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from cardtable.engine.i18n import Translator
@@ -14,11 +16,13 @@ _n = _.plural
 
 
 # -- cards ------------------------------------------------------------------------------------------------
-def card_info(view: dict, card: dict) -> dict:
-    return (view.get("cards") or {}).get(card["card"], {"name": card["name"], "type": card.get("type")})
+def card_info(view: dict[str, Any], card: dict[str, Any]) -> dict[str, Any]:
+    info: dict[str, Any] = (view.get("cards") or {}).get(card["card"], {"name": card["name"],
+                                                               "type": card.get("type")})
+    return info
 
 
-def cost_words(info: dict, buy: bool = True) -> list[str]:
+def cost_words(info: dict[str, Any], buy: bool = True) -> list[str]:
     out = []
     if buy and info.get("buy") is not None:
         out.append(_("buy {n}", n=info["buy"]))
@@ -31,7 +35,7 @@ def cost_words(info: dict, buy: bool = True) -> list[str]:
     return out
 
 
-def stat_words(info: dict) -> list[str]:
+def stat_words(info: dict[str, Any]) -> list[str]:
     out = []
     if info.get("type") == "unit":
         out += [_("life {n}", n=info.get("life", 0)), _("move {n}", n=info.get("movement", 0)),
@@ -43,7 +47,8 @@ def stat_words(info: dict) -> list[str]:
     return out
 
 
-def card_line(view: dict, card: dict, indent: str = "  ", with_text: bool = True, buy: bool = True) -> list[Text]:
+def card_line(view: dict[str, Any], card: dict[str, Any], indent: str = "  ", with_text: bool = True,
+              buy: bool = True) -> list[Text]:
     """'Pikeman #14 — unit · buy 3 · play 0 · upkeep 1 · life 2 · move 2 · attack 2@R1', then its text."""
     info = card_info(view, card)
     line = Text(indent)
@@ -56,14 +61,14 @@ def card_line(view: dict, card: dict, indent: str = "  ", with_text: bool = True
     return out
 
 
-def _grouped(cards: list[dict]) -> str:
+def _grouped(cards: list[dict[str, Any]]) -> str:
     counts: dict[str, int] = {}
     for c in cards:
         counts[c["name"]] = counts.get(c["name"], 0) + 1
     return ", ".join(f"{n}×{k}" if k > 1 else n for n, k in counts.items())
 
 # -- players ---------------------------------------------------------------------------------------------
-def player_lines(view: dict, pl: dict, seat_names: list[str]) -> list[Text]:
+def player_lines(view: dict[str, Any], pl: dict[str, Any], seat_names: list[str]) -> list[Text]:
     seat = pl["seat"]
     head = Text()
     head.append(who(seat, view, seat_names), style=seat_style(seat) + (" reverse" if seat == view["to_act"] else ""))

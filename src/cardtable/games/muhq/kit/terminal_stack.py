@@ -3,6 +3,8 @@ log entry in words."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from cardtable.engine.i18n import Translator
@@ -13,7 +15,7 @@ _ = Translator("muhq-ui")
 
 
 # -- stack, triggers, drops, prompt ----------------------------------------------------------------------------
-def stack_lines(view: dict) -> list[Text]:
+def stack_lines(view: dict[str, Any]) -> list[Text]:
     if not view["stack"]:
         return []
     by_id = {p["id"]: p for p in view["permanents"]}
@@ -39,7 +41,7 @@ def stack_lines(view: dict) -> list[Text]:
     return out
 
 
-def waiting_lines(view: dict) -> list[Text]:
+def waiting_lines(view: dict[str, Any]) -> list[Text]:
     out = []
     if view.get("triggers"):
         out.append(Text(_("Triggered actions to declare: {triggers}", triggers=", ".join(
@@ -58,7 +60,7 @@ def waiting_lines(view: dict) -> list[Text]:
     return out
 
 
-def log_line(view: dict, entry: dict) -> str:
+def log_line(view: dict[str, Any], entry: dict[str, Any]) -> str:
     """A log entry in words: who declared an action (it goes on the stack), what resolved, what happened."""
     p = entry.get("player")
     prefix = f"P{p} " if isinstance(p, int) and p >= 0 else ""

@@ -3,6 +3,8 @@ with the rule)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.engine.i18n import Translator
 
 from .terminal_words import _ctrl, code
@@ -11,7 +13,7 @@ _ = Translator("muhq-ui")
 
 
 # -- victory -----------------------------------------------------------------------------------------------
-def victory_lines(view: dict) -> list[str]:
+def victory_lines(view: dict[str, Any]) -> list[str]:
     perms = view["permanents"]
     role = {r: [p for p in perms if p.get("role") == r] for r in ("vip", "building", "victory_item")}
     out = []
@@ -54,7 +56,7 @@ def _and(names: list[str]) -> str:
     return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def result_words(view: dict) -> str:
+def result_words(view: dict[str, Any]) -> str:
     winners = view.get("winners")
     if winners is None:
         return ""
@@ -68,7 +70,7 @@ def result_words(view: dict) -> str:
     return _("a shared win of {seats}: {reason}", seats=who_won, reason=win_reason(view))
 
 
-def win_reason(view: dict) -> str:
+def win_reason(view: dict[str, Any]) -> str:
     """Why the winners won, with the rule: the view names them, the position tells why."""
     kinds = {v["kind"]: v for v in view["victory"]}
     winners = view["winners"]
@@ -89,5 +91,5 @@ def win_reason(view: dict) -> str:
     return _("a victory condition was met") + " (MUHQ-WIN-1)"
 
 
-def result_line(view: dict, seat_names: list[str]) -> str:
+def result_line(view: dict[str, Any], seat_names: list[str]) -> str:
     return _("The game is over: {result}.", result=result_words(view))

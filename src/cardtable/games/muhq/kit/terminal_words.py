@@ -3,7 +3,12 @@ roles) and how its lines name a seat, a field and a permanent ('U14')."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cardtable.engine.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 _ = Translator("muhq-ui")
 
@@ -34,16 +39,16 @@ def seat_style(seat: int | None) -> str:
     return SEAT_STYLE[seat % len(SEAT_STYLE)]
 
 
-def _word(table: dict[str, str], key) -> str:
+def _word(table: dict[str, str], key: Any) -> str:
     """A key's word from one of the tables above in the reader's language (an unknown key as it is)."""
     return _(table[key]) if key in table else str(key)
 
 
-def type_word(kind) -> str:
+def type_word(kind: str | None) -> str:
     return _word(TYPE_WORDS, kind) if kind else _("card")
 
 
-def who(seat: int | None, view: dict, seat_names: list[str] | None = None) -> str:
+def who(seat: int | None, view: dict[str, Any], seat_names: list[str] | None = None) -> str:
     if seat is None or seat < 0:
         return _("neutral")
     me = view.get("viewer")
@@ -59,21 +64,21 @@ def _ctrl(seat: int | None) -> str:
     return "N" if seat is None or seat < 0 else f"P{seat}"
 
 
-def _xy(field) -> str:
+def _xy(field: Sequence[int]) -> str:
     return f"({field[0]}, {field[1]})"
 
 
-def _attack(attack) -> str:
+def _attack(attack: Iterable[Sequence[int]] | None) -> str:
     """'2@R1 + 1@R3': the attack components (value at range)."""
     return " + ".join(f"{v}@R{r}" for v, r in attack) if attack else _("none")
 
 
-def code(perm: dict) -> str:
+def code(perm: dict[str, Any]) -> str:
     """How the board names a permanent: type letter and id, 'U14'."""
     return f"{TYPE_LETTER.get(perm['type'], '?')}{perm['id']}"
 
 
-def field_tags(field: dict) -> list[str]:
+def field_tags(field: dict[str, Any]) -> list[str]:
     tags = []
     if field.get("spawn"):
         tags.append("S" + "".join(str(s) for s in field["spawn"]))

@@ -45,3 +45,30 @@ from .boards import (Area, Board, BoardObject, CapturePointsVictory, DestroyBuil
                      _legend_keys, LegendEntry, LegendKey, _long_form, ResourceRaceVictory, ROLE_OF_VICTORY, Seat,
                      _seat_keys, StartingCard, Victory, VICTORY_MODELS, VictoryItemVictory, VipVictory)
 
+#: what the package offers (every name above; mypy reads a re-export only from here)
+__all__ = [
+    "TAG", "Located", "did_you_mean", "iter_models", "LANGUAGE_NAMES", "LANGUAGES", "SOURCE_LANGUAGE",
+    "current_language", "N_", "_", "A_NOUNS", "BOARD_FORMAT", "CARD_TYPES", "CardType", "Controller", "CONTROLLERS",
+    "_described", "DESCRIPTIONS", "Event", "EVENT_ONLY_REFS", "EVENTS", "FIELD_TYPES", "field_word", "FIELD_WORDS",
+    "FieldType", "FLAG_KEYWORDS", "GrantKeyword", "GroupKind", "KEYWORDS", "Marker", "MARKERS", "noun", "NOUNS",
+    "OBJECT_REFS", "OBJECT_ROLES", "ObjectRole", "PERMANENT_TYPES", "PLAY_MODES", "PlayMode", "RemoveKeyword",
+    "SET_FORMAT", "TARGET_KINDS", "TARGET_NAME_RE", "TargetKind", "UNIT_EVENTS", "with_article", "Amount", "AreaId",
+    "BoardId", "_by_shape", "CardId", "_CLOSED", "_CONFIG", "Coord", "_coord", "Count", "Delta", "DisplayName",
+    "field_names", "_keyed_union", "_Model", "ObjectRef", "_one_or_list", "_pattern", "PlayerWord", "_reference",
+    "SET_ID_RE", "SetId", "_single_key_union", "Stat", "TargetName", "Text", "WithinOf", "AttackComponent",
+    "Condition", "CONDITION_MODELS", "ControllerOf", "ControlsAtLeast", "ControlsAtLeastCondition", "Cost",
+    "COST_MODELS", "DiscardCost", "Filter", "Group", "GroupWithin", "InRange", "InRangeCondition", "Modify",
+    "_object_shape", "Objects", "Player", "_player_shape", "PlayerFilter", "PlayerGroup", "Players",
+    "ResourceAtLeastCondition", "ResourceCost", "SacrificeCost", "Subject", "TapCost", "TargetSpec", "Within",
+    "Ability", "ABILITY_MODELS", "AddMarkerStep", "AdjacentTo", "CombatStep", "CreateTokenStep", "DamageStep",
+    "DestroyStep", "DrawStep", "Effect", "FreeActionAbility", "FullActionAbility", "GainControlStep",
+    "GainResourceStep", "HealStep", "LoseResourceStep", "ModifyUntilEotStep", "OPS", "ReduceDurabilityStep",
+    "RemoveMarkerStep", "ReturnToHandStep", "StaticAbility", "StealResourceStep", "Step", "STEP_MODELS", "Targets",
+    "TriggerAbility", "TriggerEvent", "BoardTexts", "BoardTranslations", "CardTexts", "CardTranslations", "SetTexts",
+    "SetTranslations", "_Translated", "TRANSLATION_LANGUAGES", "_translations", "_translations_model", "Card",
+    "CardSet", "_crew_number", "_EVENT_WORDS", "_KEYWORD_FOR", "Keywords", "token_problem", "token_steps", "_check_in",
+    "_check_references", "_check_targets", "_ref_problem", "references", "_Scope", "Area", "Board", "BoardObject",
+    "CapturePointsVictory", "DestroyBuildingsVictory", "FieldDef", "Income", "_legend_keys", "LegendEntry",
+    "LegendKey", "_long_form", "ResourceRaceVictory", "ROLE_OF_VICTORY", "Seat", "_seat_keys", "StartingCard",
+    "Victory", "VICTORY_MODELS", "VictoryItemVictory", "VipVictory",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Annotated, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Union
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -14,6 +14,11 @@ from cardtable.engine.datafiles import TAG, Located, did_you_mean
 
 from ..words import N_, _
 from .vocabulary import OBJECT_REFS, TARGET_NAME_RE, _described, noun, with_article
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from pydantic.config import JsonDict
 
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
@@ -25,7 +30,7 @@ class _Model(BaseModel):
     #: ``within.of``), "defender_for". Read by :func:`references` for the scope checks of a card.
     REFS: ClassVar[dict[str, str]] = {}
 
-_CLOSED = {"additionalProperties": False}  # a dict with patterned keys: no other key is allowed
+_CLOSED: JsonDict = {"additionalProperties": False}  # a dict with patterned keys: no other key is allowed
 
 
 # -- small types -----------------------------------------------------------------------------------------
@@ -46,11 +51,18 @@ def _pattern(pattern: str, what: str, example: str, max_length: int = 100) -> An
 
 
 SET_ID_RE = r"[a-z][a-z0-9_-]{0,31}"
-SetId = _pattern(SET_ID_RE, N_("a set id (lower-case letters, digits, '_', '-')"), "vanguard", 32)
-CardId = _pattern(rf"{SET_ID_RE}/[a-z0-9][a-z0-9_-]{{0,47}}", N_("a card id <set>/<slug>"), "core/recruit", 81)
-BoardId = _pattern(r"[a-z0-9]+(?:-[a-z0-9]+)*", N_("a board id (kebab case)"), "river-crown", 64)
-AreaId = _pattern(r"[a-z][a-z0-9_]{0,31}", N_("an area id (lower-case letters, digits, '_')"), "center", 32)
-TargetName = _pattern(r"T[1-9][0-9]?", N_("a target name"), "T1", 3)
+if TYPE_CHECKING:  # what the checked strings are to mypy; pydantic reads the annotated types below
+    SetId = str
+    CardId = str
+    BoardId = str
+    AreaId = str
+    TargetName = str
+else:
+    SetId = _pattern(SET_ID_RE, N_("a set id (lower-case letters, digits, '_', '-')"), "vanguard", 32)
+    CardId = _pattern(rf"{SET_ID_RE}/[a-z0-9][a-z0-9_-]{{0,47}}", N_("a card id <set>/<slug>"), "core/recruit", 81)
+    BoardId = _pattern(r"[a-z0-9]+(?:-[a-z0-9]+)*", N_("a board id (kebab case)"), "river-crown", 64)
+    AreaId = _pattern(r"[a-z][a-z0-9_]{0,31}", N_("an area id (lower-case letters, digits, '_')"), "center", 32)
+    TargetName = _pattern(r"T[1-9][0-9]?", N_("a target name"), "T1", 3)
 DisplayName = Annotated[str, Field(min_length=1, max_length=100)]
 Text = Annotated[str, Field(max_length=4000)]
 Count = Annotated[int, Field(ge=1, le=99)]
@@ -78,16 +90,21 @@ def _reference(words: tuple[str, ...], what: str) -> Any:
                      WithJsonSchema({"type": "string", "pattern": pattern, "description": description})]
 
 
-ObjectRef = _reference(OBJECT_REFS, N_("a reference to a permanent"))
-PlayerWord = _reference(("you",), N_("a reference to a player"))
-WithinOf = _reference(("self", "unit_you_control"), N_("the origin of a target's range"))
+if TYPE_CHECKING:
+    ObjectRef = str
+    PlayerWord = str
+    WithinOf = str
+else:
+    ObjectRef = _reference(OBJECT_REFS, N_("a reference to a permanent"))
+    PlayerWord = _reference(("you",), N_("a reference to a player"))
+    WithinOf = _reference(("self", "unit_you_control"), N_("the origin of a target's range"))
 
 
-def _by_shape(pick, *members: tuple[str, Any]) -> Any:
+def _by_shape(pick: Callable[[Any], str], *members: tuple[str, Any]) -> Any:
     """A union whose member is told by the input's shape (``pick(value)`` → member name), so a bad value
     gets the errors of one member, not of all."""
     choices = tuple(Annotated[t, Tag(TAG + name)] for name, t in members)
-    return Annotated[Union[choices], Discriminator(lambda v: TAG + pick(v))]  # type: ignore[valid-type]
+    return Annotated[Union[choices], Discriminator(lambda v: TAG + pick(v))]
 
 
 def _one_or_list(item: Any) -> Any:
@@ -100,10 +117,14 @@ def _coord(value: list[int]) -> tuple[int, int]:
 
 
 #: A field ``[x, y]``: x the column from the left, y the row from the top, both from 0.
-Coord = Annotated[list[Annotated[int, Field(ge=0, le=999)]], Field(min_length=2, max_length=2), AfterValidator(_coord)]
+if TYPE_CHECKING:
+    Coord = tuple[int, int]  # what it is once read
+else:
+    Coord = Annotated[list[Annotated[int, Field(ge=0, le=999)]], Field(min_length=2, max_length=2),
+                      AfterValidator(_coord)]
 
 
-def _keyed_union(key: str, models: dict[str, type[BaseModel]], what: str, example: str) -> Any:
+def _keyed_union(key: str, models: Mapping[str, type[BaseModel]], what: str, example: str) -> Any:
     """A union told apart by the value of ``key`` (``do: damage``, ``kind: static``): an unknown or missing
     value is one error with a suggestion, not one error per member."""
 
@@ -127,10 +148,10 @@ def _keyed_union(key: str, models: dict[str, type[BaseModel]], what: str, exampl
         return TAG + str(value.get(key) if isinstance(value, dict) else getattr(value, key, ""))
 
     choices = tuple(Annotated[m, Tag(TAG + n)] for n, m in models.items())
-    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]  # type: ignore[valid-type]
+    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]
 
 
-def _single_key_union(models: dict[str, type[BaseModel]], what: str, example: str) -> Any:
+def _single_key_union(models: Mapping[str, type[BaseModel]], what: str, example: str) -> Any:
     """A union of mappings with one key, the member's name (``{resource: 2}``, ``{in_range: {…}}``)."""
 
     def check(value: Any) -> Any:
@@ -151,10 +172,11 @@ def _single_key_union(models: dict[str, type[BaseModel]], what: str, example: st
     def tag(value: Any) -> str:
         if isinstance(value, dict):
             return TAG + str(next(iter(value), ""))
-        return TAG + next(iter(type(value).model_fields))
+        name: str = next(iter(type(value).model_fields))
+        return TAG + name
 
     choices = tuple(Annotated[m, Tag(TAG + n)] for n, m in models.items())
-    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]  # type: ignore[valid-type]
+    return Annotated[Union[choices], Discriminator(tag), BeforeValidator(check)]
 
 
 def field_names() -> list[str]:

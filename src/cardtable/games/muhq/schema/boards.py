@@ -3,7 +3,7 @@ victory conditions, with the checks that span them."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BeforeValidator, Field, model_validator
 
@@ -14,6 +14,9 @@ from .base import _CLOSED, AreaId, BoardId, CardId, Coord, Count, DisplayName, S
 from .translations import BoardTexts, BoardTranslations, _translations, _Translated
 from .vocabulary import BOARD_FORMAT, FieldType, ObjectRole
 
+if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
+
 
 # -- boards (spec 6.1) -----------------------------------------------------------------------------------
 class FieldDef(_Model):
@@ -21,7 +24,7 @@ class FieldDef(_Model):
 
     type: FieldType
     income: Stat = Field(0, description=N_("resource for the player whose unit stands here (MUHQ-UPKEEP-1)"))
-    area: AreaId | None = Field(  # type: ignore[valid-type]
+    area: AreaId | None = Field(
         None, description=N_("the area (capture points) the field belongs to"))
 
 
@@ -40,7 +43,7 @@ class Area(_Model):
 
 
 class StartingCard(_Model):
-    card: CardId  # type: ignore[valid-type]
+    card: CardId
     count: Count
 
 
@@ -52,11 +55,11 @@ class Income(_Model):
 class BoardObject(_Model):
     """A permanent placed during setup (MUHQ-SETUP-7)."""
 
-    card: CardId  # type: ignore[valid-type]
+    card: CardId
     seat: _by_shape(lambda v: "neutral" if isinstance(v, str) else "seat",  # type: ignore[valid-type]
                     ("seat", Seat), ("neutral", Literal["neutral"])) = Field(description=N_("owner and controller"))
     at: Coord = Field(description=N_("[x, y]"))
-    role: ObjectRole = "none"  # type: ignore[valid-type]
+    role: ObjectRole = "none"
 
 
 class VipVictory(_Model):
@@ -87,7 +90,11 @@ VICTORY_MODELS: dict[str, type[_Model]] = {"vip": VipVictory, "resource_race": R
                                            "capture_points": CapturePointsVictory,
                                            "destroy_buildings": DestroyBuildingsVictory,
                                            "victory_item": VictoryItemVictory}
-Victory = _keyed_union("kind", VICTORY_MODELS, "victory condition", "{kind: vip}")  # i18n: no (keys)
+if TYPE_CHECKING:  # the members, to mypy; pydantic reads the union told apart by ``kind`` below
+    Victory = Union[VipVictory, ResourceRaceVictory, CapturePointsVictory, DestroyBuildingsVictory,
+                    VictoryItemVictory]
+else:
+    Victory = _keyed_union("kind", VICTORY_MODELS, "victory condition", "{kind: vip}")  # i18n: no (keys)
 #: The object role each victory kind needs, and the victory kind each role serves.
 ROLE_OF_VICTORY = {"vip": "vip", "destroy_buildings": "building", "victory_item": "victory_item"}
 
@@ -117,7 +124,7 @@ class Board(_Translated, _Model):
     """A board (spec 6.1): the grid, its fields, spawns, starting cards, income, objects and victory."""
 
     format: Literal[BOARD_FORMAT]  # type: ignore[valid-type]
-    id: BoardId = Field(description=N_("unique identifier (kebab case); the file is <id>.yaml"))  # type: ignore[valid-type]
+    id: BoardId = Field(description=N_("unique identifier (kebab case); the file is <id>.yaml"))
     name: DisplayName
     translations: _translations(BoardTexts, "board") = Field(  # type: ignore[valid-type]
         default_factory=BoardTranslations, description=N_("the board's name in other languages: {de: {name}, hu: …}"))
@@ -134,18 +141,18 @@ class Board(_Translated, _Model):
     spawns: Annotated[dict[Seat, list[Coord]], BeforeValidator(_seat_keys)] = Field(
         description=N_("seat -> its spawn fields [[x, y], …]; every seat needs at least one"),
         json_schema_extra={"propertyNames": {"pattern": "^(0|[1-9][0-9]?)$"}})
-    areas: dict[AreaId, Area] = Field(default_factory=dict, description=N_("area id -> points"),  # type: ignore[valid-type]
+    areas: dict[AreaId, Area] = Field(default_factory=dict, description=N_("area id -> points"),
                                       json_schema_extra=_CLOSED)
     starting_deck: list[StartingCard] = Field(max_length=100, description=N_("every player receives one copy of this list"))
     hand_size: Annotated[int, Field(ge=0, le=20)] = 3
     starting_resource: Stat = 0
     income: Income
     objects: list[BoardObject] = Field(default_factory=list, max_length=200)
-    victory: list[Victory] = Field(  # type: ignore[valid-type]
+    victory: list[Victory] = Field(
         max_length=5, description=N_("any one wins (MUHQ-WIN-1); empty only on a test board"))
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Board:
         self._check_grid()
         self._check_spawns()
         self._check_objects()
@@ -178,7 +185,7 @@ class Board(_Translated, _Model):
                                                  "character area: {area} and use it in the layout", name=repr(area),
                                                  area=area))
 
-    def _on_board(self, loc: tuple, at: tuple[int, int]) -> None:
+    def _on_board(self, loc: Loc, at: tuple[int, int]) -> None:
         x, y = at
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise Located(loc, _("({x}, {y}) is not on the {width} × {height} board (x 0–{last_x}, y 0–{last_y})",

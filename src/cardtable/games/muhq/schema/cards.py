@@ -3,7 +3,7 @@ checks of the tokens they create."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
@@ -18,6 +18,9 @@ from .translations import (TRANSLATION_LANGUAGES, CardTexts, CardTranslations, S
                            _translations, _Translated)
 from .vocabulary import PERMANENT_TYPES, PLAY_MODES, SET_FORMAT, UNIT_EVENTS, CardType, PlayMode, with_article
 
+if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
+
 
 # -- keywords (spec 7.3) ---------------------------------------------------------------------------------
 def _crew_number(value: Any) -> Any:
@@ -25,15 +28,17 @@ def _crew_number(value: Any) -> Any:
 
 
 class Keywords(_Model):
-    armor: Stat | None = Field(None, description=N_("MUHQ-ARMOR-1"))
+    armor: Stat | None = Field(default=None, description=N_("MUHQ-ARMOR-1"))
     crew: Annotated[int, Field(ge=1, le=99), BeforeValidator(_crew_number, json_schema_input_type=Union[
-        Annotated[int, Field(ge=1, le=99)], Literal[True]])] | None = Field(None, description=N_("units; true means 1"))
-    solid: Stat | None = Field(None, description=N_("artifacts and equipment (MUHQ-SOLID)"))
-    durability: Annotated[int, Field(ge=1, le=99)] | None = Field(None, description=N_("equipment, required"))
+        Annotated[int, Field(ge=1, le=99)], Literal[True]])] | None = Field(default=None,
+                                                                           description=N_("units; true means 1"))
+    solid: Stat | None = Field(default=None, description=N_("artifacts and equipment (MUHQ-SOLID)"))
+    durability: Annotated[int, Field(ge=1, le=99)] | None = Field(default=None, description=N_("equipment, required"))
     veiled: Literal[True] | None = None
     swimming: Literal[True] | None = None
     landmark: Literal[True] | None = None
-    protection_from: list[Filter] | None = Field(None, min_length=1, description=N_("each filter is one X (MUHQ-PROT)"))
+    protection_from: list[Filter] | None = Field(default=None, min_length=1,
+                                                 description=N_("each filter is one X (MUHQ-PROT)"))
 
     def given(self) -> list[str]:
         return [k for k in type(self).model_fields if getattr(self, k) is not None]
@@ -43,16 +48,16 @@ class Keywords(_Model):
 class Card(_Translated, _Model):
     """A card definition (spec 7.2)."""
 
-    id: CardId = Field(description=N_("<set>/<slug>, unique"))  # type: ignore[valid-type]
+    id: CardId = Field(description=N_("<set>/<slug>, unique"))
     name: DisplayName = Field(description=N_("unique in the pool (MUHQ-CARD-6)"))
     type: CardType
     token: bool = Field(False, description=N_("created during the game: not in the draft pool, never bought"))
     copies: Annotated[int, Field(ge=1, le=99)] = Field(1, description=N_("copies in the draft pool"))
     buy: Stat | None = Field(None, description=N_("buy cost; absent: cannot be bought"))
     play: Stat | None = Field(None, description=N_("play cost; absent: cannot be played from hand (MUHQ-ACT-9)"))
-    extra_cost: list[Cost] = Field(  # type: ignore[valid-type]
+    extra_cost: list[Cost] = Field(
         default_factory=list, description=N_("additional costs paid when played"))
-    mode: list[PlayMode] | None = Field(  # type: ignore[valid-type]
+    mode: list[PlayMode] | None = Field(
         None, min_length=1, description=N_("equipment only; default [alone, next_unit] (MUHQ-EQUIP-3)"))
     upkeep: Stat | None = Field(None, description=N_("units only; default 0"))
     life: Stat | None = Field(None, description=N_("units only, required"))
@@ -60,9 +65,9 @@ class Card(_Translated, _Model):
     attack: list[AttackComponent] | None = Field(None, description=N_("units only; default []"))
     keywords: Keywords = Field(default_factory=Keywords, description=N_("permanents only"))
     targets: Targets = Field(default_factory=dict, description=N_("spells only"))
-    effect: list[Step] = Field(  # type: ignore[valid-type]
+    effect: list[Step] = Field(
         default_factory=list, max_length=30, description=N_("spells only, required"))
-    abilities: list[Ability] = Field(  # type: ignore[valid-type]
+    abilities: list[Ability] = Field(
         default_factory=list, max_length=20, description=N_("permanents only"))
     text: Text = Field("", description=N_("human-readable; the data fields are authoritative"))
     translations: _translations(CardTexts, "card") = Field(  # type: ignore[valid-type]
@@ -95,7 +100,7 @@ class Card(_Translated, _Model):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Card:
         t = self.type
         if self.token:
             if self.buy is not None:
@@ -193,7 +198,7 @@ class CardSet(_Translated, _Model):
     """A card set: one document per set."""
 
     format: Literal[SET_FORMAT]  # type: ignore[valid-type]
-    set: SetId  # type: ignore[valid-type]
+    set: SetId
     name: DisplayName
     translations: _translations(SetTexts, "card set") = Field(  # type: ignore[valid-type]  # i18n: no (keys)
         default_factory=SetTranslations, description=N_("the set's name in other languages: {de: {name}, hu: …}"))
@@ -202,7 +207,7 @@ class CardSet(_Translated, _Model):
     TRANSLATABLE: ClassVar[tuple[str, ...]] = ("name",)
 
     @model_validator(mode="after")
-    def _cross_checks(self):
+    def _cross_checks(self) -> CardSet:
         ids: dict[str, int] = {}
         names: dict[str, int] = {}
         for i, card in enumerate(self.cards):
@@ -258,14 +263,14 @@ class CardSet(_Translated, _Model):
         return [c for c in self.cards if c.token]
 
 
-def token_steps(card: Card) -> Iterator[tuple[tuple, CreateTokenStep]]:
+def token_steps(card: Card) -> Iterator[tuple[Loc, CreateTokenStep]]:
     """Every create_token step of a card with its location inside the card."""
     for loc, model in iter_models(card):
         if isinstance(model, CreateTokenStep):
             yield loc, model
 
 
-def token_problem(step: CreateTokenStep, token: Card) -> tuple[tuple, str] | None:
+def token_problem(step: CreateTokenStep, token: Card) -> tuple[Loc, str] | None:
     """Why ``step`` cannot create ``token`` (as (field, reason)), or None."""
     if not token.token:
         return ("card",), _("{card} {name} is not a token card (token: true); create_token makes tokens",

@@ -3,7 +3,7 @@ action (spec 7.7)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -84,7 +84,7 @@ class CreateTokenStep(_Model):
     """Tokens owned by ``you``; on the board the controller chooses available fields (none: no token)."""
 
     do: Literal["create_token"]
-    card: CardId  # type: ignore[valid-type]
+    card: CardId
     zone: Literal["hand", "board"]
     field: _by_shape(lambda v: "own_spawn" if isinstance(v, str) else "adjacent_to",  # type: ignore[valid-type]
                      ("own_spawn", Literal["own_spawn"]), ("adjacent_to", AdjacentTo)) | None = Field(
@@ -92,7 +92,7 @@ class CreateTokenStep(_Model):
     count: Count
 
     @model_validator(mode="after")
-    def _field_fits_zone(self):
+    def _field_fits_zone(self) -> CreateTokenStep:
         if self.zone == "board" and self.field is None:
             raise Located(("field",), _("a token created on the board needs 'field': own_spawn or {adjacent_to: "
                                         "<ref>}"))
@@ -152,19 +152,25 @@ STEP_MODELS: dict[str, type[_Model]] = {
     "reduce_durability": ReduceDurabilityStep,
 }
 OPS = tuple(STEP_MODELS)
-Step = _keyed_union("do", STEP_MODELS, "effect step", "{do: damage, to: T1, amount: 2}")  # i18n: no (a key of NOUNS)
+if TYPE_CHECKING:  # the members, to mypy; pydantic reads the union told apart by ``do`` below
+    Step = Union[DamageStep, HealStep, AddMarkerStep, RemoveMarkerStep, GainResourceStep, LoseResourceStep,
+                 StealResourceStep, DrawStep, CreateTokenStep, DestroyStep, ReturnToHandStep, GainControlStep,
+                 ModifyUntilEotStep, CombatStep, ReduceDurabilityStep]
+else:
+    Step = _keyed_union("do", STEP_MODELS, "effect step",  # i18n: no (a key of NOUNS)
+                        "{do: damage, to: T1, amount: 2}")
 
 # -- abilities (spec 7.7) --------------------------------------------------------------------------------
-Targets = Annotated[dict[TargetName, TargetSpec], Field(  # type: ignore[valid-type]
+Targets = Annotated[dict[TargetName, TargetSpec], Field(
     description=N_("name -> target spec, chosen in this order at declaration"), max_length=9, json_schema_extra=_CLOSED)]
-Effect = Annotated[list[Step], Field(min_length=1, max_length=30)]  # type: ignore[valid-type]
+Effect = Annotated[list[Step], Field(min_length=1, max_length=30)]
 
 
 class TriggerEvent(_Model):
     REFS = {"subject": "object"}
 
     event: Event
-    subject: Subject = Field("self", description=N_("a reference or a group; default self"))  # type: ignore[valid-type]
+    subject: Subject = Field("self", description=N_("a reference or a group; default self"))
 
 
 class StaticAbility(_Model):
@@ -174,16 +180,16 @@ class StaticAbility(_Model):
     REFS = {"applies_to": "object"}
 
     kind: Literal["static"]
-    applies_to: Subject  # type: ignore[valid-type]
+    applies_to: Subject
     modify: Modify | None = None
     add_attack: list[AttackComponent] = Field(default_factory=list)
-    grant: list[GrantKeyword] = Field(  # type: ignore[valid-type]
+    grant: list[GrantKeyword] = Field(
         default_factory=list, description=N_("keywords given (only the flags; numbers go through modify)"))
     remove: list[RemoveKeyword] = Field(  # type: ignore[valid-type]
         default_factory=list, description=N_("keywords taken away"))
 
     @model_validator(mode="after")
-    def _does_something(self):
+    def _does_something(self) -> StaticAbility:
         if self.modify is None and not (self.add_attack or self.grant or self.remove):
             raise ValueError(_("a static needs at least one of modify, add_attack, grant, remove"))
         for name in ("grant", "remove"):
@@ -201,12 +207,12 @@ class TriggerAbility(_Model):
     kind: Literal["trigger"]
     whenever: TriggerEvent | None = None
     when: TriggerEvent | None = None
-    if_: Condition | None = Field(None, alias="if")  # type: ignore[valid-type]
+    if_: Condition | None = Field(None, alias="if")
     targets: Targets = Field(default_factory=dict)
     effect: Effect
 
     @model_validator(mode="after")
-    def _one_event(self):
+    def _one_event(self) -> TriggerAbility:
         if (self.whenever is None) == (self.when is None):
             raise Located(("whenever",), _("a trigger has exactly one of 'whenever' and 'when'"))
         return self
@@ -220,7 +226,7 @@ class FreeActionAbility(_Model):
     """A fast action "cost: effect" (MUHQ-TIMING-4, -5)."""
 
     kind: Literal["free_action"]
-    cost: list[Cost] = Field(min_length=1, max_length=9)  # type: ignore[valid-type]
+    cost: list[Cost] = Field(min_length=1, max_length=9)
     targets: Targets = Field(default_factory=dict)
     effect: Effect
 
@@ -235,5 +241,8 @@ class FullActionAbility(_Model):
 
 ABILITY_MODELS: dict[str, type[_Model]] = {"static": StaticAbility, "trigger": TriggerAbility,
                                            "free_action": FreeActionAbility, "full_action": FullActionAbility}
-Ability = _keyed_union("kind", ABILITY_MODELS, "ability", "{kind: static, applies_to: self, modify: {armor: 1}}")
+if TYPE_CHECKING:  # the members, to mypy; pydantic reads the union told apart by ``kind`` below
+    Ability = Union[StaticAbility, TriggerAbility, FreeActionAbility, FullActionAbility]
+else:
+    Ability = _keyed_union("kind", ABILITY_MODELS, "ability", "{kind: static, applies_to: self, modify: {armor: 1}}")
 

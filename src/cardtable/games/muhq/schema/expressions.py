@@ -3,7 +3,7 @@ and targets (spec 7.5), costs (spec 7.4), stat changes and the conditions of ``i
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -21,7 +21,7 @@ class Filter(_Model):
 
     REFS = {"other_than": "object"}
 
-    controller: Controller | None = Field(  # type: ignore[valid-type]
+    controller: Controller | None = Field(
         None, description=N_("relative to the source's controller"))
     type: _one_or_list(CardType) | None = Field(  # type: ignore[valid-type]
         None, description=N_("card type or list; equipment also matches artifact"))
@@ -33,7 +33,7 @@ class Filter(_Model):
     landmark: bool | None = Field(None, description=N_("false excludes landmarks"))
 
     @model_validator(mode="after")
-    def _satisfiable(self):
+    def _satisfiable(self) -> Filter:
         if self.buy_gt is not None and self.buy_lt is not None and self.buy_lt <= self.buy_gt + 1:
             raise Located(("buy_lt",), _("buy_gt {gt} and buy_lt {lt} together match no card", gt=self.buy_gt,
                                          lt=self.buy_lt))
@@ -93,11 +93,17 @@ def _player_shape(value: Any) -> str:
 
 
 #: What ``to`` takes: a reference, a target name or a group (spec 7.6).
-Objects = _by_shape(_object_shape, ("ref", ObjectRef), ("group", Group))
-#: A static's ``applies_to`` and a trigger's ``subject``: the source, its equipped unit, or a group.
-Subject = _by_shape(_object_shape, ("ref", Literal["self", "equipped_unit"]), ("group", Group))
-Player = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf))
-Players = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf), ("group", PlayerGroup))
+if TYPE_CHECKING:  # the members, to mypy; pydantic reads the unions told apart by shape below
+    Objects = Union[ObjectRef, Group]
+    Subject = Union[Literal["self", "equipped_unit"], Group]
+    Player = Union[PlayerWord, ControllerOf]
+    Players = Union[PlayerWord, ControllerOf, PlayerGroup]
+else:
+    Objects = _by_shape(_object_shape, ("ref", ObjectRef), ("group", Group))
+    #: A static's ``applies_to`` and a trigger's ``subject``: the source, its equipped unit, or a group.
+    Subject = _by_shape(_object_shape, ("ref", Literal["self", "equipped_unit"]), ("group", Group))
+    Player = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf))
+    Players = _by_shape(_player_shape, ("ref", PlayerWord), ("controller_of", ControllerOf), ("group", PlayerGroup))
 
 
 # -- targets (spec 7.5) ----------------------------------------------------------------------------------
@@ -113,15 +119,15 @@ class TargetSpec(_Model):
 
     REFS = {"legal_defender_for": "defender_for"}
 
-    kind: TargetKind  # type: ignore[valid-type]
+    kind: TargetKind
     filter: Filter | None = None
     within: Within | None = None
-    legal_defender_for: TargetName | None = Field(  # type: ignore[valid-type]
+    legal_defender_for: TargetName | None = Field(
         None, description=N_("must be a legal defender for that unit target (MUHQ-COMBAT-3, -4)"))
     in_pile_ok: bool = Field(False, description=N_("may be a pile member"))
 
     @model_validator(mode="after")
-    def _player_targets(self):
+    def _player_targets(self) -> TargetSpec:
         if self.kind == "player":
             for name in ("within", "legal_defender_for", "in_pile_ok"):
                 if getattr(self, name) not in (None, False):
@@ -154,7 +160,10 @@ class SacrificeCost(_Model):
 
 COST_MODELS: dict[str, type[_Model]] = {"resource": ResourceCost, "discard": DiscardCost, "tap": TapCost,
                                         "sacrifice": SacrificeCost}
-Cost = _single_key_union(COST_MODELS, "cost", "{resource: 2}")
+if TYPE_CHECKING:
+    Cost = Union[ResourceCost, DiscardCost, TapCost, SacrificeCost]
+else:
+    Cost = _single_key_union(COST_MODELS, "cost", "{resource: 2}")
 
 
 # -- stat changes (spec 7.7) -----------------------------------------------------------------------------
@@ -176,7 +185,7 @@ class Modify(_Model):
     life: Delta | None = None
 
     @model_validator(mode="after")
-    def _some(self):
+    def _some(self) -> Modify:
         if all(getattr(self, k) is None for k in type(self).model_fields):
             raise ValueError(_("give at least one of attack, range, movement, armor, life"))
         return self
@@ -210,5 +219,8 @@ class ControlsAtLeastCondition(_Model):
 CONDITION_MODELS: dict[str, type[_Model]] = {"in_range": InRangeCondition,
                                              "resource_at_least": ResourceAtLeastCondition,
                                              "controls_at_least": ControlsAtLeastCondition}
-Condition = _single_key_union(CONDITION_MODELS, "condition", "{resource_at_least: 3}")
+if TYPE_CHECKING:
+    Condition = Union[InRangeCondition, ResourceAtLeastCondition, ControlsAtLeastCondition]
+else:
+    Condition = _single_key_union(CONDITION_MODELS, "condition", "{resource_at_least: 3}")
 

@@ -17,6 +17,8 @@ from .expressions import TargetSpec
 from .vocabulary import EVENT_ONLY_REFS, TARGET_NAME_RE, noun
 
 if TYPE_CHECKING:
+    from cardtable.engine.datafiles import Loc
+
     from .cards import Card
 
 
@@ -32,7 +34,7 @@ class _Scope:
     no_event: str
 
 
-def references(obj: Any, loc: tuple = ()) -> Iterator[tuple[tuple, str, str]]:
+def references(obj: Any, loc: Loc = ()) -> Iterator[tuple[Loc, str, str]]:
     """Every reference string inside ``obj`` as (location, reference, role), depth first."""
     if isinstance(obj, BaseModel):
         refs = type(obj).REFS if isinstance(obj, _Model) else {}
@@ -82,7 +84,7 @@ def _check_references(card: Card) -> None:
             _check_in(ability.cost, at + ("cost",), whole)
 
 
-def _check_targets(targets: dict[str, TargetSpec], loc: tuple, scope: _Scope) -> None:
+def _check_targets(targets: dict[str, TargetSpec], loc: Loc, scope: _Scope) -> None:
     """Targets are chosen in the order written: one may name only targets declared before it."""
     earlier: dict[str, TargetSpec] = {}
     for name, spec in targets.items():
@@ -91,7 +93,7 @@ def _check_targets(targets: dict[str, TargetSpec], loc: tuple, scope: _Scope) ->
         earlier[name] = spec
 
 
-def _check_in(obj: Any, loc: tuple, scope: _Scope, later: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def _check_in(obj: Any, loc: Loc, scope: _Scope, later: set[str] = frozenset()) -> None:  # type: ignore[assignment]
     for where, ref, role in references(obj, loc):
         problem = _ref_problem(ref, role, scope, later)
         if problem:

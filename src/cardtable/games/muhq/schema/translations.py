@@ -105,11 +105,11 @@ class _Translated:
         """``field`` (``name``, ``text``) in ``lang`` (default: the reader's language), falling back to the
         English field where the file gives no translation."""
         lang = lang or current_language()
-        english = getattr(self, field)
+        english: str = getattr(self, field)
         if lang == SOURCE_LANGUAGE:
             return english
         texts = getattr(self.translations, lang, None)  # type: ignore[attr-defined]
-        value = getattr(texts, field, None) if texts is not None else None
+        value: str | None = getattr(texts, field, None) if texts is not None else None
         return value or english
 
     def missing_translations(self) -> list[str]:
