@@ -37,7 +37,7 @@ EACH = "[x.copy() for x in v]"
 EACH_VALUE = "{k: x.copy() for k, x in v.items()}"
 NESTED_LISTS = "[x[:] for x in v]"
 NESTED_VALUES = "{k: x[:] for k, x in v.items()}"
-OPTIONAL_COPY = "v.copy() if v is not None else None"
+OPTIONAL_COPY = "v.copy() if v is not None else None"  # i18n: no (Python code)
 
 _VALUE = re.compile(r"\bv\b")  # the original's value in a policy
 _COPY_READ = re.compile(r"\bc\.")  # a policy that reads the copy
@@ -119,8 +119,9 @@ def _policy(f: dataclasses.Field[Any], owner: type) -> str:
     if expression is None:
         kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
         if kind.startswith(_MUTABLE_TYPES) or kind in ("list", "dict", "set"):
-            raise TypeError(f"{owner.__qualname__}.{f.name}: a {kind} field must say how a copy takes it "
-                            "(copied(), each(), shared() … from cardtable.engine.core)")
+            # (for a game's programmer, at import: in English, as Python's own errors)
+            raise TypeError(f"{owner.__qualname__}.{f.name}: a {kind} field must say how a copy takes it "  # i18n: no
+                            "(copied(), each(), shared() … from cardtable.engine.core)")  # i18n: no
         return SHARE
     return str(expression)
 
@@ -146,7 +147,7 @@ def copy_source(cls: type, method: str = "copy") -> str:
 def forget_source(cls: type) -> str:
     """The source of ``forget_fields``: every cache back to its reset value."""
     lines = [f"    self.{f.name} = {f.metadata[_CACHE]}" for f in dataclasses.fields(cls) if _CACHE in f.metadata]
-    return "def forget(self):\n" + ("\n".join(lines) if lines else "    pass") + "\n"
+    return "def forget(self):\n" + ("\n".join(lines) if lines else "    pass") + "\n"  # i18n: no (Python code)
 
 
 def record(cls: type[T] | None = None, *, copy: str = "copy") -> Any:

@@ -145,7 +145,7 @@ def check(domain: Domain, langs: Iterable[str] = TARGET_LANGUAGES) -> list[Probl
         for message in template:
             if not message.id:
                 continue
-            key = message.id if not isinstance(message.id, tuple) else message.id[0]
+            key = message.id if isinstance(message.id, str) else message.id[0]
             found = catalog.get(message.id, message.context)
             if found is None:
                 problems.append(Problem(domain.name, lang, key, "not in the catalog (run `cardtable i18n update`)"))
@@ -154,8 +154,8 @@ def check(domain: Domain, langs: Iterable[str] = TARGET_LANGUAGES) -> list[Probl
                 problems.append(Problem(domain.name, lang, key, "fuzzy" if found.fuzzy else "no translation"))
                 continue
             js = any(loc.endswith(".js") for loc, _line in message.locations)
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            strings = found.string if isinstance(found.string, (tuple, list)) else (found.string,)
+            ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+            strings = (found.string,) if isinstance(found.string, str) else tuple(found.string or ())
             wanted = set().union(*(placeholders(i, js) for i in ids))
             for text in strings:
                 got = placeholders(text, js)
@@ -166,7 +166,7 @@ def check(domain: Domain, langs: Iterable[str] = TARGET_LANGUAGES) -> list[Probl
         used = {(m.id, m.context) for m in template if m.id}
         for message in catalog:
             if message.id and (message.id, message.context) not in used:
-                key = message.id if not isinstance(message.id, tuple) else message.id[0]
+                key = message.id if isinstance(message.id, str) else message.id[0]
                 problems.append(Problem(domain.name, lang, key, "no source uses it any more (run `cardtable i18n update`)"))
         if po_path(domain.name, lang).exists() and (
                 not mo_path(domain.name, lang).exists() or mo_path(domain.name, lang).read_bytes() != compiled(domain.name, lang)):
@@ -190,6 +190,6 @@ def page_messages(domain: str, lang: str, scripts_only: bool = True) -> Iterator
             continue
         if scripts_only and not any(loc.endswith((".js", ".html")) for loc, _line in message.locations):
             continue
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        key = message.id if isinstance(message.id, str) else message.id[0]
         value = list(message.string) if isinstance(message.string, (tuple, list)) else message.string
         yield key, value

@@ -69,7 +69,7 @@ class StoredTable:
     clock: dict[str, Any] | None = None  # the move clock as last written (``clock_statement``), if any
 
 
-Statements = list[tuple[str, tuple]]
+Statements = list[tuple[str, tuple[Any, ...]]]
 INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"  # i18n: no (SQL)
 SET_CLOCK = "INSERT OR REPLACE INTO clocks (table_id, clock) VALUES (?,?)"  # i18n: no (SQL)
 
@@ -85,7 +85,7 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")  # i18n: no (SQL)
         self._db.execute("PRAGMA foreign_keys=ON")  # i18n: no (SQL)
         self._db.executescript(SCHEMA)
-        self._pending: queue.SimpleQueue[tuple[Statements, Future] | None] = queue.SimpleQueue()
+        self._pending: queue.SimpleQueue[tuple[Statements, Future[None]] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_groups, name="cardtable-sqlite-writer", daemon=True)
         self._writer.start()
         self.commits = 0  # how many fsyncs so far (the benchmark reports writes per commit)
@@ -96,9 +96,9 @@ class SqliteStore:
         with self._lock:
             self._db.close()
 
-    def submit(self, statements: Statements) -> Future:
+    def submit(self, statements: Statements) -> Future[None]:
         """Queue one write (its statements are all-or-nothing); the future resolves once it is durable."""
-        future: Future = Future()
+        future: Future[None] = Future()
         self._pending.put((statements, future))
         return future
 
@@ -119,7 +119,7 @@ class SqliteStore:
                 group.append(item)
             self._commit_group(group)
 
-    def _commit_group(self, group: list[tuple[Statements, Future]]) -> None:
+    def _commit_group(self, group: list[tuple[Statements, Future[None]]]) -> None:
         failed: dict[int, BaseException] = {}
         with self._lock:
             try:
@@ -146,7 +146,7 @@ class SqliteStore:
             _answer(future, failed.get(i))
 
     # Every write below returns the future of ``submit``: durable once it resolves.
-    def create_table(self, t: StoredTable) -> Future:
+    def create_table(self, t: StoredTable) -> Future[None]:
         """A new table, with the actions it already has (``t.actions``: a game played elsewhere, such as a record
         opened in the web table by `cardtable replay --web`), in one transaction."""
         statements: Statements = [(
@@ -156,16 +156,16 @@ class SqliteStore:
         statements += [(INSERT_ACTION, (t.id, n, seat, json.dumps(action))) for n, (seat, action) in enumerate(t.actions)]
         return self.submit(statements)
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future:
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future[None]:
         return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])  # i18n: no (SQL)
 
-    def set_token(self, table_id: str, seat: int, token_hash: str) -> Future:
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> Future[None]:
         return self.submit([(
             "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)  # i18n: no (SQL)
         )])
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any],
-                      also: Statements | None = None) -> Future:
+                      also: Statements | None = None) -> Future[None]:
         """Durable when the returned future resolves: the caller tells nobody about the action before. ``also``:
         statements written in the same transaction (the move clock after the action, ``clock_statement``)."""
         return self.submit([(INSERT_ACTION, (table_id, n, seat, json.dumps(action))), *(also or [])])
@@ -204,7 +204,7 @@ class SqliteStore:
         return list(tables.values())
 
 
-def _answer(future: Future, error: BaseException | None) -> None:
+def _answer(future: Future[None], error: BaseException | None) -> None:
     try:
         if error is None:
             future.set_result(None)

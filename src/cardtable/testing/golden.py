@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from cardtable.agents import Observation, make_agent
-from cardtable.engine import load
+from cardtable.engine import State, load
 from cardtable.engine.rng import derive_seed
 
 DEFAULT_DIR = Path("tests/golden")
@@ -32,7 +32,7 @@ def _views_digest(views: list[Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _step_line(state, step: int, digest: bool = False) -> dict[str, Any]:
+def _step_line(state: State, step: int, digest: bool = False) -> dict[str, Any]:
     """One step's line. With ``digest`` (a case's ``"views": "digest"``) the views are kept as one hash: a
     Mítosz or muhq view is kilobytes, and a step-by-step file of them would weigh megabytes."""
     n = state.game.num_players
@@ -46,7 +46,7 @@ def _step_line(state, step: int, digest: bool = False) -> dict[str, Any]:
     return line
 
 
-def _final_line(state) -> dict[str, Any]:
+def _final_line(state: State) -> dict[str, Any]:
     n = state.game.num_players
     return {
         "final": True,
@@ -138,7 +138,8 @@ def write_file(case: dict[str, Any], path: Path) -> int:
 
 
 def manifest(directory: Path) -> list[dict[str, Any]]:
-    return json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    cases: list[dict[str, Any]] = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    return cases
 
 
 def main(argv: list[str] | None = None) -> int:

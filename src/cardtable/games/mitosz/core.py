@@ -26,7 +26,7 @@ class Inst:
     host: int  # the card this one is attached to (locations, items)
     rotated: bool
     spent: bool  # a non-rotating card that used a non-permanent maneuver this turn (OP-28)
-    uses: dict[str, int] | None = custom("dict(v) if v else None")  # maneuver id -> uses this turn
+    uses: dict[str, int] | None = custom("dict(v) if v else None")  # i18n: no; maneuver id -> uses this turn
     blocked: tuple[str, ...]  # maneuvers neutralized this turn (MIT-4.1.e)
     tokens: tuple[Any, ...]  # (kind, n, effect call)
     cell: tuple[int, int] | None  # nations
@@ -128,7 +128,7 @@ class Item:
     host: int
     neutralized: bool
     destroyed: bool
-    queue: list[Any] | None = custom("v[:] if v is not None else None")
+    queue: list[Any] | None = custom("v[:] if v is not None else None")  # i18n: no (Python code)
     revealed: int
     peeked: int
     via: Any

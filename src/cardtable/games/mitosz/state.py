@@ -90,7 +90,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     fought: int
     prims: frozenset[str]
     #: the board's cards in instance order: a clone's list holds the clone's own instances
-    board: list[Inst] | None = cache(on_copy="[c.cards[i.iid] for i in v] if v is not None else None")
+    board: list[Inst] | None = cache(on_copy="[c.cards[i.iid] for i in v] if v is not None else None")  # i18n: no
     layout: dict[Any, Any] | None = cache()
     trigger_on: frozenset[str]
     pending: list[tuple[Any, ...]] = copied()

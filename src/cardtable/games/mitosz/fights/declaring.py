@@ -37,7 +37,7 @@ def fight_declarations(self: MitoszState, seat: int) -> list[Action]:
         for challenger in heroes:
             for challenged in self.players[enemy].leaders:
                 a = made(DeclareDuel, challenger, challenged)
-                if self._duel_problem(seat, a) is None:  # type: ignore[arg-type]  # made() types its value Action
+                if self._duel_problem(seat, a) is None:
                     out.append(a)
     return out
 

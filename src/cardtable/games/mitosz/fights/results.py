@@ -187,17 +187,14 @@ def _cleanup(self: MitoszState) -> None:
             inst.rotated = True
     supplies = [i for i in f.supplies if self.cards[i].zone == "board" and self.cards[i].host < 0]
     if supplies:
-        # (the lists hold the moves' Nones: ``together`` only runs the moves)
-        self.together(lambda: [self.leave_board(i, "afterworld", "rule")  # type: ignore[func-returns-value]
-                               for i in supplies])
+        self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in supplies])
     if self.effects:
         self.effects = [e for e in self.effects if e.until[0] != "fight"]
         self.statics_cache = None
         sources = {e.source for e in self.effects}
         ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
         if ended:
-            self.together(lambda: [self.leave_board(i, "afterworld", "rule")  # type: ignore[func-returns-value]
-                                   for i in ended])
+            self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in ended])
     if f.kind == "duel":
         self.note(N_("the duel ends: its leaders rotate (MIT-7.4.13)"))
     elif supplies:

@@ -13,6 +13,7 @@ from .fight import ROWS, ROW_INDEX
 if TYPE_CHECKING:
     from cardtable.engine import Action
 
+    from ..acts_info import Bad
     from ..cards import CardDef
     from ..core import Inst, Item
     from ..state import MitoszState
@@ -73,7 +74,7 @@ def is_supply_card(self: MitoszState, d: CardDef) -> bool:
     return d.card_type == "supply" or self.is_monster(d)
 
 
-def check_supply(self: MitoszState, seat: int, a: Summon | PlayUnsummoned) -> tuple[str, Said] | None:
+def check_supply(self: MitoszState, seat: int, a: Summon | PlayUnsummoned) -> Bad | None:
     bad = self._in_hand(seat, a.card, N_("summon a supply"))
     if bad:
         return bad

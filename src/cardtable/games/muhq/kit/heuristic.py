@@ -57,7 +57,7 @@ from .heuristic_worth import (
 
 if TYPE_CHECKING:
     # the bot imports engine.agent alone (tests/agents/test_muhq_heuristic.py), which has these from the engine
-    from cardtable.engine.agent import Action, Game  # type: ignore[attr-defined]
+    from cardtable.engine.agent import Action, Game
 
     from .heuristic_board import XY
 
