@@ -1,8 +1,8 @@
 """MAOQY's rules: the state of a Level 1 game and every transition (spec sections 3, 5-8).
 
 Representation is chosen for the hot path: every position is a plain list of card IDs (the top of the
-Unknown and of the Known = the last element; a street in number order), seats and phases are small
-ints, and legal-action lists are built from prebuilt action objects.
+Unknown and of the Known = the last element; a street in number order), seats are small ints, the phase an
+``IntEnum`` compared by identity, and legal-action lists are built from prebuilt action objects.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .actions import (
 )
 from . import draws as _draws, laydowns as _laydowns, view as _views
 from .cards import NUMBER, PER_KINGDOM
-from .rules_tables import BIT, DIRECTION, DIRECTION_NAMES, END_RULES, OVER, PHASE_NAMES, PLAY, STREET_KINGDOM
+from .rules_tables import BIT, DIRECTION, DIRECTION_NAMES, END_RULES, OVER, PHASE_NAMES, PLAY, STREET_KINGDOM, Phase
 
 _ = Translator("maoqy")
 
@@ -39,7 +39,7 @@ class MaoqyState(State):
     rng: Rng = own()
     history: list[tuple[int, Action]] = copied()
     current_player: int
-    phase: int
+    phase: Phase
     n: int
     direction: int
     first_player: int
@@ -157,8 +157,8 @@ class MaoqyState(State):
     def legal_actions(self) -> list[Action]:
         # Hot path (random play, search). Hands hold a few cards, and for so short a list a plain loop
         # with append is about three times as fast as `acts += map(TABLE.__getitem__, cards)`.
-        if self.phase != PLAY:
-            return list(DIRECTIONS) if self.phase == DIRECTION else []
+        if self.phase is not PLAY:
+            return list(DIRECTIONS) if self.phase is DIRECTION else []
         p = self.current_player
         hand = self.hands[p]
         own_open = self.opened[p]
@@ -257,17 +257,17 @@ class MaoqyState(State):
                     x += 1
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     def returns(self) -> list[float]:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return [0.0] * self.n
         sharing = self.winners or range(self.n)  # MAOQY-8.4: nobody has a street: a draw among all (docs/engine.md)
         share = 1.0 / len(sharing)
         return [share if i in sharing else 0.0 for i in range(self.n)]
 
     def end_rule(self) -> str | None:
-        return END_RULES.get(self.end_reason or "") if self.phase == OVER else None
+        return END_RULES.get(self.end_reason or "") if self.phase is OVER else None
 
     def scores(self) -> list[int]:
         """Cards in each player's street(s): what MAOQY-8.4 compares."""
@@ -275,8 +275,8 @@ class MaoqyState(State):
 
     def _apply(self, a: Action) -> None:
         phase = self.phase
-        if phase != PLAY:
-            if phase == OVER:
+        if phase is not PLAY:
+            if phase is OVER:
                 raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
             if a.__class__ is not Direction:
                 raise IllegalAction("MAOQY-3.5", _("the first player first chooses the direction of play: "

@@ -35,7 +35,7 @@ def view(self: MaoqyState, player: int | None) -> dict[str, Any]:
             seat["hand"] = sorted(self.hands[i])
             seat["hiding"] = list(self.hiding[i])
         seats.append(seat)
-    over = self.phase == OVER
+    over = self.phase is OVER
     return {
         "game": "maoqy",
         "viewer": player,

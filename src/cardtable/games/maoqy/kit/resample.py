@@ -30,7 +30,7 @@ BACK = C.BACK
 def determinize(state: MaoqyState, player: int, rng: Rng) -> MaoqyState:
     s = state.clone()
     s.rng = fresh_rng(rng)
-    if s.phase == OVER:
+    if s.phase is OVER:
         return s
     others = [i for i in range(s.n) if i != player]
     hidden: list[int] = list(s.unknown)
