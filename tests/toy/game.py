@@ -4,9 +4,11 @@ hidden cards (so a search bot needs its ``resample``), a turn order and a score.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from cardtable.engine import Action, ActionCodec, Game, GameInfo, IllegalAction, State, action
+from cardtable.engine.core import copied, nested, own, record
 from cardtable.engine.kit import Kit
 from cardtable.engine.rng import Rng
 
@@ -22,13 +24,28 @@ class HighCard(Game):
     info = GameInfo(name="highcard", title="High card", summary="lay the higher card", min_players=2,
                     max_players=2, default_players=2, rules_version="1", turn_rule="HC-1")
     codec = ActionCodec(Lay)
-    kit = Kit(heuristic=f"{HERE}.kit:Highest", resample=f"{HERE}.kit:redeal", terminal=f"{HERE}.kit")
+    kit = Kit(heuristic=f"{HERE}.kit:Highest", resample=f"{HERE}.kit:redeal", terminal=f"{HERE}.kit",
+              view_model=f"{HERE}.view_model:HighCardView")
 
     def new_initial_state(self, seed: int | None = None) -> "HighCardState":
         return HighCardState(self, 0 if seed is None else seed)
 
 
+@record(copy="clone")
 class HighCardState(State):
+    # Every field once, with how a clone takes it (engine.core): the clone is compiled from this list.
+    game: HighCard
+    seed: int
+    history: list[tuple[int, Action]] = copied()
+    rng: Rng = own()
+    hands: list[list[int]] = nested()
+    out: list[int] = copied()
+    table: list[int] = copied()
+    tricks: list[int] = copied()
+    laid: list[int] = copied()
+    current_player: int
+    clone: ClassVar[Callable[[HighCardState], HighCardState]]
+
     def __init__(self, game: HighCard, seed: int):
         self.game, self.seed, self.history = game, seed, []
         self.rng = Rng(seed, "deal")
@@ -36,9 +53,9 @@ class HighCardState(State):
         self.rng.shuffle(deck)
         self.hands = [sorted(deck[:3]), sorted(deck[3:6])]
         self.out = sorted(deck[6:])  # never seen by anyone
-        self.table: list[int] = []  # the cards of the open pair
+        self.table = []  # the cards of the open pair
         self.tricks = [0, 0]
-        self.laid: list[int] = []  # every card laid, in order (public)
+        self.laid = []  # every card laid, in order (public)
         self.current_player = 0
 
     def legal_actions(self) -> list[Action]:
@@ -73,14 +90,6 @@ class HighCardState(State):
         return {"hand": list(self.hands[player]) if player is not None else None, "table": list(self.table),
                 "tricks": list(self.tricks), "held": [len(h) for h in self.hands], "laid": list(self.laid),
                 "to_act": self.current_player}
-
-    def clone(self) -> "HighCardState":
-        c = HighCardState.__new__(HighCardState)
-        c.game, c.seed, c.history, c.rng = self.game, self.seed, list(self.history), self.rng.copy()
-        c.hands, c.table, c.tricks, c.laid = [list(h) for h in self.hands], list(self.table), list(self.tricks), list(self.laid)
-        c.out = list(self.out)
-        c.current_player = self.current_player
-        return c
 
     def snapshot(self) -> dict[str, Any]:
         return {"hands": self.hands, "out": self.out, "table": self.table, "tricks": self.tricks, "laid": self.laid,

@@ -54,3 +54,24 @@ def test_the_terminal_draws_it_with_its_kits_renderer():
     game = HighCard()
     render_view(console, game, game.new_initial_state(1).view(0), ["A", "B"])
     assert "High card: tricks 0-0" in console.export_text()
+
+
+def test_its_views_fit_its_view_model_and_its_clone_is_derived_from_its_fields():
+    import dataclasses
+    import json
+    import random
+
+    model = kit_of(HighCard()).load("view_model")
+    for seed in range(5):
+        state = HighCard().new_initial_state(seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in (0, 1, None):
+                model.model_validate_json(json.dumps(state.view(seat)), strict=True)
+            if state.is_terminal():
+                break
+            copy = state.clone()
+            assert dataclasses.is_dataclass(copy) and copy.digest() == state.digest()
+            copy.hands[0].append(99)  # the clone's hands are its own
+            assert 99 not in state.hands[0]
+            state.apply(rng.choice(state.legal_actions()))
