@@ -30,6 +30,7 @@ from cardtable.engine.datafiles import Data, DataFiles, Loc, T, list_item
 from cardtable.engine.i18n import N_, Translator, current_language, language
 
 from . import cards as C
+from .levels_tables import POSITIONS as POSITIONS, SPREADS as SPREADS
 
 _ = Translator("maoqy")
 #: the languages a data file may carry translations for (carddata.md); English is the file's own fields
@@ -43,8 +44,7 @@ KINDS = ("meanings", "ritual")
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 MAX_FILE_BYTES = 1_000_000
 
-#: Level 1's positions (spec 2.4), as a ritual names them (P3.4). The user is the one player.
-POSITIONS = ("unknown", "known", "hand", "open", "street", "hiding")
+#: How each of Level 1's positions reads.
 POSITION_TITLES = {
     "unknown": N_("the Unknown (draw pile, face down)"),
     "known": N_("the Known (discard pile, face up)"),
@@ -58,7 +58,6 @@ POSITION_TITLES = {
 def position_title(position: str) -> str:
     """A Level 1 position as the reader reads it (P3.4)."""
     return _(POSITION_TITLES[position])
-SPREADS = (1, 3, 5)  # P2.1
 
 
 class DataFileError(DataError, OptionError):

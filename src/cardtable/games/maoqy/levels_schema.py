@@ -15,7 +15,7 @@ from cardtable.engine.datafiles import Located  # a check that knows its field (
 from cardtable.engine.i18n import Translator
 
 from . import cards as C
-from .levels_data import POSITIONS, SPREADS
+from .levels_tables import POSITIONS, SPREADS
 
 _ = Translator("maoqy")
 

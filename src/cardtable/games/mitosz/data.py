@@ -45,6 +45,8 @@ from cardtable.engine.i18n import SOURCE_LANGUAGE, Translator, current_language
 from cardtable.engine.datafiles import (DataFiles, Describe, did_you_mean, entry_label,
                                         list_entries, list_item, locate)
 
+from .translatable import TRANSLATABLE as TRANSLATABLE, TRANSLATION_LANGUAGES as TRANSLATION_LANGUAGES
+
 if TYPE_CHECKING:  # pragma: no cover
     from pydantic import BaseModel
 
@@ -62,11 +64,6 @@ DECK_PREFIX = "deck-"
 MAX_FILE_BYTES = 2_000_000
 _ = Translator("mitosz")
 
-#: The fields of each kind of entry that a person reads, and so may be translated (``translations.<lang>.<field>``).
-TRANSLATABLE: dict[str, tuple[str, ...]] = {"card": ("name", "flavor"), "set": ("name", "note"),
-                                             "deck": ("name", "note")}
-#: The languages a file may translate into (English is the file's own fields).
-TRANSLATION_LANGUAGES: tuple[str, ...] = ("de", "hu")
 _NEAR_CARD = re.compile(r"\s*-\s+(?:id|card):\s*['\"]?([A-Za-z0-9-]+)")  # where a file is not YAML
 
 

@@ -10,6 +10,7 @@ from bisect import insort
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from .core import Eff
 from .flow import SPHERE_SAID
 from .words import N_, Said, join, said
 
@@ -213,8 +214,6 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
 def _forget_effects_on(self: MitoszState, iid: int) -> None:
     """MIT-1.2.6: a card that left the board is no longer what the effects aimed at it change (a card type,
     a level …, were it to come back); an effect left with no card ends."""
-    from .state import Eff
-
     kept = []
     for e in self.effects:
         if e.targets and iid in e.targets:

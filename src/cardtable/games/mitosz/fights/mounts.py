@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import AttachMount
+from ..core import Eff
 from ..text import SUBTYPE_WORDS, kept
 from ..words import N_, Said, join, said
 from .fight import LEADER_SUBTYPES, RACES
@@ -94,8 +95,6 @@ def attach_mount(self: MitoszState, item: Item) -> None:
     else:
         self.note(N_("{mount} is attached to {host} (MIT-8.mount)"), mount=mount.d, host=host.d)
     if a.share:  # while it stays attached
-        from ..state import Eff
-
         self.seq += 1
         self.effects = self.effects + [Eff(self.seq, "grant_subtype", item.player, a.mount, (a.host,), None,
                                            a.share, ("attached", a.mount), frozenset(("leader", "mount")))]

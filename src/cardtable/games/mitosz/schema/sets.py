@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from cardtable.engine.datafiles import Located, did_you_mean, dotted, iter_models
 
-from ..data import TRANSLATION_LANGUAGES
+from ..translatable import TRANSLATION_LANGUAGES
 from ..words import _
 from .cards import Card
 from .expressions import Filter

@@ -1,4 +1,4 @@
-"""The ``translations`` of Mítosz's cards, sets and decks (data.TRANSLATABLE): the readable fields in other
+"""The ``translations`` of Mítosz's cards, sets and decks (translatable.TRANSLATABLE): the readable fields in other
 languages, and the checks of their languages and fields."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pydantic import create_model, model_validator
 
 from cardtable.engine.datafiles import Located
 
-from ..data import TRANSLATABLE, TRANSLATION_LANGUAGES
+from ..translatable import TRANSLATABLE, TRANSLATION_LANGUAGES
 from ..words import N_, _
 from .fields import CardName, Text, _hint, _Model
 
 
-# -- translations (data.TRANSLATABLE) ----------------------------------------------------------------
+# -- translations (translatable.TRANSLATABLE) ----------------------------------------------------------------
 KIND_WORDS = {"card": N_("card"), "set": N_("set"), "deck": N_("deck")}
 _TRANSLATED_TYPES: dict[str, Any] = {"name": CardName, "flavor": Text, "note": Text}
 

@@ -4,7 +4,6 @@ the unions told apart by shape, by a key's value or by their single key."""
 from __future__ import annotations
 
 import re
-import sys
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Union
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
@@ -29,6 +28,15 @@ class _Model(BaseModel):
     #: Fields that hold references (spec 7.5), by role: "object" (a permanent), "player", "within" (a target's
     #: ``within.of``), "defender_for". Read by :func:`references` for the scope checks of a card.
     REFS: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        _MODELS.append(cls)
+
+
+#: Every model of the schema, in the order made (``field_names``).
+_MODELS: list[type[_Model]] = []
 
 _CLOSED: JsonDict = {"additionalProperties": False}  # a dict with patterned keys: no other key is allowed
 
@@ -180,13 +188,7 @@ def _single_key_union(models: Mapping[str, type[BaseModel]], what: str, example:
 
 
 def field_names() -> list[str]:
-    """Every field name (as written in a file) of every model here: the suggestions for an unknown field."""
-    from . import boards, cards, effects, expressions, reference_checks, translations, vocabulary
-
-    names: set[str] = set()
-    for module in (sys.modules[__name__], vocabulary, expressions, effects, translations, cards, reference_checks,
-                   boards):
-        for value in list(vars(module).values()):
-            if isinstance(value, type) and issubclass(value, _Model) and value is not _Model:
-                names |= {f.alias or n for n, f in value.model_fields.items()}
-    return sorted(names)
+    """Every field name (as written in a file) of every model of the schema: the suggestions for an unknown field.
+    Read from the models as they were made (``_Model.__pydantic_init_subclass__``), so this module imports none of
+    the modules that import it."""
+    return sorted({f.alias or n for model in _MODELS for n, f in model.model_fields.items()})
