@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import call_parts
 from ..text import SPHERE_WORDS
@@ -168,7 +168,8 @@ def answer_fear(self: MitoszState, pr: FearResist, index: int) -> None:
         sphere = SPHERES.index(self.opts["fear_resist_sphere"])
         amount = self.opts["fear_resist_amount"]
         self.players[pr.player].spheres[sphere] -= amount
-        self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr.player, amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
+        self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr.player,
+                  amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
     else:
         fleeing += (iid,)
     self._fear_next(pr.rest, fleeing)

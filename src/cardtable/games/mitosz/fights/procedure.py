@@ -128,15 +128,16 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
 def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
     """OP-20: the supply fights with its level or with its maneuvers."""
     f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
-    side, row, _mode = f.supplies[pr.card]
+    card: int = pr.card  # type: ignore[assignment]  # the rules always name the supply (supplies.py)
+    side, row, _mode = f.supplies[card]
     mode = ("level", "maneuvers")[index]
-    f.supplies[pr.card] = (side, row, mode)
+    f.supplies[card] = (side, row, mode)
     if mode == "level":
         self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr.player,
-                  card=self.cards[pr.card].d, rule=pr.rule)
+                  card=self.cards[card].d, rule=pr.rule)
     else:
         self.note(N_("P{seat} chooses: {card} fights with its maneuvers ({rule}, OP-20)"), seat=pr.player,
-                  card=self.cards[pr.card].d, rule=pr.rule)
+                  card=self.cards[card].d, rule=pr.rule)
 
 
 def answer_save_nation(self: MitoszState, index: int) -> None:

@@ -4,7 +4,7 @@ staying, and the cleanup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..text import SPHERE_WORDS
 from ..words import N_, Said, lazy, said

@@ -24,7 +24,7 @@ Also here: the hooks by which a search bot learns from another player's pass (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng

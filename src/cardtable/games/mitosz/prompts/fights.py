@@ -64,11 +64,14 @@ class FightHelp(FightQuestion):
 class SupplyMode(FightQuestion):
     """MIT-3.8.d–e, OP-20: whether ``card``, a supply, fights with its level or its maneuvers."""
 
-    card: int
+    card: int | None = None
     kind: ClassVar[str] = "supply_mode"
     keys: ClassVar[tuple[str, ...]] = ("options", "card")
+    optional: ClassVar[frozenset[str]] = frozenset(("card",))
 
     def what(self, state: MitoszState) -> str:
+        if self.card is None:  # (the rules always name it; the question without a card still reads well)
+            return _("choose how the supply fights")
         return _("choose how {card} fights", card=state.cards[self.card].d)
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
