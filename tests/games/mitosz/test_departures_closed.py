@@ -141,13 +141,13 @@ def test_MIT_6_5_1_each_end_phase_step_that_changes_something_opens_a_counter_ro
     the hand to the afterworld), the cap and the refill (the high god's sphere points change) and the unrotation
     are events, inside the turn (6.2.4.6.b bans acts only after it ends): each opens a counter round."""
     s, orren = _end_phase()
-    assert s.prompt["kind"] == "discard_hand"  # MIT-6.2.4.1
+    assert s.prompt.kind == "discard_hand"  # MIT-6.2.4.1
     do(s, Choose((s.players[A].hand[-1],)))
     assert sph(s, A) == "4/6/0/2"  # the cap (MIT-6.2.4.2) waits for the discard's round
     _round_after(s, "discard")
     assert sph(s, A) == "4/5/0/2"
     _round_after(s, "cap")
-    assert s.prompt["kind"] == "refill"
+    assert s.prompt.kind == "refill"
     do(s, Refill((0, 0, 3, 0)))
     assert s.cards[orren].rotated  # the unrotation (MIT-6.2.4.4) waits for the refill's round
     _round_after(s, "refill")
@@ -252,7 +252,7 @@ def test_MIT_5_11_the_player_chooses_the_card_it_sacrifices(tmp_path, monkeypatc
     ready(s)
     do(s, UseFate(price, god_leader, ()))
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "sacrifice" and s.prompt["player"] == B
+    assert s.mode == "prompt" and s.prompt.kind == "sacrifice" and s.prompt.player == B
     assert set(s.legal_actions()) == {Choose((god_leader,)), Choose((skeld,)), Choose((vigdis,))}
     consistent(s)
     rejects(s, Choose((price,)), "MIT-5.11")
@@ -269,7 +269,7 @@ def test_MIT_5_11_the_player_chooses_the_card_it_discards(tmp_path, monkeypatch)
     ready(s)
     do(s, UseFate(tithe, god_leader, ()))
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "discard" and s.prompt["player"] == B
+    assert s.mode == "prompt" and s.prompt.kind == "discard" and s.prompt.player == B
     assert set(s.legal_actions()) >= {Choose((kept,)), Choose((dropped,))}
     consistent(s)
     do(s, Choose((dropped,)))
@@ -288,7 +288,7 @@ def test_MIT_5_11_a_discard_condition_with_a_filter_takes_only_fitting_cards(tmp
     ready(s)
     do(s, UseFate(oath, god_leader, ()))
     pass_counter(s)
-    assert s.prompt["kind"] == "discard" and set(s.legal_actions()) == {Choose((skeld2,)), Choose((wyrm,))}
+    assert s.prompt.kind == "discard" and set(s.legal_actions()) == {Choose((skeld2,)), Choose((wyrm,))}
     do(s, Choose((wyrm,)))
     assert s.cards[wyrm].zone == "afterworld" and s.cards[pinewood].zone == "hand" and s.cards[skeld2].zone == "hand"
 

@@ -12,8 +12,8 @@ from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, fresh, g
 
 def answer(s, seat: int, kind: str, option_text: str) -> None:
     """Answer the pending fight prompt of ``seat`` with the option whose label contains ``option_text``."""
-    assert s.mode == "prompt" and s.prompt["kind"] == kind and s.prompt["player"] == seat, s.prompt
-    index = next(i for i, o in enumerate(s.prompt["options"]) if option_text in o)
+    assert s.mode == "prompt" and s.prompt.kind == kind and s.prompt.player == seat, s.prompt
+    index = next(i for i, o in enumerate(s.prompt.options) if option_text in o)
     do(s, ChooseOption(index))
 
 
@@ -109,7 +109,7 @@ def test_S_18_defender_saves_the_nation():
     assert s.fight.winner == "att"
     answer(s, B, "save_nation", "sacrifice Jarl Skeld Ironbrow")
     assert s.cards[c["skeld"]].zone == "afterworld" and on_board(s, c["fjord"])
-    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == A  # OP-52: still the winner
+    assert s.prompt.kind == "spoils" and s.prompt.player == A  # OP-52: still the winner
 
 
 def test_S_19_MIT_8_fortress_MIT_7_4_3_2_undefended_battle():
@@ -137,10 +137,10 @@ def test_S_19_MIT_8_fortress_MIT_7_4_3_2_undefended_battle():
     do(s, PASS)
     assert s.fight.levels == (7, 4)
     assert s.cards[pine].zone == "afterworld" and s.cards[bastion].zone == "afterworld"
-    assert s.prompt["kind"] == "afterworld_order"  # MIT-1.4.2.c: they went together; B orders them
-    while s.prompt["kind"] == "afterworld_order":
+    assert s.prompt.kind == "afterworld_order"  # MIT-1.4.2.c: they went together; B orders them
+    while s.prompt.kind == "afterworld_order":
         do(s, s.legal_actions()[0])
-    assert s.prompt["kind"] == "spoils"
+    assert s.prompt.kind == "spoils"
 
 
 def test_S_22_MIT_7_6_1_MIT_7_6_2_MIT_7_6_3_MIT_7_6_4_MIT_7_5_3_duel():
@@ -489,13 +489,13 @@ def test_MIT_7_4_3_1_MIT_7_4_4_MIT_7_4_5_MIT_3_4_1_b_OP_50_commanders_and_allied
     do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
     pass_counter(s)
     # MIT-7.4.3.1: the defender names a commander (or no one)
-    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == B
-    assert "name no one" in s.prompt["options"]
+    assert s.prompt.kind == "fight_leader" and s.prompt.player == B
+    assert "name no one" in s.prompt.options
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
     # MIT-7.4.4: only allies of the commander: Lysa, not Ivo; into the auxiliaries or the reserve
-    assert s.prompt["player"] == A
-    assert not any("Magister Ivo" in o for o in s.prompt["options"])
-    assert any("Lysa Brightspear into the reserve" in o for o in s.prompt["options"])
+    assert s.prompt.player == A
+    assert not any("Magister Ivo" in o for o in s.prompt.options)
+    assert any("Lysa Brightspear into the reserve" in o for o in s.prompt.options)
     answer(s, A, "fight_leader", "Lysa Brightspear into the reserve")
     # MIT-7.4.5: the defender's companion, an ally of Skeld, into the row left
     answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the auxiliary")
@@ -514,7 +514,7 @@ def test_MIT_7_4_6_MIT_7_4_7_second_companions_are_allies_of_the_first():
     ready(s)
     do(s, DeclareBattle(fjord, "N", orren))
     pass_counter(s)  # B has no leader: no defending commander, no companions
-    assert not any("Skyreaver" in o for o in s.prompt["options"])  # not an ally of Orren
+    assert not any("Skyreaver" in o for o in s.prompt.options)  # not an ally of Orren
     answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
     answer(s, A, "fight_leader", "Skyreaver Gryphon into the reserve")  # MIT-7.4.6: an ally of Lysa
     assert s.fight.leaders[gryphon] == ("att", 2) and s.fight.stage == "rounds"
@@ -551,7 +551,7 @@ def test_MIT_7_4_8_b_OP_51_the_attacking_commander_flees_and_the_defender_wins()
     answer(s, A, "fear_resist", "flee")
     assert c["lysa"] in s.players[A].hand
     # the attacking commander left the board: the defender wins at once, and takes the spoils
-    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == B
+    assert s.prompt.kind == "spoils" and s.prompt.player == B
 
 
 def test_MIT_7_3_1_MIT_7_3_2_MIT_7_3_3_MIT_3_2_2_b_army_levels():
@@ -656,7 +656,7 @@ def test_MIT_7_4_10_2_OP_52_saving_the_nation_and_MIT_7_4_11_spoils():
     do(s, PASS)
     answer(s, B, "save_nation", "sacrifice Vigdis")
     assert on_board(s, c["fjord"]) and s.cards[c["vigdis"]].zone == "afterworld"
-    assert s.prompt["options"] == ["take nothing", "steal 1 magic", "steal 1 influence", "steal 1 wealth",
+    assert s.prompt.options == ["take nothing", "steal 1 magic", "steal 1 influence", "steal 1 wealth",
                                    "steal 1 force"]
     answer(s, A, "spoils", "take nothing")
     assert sph(s, A) == "2/5/2/3"
@@ -707,7 +707,7 @@ def test_MIT_3_1_h_OP_11_any_leader_defends_a_nation_linked_to_the_high_god():
     pass_counter(s)
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
     answer(s, A, "fight_leader", "name no one")
-    assert any("Old Ulfar the Seer" in o for o in s.prompt["options"])
+    assert any("Old Ulfar the Seer" in o for o in s.prompt.options)
     # against Pinewood Tribes (not linked to Hrimgar) only Skeld's allies may join him
     s2, c2 = battle_scene()
     leader(s2, B, "Old Ulfar the Seer")
@@ -717,7 +717,7 @@ def test_MIT_3_1_h_OP_11_any_leader_defends_a_nation_linked_to_the_high_god():
     pass_counter(s2)
     answer(s2, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
     answer(s2, A, "fight_leader", "name no one")
-    assert not any("Old Ulfar the Seer" in o for o in s2.prompt["options"])
+    assert not any("Old Ulfar the Seer" in o for o in s2.prompt.options)
     assert ulfar >= 0 and pine >= 0
 
 
@@ -811,7 +811,7 @@ def test_MIT_8_monster_5_MIT_8_monster_4_the_winning_monster_may_stay_as_a_leade
     do(s, Summon(wyrm, row="front"))
     pass_counter(s)
     assert not s.stealable(s.cards[wyrm])  # MIT-8.monster.4
-    while s.mode != "prompt" or s.prompt["kind"] != "monster_return":
+    while s.mode != "prompt" or s.prompt.kind != "monster_return":
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert s.cards[c["orren"]].zone == "afterworld"  # the attack failed
     answer(s, B, "monster_return", "keep it as a leader")
@@ -824,7 +824,7 @@ def test_MIT_8_monster_5_a_monster_that_cannot_be_paid_again_goes_to_the_afterwo
     do(s, Summon(wyrm, row="front"))
     pass_counter(s)
     while s.fight is not None:
-        assert not (s.mode == "prompt" and s.prompt["kind"] == "monster_return")
+        assert not (s.mode == "prompt" and s.prompt.kind == "monster_return")
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert s.cards[wyrm].zone == "afterworld"
 
@@ -902,7 +902,7 @@ def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_playe
     pass_counter(s)
     answer(s, 1, "fight_leader", "Jarl Skeld Ironbrow into the front")
     # the attacker may ask P2 (not the defender) for help
-    assert "ask P2 for help" in s.prompt["options"] and "ask P1 for help" not in s.prompt["options"]
+    assert "ask P2 for help" in s.prompt.options and "ask P1 for help" not in s.prompt.options
     answer(s, 0, "fight_leader", "ask P2 for help")
     answer(s, 2, "fight_help", "send Lysa Brightspear into the auxiliary")
     assert s.fight.helpers == {2: "att"} and s.fight.leaders[lysa3] == ("att", 1)
@@ -1245,7 +1245,7 @@ def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypa
     # MIT-7.4.12: after the spoils, the triggers go on the stack (the active player's first); each player
     # orders their own (OP-43.4: here in the order listed), then a counter round follows; the fight goes on
     for seat in (A, A, B):
-        assert s.mode == "prompt" and s.prompt["kind"] == "trigger_order" and s.prompt["player"] == seat
+        assert s.mode == "prompt" and s.prompt.kind == "trigger_order" and s.prompt.player == seat
         do(s, ChooseOption(0))
     assert s.mode == "counter" and s.fight is not None and s.current_player == A
     assert [it.kind for it in s.stack] == ["trigger"] * 5 and [it.player for it in s.stack] == [A, A, A, B, B]
@@ -1270,7 +1270,7 @@ def test_MIT_7_6_5_MIT_7_4_12_a_drawn_duel_and_triggers_beyond_neutralizing(tmp_
     pass_counter(s)
     do(s, PASS)  # B, the challenged player, first
     do(s, PASS)
-    while s.mode == "prompt" and s.prompt["kind"] == "trigger_order":  # each orders their two (OP-43.4)
+    while s.mode == "prompt" and s.prompt.kind == "trigger_order":  # each orders their two (OP-43.4)
         do(s, ChooseOption(0))
     assert s.mode == "counter" and {it.m.id for it in s.stack} == {"draw", "any"}
     assert not any(isinstance(a, UseFate) and a.card == oath for a in s.legal_actions())  # locked: no target
@@ -1322,7 +1322,7 @@ def test_MIT_5_16_OP_58_a_monster_fighting_as_a_supply_is_no_leader():
     assert targets == {(c["skeld"],)}
     rejects(s, UseManeuver(hrimgar, "m1", (wyrm,)), "MIT-4.6.1")
     assert s.is_creature(s.cards[wyrm])  # still a creature (MIT-5.6): a volley or poison may hit it
-    while s.mode != "prompt" or s.prompt["kind"] != "monster_return":
+    while s.mode != "prompt" or s.prompt.kind != "monster_return":
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     answer(s, B, "monster_return", "keep it as a leader")
     assert s.card_type(s.cards[wyrm]) == "leader"  # the fight is over: a leader again
@@ -1342,7 +1342,7 @@ def test_MIT_7_2_6_MIT_7_4_3_1_the_defender_names_its_commander():
     s, c = battle_scene()
     do(s, DeclareBattle(c["fjord"], "N", c["orren"]))
     pass_counter(s)
-    assert s.prompt["kind"] == "fight_leader" and s.current_player == B and s.prompt["rule"] == "MIT-7.4.3.1"
+    assert s.prompt.kind == "fight_leader" and s.current_player == B and s.prompt.rule == "MIT-7.4.3.1"
     rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
 
@@ -1360,9 +1360,9 @@ def test_MIT_7_2_6_MIT_7_4_4_MIT_7_4_6_the_attacker_names_companions_a_helper_se
     pass_counter(s)
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
     for rule in ("MIT-7.4.4", "MIT-7.4.6"):  # the first companion, then the second (the defender has none)
-        assert s.current_player == A and s.prompt["rule"] == rule
+        assert s.current_player == A and s.prompt.rule == rule
         rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=B)
-        do(s, ChooseOption(len(s.prompt["options"]) - 1))
+        do(s, ChooseOption(len(s.prompt.options) - 1))
     assert s.fight.stage == "rounds"
     # with three players the asked player answers for its own leader
     s3 = fresh(0, players=3)
@@ -1378,7 +1378,7 @@ def test_MIT_7_2_6_MIT_7_4_4_MIT_7_4_6_the_attacker_names_companions_a_helper_se
     do(s3, DeclareBattle(fjord3, "N", orren3))
     pass_counter(s3)
     answer(s3, 0, "fight_leader", "ask P2 for help")
-    assert s3.current_player == 2 and s3.prompt["kind"] == "fight_help"
+    assert s3.current_player == 2 and s3.prompt.kind == "fight_help"
     rejects(s3, ChooseOption(1), "MIT-6.1.4.b", player=0)
     answer(s3, 2, "fight_help", "send Lysa Brightspear")
 
@@ -1392,9 +1392,9 @@ def test_MIT_7_2_6_MIT_7_4_5_MIT_7_4_7_the_defender_names_companions():
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
     answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
     for rule, name in (("MIT-7.4.5", "Vigdis the Wolf-Sworn"), ("MIT-7.4.7", "Old Ulfar the Seer")):
-        if s.prompt["player"] == A:
+        if s.prompt.player == A:
             answer(s, A, "fight_leader", "name no one")  # the attacker's second companion (MIT-7.4.6)
-        assert s.current_player == B and s.prompt["rule"] == rule
+        assert s.current_player == B and s.prompt.rule == rule
         rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
         answer(s, B, "fight_leader", name)
     assert s.fight.leaders[ulfar][0] == "def" and s.fight.stage == "rounds"
@@ -1421,7 +1421,7 @@ def test_MIT_7_2_6_MIT_7_4_8_the_rounds_go_round_the_fights_players_from_the_att
 
 def test_MIT_7_2_6_MIT_7_4_10_2_the_defender_decides_on_saving_the_nation():
     s, c = battle_lost_by_the_defender()
-    assert s.prompt["kind"] == "save_nation" and s.current_player == B
+    assert s.prompt.kind == "save_nation" and s.current_player == B
     rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=A)
 
 
@@ -1434,11 +1434,11 @@ def test_MIT_7_2_6_MIT_7_4_11_the_winner_takes_the_spoils():
         do(s, DeclareBattle(c["fjord"], "N", c["orren"] if strong else c["lysa"]))
         pass_counter(s)
         answer(s, B, "fight_leader", "Skeld" if not strong else "name no one")
-        while s.mode == "prompt" and s.prompt["kind"] == "fight_leader":
+        while s.mode == "prompt" and s.prompt.kind == "fight_leader":
             do(s, ChooseOption(0))
         do(s, PASS)
         do(s, PASS)
-        assert s.prompt["kind"] == "spoils" and s.current_player == winner
+        assert s.prompt.kind == "spoils" and s.current_player == winner
         rejects(s, ChooseOption(0), "MIT-6.1.4.b", player=1 - winner)
 
 

@@ -122,7 +122,7 @@ def test_MIT_7_4_3_1_the_defenders_hand_leaders_are_named_only_to_the_defender()
     ready(s)
     s.apply(DeclareBattle(fjord, "N", orren))
     pass_counter(s)
-    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == B
+    assert s.prompt.kind == "fight_leader" and s.prompt.player == B
     assert any("Jarl Skeld Ironbrow" in answer for answer in s.view(B)["prompt"]["options"])
     for viewer in (A, None):
         assert "Jarl Skeld Ironbrow" not in str(s.view(viewer)), viewer

@@ -85,7 +85,7 @@ class Watcher:
             kept = set(old) & set(new) - self.ordering
             assert [i for i in old if i in kept] == [i for i in new if i in kept], "afterworld reordered"
             self.afterworlds[seat] = list(new)
-        pending = s.prompt["cards"] if s.prompt and s.prompt["kind"] == "afterworld_order" else ()
+        pending = s.prompt.cards if s.prompt and s.prompt.kind == "afterworld_order" else ()
         self.ordering = set(pending) | {i for _, cards in s.order_requests for i in cards}
         for iid in list(self.cells):
             if s.cards[iid].zone != "board":

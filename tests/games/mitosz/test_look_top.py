@@ -41,7 +41,7 @@ def test_spec_6_4_look_top_reorder_the_looker_chooses_the_order_top_first(tmp_pa
     ready(s)
     do(s, UseFreeManeuver(glass, orren, "m1"))
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "deck_order" and s.current_player == A
+    assert s.mode == "prompt" and s.prompt.kind == "deck_order" and s.current_player == A
     assert sorted(a.cards[0] for a in s.legal_actions()) == sorted([blade, ivo, lysa])
     assert "Sunsteel Blade" not in str(s.view(B)) and "Sunsteel Blade" in str(s.view(A))  # spec 9
     rejects(s, Choose((s.players[A].deck[0],)), "spec 6.4")  # a card it did not look at
@@ -66,7 +66,7 @@ def test_spec_6_4_look_top_reorder_an_enemys_deck_and_without_reorder_no_questio
     ready(s)
     do(s, UseFreeManeuver(sight, lysa, "m1"))
     pass_counter(s)
-    assert s.prompt["kind"] == "deck_order" and s.prompt["deck"] == B and s.current_player == A
+    assert s.prompt.kind == "deck_order" and s.prompt.deck == B and s.current_player == A
     assert "P1's deck" in s.view(A)["prompt"]["text"] and "Vigdis" not in str(s.view(B)["prompt"])
     # a search bot's redeal keeps the looked-at cards where the looker saw them
     for seed in range(5):

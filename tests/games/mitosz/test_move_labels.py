@@ -23,7 +23,7 @@ def _defence_question():
     ready(s)
     s.apply(DeclareBattle(fjord, "N", orren))
     pass_counter(s)
-    assert s.prompt["kind"] == "fight_leader" and s.current_player == B
+    assert s.prompt.kind == "fight_leader" and s.current_player == B
     return s
 
 
@@ -31,7 +31,7 @@ def test_MIT_7_4_3_1_the_chooser_reads_each_answer_in_words():
     s = _defence_question()
     legal = s.game.display_order(s.legal_actions())
     labels = move_labels(s.game, s.view(B), legal)
-    assert labels == list(s.prompt["options"])
+    assert labels == list(s.prompt.options)
     assert any("Jarl Skeld Ironbrow" in label for label in labels)
     assert not any(label.startswith("option ") for label in labels)
 
@@ -52,7 +52,7 @@ def test_MIT_7_4_3_1_others_read_the_question_not_the_answers():
         assert view["prompt"]["options"] is None
         label = s.game.move_label(ChooseOption(1), view)
         assert label == view["prompt"]["text"] and "Skeld" not in label, viewer
-    assert s.view(B)["prompt"]["options"] == list(s.prompt["options"])
+    assert s.view(B)["prompt"]["options"] == list(s.prompt.options)
 
 
 def test_public_answers_are_in_every_view():
@@ -68,9 +68,9 @@ def test_the_server_lists_the_answers_in_words_to_the_chooser_only():
     s = _defence_question()
     table = Table(id="t", game=s.game, state=s, seats=[Seat("human"), Seat("human")], settings={}, created=0.0)
     message = orjson.loads(table.encoded_message(B))
-    assert [e["label"] for e in message["legal"]] == list(s.prompt["options"])
+    assert [e["label"] for e in message["legal"]] == list(s.prompt.options)
     assert [e["action"] for e in message["legal"]] == [{"type": "option", "index": i}
-                                                        for i in range(len(s.prompt["options"]))]
+                                                        for i in range(len(s.prompt.options))]
     other = table.encoded_message(A)
     assert b"Skeld" not in other and orjson.loads(other)["legal"] == []
     # the entries kept per kind of game still hold the number: the words are the position's, not the action's

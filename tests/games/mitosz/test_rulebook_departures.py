@@ -239,7 +239,7 @@ def test_MIT_3_1_g_a_monster_summoned_as_a_supply_may_substitute_a_sphere_point(
 
 def test_MIT_3_1_g_a_defending_leader_summoned_from_the_hand_may_substitute_a_sphere_point():
     s, wyrm = _wyrm_battle("1/2/3/6")
-    labels = s.prompt["options"]
+    labels = s.prompt.options
     assert "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)" in labels
     assert not any(label.startswith("summon The Rime Wyrm into the front (pays 2/0/0/3") for label in labels)
     answer(s, B, "fight_leader", "summon The Rime Wyrm into the front (pays 1/0/0/4, 1 magic paid with force)")

@@ -276,7 +276,7 @@ def test_MIT_1_5_1_b_a_demanded_discard_goes_from_hand_to_afterworld():
     ready(s, priority=A)
     do(s, UseManeuver(ivo, "m1"))  # draw 1, then discard 1
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "discard"
+    assert s.mode == "prompt" and s.prompt.kind == "discard"
     do(s, Choose((keep,)))
     assert keep in s.players[A].afterworld and s.players[A].hand == [top]
 
@@ -288,7 +288,7 @@ def test_MIT_1_5_2_the_hand_size_holds_at_the_end_of_the_turn():
     ready(s)
     s.apply(PASS)
     s.apply(PASS)
-    assert s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 2
+    assert s.prompt.kind == "discard_hand" and s.prompt.n == 2
     rejects(s, PASS, "MIT-6.2.4.1")
     while s.mode == "prompt":
         s.apply(s.legal_actions()[0])
@@ -571,7 +571,7 @@ def test_MIT_3_4_3_c_anothers_high_god_needs_permission(tmp_path, monkeypatch):
     ready(s)
     before = list(s.players[A].spheres)
     do(s, Summon(hrimgar))  # A asks; nothing is paid, nothing is on the stack
-    assert s.mode == "prompt" and s.prompt["kind"] == "permission" and s.current_player == B
+    assert s.mode == "prompt" and s.prompt.kind == "permission" and s.current_player == B
     assert s.players[A].spheres == before and not s.stack and hrimgar in s.players[A].hand
     rejects(s, PASS, "MIT-3.4.3.c")  # only B's answer is asked for
     assert [s.game.move_label(a, s.view(B)) for a in s.game.display_order(s.legal_actions())] == ["allow", "refuse"]
@@ -1324,7 +1324,7 @@ def test_MIT_6_2_4_1_one_card_over_the_hand_size_is_discarded():
         s.apply(PASS)
         s.apply(PASS)
         if asked:
-            assert s.mode == "prompt" and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
+            assert s.mode == "prompt" and s.prompt.kind == "discard_hand" and s.prompt.n == 1
             do(s, Choose((s.players[A].hand[-1],)))
         pass_counter(s)  # MIT-6.5.1: the discard opens a counter round
         assert s.active == B and len(s.players[A].hand) == 7
@@ -1350,7 +1350,7 @@ def test_MIT_6_2_4_2_MIT_6_2_4_3_cap_and_refill():
     s.apply(PASS)
     s.apply(PASS)
     pass_counter(s)  # MIT-6.5.1: after the cap
-    assert s.players[A].spheres[1] == 5 and s.prompt["kind"] == "refill"
+    assert s.players[A].spheres[1] == 5 and s.prompt.kind == "refill"
     offered = set(s.legal_actions())
     assert Refill((0, 0, 3, 0)) in offered and Refill((0, 1, 2, 0)) not in offered
     do(s, Refill((0, 0, 1, 2)))
@@ -1569,7 +1569,7 @@ def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld
     ready(s, active=B)
     s.leave_board(lysa, "afterworld", "destroy")  # Lysa and both items go at the same moment
     s._run()
-    assert s.mode == "prompt" and s.prompt["kind"] == "afterworld_order" and s.current_player == A
+    assert s.mode == "prompt" and s.prompt.kind == "afterworld_order" and s.current_player == A
     assert {a.cards[0] for a in s.legal_actions()} == {lysa, blade, idol}
     rejects(s, PASS, "MIT-1.4.2.c")
     do(s, Choose((idol,)))  # lowest
@@ -1630,7 +1630,7 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     # "must": when the Herald enters, its maneuver is used at once (paid), before the summon ends
     do(s, Summon(herald))
     pass_counter(s)
-    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt["kind"] == "on_enter"
+    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt.kind == "on_enter"
     options = s.legal_actions()
     assert options == [UseManeuver(herald, "m1")]  # no pass: it must be used
     rejects(s, PASS, "MIT-6.3.7")
@@ -1645,7 +1645,7 @@ def test_MIT_6_3_7_a_maneuver_used_as_the_card_is_played(tmp_path, monkeypatch):
     ready(s)
     do(s, Summon(envoy))
     pass_counter(s)
-    assert s.prompt["kind"] == "on_enter" and PASS in s.legal_actions()
+    assert s.prompt.kind == "on_enter" and PASS in s.legal_actions()
     do(s, PASS)
     assert envoy in s.players[A].leaders and not s.stack and s.mode == "window"
 
@@ -1677,7 +1677,7 @@ def test_MIT_6_3_7_MIT_6_5_1_a_card_played_by_an_effect_uses_its_entry_maneuver(
     do(s, UseFreeManeuver(call, orren, "m1"))
     pass_counter(s)
     # the Herald came from the hand by the effect; its "must" maneuver is asked before the effect goes on
-    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt["kind"] == "on_enter"
+    assert herald in s.players[A].leaders and s.mode == "prompt" and s.prompt.kind == "on_enter"
     assert s.legal_actions() == [UseManeuver(herald, "m1")]
     do(s, UseManeuver(herald, "m1"))
     assert s.mode == "counter" and s.stack[-1].card == herald and s.players[A].spheres[0] == 1
@@ -1874,8 +1874,8 @@ def test_OP_24_MIT_4_2_3_c_with_three_players_the_user_chooses_whose_hand_to_pee
     ready(s)
     do(s, UseFreeManeuver(pool, ulfar, "m1"))
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "choose_enemy" and s.prompt["player"] == 1
-    assert s.prompt["options"] == ["P0", "P2"]
+    assert s.mode == "prompt" and s.prompt.kind == "choose_enemy" and s.prompt.player == 1
+    assert s.prompt.options == ["P0", "P2"]
     do(s, ChooseOption(1))
     assert any("peeks at a random card of P2's hand" in text for _t, text, _to in s.log)
 
@@ -2037,9 +2037,9 @@ def test_MIT_5_15_OP_35_an_attached_leader_is_dormant_until_its_nation_is_attack
     assert inst.dormant is None and inst.host == -1 and sentinel in s.players[B].leaders
     assert s.hand_size(B) == size + 1 and s.power_total(B) == power + 2
     # four leaders for a limit of three: B sacrifices one first (OP-14), then may name the sentinel
-    assert s.prompt["kind"] == "sacrifice_leader" and s.prompt["player"] == B
+    assert s.prompt.kind == "sacrifice_leader" and s.prompt.player == B
     do(s, Choose((ulfar,)))
-    assert s.prompt["kind"] == "fight_leader" and any("Sleeping Sentinel" in o for o in s.prompt["options"])
+    assert s.prompt.kind == "fight_leader" and any("Sleeping Sentinel" in o for o in s.prompt.options)
     assert vigdis >= 0
 
 
@@ -2097,7 +2097,7 @@ def test_MIT_5_16_a_new_card_type_replaces_the_old_one(tmp_path, monkeypatch):
     s.turn += 1
     s.expire_at_turn_start()
     assert s.card_type(inst) == "leader" and s.row_leaders(B) == [vigdis, skeld, ulfar]
-    assert not s.state_checks() and s.prompt["kind"] == "sacrifice_leader"
+    assert not s.state_checks() and s.prompt.kind == "sacrifice_leader"
 
 
 def test_MIT_5_16_MIT_1_2_6_a_card_that_leaves_the_board_forgets_its_new_type(tmp_path, monkeypatch):
@@ -2146,20 +2146,20 @@ def test_spec_6_4_play_card_a_card_played_by_an_effect(tmp_path, monkeypatch):
     do(s, UseFreeManeuver(call, ivo, "m1"))
     pass_counter(s)
     # two leaders in the afterworld: A chooses (others read the question without its options)
-    assert s.prompt["kind"] == "play_card" and s.prompt["player"] == A
+    assert s.prompt.kind == "play_card" and s.prompt.player == A
     assert "Captain Orren" not in s.view(B)["prompt"]["text"]
-    index = next(i for i, o in enumerate(s.prompt["options"]) if o.startswith("Captain Orren"))
+    index = next(i for i, o in enumerate(s.prompt.options) if o.startswith("Captain Orren"))
     do(s, ChooseOption(index))
     assert orren in s.players[A].leaders and sph(s, A) == "4/4/4/3"  # free: only the maneuver's I1 was paid
     # not free: the summoning cost is paid; an item goes onto a legal host (the Blade: linked to Lysa, any leader)
     ready(s)
     do(s, UseFreeManeuver(muster, lysa, "m1"))
     pass_counter(s)
-    assert s.prompt["kind"] == "play_card"
-    assert {o.split(" (")[0] for o in s.prompt["options"]} == {"Sunsteel Blade onto Captain Orren",
+    assert s.prompt.kind == "play_card"
+    assert {o.split(" (")[0] for o in s.prompt.options} == {"Sunsteel Blade onto Captain Orren",
                                                                "Sunsteel Blade onto Lysa Brightspear",
                                                                "Sunsteel Blade onto Magister Ivo"}
-    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt["options"]) if "onto Captain Orren" in o)))
+    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt.options) if "onto Captain Orren" in o)))
     assert s.cards[blade].host == orren and sph(s, A) == "4/4/3/2"  # W1 F1
     assert lysa2 >= 0
 

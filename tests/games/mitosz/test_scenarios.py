@@ -197,7 +197,7 @@ def test_S07_MIT_3_4_2_b_leader_limit():
     assert s.leader_limit(A) == 2
     do(s, Summon(ivo))
     pass_counter(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "sacrifice_leader" and s.current_player == A
+    assert s.mode == "prompt" and s.prompt.kind == "sacrifice_leader" and s.current_player == A
     assert set(s.legal_actions()) == {Choose((orren,)), Choose((lysa,)), Choose((ivo,))}
     do(s, Choose((lysa,)))
     assert s.players[A].leaders == [orren, ivo]
@@ -335,10 +335,10 @@ def test_S11_MIT_6_2_4_4_OP_42_end_phase_unrotation():
     ready(s)
     s.apply(PASS)
     s.apply(PASS)
-    assert s.mode == "prompt" and s.prompt["kind"] == "unrotate" and s.current_player == A
+    assert s.mode == "prompt" and s.prompt.kind == "unrotate" and s.current_player == A
     assert set(s.legal_actions()) == {Choose((orren,)), Choose((lysa,)), Choose((ivo,))}
     do(s, Choose((ivo,)))
-    assert s.prompt["kind"] == "unrotate"
+    assert s.prompt.kind == "unrotate"
     assert set(s.legal_actions()) == {Choose((orren,)), Choose((lysa,))}
     do(s, Choose((orren,)))
     assert not s.cards[ivo].rotated and not s.cards[orren].rotated and s.cards[lysa].rotated
@@ -357,12 +357,12 @@ def test_S12_MIT_6_2_4_1_to_MIT_6_2_4_6_a_end_phase():
     ready(s)
     s.apply(PASS)
     s.apply(PASS)
-    assert s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 2  # MIT-6.2.4.1
+    assert s.prompt.kind == "discard_hand" and s.prompt.n == 2  # MIT-6.2.4.1
     do(s, Choose((cards[-1],)))
     do(s, Choose((cards[-2],)))
     assert len(s.players[A].hand) == 7 and s.players[A].afterworld[-2:] == [cards[-1], cards[-2]]
     pass_counter(s)  # MIT-6.5.1: a counter round after the discard, another after the cap
-    assert s.prompt["kind"] == "refill"
+    assert s.prompt.kind == "refill"
     assert s.players[A].spheres[1] == 5  # MIT-6.2.4.2: influence 6 -> 5
     rejects(s, Refill((1, 0, 2, 0)), "MIT-6.2.4.3")  # magic is at its maximum
     do(s, Refill((0, 0, 2, 1)))
@@ -385,11 +385,11 @@ def test_MIT_6_2_4_6_a_a_hand_grown_after_the_discard_is_checked_again():
     s.apply(PASS)
     do(s, Choose((cards[-1],)))
     pass_counter(s)  # MIT-6.5.1: after the discard and after the cap
-    assert s.prompt["kind"] == "refill" and len(s.players[A].hand) == 7
+    assert s.prompt.kind == "refill" and len(s.players[A].hand) == 7
     s._move_to_hand(s.players[A].deck.pop())
     do(s, Refill((0, 0, 2, 1)))
     pass_counter(s)  # … and after the refill
-    assert s.active == A and s.prompt["kind"] == "discard_hand" and s.prompt["n"] == 1
+    assert s.active == A and s.prompt.kind == "discard_hand" and s.prompt.n == 1
     do(s, Choose((s.players[A].hand[-1],)))
     assert s.active == B and len(s.players[A].hand) == 7
 

@@ -116,7 +116,7 @@ def test_OP_43_4_a_player_orders_their_own_triggered_abilities(tmp_path, monkeyp
     wealth = s.players[A].spheres[2]
     end_turn(s)
     # B's turn begins; both of A's abilities fire: A chooses which resolves first (B has none to order)
-    assert s.mode == "prompt" and s.prompt["kind"] == "trigger_order" and s.current_player == A
+    assert s.mode == "prompt" and s.prompt.kind == "trigger_order" and s.current_player == A
     assert s.view(B)["prompt"]["kind"] == "trigger_order"
     options = s.view(A)["prompt"]["options"]
     assert sorted(options) == sorted(["Rival Watcher's locked ability triggers: a turn begins (spec 6.6)",
@@ -148,7 +148,7 @@ def test_MIT_6_2_4_3_a_refill_trigger_after_the_refill(tmp_path, monkeypatch):
     spheres(s, A, "0/0/0/0")
     ready(s)
     end_turn(s)
-    assert s.mode == "prompt" and s.prompt["kind"] == "refill"  # OP-41: A distributes the 3 points first
+    assert s.mode == "prompt" and s.prompt.kind == "refill"  # OP-41: A distributes the 3 points first
     while s.mode == "prompt":
         do(s, s.legal_actions()[0])
     assert triggers_on_stack(s) == ["Granary Keeper"] and sum(s.players[A].spheres) == 3

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .checks import DeckOut
     from .fights.fight import Fight
     from .game import MitoszGame
+    from .prompts import Prompt
 
 
 @record(copy="clone")
@@ -62,7 +63,7 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     window_actor: int
     stack: list[Item] = each()
     next_sid: int
-    prompt: dict[str, Any] | None = shared()  # replaced whole, never changed in place
+    prompt: Prompt | None = shared()  # a frozen value: replaced whole, never changed in place
     effects: list[Eff] = copied()  # of immutable effects
     seq: int
     intrigues: list[int] = copied()

@@ -100,8 +100,8 @@ def view(self: MitoszState, player: int | None) -> dict[str, Any]:
     if self.prompt is not None:
         # the options of a question may name cards of the asked player's hand (a defending leader to
         # summon, MIT-7.4.3.1): only that player reads them
-        chooser = player == self.prompt["player"]
-        prompt = {"kind": self.prompt["kind"], "player": self.prompt["player"],
+        chooser = player == self.prompt.player
+        prompt = {"kind": self.prompt.kind, "player": self.prompt.player,
                   # the chooser's moves list the answers: its text is the question alone
                   "text": self.prompt_text(options=chooser, answers=not chooser),
                   "options": self.prompt_answers(chooser)}
@@ -258,7 +258,7 @@ def snapshot(self: MitoszState) -> dict[str, Any]:
         "effects": [[e.seq, e.kind, e.controller, e.source, list(e.targets) if e.targets is not None else None,
                      _plain(e.value), list(e.until)] for e in self.effects],
         "intrigues": self.intrigues, "fates": self.fates, "lingering": self.lingering,
-        "prompt": {k: _plain(v) for k, v in self.prompt.items()} if self.prompt else None,
+        "prompt": {k: _plain(v) for k, v in self.prompt.as_dict().items()} if self.prompt else None,
         "result": self.result, "rng": self.rng.state(), "log": len(self.log), "turns_taken": self.turns_taken,
         "deckout": _plain(self.deckout), "refusals": _plain(self.refusals),
         "todo": list(self.todo), "after_stack": self.after_stack, "window_actor": self.window_actor,

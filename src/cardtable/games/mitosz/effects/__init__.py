@@ -92,6 +92,7 @@ class Effects:
     _p_return_to_hand = _zones._p_return_to_hand
     _p_search_deck = _zones._p_search_deck
     _found = _zones._found
+    answer_search = _zones.answer_search
     answer_pick = _zones.answer_pick
     _recover = _zones._recover
     _p_recover = _zones._p_recover

@@ -12,6 +12,7 @@ from ..words import N_, Said, said
 if TYPE_CHECKING:
     from ..cards import CardDef
     from ..core import Inst
+    from ..prompts import Sacrifice
     from ..state import Item, MitoszState
 
 
@@ -233,13 +234,14 @@ def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tup
                 self.discard_card(iid, said(N_("{source}'s condition"), source=source))
 
 
-def answer_sacrifice(self: MitoszState, pr: dict[str, Any], card: int) -> None:
+def answer_sacrifice(self: MitoszState, pr: Sacrifice, card: int) -> None:
     """A card chosen for a sacrifice condition goes to the afterworld (MIT-4.6.7); the rest is asked next."""
-    seat = pr["player"]
-    self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d, source=pr['source'])
+    seat = pr.player
+    self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d,
+              source=pr.source)
     self.leave_board(card, "afterworld", "sacrifice")
-    rest = ("sacrifice", pr["n"] - 1, tuple(i for i in pr["cards"] if i != card))
-    self.pay_conditions(seat, (rest,) + pr["then"], pr["source"])
+    rest = ("sacrifice", pr.n - 1, tuple(i for i in pr.cards if i != card))
+    self.pay_conditions(seat, (rest,) + pr.then, pr.source)
 
 
 def _sacrifice_implicit(self: MitoszState, card: Inst, item: Item) -> None:

@@ -11,6 +11,7 @@ from ..words import N_, Said
 from .common import SUSPEND, _ImmunityWord
 
 if TYPE_CHECKING:
+    from ..prompts import Option
     from ..state import Item, MitoszState
 
 
@@ -36,9 +37,9 @@ def _p_choose_one(self: MitoszState, p: Any, item: Item) -> bool:
     return SUSPEND
 
 
-def answer_option(self: MitoszState, pr: dict[str, Any], index: int) -> None:
+def answer_option(self: MitoszState, pr: Option, index: int) -> None:
     for it in self.stack:
-        if it.sid == pr.get("sid") and it.queue and isinstance(it.queue[0], tuple):
+        if it.sid == pr.sid and it.queue and isinstance(it.queue[0], tuple):
             _, p = it.queue.pop(0)
             it.queue[0:0] = list(p.options[index])
             return

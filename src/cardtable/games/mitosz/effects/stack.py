@@ -12,6 +12,7 @@ from .common import SUSPEND, _Off
 from .triggers import TRIGGER_WORDS
 
 if TYPE_CHECKING:
+    from ..prompts import OnEnter
     from ..state import MitoszState
 
 
@@ -197,11 +198,11 @@ def _ask_on_enter(self: MitoszState, item: Item) -> bool:
     return True
 
 
-def answer_on_enter(self: MitoszState, pr: dict[str, Any], action: UseManeuver | Pass) -> None:
+def answer_on_enter(self: MitoszState, pr: OnEnter, action: UseManeuver | Pass) -> None:
     if isinstance(action, Pass):
-        self.note(N_("P{seat} does not use {card}'s maneuver"), seat=pr['player'], card=self.cards[pr['card']].d)
+        self.note(N_("P{seat} does not use {card}'s maneuver"), seat=pr.player, card=self.cards[pr.card].d)
         return
-    seat = pr["player"]
+    seat = pr.player
     inst = self.cards[action.card]
     m = next(x for x in inst.d.usable if x.id == action.maneuver)
     cost = self.maneuver_cost(m, action.steps, action.times, False, inst.iid)

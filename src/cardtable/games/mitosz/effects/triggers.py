@@ -12,6 +12,7 @@ from ..words import N_, join
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
+    from ..prompts import TriggerOrder
     from ..state import MitoszState
 
 
@@ -181,19 +182,19 @@ def _distinct_triggers(self: MitoszState, sids: Iterable[int]) -> list[Item]:
     return list(seen.values())
 
 
-def answer_trigger_order(self: MitoszState, pr: dict[str, Any], index: int) -> None:
+def answer_trigger_order(self: MitoszState, pr: TriggerOrder, index: int) -> None:
     """The chosen ability resolves before the player's others not chosen yet: when the rest are alike, the
     player's abilities are laid on the stack in that order (the first chosen on top)."""
-    placed = pr["placed"] + (pr["choices"][index],)
-    left = [s for s in pr["sids"] if s not in placed]
+    placed = pr.placed + (pr.choices[index],)
+    left = [s for s in pr.sids if s not in placed]
     if len(self._distinct_triggers(left)) > 1:
-        self._ask_trigger_order(pr["player"], pr["sids"], placed, pr["later"], pr["new"])
+        self._ask_trigger_order(pr.player, pr.sids, placed, pr.later, pr.new)
         return
     order = list(reversed(list(placed) + left))  # bottom to top: the first chosen last, on top
-    spots = [k for k, it in enumerate(self.stack) if it.sid in pr["sids"]]
+    spots = [k for k, it in enumerate(self.stack) if it.sid in pr.sids]
     items = {it.sid: it for it in self.stack}
     for spot, sid in zip(spots, order):
         self.stack[spot] = items[sid]
     self.note(N_("P{seat} orders their triggered abilities: {cards} (the first resolves first, OP-43.4)"),
-              seat=pr["player"], cards=join(self.cards[items[s].card].d for s in list(placed) + left))
-    self._order_triggers(list(pr["later"]), pr["new"])
+              seat=pr.player, cards=join(self.cards[items[s].card].d for s in list(placed) + left))
+    self._order_triggers(list(pr.later), pr.new)

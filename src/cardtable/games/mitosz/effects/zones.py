@@ -3,6 +3,7 @@ return, search, recover, exile, put on the deck, shuffle, and looking at the top
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
@@ -11,6 +12,7 @@ from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, ZONE_FROM
 
 if TYPE_CHECKING:
+    from ..prompts import DeckOrder, Pick, Search
     from ..state import Item, MitoszState
 
 
@@ -134,23 +136,25 @@ def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) ->
         self.note(N_("you found {card}"), (seat,), card=d)
 
 
-def answer_pick(self: MitoszState, pr: dict[str, Any], card: int) -> None:
-    seat = pr["player"]
-    if pr["kind"] == "search":
-        self._found(seat, card, pr["to"], pr["restricted"])
-        left = pr["left"] - 1
-        remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "deck"]
-        if left > 0 and remaining:
-            self.set_prompt("search", seat, rule=pr["rule"], cards=tuple(self.distinct(remaining)), to=pr["to"],
-                            restricted=pr["restricted"], left=left)
-            return
-        self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
-    else:  # recover by filter
-        self._recover(seat, card)
-        left = pr["left"] - 1
-        remaining = [i for i in pr["cards"] if i != card and self.cards[i].zone == "afterworld"]
-        if left > 0 and remaining:
-            self.set_prompt("pick", seat, rule=pr["rule"], cards=tuple(remaining), left=left, text=pr["text"])
+def answer_search(self: MitoszState, pr: Search, card: int) -> None:
+    seat = pr.player
+    self._found(seat, card, pr.to, pr.restricted)
+    left = pr.left - 1
+    remaining = [i for i in pr.cards if i != card and self.cards[i].zone == "deck"]
+    if left > 0 and remaining:
+        self.ask(replace(pr, cards=tuple(self.distinct(remaining)), left=left))
+        return
+    self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
+
+
+def answer_pick(self: MitoszState, pr: Pick, card: int) -> None:
+    """Recover by filter: the card picked comes back from the afterworld; the next is asked."""
+    seat = pr.player
+    self._recover(seat, card)
+    left = pr.left - 1
+    remaining = [i for i in pr.cards if i != card and self.cards[i].zone == "afterworld"]
+    if left > 0 and remaining:
+        self.ask(replace(pr, cards=tuple(remaining), left=left))
 
 
 def _recover(self: MitoszState, seat: int, iid: int) -> None:
@@ -245,18 +249,18 @@ def _ask_deck_order(self: MitoszState, seat: int, decks: list[tuple[int, tuple[i
                     rest=tuple(decks[1:]))
 
 
-def answer_deck_order(self: MitoszState, pr: dict[str, Any], card: int) -> None:
-    placed = pr["placed"] + (card,)
-    left = [i for i in pr["cards"] if i not in placed]
+def answer_deck_order(self: MitoszState, pr: DeckOrder, card: int) -> None:
+    placed = pr.placed + (card,)
+    left = [i for i in pr.cards if i not in placed]
     if len({self.cards[i].d for i in left}) > 1:
-        self._ask_deck_order(pr["player"], [(pr["deck"], pr["cards"])] + list(pr["rest"]), placed)
+        self._ask_deck_order(pr.player, [(pr.deck, pr.cards)] + list(pr.rest), placed)
         return
     order = list(placed) + left  # the top card first
-    deck = self.players[pr["deck"]].deck
+    deck = self.players[pr.deck].deck
     for i in order:  # wherever they are now (a redeal of a search bot's may have moved them), on top
         deck.remove(i)
     deck.extend(reversed(order))
-    self.note(N_("P{seat} puts the top {n} cards of P{deck}'s deck back in the order they chose"), seat=pr['player'], n=len(order), deck=pr['deck'])
-    self.note(N_("top of the deck now: {cards}"), (pr["player"],), cards=join(self.cards[i].d for i in order))
-    if pr["rest"]:
-        self._ask_deck_order(pr["player"], list(pr["rest"]))
+    self.note(N_("P{seat} puts the top {n} cards of P{deck}'s deck back in the order they chose"), seat=pr.player, n=len(order), deck=pr.deck)
+    self.note(N_("top of the deck now: {cards}"), (pr.player,), cards=join(self.cards[i].d for i in order))
+    if pr.rest:
+        self._ask_deck_order(pr.player, list(pr.rest))

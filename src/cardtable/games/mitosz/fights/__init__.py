@@ -64,7 +64,10 @@ class Fights:
     _join = _procedure._join
     _members_changed = _procedure._members_changed
     _companions = _procedure._companions
-    answer_fight = _procedure.answer_fight
+    answer_army = _procedure.answer_army
+    answer_supply_mode = _procedure.answer_supply_mode
+    answer_save_nation = _procedure.answer_save_nation
+    answer_monster_return = _procedure.answer_monster_return
     # -- naming the armies (armies.py)
     army_candidates = _armies.army_candidates
     possible_helpers = _armies.possible_helpers

@@ -12,6 +12,7 @@ from ..words import N_, Said, said
 from .fight import ROWS
 
 if TYPE_CHECKING:
+    from ..prompts import FightHelp, FightLeader
     from ..state import MitoszState
     from .fight import Fight
 
@@ -129,12 +130,13 @@ def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     return said(N_(" (pays {cost})"), cost="/".join(map(str, cost)))
 
 
-def _summon_defender(self: MitoszState, pr: dict[str, Any], iid: int, row: int, payment: tuple[Any, ...]) -> None:
+def _summon_defender(self: MitoszState, pr: FightLeader | FightHelp, iid: int, row: int,
+                     payment: tuple[Any, ...]) -> None:
     """MIT-7.4.3.1 with MIT-6.3: the defender summons a leader from its hand as it would in a summon phase —
     the cost is paid (MIT-6.3.3), the card goes on the stack and a counter round begins (MIT-6.3.5), from the
     defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
     place in the army (``fight_summoned``). Countered or destroyed on the stack, the place stays empty."""
-    seat = pr["player"]
+    seat = pr.player
     cost = list(self.summon_cost(iid))
     self.substitution_problem(seat, iid, cost, *payment)  # MIT-3.1.g
     self.pay(seat, cost)
@@ -142,7 +144,7 @@ def _summon_defender(self: MitoszState, pr: dict[str, Any], iid: int, row: int, 
     item = self.Item(self.next_sid, "summon", seat, iid)
     self.next_sid += 1
     self.stack.append(item)
-    self.fight.summoning = (iid, pr["side"], row, pr["rule"], seat)  # type: ignore[union-attr]  # in a fight
+    self.fight.summoning = (iid, pr.side, row, pr.rule, seat)  # type: ignore[union-attr]  # in a fight
     self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
               cost="/".join(map(str, cost)))
     self.after_stack = "fight_summoned"

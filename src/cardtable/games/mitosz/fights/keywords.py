@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import call_parts
 from ..text import SPHERE_WORDS
@@ -11,6 +11,7 @@ from .fight import SPHERES
 
 if TYPE_CHECKING:
     from ..core import Inst, Item
+    from ..prompts import FearResist
     from ..schema import KeywordP, Maneuver, NoP, PoisonP
     from ..state import MitoszState
 
@@ -160,14 +161,15 @@ def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int,
     return True
 
 
-def answer_fear(self: MitoszState, pr: dict[str, Any], index: int) -> None:
-    iid = pr["card"]
-    fleeing = pr["fleeing"]
+def answer_fear(self: MitoszState, pr: FearResist, index: int) -> None:
+    iid = pr.card
+    fleeing = pr.fleeing
     if index == 1:
         sphere = SPHERES.index(self.opts["fear_resist_sphere"])
         amount = self.opts["fear_resist_amount"]
-        self.players[pr["player"]].spheres[sphere] -= amount
-        self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr['player'], amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
+        self.players[pr.player].spheres[sphere] -= amount
+        self.note(N_("P{seat} pays {amount} {sphere}: {card} stands its ground (OP-46)"), seat=pr.player,
+                  amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
     else:
         fleeing += (iid,)
-    self._fear_next(pr["rest"], fleeing)
+    self._fear_next(pr.rest, fleeing)

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..text import ROW_INTO
 from ..words import N_, Said, said
+from ..prompts import FightHelp
 from .fight import Fight, ROWS
 
 if TYPE_CHECKING:
+    from ..prompts import FightLeader, MonsterReturn, SupplyMode
     from ..state import MitoszState
 
 
@@ -89,72 +91,80 @@ def _companions(self: MitoszState, side: str) -> list[int]:
     return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]  # type: ignore[union-attr]
 
 
-# -- prompts of the fight (answers are options) -------------------------------------------------
-def answer_fight(self: MitoszState, pr: dict[str, Any], index: int) -> None:
+# -- prompts of the fight (answers are options; the questions are in prompts/fights.py) -----------
+def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> None:
+    """A leader named for an army (MIT-7.4.3–7.4.7), a helper asked or a companion sent (OP-65)."""
     f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
-    kind = pr["kind"]
-    if kind in ("fight_leader", "fight_help"):
-        what, iid, row = pr["choices"][index][:3]
-        if kind == "fight_help" and what == "none":
-            f.declined = f.declined + (pr["player"],)
-            self.note(N_("P{seat} declines to help"), seat=pr['player'])
-            self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
-            return
-        if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
-            helper, side = iid, pr["side"]
-            rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
-            choices: list[tuple[Any, ...]] = [("none", None, None)] + [
-                ("help", i, r) for i in self.army_candidates(side, helper) for r in rows]
-            self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr['player'], helper=helper, rule=pr['rule'])
-            self.set_prompt("fight_help", helper, rule=pr["rule"], side=side, choices=choices,
-                            options=[Said(N_("decline"))] + [
-                                said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
-                                for _k, i, r in choices[1:]])
-            return
-        if what == "help":  # OP-65: the helper becomes an allied player of that side for this fight
-            f.helpers[pr["player"]] = pr["side"]
-            self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr['player'], seat_of=f.seat_of(pr['side']))
-            what = "leader"
-        if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
-            self._summon_defender(pr, iid, row, pr["choices"][index][3:])
-            return
-        if what == "leader":
-            self._join(f, iid, pr["side"], row)
-            self._named(pr["player"], iid, row, pr["rule"])
-        self._advance()
-    elif kind == "supply_mode":
-        side, row, _mode = f.supplies[pr["card"]]
-        mode = ("level", "maneuvers")[index]
-        f.supplies[pr["card"]] = (side, row, mode)
-        if mode == "level":
-            self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr["player"],
-                      card=self.cards[pr["card"]].d, rule=pr["rule"])
-        else:
-            self.note(N_("P{seat} chooses: {card} fights with its maneuvers ({rule}, OP-20)"), seat=pr["player"],
-                      card=self.cards[pr["card"]].d, rule=pr["rule"])
-    elif kind == "save_nation":
-        if index == 1:
-            commander = f.commander("def")
-            self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender, commander=self.cards[commander].d, nation=self.cards[f.nation].d)
-            self.leave_board(commander, "afterworld", "sacrifice")
-        else:
-            self._destroy_nation()
-        self._advance("spoils")
-    elif kind == "spoils":
-        self._take_spoils(pr, index)
-        self._advance("end_effects")
-    elif kind == "monster_return":
-        iid = pr["card"]
-        if index == 1:
-            inst = self.cards[iid]
-            self.pay(pr["player"], list(self.summon_cost(iid)))
-            del self.fight.supplies[iid]  # type: ignore[union-attr]  # in a fight
-            self._members_changed()
-            self.players[inst.controller].leaders.append(iid)
-            inst.rotated = False
-            self.statics_cache = None
-            self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr['player'], card=inst.d)
-        self.fight.stage = "monsters"  # type: ignore[union-attr]  # in a fight
-        self._push("fight")
-    elif kind == "fear_resist":
-        self.answer_fear(pr, index)
+    what, iid, row = pr.choices[index][:3]
+    if what == "none" and isinstance(pr, FightHelp):
+        f.declined = f.declined + (pr.player,)
+        self.note(N_("P{seat} declines to help"), seat=pr.player)
+        self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
+        return
+    if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
+        helper, side = iid, pr.side
+        rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
+        choices: list[tuple[Any, ...]] = [("none", None, None)] + [
+            ("help", i, r) for i in self.army_candidates(side, helper) for r in rows]
+        self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr.player, helper=helper, rule=pr.rule)
+        self.set_prompt("fight_help", helper, rule=pr.rule, side=side, choices=choices,
+                        options=[Said(N_("decline"))] + [
+                            said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
+                            for _k, i, r in choices[1:]])
+        return
+    if what == "help":  # OP-65: the helper becomes an allied player of that side for this fight
+        f.helpers[pr.player] = pr.side
+        self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr.player, seat_of=f.seat_of(pr.side))
+        what = "leader"
+    if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
+        self._summon_defender(pr, iid, row, pr.choices[index][3:])
+        return
+    if what == "leader":
+        self._join(f, iid, pr.side, row)
+        self._named(pr.player, iid, row, pr.rule)
+    self._advance()
+
+
+def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
+    """OP-20: the supply fights with its level or with its maneuvers."""
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    card: int = pr.card  # type: ignore[assignment]  # the rules always name the supply (supplies.py)
+    side, row, _mode = f.supplies[card]
+    mode = ("level", "maneuvers")[index]
+    f.supplies[card] = (side, row, mode)
+    if mode == "level":
+        self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr.player,
+                  card=self.cards[card].d, rule=pr.rule)
+    else:
+        self.note(N_("P{seat} chooses: {card} fights with its maneuvers ({rule}, OP-20)"), seat=pr.player,
+                  card=self.cards[card].d, rule=pr.rule)
+
+
+def answer_save_nation(self: MitoszState, index: int) -> None:
+    """MIT-7.4.10.2: the commander sacrificed to save the nation (answer 1), or the nation destroyed."""
+    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    if index == 1:
+        commander = f.commander("def")
+        self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender,
+                  commander=self.cards[commander].d, nation=self.cards[f.nation].d)
+        self.leave_board(commander, "afterworld", "sacrifice")
+    else:
+        self._destroy_nation()
+    self._advance("spoils")
+
+
+def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> None:
+    """MIT-8.monster.5: the monster paid for again stays a leader (answer 1); else it goes its way."""
+    iid = pr.card
+    if index == 1:
+        inst = self.cards[iid]
+        self.pay(pr.player, list(self.summon_cost(iid)))
+        del self.fight.supplies[iid]  # type: ignore[union-attr]  # in a fight
+        self._members_changed()
+        self.players[inst.controller].leaders.append(iid)
+        inst.rotated = False
+        self.statics_cache = None
+        self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr.player,
+                  card=inst.d)
+    self.fight.stage = "monsters"  # type: ignore[union-attr]  # in a fight
+    self._push("fight")

@@ -4,7 +4,7 @@ staying, and the cleanup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..text import SPHERE_WORDS
 from ..words import N_, Said, lazy, said
@@ -13,6 +13,7 @@ from .fight import SPHERES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ..prompts import Spoils
     from ..state import MitoszState
     from .fight import Fight
 
@@ -116,9 +117,9 @@ def _ask_spoils(self: MitoszState) -> bool:
     return True
 
 
-def _take_spoils(self: MitoszState, pr: dict[str, Any], index: int) -> None:
+def _take_spoils(self: MitoszState, pr: Spoils, index: int) -> None:
     f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
-    label = pr["options"][index]
+    label = pr.options[index]
     if label == "draw a card":
         got = self.draw(f.defender, 1)
         self.note(lazy._n("P{defender} takes the spoils: draws {n} card (MIT-7.4.11)",
@@ -129,7 +130,7 @@ def _take_spoils(self: MitoszState, pr: dict[str, Any], index: int) -> None:
         self.players[f.attacker].spheres[s] += 1  # above the maximum until the end phase (OP-53)
         self.note(N_("P{attacker} takes the spoils: 1 {sphere} from P{defender} (MIT-7.4.11)"), attacker=f.attacker, sphere=Said(SPHERE_WORDS[SPHERES[s]]), defender=f.defender)
     else:
-        self.note(N_("P{seat} takes no spoils"), seat=pr['player'])
+        self.note(N_("P{seat} takes no spoils"), seat=pr.player)
 
 
 def _end_effects(self: MitoszState) -> bool:

@@ -53,7 +53,7 @@ def _run(self: MitoszState) -> None:
         if self.order_requests:  # MIT-1.4.2.c: before anything else, the owner orders what arrived together
             self._ask_order()
         # (the ignore: in prompt mode a prompt is set)
-        self.current_player = self.prompt["player"] if self.mode == "prompt" else self.priority  # type: ignore[index]
+        self.current_player = self.prompt.player if self.mode == "prompt" else self.priority  # type: ignore[union-attr]
         if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
             self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
             continue
@@ -186,6 +186,7 @@ class Flow:
     _ask_order = _prompts._ask_order
     _place_in_order = _prompts._place_in_order
     set_prompt = _prompts.set_prompt
+    ask = _prompts.ask
     _prompt_options = _prompts._prompt_options
     _prompt_choices = _prompts._prompt_choices
     _answer = _prompts._answer

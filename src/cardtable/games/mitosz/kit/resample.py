@@ -24,14 +24,16 @@ Also here: the hooks by which a search bot learns from another player's pass (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
+from cardtable.games.mitosz.prompts import DeckOrder
 from cardtable.games.mitosz.state import MitoszState
 
 if TYPE_CHECKING:
     from cardtable.games.mitosz.core import Inst, Player
+    from cardtable.games.mitosz.prompts import Prompt
 
 
 def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
@@ -44,7 +46,8 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
         return s
     cards = s.cards
     prompt = s.prompt
-    shown = (prompt["card"],) if prompt is not None and prompt["player"] == player and "card" in prompt else ()
+    card = getattr(prompt, "card", None) if prompt is not None and prompt.player == player else None
+    shown = () if card is None else (card,)
     seen = _looked_at(prompt, player)
     for p in s.players:
         on_top = [i for i in p.deck if i in seen]  # where the player saw them, in that order
@@ -60,12 +63,12 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     return s
 
 
-def _looked_at(prompt: dict[str, Any] | None, player: int) -> frozenset[int]:
+def _looked_at(prompt: Prompt | None, player: int) -> frozenset[int]:
     """The top cards of decks that ``player`` is putting back in an order (spec 6.4 ``look_top`` with
     ``reorder``): they looked at them, so the redeal leaves them on top."""
-    if prompt is None or prompt["kind"] != "deck_order" or prompt["player"] != player:
+    if not isinstance(prompt, DeckOrder) or prompt.player != player:
         return frozenset()
-    return frozenset(prompt["cards"]).union(*(cards for _owner, cards in prompt["rest"]))
+    return frozenset(prompt.cards).union(*(cards for _owner, cards in prompt.rest))
 
 
 # -- what a pass tells (``agents/inference.py``) ---------------------------------------------------------------
