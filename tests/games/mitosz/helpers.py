@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.games.mitosz.modes import Mode, Phase
 from cardtable.engine import IllegalAction
 from cardtable.games.mitosz import MitoszGame
 from cardtable.games.mitosz.actions import PASS
@@ -101,7 +102,7 @@ def scene(seed: int = 0, options: dict | None = None, *, phase: str = "summon_1"
                 s.to_zone(iid, "deck")
     s.order = (A, B)
     s.active = active
-    s.phase = phase
+    s.phase = Phase(phase)
     return s
 
 
@@ -109,14 +110,14 @@ def ready(s, priority: int | None = None, phase: str | None = None, active: int 
     """Put the state into an open window of ``phase``: ``priority`` (default: the active player) acts,
     the stack is empty, nothing is pending. Run the state checks first, as the machine would."""
     if phase is not None:
-        s.phase = phase
+        s.phase = Phase(phase)
     if active is not None:
         s.active = active
     s.forget_caches()  # the scene was changed by hand: nothing derived from it holds
     s.stack = []
     s.todo = []
     s.prompt = None
-    s.mode = "window"
+    s.mode = Mode.WINDOW
     s.priority = s.active if priority is None else priority
     s.passes = 0
     s.cycle = False

@@ -4,6 +4,7 @@ rule ID of the fight procedure. Spheres are written M/I/W/F; A attacks, B defend
 
 from __future__ import annotations
 
+from cardtable.games.mitosz.modes import Phase
 from cardtable.games.mitosz.actions import (PASS, ChooseOption, DeclareBattle, DeclareDuel, PlayUnsummoned,
                                             Summon, UseFreeManeuver, UseManeuver)
 from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, fresh, god, hand, leader, nation,
@@ -889,7 +890,7 @@ def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_playe
             s.to_zone(iid, "deck")
     s.order = (0, 1, 2)
     s.active = 0
-    s.phase = "battle"
+    s.phase = Phase.BATTLE
     orren = leader(s, 0, "Captain Orren")
     nation(s, 0, "Gilded Cityfolk", 0, 0)
     fjord = nation(s, 1, "Fjord Wardens", 0, 0)
@@ -1369,7 +1370,7 @@ def test_MIT_7_2_6_MIT_7_4_4_MIT_7_4_6_the_attacker_names_companions_a_helper_se
     for p in s3.players:
         for iid in list(p.hand):
             s3.to_zone(iid, "deck")
-    s3.order, s3.active, s3.phase = (0, 1, 2), 0, "battle"
+    s3.order, s3.active, s3.phase = (0, 1, 2), 0, Phase.BATTLE
     orren3 = leader(s3, 0, "Captain Orren")
     nation(s3, 0, "Gilded Cityfolk", 0, 0)
     fjord3 = nation(s3, 1, "Fjord Wardens", 0, 0)
@@ -1405,7 +1406,7 @@ def test_MIT_7_2_6_MIT_7_4_8_the_rounds_go_round_the_fights_players_from_the_att
     for p in s.players:
         for iid in list(p.hand):
             s.to_zone(iid, "deck")
-    s.order, s.active, s.phase = (0, 1, 2), 2, "battle"  # P2 attacks P1; P0, between them, is not in the fight
+    s.order, s.active, s.phase = (0, 1, 2), 2, Phase.BATTLE  # P2 attacks P1; P0, between them, is not in the fight
     orren = leader(s, 2, "Captain Orren")
     nation(s, 2, "Gilded Cityfolk", 0, 0)
     fjord = nation(s, 1, "Fjord Wardens", 0, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.games.mitosz.modes import Phase
 from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, Summon, UseFate, UseFreeManeuver
 from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, empty_deck, fresh, hand, intrigue, leader,
                                         nation, pass_counter, ready, rejects, scene, sph as spheres_of, spheres)
@@ -18,7 +19,7 @@ def _deckout_scene(players: int, cards_left: dict[int, int], cityfolk: tuple[int
     s = fresh(0, None, players)
     s.order = tuple(range(players))
     s.active = 0
-    s.phase = "start"
+    s.phase = Phase.START
     for seat in cityfolk:
         nation(s, seat, "Gilded Cityfolk")
     for seat in range(players):
@@ -112,7 +113,7 @@ def _long_winter_scene(players: int, active: int, nations: tuple[int, ...]):
             s.to_zone(iid, "deck")
     s.order = tuple(range(players))
     s.active = active
-    s.phase = "summon_1"
+    s.phase = Phase.SUMMON_1
     for seat in nations:
         nation(s, seat, "Gilded Cityfolk" if seat != B else "Fjord Wardens")
     (winter,) = hand(s, B, "Long Winter")

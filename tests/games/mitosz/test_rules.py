@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from cardtable.games.mitosz.modes import Phase
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, PlaceNation,
                                             PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
@@ -1867,7 +1868,7 @@ def test_OP_24_MIT_4_2_3_c_with_three_players_the_user_chooses_whose_hand_to_pee
             s.to_zone(iid, "deck")
     s.order = (0, 1, 2)
     s.active = 1
-    s.phase = "summon_1"
+    s.phase = Phase.SUMMON_1
     ulfar = leader(s, 1, "Old Ulfar the Seer")
     (pool,) = hand(s, 1, "Scrying Pool")
     hand(s, 2, "Captain Orren")  # P2 holds one card, P0 none

@@ -16,6 +16,7 @@ from .fights import ROW_INDEX
 from .moves import spheres_text
 from .text import ROW_INTO
 from .words import N_, Said, _, shown
+from .modes import COUNTER, WINDOW
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -28,8 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, offered: bool = False) -> None:
-    counter = self.mode == "counter"
-    if self.mode not in ("window", "counter") or seat != self.priority:
+    counter = self.mode is COUNTER
+    if self.mode not in (WINDOW, COUNTER) or seat != self.priority:
         raise IllegalAction(self.game.info.turn_rule, _("P{priority} has the right to act now, not P{seat}", priority=self.priority, seat=seat))
     if not offered:  # (each check takes its own action type: to mypy, ``check`` is any callable)
         check: Any = {PlaceNation: self.check_place_nation, Summon: self.check_summon,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import primitives_of
+from .modes import SUMMON_PHASES as SUMMON_PHASES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDef
     from .schema.expressions import Filter
     from .schema.maneuvers import Maneuver
 
-SUMMON_PHASES = ("summon_1", "summon_2")
 _CHOSEN: dict[int, tuple[tuple[str, ...], Maneuver]] = {}
 _NEEDS_STACK: dict[int, tuple[bool, Maneuver]] = {}
 

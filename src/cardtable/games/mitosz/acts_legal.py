@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import PlaceNation, Summon, made
 from .acts_info import SUMMON_PHASES, _bound_plan
 from .flow import SPHERE_NAMES
+from .modes import BATTLE
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -58,7 +59,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
         return self._acts_of(seat, True, [], hand, mine_active, False, False, 0, cache)
     out: list[Action] = []
     phase = self.phase
-    if phase == "battle":
+    if phase is BATTLE:
         if self.fight is None:
             return self.fight_declarations(seat)  # OP-39: before a fight only declaring one is open
         if not self.in_rounds() or seat not in self.fight_players():
@@ -70,7 +71,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     role = "active" if active else "other"
     own_turn_summon = active and phase in SUMMON_PHASES
     # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
-    fighting = phase == "battle"
+    fighting = phase is BATTLE
     roles = (role, "fight") if fighting else (role,)
     cheaper = "modify_cost" in self.prims and self.costs_lowered()  # spec 6.4 modify_cost: then the printed
     # costs filter nothing

@@ -12,6 +12,7 @@ from .cards import NON_ROTATING, PERMANENT_TYPES, linked
 from .moves import spheres_text
 from .text import SUBTYPE_WORDS
 from .words import N_, Said, join, said
+from .modes import BATTLE
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -39,7 +40,7 @@ def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m: Maneuver 
         bad = self._timing_problem(seat, info)
         if bad:
             return bad
-    if not counter and self.phase == "battle":
+    if not counter and self.phase is BATTLE:
         bad = self.fight_scope_problem(seat, user, m)
         if bad:
             return bad
@@ -131,7 +132,7 @@ def _timing_problem(self: MitoszState, seat: int, info: MInfo) -> Bad | None:
         return ("MIT-4.2.1.a", said(N_("an action maneuver is used only in its player's turn")))
     if info.reaction and seat == self.active:
         return ("MIT-4.2.1.b", said(N_("a reaction maneuver is not used in its player's own turn")))
-    if info.rite and self.phase == "battle":
+    if info.rite and self.phase is BATTLE:
         return ("MIT-4.2.1.c", said(N_("a rite maneuver is not used in a battle phase")))
     if info.battle and not self.in_rounds():
         return ("MIT-4.2.1.d", said(N_("a battle maneuver is used only in a fight of the battle phase")))

@@ -9,6 +9,7 @@ from . import acts_info as _acts_info
 from .actions import UseFate, UseFreeManeuver, UseManeuver, made
 from .acts_info import IMPLICIT, _bound_plan, minfo
 from .cards import NON_ROTATING, linked
+from .modes import BATTLE
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -37,7 +38,7 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
         # used again (MIT-4.6.2.1)
     active = seat == self.active
     phase = self.phase
-    battle_phase = phase == "battle"
+    battle_phase = phase is BATTLE
     plan: tuple[tuple[Maneuver | None, MInfo], ...] | None = d.plans.get((counter, active, battle_phase))
     if plan is None:
         plan = d.plans[(counter, active, battle_phase)] = _bound_plan(d, counter, active, battle_phase)
@@ -112,7 +113,7 @@ def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: 
     d = self.cards[iid].d
     choices = d.options or d.maneuvers
     able = None  # the users the card allows (MIT-3.9.b/c): the same for every option
-    battle = not counter and self.phase == "battle"
+    battle = not counter and self.phase is BATTLE
     for m in choices:
         info = _INFO.get(id(m)) or minfo(m)
         if counter and info.normal:

@@ -11,6 +11,7 @@ from .cards import OPPOSITE, ROAD_OFFSET, linked
 from .moves import spheres_text
 from .text import CARD_TYPE_WORDS, ROAD_NAMES, SUBTYPE_WORDS, kept
 from .words import N_, Said, said
+from .modes import BATTLE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDef
@@ -91,7 +92,7 @@ def _window_only(self: MitoszState, counter: bool, what: str) -> Bad | None:
     if counter:
         return ("MIT-6.4.1", said(N_("in a counter round only counter or locked effects may be used, not {what} (OP-23)"),
                                what=Said(what)))
-    if self.phase == "battle":
+    if self.phase is BATTLE:
         return ("MIT-7.2.1.b", said(N_("in the battle phase only a fight may be declared, or pass (OP-39)")))
     return None
 

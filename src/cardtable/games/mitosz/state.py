@@ -30,6 +30,7 @@ from .levels import Levels
 from .moves import Moves
 from .view import Views
 from .words import N_, Said, _
+from .modes import SETUP_MODE, SETUP_PHASE, Mode, Phase
 
 if TYPE_CHECKING:
     from .checks import DeckOut
@@ -54,9 +55,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     active: int
     turn: int
     turns_taken: list[int] = copied()
-    phase: str
+    phase: Phase
     step: str
-    mode: str
+    mode: Mode
     priority: int
     passes: int
     cycle: bool
@@ -146,9 +147,9 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
             self.players.append(p)
         self.turn = 0
         self.turns_taken = [0] * n
-        self.phase = "setup"
+        self.phase = SETUP_PHASE
         self.step = ""
-        self.mode = "setup"
+        self.mode = SETUP_MODE
         self.priority = -1
         self.passes = 0
         self.cycle = False

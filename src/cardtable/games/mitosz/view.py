@@ -117,9 +117,9 @@ def view(self: MitoszState, player: int | None) -> dict[str, Any]:
         "game": "mitosz",
         "turn": self.turn,
         "active": self.active,
-        "phase": self.phase,
-        "phase_title": _(PHASE_TITLES[self.phase]) if self.phase in PHASE_TITLES else self.phase,
-        "mode": self.mode,
+        "phase": self.phase.value,  # (views are plain JSON values: the words, not the enum members)
+        "phase_title": _(PHASE_TITLES[self.phase]) if self.phase in PHASE_TITLES else self.phase.value,
+        "mode": self.mode.value,
         "to_act": self.current_player,
         "current_player": self.current_player,
         "viewer": player,

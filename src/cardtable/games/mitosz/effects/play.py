@@ -10,6 +10,7 @@ from ..vocabulary import ROWS
 from ..words import N_, Said, said
 from ..core import Item
 from .common import SUSPEND, ZONE_FROM, _Off
+from ..modes import PROMPT
 
 if TYPE_CHECKING:
     from ..core import Inst
@@ -126,4 +127,4 @@ def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], h
         self._ask_on_enter(it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
     if came_from == "deck":
         self.rng.shuffle(self.players[seat].deck)
-    return SUSPEND if self.mode == "prompt" else True
+    return SUSPEND if self.mode is PROMPT else True

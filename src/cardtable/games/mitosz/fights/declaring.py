@@ -8,6 +8,7 @@ from ..actions import DeclareBattle, DeclareDuel, made
 from ..text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_NAMES, kept
 from ..words import N_, Said, join, said
 from .fight import Fight, ROWS
+from ..modes import BATTLE, WINDOW
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,7 +65,7 @@ def _fighter_problem(self: MitoszState, seat: int, iid: object, attack: bool) ->
 def _declare_common(self: MitoszState, seat: int, resolving: bool) -> tuple[str, Said] | None:
     if resolving:
         return None  # the declaration itself used up the battle phase's fight
-    if self.phase != "battle" or seat != self.active or self.mode != "window":
+    if self.phase is not BATTLE or seat != self.active or self.mode is not WINDOW:
         return ("MIT-6.2.3.2.b", said(N_("a fight is declared by the active player in the battle phase")))
     if self.fight is not None or self.fought == self.turn:
         return ("MIT-6.2.3.2.c", said(N_("one fight may be started per battle phase")))

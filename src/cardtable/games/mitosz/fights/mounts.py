@@ -9,6 +9,7 @@ from ..core import Eff
 from ..text import SUBTYPE_WORDS, kept
 from ..words import N_, Said, join, said
 from .fight import LEADER_SUBTYPES, RACES
+from ..modes import BATTLE, SUMMON_PHASES
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -29,8 +30,8 @@ def mount_window(self: MitoszState, seat: int) -> bool:
     that can affect the fight). OP-57's reading, `mount_timing=summon_phases`: the active player's summon
     phases only."""
     if self.opts["mount_timing"] == "summon_phases":
-        return seat == self.active and self.phase in ("summon_1", "summon_2")
-    return self.phase != "battle"
+        return seat == self.active and self.phase in SUMMON_PHASES
+    return self.phase is not BATTLE
 
 
 def mount_options(self: MitoszState, seat: int) -> list[Action]:

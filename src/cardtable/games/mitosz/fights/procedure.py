@@ -10,6 +10,7 @@ from ..text import ROW_INTO
 from ..words import N_, Said, said
 from ..prompts import FightHelp
 from .fight import Fight, ROWS
+from ..modes import WINDOW
 
 if TYPE_CHECKING:
     from ..prompts import FightLeader, MonsterReturn, SupplyMode
@@ -39,7 +40,7 @@ def _step_fight(self: MitoszState) -> bool:
         rule = {"att_c1": "MIT-7.4.4", "def_c1": "MIT-7.4.5", "att_c2": "MIT-7.4.6", "def_c2": "MIT-7.4.7"}[stage]
         return self._ask_army_leader(side, None, rule)
     if stage == "rounds":
-        self.mode = "window"
+        self.mode = WINDOW
         self.priority = f.first
         self.passes = 0
         self.cycle = False

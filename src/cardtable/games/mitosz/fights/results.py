@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..text import SPHERE_WORDS
 from ..words import N_, Said, lazy, said
 from .fight import SPHERES
+from ..modes import BUSY
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,7 +46,7 @@ def end_rounds_early(self: MitoszState, winner: str) -> None:
     else:
         self.note(N_("the fight ends at once: P{seat}'s side lost its leader (OP-51)"),
                   seat=f.seat_of("def" if winner == "att" else "att"))
-    self.mode = "busy"
+    self.mode = BUSY
     f.stage = "outcome"
     self._push("fight")
 
@@ -205,5 +206,5 @@ def _cleanup(self: MitoszState) -> None:
     self.fight = None
     self.statics_cache = None
     self.touch()
-    self.mode = "busy"
+    self.mode = BUSY
     self._push("checks", "next_phase")  # OP-39: after a fight the battle phase ends

@@ -9,6 +9,7 @@ from ..cards import linked
 from ..text import ROW_NAMES, kept
 from ..words import N_, Said, said
 from .fight import ROWS, ROW_INDEX
+from ..modes import WINDOW
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -30,7 +31,7 @@ def supply_options(self: MitoszState, seat: int) -> list[Action]:
     out: list[Action] = []
     p = self.players[seat]
     cards = [self.cards[i] for i in self.distinct(p.hand) if self.is_supply_card(self.cards[i].d)]
-    if not cards or self.mode != "window":
+    if not cards or self.mode is not WINDOW:
         return out
     # what check_supply asks of the row, once per row: a leader of this player on the board (MIT-7.3.4.c/d),
     # room (MIT-7.3.4.b, OP-48) or a monster's empty row (MIT-8.monster.3)
@@ -83,7 +84,7 @@ def check_supply(self: MitoszState, seat: int, a: Summon | PlayUnsummoned) -> Ba
     if f is None or f.kind != "battle":
         return ("MIT-3.8.a" if f is None else "MIT-7.5.3", said(N_("a supply can only be summoned into a battle"))
                 if f is None else said(N_("no supply can be summoned in a duel")))
-    if not self.in_rounds() or self.mode != "window":
+    if not self.in_rounds() or self.mode is not WINDOW:
         return ("MIT-6.2.3.2.d", said(N_("supplies are summoned in the fight rounds")))
     side = f.side_of(seat)
     if side is None:

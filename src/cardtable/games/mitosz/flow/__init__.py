@@ -18,6 +18,7 @@ from .phases import (PHASES as PHASES, SUMMON_PHASES as SUMMON_PHASES, PHASE_TIT
 from .prompts import (FIGHT_QUESTIONS as FIGHT_QUESTIONS, FIGHT_PROMPTS as FIGHT_PROMPTS,
                       NUMBERED_PROMPTS as NUMBERED_PROMPTS, PRIVATE_ANSWERS as PRIVATE_ANSWERS, refills as refills,
                       splits as splits)
+from ..modes import BATTLE, COUNTER, OVER, PROMPT, WINDOW
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -33,28 +34,28 @@ def _push(self: MitoszState, *steps: str) -> None:
 
 def _run(self: MitoszState) -> None:
     todo = self.todo
-    if not todo and (self.mode == "window" or self.mode == "counter") \
+    if not todo and (self.mode is WINDOW or self.mode is COUNTER) \
             and self.opts["counter_prompting"] == "always" and not self.order_requests:
         self.current_player = self.priority  # the common case: a pass that only moved priority on
         return
     skip = self.opts["counter_prompting"] == "skip_if_no_legal_response"
     while True:
-        while todo and self.result is None and self.mode != "prompt":  # a question waits for its answer
+        while todo and self.result is None and self.mode is not PROMPT:  # a question waits for its answer
             step = todo.pop()
             if step not in QUIET_STEPS:
                 self.touch()
             if STEPS[step](self):
                 break
         if self.result is not None:
-            self.mode = "over"
+            self.mode = OVER
             self.current_player = -1
             self.prompt = None
             return
         if self.order_requests:  # MIT-1.4.2.c: before anything else, the owner orders what arrived together
             self._ask_order()
         # (the ignore: in prompt mode a prompt is set)
-        self.current_player = self.prompt.player if self.mode == "prompt" else self.priority  # type: ignore[union-attr]
-        if skip and self.mode in ("window", "counter") and not self._has_choice(self.current_player):
+        self.current_player = self.prompt.player if self.mode is PROMPT else self.priority  # type: ignore[union-attr]
+        if skip and self.mode in (WINDOW, COUNTER) and not self._has_choice(self.current_player):
             self._pass(self.current_player)  # OP-43: a simulation skips who can only pass
             continue
         return
@@ -71,9 +72,9 @@ def touch(self: MitoszState) -> None:
 
 
 def act(self: MitoszState, seat: int, action: Action) -> None:
-    if isinstance(action, Pass) and self.mode != "prompt":
+    if isinstance(action, Pass) and self.mode is not PROMPT:
         self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
-    elif self.mode == "prompt":
+    elif self.mode is PROMPT:
         options = self._prompt_options()  # the answers just offered (kept until something happens)
         self.touch()
         self._answer(seat, action, options)
@@ -89,11 +90,11 @@ def act(self: MitoszState, seat: int, action: Action) -> None:
 
 
 def _memo_key(self: MitoszState, seat: int) -> tuple[int, bool, str]:
-    counter = self.mode == "counter"
+    counter = self.mode is COUNTER
     # What a player may do changes only when something happens (``version``), with the player's role and
     # the kind of phase: a pass changes neither, so the list is kept across passes.
     phase = self.phase
-    if phase == "battle":
+    if phase is BATTLE:
         kind = "battle"
     elif seat == self.active:
         kind = "summon" if phase in SUMMON_PHASES else "own"
@@ -114,17 +115,17 @@ def _offered(self: MitoszState, seat: int, action: Action) -> bool:
 
 def legal_for(self: MitoszState, seat: int) -> list[Action]:
     mode = self.mode
-    if mode == "window":
+    if mode is WINDOW:
         counter = False
-    elif mode == "counter":
+    elif mode is COUNTER:
         counter = True
-    elif mode == "prompt":
+    elif mode is PROMPT:
         return self._prompt_options()
     else:
         return []
     # the memo key (``_memo_key``), written out: this runs before every action
     phase = self.phase
-    if phase == "battle":
+    if phase is BATTLE:
         key = (seat, counter, "battle")
     elif seat == self.active:
         key = (seat, counter, "summon" if phase in SUMMON_PHASES else "own")

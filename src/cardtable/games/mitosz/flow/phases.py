@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from ..modes import PHASES as PHASES, SUMMON_PHASES as SUMMON_PHASES
 from ..words import N_, Said
 
-
-PHASES = ("start", "draw", "summon_1", "battle", "summon_2", "end")
-SUMMON_PHASES = ("summon_1", "summon_2")
 PHASE_TITLES = {"start": N_("start phase"), "draw": N_("draw phase"), "summon_1": N_("summon phase"),
                 "battle": N_("battle phase"), "summon_2": N_("summon phase (after the battle phase)"),
                 "end": N_("end phase")}

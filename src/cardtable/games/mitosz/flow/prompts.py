@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..prompts import PROMPTS, FightQuestion, refills as refills, splits as splits
 from ..words import N_, join
+from ..modes import PROMPT
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -60,13 +61,13 @@ def _place_in_order(self: MitoszState, pr: AfterworldOrder, card: int) -> None:
 # -- prompts (spec 8.2) ------------------------------------------------------------------------
 def set_prompt(self: MitoszState, kind: str, seat: int, rule: str, **data: Any) -> None:
     """Ask ``seat`` the question of ``kind`` (its class in ``PROMPTS``, built from ``data``)."""
-    self.mode = "prompt"
+    self.mode = PROMPT
     self.prompt = PROMPTS[kind](player=seat, rule=rule, **data)
 
 
 def ask(self: MitoszState, prompt: Prompt) -> None:
     """Ask a question already built (one that goes on: ``dataclasses.replace`` of the last)."""
-    self.mode = "prompt"
+    self.mode = PROMPT
     self.prompt = prompt
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..words import N_, lazy, said
 from .phases import PHASES
+from ..modes import DRAW, END, START
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -23,7 +24,7 @@ def _step_turn_start(self: MitoszState) -> bool:
     self.turn += 1
     seat = self.active
     self.turns_taken[seat] += 1
-    self.phase = "start"
+    self.phase = START
     # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
     waking = []
     for inst in self.board_insts():  # a card off the board forgot these when it left (MIT-1.2.6)
@@ -52,12 +53,12 @@ def _step_turn_start(self: MitoszState) -> bool:
 
 def _step_next_phase(self: MitoszState) -> bool:
     index = PHASES.index(self.phase)
-    if self.phase == "end":
+    if self.phase is END:
         self._push("end_discard", "end_cap", "end_refill", "end_unrotate", "end_effects", "end_hand",
                    "next_turn")
         return False
     self.phase = PHASES[index + 1]
-    if self.phase == "draw":
+    if self.phase is DRAW:
         self.draw_phase()
         self.event("draw_phase", player=self.active)  # spec 6.6: after the phase's draws
         self._push("checks", "window")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from ..modes import BUSY, COUNTER, PROMPT, WINDOW
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
 # -- open windows (spec 5.7) -------------------------------------------------------------------
 def _step_window(self: MitoszState) -> bool:
     self.trigger_chain = 0
-    self.mode = "window"
+    self.mode = WINDOW
     self.priority = self.active
     self.passes = 0
     self.cycle = False
@@ -29,7 +30,7 @@ def _step_window_resume(self: MitoszState) -> bool:
             self.end_rounds_early(broken)  # OP-51
             return False
     self.trigger_chain = 0
-    self.mode = "window"
+    self.mode = WINDOW
     self.passes = 0
     self.cycle = False
     self.priority = self.next_in_window(self.window_actor)
@@ -37,7 +38,7 @@ def _step_window_resume(self: MitoszState) -> bool:
 
 
 def _pass(self: MitoszState, seat: int) -> None:
-    if self.mode == "window":
+    if self.mode is WINDOW:
         fight = self.fight
         first = fight.first if fight is not None else self.active  # OP-44: a fight round's first player
         if seat == first:
@@ -47,7 +48,7 @@ def _pass(self: MitoszState, seat: int) -> None:
             self.passes += 1
         if self.cycle and self.passes >= (len(self.fight_players()) if fight is not None else self.n):
             # MIT-6.1.4.c: everyone passed from the active player; in a fight, MIT-7.4.9: the rounds end
-            self.mode = "busy"
+            self.mode = BUSY
             if fight is not None:
                 fight.stage = "compare"
                 self._push("fight")
@@ -55,10 +56,10 @@ def _pass(self: MitoszState, seat: int) -> None:
                 self._push("next_phase")
         else:
             self.priority = self.next_in_window(seat)
-    elif self.mode == "counter":
+    elif self.mode is COUNTER:
         self.passes += 1
         if self.passes >= self.n:  # MIT-6.4.1: nobody responded; the stack resolves
-            self.mode = "busy"
+            self.mode = BUSY
             self._push("resolve", "checks", self.after_stack)
         else:
             self.priority = self.next_seat(seat)
@@ -79,7 +80,7 @@ def start_counter_round(self: MitoszState, first: int, from_window: bool, actor:
     if from_window:
         self.window_actor = actor
         self.after_stack = "window_resume"
-    self.mode = "counter"
+    self.mode = COUNTER
     self.passes = 0
     self.priority = first
 
@@ -92,7 +93,7 @@ def _step_resolve(self: MitoszState) -> bool:
             self._push("resolve")
             return True  # a prompt inside the effect
         self.stack.pop()
-        if self.mode == "prompt":  # a question on the way out (a supply's mode, OP-20): the rest waits
+        if self.mode is PROMPT:  # a question on the way out (a supply's mode, OP-20): the rest waits
             if self.stack:
                 self._push("resolve")
             return True

@@ -13,6 +13,7 @@ from cardtable.engine import IllegalAction
 
 from ..actions import ChooseOption, Pass, made
 from ..words import _, shown
+from ..modes import BUSY
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -70,7 +71,7 @@ class Prompt:
                                                  "answer here)", question=self.question(state)))
             raise IllegalAction(self.rule, _("that does not answer the question: {question}",
                                              question=self.question(state)))
-        state.mode = "busy"
+        state.mode = BUSY
         state.prompt = None
         self.apply(state, seat, action)
 

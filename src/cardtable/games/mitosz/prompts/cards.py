@@ -14,6 +14,7 @@ from .base import Prompt
 if TYPE_CHECKING:
     from cardtable.engine import Action
 
+    from ..modes import Mode
     from ..state import MitoszState
 
 
@@ -235,7 +236,7 @@ class AfterworldOrder(Prompt):
 
     cards: tuple[int, ...]
     placed: tuple[int, ...]
-    resume: tuple[str, int, Prompt | None]
+    resume: tuple[Mode, int, Prompt | None]
     kind: ClassVar[str] = "afterworld_order"
     keys: ClassVar[tuple[str, ...]] = ("cards", "placed", "resume")
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import PASS
 from ..words import N_, _
 from .base import Numbered, Prompt
+from ..modes import WINDOW
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -130,7 +131,7 @@ class Permission(Numbered):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         asker, card = self.asker, self.card
-        state.mode = "window"
+        state.mode = WINDOW
         state.priority = asker
         if action.index == 0:
             state.note(N_("P{seat} allows it"), seat=seat)
