@@ -86,7 +86,7 @@ def _literal(node) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
-def test_no_rule_assigns_or_compares_a_phase_step_or_mode_as_a_string_literal():
+def test_no_rule_assigns_compares_or_goes_to_a_phase_step_or_mode_as_a_string_literal():
     # a literal assigned between two decisions may be overwritten before a random game sees it: read the source
     found = []
     for path in sorted(SOURCE.rglob("*.py")):
@@ -102,6 +102,8 @@ def test_no_rule_assigns_or_compares_a_phase_step_or_mode_as_a_string_literal():
                 sides = [node.left, *node.comparators]
                 pairs.extend((a, b) for a in sides for b in sides if a is not b)
                 pairs.extend((a, e) for a in sides for b in sides if isinstance(b, ast.Tuple) for e in b.elts)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.startswith("goto"):
+                pairs.extend((ast.Name("step"), arg) for arg in node.args)
             for field, value in pairs:
                 if _state_field(field) and _literal(value):
                     found.append(f"{path.relative_to(SOURCE)}:{node.lineno}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .declare_checks import all_in, bad
-from .turn import BUY_MODE, BUY_PHASE, DISCARD_MODE, DRAFT_MODE, DROP, PLACE_TOKEN, UPKEEP_MODE
+from .turn import BUY_MODE, BUY_PHASE, BUY_PRIO, DISCARD_MODE, DRAFT_MODE, DROP, END_PRIO, PLACE_TOKEN, UPKEEP_MODE
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,13 +74,13 @@ def _do_buy(self: "MuhqState", a: Buy) -> None:
     pl.discard.append(a.card)  # MUHQ-BUY-4
     pl.bought = True
     self.log.append(("buy", self.active, Text(N_("bought {card}"), card=CardName(d))))
-    self.goto("buy_prio")
+    self.goto_step(BUY_PRIO)
 
 
 def _do_skip_buy(self: "MuhqState", a: SkipBuy) -> None:
     if self.mode is not BUY_MODE:
         raise bad("MUHQ-BUY-5", _("there is nothing to skip: this is not your buy phase"))
-    self.goto("buy_prio")
+    self.goto_step(BUY_PRIO)
 
 
 def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
@@ -93,7 +93,7 @@ def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
         self.discard_from_hand(self.active, c)
     if not a.cards or not pl.hand:  # an empty choice ends the step; a non-empty one may be followed by more
         self.end_of_turn()
-        self.goto("end_prio")
+        self.goto_step(END_PRIO)
 
 
 # -- forced choices ----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 STEPS = (START_STEP, START_PRIO, UPKEEP_INCOME, UPKEEP_SCORE, UPKEEP_TRIGGERS, UPKEEP_TRIGGER_PRIO, UPKEEP_PAY,
          UPKEEP_PRIO, ACTION_STEP, CLOSING_STEP, ACTION_PRIO, BUY_STEP, BUY_PRIO, DISCARD_STEP, END_PRIO)
 OPTIONAL_ROUNDS = (START_PRIO, BUY_PRIO, END_PRIO)  # MUHQ-TURN-8
-#: The priority rounds at the end of a phase that goto starts.
+#: The priority rounds at the end of a phase that goto_step starts.
 PHASE_END_ROUNDS = (START_PRIO, UPKEEP_PRIO, ACTION_PRIO, BUY_PRIO, END_PRIO)
 #: After each priority round step, the step that follows.
 AFTER_ROUND = {s: (STEPS[STEPS.index(s) + 1] if s is not END_PRIO else NEXT_TURN)
@@ -167,13 +167,13 @@ def _step_action(self: "MuhqState") -> bool:
 
 def _step_round_over(self: "MuhqState") -> bool:
     """A priority round step whose round is over (or was never started): on to the next step."""
-    return self.goto(AFTER_ROUND[self.step])
+    return self.goto_step(AFTER_ROUND[self.step])
 
 
 def _step_start(self: "MuhqState") -> bool:
     self.phase = START_PHASE
     self.start_phase()
-    return self.goto(START_PRIO)
+    return self.goto_step(START_PRIO)
 
 
 def _step_upkeep_income(self: "MuhqState") -> bool:
@@ -215,7 +215,7 @@ def _step_upkeep_pay(self: "MuhqState") -> bool:
             continue
         self.mode, self.current_player = UPKEEP_MODE, self.active
         return False
-    return self.goto(UPKEEP_PRIO)
+    return self.goto_step(UPKEEP_PRIO)
 
 
 def _step_closing(self: "MuhqState") -> bool:
@@ -226,7 +226,7 @@ def _step_closing(self: "MuhqState") -> bool:
         return True
     left = self.closing_candidates()
     if not left:
-        return self.goto(ACTION_PRIO)
+        return self.goto_step(ACTION_PRIO)
     special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
     for pid in left:
         if self.has_activation_effects(pid):
@@ -241,7 +241,7 @@ def _step_closing(self: "MuhqState") -> bool:
 def _step_buy(self: "MuhqState") -> bool:
     self.phase = BUY_PHASE
     if self.players[self.active].bought:
-        return self.goto(BUY_PRIO)
+        return self.goto_step(BUY_PRIO)
     self.mode, self.current_player = BUY_MODE, self.active
     return False
 
@@ -250,7 +250,7 @@ def _step_discard(self: "MuhqState") -> bool:
     self.phase = END_PHASE
     if not self.players[self.active].hand:
         self.end_of_turn()
-        return self.goto(END_PRIO)
+        return self.goto_step(END_PRIO)
     self.mode, self.current_player = DISCARD_MODE, self.active
     return False
 
@@ -261,10 +261,12 @@ def _step_next_turn(self: "MuhqState") -> bool:
 
 
 def goto(self: "MuhqState", step: Step | str) -> bool:
-    """Go to ``step`` (a member, or its value as a plain string: made the member here, so the state holds members
-    only and the comparisons below may be by identity)."""
-    if type(step) is not Step:
-        step = STEP_OF[step]
+    """Go to ``step``, a member or its value as a plain string (as tests name steps): made the member, so the
+    state holds members only. (The rules call goto_step with a member and pay nothing for the conversion.)"""
+    return self.goto_step(step if type(step) is Step else STEP_OF[step])
+
+
+def goto_step(self: "MuhqState", step: Step) -> bool:
     self.step = step
     if step is UPKEEP_PAY:  # crew units are units you control too (MUHQ-UPKEEP-4)
         self.upkeep_todo = self.units_of_active()
@@ -276,7 +278,7 @@ def goto(self: "MuhqState", step: Step | str) -> bool:
 
 
 def units_of_active(self: "MuhqState") -> list[int]:
-    """The active player's units on the board, in board order (its own method, so that goto, which runs at
+    """The active player's units on the board, in board order (its own method, so that goto_step, which runs at
     every step, makes no closure for this list)."""
     perms, active = self.perms, self.active
     units = []  # (a loop: a comprehension would make a closure over perms and active)
@@ -359,6 +361,7 @@ class FlowMixin:
     _step_discard = _step_discard
     _step_next_turn = _step_next_turn
     goto = goto
+    goto_step = goto_step
     units_of_active = units_of_active
 
     # -- the work of the phases: flow_phases ------------------------------------------------------------
