@@ -13,6 +13,7 @@ import pytest
 
 import cardtable.games.muhq
 from cardtable.engine import IllegalAction
+from cardtable.games.muhq.flow import STEP_WORK
 from cardtable.games.muhq.turn import Mode, Phase, Step
 from cardtable.games.muhq.view_model import MuhqView
 
@@ -108,3 +109,8 @@ def test_no_rule_assigns_compares_or_goes_to_a_phase_step_or_mode_as_a_string_li
                 if _state_field(field) and _literal(value):
                     found.append(f"{path.relative_to(SOURCE)}:{node.lineno}")
     assert not found, found
+
+
+def test_every_step_of_a_turn_has_its_work():
+    # STEP_WORK is a plain dict (its subscript's fast path): a step without work would be a KeyError in a game
+    assert set(STEP_WORK) == set(Step) - {Step.DRAFT}

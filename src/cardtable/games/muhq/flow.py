@@ -21,7 +21,6 @@ from .turn import (ACTION_PHASE, ACTION_PRIO, ACTION_STEP, BUY_MODE, BUY_PHASE, 
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
-    from typing import NoReturn
 
     from .state import MuhqState
 
@@ -392,19 +391,13 @@ class FlowMixin:
     eliminate = _victory.eliminate
 
 
-class _StepWork(dict[Step, "Callable[[MuhqState], bool]"]):
-    """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
-
-    def __missing__(self, step: Step) -> NoReturn:
-        raise AssertionError(f"unknown step {step}")  # i18n: no
-
-
 #: What step_machine does in each step of a turn (a look-up, not a chain of comparisons: it runs at almost every
-#: decision).
-STEP_WORK = _StepWork({ACTION_STEP: FlowMixin._step_action, START_STEP: FlowMixin._step_start,
-                       UPKEEP_INCOME: FlowMixin._step_upkeep_income, UPKEEP_SCORE: FlowMixin._step_upkeep_score,
-                       UPKEEP_TRIGGERS: FlowMixin._step_upkeep_triggers,
-                       UPKEEP_PAY: FlowMixin._step_upkeep_pay, CLOSING_STEP: FlowMixin._step_closing,
-                       BUY_STEP: FlowMixin._step_buy, DISCARD_STEP: FlowMixin._step_discard,
-                       NEXT_TURN: FlowMixin._step_next_turn})
+#: decision), for every step but the draft's. A plain dict, for the interpreter's fast path of its subscript: a step
+#: is a Step (mypy refuses any other name), and one missing here raises KeyError (test_turn_enums checks none is).
+STEP_WORK: dict[Step, Callable[[MuhqState], bool]] = {
+    ACTION_STEP: FlowMixin._step_action, START_STEP: FlowMixin._step_start,
+    UPKEEP_INCOME: FlowMixin._step_upkeep_income, UPKEEP_SCORE: FlowMixin._step_upkeep_score,
+    UPKEEP_TRIGGERS: FlowMixin._step_upkeep_triggers, UPKEEP_PAY: FlowMixin._step_upkeep_pay,
+    CLOSING_STEP: FlowMixin._step_closing, BUY_STEP: FlowMixin._step_buy, DISCARD_STEP: FlowMixin._step_discard,
+    NEXT_TURN: FlowMixin._step_next_turn}
 STEP_WORK.update((s, FlowMixin._step_round_over) for s in AFTER_ROUND)
