@@ -15,9 +15,10 @@ from . import legal_fast as _fast
 from . import legal_unit as _unit
 from .effects import TARGET_LIMIT, Ctx
 from .legal_interned import ACTIVATE, BUY, DRAFT, PAIR, PLAY_PERMANENT
-from .turn import BUY_MODE, CLOSING_MODE, DISCARD_MODE, DRAFT_MODE, DROP, OPEN, OVER, PLACE_TOKEN, PRIORITY, TRIGGER, UPKEEP_MODE
 from .legal_interned import (ATTACK, CARRY, MOVE, SPELL, Interned, _MOVE_LISTS,  # noqa: F401 (kept importable here)
                              move_actions)
+from .turn import (BUY_MODE, CLOSING_MODE, DISCARD_MODE, DRAFT_MODE, DROP, OPEN, OVER, PLACE_TOKEN, PRIORITY, TRIGGER,
+                   UPKEEP_MODE)
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence

@@ -336,6 +336,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
             "drops": [[d.controller, d.cell, d.members] for d in self.drops],
             "resolving": None if self.resolving is None else [repr(self.resolving[0]), self.resolving[1],
                                                                  self.resolving[2], self.resolving[3].you,
-                                                                 sorted(self.resolving[3].targets.items())], "upkeep_todo": self.upkeep_todo, "packs": self.packs,
+                                                                 sorted(self.resolving[3].targets.items())],
+            "upkeep_todo": self.upkeep_todo, "packs": self.packs,
             "undealt": self._undealt, "winners": self.winners,
         }
