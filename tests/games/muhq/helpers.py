@@ -26,6 +26,7 @@ from cardtable.engine import IllegalAction
 from cardtable.games.muhq import MuhqGame
 from cardtable.games.muhq import actions as A
 from cardtable.games.muhq.grid import Grid
+from cardtable.games.muhq.turn import Phase, Step
 
 P0, P1 = 0, 1
 _GAMES: dict = {}
@@ -80,7 +81,7 @@ def emptied(s, step: str = "action", active: int = P0):
     s.stack.clear()
     s.triggers.clear()
     s.drops.clear()
-    s.phase, s.step, s.turn, s.active = "action", step, 1, active
+    s.phase, s.step, s.turn, s.active = Phase.ACTION, Step(step), 1, active  # members, as the rules set them
     s.priority, s.activation, s.ai, s.resolving, s.winners = None, None, None, None, None
     s.log.clear()
     s.changed()

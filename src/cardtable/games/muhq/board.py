@@ -10,6 +10,7 @@ from . import board_combat as _combat
 from . import board_events as _events
 from .effects import Ctx
 from .objects import NEUTRAL, Drop, Perm
+from .turn import UPKEEP_PHASE
 from .words import N_, CardName, Text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,7 +295,7 @@ def draw(self: "MuhqState", seat: int, count: int) -> None:
 
 def upkeep_of(self: "MuhqState", seat: int) -> bool:
     """Is it ``seat``'s upkeep, with the rulebook's reshuffle in it (option upkeep_reshuffle)?"""
-    return self.phase == "upkeep" and seat == self.active and self.opts["upkeep_reshuffle"]
+    return self.phase is UPKEEP_PHASE and seat == self.active and self.opts["upkeep_reshuffle"]
 
 
 def upkeep_reshuffle(self: "MuhqState", seat: int) -> None:

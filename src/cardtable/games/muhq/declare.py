@@ -20,6 +20,7 @@ from . import declare_turn as _turn
 from . import declare_unit as _unit
 from .declare_checks import WAITING as WAITING, all_in as all_in, bad as bad
 from .declare_fast import PERMANENT_IS_SLOW as PERMANENT_IS_SLOW
+from .turn import OVER
 from .words import _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _apply(self: "MuhqState", action: Action) -> None:
-    if self.mode == "over":
+    if self.mode is OVER:
         raise bad(GAME_OVER, _("the game is over; no more decisions are accepted (INV-16)"))
     handler = HANDLERS.get(action.type)
     if handler is None:  # not one of muhq's actions: fails here as it always did

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Container, Iterable
 from cardtable.engine import IllegalAction
 
 from .objects import Item
+from .turn import OPEN, PRIORITY
 from .words import N_, _, word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,19 +51,19 @@ def path_cells(self: "MuhqState", path: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def need_priority(self: "MuhqState", rule: str) -> None:
-    if self.mode not in ("priority", "open"):
+    if self.mode is not PRIORITY and self.mode is not OPEN:
         raise bad(rule, _("you do not hold priority now (the game waits for: {mode}); fast actions need "
                           "priority (MUHQ-STACK-4)", mode=word(WAITING, self.mode)))
 
 
 def need_open(self: "MuhqState") -> None:
     """MUHQ-TIMING-2: slow actions only by the active player in their action phase with an empty stack."""
-    if self.mode == "priority":
+    if self.mode is PRIORITY:
         why = _("the stack is not empty") if self.stack else _("this is a priority round")
         if self.current_player != self.active:
             why = _("you are not the active player")
         raise bad("MUHQ-TIMING-2", _("a slow action needs open priority in your own action phase; {why}", why=why))
-    if self.mode != "open":
+    if self.mode is not OPEN:
         raise bad("MUHQ-TIMING-2", _("a slow action needs open priority in your own action phase; the game "
                                      "waits for: {mode}", mode=word(WAITING, self.mode)))
 

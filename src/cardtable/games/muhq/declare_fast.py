@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .declare_checks import all_in, bad
 from .effects import Ctx
 from .objects import Item
+from .turn import OPEN, PRIORITY, TRIGGER
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,10 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _do_pass(self: "MuhqState", a: Pass) -> None:
-    if self.mode == "open":
+    if self.mode is OPEN:
         raise bad("MUHQ-APHASE-1", _("with open priority, end the activation or the action phase instead of "
                                      "passing"))
-    if self.mode != "priority":
+    if self.mode is not PRIORITY:
         raise bad("MUHQ-STACK-4", _("you do not hold priority"))
     self.pass_priority()
 
@@ -93,7 +94,7 @@ def _do_universal_free_action(self: "MuhqState", a: UniversalFreeAction) -> None
 
 
 def _do_declare_trigger(self: "MuhqState", a: DeclareTrigger) -> None:
-    if self.mode != "trigger":
+    if self.mode is not TRIGGER:
         raise bad("MUHQ-ACT-7", _("no triggered action of yours waits to be declared"))
     if not 0 <= a.trigger < len(self.triggers) or self.triggers[a.trigger].controller != self.current_player:
         raise bad("MUHQ-ACT-8", _("trigger {number} is not one of your pending triggered actions",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .declare_checks import bad
 from .objects import Item
+from .turn import CLOSING_MODE, CLOSING_STEP, OPEN
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,7 +52,7 @@ def _do_play_permanent(self: "MuhqState", a: A.PlayPermanent) -> None:
 
 def _do_activate(self: "MuhqState", a: A.Activate) -> None:
     seat = self.current_player
-    if self.mode == "closing":
+    if self.mode is CLOSING_MODE:
         if a.permanent not in self.closing_candidates():
             raise bad("MUHQ-APHASE-6", _("#{id} is not an untapped permanent of yours", id=a.permanent))
         self.close_one(a.permanent)
@@ -93,7 +94,7 @@ def _do_end_activation(self: "MuhqState", a: A.EndActivation) -> None:
     if self.ai is not None and self.activation is not None and self.current_player == self.active:
         raise bad("MUHQ-COND-5", _("{name} is driven by its AI behaviour; its controller cannot end the "
                                    "activation early", name=self.name_of(self.activation)))
-    if self.mode != "open" or self.activation is None:
+    if self.mode is not OPEN or self.activation is None:
         raise bad("MUHQ-APHASE-4", _("no activation of yours is in progress"))
     self.end_activation()
 
@@ -107,7 +108,7 @@ def _do_end_action_phase(self: "MuhqState", a: A.EndActionPhase) -> None:
                                      "one can (option play_out_hand); play it, or discard it with the "
                                      "universal free action"))
     self.log.append(("phase", self.active, Text(N_("ended the action phase"))))
-    self.step = "closing"  # MUHQ-APHASE-6
+    self.step = CLOSING_STEP  # MUHQ-APHASE-6
 
 
 def unit_for(self: "MuhqState", unit: int) -> Perm:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .declare_checks import all_in, bad
+from .turn import BUY_MODE, BUY_PHASE, BUY_PRIO, DISCARD_MODE, DRAFT_MODE, DROP, END_PRIO, PLACE_TOKEN, UPKEEP_MODE
 from .words import N_, CardName, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _do_draft_pick(self: "MuhqState", a: DraftPick) -> None:
-    if self.mode != "draft":
+    if self.mode is not DRAFT_MODE:
         raise bad("MUHQ-DRAFT-4", _("the draft is over"))
     seat = self.current_player
     if a.card not in self.packs[seat]:
@@ -24,7 +25,7 @@ def _do_draft_pick(self: "MuhqState", a: DraftPick) -> None:
 
 
 def upkeep_unit(self: "MuhqState", unit: int) -> Perm:
-    if self.mode != "upkeep":
+    if self.mode is not UPKEEP_MODE:
         raise bad("MUHQ-UPKEEP-4", _("units are paid in step 4 of your upkeep only"))
     if unit not in self.upkeep_todo or unit not in self.perms:
         raise bad("MUHQ-UPKEEP-4", _("#{unit} is not a unit of yours still to be paid this upkeep", unit=unit))
@@ -52,8 +53,8 @@ def _do_decline_upkeep(self: "MuhqState", a: DeclineUpkeep) -> None:
 
 
 def _do_buy(self: "MuhqState", a: Buy) -> None:
-    if self.mode != "buy":
-        if self.phase == "buy" and self.current_player == self.active and self.players[self.active].bought:
+    if self.mode is not BUY_MODE:
+        if self.phase is BUY_PHASE and self.current_player == self.active and self.players[self.active].bought:
             raise bad("MUHQ-BUY-3", _("you have bought a card this turn already"))  # still the buy phase
         raise bad("MUHQ-BUY-5", _("cards are bought in your own buy phase only"))
     pl = self.players[self.active]
@@ -73,17 +74,17 @@ def _do_buy(self: "MuhqState", a: Buy) -> None:
     pl.discard.append(a.card)  # MUHQ-BUY-4
     pl.bought = True
     self.log.append(("buy", self.active, Text(N_("bought {card}"), card=CardName(d))))
-    self.goto("buy_prio")
+    self.goto_step(BUY_PRIO)
 
 
 def _do_skip_buy(self: "MuhqState", a: SkipBuy) -> None:
-    if self.mode != "buy":
+    if self.mode is not BUY_MODE:
         raise bad("MUHQ-BUY-5", _("there is nothing to skip: this is not your buy phase"))
-    self.goto("buy_prio")
+    self.goto_step(BUY_PRIO)
 
 
 def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
-    if self.mode != "discard":
+    if self.mode is not DISCARD_MODE:
         raise bad("MUHQ-TURN-7", _("cards are discarded this way only in step (a) of your end phase"))
     pl = self.players[self.active]
     if len(set(a.cards)) != len(a.cards) or not all_in(a.cards, pl.hand):
@@ -92,12 +93,12 @@ def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
         self.discard_from_hand(self.active, c)
     if not a.cards or not pl.hand:  # an empty choice ends the step; a non-empty one may be followed by more
         self.end_of_turn()
-        self.goto("end_prio")
+        self.goto_step(END_PRIO)
 
 
 # -- forced choices ----------------------------------------------------------------------------------
 def _do_drop_place(self: "MuhqState", a: DropPlace) -> None:
-    if self.mode != "drop":
+    if self.mode is not DROP:
         raise bad("MUHQ-PILE-4", _("no pile is being dropped"))
     drop = self.drops[0]
     if a.member not in drop.members:
@@ -112,7 +113,7 @@ def _do_drop_place(self: "MuhqState", a: DropPlace) -> None:
 
 
 def _do_place_token(self: "MuhqState", a: PlaceToken) -> None:
-    if self.mode != "place_token":
+    if self.mode is not PLACE_TOKEN:
         raise bad("MUHQ-BOARD-6", _("no token is waiting to be placed"))
     cell = self.cell_at(a.field)
     if cell not in self.token_fields():

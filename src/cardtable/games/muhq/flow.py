@@ -13,44 +13,51 @@ from typing import TYPE_CHECKING
 from . import flow_draft as _draft
 from . import flow_phases as _phases
 from . import flow_victory as _victory
+from .turn import (ACTION_PHASE, ACTION_PRIO, ACTION_STEP, BUY_MODE, BUY_PHASE, BUY_PRIO, BUY_STEP, CLOSING_MODE,
+                   CLOSING_STEP, DISCARD_MODE, DISCARD_STEP, DRAFT_MODE, DRAFT_PHASE, DROP, END_PHASE, END_PRIO,
+                   NEXT_TURN, OPEN, OVER, PLACE_TOKEN, PRIORITY, START_PHASE, START_PRIO, START_STEP, TRIGGER,
+                   UPKEEP_INCOME, UPKEEP_MODE, UPKEEP_PAY, UPKEEP_PHASE, UPKEEP_PRIO, UPKEEP_SCORE,
+                   UPKEEP_TRIGGER_PRIO, UPKEEP_TRIGGERS, Step)
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
-    from typing import NoReturn
 
     from .state import MuhqState
 
 #: The steps of a turn, in order. A "*_prio" step is the priority round at the end of a phase (MUHQ-STACK-9).
-STEPS = ("start", "start_prio", "upkeep_income", "upkeep_score", "upkeep_triggers", "upkeep_trigger_prio",
-         "upkeep_pay", "upkeep_prio", "action", "closing", "action_prio", "buy", "buy_prio", "discard",
-         "end_prio")
-OPTIONAL_ROUNDS = {"start_prio", "buy_prio", "end_prio"}  # MUHQ-TURN-8
+STEPS = (START_STEP, START_PRIO, UPKEEP_INCOME, UPKEEP_SCORE, UPKEEP_TRIGGERS, UPKEEP_TRIGGER_PRIO, UPKEEP_PAY,
+         UPKEEP_PRIO, ACTION_STEP, CLOSING_STEP, ACTION_PRIO, BUY_STEP, BUY_PRIO, DISCARD_STEP, END_PRIO)
+OPTIONAL_ROUNDS = (START_PRIO, BUY_PRIO, END_PRIO)  # MUHQ-TURN-8
+#: The priority rounds at the end of a phase that goto_step starts.
+PHASE_END_ROUNDS = (START_PRIO, UPKEEP_PRIO, ACTION_PRIO, BUY_PRIO, END_PRIO)
 #: After each priority round step, the step that follows.
-AFTER_ROUND = {s: (STEPS[STEPS.index(s) + 1] if s != "end_prio" else "next_turn")
-               for s in ("start_prio", "upkeep_trigger_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio")}
+AFTER_ROUND = {s: (STEPS[STEPS.index(s) + 1] if s is not END_PRIO else NEXT_TURN)
+               for s in (START_PRIO, UPKEEP_TRIGGER_PRIO, UPKEEP_PRIO, ACTION_PRIO, BUY_PRIO, END_PRIO)}
+#: The members by value, for a step named by a plain string (goto's callers outside the rules).
+STEP_OF = {s.value: s for s in Step}
 
 
 # -- the main loop ----------------------------------------------------------------------------------
 def advance(self: "MuhqState") -> None:
     self._legal = None
-    if self.phase == "draft" and self.winners is None:
+    if self.phase is DRAFT_PHASE and self.winners is None:
         # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
         # looked at once here, not at every turn of the loop.
         seat = self.draft_picker()
         if seat is not None:
-            self.mode, self.current_player = "draft", seat
+            self.mode, self.current_player = DRAFT_MODE, seat
             return
     while True:
         if self.winners is not None:
-            self.mode, self.current_player = "over", -1
+            self.mode, self.current_player = OVER, -1
             return
         if self.drops:
             if self.settle_drop():
                 continue
-            self.mode, self.current_player = "drop", self.drops[0].controller
+            self.mode, self.current_player = DROP, self.drops[0].controller
             return
         if self.resolving is not None:
-            self.mode, self.current_player = "place_token", self.resolving[0].controller
+            self.mode, self.current_player = PLACE_TOKEN, self.resolving[0].controller
             return
         if self._dirty and self.state_check():  # (state_check itself returns at once when clean)
             continue
@@ -58,7 +65,7 @@ def advance(self: "MuhqState") -> None:
             seat = self.trigger_declarer()
             if self.auto_declare(seat):
                 continue
-            self.mode, self.current_player = "trigger", seat
+            self.mode, self.current_player = TRIGGER, seat
             return
         if self.priority is not None:
             if self.opts["auto_pass"]:  # MUHQ-STACK-10
@@ -73,11 +80,11 @@ def advance(self: "MuhqState") -> None:
                     # free action (MUHQ-CARD-9); no card and no permanent with free actions, nothing
                     hand = players[seat].hand
                     if len(hand) >= 2:
-                        self.mode, self.current_player = "priority", seat
+                        self.mode, self.current_player = PRIORITY, seat
                         return
                     if hand or (self._memo.get("free_sources") or self.find_free_action_sources())[seat]:
                         if self.fast_list(seat):
-                            self.mode, self.current_player = "priority", seat
+                            self.mode, self.current_player = PRIORITY, seat
                             return
                     if self.passes + 1 >= alive:  # the last pass of the round
                         self.pass_priority()
@@ -86,7 +93,7 @@ def advance(self: "MuhqState") -> None:
                     self.passes += 1
                     self.priority = (seat + 1) % self.n if everyone else self.next_seat(seat)
                 continue
-            self.mode, self.current_player = "priority", self.priority
+            self.mode, self.current_player = PRIORITY, self.priority
             return
         if not STEP_WORK[self.step](self):  # step_machine(), without a call in between
             return
@@ -121,7 +128,7 @@ def pass_priority(self: "MuhqState") -> None:
     self.priority = None
     if self.stack:  # MUHQ-STACK-7
         self.resolve_top()
-        if self.stack or not (self.step == "action" or self.step == "closing"):
+        if self.stack or not (self.step is ACTION_STEP or self.step is CLOSING_STEP):
             self.start_round()
     # else MUHQ-STACK-8: the step ends (the step machine moves on); in the action phase open priority returns
 
@@ -139,7 +146,7 @@ def step_machine(self: "MuhqState") -> bool:
 
 
 def _step_action(self: "MuhqState") -> bool:
-    self.phase = "action"
+    self.phase = ACTION_PHASE
     if self.activation is not None:
         if self.activation not in self.perms:
             self.activation, self.ai = None, None
@@ -153,34 +160,34 @@ def _step_action(self: "MuhqState") -> bool:
         elif not self.unit_list(self.activation):  # MUHQ-APHASE-4: no unit action is available
             self.end_activation()
             return True
-    self.mode, self.current_player = "open", self.active
+    self.mode, self.current_player = OPEN, self.active
     return False
 
 
 def _step_round_over(self: "MuhqState") -> bool:
     """A priority round step whose round is over (or was never started): on to the next step."""
-    return self.goto(AFTER_ROUND[self.step])
+    return self.goto_step(AFTER_ROUND[self.step])
 
 
 def _step_start(self: "MuhqState") -> bool:
-    self.phase = "start"
+    self.phase = START_PHASE
     self.start_phase()
-    return self.goto("start_prio")
+    return self.goto_step(START_PRIO)
 
 
 def _step_upkeep_income(self: "MuhqState") -> bool:
-    self.phase = "upkeep"
+    self.phase = UPKEEP_PHASE
     if self.victory_item_check():
         return True
     self.upkeep_reshuffle(self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
     self.income()
-    self.step = "upkeep_score"
+    self.step = UPKEEP_SCORE
     return True
 
 
 def _step_upkeep_score(self: "MuhqState") -> bool:
     self.score_areas()
-    self.step = "upkeep_triggers"
+    self.step = UPKEEP_TRIGGERS
     return True
 
 
@@ -192,7 +199,7 @@ def _step_upkeep_triggers(self: "MuhqState") -> bool:
             before = len(self.triggers)
             self.event("upkeep_start", pid)
             fired = fired or len(self.triggers) > before
-    self.step = "upkeep_trigger_prio"
+    self.step = UPKEEP_TRIGGER_PRIO
     if fired:
         self.start_round()
     return True
@@ -205,9 +212,9 @@ def _step_upkeep_pay(self: "MuhqState") -> bool:
         if p is None or p.controller != self.active or p.d.upkeep == 0:  # MUHQ-UPKEEP-6
             self.upkeep_todo.pop(0)
             continue
-        self.mode, self.current_player = "upkeep", self.active
+        self.mode, self.current_player = UPKEEP_MODE, self.active
         return False
-    return self.goto("upkeep_prio")
+    return self.goto_step(UPKEEP_PRIO)
 
 
 def _step_closing(self: "MuhqState") -> bool:
@@ -218,32 +225,32 @@ def _step_closing(self: "MuhqState") -> bool:
         return True
     left = self.closing_candidates()
     if not left:
-        return self.goto("action_prio")
+        return self.goto_step(ACTION_PRIO)
     special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
     for pid in left:
         if self.has_activation_effects(pid):
             special.append(pid)
     if len(special) >= 2:
-        self.mode, self.current_player = "closing", self.active
+        self.mode, self.current_player = CLOSING_MODE, self.active
         return False
     self.close_one((special or left)[0])
     return True
 
 
 def _step_buy(self: "MuhqState") -> bool:
-    self.phase = "buy"
+    self.phase = BUY_PHASE
     if self.players[self.active].bought:
-        return self.goto("buy_prio")
-    self.mode, self.current_player = "buy", self.active
+        return self.goto_step(BUY_PRIO)
+    self.mode, self.current_player = BUY_MODE, self.active
     return False
 
 
 def _step_discard(self: "MuhqState") -> bool:
-    self.phase = "end"
+    self.phase = END_PHASE
     if not self.players[self.active].hand:
         self.end_of_turn()
-        return self.goto("end_prio")
-    self.mode, self.current_player = "discard", self.active
+        return self.goto_step(END_PRIO)
+    self.mode, self.current_player = DISCARD_MODE, self.active
     return False
 
 
@@ -252,11 +259,17 @@ def _step_next_turn(self: "MuhqState") -> bool:
     return True
 
 
-def goto(self: "MuhqState", step: str) -> bool:
+def goto(self: "MuhqState", step: Step | str) -> bool:
+    """Go to ``step``, a member or its value as a plain string (as tests name steps): made the member, so the
+    state holds members only. (The rules call goto_step with a member and pay nothing for the conversion.)"""
+    return self.goto_step(step if type(step) is Step else STEP_OF[step])
+
+
+def goto_step(self: "MuhqState", step: Step) -> bool:
     self.step = step
-    if step == "upkeep_pay":  # crew units are units you control too (MUHQ-UPKEEP-4)
+    if step is UPKEEP_PAY:  # crew units are units you control too (MUHQ-UPKEEP-4)
         self.upkeep_todo = self.units_of_active()
-    if step in ("start_prio", "upkeep_prio", "action_prio", "buy_prio", "end_prio"):
+    if step in PHASE_END_ROUNDS:
         if step in OPTIONAL_ROUNDS and not self.opts["phase_end_priority"]:
             return True
         self.start_round()
@@ -264,7 +277,7 @@ def goto(self: "MuhqState", step: str) -> bool:
 
 
 def units_of_active(self: "MuhqState") -> list[int]:
-    """The active player's units on the board, in board order (its own method, so that goto, which runs at
+    """The active player's units on the board, in board order (its own method, so that goto_step, which runs at
     every step, makes no closure for this list)."""
     perms, active = self.perms, self.active
     units = []  # (a loop: a comprehension would make a closure over perms and active)
@@ -347,6 +360,7 @@ class FlowMixin:
     _step_discard = _step_discard
     _step_next_turn = _step_next_turn
     goto = goto
+    goto_step = goto_step
     units_of_active = units_of_active
 
     # -- the work of the phases: flow_phases ------------------------------------------------------------
@@ -377,19 +391,13 @@ class FlowMixin:
     eliminate = _victory.eliminate
 
 
-class _StepWork(dict[str, "Callable[[MuhqState], bool]"]):
-    """The work of each step (the ``_step_*`` methods) by step name; an unknown step is a bug."""
-
-    def __missing__(self, step: str) -> NoReturn:
-        raise AssertionError(f"unknown step {step}")  # i18n: no
-
-
 #: What step_machine does in each step of a turn (a look-up, not a chain of comparisons: it runs at almost every
-#: decision).
-STEP_WORK = _StepWork({"action": FlowMixin._step_action, "start": FlowMixin._step_start,
-                       "upkeep_income": FlowMixin._step_upkeep_income, "upkeep_score": FlowMixin._step_upkeep_score,
-                       "upkeep_triggers": FlowMixin._step_upkeep_triggers,
-                       "upkeep_pay": FlowMixin._step_upkeep_pay, "closing": FlowMixin._step_closing,
-                       "buy": FlowMixin._step_buy, "discard": FlowMixin._step_discard,
-                       "next_turn": FlowMixin._step_next_turn})
+#: decision), for every step but the draft's. A plain dict, for the interpreter's fast path of its subscript: a step
+#: is a Step (mypy refuses any other name), and one missing here raises KeyError (test_turn_enums checks none is).
+STEP_WORK: dict[Step, Callable[[MuhqState], bool]] = {
+    ACTION_STEP: FlowMixin._step_action, START_STEP: FlowMixin._step_start,
+    UPKEEP_INCOME: FlowMixin._step_upkeep_income, UPKEEP_SCORE: FlowMixin._step_upkeep_score,
+    UPKEEP_TRIGGERS: FlowMixin._step_upkeep_triggers, UPKEEP_PAY: FlowMixin._step_upkeep_pay,
+    CLOSING_STEP: FlowMixin._step_closing, BUY_STEP: FlowMixin._step_buy, DISCARD_STEP: FlowMixin._step_discard,
+    NEXT_TURN: FlowMixin._step_next_turn}
 STEP_WORK.update((s, FlowMixin._step_round_over) for s in AFTER_ROUND)

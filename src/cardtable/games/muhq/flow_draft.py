@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .turn import START_PHASE, START_STEP
+
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
 
@@ -22,7 +24,7 @@ def start_draft_round(self: "MuhqState") -> None:
     self.packs = []
     for p in self.players:
         p.store, p.drafted = p.drafted, []
-    self.phase, self.step = "start", "start"
+    self.phase, self.step = START_PHASE, START_STEP
     self.turn = 1
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .objects import NEUTRAL
+from .turn import START_STEP
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -123,4 +124,4 @@ def next_turn(self: "MuhqState") -> None:
         return
     self.active = self.next_seat(self.active)
     self.turn += 1
-    self.step = "start"
+    self.step = START_STEP

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .turn import END_PRIO
+
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Drop
     from .state import MuhqState
@@ -175,7 +177,7 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     self.stack = [i for i in self.stack if i.controller != seat]
     if self.active == seat and self.winners is None:
         self.priority, self.activation, self.ai = None, None, None
-        self.step = "end_prio"
+        self.step = END_PRIO
     elif self.priority == seat:
         self.start_round()  # a new round among the players left
     self.changed()

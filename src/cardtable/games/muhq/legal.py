@@ -17,6 +17,8 @@ from .effects import TARGET_LIMIT, Ctx
 from .legal_interned import ACTIVATE, BUY, DRAFT, PAIR, PLAY_PERMANENT
 from .legal_interned import (ATTACK, CARRY, MOVE, SPELL, Interned, _MOVE_LISTS,  # noqa: F401 (kept importable here)
                              move_actions)
+from .turn import (BUY_MODE, CLOSING_MODE, DISCARD_MODE, DRAFT_MODE, DROP, OPEN, OVER, PLACE_TOKEN, PRIORITY, TRIGGER,
+                   UPKEEP_MODE)
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -51,12 +53,12 @@ def build_legal(self: "MuhqState") -> list[Action]:
     mode = self.mode
     seat = self.current_player
     out: list[Action] = []
-    if mode == "over":
+    if mode is OVER:
         return out
-    if mode == "priority":
+    if mode is PRIORITY:
         out.append(A.PASS)
         out.extend(self.fast_list(seat))
-    elif mode == "open":
+    elif mode is OPEN:
         if self.activation is None:
             plays = self.permanent_plays(seat)
             out.extend(plays)
@@ -69,23 +71,23 @@ def build_legal(self: "MuhqState") -> list[Action]:
             out.extend(self.unit_list(self.activation))
             out.append(A.END_ACTIVATION)
             out.extend(self.fast_list(seat))
-    elif mode == "draft":
+    elif mode is DRAFT_MODE:
         for c in representatives(self, self.packs[seat]):
             out.append(DRAFT[c])
-    elif mode == "drop":
+    elif mode is DROP:
         drop = self.drops[0]
         for m in drop.members:
             for cell in self.drop_fields(drop, m):
                 out.append(A.DropPlace(m, self.grid.xy(cell)))
-    elif mode == "place_token":
+    elif mode is PLACE_TOKEN:
         for cell in self.token_fields():
             out.append(A.PlaceToken(self.grid.xy(cell)))
-    elif mode == "trigger":
+    elif mode is TRIGGER:
         for i, t in enumerate(self.triggers):
             if t.controller == seat:
                 for targets in self.trigger_target_choices(t):
                     out.append(A.DeclareTrigger(i, targets))
-    elif mode == "upkeep":
+    elif mode is UPKEEP_MODE:
         res = self.players[seat].resource
         for pid in self.upkeep_todo:
             p = self.perms.get(pid)
@@ -94,16 +96,16 @@ def build_legal(self: "MuhqState") -> list[Action]:
             if res >= p.d.upkeep:
                 out.append(A.PayUpkeep(pid))
             out.append(A.DeclineUpkeep(pid))
-    elif mode == "closing":
+    elif mode is CLOSING_MODE:
         for pid in self.closing_candidates():
             out.append(ACTIVATE[pid])
-    elif mode == "buy":
+    elif mode is BUY_MODE:
         resource = self.players[seat].resource
         for c, buy in self.store_parts(seat):  # MUHQ-BUY-1, 2
             if buy <= resource:
                 out.append(BUY[c])
         out.append(A.SKIP_BUY)
-    elif mode == "discard":
+    elif mode is DISCARD_MODE:
         out.append(A.EndDiscard(()))
         for c in self.hand_parts(seat)[1]:
             out.append(A.EndDiscard((c,)))

@@ -24,6 +24,7 @@ from .flow import FlowMixin
 from .legal import LegalMixin
 from .objects import NEUTRAL, Perm, Player
 from .stats import compute_stats, own_stats
+from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
 from .view import ViewMixin
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     unused: list[int] = sliced()
     turn: int
     active: int
-    phase: str
-    step: str
+    phase: Phase
+    step: Step
     priority: int | None
     passes: int
     activation: int | None
@@ -76,7 +77,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     combat_steal: int
     _stats: dict[int, Stats] | None = cache()
     _legal: list[Action] | None = cache()
-    mode: str
+    mode: Mode
     log: list[tuple[Any, ...]] = sliced()
     _undealt: list[list[int]] = nested()
     _order: list[int] | None = cache()
@@ -111,8 +112,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self.unused = []  # draft cards never dealt or left over (MUHQ-DRAFT-1, 6)
         self.turn = 0
         self.active = 0
-        self.phase = "draft"
-        self.step = "draft"
+        self.phase = DRAFT_PHASE
+        self.step = DRAFT_STEP
         self.priority = None
         self.passes = 0
         self.activation = None
@@ -142,7 +143,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self._suspects = []  # permanents that may be lethal since then (mark_raised, entered)
         self._move_checked = None  # (board memo, stack item) of the last move declared with a checked path
         self._alive = tuple(range(self.n))
-        self.mode = "draft"
+        self.mode = DRAFT_MODE
         self.log = []
         self.setup()
         self.advance()
@@ -319,9 +320,10 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     def snapshot(self) -> dict[str, Any]:
         xy = self.grid.xy
         return {
-            "rng": self.rng.state(), "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
-            "priority": self.priority, "passes": self.passes, "activation": self.activation,
-            "ai": list(self.ai) if self.ai else None, "mode": self.mode, "current_player": self.current_player,
+            # the enums' values as plain strings, as in a view (the digest's JSON text is the same either way)
+            "rng": self.rng.state(), "turn": self.turn, "active": self.active, "phase": str(self.phase),
+            "step": str(self.step), "priority": self.priority, "passes": self.passes, "activation": self.activation,
+            "ai": list(self.ai) if self.ai else None, "mode": str(self.mode), "current_player": self.current_player,
             "cards": [[d.id, o] for d, o in zip(self.card_def, self.card_owner)],
             "players": [{"resource": p.resource, "vp": p.vp, "store": p.store, "deck": p.deck, "hand": p.hand,
                          "discard": p.discard, "pending": p.pending, "bought": p.bought, "alive": p.alive,
@@ -334,6 +336,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
             "drops": [[d.controller, d.cell, d.members] for d in self.drops],
             "resolving": None if self.resolving is None else [repr(self.resolving[0]), self.resolving[1],
                                                                  self.resolving[2], self.resolving[3].you,
-                                                                 sorted(self.resolving[3].targets.items())], "upkeep_todo": self.upkeep_todo, "packs": self.packs,
+                                                                 sorted(self.resolving[3].targets.items())],
+            "upkeep_todo": self.upkeep_todo, "packs": self.packs,
             "undealt": self._undealt, "winners": self.winners,
         }

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.i18n import current_language
 
+from .turn import DRAFT_PHASE, UPKEEP_MODE
 from .words import N_, word
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,7 +86,7 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
         perms.append(entry)
     waiting = [m for d in self.drops for m in d.members]
     players = []
-    in_draft = self.phase == "draft"
+    in_draft = self.phase is DRAFT_PHASE
     for seat, pl in enumerate(self.players):
         mine = player == seat
         players.append({
@@ -107,8 +108,10 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
                                   "areas": {k: a.points for k, a in board.areas.items()},
                                   "income": {"base": board.income.base, "per_unit": board.income.per_unit},
                                   "hand_size": board.hand_size},
-        "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
-        "mode": self.mode, "to_act": self.current_player, "prompt": word(PROMPTS, self.mode),
+        # the enums' values as plain strings (str(): a test's plain string too): a view is data, and goldens
+        # compare it with its JSON form, types and all
+        "turn": self.turn, "active": self.active, "phase": str(self.phase), "step": str(self.step),
+        "mode": str(self.mode), "to_act": self.current_player, "prompt": word(PROMPTS, self.mode),
         "priority": self.priority, "activation": self.activation,
         "ai": self.ai[0] if self.ai else None,
         "permanents": perms, "waiting_to_drop": waiting, "players": players,
@@ -129,7 +132,7 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
                        "members": list(drop.members)}
     if in_draft and player is not None:
         out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
-    if self.mode == "upkeep":
+    if self.mode is UPKEEP_MODE:
         out["upkeep_todo"] = list(self.upkeep_todo)
     out["cards"] = self.cards_seen(self.card_ids_seen(player))
     return out
@@ -141,7 +144,7 @@ def card_ids_seen(self: "MuhqState", player: int | None) -> set[str]:
     viewer holds — never one only a hidden zone holds."""
     card_def = self.card_def
     ids: set[str] = {self.perms[pid].d.id for pid in self.board_order()}
-    in_draft = self.phase == "draft"
+    in_draft = self.phase is DRAFT_PHASE
     for seat, pl in enumerate(self.players):
         zones = [pl.discard, pl.store, pl.pending]
         if player == seat:

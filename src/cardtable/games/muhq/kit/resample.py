@@ -21,6 +21,7 @@ from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
 from cardtable.games.muhq.objects import NEUTRAL
 from cardtable.games.muhq.state import MuhqState
+from cardtable.games.muhq.turn import DRAFT_PHASE
 
 
 def determinize(state: MuhqState, player: int, rng: Rng) -> MuhqState:
@@ -35,7 +36,7 @@ def determinize(state: MuhqState, player: int, rng: Rng) -> MuhqState:
             keep = len(pl.hand)
             pool = shuffled(pl.hand + pl.deck, rng)
             pl.hand, pl.deck = pool[:keep], pool[keep:]
-    if s.phase == "draft":
+    if s.phase is DRAFT_PHASE:
         _redeal_draft(s, player, rng)
     s.changed()
     return s
