@@ -16,6 +16,7 @@ from cardtable.agents import Observation, agent_names, make_agent
 from cardtable.games.muhq.kit import heuristic as heuristic_module
 from cardtable.games.muhq.kit.heuristic import MuhqHeuristic, _Decision, _Walks
 from cardtable.games.muhq import actions as A
+from cardtable.games.muhq.turn import Phase
 from cardtable.sim import simulate
 from tests.imports import cardtable_modules
 from tests.games.muhq.helpers import P0, P1, hand, put, ready, resource, scene, zone
@@ -217,7 +218,7 @@ def test_pays_upkeep_for_its_best_units_first_and_buys_the_best_affordable_card(
     knight = put(s, P0, "Banner Knight", 1, 1)
     put(s, P0, "Forager", 3, 3)
     resource(s, P0, 2)
-    s.phase = "upkeep"
+    s.phase = Phase.UPKEEP
     s.goto("upkeep_pay")
     ready(s)
     assert s.mode == "upkeep"
@@ -225,7 +226,7 @@ def test_pays_upkeep_for_its_best_units_first_and_buys_the_best_affordable_card(
     s = scene(step="buy")
     cheap, good, dear = zone(s, P0, "store", "Requisition", "Volley", "Kraken Spawn")
     resource(s, P0, 4)
-    s.phase = "buy"
+    s.phase = Phase.BUY
     ready(s)
     assert s.mode == "buy"
     assert bot_action(s) == A.Buy(good)
