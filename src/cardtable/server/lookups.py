@@ -103,5 +103,6 @@ async def views_schema(game: str) -> dict[str, Any]:
     game_class(game)  # an unknown game is a 404
     described = view_schema(game)
     if described is None:
-        raise TableError(404, _("{game} has no view model; its views are not described by a schema yet", game=repr(game)))
+        raise TableError(404, _("{game} has no view model; its views are not described by a schema yet",
+                                game=repr(game)))
     return described

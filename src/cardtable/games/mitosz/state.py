@@ -1,15 +1,16 @@
 """Mítosz's state: card instances in zones, players, the stack, active effects, the turn machine's place.
 
-The rules live in mixins, one job each: ``levels`` (levels, roads, power points, statics, immunity),
-``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect interpreter,
-spec 6), ``flow`` (phases, open windows, counter rounds, the stack, prompts), ``checks`` (state checks,
-spec 5.9; holds and deck-out). ``view`` builds what each player may see (spec 9).
+The state is one typed field list (an ``engine.core`` record: the clone is compiled from it). The rules live in
+modules of functions that take the state first, bound in small classes by job: ``levels`` (levels, roads, power
+points, statics, immunity), ``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect
+interpreter, spec 6), ``flow`` (phases, open windows, counter rounds, the stack), ``prompts`` (the questions, each
+a class that answers itself), ``checks`` (state checks, spec 5.9; holds and deck-out). ``view`` builds what each
+player may see (spec 9); ``modes`` names where the machine is.
 
-Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its instance id, fixed
-for the game); zones are lists of ids in the players; active effects are immutable :class:`Eff` values,
-so a clone copies lists, not effects.
+Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its
+instance id, fixed for the game); zones are lists of ids in the players; active effects are immutable
+:class:`Eff` values, so a clone copies lists, not effects.
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping

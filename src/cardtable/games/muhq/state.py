@@ -1,9 +1,10 @@
 """One position of muhq's game: the zones of every player, the board, the action stack, and where the turn is.
 
-The rules live in mixins, one job each: ``board`` (permanents, damage, combat, events), ``effects`` (the
-effect vocabulary), ``flow`` (phases, priority, state checks, victory), ``legal`` (the legal-action lists),
-``declare`` (checking and declaring decisions, resolving the stack), ``ai`` (the shy and aggressive
-behaviours), ``view`` (what each player may see).
+The state is one typed field list (an ``engine.core`` record: the clone is compiled from it). The rules live in
+modules of functions that take the state first, bound in small classes by job: ``board`` (permanents, damage,
+combat, events), ``effects`` (the effect vocabulary), ``flow`` (phases, priority, state checks, victory), ``legal``
+(the legal-action lists), ``declare`` (checking and declaring decisions, resolving the stack), ``ai`` (the shy and
+aggressive behaviours), ``view`` (what each player may see); ``turn`` names where the turn is (the Enums).
 """
 
 from __future__ import annotations
