@@ -274,7 +274,7 @@ def test_mitosz_a_high_god_named_in_a_permission_question_stays_in_the_askers_ha
     state.players[A].spheres = [4, 5, 4, 3]
     ready(state)
     state.apply(Summon(hrimgar))
-    assert state.prompt["kind"] == "permission" and state.current_player == B
+    assert state.prompt.kind == "permission" and state.current_player == B
     redealt = set()
     for k in range(8):
         d = determinize(state, B, Rng(k, "t"))

@@ -339,13 +339,13 @@ def test_sacrifices_its_least_valuable_leader():
 # -- fights ------------------------------------------------------------------------------------------
 def answer_with(s, kind: str, label: str) -> None:
     """Answer the pending fight prompt with the option whose label contains ``label``."""
-    assert s.mode == "prompt" and s.prompt["kind"] == kind, s.prompt
-    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt["options"]) if label in o)))
+    assert s.mode == "prompt" and s.prompt.kind == kind, s.prompt
+    do(s, ChooseOption(next(i for i, o in enumerate(s.prompt.options) if label in o)))
 
 
 def chosen_label(s, action) -> str:
     assert isinstance(action, ChooseOption), action
-    return s.prompt["options"][action.index]
+    return s.prompt.options[action.index]
 
 
 def test_declares_a_battle_it_clearly_wins_against_the_nation_worth_most():
@@ -430,7 +430,7 @@ def defended_battle():
 
 def test_names_its_strongest_leader_to_defend():
     s, c = defended_battle()
-    assert s.prompt["kind"] == "fight_leader" and s.prompt["player"] == A
+    assert s.prompt.kind == "fight_leader" and s.prompt.player == A
     assert chosen_label(s, bot_action(s)) == "Captain Orren into the front"
 
 
@@ -481,11 +481,11 @@ def test_sacrifices_the_commander_only_for_a_nation_worth_more_and_steals_spoils
     answer_with(s, "fight_leader", "Vigdis the Wolf-Sworn into the front")
     do(s, PASS)
     do(s, PASS)
-    assert s.prompt["kind"] == "save_nation" and s.prompt["player"] == B
+    assert s.prompt.kind == "save_nation" and s.prompt.player == B
     assert chosen_label(s, bot_action(s)).startswith("sacrifice Vigdis")
     do(s, bot_action(s))
     assert s.cards[vigdis].zone == "afterworld"
-    assert s.prompt["kind"] == "spoils" and s.prompt["player"] == A
+    assert s.prompt.kind == "spoils" and s.prompt.player == A
     assert chosen_label(s, bot_action(s)).startswith("steal 1 ")
 
 
@@ -513,7 +513,7 @@ def test_lets_a_nation_go_rather_than_a_better_commander():
     pass_counter(s)
     while s.mode == "window":
         do(s, PASS)
-    assert s.fight.winner == "att" and s.prompt["kind"] == "save_nation"
+    assert s.fight.winner == "att" and s.prompt.kind == "save_nation"
     assert chosen_label(s, bot_action(s)).startswith("let Sunfield Herders")
     assert solvane in s.players[A].leaders
 

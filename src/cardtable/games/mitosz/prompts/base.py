@@ -48,10 +48,6 @@ class Prompt:
                 out[key] = value
         return out
 
-    def __getitem__(self, key: str) -> Any:
-        """The old dict's reading, for callers outside the game written against it (some agents' tests)."""
-        return self.as_dict()[key]
-
     def offered(self, state: MitoszState) -> list[Action]:
         """The legal answers (a question of an unknown kind has none)."""
         return []
