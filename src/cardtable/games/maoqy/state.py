@@ -69,6 +69,11 @@ class MaoqyState(State):
     turn_limit: int
     claimed_open: bool
     clone: ClassVar[Callable[[MaoqyState], MaoqyState]]
+    #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game,
+    #: the player count and the options read once.
+    NOT_IN_DIGEST: ClassVar[frozenset[str]] = frozenset((
+        "game", "n", "limit", "hide_size", "street_min", "start_one", "max_streets", "extended", "known_any",
+        "open_all", "backs", "turn_limit", "claimed_open"))
 
     def __init__(self, game: MaoqyGame, seed: int) -> None:
         opts = game.options

@@ -57,7 +57,6 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     turn: int
     turns_taken: list[int] = copied()
     phase: Phase
-    step: str
     mode: Mode
     priority: int
     passes: int
@@ -101,6 +100,14 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     trigger_resume: tuple[str, tuple[str, ...]] | None
     sphere_marks: tuple[tuple[int, ...], ...]
     clone: ClassVar[Callable[[MitoszState], MitoszState]]
+    #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game's
+    #: (the game, its options, the primitives its cards call, the player count); how the position was reached (the
+    #: seed, the history); what follows from the rest (who acts: the mode, priority and prompt; the private-entry
+    #: count of the log, whose length is in); the caches' versions; and the next effect number, which every effect
+    #: made carries into the digest (kept out: the digests of old records must still match).
+    NOT_IN_DIGEST: ClassVar[frozenset[str]] = frozenset((
+        "game", "opts", "prims", "n", "seed", "history", "current_player", "log_private", "version", "seat_versions",
+        "checked", "piles", "seq"))
     forget_fields: ClassVar[Callable[[MitoszState], None]]
 
     # the classes of stack items and active effects, for the rules to make them without importing this module
@@ -149,7 +156,6 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         self.turn = 0
         self.turns_taken = [0] * n
         self.phase = SETUP_PHASE
-        self.step = ""
         self.mode = SETUP_MODE
         self.priority = -1
         self.passes = 0

@@ -76,6 +76,10 @@ class MojoState(State):
     draw_other: int
     winners: list[int] = copied()
     clone: ClassVar[Callable[[MojoState], MojoState]]
+    #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game
+    #: and what it fixes (the player count, the Mojo threshold, the options read once).
+    NOT_IN_DIGEST: ClassVar[frozenset[str]] = frozenset((
+        "game", "n", "threshold", "npiles", "may_stop", "reshuffle", "owner_sees"))
 
     def __init__(self, game: MojoGame, seed: int) -> None:
         opts = game.options

@@ -94,6 +94,14 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     _clean: dict[str | tuple[Any, ...], Any] | None = fresh("None")
     _move_checked: tuple[dict[str | tuple[Any, ...], Any], Item] | None = fresh("None")
     clone: ClassVar[Callable[[MuhqState], MuhqState]]
+    #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game's
+    #: (the game, its options, the player count); how the position was reached (the seed, the history, the log);
+    #: what the setup fixed from the board and never changes (the VIPs, buildings, victory item and its home, the
+    #: combat steal); what follows from the rest (the occupied fields, from the permanents; the seats still in; the
+    #: ending rule, set with the winners; whether a state check is due).
+    NOT_IN_DIGEST: ClassVar[frozenset[str]] = frozenset((
+        "game", "opts", "n", "seed", "history", "log", "vips", "buildings", "victory_item", "victory_item_home",
+        "combat_steal", "occ", "_alive", "ending", "_dirty"))
 
     def __init__(self, game: MuhqGame, seed: int) -> None:
         self.game = game
