@@ -10,7 +10,7 @@ import pytest
 import cardtable
 from cardtable.engine import game_names
 from cardtable.engine.core import cache, copied, copy_source, custom, each, fresh, nested, own_or_none, record, \
-    shared, sliced
+    role, shared, sliced
 
 
 @record
@@ -86,13 +86,12 @@ def _states(name: str, players: int, seeds: int):
 
 
 def _containers(obj, path="state", deep=True):
-    """Every list, dict and set reachable through record fields, with its path: a field copied shallowly
-    (``copied()``, ``sliced()``: of immutable items by design) is looked at, not into."""
+    """Every list, dict and set reachable through record fields, with its path: a field shared on purpose is left
+    out, and one copied shallowly (``copied()``, ``sliced()``: of immutable items by design) is looked at, not into."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
-            if not f.metadata.get("cardtable.shared"):
-                shallow = f.metadata.get("cardtable.copy") in ("v.copy()", "v[:]")
-                yield from _containers(getattr(obj, f.name), f"{path}.{f.name}", deep=not shallow)
+            if role(f) != "shared":
+                yield from _containers(getattr(obj, f.name), f"{path}.{f.name}", deep=role(f) != "shallow")
     elif isinstance(obj, (list, dict, set)):
         yield path, obj
         if deep:
@@ -152,8 +151,7 @@ def test_every_field_is_in_the_digest_or_named_as_left_out(name, players):
     cls = type(cardtable.load(name, players=players).new_initial_state(seed=0))
     read = _read_by(cls, cls.snapshot)
     left_out = getattr(cls, "NOT_IN_DIGEST", frozenset())
-    position = [f.name for f in dataclasses.fields(cls) if "cardtable.cache" not in f.metadata
-                and f.metadata.get("cardtable.copy") not in ("0", "[]", "None", "{}")]
+    position = [f.name for f in dataclasses.fields(cls) if role(f) not in ("cache", "fresh")]
     missing = sorted(set(position) - read - left_out)
     assert not missing, f"{name}: fields neither in the digest nor in NOT_IN_DIGEST: {missing}"
     assert left_out <= set(position) - read, f"{name}: NOT_IN_DIGEST names {sorted(left_out & read)} the digest reads"

@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 _COPY = "cardtable.copy"  # the expression a copy assigns (metadata key)
 _CACHE = "cardtable.cache"  # the value ``forget`` resets a cache to (metadata key)
-_DELIBERATE = "cardtable.shared"  # shared on purpose although its type is mutable
+_ROLE = "cardtable.role"  # what the field is to a copy (metadata key; ``role``)
 
 # The policies, as expressions (``v``: the original's value; ``c``: the copy).
 SHARE = "v"
@@ -44,74 +44,79 @@ _COPY_READ = re.compile(r"\bc\.")  # a policy that reads the copy
 _MUTABLE_TYPES = ("list[", "dict[", "set[", "list ", "dict ", "set ")
 
 
-def _field(expression: str, *, cache: str | None = None, deliberate: bool = False) -> Any:
-    meta: dict[str, Any] = {_COPY: expression}
+def _field(expression: str, role: str, *, cache: str | None = None) -> Any:
+    meta: dict[str, Any] = {_COPY: expression, _ROLE: role}
     if cache is not None:
         meta[_CACHE] = cache
-    if deliberate:
-        meta[_DELIBERATE] = True
     return dataclasses.field(metadata=meta)
+
+
+def role(f: dataclasses.Field[Any]) -> str:
+    """What a record's field is to a copy: ``"share"`` (no policy: an immutable value), ``"shared"`` (a container
+    shared on purpose), ``"shallow"`` (a new container of the same items), ``"deep"`` (new containers or records all
+    the way down), ``"own"``, ``"custom"``, ``"fresh"`` (started anew) or ``"cache"`` (a derived fact)."""
+    return str(f.metadata.get(_ROLE, "share"))
 
 
 def shared() -> Any:
     """Shared by the copy although its type is a container: it is never changed in place (replaced whole)."""
-    return _field(SHARE, deliberate=True)
+    return _field(SHARE, "shared")
 
 
 def copied() -> Any:
-    """A list (sliced), a dict or a set (``.copy()``) of immutable items: the copy gets its own container."""
-    return _field(COPY)
+    """A list, a dict or a set of immutable items (``.copy()``): the copy gets its own container."""
+    return _field(COPY, "shallow")
 
 
 def sliced() -> Any:
     """A list of immutable items, copied by slicing (the fastest copy of a list)."""
-    return _field(LIST)
+    return _field(LIST, "shallow")
 
 
 def each() -> Any:
     """A list of records: the copy gets a list of their copies (each record's own ``copy``)."""
-    return _field(EACH)
+    return _field(EACH, "deep")
 
 
 def each_value() -> Any:
     """A dict whose values are records: the copy gets their copies under the same keys."""
-    return _field(EACH_VALUE)
+    return _field(EACH_VALUE, "deep")
 
 
 def nested() -> Any:
     """A list of lists of immutable items: every inner list is copied."""
-    return _field(NESTED_LISTS)
+    return _field(NESTED_LISTS, "deep")
 
 
 def nested_values() -> Any:
     """A dict whose values are lists of immutable items: every list is copied."""
-    return _field(NESTED_VALUES)
+    return _field(NESTED_VALUES, "deep")
 
 
 def own() -> Any:
     """A mutable object with its own ``copy`` (a random-number generator): the copy gets a copy."""
-    return _field(COPY, deliberate=True)
+    return _field(COPY, "own")
 
 
 def own_or_none() -> Any:
     """A mutable object with its own ``copy``, or ``None`` (a fight in progress)."""
-    return _field(OPTIONAL_COPY, deliberate=True)
+    return _field(OPTIONAL_COPY, "own")
 
 
 def custom(expression: str) -> Any:
     """Any expression over ``v`` (the original's value) and ``c`` (the copy, its other fields set)."""
-    return _field(expression, deliberate=True)
+    return _field(expression, "custom")
 
 
 def fresh(expression: str) -> Any:
     """The copy starts anew with ``expression`` (``"None"``, ``"0"``, ``"{}"``): bookkeeping a copy must not
     inherit, but that ``forget`` leaves alone."""
-    return _field(expression, deliberate=True)
+    return _field(expression, "fresh")
 
 
 def cache(reset: str = "None", *, on_copy: str | None = None) -> Any:
     """A derived fact: the copy starts with ``reset`` (or takes ``on_copy``), and ``forget`` resets it."""
-    return _field(reset if on_copy is None else on_copy, cache=reset, deliberate=True)
+    return _field(reset if on_copy is None else on_copy, "cache", cache=reset)
 
 
 def _policy(f: dataclasses.Field[Any], owner: type) -> str:
@@ -166,5 +171,5 @@ def record(cls: type[T] | None = None, *, copy: str = "copy") -> Any:
     return make if cls is None else make(cls)
 
 
-__all__ = ["record", "shared", "copied", "sliced", "each", "each_value", "nested", "nested_values", "own",
+__all__ = ["record", "role", "shared", "copied", "sliced", "each", "each_value", "nested", "nested_values", "own",
            "own_or_none", "custom", "fresh", "cache", "copy_source", "forget_source"]

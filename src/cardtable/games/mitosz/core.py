@@ -38,17 +38,9 @@ class Inst:
         self.iid = iid
         self.d = d
         self.owner = owner
-        self.controller = owner
         self.zone = "deck"
-        self.host = -1
-        self.rotated = False
-        self.spent = False
-        self.uses = None
-        self.blocked = ()
-        self.tokens = ()
-        self.cell = None
         self.entered = 0
-        self.dormant = None
+        self.reset()  # the rest as a card that never was on the board
 
     def reset(self) -> None:
         """MIT-1.2.6: a card that leaves the board keeps no memories."""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.engine import IllegalAction
 
 from ..actions import ChooseOption, Pass, made
-from ..words import _, shown
 from ..modes import BUSY
+from ..words import _, shown
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
