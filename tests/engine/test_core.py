@@ -9,8 +9,8 @@ import pytest
 
 import cardtable
 from cardtable.engine import game_names
-from cardtable.engine.core import cache, copied, copy_source, custom, each, fresh, nested, own_or_none, record, \
-    role, shared, sliced
+from cardtable.engine.core import announcement_source, cache, copied, copy_source, counter, custom, each, fresh, \
+    nested, own_or_none, record, role, shared, sliced, staleness
 
 
 @record
@@ -155,3 +155,73 @@ def test_every_field_is_in_the_digest_or_named_as_left_out(name, players):
     missing = sorted(set(position) - read - left_out)
     assert not missing, f"{name}: fields neither in the digest nor in NOT_IN_DIGEST: {missing}"
     assert left_out <= set(position) - read, f"{name}: NOT_IN_DIGEST names {sorted(left_out & read)} the digest reads"
+
+
+# -- derived facts and the announcements that drop them ---------------------------------------------------
+@record(copy="clone")
+class _Table:
+    version: int = counter("moved")
+    seats: list[int] = sliced()
+    legal: list[int] | None = cache(forgotten_by=("moved", "passed"))
+    reach: dict[int, int] = cache("{}", forgotten_by="moved")
+    names: dict[int, str] | None = cache(checked="keyed by the seats at every use")
+
+    def __init__(self) -> None:
+        self.version, self.seats, self.legal, self.reach, self.names = 0, [1, 2], [5], {1: 1}, {1: "a"}
+
+
+def test_an_announcement_drops_the_facts_that_name_it_and_bumps_its_counters():
+    t = _Table()
+    t.passed()  # type: ignore[attr-defined]  # made by record()
+    assert (t.version, t.legal, t.reach, t.names) == (0, None, {1: 1}, {1: "a"})
+    t.legal = [5]
+    t.moved()  # type: ignore[attr-defined]
+    assert (t.version, t.legal, t.reach, t.names) == (1, None, {}, {1: "a"})
+    assert announcement_source(_Table, "moved") == (
+        "def moved(self):\n    self.version += 1\n    self.legal = None\n    self.reach = {}\n")
+    t.forget_fields()  # type: ignore[attr-defined]
+    assert t.names is None and t.version == 1  # forget drops every cache; a counter is no cache
+
+
+def test_an_announcement_its_caches_name_cannot_also_be_written_by_hand():
+    with pytest.raises(TypeError, match="written by hand"):
+        @record
+        class _Twice:
+            memo: dict[int, int] | None = cache(forgotten_by="changed")
+
+            def changed(self) -> None:
+                self.memo = None
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_every_cache_of_a_state_says_what_makes_it_stale(name, players):
+    """A derived fact is dropped by the announcements it names (``forgotten_by``), or says how a use knows it
+    is current (``checked``): no cache is left to the hope that someone clears it."""
+    cls = type(cardtable.load(name, players=players).new_initial_state(seed=0))
+    vague = [f.name for f in dataclasses.fields(cls) if role(f) == "cache" and staleness(f) == ((), "")]
+    assert not vague, f"{name}: caches that neither name an announcement nor say how they are checked: {vague}"
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_no_rule_drops_an_announced_cache_by_hand(name, players):
+    """A cache that announcements drop is reset only by them (and by the state's __init__): an assignment of its
+    reset value elsewhere in the game's rules is an invalidation call scattered past the one layer."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    cls = type(cardtable.load(name, players=players).new_initial_state(seed=0))
+    state_file = Path(inspect.getfile(cls))
+    init_lines, init_start = inspect.getsourcelines(cls.__init__)
+    in_init = range(init_start, init_start + len(init_lines))
+    announced = {f.name: f.metadata["cardtable.cache"] for f in dataclasses.fields(cls)
+                 if role(f) == "cache" and staleness(f)[0]}
+    found = []
+    for path in sorted(state_file.parent.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for field, reset in announced.items():
+            for m in re.finditer(rf"\.{re.escape(field)} = {re.escape(reset)}(?![\w(\[])", text):
+                line = text.count("\n", 0, m.start()) + 1
+                if not (path == state_file and line in in_init):
+                    found.append(f"{path.name}:{line} {field}")
+    assert not found, f"{name}: caches dropped by hand: {found}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from cardtable.games.mitosz.effect_vocabulary import VOCABULARY
 from cardtable.games.mitosz.modes import Phase
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, PlaceNation,
                                             PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
@@ -131,7 +132,7 @@ def board_with_a_free_maneuver():
 def test_MIT_1_2_5_MIT_5_1_MIT_3_1_f_MIT_3_9_f_only_permanents_on_the_board_are_destroyed():
     s, city, orren, ivo, vigdis, gold = board_with_a_free_maneuver()
     (in_hand,) = hand(s, A, "Lysa Brightspear")
-    s._p_destroy(ALL_BOARD, fake_item(s, B, -1))
+    VOCABULARY["destroy"].resolve(s, ALL_BOARD, fake_item(s, B, -1))
     assert all(s.cards[i].zone == "afterworld" for i in (city, orren, ivo, vigdis))
     # a free maneuver cannot be destroyed (MIT-3.9.f): it leaves only because its effect ended with Vigdis
     assert not any("Turncoat Gold (P0) is destroyed" in t for _x, t, _to in s.log)
@@ -431,7 +432,7 @@ def test_MIT_3_2_1_d_MIT_4_5_nations_do_not_rotate():
     s = scene()
     city = nation(s, A, "Gilded Cityfolk")
     orren = leader(s, A, "Captain Orren")
-    s._p_rotate(ALL_BOARD, fake_item(s, B, -1))
+    VOCABULARY["rotate"].resolve(s, ALL_BOARD, fake_item(s, B, -1))
     assert s.cards[orren].rotated and not s.cards[city].rotated and s.cards[city].spent
 
 
@@ -442,7 +443,7 @@ def test_MIT_3_2_1_f_a_nation_stays_where_it_is():
     ready(s)
     rejects(s, PlaceNation(c2, 0, 0), "MIT-3.2.1.f")
     city = s.players[A].grid[(0, 0)]
-    s._p_return_to_hand(ALL_BOARD, fake_item(s, B, -1))
+    VOCABULARY["return_to_hand"].resolve(s, ALL_BOARD, fake_item(s, B, -1))
     assert s.cards[city].zone == "board" and s.players[A].grid == {(0, 0): city}
 
 
@@ -1081,10 +1082,10 @@ def test_MIT_5_1_only_permanent_cards_can_be_destroyed():
     court = intrigue(s, A, "Whispering Court")
     zone = s.cards[gold].zone
     assert zone == "board"
-    s._p_destroy(ITSELF, fake_item(s, B, gold))  # a free maneuver on the board is no permanent: it stays
+    VOCABULARY["destroy"].resolve(s, ITSELF, fake_item(s, B, gold))  # a free maneuver: no permanent, it stays
     assert gold in s.lingering and s.cards[gold].zone == zone
     for card in (blade, plains, court, orren, city):  # one of each destroyable permanent type
-        s._p_destroy(ITSELF, fake_item(s, B, card))
+        VOCABULARY["destroy"].resolve(s, ITSELF, fake_item(s, B, card))
         assert s.cards[card].zone == "afterworld", d(s, card).name
 
 
@@ -2209,10 +2210,10 @@ def test_spec_6_4_grant_fate_use_and_modify_cost_as_effects(tmp_path, monkeypatc
     assert not any(isinstance(a, UseFate) for a in s.legal_actions())  # not linked to Solvane, no god leader
     source = named(s, A, "Tribute of the Hearth")  # the card whose effect grants (its name in the allowance)
     call = CALL_MODELS["grant_fate_use"].model_validate({"grant_fate_use": {"n": 1}}).grant_fate_use
-    s._p_grant_fate_use(call, fake_item(s, A, source))
+    VOCABULARY["grant_fate_use"].resolve(s, call, fake_item(s, A, source))
     cheaper = CALL_MODELS["modify_cost"].model_validate(
         {"modify_cost": {"filter": {"name": "Captain Orren"}, "delta": {"wealth": -1, "force": 1}}}).modify_cost
-    s._p_modify_cost(cheaper, fake_item(s, A, source))
+    VOCABULARY["modify_cost"].resolve(s, cheaper, fake_item(s, A, source))
     ready(s)
     assert UseFate(winter, source) in s.legal_actions() and s.summon_cost(orren) == (0, 0, 0, 3)
     s.turn += 1

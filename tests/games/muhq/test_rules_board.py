@@ -4,6 +4,7 @@ after its rule ID and plays the rule through the engine (scene-building helpers 
 
 from __future__ import annotations
 
+from cardtable.games.muhq.effect_vocabulary import VOCABULARY
 from cardtable.games.muhq import actions as A
 from cardtable.games.muhq.actions import (END_ACTIVATION, PASS, Activate, Attack, Carry, ClearParalysis, DropPlace,
                                           Equip, FreeAction, FullAction, Move, PlaceToken, PlayPermanent, PlaySpell,
@@ -1133,8 +1134,8 @@ def test_MUHQ_COND_3_only_units_carry_condition_markers():
     depot = put(s, P0, "Supply Depot", 4, 4)
     ready(s)
     mist = s.game.defs[next(k for k, d in s.game.defs.items() if d.name == "Paralyzing Mist")]
-    s._op_add_marker({"do": "add_marker", "to": "T1", "marker": "paralysis", "count": 1},
-                     Ctx(None, mist, P0, targets={"T1": depot}))
+    VOCABULARY["add_marker"].resolve(s, {"do": "add_marker", "to": "T1", "marker": "paralysis", "count": 1},
+                                     Ctx(None, mist, P0, targets={"T1": depot}))
     assert s.perms[depot].paralysis == 0
 
 

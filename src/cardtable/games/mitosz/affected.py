@@ -111,6 +111,7 @@ def _cards_of(state: MitoszState, target: Any, item: Item) -> list[int]:
 
 
 def _fight_side(state: MitoszState, seat: int, enemy: bool) -> list[int]:
-    f: Fight = state.fight  # type: ignore[assignment]  # called during a fight only
+    f = state.fight
+    assert f is not None  # (called in a fight)
     own = f.side_of(seat)
     return [s for s in state.fight_players() if (f.side_of(s) != own) == enemy]

@@ -244,7 +244,7 @@ def end_effects(self: MitoszState, ended: list[Eff]) -> None:
         return
     gone = {id(e) for e in ended}
     self.effects = [e for e in self.effects if id(e) not in gone]
-    self.statics_cache = None
+    self.statics_changed()
     for e in ended:
         if e.kind == "steal":
             (iid,) = e.targets  # type: ignore[misc]  # a steal has its one target

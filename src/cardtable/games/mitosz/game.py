@@ -13,7 +13,8 @@ from .actions import (CODEC, STACK_ID_BASE, AttachMount, Choose, ChooseOption, D
 from .cards import build_defs, cost_label
 from .data import DeckRules, MitoszDataError, load_deck
 from .options import OPTIONS
-from .text import call_text, card_text, maneuver_text, road_word, row_into, sphere_word, subtype_word
+from .card_text import call_text, card_text, maneuver_text
+from .text import road_word, row_into, sphere_word, subtype_word
 from .words import N_, _, _n, shown
 from .vocabulary import SPHERES
 

@@ -117,13 +117,6 @@ def enter_board(self: MitoszState, iid: int, seat: int) -> None:
         self.event("enters_board", iid, later=True)  # spec 6.6
 
 
-def layout_changed(self: MitoszState) -> None:
-    """A card entered or left the board, changed controller or host, fell asleep or woke, or a grid changed:
-    the board's facts and the layout's (``Levels.layout_facts``) are dropped."""
-    self.statics_cache = None
-    self.layout = None
-
-
 # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
 def together(self: MitoszState, move: Callable[..., object]) -> None:
     """Run ``move`` as one moment: the cards it sends to one owner's afterworld went there together, and
@@ -244,7 +237,6 @@ class Moves:
     discard_card = discard_card
     to_zone = to_zone
     enter_board = enter_board
-    layout_changed = layout_changed
     together = together
     leave_board = leave_board
     _leave_board = _leave_board

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine import GAME_OVER, Action, IllegalAction, State
-from cardtable.engine.core import cache, copied, each, fresh, own, own_or_none, record, shared
+from cardtable.engine.core import cache, copied, counter, each, fresh, own, own_or_none, record, shared
 from cardtable.engine.rng import Rng
 
 from .acts import Acts
@@ -75,13 +75,17 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     log_private: int
     deckout: DeckOut | None
     after_stack: str
-    statics_cache: dict[Any, Any] | None = cache()
+    #: facts derived from where the cards are (``levels/board.cache``): dropped when the layout changes and when an
+    #: effect starts or ends, a token comes or goes, a fight's membership changes (``statics_changed()``)
+    statics_cache: dict[Any, Any] | None = cache(forgotten_by=("layout_changed", "statics_changed"))
     todo: list[str] = copied()
     prompt_done: int
-    version: int
-    legal_memo: dict[Any, Any] | None = cache()
-    dcache: dict[Any, Any] | None = cache()
-    view_cache: tuple[Any, dict[str, Any]] | None = cache()
+    #: how many times something happened (``touch()``, made by record(): the version goes up, the facts that hold
+    #: until anything happens are dropped); what is memoised with a version is stale when the version moved
+    version: int = counter("touch")
+    legal_memo: dict[Any, Any] | None = cache(checked="keyed by the version and the seat's version")  # i18n: no
+    dcache: dict[Any, Any] | None = cache(forgotten_by=("touch", "hand_changed"))
+    view_cache: tuple[Any, dict[str, Any]] | None = cache(checked="keyed by the versions and the language")  # i18n: no
     seat_versions: list[int] = copied()
     checked: int
     piles: int
@@ -92,14 +96,21 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
     fought: int
     prims: frozenset[str]
     #: the board's cards in instance order: a clone's list holds the clone's own instances
-    board: list[Inst] | None = cache(on_copy="[c.cards[i.iid] for i in v] if v is not None else None")  # i18n: no
-    layout: dict[Any, Any] | None = cache()
+    board: list[Inst] | None = cache(on_copy="[c.cards[i.iid] for i in v] if v is not None else None",  # i18n: no
+                                     checked="kept in order by the moves (moves.py)")  # i18n: no
+    #: facts of the board's layout (``levels/board.layout_facts``): dropped by ``layout_changed()`` (a card entered or
+    #: left the board, changed controller or host, fell asleep or woke, or a grid changed)
+    layout: dict[Any, Any] | None = cache(forgotten_by="layout_changed")
     trigger_on: frozenset[str]
     pending: list[tuple[Any, ...]] = copied()
     trigger_chain: int
     trigger_resume: tuple[str, tuple[str, ...]] | None
     sphere_marks: tuple[tuple[int, ...], ...]
     clone: ClassVar[Callable[[MitoszState], MitoszState]]
+    touch: ClassVar[Callable[[MitoszState], None]]  # something happened (made by record(): version, dcache)
+    hand_changed: ClassVar[Callable[[MitoszState], None]]  # only a hand and a deck (with its seat's version)
+    layout_changed: ClassVar[Callable[[MitoszState], None]]
+    statics_changed: ClassVar[Callable[[MitoszState], None]]
     #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game's
     #: (the game, its options, the primitives its cards call, the player count); how the position was reached (the
     #: seed, the history); what follows from the rest (who acts: the mode, priority and prompt; the private-entry

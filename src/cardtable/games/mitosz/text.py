@@ -1,7 +1,6 @@
-"""Card text for people, written from the card's data (the data is the rules; this is its reading).
+"""The words of Mítosz's texts for people.
 
-``maneuver_text`` reads a maneuver back in the rulebook's order: timing, markers, cost, conditions,
-then what it does. The web table, the terminal and the catalogue all show this text, in the reader's
+The words a card's text is made of (``card_text`` reads it back: ``card_text.py``), in the reader's
 language: every template is a whole phrase of the ``mitosz`` catalog, and the words it is filled with
 (card types, subtypes, zones, spheres …) are translated too. A card reference (``{target}``) is always a
 noun phrase in the nominative, so that German and Hungarian can build the phrase around it.
@@ -12,13 +11,10 @@ texts as well (labels, log lines, prompts).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import SPHERE_LETTER, call_parts, cost_label
+from .cards import SPHERE_LETTER
 from .words import N_, Said, _
-
-if TYPE_CHECKING:
-    from .cards import CardDef
 
 TIMING = {"action": N_("Action"), "reaction": N_("Reaction"), "rite": N_("Rite"), "battle": N_("Battle")}
 SPEED_WORDS = {"counter": N_("Counter"), "locked": N_("Locked")}
@@ -74,35 +70,6 @@ PRIMITIVE_WORDS = {  # a primitive named by itself (an immunity against it)
     "attach": N_("attach"),
 }
 
-VERBS = {
-    "draw": N_("draw {n}"), "discard": N_("discard {n}"), "mill": N_("put {n} from the deck into the afterworld"),
-    "destroy": N_("destroy {target}"), "sacrifice": N_("sacrifice {target}"),
-    "return_to_hand": N_("return {target} to hand"),
-    "search_deck": N_("search the deck for {filter}"), "recover": N_("recover {target}{filter}"),
-    "exile": N_("exile {target}"), "put_on_deck": N_("put {target} on the deck"),
-    "shuffle_deck": N_("shuffle the deck"),
-    "look_top": N_("look at the top {n} card(s)"), "rotate": N_("rotate {target}"),
-    "unrotate": N_("unrotate {target}"),
-    "gain_spheres": N_("gain sphere points"), "lose_spheres": N_("lose sphere points"),
-    "steal_spheres": N_("steal {n} sphere point(s)"),
-    "modify_level": N_("{target} {delta} level"), "modify_road": N_("roads of {nation} {delta}"),
-    "close_road": N_("close a road of {nation}"), "open_road": N_("open a road of {nation}"),
-    "modify_army": N_("army {delta}"), "neutralize": N_("neutralize {target}"),
-    "neutralize_ability": N_("neutralize the ability of {target}"), "steal": N_("steal {target}"),
-    "add_token": N_("put a {kind} token on {target}"), "remove_token": N_("remove a {kind} token from {target}"),
-    "grant_immunity": N_("{target} immune to {against}"), "restrict": N_("{target}: {what}"),
-    "produce_spheres": N_("produces sphere points at refill"), "volley": N_("arrow volley {mod:+d}"),
-    "fear": N_("fear {mod:+d}"), "poison": N_("poison {mod:+d}"), "extra_draw": N_("draw {n} more in the draw phase"),
-    "modify_hand_size": N_("hand size {delta}"), "grant_subtype": N_("{target} becomes {subtype}"),
-    "remove_subtype": N_("{target} loses {subtype}"),
-    "attach": N_("attach {card} to {host}"), "set_card_type": N_("{target} becomes a {card_type}"),
-    "modify_power_points": N_("power points of {target} {delta}"), "force_retreat": N_("force a retreat"),
-    "grant_fate_use": N_("{n} more fate use(s) a turn"),
-    "modify_capacity": N_("capacity of {row_leader}'s row {delta}"),
-}
-PLAY_FROM = {"hand": N_("play a card from the hand"), "afterworld": N_("play a card from the afterworld"),
-             "deck": N_("play a card from the deck")}
-COST_CHANGES = {"summon": N_("summoning costs change"), "usage": N_("usage costs change")}
 REFS = {"$t1": N_("the target"), "$t2": N_("the second target"), "$self": N_("this card"), "$user": N_("the user"),
         "$host": N_("its card"), "$bearer": N_("this card"), "$peeked": N_("the peeked card"),
         "$revealed": N_("the revealed card"), "$event": N_("the card of the event")}
@@ -223,20 +190,9 @@ def _value(v: Any) -> str:
     return _("the number of {what}", what=_target(_Chosen(v.count.filter))) if hasattr(v, "count") else str(v)
 
 
-def call_text(call: Any) -> str:
-    name, p = call_parts(call)
-    if name == "choose_one":
-        return _("choose: {options}", options=" / ".join("; ".join(call_text(c) for c in option)
-                                                            for option in p.options))
-    if name == "if":
-        return _("if …: {then}", then="; ".join(call_text(c) for c in p.then))
-    if name == "play_card":
-        return word(PLAY_FROM, p.from_)
-    if name == "modify_cost":
-        return word(COST_CHANGES, p.applies_to)
-    template = VERBS.get(name)
-    if template is None:
-        return name.replace("_", " ")
+def fill_call(template: str, p: Any) -> str:
+    """A primitive's template (``draw {n}``) filled from the call's parameters, each read as words: an amount,
+    a card reference, a restriction, a subtype … (raises KeyError for a field the parameters lack)."""
     values: dict[str, Any] = {}
     for key in ("n", "mod", "kind"):
         if hasattr(p, key):
@@ -257,60 +213,8 @@ def call_text(call: Any) -> str:
     values["filter"] = _target(_Chosen(p.filter)) if getattr(p, "filter", None) is not None else ""
     if hasattr(p, "against"):
         values["against"] = ", ".join(immunity_word(a) for a in p.against)
-    try:
-        return _(template, **values)
-    except (KeyError, ValueError, IndexError):
-        return name.replace("_", " ")
+    return _(template, **values)
 
 
-def maneuver_text(m: Any, card: CardDef | None = None) -> str:
-    head = [_(TIMING[t]) for t in m.timing]
-    if m.speed != "normal":
-        head.append(word(SPEED_WORDS, m.speed))
-    if m.permanent is True:
-        head.append(_("Permanent"))
-    elif m.permanent:
-        head.append(_("Permanent {n}/turn", n=m.permanent.uses_per_turn))
-    cost = (m.cost.magic, m.cost.influence, m.cost.wealth, m.cost.force)
-    if any(cost):
-        head.append(cost_label(cost))
-    if m.per is not None and m.per.pay is not None:
-        pay = m.per.pay
-        head.append(_("per {cost}", cost=cost_label((pay.magic, pay.influence, pay.wealth, pay.force))))
-    for c in m.conditions:
-        kind = type(c).__name__
-        if kind == "SacrificeUser":
-            head.append(_("Sacrifice"))
-        elif kind in ("RevealCondition", "PeekCondition"):
-            look = c.reveal if kind == "RevealCondition" else c.peek
-            word_ = _("Reveal") if kind == "RevealCondition" else _("Peek")
-            head.append(_("{condition} {number}", condition=word_, number=look.number)
-                        if look.number is not None else word_)
-    if m.steps:
-        body = " / ".join(_("step {i} ({cost}): {effects}", i=i + 1,
-                            cost=cost_label((s.cost.magic, s.cost.influence, s.cost.wealth, s.cost.force)),
-                            effects="; ".join(call_text(c) for c in s.effect)) for i, s in enumerate(m.steps))
-    elif m.static:
-        body = "; ".join(call_text(c) for c in m.static)
-    else:
-        body = "; ".join(call_text(c) for c in m.effect)
-    level = m.level if m.level is not None else (card.level if card is not None and card.card_type == "free_maneuver" else None)
-    if level is not None:
-        gets = _("the user gets {level:+d}", level=level)
-        body = _("{effects}; {more}", effects=body, more=gets) if body else gets
-    return _("{head}: {body}", head=", ".join(head), body=body or "—") if head else (body or "—")
-
-
-def card_text(d: CardDef) -> list[str]:
-    """Every maneuver of the card (spec 2.8.a), and the implicit ones of the rules (OP-16)."""
-    out = [maneuver_text(m, d) for m in (d.options or d.maneuvers)]
-    if d.options:
-        out = [_("choose one: {options}", options=" | ".join(out))]
-    if d.implicit_sacrifice:
-        out.append(_("Permanent: sacrifice this card (the potion's level goes to its leader)") if "potion" in d.subtypes
-                   else _("Permanent: sacrifice this card"))
-    return out
-
-
-__all__ = ["maneuver_text", "card_text", "call_text", "SPHERE_LETTER", "word", "subtype_word", "card_type_word",
+__all__ = ["fill_call", "SPHERE_LETTER", "word", "subtype_word", "card_type_word",
            "sphere_word", "row_word", "row_into", "zone_word", "road_word", "kept", "kept_immunity"]

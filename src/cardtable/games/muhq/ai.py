@@ -50,11 +50,11 @@ def tie_pick(self: "MuhqState", options: list[_T], key: Callable[[_T], Any],
 
 def defender_key(self: "MuhqState", unit: int) -> Callable[[int], _DefenderKey]:
     st = self.stats()
-    here: int = self.cell_of(unit)  # type: ignore[assignment]  # the unit stands on a field
+    here = self.field_of(unit)  # the unit stands on a field
 
     def key(d: int) -> _DefenderKey:  # lowest remaining life, then distance, then reading order of the field
         return (st[d].life - self.perms[d].damage,
-                self.grid.distance(here, self.cell_of(d)),  # type: ignore[arg-type]  # so does each defender
+                self.grid.distance(here, self.field_of(d)),  # so does each defender
                 self.cell_of(d))
     return key
 
@@ -71,7 +71,7 @@ def ai_moves(self: "MuhqState", unit: int) -> dict[int, tuple[int, Path]]:
     """Reachable fields without crewing (MUHQ-AI-2) -> (cost, path)."""
     p = self.perms[unit]
     st = self.stats()[unit]
-    return self.grid.reachable(self.cell_of(unit),  # type: ignore[arg-type]  # the unit stands on a field
+    return self.grid.reachable(self.field_of(unit),  # the unit stands on a field
                                st.movement, st.swimming, self.occ) if not p.move_used else {}
 
 
@@ -102,11 +102,11 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
     """MUHQ-AI-5."""
     p = self.perms[unit]
     enemies = self.enemy_units(unit)
-    here: int = self.cell_of(unit)  # type: ignore[assignment]  # the unit stands on a field
+    here = self.field_of(unit)  # the unit stands on a field
     dist = self.grid.distance
     if stage == 1:
         self.ai = ("shy", 2)
-        threatened = any(dist(self.cell_of(e), here)  # type: ignore[arg-type]  # enemy units stand on fields
+        threatened = any(dist(self.field_of(e), here)  # enemy units stand on fields
                          <= attack_range(profile(self, e)) for e in enemies)
         if not threatened and not p.move_used and not p.attack_used and p.base is None:
             for index, ability in p.d.full_actions:  # S1: its first full action that can be declared
@@ -123,7 +123,7 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
         self.ai = ("shy", 3)
         if not p.move_used and enemies:  # S2: the field farthest from the enemies
             options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
-            ecells: list[int] = [self.cell_of(e) for e in enemies]  # type: ignore[misc]  # enemy units stand on fields
+            ecells: list[int] = [self.field_of(e) for e in enemies]  # enemy units stand on fields
 
             def key(o: _Option) -> tuple[int, int, int, int]:
                 ds = [dist(o[0], e) for e in ecells]
@@ -154,14 +154,14 @@ def aggressive(self: "MuhqState", unit: int, stage: int) -> bool:
         self.ai = ("aggressive", 3)
         enemies = self.enemy_units(unit)
         if not p.move_used and enemies:
-            here: int = self.cell_of(unit)  # type: ignore[assignment]  # the unit stands on a field
+            here = self.field_of(unit)  # the unit stands on a field
             dist = self.grid.distance
             key = self.defender_key(unit)
             # (enemy units stand on fields)
             target = self.tie_pick(enemies,
-                                   lambda e: (dist(here, self.cell_of(e)), key(e)),  # type: ignore[arg-type]
-                                   lambda e: dist(here, self.cell_of(e)))  # type: ignore[arg-type]
-            tc: int = self.cell_of(target)  # type: ignore[assignment]  # so does the target
+                                   lambda e: (dist(here, self.field_of(e)), key(e)),
+                                   lambda e: dist(here, self.field_of(e)))
+            tc = self.field_of(target)  # so does the target
             options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
             best = self.tie_pick(options, lambda o: (dist(o[0], tc), o[1], o[0]), lambda o: dist(o[0], tc))
             if best[0] != here:

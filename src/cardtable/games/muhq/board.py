@@ -18,6 +18,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 # -- where things are ------------------------------------------------------------------------------------
+def field_of(self: "MuhqState", pid: int) -> int:
+    """The field of a permanent on the board (its own, or its pile's base's): for the rules that ask it only of
+    those (a unit acting, a target chosen on the board). Raises for one off the board, a bug in the rules."""
+    p = self.perms[pid]
+    while p.base is not None:
+        p = self.perms[p.base]
+    cell = p.cell
+    if cell is None:
+        raise RuntimeError(f"permanent {pid} stands on no field")  # i18n: no (a rules bug, for a developer)
+    return cell
+
+
 def cell_of(self: "MuhqState", pid: int) -> int | None:
     """A permanent's field; a pile member uses its base's field (MUHQ-PILE-2, MUHQ-RANGE-6)."""
     p = self.perms.get(pid)
@@ -311,6 +323,7 @@ def upkeep_reshuffle(self: "MuhqState", seat: int) -> None:
 class BoardMixin:
     # -- where things are ------------------------------------------------------------------------------------
     cell_of = cell_of
+    field_of = field_of
     board_order = board_order
     name_of = name_of
     available = available

@@ -64,7 +64,7 @@ def defender_problem(self: "MuhqState", attacker: int, defender: int) -> tuple[s
     comps = profile(self, attacker)
     reach = attack_range(comps)
     # (both are on the board: each has a field)
-    dist = self.grid.distance(self.cell_of(attacker), self.cell_of(defender))  # type: ignore[arg-type]
+    dist = self.grid.distance(self.field_of(attacker), self.field_of(defender))
     if dist > reach:
         return "MUHQ-COMBAT-4", _("{name} is at distance {distance}; {attacker} attacks up to range {range}",
                                   name=name, distance=dist, attacker=self.name_of(attacker), range=reach)
@@ -76,7 +76,7 @@ def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool =
     a, d = self.perms[att], self.perms[dfn]
     if action:
         self.event("attacks", att, refs=(("event.defender", dfn),))  # MUHQ-COMBAT-11
-    delta = self.grid.distance(self.cell_of(att), self.cell_of(dfn))  # type: ignore[arg-type]  # both on the board
+    delta = self.grid.distance(self.field_of(att), self.field_of(dfn))  # both on the board
     a_comps = profile(self, att)
     a_amount = attack_value(a_comps, delta)
     d_amount = 0

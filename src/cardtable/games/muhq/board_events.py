@@ -65,7 +65,7 @@ def subject_matches(self: "MuhqState", src: Perm, subject_spec: Any, subject: in
         within = subject_spec.get("within")
         if within:
             origins = self.cell_of_ref(within["of"], ctx)
-            cell: int = self.cell_of(subject)  # type: ignore[assignment]  # a subject on the board has a field
+            cell = self.field_of(subject)  # a subject on the board has a field
             if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
                 return False
         return self.perm_matches(subject, subject_spec.get("filter"), src.controller, ctx)

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .effects import Ctx
-from .objects import Drop, Item
+from .objects import Drop, Item, PendingTokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -31,7 +31,7 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
 
 
 def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[str, Any]], ...]:
-    d: Def = self.card_def[item.source]  # type: ignore[index]  # a card's item
+    d: Def = self.card_def[item.card]
     if item.kind == "spell":
         return d.targets
     return tuple(d.ability(item.ability).get("targets", {}).items())
@@ -40,14 +40,14 @@ def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[st
 def _resolve_spell(self: "MuhqState", item: Item) -> None:
     ctx, ok = self.effect_ctx(item)
     if ok:
-        self.run_steps(self.card_def[item.source].effect, ctx)  # type: ignore[index]  # a card's item
+        self.run_steps(self.card_def[item.card].effect, ctx)
     if self.resolving is None:
-        self.put_in_discard(item.source)  # type: ignore[arg-type]  # a card's item; MUHQ-SPELL-4, MUHQ-TOKEN-3
+        self.put_in_discard(item.card)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
 
 
 def _resolve_ability(self: "MuhqState", item: Item) -> None:
     ctx, ok = self.effect_ctx(item)
-    ability = self.card_def[item.source].ability(item.ability)  # type: ignore[index]  # a card's item
+    ability = self.card_def[item.card].ability(item.ability)
     if ok and (item.kind != "trigger" or self.condition_holds(ability.get("if"), ctx)):
         self.run_steps(tuple(ability["effect"]), ctx)
 
@@ -59,10 +59,10 @@ def _resolve_universal(self: "MuhqState", item: Item) -> None:
 
 
 def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
-    card, seat = item.source, item.controller
-    d = self.card_def[card]  # type: ignore[index]  # a card's item
+    card, seat = item.card, item.controller
+    d = self.card_def[card]
     if item.param("mode") == "next_unit":
-        self.players[seat].pending.append(card)  # type: ignore[arg-type]  # a card's item; MUHQ-EQUIP-3 (b)
+        self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
         return
     cell = item.param("cell")
     if not self.available(cell, d.swimming):
@@ -70,10 +70,10 @@ def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
         # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
         fields = self.spawn_fields(seat, d.swimming)
         if not fields:
-            self.put_in_discard(card)  # type: ignore[arg-type]  # a card's item
+            self.put_in_discard(card)
             return
         cell = fields[0]
-    self.enter(card, seat, cell, played=True)  # type: ignore[arg-type]  # a card's item
+    self.enter(card, seat, cell, played=True)
 
 
 def _resolve_move(self: "MuhqState", item: Item) -> None:
@@ -164,15 +164,15 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
 
 
 def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
-    p = self.perms.get(item.source)  # type: ignore[arg-type]  # a card's item
+    p = self.perms.get(item.card)
     if p is not None and p.paralysis:
         p.paralysis -= 1  # MUHQ-PARA-3
 
 
 # -- tokens (MUHQ-TOKEN, spec 7.6 create_token) -------------------------------------------------------
-def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, index: int, steps: tuple[dict[str, Any], ...],
-                  count: int | None = None) -> bool:
-    """Create ``count`` tokens; on the board the controller chooses each field. True if suspended."""
+def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, count: int | None = None) -> bool:
+    """Create ``count`` tokens; on the board the controller chooses each field. True if suspended (the token
+    waits in ``resolving``; ``run_effect`` fills in where it stands)."""
     left = step["count"] if count is None else count
     while left > 0:
         if step["zone"] == "hand":
@@ -187,7 +187,7 @@ def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, index: int,
             self.enter(self.new_card(step["card"], ctx.you), ctx.you, fields[0])
             left -= 1
             continue
-        self.resolving = (ctx.item, index, left, ctx, steps, step)
+        self.resolving = PendingTokens(ctx.item, -1, left, ctx, (), step)
         return True
     return False
 
@@ -202,17 +202,22 @@ def token_fields_for(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> list[
 
 
 def token_fields(self: "MuhqState") -> list[int]:
-    item, index, left, ctx, steps, step = self.resolving  # type: ignore[misc]  # a token waits (place_token)
-    return self.token_fields_for(step, ctx)
+    pending = self.resolving
+    assert pending is not None  # asked only while a token waits (PLACE_TOKEN)
+    return self.token_fields_for(pending.step, pending.ctx)
 
 
 def finish_token(self: "MuhqState", cell: int) -> None:
-    item, index, left, ctx, steps, step = self.resolving  # type: ignore[misc]  # a token waits (place_token)
+    pending = self.resolving
+    assert pending is not None  # a token waits (PLACE_TOKEN)
+    item, ctx, step = pending.item, pending.ctx, pending.step
     self.resolving = None
     self.enter(self.new_card(step["card"], ctx.you), ctx.you, cell)
-    if self.create_tokens(step, ctx, index, steps, left - 1):
+    if self.create_tokens(step, ctx, pending.left - 1):  # the same step waits again, at the same place
+        again = cast(PendingTokens, self.resolving)
+        self.resolving = again._replace(at=pending.at, rest=pending.rest)
         return
-    self.run_steps(steps, ctx, index + 1)
+    self.run_effect(list(pending.rest), ctx, pending.at + 1)
     if self.resolving is None and item is not None and item.kind == "spell":
-        self.put_in_discard(item.source)  # type: ignore[arg-type]  # a card's item
+        self.put_in_discard(item.card)
 

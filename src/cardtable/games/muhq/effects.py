@@ -103,9 +103,9 @@ def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
 
 def cell_of_ref(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
     if ref == "unit_you_control":
-        return [self.cell_of(pid) for pid, p in self.perms.items()  # type: ignore[misc]  # all on the board
+        return [self.field_of(pid) for pid, p in self.perms.items()  # all on the board
                 if p.controller == ctx.you and p.d.type == "unit"]
-    return [self.cell_of(pid) for pid in self.objects(ref, ctx)]  # type: ignore[misc]  # objects: on the board
+    return [self.field_of(pid) for pid in self.objects(ref, ctx)]  # objects: on the board
 
 
 def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True) -> list[int]:
@@ -122,7 +122,7 @@ def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True
         if not self.kind_matches(pid, kind):
             continue
         if origins is not None:
-            cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+            cell = self.field_of(pid)  # (pid is on the board)
             if not any(grid.distance(o, cell) <= within["range"] for o in origins):
                 continue
         if self.perm_matches(pid, filt, ctx.you, ctx, use_stats):
@@ -200,17 +200,4 @@ class EffectsMixin:
 
     # -- effect steps (spec 7.6) -------------------------------------------------------------------------
     run_steps = _steps.run_steps
-    _op_damage = _steps._op_damage
-    _op_heal = _steps._op_heal
-    _op_add_marker = _steps._op_add_marker
-    _op_remove_marker = _steps._op_remove_marker
-    _op_gain_resource = _steps._op_gain_resource
-    _op_lose_resource = _steps._op_lose_resource
-    _op_steal_resource = _steps._op_steal_resource
-    _op_draw = _steps._op_draw
-    _op_destroy = _steps._op_destroy
-    _op_return_to_hand = _steps._op_return_to_hand
-    _op_gain_control = _steps._op_gain_control
-    _op_modify_until_eot = _steps._op_modify_until_eot
-    _op_combat = _steps._op_combat
-    _op_reduce_durability = _steps._op_reduce_durability
+    run_effect = _steps.run_effect

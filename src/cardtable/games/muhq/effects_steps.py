@@ -1,9 +1,19 @@
-"""The effect steps (spec 7.6): running a card's steps in order and what each step does; functions bound into
-:class:`~.effects.EffectsMixin`."""
+"""The effect steps (spec 7.6), one primitive class each, and running a card's steps in order (MUHQ-ACT-5).
+
+A step that needs a choice (a field for a token) suspends the resolution (the engine's ``Vocabulary.run``):
+the steps after it wait in ``MuhqState.resolving`` with the step itself, and placing the token resumes them
+(``declare_resolve.finish_token``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.effects import GO_ON, SUSPEND
+
+from .effect_vocabulary import ASKS, VOCABULARY, MuhqPrimitive
+from .schema import (AddMarkerStep, CombatStep, CreateTokenStep, DamageStep, DestroyStep, DrawStep, GainControlStep,
+                     GainResourceStep, HealStep, LoseResourceStep, ModifyUntilEotStep, ReduceDurabilityStep,
+                     RemoveMarkerStep, ReturnToHandStep, StealResourceStep)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
@@ -11,108 +21,207 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def run_steps(self: "MuhqState", steps: tuple[dict[str, Any], ...], ctx: Ctx, start: int = 0) -> None:
-    """Apply the steps in order (MUHQ-ACT-5). A step that needs a choice (placing a token) suspends the
-    resolution; :meth:`resume` continues with the next step."""
-    for i in range(start, len(steps)):
-        step = steps[i]
-        op = step["do"]
-        if op == "create_token":
-            if self.create_tokens(step, ctx, i, steps):
-                return  # suspended: a field must be chosen
-            continue
-        getattr(self, "_op_" + op)(step, ctx)
+    """Apply the steps from ``start`` on, in order (MUHQ-ACT-5)."""
+    self.run_effect(list(steps[start:]), ctx, start)
+
+
+def run_effect(self: "MuhqState", queue: list[dict[str, Any]], ctx: Ctx, first: int) -> None:
+    """Apply the steps of ``queue`` (the first of them is step ``first`` of its effect). On a suspension the
+    pending token (``create_tokens``) learns where it stands and which steps follow it."""
+    n = len(queue)
+    if VOCABULARY.run(self, queue, ctx) is SUSPEND:
+        assert self.resolving is not None  # a step suspends only by leaving its token pending
+        self.resolving = self.resolving._replace(at=first + n - len(queue) - 1, rest=tuple(queue))
+        return
     self.touched()
 
 
-def _op_damage(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        self.deal_damage(ctx.d, ctx.you, ctx.source, pid, step["amount"])
+@VOCABULARY.register
+class CreateToken(MuhqPrimitive):
+    """Spec 7.6 ``create_token`` (MUHQ-TOKEN): tokens into the hand, or onto fields; where several fields are
+    available the controller chooses each (the resolution waits: ``PLACE_TOKEN``)."""
+
+    name = "create_token"
+    params = CreateTokenStep
+    flags = ASKS
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        return SUSPEND if state.create_tokens(step, ctx) else GO_ON
 
 
-def _op_heal(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        p.damage = max(0, p.damage - step["amount"])
+@VOCABULARY.register
+class Damage(MuhqPrimitive):
+    name = "damage"
+    params = DamageStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            state.deal_damage(ctx.d, ctx.you, ctx.source, pid, step["amount"])
+        return GO_ON
 
 
-def _op_add_marker(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    marker = step["marker"]
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        if p.d.type == "unit":  # MUHQ-COND-3
-            setattr(p, marker, getattr(p, marker) + step["count"])
-            self.mark_raised(pid)  # (poison is one of them)
+@VOCABULARY.register
+class Heal(MuhqPrimitive):
+    name = "heal"
+    params = HealStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            p.damage = max(0, p.damage - step["amount"])
+        return GO_ON
 
 
-def _op_remove_marker(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    marker, count = step["marker"], step["count"]
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        have = getattr(p, marker)
-        setattr(p, marker, 0 if count == "all" else max(0, have - count))
+@VOCABULARY.register
+class AddMarker(MuhqPrimitive):
+    name = "add_marker"
+    params = AddMarkerStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        marker = step["marker"]
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            if p.d.type == "unit":  # MUHQ-COND-3
+                setattr(p, marker, getattr(p, marker) + step["count"])
+                state.mark_raised(pid)  # (poison is one of them)
+        return GO_ON
 
 
-def _op_gain_resource(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for seat in self.players_of(step["player"], ctx):
-        self.players[seat].resource += step["amount"]
+@VOCABULARY.register
+class RemoveMarker(MuhqPrimitive):
+    name = "remove_marker"
+    params = RemoveMarkerStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        marker, count = step["marker"], step["count"]
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            have = getattr(p, marker)
+            setattr(p, marker, 0 if count == "all" else max(0, have - count))
+        return GO_ON
 
 
-def _op_lose_resource(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for seat in self.players_of(step["player"], ctx):
-        pl = self.players[seat]
-        pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
+@VOCABULARY.register
+class GainResource(MuhqPrimitive):
+    name = "gain_resource"
+    params = GainResourceStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for seat in state.players_of(step["player"], ctx):
+            state.players[seat].resource += step["amount"]
+        return GO_ON
 
 
-def _op_steal_resource(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for seat in self.players_of(step["from"], ctx):
-        if seat != ctx.you:
-            self.steal(ctx.you, seat, step["amount"])
+@VOCABULARY.register
+class LoseResource(MuhqPrimitive):
+    name = "lose_resource"
+    params = LoseResourceStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for seat in state.players_of(step["player"], ctx):
+            pl = state.players[seat]
+            pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
+        return GO_ON
 
 
-def _op_draw(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for seat in self.players_of(step["player"], ctx):
-        self.draw(seat, step["count"])
+@VOCABULARY.register
+class StealResource(MuhqPrimitive):
+    name = "steal_resource"
+    params = StealResourceStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for seat in state.players_of(step["from"], ctx):
+            if seat != ctx.you:
+                state.steal(ctx.you, seat, step["amount"])
+        return GO_ON
 
 
-def _op_destroy(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        if pid in self.perms:
-            self.destroy(pid)
+@VOCABULARY.register
+class Draw(MuhqPrimitive):
+    name = "draw"
+    params = DrawStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for seat in state.players_of(step["player"], ctx):
+            state.draw(seat, step["count"])
+        return GO_ON
 
 
-def _op_return_to_hand(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        if pid in self.perms and not self.perms[pid].d.landmark:  # MUHQ-PERM-10
-            self.leave_board(pid, "hand")
+@VOCABULARY.register
+class Destroy(MuhqPrimitive):
+    name = "destroy"
+    params = DestroyStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            if pid in state.perms:
+                state.destroy(pid)
+        return GO_ON
 
 
-def _op_gain_control(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    seats = self.players_of(step["player"], ctx)
-    if not seats:
-        return
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
-            p.controller = seats[0]
-            self.changed()
+@VOCABULARY.register
+class ReturnToHand(MuhqPrimitive):
+    name = "return_to_hand"
+    params = ReturnToHandStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            if pid in state.perms and not state.perms[pid].d.landmark:  # MUHQ-PERM-10
+                state.leave_board(pid, "hand")
+        return GO_ON
 
 
-def _op_modify_until_eot(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        p.eot = p.eot + (dict(step["modify"]),)
-        self.changed()
+@VOCABULARY.register
+class GainControl(MuhqPrimitive):
+    name = "gain_control"
+    params = GainControlStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        seats = state.players_of(step["player"], ctx)
+        if not seats:
+            return GO_ON
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
+                p.controller = seats[0]
+                state.changed()
+        return GO_ON
 
 
-def _op_combat(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    att, dfn = self.objects(step["attacker"], ctx), self.objects(step["defender"], ctx)
-    if att and dfn and self.defender_problem(att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
-        self.combat(att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
+@VOCABULARY.register
+class ModifyUntilEot(MuhqPrimitive):
+    name = "modify_until_eot"
+    params = ModifyUntilEotStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            p.eot = p.eot + (dict(step["modify"]),)
+            state.changed()
+        return GO_ON
 
 
-def _op_reduce_durability(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> None:
-    for pid in self.objects(step["to"], ctx):
-        p = self.perms[pid]
-        if p.d.type == "equipment":
-            p.worn += step["amount"]
-            self.mark_raised(pid)
+@VOCABULARY.register
+class Combat(MuhqPrimitive):
+    name = "combat"
+    params = CombatStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        att, dfn = state.objects(step["attacker"], ctx), state.objects(step["defender"], ctx)
+        if att and dfn and state.defender_problem(att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
+            state.combat(att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
+        return GO_ON
+
+
+@VOCABULARY.register
+class ReduceDurability(MuhqPrimitive):
+    name = "reduce_durability"
+    params = ReduceDurabilityStep
+
+    def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
+        for pid in state.objects(step["to"], ctx):
+            p = state.perms[pid]
+            if p.d.type == "equipment":
+                p.worn += step["amount"]
+                state.mark_raised(pid)
+        return GO_ON

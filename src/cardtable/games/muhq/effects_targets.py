@@ -70,7 +70,7 @@ def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx
     within = spec.get("within")
     if within:
         origins = self.cell_of_ref(within["of"], ctx)
-        cell: int = self.cell_of(value)  # type: ignore[assignment]  # (a permanent on the board, checked above)
+        cell = self.field_of(value)  # (a permanent on the board, checked above)
         if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
             message = NOT_WITHIN.get(within["of"], NOT_WITHIN["target"])
             return "MUHQ-ACT-3", _(message, name=name, range=within["range"], target=within["of"])
@@ -117,7 +117,7 @@ def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list
         if filt and not self.perm_matches(pid, filt, you, ctx):  # MUHQ-ACT-3
             continue
         if within:
-            cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+            cell = self.field_of(pid)  # (pid is on the board)
             reach = within["range"]
             for o in origins:
                 if dist_from(o)[cell] <= reach:

@@ -39,7 +39,7 @@ STEP_OF = {s.value: s for s in Step}
 
 # -- the main loop ----------------------------------------------------------------------------------
 def advance(self: "MuhqState") -> None:
-    self._legal = None
+    self.priority_changed()
     if self.phase is DRAFT_PHASE and self.winners is None:
         # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
         # looked at once here, not at every turn of the loop.

@@ -172,7 +172,7 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     self.triggers = [t for t in self.triggers if t.controller != seat]
     # Their cards on the stack (spells, permanents being played) are removed too, not lost; their actions
     # do not resolve.
-    self.removed.extend(i.source for i in self.stack  # type: ignore[misc]  # a card's item
+    self.removed.extend(i.card for i in self.stack
                         if i.controller == seat and i.kind in ("spell", "play_permanent"))
     self.stack = [i for i in self.stack if i.controller != seat]
     if self.active == seat and self.winners is None:

@@ -119,7 +119,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
     order; the last field may be a crewable unit (MUHQ-CREW-2). The grid keeps the answers."""
     p = self.perms[pid]
     st = self.stats()
-    start: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+    start = self.field_of(pid)  # (pid is on the board)
     occupied = self.occ
     # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
     crewable = []  # (a loop, not a comprehension: no closure over these locals for every call)
@@ -133,7 +133,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
 
 def equippable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-EQUIP-5 (OP-26): unequipped equipment within range 1: own, neutral or a non-solid enemy one."""
-    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+    cell = self.field_of(pid)  # (pid is on the board)
     me = self.perms[pid].controller
     out = []
     for c in self.grid.cells_in_range(cell, 1):
@@ -157,7 +157,7 @@ def movable_artifact(self: "MuhqState", pid: int, art: int) -> bool:
 
 def swappable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-ART-3: adjacent artifacts whose field fits the unit and whose type fits the other field."""
-    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+    cell = self.field_of(pid)  # (pid is on the board)
     out = []
     sw = self.stats()[pid].swimming
     for c, _ in self.grid.neighbours[cell]:
@@ -170,7 +170,7 @@ def swappable(self: "MuhqState", pid: int) -> list[int]:
 
 
 def carriable(self: "MuhqState", pid: int) -> list[int]:
-    cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+    cell = self.field_of(pid)  # (pid is on the board)
     return [o for c, _ in self.grid.neighbours[cell] if (o := self.occ.get(c)) is not None
             and self.movable_artifact(pid, o)]
 
@@ -179,7 +179,7 @@ def carry_options(self: "MuhqState", pid: int, art: int) -> list[tuple[tuple[int
     """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1 (not the
     end itself), as (path flattened to x, y pairs, drop field as (x, y))."""
     st = self.stats()
-    unit_cell: int = self.cell_of(pid)  # type: ignore[assignment]  # (pid is on the board)
+    unit_cell = self.field_of(pid)  # (pid is on the board)
     occ = {c: o for c, o in self.occ.items() if o != art}
     grid = self.grid
     fits = grid.fits_table(st[art].swimming)

@@ -141,6 +141,15 @@ class Item(_ItemFields):
 
     __slots__ = ()
 
+    @property
+    def card(self) -> int:
+        """The card or permanent the item comes from, for every kind but the universal free action (which has
+        none: a bug in the rules to ask it)."""
+        source = self.source
+        if source is None:
+            raise RuntimeError(f"a {self.kind} item comes from no card")  # i18n: no (a rules bug, for a developer)
+        return source
+
     def param(self, name: str, default: Any = None) -> Any:
         for k, v in self.params:
             if k == name:
@@ -157,6 +166,19 @@ class Trigger:
     source_def: str
     ability: int
     refs: tuple[tuple[str, Any], ...] = ()
+
+
+class PendingTokens(NamedTuple):
+    """A ``create_token`` step waiting for its controller to choose a field (spec 7.6): the stack item it
+    resolves, its position in its effect, the tokens still to place, the
+    context, the steps that follow it and the step itself. Immutable: a clone shares it."""
+
+    item: Item
+    at: int
+    left: int
+    ctx: Any  # the effect's context (``effects.Ctx``)
+    rest: tuple[dict[str, Any], ...]
+    step: dict[str, Any]
 
 
 @dataclass

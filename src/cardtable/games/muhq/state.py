@@ -23,14 +23,14 @@ from .declare import DeclareMixin
 from .effects import EffectsMixin
 from .flow import FlowMixin
 from .legal import LegalMixin
-from .objects import NEUTRAL, Perm, Player
+from .effect_vocabulary import check_vocabulary
+from .objects import NEUTRAL, PendingTokens, Perm, Player
 from .stats import compute_stats, own_stats
 from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
 from .view import ViewMixin
 
 if TYPE_CHECKING:
     from .defs import Def
-    from .effects import Ctx
     from .game import MuhqGame
     from .grid import Grid
     from .objects import Drop, Item, Trigger
@@ -66,7 +66,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     ai: tuple[str, int] | None
     triggers: list[Trigger] = sliced()  # of immutable triggers
     drops: list[Drop] = each()
-    resolving: tuple[Item, int, Any, Ctx, Any, Any] | None
+    resolving: PendingTokens | None
     upkeep_todo: list[int] = sliced()
     packs: list[list[int]] = nested()
     winners: list[int] | None = shared()  # set once, at the end
@@ -76,32 +76,44 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
     victory_item: int | None
     victory_item_home: int
     combat_steal: int
-    _stats: dict[int, Stats] | None = cache()
-    _legal: list[Action] | None = cache()
+    # The derived facts, and what makes each stale (record() writes changed(), touched() and priority_changed()
+    # from these). changed() forgets everything computed from the state (what hand_parts keeps per hand stays: it
+    # is checked against the hand at every use, and a card number's definition never changes). touched() announces
+    # a change that moves no permanent and changes no ability or modifier (resource, hands, taps, used actions,
+    # markers): the legal actions and the state check are redone, the stats are kept, and so are the fast and unit
+    # action lists: each is stored with the touched-level values it read (hand, resource, taps, markers, used
+    # actions) and is used again only while those are equal. priority_changed(): someone else may act now.
+    _stats: dict[int, Stats] | None = cache(forgotten_by="changed")
+    _legal: list[Action] | None = cache(forgotten_by=("changed", "touched", "priority_changed"))
     mode: Mode
     log: list[tuple[Any, ...]] = sliced()
     _undealt: list[list[int]] = nested()
-    _order: list[int] | None = cache()
-    _dirty: bool
+    _order: list[int] | None = cache(forgotten_by="changed")
+    #: something changed since the last state check that found nothing
+    _dirty: bool = cache("True", on_copy="v", forgotten_by=("changed", "touched"))
     _alive: tuple[int, ...]
-    _units: dict[int, Any] | None = cache()
-    _fast: dict[int, Any] | None = cache()
-    _memo: dict[str | tuple[Any, ...], Any] = cache("{}")
+    _units: dict[int, Any] | None = cache(forgotten_by="changed")
+    _fast: dict[int, Any] | None = cache(forgotten_by="changed")
+    _memo: dict[str | tuple[Any, ...], Any] = cache("{}", forgotten_by="changed")
     #: not shared with a clone (the two may make different tokens under the same card number)
-    _hands: dict[int | tuple[str, int], Any] | None = cache()
+    _hands: dict[int | tuple[str, int], Any] | None = cache(
+        checked="against the hand or store at every use (legal.hand_parts, store_parts)")  # i18n: no
     _suspects: list[int] = fresh("[]")
     #: the clone's first state check, if any, scans the whole board
     _clean: dict[str | tuple[Any, ...], Any] | None = fresh("None")
     _move_checked: tuple[dict[str | tuple[Any, ...], Any], Item] | None = fresh("None")
     clone: ClassVar[Callable[[MuhqState], MuhqState]]
+    changed: ClassVar[Callable[[MuhqState], None]]  # made by record() from the caches above
+    touched: ClassVar[Callable[[MuhqState], None]]
+    priority_changed: ClassVar[Callable[[MuhqState], None]]
     #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game's
     #: (the game, its options, the player count); how the position was reached (the seed, the history, the log);
     #: what the setup fixed from the board and never changes (the VIPs, buildings, victory item and its home, the
     #: combat steal); what follows from the rest (the occupied fields, from the permanents; the seats still in; the
-    #: ending rule, set with the winners; whether a state check is due).
+    #: ending rule, set with the winners).
     NOT_IN_DIGEST: ClassVar[frozenset[str]] = frozenset((
         "game", "opts", "n", "seed", "history", "log", "vips", "buildings", "victory_item", "victory_item_home",
-        "combat_steal", "occ", "_alive", "ending", "_dirty"))
+        "combat_steal", "occ", "_alive", "ending"))
 
     def __init__(self, game: MuhqGame, seed: int) -> None:
         self.game = game
@@ -208,18 +220,6 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         self.start_draft_round()
 
     # -- caches ------------------------------------------------------------------------------------------
-    def changed(self) -> None:
-        """Forget everything computed from the state; the next state check looks again. (What hand_parts keeps
-        per hand stays: it is checked against the hand at every use, and a card number's definition never
-        changes.)"""
-        self._stats = None
-        self._legal = None
-        self._order = None
-        self._units = None
-        self._fast = None
-        self._memo = {}
-        self._dirty = True
-
     #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
     #: kept by moved().
     MEMBERSHIP_MEMOS = ("trigger_sources", "trigger_sources_by_event", "defeated", "board_statics")
@@ -285,14 +285,6 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
                 stats[pid] = own_stats(self, pid)
                 self._stats = stats
 
-    def touched(self) -> None:
-        """A change that moves no permanent and changes no ability or modifier (resource, hands, taps, used
-        actions, markers): the legal actions and the state check are redone, the stats are kept. The fast
-        and unit action lists are kept too: each is stored with the touched-level values it read (hand,
-        resource, taps, markers, used actions) and is used again only while those are equal."""
-        self._legal = None
-        self._dirty = True
-
     def mark_raised(self, pid: int) -> None:
         """Damage, poison or wear went up on the permanent ``pid``: the next state check looks at it again.
         (Nothing else can make a permanent lethal but a change of the board, which changed() announces;
@@ -349,3 +341,6 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
             "upkeep_todo": self.upkeep_todo, "packs": self.packs,
             "undealt": self._undealt, "winners": self.winners,
         }
+
+
+check_vocabulary()  # every step of the data schema resolves (the vocabulary and the schema agree)

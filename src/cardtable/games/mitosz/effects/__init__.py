@@ -24,7 +24,6 @@ from . import attach as _attach
 from . import play as _play
 from .attach import WAKE_TEXT as WAKE_TEXT, iid_in_fight as iid_in_fight
 from .common import SUSPEND as SUSPEND, ZONE_FROM as ZONE_FROM, _ImmunityWord as _ImmunityWord, _Off as _Off
-from .interpreter import _HANDLERS as _HANDLERS
 from .triggers import TRIGGER_CHAIN_LIMIT as TRIGGER_CHAIN_LIMIT, TRIGGER_WORDS as TRIGGER_WORDS
 from .triggers import _trigger_sameness as _trigger_sameness
 
@@ -83,68 +82,26 @@ class Effects:
     players_of = _targets.players_of
 
     # -- the primitives (spec 6.4) -----------------------------------------------------------------
-    run_call = _interpreter.run_call
-    _p_draw = _zones._p_draw
-    _p_discard = _zones._p_discard
-    _p_mill = _zones._p_mill
-    _p_destroy = _zones._p_destroy
-    _p_sacrifice = _zones._p_sacrifice
-    _p_return_to_hand = _zones._p_return_to_hand
-    _p_search_deck = _zones._p_search_deck
     _found = _zones._found
     answer_search = _zones.answer_search
     answer_pick = _zones.answer_pick
     _recover = _zones._recover
-    _p_recover = _zones._p_recover
-    _p_exile = _zones._p_exile
-    _p_put_on_deck = _zones._p_put_on_deck
-    _p_shuffle_deck = _zones._p_shuffle_deck
-    _p_look_top = _zones._p_look_top
     _ask_deck_order = _zones._ask_deck_order
     answer_deck_order = _zones.answer_deck_order
-    _p_rotate = _board._p_rotate
-    _p_unrotate = _board._p_unrotate
     _amount = _board._amount
-    _p_gain_spheres = _board._p_gain_spheres
-    _p_lose_spheres = _board._p_lose_spheres
-    _p_steal_spheres = _board._p_steal_spheres
     _targets_or_selector = _lasting._targets_or_selector
-    _p_modify_level = _lasting._p_modify_level
-    _p_modify_road = _lasting._p_modify_road
-    _p_close_road = _lasting._p_close_road
-    _p_open_road = _lasting._p_open_road
-    _p_neutralize = _board._p_neutralize
-    _p_neutralize_ability = _lasting._p_neutralize_ability
-    _p_steal = _board._p_steal
     _steal_attachment = _board._steal_attachment
-    _p_add_token = _board._p_add_token
-    _p_remove_token = _board._p_remove_token
-    _p_grant_immunity = _lasting._p_grant_immunity
-    _p_grant_subtype = _lasting._p_grant_subtype
-    _p_remove_subtype = _lasting._p_remove_subtype
-    _p_restrict = _lasting._p_restrict
-    _p_modify_hand_size = _lasting._p_modify_hand_size
-    _p_modify_power_points = _lasting._p_modify_power_points
-    _p_set_card_type = _lasting._p_set_card_type
-    _p_modify_army = _lasting._p_modify_army
-    _p_modify_capacity = _lasting._p_modify_capacity
-    _p_modify_cost = _lasting._p_modify_cost
-    _p_grant_fate_use = _lasting._p_grant_fate_use
 
     # -- attaching (spec 6.4 ``attach``; MIT-5.15, OP-35) ---------------------------------------------
-    _p_attach = _attach._p_attach
     _attach_card = _attach._attach_card
     _dormant_problem = _attach._dormant_problem
     wake = _attach.wake
     wake_attacked = _attach.wake_attacked
 
     # -- cards played by an effect (spec 6.4 ``play_card``; MIT-6.5.1 item 2) -----------------------------
-    _p_play_card = _play._p_play_card
     play_choices = _play.play_choices
     _rows_open_to = _play._rows_open_to
     _play_label = _play._play_label
     play_by_effect = _play.play_by_effect
-    _p_choose_one = _interpreter._p_choose_one
     answer_option = _interpreter.answer_option
-    _p_if = _interpreter._p_if
     condition = _interpreter.condition

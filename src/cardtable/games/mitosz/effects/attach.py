@@ -3,13 +3,16 @@ leaders."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
 from ..text import CARD_TYPE_WORDS, kept
 from ..words import N_, Said, said
 from .common import ZONE_FROM, _Off
+from ..schema import AttachP
+from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
+
 
 if TYPE_CHECKING:
     from ..acts_info import Bad
@@ -17,18 +20,25 @@ if TYPE_CHECKING:
     from ..state import Item, MitoszState
 
 
-def _p_attach(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class Attach(MitoszPrimitive):
     """The card(s) are attached to the one host: an item or a location by its type's rules (MIT-3.3, MIT-3.5,
     MIT-8.*), a leader as a dormant leader (MIT-5.15). A card comes from where it is (hand, deck,
     afterworld; a leader also from its player's leader row); an attached card stays where it is (MIT-3.5.b)."""
-    hosts = [h for h in self.resolve_target(p.host, item) if h < STACK_ID_BASE and self.cards[h].zone == "board"]
-    if len(hosts) != 1:
-        self.note(N_("(nothing is attached: the effect names no one host on the board)"))
+
+    name = "attach"
+    params = AttachP
+    template = N_("attach {card} to {host}")
+
+    def resolve(self, state: MitoszState, p: AttachP, item: Item) -> bool:
+        hosts = [h for h in state.resolve_target(p.host, item) if h < STACK_ID_BASE and state.cards[h].zone == "board"]
+        if len(hosts) != 1:
+            state.note(N_("(nothing is attached: the effect names no one host on the board)"))
+            return True
+        for t in state.resolve_target(p.card, item):
+            if t < STACK_ID_BASE and t != hosts[0]:
+                state._attach_card(t, hosts[0], p.wake, item.player)
         return True
-    for t in self.resolve_target(p.card, item):
-        if t < STACK_ID_BASE and t != hosts[0]:
-            self._attach_card(t, hosts[0], p.wake, item.player)
-    return True
 
 
 def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -> None:

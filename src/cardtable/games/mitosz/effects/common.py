@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine.effects import SUSPEND as SUSPEND
+
 from ..text import immunity_word
 from ..words import N_
 
 if TYPE_CHECKING:
     from ..core import Inst
 
-SUSPEND = False
 
 
 class _Off:

@@ -1,40 +1,40 @@
-"""The effect interpreter's dispatch (spec 6.4): one primitive call to the method that runs it, and the
-primitives that branch (``choose_one``, ``if``) with the conditions they test."""
+"""The primitives that branch (spec 6.4): ``choose_one`` (the user's player picks one option, MIT-3.9.e) and
+``if``, with the conditions they test. (The dispatch of every primitive is the engine's: ``Vocabulary.run``.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
-from ..schema import number_range
-from ..words import N_, Said
-from .common import SUSPEND, _ImmunityWord
+from ..schema import ChooseOneP, IfP, number_range
+from ..words import _
+from .common import SUSPEND
+from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
 
 if TYPE_CHECKING:
     from ..prompts import Option
     from ..state import Item, MitoszState
 
 
-_HANDLERS: dict[Any, Any] = {}  # (state class, primitive) -> the method that runs it (``Effects.run_call``)
+def _calls_text(calls: Any, fill: Callable[[str, Any], str]) -> str:
+    return "; ".join(VOCABULARY.text(c, fill) for c in calls)
 
 
-def run_call(self: MitoszState, call: Any, item: Item) -> bool:
-    name, p = call_parts(call)
-    key = (type(self), name)
-    handler = _HANDLERS.get(key, _HANDLERS)
-    if handler is _HANDLERS:  # the primitive's method, looked up once per state class
-        handler = _HANDLERS[key] = getattr(type(self), "_p_" + name, None)
-    if handler is None:
-        self.note(N_("({name} has no effect outside a fight)"), name=Said("{word}", word=_ImmunityWord(name)))
-        return True
-    return handler(self, p, item)  # type: ignore[no-any-return]  # a primitive's method says whether to go on
+@VOCABULARY.register
+class ChooseOne(MitoszPrimitive):
+    name = "choose_one"
+    params = ChooseOneP
+    flags = ASKS
 
+    def text(self, p: ChooseOneP, fill: Callable[[str, Any], str]) -> str:
+        return _("choose: {options}", options=" / ".join(_calls_text(option, fill) for option in p.options))
 
-def _p_choose_one(self: MitoszState, p: Any, item: Item) -> bool:
-    labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
-    self.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
-    item.queue[0:0] = [("choose_one", p)]  # type: ignore[index]  # remembered until the answer (resolving: a queue)
-    return SUSPEND
+    def resolve(self, state: MitoszState, p: ChooseOneP, item: Item) -> bool:
+        labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
+        state.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
+        item.queue[0:0] = [("choose_one", p)]  # type: ignore[index]  # remembered until the answer (resolving: a queue)
+        return SUSPEND
 
 
 def answer_option(self: MitoszState, pr: Option, index: int) -> None:
@@ -45,10 +45,18 @@ def answer_option(self: MitoszState, pr: Option, index: int) -> None:
             return
 
 
-def _p_if(self: MitoszState, p: Any, item: Item) -> bool:
-    branch = p.then if self.condition(p.cond, item) else p.else_
-    item.queue[0:0] = list(branch)  # type: ignore[index]  # resolving: the item has its queue
-    return True
+@VOCABULARY.register
+class IfThenElse(MitoszPrimitive):
+    name = "if"
+    params = IfP
+
+    def text(self, p: IfP, fill: Callable[[str, Any], str]) -> str:
+        return _("if …: {then}", then=_calls_text(p.then, fill))
+
+    def resolve(self, state: MitoszState, p: IfP, item: Item) -> bool:
+        branch = p.then if state.condition(p.cond, item) else p.else_
+        item.queue[0:0] = list(branch)  # type: ignore[index]  # resolving: the item has its queue
+        return True
 
 
 def condition(self: MitoszState, cond: Any, item: Item) -> bool:

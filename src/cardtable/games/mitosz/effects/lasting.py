@@ -3,13 +3,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..acts import sphere_vector
 from ..actions import STACK_ID_BASE
-from ..text import CARD_TYPE_WORDS, ROAD_NAMES
+from ..text import CARD_TYPE_WORDS, ROAD_NAMES, word
 from ..words import N_, Said, join, lazy
 from .common import _ImmunityWord
+from ..schema import (ExtraDrawP, GrantFateUseP, GrantImmunityP, ModifyArmyP, ModifyCapacityP, ModifyCostP,
+                      ModifyHandSizeP, ModifyLevelP, ModifyPowerPointsP, ModifyRoadP, ProduceSpheresP, RestrictP, RoadP,
+                      SetCardTypeP, SubtypeP, TargetDurationP)
+from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
+
 
 if TYPE_CHECKING:
     from ..state import Item, MitoszState
@@ -58,7 +64,7 @@ def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[
     Eff = self.Eff
     self.effects.append(Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
                             selector, value, until, keys or frozenset()))
-    self.statics_cache = None
+    self.statics_changed()
     if item is not None and until[0] != "permanent":
         item.lasting = True
 
@@ -69,37 +75,49 @@ def _targets_or_selector(self: MitoszState, target: Any, item: Item) -> tuple[tu
     return tuple(self.resolve_target(target, item)), None
 
 
-def _p_modify_level(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
-    if targets == ():
+@VOCABULARY.register
+class ModifyLevel(MitoszPrimitive):
+    name = "modify_level"
+    params = ModifyLevelP
+    template = N_("{target} {delta} level")
+
+    def resolve(self, state: MitoszState, p: ModifyLevelP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        delta = state.value(p.delta, state.refs(item), item)
+        kind = "modify_base_level" if p.base else "modify_level"
+        state._add_effect(kind, item, targets, selector, delta, state._until(p.duration, item))
+        if targets:
+            state.note(N_("{cards} gets {delta:+d} level"), cards=join(state.cards[t].d for t in targets), delta=delta)
         return True
-    delta = self.value(p.delta, self.refs(item), item)
-    kind = "modify_base_level" if p.base else "modify_level"
-    self._add_effect(kind, item, targets, selector, delta, self._until(p.duration, item))
-    if targets:
-        self.note(N_("{cards} gets {delta:+d} level"), cards=join(self.cards[t].d for t in targets), delta=delta)
-    return True
 
 
-def _p_modify_road(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.nation, item)
-    if targets == ():
+@VOCABULARY.register
+class ModifyRoad(MitoszPrimitive):
+    name = "modify_road"
+    params = ModifyRoadP
+    template = N_("roads of {nation} {delta}")
+
+    def resolve(self, state: MitoszState, p: ModifyRoadP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.nation, item)
+        if targets == ():
+            return True
+        delta = state.value(p.delta, state.refs(item), item)
+        road = p.road if p.road != "chosen" else "all"
+        state._add_effect("modify_road", item, targets, selector, (road, delta), state._until(p.duration, item))
+        if targets and road != "all":
+            state.note(N_("the chosen nations: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
+        elif targets:
+            state.note(N_("the chosen nations: roads {delta:+d}"), delta=delta)
+        elif road != "all":
+            state.note(N_("every matching nation: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
+        else:
+            state.note(N_("every matching nation: roads {delta:+d}"), delta=delta)
         return True
-    delta = self.value(p.delta, self.refs(item), item)
-    road = p.road if p.road != "chosen" else "all"
-    self._add_effect("modify_road", item, targets, selector, (road, delta), self._until(p.duration, item))
-    if targets and road != "all":
-        self.note(N_("the chosen nations: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
-    elif targets:
-        self.note(N_("the chosen nations: roads {delta:+d}"), delta=delta)
-    elif road != "all":
-        self.note(N_("every matching nation: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
-    else:
-        self.note(N_("every matching nation: roads {delta:+d}"), delta=delta)
-    return True
 
 
-def _p_close_road(self: MitoszState, p: Any, item: Item, kind: str = "close_road") -> bool:
+def _close_road(self: MitoszState, p: Any, item: Item, kind: str = "close_road") -> bool:
     targets, selector = self._targets_or_selector(p.nation, item)
     if targets == ():
         return True
@@ -108,122 +126,255 @@ def _p_close_road(self: MitoszState, p: Any, item: Item, kind: str = "close_road
     return True
 
 
-def _p_open_road(self: MitoszState, p: Any, item: Item) -> bool:
-    return self._p_close_road(p, item, "open_road")
+@VOCABULARY.register
+class CloseRoad(MitoszPrimitive):
+    name = "close_road"
+    params = RoadP
+    template = N_("close a road of {nation}")
+
+    def resolve(self, state: MitoszState, p: RoadP, item: Item) -> bool:
+        return _close_road(state, p, item)
 
 
-def _p_neutralize_ability(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
-    if targets == ():
+@VOCABULARY.register
+class OpenRoad(MitoszPrimitive):
+    name = "open_road"
+    params = RoadP
+    template = N_("open a road of {nation}")
+
+    def resolve(self, state: MitoszState, p: RoadP, item: Item) -> bool:
+        return _close_road(state, p, item, "open_road")
+
+
+@VOCABULARY.register
+class NeutralizeAbility(MitoszPrimitive):
+    name = "neutralize_ability"
+    params = TargetDurationP
+    template = N_("neutralize the ability of {target}")
+
+    def resolve(self, state: MitoszState, p: TargetDurationP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        state._add_effect("neutralize_ability", item, targets, selector, None, state._until(p.duration, item))
+        if targets:
+            state.note(N_("{cards}'s ability is neutralized (MIT-5.5)"), cards=join(state.cards[t].d for t in targets))
         return True
-    self._add_effect("neutralize_ability", item, targets, selector, None, self._until(p.duration, item))
-    if targets:
-        self.note(N_("{cards}'s ability is neutralized (MIT-5.5)"), cards=join(self.cards[t].d for t in targets))
-    return True
 
 
-def _p_grant_immunity(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
-    if targets == ():
+@VOCABULARY.register
+class GrantImmunity(MitoszPrimitive):
+    name = "grant_immunity"
+    params = GrantImmunityP
+    template = N_("{target} immune to {against}")
+
+    def resolve(self, state: MitoszState, p: GrantImmunityP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.target, item)
+        if targets == ():
+            return True
+        state._add_effect("grant_immunity", item, targets, selector, frozenset(p.against),
+                          state._until(p.duration, item))
+        if targets:
+            state.note(N_("{cards} becomes immune to {against}"), cards=join(state.cards[t].d for t in targets),
+                      against=join(Said("{word}", word=_ImmunityWord(a)) for a in p.against))
         return True
-    self._add_effect("grant_immunity", item, targets, selector, frozenset(p.against), self._until(p.duration, item))
-    if targets:
-        self.note(N_("{cards} becomes immune to {against}"), cards=join(self.cards[t].d for t in targets),
-                  against=join(Said("{word}", word=_ImmunityWord(a)) for a in p.against))
-    return True
 
 
-def _p_grant_subtype(self: MitoszState, p: Any, item: Item, kind: str = "grant_subtype") -> bool:
+def _grant_subtype(self: MitoszState, p: Any, item: Item, kind: str = "grant_subtype") -> bool:
     targets, selector = self._targets_or_selector(p.target, item)
     if targets != ():
         self._add_effect(kind, item, targets, selector, p.subtype, self._until(p.duration, item))
     return True
 
 
-def _p_remove_subtype(self: MitoszState, p: Any, item: Item) -> bool:
-    return self._p_grant_subtype(p, item, "remove_subtype")
+@VOCABULARY.register
+class GrantSubtype(MitoszPrimitive):
+    name = "grant_subtype"
+    params = SubtypeP
+    template = N_("{target} becomes {subtype}")
+
+    def resolve(self, state: MitoszState, p: SubtypeP, item: Item) -> bool:
+        return _grant_subtype(state, p, item)
 
 
-def _p_restrict(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
-    if targets != ():
-        self._add_effect("restrict", item, targets, selector, p.what, self._until(p.duration, item))
-    return True
+@VOCABULARY.register
+class RemoveSubtype(MitoszPrimitive):
+    name = "remove_subtype"
+    params = SubtypeP
+    template = N_("{target} loses {subtype}")
+
+    def resolve(self, state: MitoszState, p: SubtypeP, item: Item) -> bool:
+        return _grant_subtype(state, p, item, "remove_subtype")
 
 
-def _p_modify_hand_size(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        self._add_effect("modify_hand_size", item, (), None, (seat, self.value(p.delta, self.refs(item), item)),
-                         self._until(p.duration, item))
-    return True
+@VOCABULARY.register
+class Restrict(MitoszPrimitive):
+    name = "restrict"
+    params = RestrictP
+    template = N_("{target}: {what}")
+
+    def resolve(self, state: MitoszState, p: RestrictP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.target, item)
+        if targets != ():
+            state._add_effect("restrict", item, targets, selector, p.what, state._until(p.duration, item))
+        return True
 
 
-def _p_modify_power_points(self: MitoszState, p: Any, item: Item) -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
-    if targets != ():
-        self._add_effect("modify_power_points", item, targets, selector,
-                         self.value(p.delta, self.refs(item), item), self._until(p.duration, item))
-    return True
+@VOCABULARY.register
+class ModifyHandSize(MitoszPrimitive):
+    name = "modify_hand_size"
+    params = ModifyHandSizeP
+    template = N_("hand size {delta}")
+
+    def resolve(self, state: MitoszState, p: ModifyHandSizeP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            state._add_effect("modify_hand_size", item, (), None, (seat, state.value(p.delta, state.refs(item), item)),
+                             state._until(p.duration, item))
+        return True
 
 
-def _p_set_card_type(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class ModifyPowerPoints(MitoszPrimitive):
+    name = "modify_power_points"
+    params = ModifyPowerPointsP
+    template = N_("power points of {target} {delta}")
+
+    def resolve(self, state: MitoszState, p: ModifyPowerPointsP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.target, item)
+        if targets != ():
+            state._add_effect("modify_power_points", item, targets, selector,
+                             state.value(p.delta, state.refs(item), item), state._until(p.duration, item))
+        return True
+
+
+@VOCABULARY.register
+class SetCardType(MitoszPrimitive):
     """MIT-5.16: each target gets the new card type, and loses the old one, for the duration. The targets are
     fixed as the effect happens (a card's type decides which selectors match it); a high god and a nation
     keep theirs (their places are the god slot and the grid)."""
-    targets = tuple(t for t in self.resolve_target(p.target, item) if t < STACK_ID_BASE
-                    and self.cards[t].zone == "board" and self.cards[t].d.card_type not in ("high_god", "nation"))
-    if targets:
-        self._add_effect("set_card_type", item, targets, None, p.card_type, self._until(p.duration, item))
-        self.note(N_("{cards} becomes a {type} (MIT-5.16)"), cards=join(self.cards[t].d for t in targets),
-                  type=Said(CARD_TYPE_WORDS.get(p.card_type, p.card_type)))
-    return True
 
+    name = "set_card_type"
+    params = SetCardTypeP
+    template = N_("{target} becomes a {card_type}")
 
-def _p_modify_army(self: MitoszState, p: Any, item: Item) -> bool:
-    """Spec 6.4: the level of a side of the current fight, until the fight ends (spec 5.10's army modifiers)."""
-    f = self.fight
-    own = f.side_of(item.player) if f is not None else None
-    if own is None:
-        self.note(N_("(the army change does nothing: P{player} has no side in a fight)"), player=item.player)
+    def resolve(self, state: MitoszState, p: SetCardTypeP, item: Item) -> bool:
+        targets = tuple(t for t in state.resolve_target(p.target, item) if t < STACK_ID_BASE
+                        and state.cards[t].zone == "board" and state.cards[t].d.card_type not in ("high_god", "nation"))
+        if targets:
+            state._add_effect("set_card_type", item, targets, None, p.card_type, state._until(p.duration, item))
+            state.note(N_("{cards} becomes a {type} (MIT-5.16)"), cards=join(state.cards[t].d for t in targets),
+                      type=Said(CARD_TYPE_WORDS.get(p.card_type, p.card_type)))
         return True
-    side = own if p.side == "self" else "def" if own == "att" else "att"
-    delta = self.value(p.delta, self.refs(item), item)
-    self._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
-    # (the ignores: a side was found, so there is a fight)
-    if f.kind == "duel":  # type: ignore[union-attr]
-        self.note(N_("P{seat}'s side of the duel gets {delta:+d}"),
-                  seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
-    else:
-        self.note(N_("P{seat}'s side of the battle gets {delta:+d}"),
-                  seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
-    return True
 
 
-def _p_modify_capacity(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class ModifyArmy(MitoszPrimitive):
+    """Spec 6.4: the level of a side of the current fight, until the fight ends (spec 5.10's army modifiers)."""
+
+    name = "modify_army"
+    params = ModifyArmyP
+    template = N_("army {delta}")
+
+    def resolve(self, state: MitoszState, p: ModifyArmyP, item: Item) -> bool:
+        f = state.fight
+        own = f.side_of(item.player) if f is not None else None
+        if own is None:
+            state.note(N_("(the army change does nothing: P{player} has no side in a fight)"), player=item.player)
+            return True
+        side = own if p.side == "self" else "def" if own == "att" else "att"
+        delta = state.value(p.delta, state.refs(item), item)
+        state._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
+        # (the ignores: a side was found, so there is a fight)
+        if f.kind == "duel":  # type: ignore[union-attr]
+            state.note(N_("P{seat}'s side of the duel gets {delta:+d}"),
+                      seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
+        else:
+            state.note(N_("P{seat}'s side of the battle gets {delta:+d}"),
+                      seat=f.seat_of(side), delta=delta)  # type: ignore[union-attr]
+        return True
+
+
+@VOCABULARY.register
+class ModifyCapacity(MitoszPrimitive):
     """MIT-7.3.4.b, OP-48: the capacity of the rows the targets lead."""
-    targets, selector = self._targets_or_selector(p.row_leader, item)
-    if targets != ():
-        delta = self.value(p.delta, self.refs(item), item)
-        self._add_effect("modify_capacity", item, targets, selector, delta, self._until(p.duration, item))
-    return True
+
+    name = "modify_capacity"
+    params = ModifyCapacityP
+    template = N_("capacity of {row_leader}'s row {delta}")
+
+    def resolve(self, state: MitoszState, p: ModifyCapacityP, item: Item) -> bool:
+        targets, selector = state._targets_or_selector(p.row_leader, item)
+        if targets != ():
+            delta = state.value(p.delta, state.refs(item), item)
+            state._add_effect("modify_capacity", item, targets, selector, delta, state._until(p.duration, item))
+        return True
 
 
-def _p_modify_cost(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class ModifyCost(MitoszPrimitive):
     """Spec 6.4: summoning or usage costs of the cards the filter names change for the duration (read by
     ``changed_cost``)."""
-    change = (p.applies_to, sphere_vector(p.delta))
-    self._add_effect("modify_cost", item, (), p, change, self._until(p.duration, item))
-    if p.applies_to == "usage":
-        self.note(N_("P{player} changes the usage costs of some cards (spec 6.4)"), player=item.player)
-    else:
-        self.note(N_("P{player} changes the summon costs of some cards (spec 6.4)"), player=item.player)
-    return True
+
+    name = "modify_cost"
+    params = ModifyCostP
+    #: the call read by what it changes (a template has no words for a filter of costs)
+    CHANGES: ClassVar[dict[str, str]] = {"summon": N_("summoning costs change"), "usage": N_("usage costs change")}
+
+    def text(self, p: ModifyCostP, fill: Callable[[str, Any], str]) -> str:
+        return word(self.CHANGES, p.applies_to)
+
+    def resolve(self, state: MitoszState, p: ModifyCostP, item: Item) -> bool:
+        change = (p.applies_to, sphere_vector(p.delta))
+        state._add_effect("modify_cost", item, (), p, change, state._until(p.duration, item))
+        if p.applies_to == "usage":
+            state.note(N_("P{player} changes the usage costs of some cards (spec 6.4)"), player=item.player)
+        else:
+            state.note(N_("P{player} changes the summon costs of some cards (spec 6.4)"), player=item.player)
+        return True
 
 
-def _p_grant_fate_use(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class GrantFateUse(MitoszPrimitive):
     """Spec 6.4, MIT-8.god, OP-62: more fate uses this turn, named by this effect's source."""
-    for seat in self.players_of(p.player, item):
-        self._add_effect("grant_fate_use", item, (), None, (seat, p.n), self._until("default", item))
-        self.note(lazy._n("P{seat} may use {n} more fate (like MIT-8.god)", "P{seat} may use {n} more fates (like "
-                         "MIT-8.god)", p.n, seat=seat))
+
+    name = "grant_fate_use"
+    params = GrantFateUseP
+    template = N_("{n} more fate use(s) a turn")
+
+    def resolve(self, state: MitoszState, p: GrantFateUseP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            state._add_effect("grant_fate_use", item, (), None, (seat, p.n), state._until("default", item))
+            state.note(lazy._n("P{seat} may use {n} more fate (like MIT-8.god)", "P{seat} may use {n} more fates (like "
+                             "MIT-8.god)", p.n, seat=seat))
+        return True
+
+
+def _only_in_a_static(state: MitoszState, name: str) -> bool:
+    # The loader refuses these in an effect (schema/maneuvers.py); a call that still arrives does nothing.
+    state.note(N_("({name} has no effect outside a fight)"), name=Said("{word}", word=_ImmunityWord(name)))
     return True
+
+
+@VOCABULARY.register
+class ProduceSpheres(MitoszPrimitive):
+    """A static's sphere points, produced at the end phase (MIT-6.2.4.3, ``flow/end_phase``), never when a maneuver
+    resolves."""
+
+    name = "produce_spheres"
+    params = ProduceSpheresP
+    template = N_("produces sphere points at refill")
+
+    def resolve(self, state: MitoszState, p: ProduceSpheresP, item: Item) -> bool:
+        return _only_in_a_static(state, self.name)
+
+
+@VOCABULARY.register
+class ExtraDraw(MitoszPrimitive):
+    """A static's extra cards in the draw phase (MIT-6.2.2.1, ``flow/turns``), never when a maneuver resolves."""
+
+    name = "extra_draw"
+    params = ExtraDrawP
+    template = N_("draw {n} more in the draw phase")
+
+    def resolve(self, state: MitoszState, p: ExtraDrawP, item: Item) -> bool:
+        return _only_in_a_static(state, self.name)

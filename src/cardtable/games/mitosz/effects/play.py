@@ -3,38 +3,56 @@ playing the chosen one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..text import ROW_INTO
+from ..text import ROW_INTO, word
 from ..vocabulary import ROWS
 from ..words import N_, Said, said
 from ..core import Item
 from .common import SUSPEND, ZONE_FROM, _Off
 from ..modes import PROMPT
+from ..schema import PlayCardP
+from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+
 
 if TYPE_CHECKING:
     from ..core import Inst
     from ..state import MitoszState
 
 
-def _p_play_card(self: MitoszState, p: Any, item: Item) -> bool:
+@VOCABULARY.register
+class PlayCard(MitoszPrimitive):
     """The player plays one card that fits the filter from the named zone: a leader into the leader row, an
     item or a location onto a legal host, an intrigue, a supply into an own row of the battle being fought.
     ``free`` pays nothing (MIT-1.5.3.b); ``unsummoned`` is also free and ignores what forbids summoning it
     (MIT-1.5.3.c: a unique copy may come, then MIT-2.3.c); otherwise the summoning cost is paid. Placement
     rules hold (OP-07). With several ways the player chooses (a prompt); with none nothing happens."""
-    seat = item.player
-    choices = self.play_choices(seat, p, item)
-    how = {"free": p.free or p.unsummoned, "unsummoned": p.unsummoned}
-    if not choices:
-        self.note(N_("P{seat} has no card in {zone} to play (spec 6.4)"), seat=seat,
-                  zone=Said(ZONE_FROM.get(p.from_, p.from_)))
-        return True
-    if len(choices) == 1:
-        return self.play_by_effect(seat, choices[0], how)
-    labels = [self._play_label(seat, c, how) for c in choices]
-    self.set_prompt("play_card", seat, rule="MIT-6.5.1", options=labels, choices=tuple(choices), **how)
-    return SUSPEND
+
+    name = "play_card"
+    params = PlayCardP
+    flags = ASKS
+    #: the call read by the zone it plays from
+    FROM: ClassVar[dict[str, str]] = {"hand": N_("play a card from the hand"),
+                                      "afterworld": N_("play a card from the afterworld"),
+                                      "deck": N_("play a card from the deck")}
+
+    def text(self, p: PlayCardP, fill: Callable[[str, Any], str]) -> str:
+        return word(self.FROM, p.from_)
+
+    def resolve(self, state: MitoszState, p: PlayCardP, item: Item) -> bool:
+        seat = item.player
+        choices = state.play_choices(seat, p, item)
+        how = {"free": p.free or p.unsummoned, "unsummoned": p.unsummoned}
+        if not choices:
+            state.note(N_("P{seat} has no card in {zone} to play (spec 6.4)"), seat=seat,
+                      zone=Said(ZONE_FROM.get(p.from_, p.from_)))
+            return True
+        if len(choices) == 1:
+            return state.play_by_effect(seat, choices[0], how)
+        labels = [state._play_label(seat, c, how) for c in choices]
+        state.set_prompt("play_card", seat, rule="MIT-6.5.1", options=labels, choices=tuple(choices), **how)
+        return SUSPEND
 
 
 def play_choices(self: MitoszState, seat: int, p: Any, item: Item) -> list[tuple[int, str, int]]:

@@ -9,6 +9,7 @@ from ..actions import STACK_ID_BASE, Pass, UseManeuver
 from ..core import Item
 from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, _Off
+from ..effect_vocabulary import VOCABULARY
 from .triggers import TRIGGER_WORDS
 
 if TYPE_CHECKING:
@@ -81,10 +82,7 @@ def resolve_item(self: MitoszState, item: Item) -> bool:
         if not item.started:
             item.started = True
             item.queue = list(item.calls)
-        while item.queue:
-            if self.run_call(item.queue.pop(0), item) is SUSPEND:
-                return False
-        return True
+        return VOCABULARY.run(self, item.queue, item)  # type: ignore[arg-type]  # started: the item has its queue
     if item.kind in ("nation", "summon", "unsummoned"):
         if item.started:
             return True  # resumed after its on-enter question
@@ -104,10 +102,8 @@ def resolve_item(self: MitoszState, item: Item) -> bool:
             self._finish(item, happened=False)
             return True
         item.queue = self._effect_calls(item)
-    while item.queue:
-        call = item.queue.pop(0)
-        if self.run_call(call, item) is SUSPEND:
-            return False
+    if VOCABULARY.run(self, item.queue, item) is SUSPEND:  # type: ignore[arg-type]  # started: it has its queue
+        return False
     self._finish(item, happened=True)
     return True
 

@@ -4,120 +4,168 @@ return, search, recover, exile, put on the deck, shuffle, and looking at the top
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
 from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, ZONE_FROM
+from ..schema import DiscardP, DrawP, ExileP, LookTopP, MillP, PlayerP, PutOnDeckP, RecoverP, SearchDeckP, TargetP
+from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+
 
 if TYPE_CHECKING:
     from ..prompts import DeckOrder, Pick, Search
     from ..state import Item, MitoszState
 
 
-def _p_draw(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        n = self.value(p.n, self.refs(item), item)
-        got = self.draw(seat, n)
-        self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
-    return True
+@VOCABULARY.register
+class Draw(MitoszPrimitive):
+    name = "draw"
+    params = DrawP
+    template = N_("draw {n}")
+
+    def resolve(self, state: MitoszState, p: DrawP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            n = state.value(p.n, state.refs(item), item)
+            got = state.draw(seat, n)
+            state.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
+        return True
 
 
-def _p_discard(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        n = self.value(p.n, self.refs(item), item)
-        hand = self.players[seat].hand
-        if n <= 0 or not hand:
-            continue
-        if p.chooser == "random":
-            for _ in range(min(n, len(hand))):
-                self.discard_card(hand[self.rng.below(len(hand))], Said(N_("at random")))
-            continue
-        chooser = seat if p.chooser == "owner" else item.player
-        if len(hand) <= n:
-            for iid in list(hand):
-                self.discard_card(iid, said("{card}", card=self.cards[item.card].d))
-            continue
-        self.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=self.cards[item.card].d))
-        return SUSPEND
-    return True
+@VOCABULARY.register
+class Discard(MitoszPrimitive):
+    name = "discard"
+    params = DiscardP
+    template = N_("discard {n}")
+    flags = ASKS
+
+    def resolve(self, state: MitoszState, p: DiscardP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            n = state.value(p.n, state.refs(item), item)
+            hand = state.players[seat].hand
+            if n <= 0 or not hand:
+                continue
+            if p.chooser == "random":
+                for _ in range(min(n, len(hand))):
+                    state.discard_card(hand[state.rng.below(len(hand))], Said(N_("at random")))
+                continue
+            chooser = seat if p.chooser == "owner" else item.player
+            if len(hand) <= n:
+                for iid in list(hand):
+                    state.discard_card(iid, said("{card}", card=state.cards[item.card].d))
+                continue
+            state.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=state.cards[item.card].d))
+            return SUSPEND
+        return True
 
 
-def _p_mill(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        deck = self.players[seat].deck
-        n = min(self.value(p.n, self.refs(item), item), len(deck))
+@VOCABULARY.register
+class Mill(MitoszPrimitive):
+    name = "mill"
+    params = MillP
+    template = N_("put {n} from the deck into the afterworld")
 
-        def mill(deck: list[int] = deck, seat: int = seat, n: int = n) -> None:
-            for _ in range(n):
-                iid = deck[-1]
-                self.to_zone(iid, "afterworld")
-                self.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=self.cards[iid].d, seat=seat)
-        self.together(mill)
-    return True
+    def resolve(self, state: MitoszState, p: MillP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            deck = state.players[seat].deck
+            n = min(state.value(p.n, state.refs(item), item), len(deck))
 
-
-def _p_destroy(self: MitoszState, p: Any, item: Item) -> bool:
-    for t in self.resolve_target(p.target, item):
-        if t >= STACK_ID_BASE:  # OP-27: a card being played
-            it = self.stack_item(t)
-            if it is not None and it.kind in ("summon", "unsummoned", "nation"):
-                it.destroyed = True
-            continue
-        inst = self.cards[t]
-        d = inst.d
-        if inst.zone != "board" or d.card_type == "high_god":
-            continue  # MIT-1.2.5, MIT-3.1.f
-        kind = self.card_type(inst)  # MIT-5.16: the type it has now
-        if kind not in PERMANENT_TYPES and kind != "supply":
-            continue  # MIT-5.1
-        if self.restricted(inst, "cannot_be_destroyed") and self.prohibition_holds(inst, "cannot_be_destroyed", item):
-            self.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
-            continue
-        self.leave_board(t, "afterworld", "destroy")
-    return True
+            def mill(deck: list[int] = deck, seat: int = seat, n: int = n) -> None:
+                for _ in range(n):
+                    iid = deck[-1]
+                    state.to_zone(iid, "afterworld")
+                    state.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=state.cards[iid].d, seat=seat)
+            state.together(mill)
+        return True
 
 
-def _p_sacrifice(self: MitoszState, p: Any, item: Item) -> bool:
-    for t in self.resolve_target(p.target, item):
-        inst = self.cards[t]
-        if inst.zone != "board" or inst.controller != item.player or self.is_cursed(inst) \
-                or inst.d.card_type == "high_god" or (self.restricted(inst, "cannot_be_sacrificed")
-                                                      and self.prohibition_holds(inst, "cannot_be_sacrificed", item)):
-            continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
-        self.leave_board(t, "afterworld", "sacrifice")
-    return True
+@VOCABULARY.register
+class Destroy(MitoszPrimitive):
+    name = "destroy"
+    params = TargetP
+    template = N_("destroy {target}")
+
+    def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
+        for t in state.resolve_target(p.target, item):
+            if t >= STACK_ID_BASE:  # OP-27: a card being played
+                it = state.stack_item(t)
+                if it is not None and it.kind in ("summon", "unsummoned", "nation"):
+                    it.destroyed = True
+                continue
+            inst = state.cards[t]
+            d = inst.d
+            if inst.zone != "board" or d.card_type == "high_god":
+                continue  # MIT-1.2.5, MIT-3.1.f
+            kind = state.card_type(inst)  # MIT-5.16: the type it has now
+            if kind not in PERMANENT_TYPES and kind != "supply":
+                continue  # MIT-5.1
+            if state.restricted(inst, "cannot_be_destroyed") \
+                    and state.prohibition_holds(inst, "cannot_be_destroyed", item):
+                state.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
+                continue
+            state.leave_board(t, "afterworld", "destroy")
+        return True
 
 
-def _p_return_to_hand(self: MitoszState, p: Any, item: Item) -> bool:
-    for t in self.resolve_target(p.target, item):
-        inst = self.cards[t]
-        if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
-            self.leave_board(t, "hand", "return")
-    return True
+@VOCABULARY.register
+class Sacrifice(MitoszPrimitive):
+    name = "sacrifice"
+    params = TargetP
+    template = N_("sacrifice {target}")
+
+    def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
+        for t in state.resolve_target(p.target, item):
+            inst = state.cards[t]
+            if inst.zone != "board" or inst.controller != item.player or state.is_cursed(inst)\
+                    or inst.d.card_type == "high_god" or (state.restricted(inst, "cannot_be_sacrificed")
+                                                          and state.prohibition_holds(inst, "cannot_be_sacrificed", item)):
+                continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
+            state.leave_board(t, "afterworld", "sacrifice")
+        return True
 
 
-def _p_search_deck(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
-        found = [i for i in reversed(self.players[seat].deck)
-                 if f is None or self.matches(self.cards[i], f, seat, self.refs(item))]
-        n = self.value(p.n, self.refs(item), item)
-        restricted = p.filter is not None
-        if not found:
-            self.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
-            self.rng.shuffle(self.players[seat].deck)
-            continue
-        choices = self.distinct(found)
-        if len(choices) == 1 and n == 1:
-            self._found(seat, choices[0], p.to, restricted)
-            self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
-            continue
-        self.set_prompt("search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
-                        left=n)
-        return SUSPEND
-    return True
+@VOCABULARY.register
+class ReturnToHand(MitoszPrimitive):
+    name = "return_to_hand"
+    params = TargetP
+    template = N_("return {target} to hand")
+
+    def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
+        for t in state.resolve_target(p.target, item):
+            inst = state.cards[t]
+            if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
+                state.leave_board(t, "hand", "return")
+        return True
+
+
+@VOCABULARY.register
+class SearchDeck(MitoszPrimitive):
+    name = "search_deck"
+    params = SearchDeckP
+    template = N_("search the deck for {filter}")
+    flags = ASKS
+
+    def resolve(self, state: MitoszState, p: SearchDeckP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
+            found = [i for i in reversed(state.players[seat].deck)
+                     if f is None or state.matches(state.cards[i], f, seat, state.refs(item))]
+            n = state.value(p.n, state.refs(item), item)
+            restricted = p.filter is not None
+            if not found:
+                state.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
+                state.rng.shuffle(state.players[seat].deck)
+                continue
+            choices = state.distinct(found)
+            if len(choices) == 1 and n == 1:
+                state._found(seat, choices[0], p.to, restricted)
+                state.rng.shuffle(state.players[seat].deck)  # MIT-1.3.3
+                continue
+            state.set_prompt("search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
+                            left=n)
+            return SUSPEND
+        return True
 
 
 def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) -> None:
@@ -165,79 +213,112 @@ def _recover(self: MitoszState, seat: int, iid: int) -> None:
     self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
 
 
-def _p_recover(self: MitoszState, p: Any, item: Item) -> bool:
-    if p.target is not None:
-        for t in self.resolve_target(p.target, item):
-            if self.cards[t].zone == "afterworld":
-                self._recover(item.player, t)
+@VOCABULARY.register
+class Recover(MitoszPrimitive):
+    name = "recover"
+    params = RecoverP
+    template = N_("recover {target}{filter}")
+    flags = ASKS
+
+    def resolve(self, state: MitoszState, p: RecoverP, item: Item) -> bool:
+        if p.target is not None:
+            for t in state.resolve_target(p.target, item):
+                if state.cards[t].zone == "afterworld":
+                    state._recover(item.player, t)
+            return True
+        assert p.filter is not None  # RecoverP: a filter where there is no target
+        for seat in state.players_of(p.player, item):
+            f = p.filter.model_copy(update={"zone": "afterworld"})
+            pool = [i for i in reversed(state.players[seat].afterworld)
+                    if state.matches(state.cards[i], f, seat, state.refs(item))]
+            n = state.value(p.n if p.n is not None else 1, state.refs(item), item)
+            if not pool:
+                continue
+            if len(state.distinct(pool)) == 1 and n == 1:
+                state._recover(seat, pool[0])
+                continue
+            state.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(state.distinct(pool)), left=n,
+                            text=Said(N_("choose a card to recover from the afterworld")))
+            return SUSPEND
         return True
-    for seat in self.players_of(p.player, item):
-        f = p.filter.model_copy(update={"zone": "afterworld"})
-        pool = [i for i in reversed(self.players[seat].afterworld)
-                if self.matches(self.cards[i], f, seat, self.refs(item))]
-        n = self.value(p.n if p.n is not None else 1, self.refs(item), item)
-        if not pool:
-            continue
-        if len(self.distinct(pool)) == 1 and n == 1:
-            self._recover(seat, pool[0])
-            continue
-        self.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(self.distinct(pool)), left=n,
-                        text=Said(N_("choose a card to recover from the afterworld")))
+
+
+@VOCABULARY.register
+class Exile(MitoszPrimitive):
+    name = "exile"
+    params = ExileP
+    template = N_("exile {target}")
+
+    def resolve(self, state: MitoszState, p: ExileP, item: Item) -> bool:
+        for t in state.resolve_target(p.target, item):
+            inst = state.cards[t]
+            if inst.zone == "board":
+                state.leave_board(t, "oblivion", "exile")
+            elif inst.zone in ("hand", "deck", "afterworld"):
+                state.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
+                          zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
+                state.to_zone(t, "oblivion")
+        return True
+
+
+@VOCABULARY.register
+class PutOnDeck(MitoszPrimitive):
+    name = "put_on_deck"
+    params = PutOnDeckP
+    template = N_("put {target} on the deck")
+
+    def resolve(self, state: MitoszState, p: PutOnDeckP, item: Item) -> bool:
+        for t in state.resolve_target(p.target, item):
+            inst = state.cards[t]
+            if inst.zone == "board":
+                state.leave_board(t, "deck", "deck")
+                if p.position == "bottom":
+                    deck = state.players[inst.owner].deck
+                    deck.remove(t)
+                    deck.insert(0, t)
+            else:
+                state.to_zone(t, "deck", p.position)
+            state.deckout = None  # OP-04: a deck received a card
+        return True
+
+
+@VOCABULARY.register
+class ShuffleDeck(MitoszPrimitive):
+    name = "shuffle_deck"
+    params = PlayerP
+    template = N_("shuffle the deck")
+
+    def resolve(self, state: MitoszState, p: PlayerP, item: Item) -> bool:
+        for seat in state.players_of(p.player, item):
+            state.rng.shuffle(state.players[seat].deck)
+            state.note(N_("P{seat} shuffles the deck"), seat=seat)
+        return True
+
+
+@VOCABULARY.register
+class LookTop(MitoszPrimitive):
+    name = "look_top"
+    params = LookTopP
+    template = N_("look at the top {n} card(s)")
+    flags = ASKS
+
+    def resolve(self, state: MitoszState, p: LookTopP, item: Item) -> bool:
+        to_order: list[tuple[int, tuple[int, ...]]] = []
+        for seat in state.players_of(p.player, item):
+            deck = state.players[seat].deck
+            n = state.value(p.n, state.refs(item), item)
+            top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
+            state.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
+            if top:
+                state.note(N_("top of the deck: {cards}"), (item.player,), cards=join(state.cards[i].d for i in top))
+            else:
+                state.note(N_("top of the deck: nothing"), (item.player,))
+            if p.reorder and len({state.cards[i].d for i in top}) > 1:
+                to_order.append((seat, top))
+        if not to_order:
+            return True
+        state._ask_deck_order(item.player, to_order)
         return SUSPEND
-    return True
-
-
-def _p_exile(self: MitoszState, p: Any, item: Item) -> bool:
-    for t in self.resolve_target(p.target, item):
-        inst = self.cards[t]
-        if inst.zone == "board":
-            self.leave_board(t, "oblivion", "exile")
-        elif inst.zone in ("hand", "deck", "afterworld"):
-            self.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
-                      zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
-            self.to_zone(t, "oblivion")
-    return True
-
-
-def _p_put_on_deck(self: MitoszState, p: Any, item: Item) -> bool:
-    for t in self.resolve_target(p.target, item):
-        inst = self.cards[t]
-        if inst.zone == "board":
-            self.leave_board(t, "deck", "deck")
-            if p.position == "bottom":
-                deck = self.players[inst.owner].deck
-                deck.remove(t)
-                deck.insert(0, t)
-        else:
-            self.to_zone(t, "deck", p.position)
-        self.deckout = None  # OP-04: a deck received a card
-    return True
-
-
-def _p_shuffle_deck(self: MitoszState, p: Any, item: Item) -> bool:
-    for seat in self.players_of(p.player, item):
-        self.rng.shuffle(self.players[seat].deck)
-        self.note(N_("P{seat} shuffles the deck"), seat=seat)
-    return True
-
-
-def _p_look_top(self: MitoszState, p: Any, item: Item) -> bool:
-    to_order: list[tuple[int, tuple[int, ...]]] = []
-    for seat in self.players_of(p.player, item):
-        deck = self.players[seat].deck
-        n = self.value(p.n, self.refs(item), item)
-        top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
-        self.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
-        if top:
-            self.note(N_("top of the deck: {cards}"), (item.player,), cards=join(self.cards[i].d for i in top))
-        else:
-            self.note(N_("top of the deck: nothing"), (item.player,))
-        if p.reorder and len({self.cards[i].d for i in top}) > 1:
-            to_order.append((seat, top))
-    if not to_order:
-        return True
-    self._ask_deck_order(item.player, to_order)
-    return SUSPEND
 
 
 def _ask_deck_order(self: MitoszState, seat: int, decks: list[tuple[int, tuple[int, ...]]],

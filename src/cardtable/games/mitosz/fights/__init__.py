@@ -22,11 +22,11 @@ from . import (members as _members, strength as _strength, mounts as _mounts, de
 from .fight import (ROWS as ROWS, ROW_INDEX as ROW_INDEX, SIDES as SIDES, Fight as Fight, SPHERES as SPHERES,
                     RACES as RACES, LEADER_SUBTYPES as LEADER_SUBTYPES)
 from .members import PLAYER_LEVEL as PLAYER_LEVEL, shoots_volley as shoots_volley
-from .keywords import SUSPEND_FEAR as SUSPEND_FEAR
 
 
 class Fights:
     # -- who and what is in the fight (members.py)
+    current_fight = _members.current_fight
     fight_players = _members.fight_players
     in_rounds = _members.in_rounds
     fight_members = _members.fight_members
@@ -106,9 +106,5 @@ class Keywords:
     keyword_strength = _keywords.keyword_strength
     keyword_targets = _keywords.keyword_targets
     _keyword_target = _keywords._keyword_target
-    _p_volley = _keywords._p_volley
-    _p_poison = _keywords._p_poison
-    _p_force_retreat = _keywords._p_force_retreat
-    _p_fear = _keywords._p_fear
     _fear_next = _keywords._fear_next
     answer_fear = _keywords.answer_fear

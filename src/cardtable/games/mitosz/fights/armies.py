@@ -14,14 +14,14 @@ from .fight import ROWS
 if TYPE_CHECKING:
     from ..prompts import FightHelp, FightLeader
     from ..state import MitoszState
-    from .fight import Fight
 
 
 def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> list[int]:
     """OP-50: leaders of ``seat`` (default: the side's player) that may be named: for a companion, an ally
     of the side's last named leader (the defender's also one linked to the nation or its location, or
     anyone when the nation is linked to the high god)."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     seat = f.seat_of(side) if seat is None else seat
     flying_only = side == "att" and self._flying_restricted()
     out: list[int] = []
@@ -49,7 +49,8 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
 def possible_helpers(self: MitoszState, side: str) -> list[int]:
     """MIT-7.4.4 – 7.4.7: who may be asked: the attacker anyone but the defender (and its helpers); the
     defender anyone but the attacker and the attacker's helpers."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if f.kind != "battle" or self.n < 3:
         return []
     taken = {f.attacker, f.defender} | set(f.helpers) | set(f.declined)
@@ -60,7 +61,8 @@ def defender_summons(self: MitoszState) -> list[tuple[int, str | None, str | Non
     """MIT-7.4.3.1, OP-50: leaders in the defender's hand that may be summoned to defend, as the rules of a
     summon allow, each with a way to pay it (pay_from, pay_for): the printed cost, or one substitution for a
     leader linked to the high god (MIT-3.1.g); for a companion, only an ally as for the others."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     seat = f.defender
     named = [i for i, (s, _r) in f.leaders.items() if s == "def"]
     last = max(named, key=lambda i: f.leaders[i][1]) if named else -1
@@ -96,7 +98,8 @@ def _flying_restricted(self: MitoszState) -> bool:
 
 
 def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -> bool:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     candidates = self.army_candidates(side)
     summonable = self.defender_summons() if side == "def" else []
     if not candidates and not summonable and row == 0:
@@ -123,7 +126,7 @@ def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     _what, iid, _row, pay_from, pay_for = choice
     cost = list(self.summon_cost(iid))
     # (asked in a fight)
-    self.substitution_problem(self.fight.defender, iid, cost, pay_from, pay_for)  # type: ignore[union-attr]
+    self.substitution_problem(self.current_fight().defender, iid, cost, pay_from, pay_for)
     if pay_from:
         return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
                     sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
@@ -144,7 +147,7 @@ def _summon_defender(self: MitoszState, pr: FightLeader | FightHelp, iid: int, r
     item = self.Item(self.next_sid, "summon", seat, iid)
     self.next_sid += 1
     self.stack.append(item)
-    self.fight.summoning = (iid, pr.side, row, pr.rule, seat)  # type: ignore[union-attr]  # in a fight
+    self.current_fight().summoning = (iid, pr.side, row, pr.rule, seat)  # in a fight
     self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
               cost="/".join(map(str, cost)))
     self.after_stack = "fight_summoned"

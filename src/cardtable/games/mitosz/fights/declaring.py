@@ -165,5 +165,5 @@ def start_fight(self: MitoszState, item: Item) -> None:
         self._join(f, a.challenged, "def", 0)
         self.note(N_("{challenger} (P{seat}) challenges {challenged} (P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)"), challenger=self.cards[a.challenger].d, seat=seat, challenged=self.cards[a.challenged].d, defender=defender)
     self.fight = f
-    self.statics_cache = None  # fight membership changes what filters match
+    self.statics_changed()  # fight membership changes what filters match
     self.touch()

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.engine.effects import SUSPEND
+
 from ..cards import call_parts
 from ..text import SPHERE_WORDS
 from ..words import N_, Said, said
 from .fight import SPHERES
+from ..schema import KeywordP, NoP, PoisonP
+from ..effect_vocabulary import ASKS, FIGHT, VOCABULARY, MitoszPrimitive
+
 
 if TYPE_CHECKING:
     from ..core import Inst, Item
     from ..prompts import FearResist
-    from ..schema import KeywordP, Maneuver, NoP, PoisonP
+    from ..schema import Maneuver
     from ..state import MitoszState
-
-
-SUSPEND_FEAR = False  # the effect interpreter's SUSPEND: resolution waits for the prompt's answer
 
 
 def _creature(self: MitoszState, inst: Inst) -> bool:
@@ -60,7 +62,7 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
         level = self.fight_level(iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
             # (in the rounds: a fight is in progress)
-            ok = level < strength if iid in self.fight.supplies else level < strength // 2  # type: ignore[union-attr]
+            ok = level < strength if iid in self.current_fight().supplies else level < strength // 2
         else:
             ok = level < strength
         if ok:
@@ -75,67 +77,96 @@ def _keyword_target(self: MitoszState, item: Item) -> int | None:
     return t
 
 
-def _p_volley(self: MitoszState, p: KeywordP, item: Item) -> bool:
-    t = self._keyword_target(item)
-    if t is None:
-        self.note(N_("the volley finds no target (MIT-7.2.5.1)"))
+@VOCABULARY.register
+class Volley(MitoszPrimitive):
+    name = "volley"
+    params = KeywordP
+    template = N_("arrow volley {mod:+d}")
+    flags = FIGHT
+
+    def resolve(self, state: MitoszState, p: KeywordP, item: Item) -> bool:
+        t = state._keyword_target(item)
+        if t is None:
+            state.note(N_("the volley finds no target (MIT-7.2.5.1)"))
+            return True
+        state.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=state.cards[t].d)
+        state.leave_board(t, "afterworld", "destroy")
         return True
-    self.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=self.cards[t].d)
-    self.leave_board(t, "afterworld", "destroy")
-    return True
 
 
-def _p_poison(self: MitoszState, p: PoisonP, item: Item) -> bool:
-    t = self._keyword_target(item)
-    if t is None:
-        self.note(N_("the poison finds no target (MIT-7.2.5.3)"))
+@VOCABULARY.register
+class Poison(MitoszPrimitive):
+    name = "poison"
+    params = PoisonP
+    template = N_("poison {mod:+d}")
+    flags = FIGHT
+
+    def resolve(self, state: MitoszState, p: PoisonP, item: Item) -> bool:
+        t = state._keyword_target(item)
+        if t is None:
+            state.note(N_("the poison finds no target (MIT-7.2.5.3)"))
+            return True
+        inst = state.cards[t]
+        if inst.rotated:
+            state.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
+            state.leave_board(t, "afterworld", "destroy")
+        else:
+            inst.rotated = True
+            state.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
         return True
-    inst = self.cards[t]
-    if inst.rotated:
-        self.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
-        self.leave_board(t, "afterworld", "destroy")
-    else:
-        inst.rotated = True
-        self.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
-    return True
 
 
-def _p_force_retreat(self: MitoszState, p: NoP | None, item: Item) -> bool:
+@VOCABULARY.register
+class ForceRetreat(MitoszPrimitive):
     """Spec 6.4, OP-51: the attacker retreats: the battle ends at once with no winner (MIT-7.4.10.1)."""
-    f = self.fight
-    if f is None or f.kind != "battle" or f.stage != "rounds":
-        self.note(N_("(force retreat has no effect outside a battle's rounds)"))
+
+    name = "force_retreat"
+    params = NoP
+    template = N_("force a retreat")
+    flags = FIGHT
+
+    def resolve(self, state: MitoszState, p: NoP | None, item: Item) -> bool:
+        f = state.fight
+        if f is None or f.kind != "battle" or f.stage != "rounds":
+            state.note(N_("(force retreat has no effect outside a battle's rounds)"))
+            return True
+        state.note(N_("P{attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)"), attacker=f.attacker)
+        f.winner = None
+        f.levels = None
+        f.stage = "outcome"
         return True
-    self.note(N_("P{attacker} is forced to retreat: the battle has no winner (MIT-7.4.10.1)"), attacker=f.attacker)
-    f.winner = None
-    f.levels = None
-    f.stage = "outcome"
-    return True
 
 
-def _p_fear(self: MitoszState, p: KeywordP, item: Item) -> bool:
-    f = self.fight
-    if f is None:
-        self.note(N_("(fear has no effect outside a fight)"))
-        return True
-    _name, threshold = self.keyword_strength(item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
-    own = f.side_of(item.player)
-    carrier_number = self.cards[item.card].d.number
-    keys = self.effect_keys(item.card, item.m, item.user)
-    affected = []
-    for iid in sorted(self.fight_members()):
-        inst = self.cards[iid]
-        place = f.leaders.get(iid) or f.supplies.get(iid)
-        # MIT-5.12 (immune); every member has a place, as a leader or as a supply
-        if place[0] == own or not self._creature(inst) or self.immune(inst, keys, item.player):  # type: ignore[index]
-            continue
-        low = inst.d.number if self.opts["fear_number_source"] == "each_creature" else carrier_number
-        if low < self.fight_level(iid) < threshold:
-            affected.append(iid)
-    if not affected:
-        self.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
-        return True
-    return self._fear_next(tuple(affected), ())
+@VOCABULARY.register
+class Fear(MitoszPrimitive):
+    name = "fear"
+    params = KeywordP
+    template = N_("fear {mod:+d}")
+    flags = FIGHT | ASKS  # a fleeing card may be held back (OP-46): a prompt
+
+    def resolve(self, state: MitoszState, p: KeywordP, item: Item) -> bool:
+        f = state.fight
+        if f is None:
+            state.note(N_("(fear has no effect outside a fight)"))
+            return True
+        _name, threshold = state.keyword_strength(item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
+        own = f.side_of(item.player)
+        carrier_number = state.cards[item.card].d.number
+        keys = state.effect_keys(item.card, item.m, item.user)
+        affected = []
+        for iid in sorted(state.fight_members()):
+            inst = state.cards[iid]
+            place = f.leaders.get(iid) or f.supplies.get(iid)
+            # MIT-5.12 (immune); every member has a place, as a leader or as a supply
+            if place[0] == own or not state._creature(inst) or state.immune(inst, keys, item.player):  # type: ignore[index]
+                continue
+            low = inst.d.number if state.opts["fear_number_source"] == "each_creature" else carrier_number
+            if low < state.fight_level(iid) < threshold:
+                affected.append(iid)
+        if not affected:
+            state.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
+            return True
+        return state._fear_next(tuple(affected), ())
 
 
 def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int, ...]) -> bool:
@@ -152,7 +183,7 @@ def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int,
                             options=[said(N_("let {card} flee"), card=self.cards[iid].d),
                                      said(N_("pay {n} {sphere} to keep {card}"), n=amount,
                                           sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)])
-            return SUSPEND_FEAR
+            return SUSPEND
         fleeing += (iid,)
     gone = [i for i in fleeing if self.cards[i].zone == "board"]
     for iid in gone:

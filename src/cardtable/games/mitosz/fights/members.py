@@ -10,6 +10,7 @@ from ..words import N_, join, said
 
 if TYPE_CHECKING:
     from ..core import Inst
+    from .fight import Fight
     from ..schema import Maneuver
     from ..state import MitoszState
     from ..words import Said
@@ -22,6 +23,14 @@ PLAYER_LEVEL = frozenset(("draw", "discard", "mill", "search_deck", "recover", "
                           "modify_power_points"))
 _NONE: frozenset[int] = frozenset()
 _VOLLEY: dict[int, bool] = {}
+
+
+def current_fight(self: MitoszState) -> Fight:
+    """The fight in progress, for the rules that run only inside one (a bug in the rules otherwise)."""
+    f = self.fight
+    if f is None:
+        raise RuntimeError("no fight is in progress")  # i18n: no (a rules bug, for a developer)
+    return f
 
 
 def shoots_volley(m: Maneuver | None) -> bool:
@@ -122,8 +131,9 @@ def fight_scope_problem(self: MitoszState, seat: int, user: Inst | None,
     if user is None:
         return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
     t = user.d.card_type
-    # (in the rounds: a fight is in progress)
-    if t == "location" and self.fight.kind == "battle" and (  # type: ignore[union-attr]
+    f = self.fight
+    assert f is not None  # (in the rounds: a fight is in progress)
+    if t == "location" and f.kind == "battle" and (
             m is None or "battle" not in m.timing):
         return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
     if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
@@ -134,11 +144,11 @@ def fight_scope_problem(self: MitoszState, seat: int, user: Inst | None,
         # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
         # the fight's players to have priority in its rounds (above)
         return ("MIT-7.2.1.b", said(N_("{user} takes no part in the fight and cannot affect it"), user=user.d))
-    supply = self.fight.supplies.get(user.iid)  # type: ignore[union-attr]
+    supply = f.supplies.get(user.iid)
     if supply is not None:
         side, row, mode = supply
-        if (self.fight.row_leader(side, row) < 0  # type: ignore[union-attr]
-                or self.cards[self.fight.row_leader(side, row)].zone != "board"):  # type: ignore[union-attr]
+        leader = f.row_leader(side, row)
+        if leader < 0 or self.cards[leader].zone != "board":
             return ("MIT-7.3.4.c", said(N_("{user}'s row has no army leader: its ability does not apply"), user=user.d))
         if mode == "level":
             return ("MIT-3.8.d", said(N_("{user} fights with its level: its maneuvers do nothing (OP-20)"), user=user.d))

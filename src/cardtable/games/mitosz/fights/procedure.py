@@ -65,7 +65,8 @@ def _step_fight(self: MitoszState) -> bool:
 def _advance(self: MitoszState, to: str | None = None) -> bool:
     order = ("commander", "att_c1", "def_c1", "att_c2", "def_c2", "rounds", "compare", "outcome", "spoils",
              "end_effects", "monsters", "cleanup")
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     f.stage = to or order[order.index(f.stage) + 1]
     self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
     return False
@@ -89,13 +90,14 @@ def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
 
 def _companions(self: MitoszState, side: str) -> list[int]:
     # (asked in a fight)
-    return [i for i, (s, r) in self.fight.leaders.items() if s == side and r > 0]  # type: ignore[union-attr]
+    return [i for i, (s, r) in self.current_fight().leaders.items() if s == side and r > 0]
 
 
 # -- prompts of the fight (answers are options; the questions are in prompts/fights.py) -----------
 def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> None:
     """A leader named for an army (MIT-7.4.3–7.4.7), a helper asked or a companion sent (OP-65)."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     what, iid, row = pr.choices[index][:3]
     if what == "none" and isinstance(pr, FightHelp):
         f.declined = f.declined + (pr.player,)
@@ -128,7 +130,8 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
 
 def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
     """OP-20: the supply fights with its level or with its maneuvers."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     card: int = pr.card  # type: ignore[assignment]  # the rules always name the supply (supplies.py)
     side, row, _mode = f.supplies[card]
     mode = ("level", "maneuvers")[index]
@@ -143,7 +146,8 @@ def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
 
 def answer_save_nation(self: MitoszState, index: int) -> None:
     """MIT-7.4.10.2: the commander sacrificed to save the nation (answer 1), or the nation destroyed."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if index == 1:
         commander = f.commander("def")
         self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender,
@@ -160,12 +164,12 @@ def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> N
     if index == 1:
         inst = self.cards[iid]
         self.pay(pr.player, list(self.summon_cost(iid)))
-        del self.fight.supplies[iid]  # type: ignore[union-attr]  # in a fight
+        del self.current_fight().supplies[iid]  # in a fight
         self._members_changed()
         self.players[inst.controller].leaders.append(iid)
         inst.rotated = False
-        self.statics_cache = None
+        self.statics_changed()
         self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr.player,
                   card=inst.d)
-    self.fight.stage = "monsters"  # type: ignore[union-attr]  # in a fight
+    self.current_fight().stage = "monsters"  # in a fight
     self._push("fight")

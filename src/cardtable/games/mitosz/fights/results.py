@@ -16,13 +16,13 @@ if TYPE_CHECKING:
 
     from ..prompts import Spoils
     from ..state import MitoszState
-    from .fight import Fight
 
 
 # -- comparing and the outcome (MIT-7.4.9, MIT-7.4.10, MIT-7.6.4) ------------------------------------
 def fight_broken(self: MitoszState) -> str | None:
     """OP-51, OP-54: a side whose commander (or nation, or duelist) left the board loses at once."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     gone: Callable[[int], bool] = lambda iid: iid < 0 or self.cards[iid].zone != "board"  # noqa: E731
     if f.kind == "duel":
         a, d = gone(f.commander("att")), gone(f.commander("def"))
@@ -35,7 +35,8 @@ def fight_broken(self: MitoszState) -> str | None:
 
 
 def end_rounds_early(self: MitoszState, winner: str) -> None:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     f.winner = None if winner == "none" else winner
     f.levels = None
     if winner == "none":
@@ -52,7 +53,8 @@ def end_rounds_early(self: MitoszState, winner: str) -> None:
 
 
 def _compare(self: MitoszState) -> None:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     att, dfn = self.army_level("att"), self.army_level("def")
     f.levels = (att, dfn)
     f.winner = "att" if att > dfn else "def" if dfn > att else None
@@ -69,7 +71,8 @@ def _compare(self: MitoszState) -> None:
 
 
 def _outcome(self: MitoszState) -> bool:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if f.kind == "duel":
         if f.winner is not None and f.levels is not None:
             loser = f.commander("def" if f.winner == "att" else "att")
@@ -94,14 +97,16 @@ def _outcome(self: MitoszState) -> bool:
 
 
 def _destroy_nation(self: MitoszState) -> None:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if self.cards[f.nation].zone == "board":
         self.note(N_("{nation} is destroyed (MIT-7.4.10.2)"), nation=self.cards[f.nation].d)
         self.leave_board(f.nation, "afterworld", "destroy")
 
 
 def _ask_spoils(self: MitoszState) -> bool:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if f.winner is None:
         return self._advance("end_effects")  # MIT-7.4.11: no spoils after a draw
     seat = f.seat_of(f.winner)
@@ -119,7 +124,8 @@ def _ask_spoils(self: MitoszState) -> bool:
 
 
 def _take_spoils(self: MitoszState, pr: Spoils, index: int) -> None:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     label = pr.options[index]
     if label == "draw a card":
         got = self.draw(f.defender, 1)
@@ -138,7 +144,8 @@ def _end_effects(self: MitoszState) -> bool:
     """MIT-7.4.12, MIT-7.6.5: end-of-fight effects happen: the triggers ``fight_end {result}`` (spec 6.6) go on
     the stack — ``won``/``lost`` as the card's controller's side did, ``draw`` when nobody won, ``any``
     always — then the fight goes on to MIT-7.4.13 (the effects lasting until its end end there)."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     f.stage = "monsters"
     items = self.triggered("fight_end", lambda trigger, seat, _card: self._fight_result_holds(trigger.result, seat))
     if not items:
@@ -152,7 +159,8 @@ def _end_effects(self: MitoszState) -> bool:
 
 
 def _fight_result_holds(self: MitoszState, result: str, seat: int) -> bool:
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     if result == "any":
         return True
     if result == "draw":
@@ -163,7 +171,8 @@ def _fight_result_holds(self: MitoszState, result: str, seat: int) -> bool:
 
 def _ask_monster(self: MitoszState) -> bool:
     """MIT-8.monster.5, OP-58: a monster of the winning side may stay, as a leader, for its cost again."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     for iid, (side, _row, _mode) in sorted(f.supplies.items()):
         inst = self.cards[iid]
         if inst.zone != "board" or not self.is_monster(inst.d) or side != f.winner or iid in f.asked:
@@ -182,7 +191,8 @@ def _ask_monster(self: MitoszState) -> bool:
 
 def _cleanup(self: MitoszState) -> None:
     """MIT-7.4.13, MIT-7.6.6: army leaders rotate, supplies go to the afterworld, fight effects end."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     for iid in f.leaders:
         inst = self.cards[iid]
         if inst.zone == "board":
@@ -192,7 +202,7 @@ def _cleanup(self: MitoszState) -> None:
         self.together(lambda: [self.leave_board(i, "afterworld", "rule") for i in supplies])
     if self.effects:
         self.effects = [e for e in self.effects if e.until[0] != "fight"]
-        self.statics_cache = None
+        self.statics_changed()
         sources = {e.source for e in self.effects}
         ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
         if ended:
@@ -204,7 +214,7 @@ def _cleanup(self: MitoszState) -> None:
     else:
         self.note(N_("the battle ends: its leaders rotate (MIT-7.4.13)"))
     self.fight = None
-    self.statics_cache = None
+    self.statics_changed()
     self.touch()
     self.mode = BUSY
     self._push("checks", "next_phase")  # OP-39: after a fight the battle phase ends

@@ -8,7 +8,6 @@ from .fight import RACES
 
 if TYPE_CHECKING:
     from ..state import MitoszState
-    from .fight import Fight
 
 
 # -- levels (spec 5.10) ------------------------------------------------------------------------
@@ -40,7 +39,8 @@ def _fortress(self: MitoszState, nation: int) -> bool:
 def army_level(self: MitoszState, side: str) -> int:
     """Spec 5.10: the present army leaders, the supplies whose row has a leader and whose mode counts
     the level, and for the defender of a battle the attacked road."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     total = 0
     for iid, (s, _row) in f.leaders.items():
         if s == side and self.cards[iid].zone == "board":
@@ -62,7 +62,8 @@ def army_level(self: MitoszState, side: str) -> int:
 def row_capacity(self: MitoszState, side: str, row: int) -> int:
     """OP-48: the leader's summoning cost, +1 for a warlord, +1 for the defender's front line when the
     attacked nation shares a race with a defending army leader (MIT-3.8.g, OP-21)."""
-    f: Fight = self.fight  # type: ignore[assignment]  # called in a fight
+    f = self.fight
+    assert f is not None  # (called in a fight)
     leader = f.row_leader(side, row)
     if leader < 0:
         return 0
@@ -83,13 +84,15 @@ def row_capacity(self: MitoszState, side: str, row: int) -> int:
 
 def row_cards(self: MitoszState, side: str, row: int) -> list[int]:
     """Every supply fighting in a row, an attached mount included."""
-    # (asked in a fight)
-    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
+    f = self.fight
+    assert f is not None  # (asked in a fight)
+    return [i for i, (s, r, _m) in f.supplies.items() if s == side and r == row
             and self.cards[i].zone == "board"]
 
 
 def row_supplies(self: MitoszState, side: str, row: int) -> list[int]:
     """The supplies that take room in a row (an attached mount does not, OP-57)."""
-    # (asked in a fight)
-    return [i for i, (s, r, _m) in self.fight.supplies.items() if s == side and r == row  # type: ignore[union-attr]
+    f = self.fight
+    assert f is not None  # (asked in a fight)
+    return [i for i, (s, r, _m) in f.supplies.items() if s == side and r == row
             and self.cards[i].zone == "board" and self.cards[i].host < 0]

@@ -126,9 +126,9 @@ def check_supply(self: MitoszState, seat: int, a: Summon | PlayUnsummoned) -> Ba
 
 def first_use(self: MitoszState, user: Inst) -> None:
     """OP-20 (``supply_mode_timing=on_first_use``): a supply's first maneuver fixes its mode."""
-    place = self.fight.supplies.get(user.iid)  # type: ignore[union-attr]  # a maneuver used in a fight
+    place = self.current_fight().supplies.get(user.iid)  # a maneuver used in a fight
     if place is not None and place[2] == "undecided":
-        self.fight.supplies[user.iid] = (place[0], place[1], "maneuvers")  # type: ignore[union-attr]
+        self.current_fight().supplies[user.iid] = (place[0], place[1], "maneuvers")
         self.note(N_("{user} uses a maneuver: from now on its level no longer counts (OP-20)"), user=user.d)
 
 
@@ -161,9 +161,9 @@ def enter_row(self: MitoszState, item: Item) -> None:
         return
     chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
     # (self.fight is f, in a fight)
-    if row == 2 and self.fight.row_leader("def" if side == "att" else "att", 0) >= 0:  # type: ignore[union-attr]
+    if row == 2 and self.current_fight().row_leader("def" if side == "att" else "att", 0) >= 0:
         chooser = self.cards[
-            self.fight.row_leader("def" if side == "att" else "att", 0)].controller  # type: ignore[union-attr]
+            self.current_fight().row_leader("def" if side == "att" else "att", 0)].controller
     f.supplies[iid] = (side, row, "level")
     self.set_prompt("supply_mode", chooser, rule="MIT-3.8.d" if row == 1 else "MIT-3.8.e",
                     options=[Said(N_("its level counts")), Said(N_("its maneuvers work"))], card=iid)

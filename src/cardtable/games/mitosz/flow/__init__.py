@@ -65,12 +65,6 @@ def _has_choice(self: MitoszState, seat: int) -> bool:
     return any(not isinstance(a, Pass) for a in self.legal_for(seat))
 
 
-def touch(self: MitoszState) -> None:
-    """Something happened: cached facts (targets, the stack, rotations, legal actions) are dropped."""
-    self.version += 1
-    self.dcache = None
-
-
 def act(self: MitoszState, seat: int, action: Action) -> None:
     if isinstance(action, Pass) and self.mode is not PROMPT:
         self._pass(seat)  # a pass changes only who may act: nothing cached depends on it
@@ -150,7 +144,6 @@ class Flow:
     _push = _push
     _run = _run
     _has_choice = _has_choice
-    touch = touch
     act = act
     _memo_key = _memo_key
     _offered = _offered

@@ -72,7 +72,7 @@ def draw_phase(self: MitoszState) -> None:
     seat = self.active
     # only the drawer's hand and deck change: nothing another player may do depends on them (spec 9)
     self.seat_versions[seat] += 1
-    self.dcache = None
+    self.hand_changed()
     n = self.opts["draws_per_turn"]
     for _src, ctrl, params in self.statics_of("extra_draw"):
         if ctrl == seat:

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 # -- where cards are ---------------------------------------------------------------------------
 def cache(self: MitoszState) -> dict[Any, Any]:
-    """Facts derived from where the cards are; dropped (``statics_cache = None``) whenever a card moves,
-    is attached or an effect starts or ends."""
+    """Facts derived from where the cards are; dropped (``statics_changed()``, ``layout_changed()``) whenever a
+    card moves, is attached or an effect starts or ends."""
     c = self.statics_cache
     if c is None:
         c = self.statics_cache = {}
@@ -25,9 +25,8 @@ def cache(self: MitoszState) -> dict[Any, Any]:
 
 def layout_facts(self: MitoszState) -> dict[Any, Any]:
     """Facts that follow from the board's layout alone — which cards are on it, their controllers and hosts,
-    whether they are dormant, the grids — and from card definitions: dropped (``layout = None``,
-    ``Moves.layout_changed``) only when one of those changes, not when an effect starts or ends or a token is
-    added."""
+    whether they are dormant, the grids — and from card definitions: dropped (``layout_changed()``) only when one
+    of those changes, not when an effect starts or ends or a token is added."""
     c = self.layout
     if c is None:
         c = self.layout = {}
