@@ -4,7 +4,7 @@ Clients only ever receive messages built by ``Table.encoded_message(seat)``: the
 its legal moves and the public log. A seat proves itself with the secret token it got on joining,
 sent as the ``X-Seat-Token`` header (HTTP) or the ``token`` query parameter (WebSocket).
 
-The parts, one job each: ``lobby``, ``play``, ``rematch``, ``records`` and ``lookups`` (the HTTP routes),
+The parts, one job each: ``accounts`` (sign-up, sessions, CSRF, "my tables"), ``lobby``, ``play``, ``rematch``, ``records`` and ``lookups`` (the HTTP routes),
 ``table_socket`` (the WebSocket), ``pages`` (HTML, static files, catalogs), ``bots`` (the bot scheduler and the
 sweeper), ``manager`` (every change to a table), ``tables`` (a table and its messages), ``outbox`` (telling the
 watchers), ``http_errors``, ``limits`` and ``language`` (what every request passes through).
@@ -21,9 +21,10 @@ from fastapi import FastAPI
 
 from cardtable.agents import Agent
 from cardtable.engine import Game
-from cardtable.store import SqliteStore
+from cardtable.store import AccountStore, SqliteStore
 
 from . import lookups
+from .accounts import Accounts, account_routes, add_accounts
 from .bots import BotScheduler
 from .http_errors import add_error_handlers
 from .language import Languages
@@ -49,6 +50,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     store = SqliteStore(db_path)
     manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
     bots = BotScheduler(manager, sweep_seconds)
+    accounts = Accounts(AccountStore(store))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -68,11 +70,13 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     add_error_handlers(app)  # always a 4xx with a reason, never a changed game
 
     add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
-    app.include_router(lobby_routes(manager, bots))  # /api/games, /api/tables, POST /api/tables/{id}/join
+    app.include_router(account_routes(accounts, manager))  # /api/accounts, /api/session, /api/me, /api/me/tables
+    app.include_router(lobby_routes(manager, bots, accounts))  # /api/games, /api/tables, POST /api/tables/{id}/join
     app.include_router(rematch_routes(manager, bots))  # POST and GET /api/tables/{id}/rematch
     app.include_router(play_routes(manager, bots))  # GET /api/tables/{id}, POST .../actions, POST .../undo
     app.include_router(record_routes(manager))  # .../steps/{step}, .../catalogue, .../record
     app.include_router(lookups.router)  # POST /api/tables/{id}/check, GET /api/games/{game}/rules
+    add_accounts(app, accounts)  # CSRF for requests that carry a session cookie
     app.add_middleware(TableSockets, handler=socket_handler(manager, bots))
     app.add_middleware(Languages)  # outermost: every request and socket in its reader's language
     return app

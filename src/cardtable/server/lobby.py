@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query
+import asyncio
+
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from cardtable.agents import agent_names
 from cardtable.engine import game_class, game_names
 from cardtable.engine.i18n import N_, Translator
 
+from .accounts import Accounts
 from .bots import BotScheduler
 from .clock import ClockSettings
 from .manager import TableManager
@@ -52,7 +55,7 @@ class Join(BaseModel):
     seat: int = Field(ge=0)
 
 
-def lobby_routes(manager: TableManager, bots: BotScheduler) -> APIRouter:
+def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts | None = None) -> APIRouter:
     """``GET /api/games``, ``GET`` and ``POST /api/tables``, ``POST /api/tables/{id}/join``."""
     router = APIRouter()
 
@@ -97,10 +100,15 @@ def lobby_routes(manager: TableManager, bots: BotScheduler) -> APIRouter:
         return {"table": table.summary(), "links": {i: f"/table/{table.id}?seat={i}" for i, s in enumerate(seats) if s == "human"}}
 
     @router.post("/api/tables/{table_id}/join", response_model=None, summary="Take a free human seat; the answer holds its secret token")  # i18n: no (API docs)
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         table = manager.get(table_id)
+        account = accounts.account_of(request) if accounts is not None else None
         async with table.lock:
-            token = await manager.join(table, body.seat)
+            if accounts is not None and account is not None:  # the seat is the account's, on any device
+                token = await manager.join(table, body.seat, token=accounts.seat_token(account, table_id, body.seat))
+                await asyncio.wrap_future(accounts.store.bind_seat(table_id, body.seat, account))
+            else:
+                token = await manager.join(table, body.seat)
         notify(table)
         return {"seat": body.seat, "token": token}
 

@@ -150,7 +150,8 @@ class TableManager:
         return table
 
     # -- seats ----------------------------------------------------------------------------------
-    async def join(self, table: Table, seat: int) -> str:
+    async def join(self, table: Table, seat: int, token: str | None = None) -> str:
+        """Take a free human seat; its secret token is ``token`` (an account's, derived for this seat) or new."""
         if not 0 <= seat < len(table.seats):
             raise TableError(404, _("table {table} has seats 0 to {last}, not {seat}", table=table.id,
                                     last=len(table.seats) - 1, seat=seat))
@@ -159,7 +160,7 @@ class TableManager:
             raise TableError(409, _("seat {seat} is played by the {kind} bot", seat=seat, kind=s.kind))
         if s.token_hash is not None:
             raise TableError(409, _("seat {seat} is already taken; ask for another seat's link or watch", seat=seat))
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         s.token_hash = hash_token(token)
         await _durable(self.store.set_token(table.id, seat, s.token_hash))
         await self._sync_clock(table)  # a seat whose turn it is starts its clock once a player sits down

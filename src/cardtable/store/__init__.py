@@ -1,5 +1,6 @@
 """Persistence of tables and their actions (SQLite by default)."""
 
+from .accounts import Account, AccountStore, NameTaken
 from .sqlite import SqliteStore, StoredTable
 
-__all__ = ["SqliteStore", "StoredTable"]
+__all__ = ["Account", "AccountStore", "NameTaken", "SqliteStore", "StoredTable"]

@@ -96,6 +96,16 @@ class SqliteStore:
         with self._lock:
             self._db.close()
 
+    def executescript(self, script: str) -> None:
+        """Create what a part of the server keeps in this file (its ``CREATE TABLE IF NOT EXISTS`` schema)."""
+        with self._lock:
+            self._db.executescript(script)
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (under the lock the writer takes too)."""
+        with self._lock:
+            return list(self._db.execute(sql, params).fetchall())
+
     def submit(self, statements: Statements) -> Future[None]:
         """Queue one write (its statements are all-or-nothing); the future resolves once it is durable."""
         future: Future[None] = Future()
