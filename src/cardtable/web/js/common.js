@@ -1,5 +1,5 @@
 // Shared helpers of the lobby and the table page: DOM building, the JSON API, seat tokens, names.
-import { t } from "./i18n.js"; // (also the header's language switch) t() and tn() for every script
+import { lang, t } from "./i18n.js"; // (also the header's language switch) t() and tn() for every script
 
 /**
  * h("button", {class: "x", onclick: fn, "aria-label": "…"}, "text", child, [more])
@@ -40,9 +40,15 @@ export class ApiError extends Error {
 
 /** fetch JSON; a 4xx/5xx becomes an ApiError carrying the server's {error, rule}. */
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
+  // the server's words (refusals, labels) in the page's language, also when it came from ?lang= and no cookie
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (method !== "GET") {
+    // A signed-in browser sends its session cookie with every request: a changing one repeats the CSRF cookie.
+    const csrf = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+    if (csrf) headers["X-CSRFToken"] = decodeURIComponent(csrf.slice("csrftoken=".length));
+  }
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

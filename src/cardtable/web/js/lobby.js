@@ -1,4 +1,5 @@
 // The lobby: pick a game, set up seats and options, create a table and sit down; list the tables.
+import { refreshMine, setUpAccount } from "./account.js";
 import { ApiError, api, h, joinSeat, tableLink, tokens } from "./common.js";
 import { lang, t, tn } from "./i18n.js";
 import { optionControl, wholeNumber } from "./lobby-controls.js";
@@ -355,10 +356,17 @@ $("players").addEventListener("input", () => {
   if (game && parseInt($("players").value, 10) >= game.players[0] && parseInt($("players").value, 10) <= game.players[1]) renderSeats();
 });
 
+setUpAccount();
 loadGames().then(refreshTables);
 setInterval(() => {
-  if (!document.hidden) refreshTables();
+  if (!document.hidden) {
+    refreshTables();
+    refreshMine();
+  }
 }, REFRESH_MS);
 document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) refreshTables();
+  if (!document.hidden) {
+    refreshTables();
+    refreshMine();
+  }
 });

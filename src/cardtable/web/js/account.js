@@ -1,0 +1,145 @@
+// The lobby's account corner: sign up, sign in and out (a dialog), and "My tables" — every seat of the account,
+// on any device, with whose turn it is. Guests never see more than the "Sign in" button: seat links work as
+// before. Names are put on the page as text only (h() sets textContent), never as markup.
+import { ApiError, api, h, tokens } from "./common.js";
+import { t, tn } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let me = null; // {name} of the signed-in account, or null
+let mine = []; // the account's seats as last listed: their tokens are kept in this browser while signed in
+
+async function whoAmI() {
+  try {
+    me = await api("/api/me");
+  } catch (exc) {
+    if (!(exc instanceof ApiError) || exc.status !== 401) console.warn(exc);
+    me = null;
+  }
+  renderCorner();
+  await refreshMine();
+}
+
+function renderCorner() {
+  const box = $("account");
+  if (!box) return;
+  if (!me) {
+    box.replaceChildren(h("button", { type: "button", class: "btn small", id: "sign-in-open", onclick: openDialog }, t("Sign in")));
+    return;
+  }
+  box.replaceChildren(
+    h("span", { class: "account-name", title: t("Signed in as {name}", { name: me.name }) }, me.name),
+    h("button", { type: "button", class: "btn small ghost", id: "sign-out", onclick: signOut }, t("Sign out")),
+  );
+}
+
+function openDialog() {
+  const dialog = $("account-dialog");
+  $("account-error").textContent = "";
+  dialog.showModal();
+  $("account-name").focus();
+}
+
+async function submit(path) {
+  const name = $("account-name").value.trim();
+  const password = $("account-password").value;
+  const error = $("account-error");
+  error.textContent = "";
+  if (!name) {
+    error.textContent = t("Enter a name.");
+    $("account-name").focus();
+    return;
+  }
+  if (password.length < 8) {
+    error.textContent = t("A password has at least 8 characters.");
+    $("account-password").focus();
+    return;
+  }
+  try {
+    me = await api(path, { method: "POST", body: { name, password } });
+  } catch (exc) {
+    error.textContent = exc.message;
+    return;
+  }
+  $("account-password").value = "";
+  $("account-dialog").close();
+  renderCorner();
+  await refreshMine();
+}
+
+async function signOut() {
+  try {
+    await api("/api/session", { method: "DELETE" });
+  } catch (exc) {
+    console.warn(exc);
+  }
+  for (const row of mine) tokens.remove(row.table.id, row.seat); // a shared computer keeps no seat of the account
+  mine = [];
+  me = null;
+  renderCorner();
+  await refreshMine();
+}
+
+function status(row) {
+  if (row.over) return h("span", { class: "badge finished" }, t("finished"));
+  if (row.your_turn) return h("span", { class: "badge your-turn" }, t("your turn"));
+  return h("span", { class: "badge" }, t("seat {seat} to move", { seat: row.to_move }));
+}
+
+/** The account's seats; their tokens are kept in this browser (as joining does) until signing out. */
+export async function refreshMine() {
+  const panel = $("mine-panel");
+  if (!panel) return;
+  if (!me) {
+    panel.hidden = true;
+    return;
+  }
+  let answer;
+  try {
+    answer = await api("/api/me/tables");
+  } catch (exc) {
+    if (exc instanceof ApiError && exc.status === 401) {
+      me = null;
+      renderCorner();
+      panel.hidden = true;
+      return;
+    }
+    $("mine").replaceChildren(h("p", { class: "form-error" }, exc.message));
+    panel.hidden = false;
+    return;
+  }
+  panel.hidden = false;
+  const rows = answer.tables;
+  mine = rows;
+  for (const row of rows) tokens.set(row.table.id, row.seat, row.token); // the lobby's list says "back to seat"
+  if (!rows.length) {
+    $("mine").replaceChildren(h("p", { class: "empty" }, t("No tables yet: a seat you take while signed in appears here, on every device.")));
+    return;
+  }
+  const waiting = rows.filter((r) => r.your_turn).length;
+  $("mine-count").textContent = waiting ? tn("{n} table waits for you", "{n} tables wait for you", waiting) : "";
+  $("mine").replaceChildren(
+    h("ul", { class: "cards-list mine-list" },
+      rows.map((row) =>
+        h("li", { class: `mine-row${row.your_turn ? " your-turn" : ""}` },
+          h("span", { class: "mine-game" }, row.table.title || row.table.game),
+          h("span", { class: "muted" }, t("table {id} · seat {seat}", { id: row.table.id, seat: row.seat })),
+          status(row),
+          h("a", { class: `btn small${row.your_turn ? " primary" : ""}`, href: row.link,
+                   "aria-label": t("Open table {id}, seat {seat}", { id: row.table.id, seat: row.seat }) }, t("Open"))))),
+  );
+}
+
+export function signedIn() {
+  return me !== null;
+}
+
+export function setUpAccount() {
+  const form = $("account-form");
+  if (!form) return;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit(event.submitter && event.submitter.value === "up" ? "/api/accounts" : "/api/session");
+  });
+  $("account-cancel").addEventListener("click", () => $("account-dialog").close());
+  whoAmI();
+}

@@ -1,0 +1,92 @@
+"""Accounts in the browser (issue 40, item 1): sign up from the lobby, sit down signed in, find the seat again under
+"My tables" in another browser after signing in there, with whose turn it is; a changing request of a signed-in
+page carries its CSRF token (a table is made and a move is played); a name is shown as text, never as markup."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from .conftest import PHONE
+
+GALLERY = Path(__file__).resolve().parents[2] / "docs" / "img" / "gallery"
+
+
+def shot(page: Page, tmp_path: Path, name: str) -> None:
+    """A picture for the docs with CARDTABLE_SCREENSHOTS=1 (docs/img/gallery), else for this run only."""
+    out = GALLERY if os.environ.get("CARDTABLE_SCREENSHOTS") == "1" else tmp_path
+    page.screenshot(path=str(out / f"{name}.jpg"), type="jpeg", quality=60)
+
+
+def sign_up(page: Page, name: str, password: str = "correct horse") -> None:
+    page.goto("/")
+    page.get_by_role("button", name="Sign in").click()
+    page.locator("#account-name").fill(name)
+    page.locator("#account-password").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator("#account .account-name")).to_have_text(name)
+
+
+def test_sign_up_sit_down_and_find_the_seat_again_on_another_device(new_context, server, tmp_path):
+    name = "Ildi " + uuid.uuid4().hex[:6]
+    first = new_context().new_page()
+    errors: list[str] = []
+    first.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(first, name)
+    expect(first.locator("#mine-panel")).to_be_visible()
+    expect(first.locator("#mine")).to_contain_text("No tables yet")
+    # a table made and joined signed in: the session cookie goes with the request, so its CSRF token must too
+    first.get_by_role("button", name="Create table and sit down").click()
+    first.wait_for_url("**/table/*")
+    table = first.url.split("/table/")[1].split("?")[0]
+    assert not errors, errors
+
+    laptop = new_context().new_page()  # another browser: no token in its storage, no cookie
+    laptop.goto("/")
+    laptop.get_by_role("button", name="Sign in").click()
+    laptop.locator("#account-name").fill(name.upper())  # names are matched without regard to case
+    laptop.locator("#account-password").fill("correct horse")
+    laptop.locator("#account-form button[value=in]").click()
+    expect(laptop.locator("#account .account-name")).to_have_text(name)
+    row = laptop.locator(".mine-row").filter(has_text=table)
+    expect(row).to_have_count(1)
+    shot(laptop, tmp_path, "lobby-my-tables-laptop")
+    row.get_by_role("link", name="Open").click()
+    laptop.wait_for_url(f"**/table/{table}?seat=0")
+    expect(laptop.locator("#who")).to_contain_text("0")  # it holds the seat (a player's view), not a spectator's
+
+    laptop.goto("/")
+    expect(laptop.locator(f'#tables [data-key="back:{table}:0"]')).to_be_visible()  # the seat is this browser's too
+    laptop.get_by_role("button", name="Sign out").click()
+    expect(laptop.get_by_role("button", name="Sign in")).to_be_visible()
+    expect(laptop.locator("#mine-panel")).to_be_hidden()
+    assert laptop.evaluate(f"localStorage.getItem('cardtable:token:{table}:0')") is None  # and no longer, signed out
+
+
+def test_a_wrong_password_is_refused_in_the_dialog_in_the_readers_language(new_context, server, tmp_path):
+    page = new_context().new_page()
+    page.goto("/?lang=hu")
+    page.get_by_role("button", name="Bejelentkezés").click()
+    page.locator("#account-name").fill("Senki " + uuid.uuid4().hex[:6])
+    page.locator("#account-password").fill("rossz jelszó")
+    page.locator("#account-form button[value=in]").click()
+    expect(page.locator("#account-error")).to_have_text("hibás név vagy jelszó")
+    shot(page, tmp_path, "lobby-sign-in-hu-laptop")
+
+
+def test_a_name_is_text_and_the_dialog_fits_a_phone(new_context, server, tmp_path):
+    page = new_context(viewport=PHONE).new_page()
+    page.goto("/?lang=de")
+    page.get_by_role("button", name="Anmelden").click()
+    expect(page.locator("#account-dialog")).to_be_visible()
+    box = page.locator("#account-dialog").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    shot(page, tmp_path, "lobby-sign-in-de-phone")
+    page.locator("#account-name").fill("<b>x</b>")  # refused by the server: markup is no name
+    page.locator("#account-password").fill("correct horse")
+    page.locator("#account-form button[value=up]").click()
+    expect(page.locator("#account-error")).not_to_be_empty()
+    assert page.locator("#account b").count() == 0
