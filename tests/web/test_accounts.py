@@ -90,3 +90,49 @@ def test_a_name_is_text_and_the_dialog_fits_a_phone(new_context, server, tmp_pat
     page.locator("#account-form button[value=up]").click()
     expect(page.locator("#account-error")).not_to_be_empty()
     assert page.locator("#account b").count() == 0
+
+
+def _play_rated_game(url: str, name: str) -> str:
+    """An account plays a short rated Mojo game against the heuristic bot over HTTP, to its end."""
+    import time
+
+    import httpx
+
+    with httpx.Client(base_url=url, timeout=10) as c:
+        c.get("/api/me")
+        h = {"X-CSRFToken": c.cookies["csrftoken"]}
+        assert c.post("/api/accounts", json={"name": name, "password": "correct horse"}, headers=h).status_code == 201
+        table = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"], "rated": True,
+                                            "options": {"target_score": 1, "first_player": 0}}, headers=h).json()["table"]["id"]
+        token = c.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=h).json()["token"]
+        c.cookies.clear()  # from here an API client with the seat's token
+        for _ in range(3000):
+            message = c.get(f"/api/tables/{table}", headers={"X-Seat-Token": token}).json()
+            if message["table"]["status"] == "finished":
+                return table
+            if message["legal"]:
+                c.post(f"/api/tables/{table}/actions", json={"action": message["legal"][0]["action"]},
+                       headers={"X-Seat-Token": token})
+            else:
+                time.sleep(0.01)
+    raise AssertionError("the rated game did not end")
+
+
+def test_a_rated_game_is_marked_and_its_players_stand_on_the_leaderboard(new_context, server, tmp_path):
+    name = "Rated " + uuid.uuid4().hex[:6]
+    table = _play_rated_game(server.url, name)
+    page = new_context().new_page()
+    page.goto("/?game=mojo")
+    expect(page.locator(f'#tables [data-table="{table}"] .badge.rated')).to_have_text("rated")
+    board = page.locator("#board")
+    expect(board.locator(".board-row").filter(has_text=name)).to_have_count(1)
+    expect(board.locator(".board-row.bot")).not_to_have_count(0)
+    page.locator("#board-panel").scroll_into_view_if_needed()
+    shot(page, tmp_path, "lobby-leaderboard-laptop")
+    # a guest who ticks "Rated game" is told to sign in, and no table is made
+    before = page.locator("#tables .table-item").count()
+    page.locator("#settings > summary").click()
+    page.locator("#rated").check()
+    page.get_by_role("button", name="Create table and sit down").click()
+    expect(page.locator("#create-error")).to_contain_text("sign in")
+    assert page.locator("#tables .table-item").count() == before

@@ -22,9 +22,11 @@ from fastapi import FastAPI
 from cardtable.agents import Agent
 from cardtable.engine import Game
 from cardtable.store import AccountStore, SqliteStore
+from cardtable.store.ratings import RatingStore
 
 from . import lookups
 from .accounts import Accounts, account_routes, add_accounts
+from .ratings import Ratings, rating_routes
 from .bots import BotScheduler
 from .http_errors import add_error_handlers
 from .language import Languages
@@ -51,10 +53,13 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
     bots = BotScheduler(manager, sweep_seconds)
     accounts = Accounts(AccountStore(store))
+    ratings = Ratings(RatingStore(store), accounts.store)
+    manager.when_finished.append(ratings.rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.restore()
+        await ratings.catch_up(manager)  # the rated tables that ended while no server could rate them
         if freeze_startup:  # what start-up made (modules, restored tables) is never garbage: keep it out of collections
             gc.collect()
             gc.freeze()
@@ -71,7 +76,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
     add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
     app.include_router(account_routes(accounts, manager))  # /api/accounts, /api/session, /api/me, /api/me/tables
-    app.include_router(lobby_routes(manager, bots, accounts))  # /api/games, /api/tables, POST /api/tables/{id}/join
+    app.include_router(lobby_routes(manager, bots, accounts, ratings))  # /api/games, /api/tables, POST .../join
+    app.include_router(rating_routes(ratings))  # GET /api/ratings/{game}
     app.include_router(rematch_routes(manager, bots))  # POST and GET /api/tables/{id}/rematch
     app.include_router(play_routes(manager, bots))  # GET /api/tables/{id}, POST .../actions, POST .../undo
     app.include_router(record_routes(manager))  # .../steps/{step}, .../catalogue, .../record

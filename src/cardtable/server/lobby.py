@@ -15,6 +15,8 @@ from cardtable.engine import game_class, game_names
 from cardtable.engine.i18n import N_, Translator
 
 from .accounts import Accounts
+from .ratings import Ratings
+from .tables import TableError
 from .bots import BotScheduler
 from .clock import ClockSettings
 from .manager import TableManager
@@ -49,13 +51,15 @@ class CreateTable(BaseModel):
     takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")  # i18n: no (API docs)
     hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")  # i18n: no (API docs)
     clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")  # i18n: no (API docs)
+    rated: bool = Field(False, description="a rated game: every human seat is taken by a signed-in account, each bot at most once, no hot seat; its end changes the players' ratings")  # i18n: no (API docs)
 
 
 class Join(BaseModel):
     seat: int = Field(ge=0)
 
 
-def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts | None = None) -> APIRouter:
+def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts | None = None,
+                 ratings: Ratings | None = None) -> APIRouter:
     """``GET /api/games``, ``GET`` and ``POST /api/tables``, ``POST /api/tables/{id}/join``."""
     router = APIRouter()
 
@@ -93,9 +97,13 @@ def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts |
         if seats is None:
             default = "heuristic" if "heuristic" in agent_names(game(players=players, options=body.options)) else "random"
             seats = ["human"] + [default] * (players - 1)
-        table = await manager.create(body.game, players, body.options, body.seed, seats,
-                                     {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat,
-                                      **({"clock": body.clock.model_dump()} if body.clock else {})})
+        settings = {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat,
+                    **({"clock": body.clock.model_dump()} if body.clock else {}), **({"rated": True} if body.rated else {})}
+        if ratings is not None:
+            ratings.check_new_table(seats, settings)
+        elif body.rated:
+            raise TableError(422, _("this server rates no games"))
+        table = await manager.create(body.game, players, body.options, body.seed, seats, settings)
         bots.schedule(table)
         return {"table": table.summary(), "links": {i: f"/table/{table.id}?seat={i}" for i, s in enumerate(seats) if s == "human"}}
 
@@ -103,6 +111,12 @@ def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts |
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         table = manager.get(table_id)
         account = accounts.account_of(request) if accounts is not None else None
+        if table.settings.get("rated") and accounts is not None:
+            if account is None:
+                raise TableError(403, _("the seats of a rated table are for accounts: sign in first"))
+            held = [s for s, a in accounts.store.accounts_at(table_id).items() if a.id == account.id]
+            if held and held != [body.seat]:
+                raise TableError(409, _("you already play seat {seat} of this rated table", seat=held[0]))
         async with table.lock:
             if accounts is not None and account is not None:  # the seat is the account's, on any device
                 token = await manager.join(table, body.seat, token=accounts.seat_token(account, table_id, body.seat))

@@ -15,7 +15,7 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from cardtable.agents import Agent, Observation, agent_names, make_agent
 from cardtable.engine import Action, CardtableError, Game, IllegalAction, State, load
@@ -67,6 +67,8 @@ class TableManager:
         self.extra_agents = dict(extra_agents or {})
         self.closed = False
         self.stepped: OrderedDict[str, Table] = OrderedDict()  # the finished tables stepped through, last one last
+        #: called with a table once its last action is durable (the ratings of a rated table)
+        self.when_finished: list[Callable[[Table], Awaitable[Any]]] = []
 
     def encoded_step(self, table: Table, step: int, seat: int | None) -> bytes:
         """``Table.encoded_step``. Kept states cost memory (a Mítosz state is tens of kB, one every REPLAY_EVERY
@@ -227,6 +229,12 @@ class TableManager:
         seat, action = new_state.history[n]
         clock, also = self._clock_after(table, new_state)
         await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json(), also), new_state, clock)
+        if new_state.is_terminal():
+            for hook in self.when_finished:  # (ratings: a failed hook is logged; the move stands)
+                try:
+                    await hook(table)
+                except Exception:
+                    logger.exception("table %s: a hook of the game's end failed", table.id)
 
     @staticmethod
     async def _persist(table: Table, write: concurrent.futures.Future[Any], new_state: State,

@@ -121,7 +121,8 @@ class Table:
                     "id": self.id, "game": info.name, "title": info.title, "renderer": self.game.kit.web,
                     "players": self.game.num_players,
                     "options": self.game.options, "created": self.created,
-                    "clock": self.settings.get("clock"), "rematch_of": self.settings.get("rematch_of")})[:-1] + b',"seats":'
+                    "clock": self.settings.get("clock"), "rated": bool(self.settings.get("rated")),
+                    "rematch_of": self.settings.get("rematch_of")})[:-1] + b',"seats":'
             self._seats_key = key
             self._seats_json = orjson.dumps([s.public() for s in seats])
             self._open = any(s.kind == "human" and s.token_hash is None for s in seats)
@@ -147,6 +148,7 @@ class Table:
             "created": self.created,
             "thinking": self.thinking,
             "clock": self.settings.get("clock"),
+            "rated": bool(self.settings.get("rated")),
             "rematch_of": self.settings.get("rematch_of"),
         }
 

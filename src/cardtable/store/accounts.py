@@ -109,6 +109,13 @@ class AccountStore:
         return [(str(r[0]), int(r[1])) for r in rows]
 
 
+    def accounts_at(self, table_id: str) -> dict[int, Account]:
+        """seat -> the account it is bound to, for the table's bound seats."""
+        rows = self.store.query("SELECT b.seat, a.id, a.name FROM seat_accounts b JOIN accounts a "  # i18n: no (SQL)
+                                "ON a.id = b.account_id WHERE b.table_id = ?", (table_id,))  # i18n: no (SQL)
+        return {int(r[0]): Account(int(r[1]), str(r[2])) for r in rows}
+
+
 def is_name_taken(error: BaseException) -> bool:
     """Did a write fail because the display name exists already (the accounts' UNIQUE constraint)?"""
     return isinstance(error, sqlite3.IntegrityError) and "accounts.name" in str(error)

@@ -129,6 +129,33 @@ export async function refreshMine() {
   );
 }
 
+/** The leaderboard of the game chosen in the form: accounts and bots by ordinal (mu − 3σ). */
+export async function refreshBoard(gameName, title) {
+  const box = $("board");
+  if (!box) return;
+  $("board-game").textContent = title;
+  let answer;
+  try {
+    answer = await api(`/api/ratings/${encodeURIComponent(gameName)}?limit=10`);
+  } catch (exc) {
+    box.replaceChildren(h("p", { class: "form-error" }, exc.message));
+    return;
+  }
+  if (!answer.players.length) {
+    box.replaceChildren(h("p", { class: "empty" }, t("No rated games of {game} yet.", { game: title })));
+    return;
+  }
+  box.replaceChildren(
+    h("ol", { class: "board-list" },
+      answer.players.map((p) =>
+        h("li", { class: `board-row ${p.kind}` },
+          h("span", { class: "board-rank" }, `${p.rank}.`),
+          h("span", { class: "board-name" }, p.kind === "bot" ? t("{bot} bot", { bot: p.name }) : p.name),
+          h("span", { class: "board-score", title: t("mu {mu}, sigma {sigma}", { mu: p.mu, sigma: p.sigma }) }, p.ordinal.toFixed(1)),
+          h("span", { class: "muted" }, tn("{n} game", "{n} games", p.games))))),
+  );
+}
+
 export function signedIn() {
   return me !== null;
 }

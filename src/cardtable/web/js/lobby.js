@@ -1,5 +1,5 @@
 // The lobby: pick a game, set up seats and options, create a table and sit down; list the tables.
-import { refreshMine, setUpAccount } from "./account.js";
+import { refreshBoard, refreshMine, setUpAccount, signedIn } from "./account.js";
 import { ApiError, api, h, joinSeat, tableLink, tokens } from "./common.js";
 import { lang, t, tn } from "./i18n.js";
 import { optionControl, wholeNumber } from "./lobby-controls.js";
@@ -46,6 +46,7 @@ function chooseGame(name) {
   players.value = game.default_players;
   renderSeats();
   renderOptions();
+  refreshBoard(game.name, game.title);
 }
 
 function renderSeats() {
@@ -222,7 +223,12 @@ async function create(event) {
     takeover_seconds: takeoverText === "" ? null : Number(takeoverText),
     hot_seat: $("hot-seat").checked,
     clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value), bank: Number($("clock-bank").value) } : null,
+    rated: $("rated").checked,
   };
+  if (body.rated && !signedIn()) {
+    errorBox.textContent = t("A rated game is for signed-in players: sign in first (top right).");
+    return;
+  }
   const button = $("create");
   button.disabled = true;
   button.textContent = t("Creating…");
@@ -328,6 +334,7 @@ function tableItem(tbl) {
       h("strong", {}, tbl.title),
       h("code", { class: "table-id" }, tbl.id),
       h("span", { class: `status-badge ${tbl.status}` }, STATUS[tbl.status] || tbl.status),
+      tbl.rated ? h("span", { class: "badge rated" }, t("rated")) : null,
       h("span", { class: "muted" }, [tn("{n} player", "{n} players", tbl.players), tn("{n} move", "{n} moves", tbl.actions), ago(tbl.created)].join(" · "))),
     opts ? h("p", { class: "table-options muted" }, opts) : null,
     h("ul", { class: "seat-chips", "aria-label": t("Seats") }, seatItems),
@@ -364,6 +371,9 @@ setInterval(() => {
     refreshMine();
   }
 }, REFRESH_MS);
+setInterval(() => {
+  if (!document.hidden && game) refreshBoard(game.name, game.title); // ratings change only when a rated game ends
+}, 6 * REFRESH_MS);
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) {
     refreshTables();
