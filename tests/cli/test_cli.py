@@ -195,8 +195,19 @@ def test_serve_passes_its_options_to_the_server(monkeypatch, tmp_path):
     out = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(db), "--search-workers", "3",
                                    "--bot-delay", "0"])
     assert out.exit_code == 0, out.output
-    assert calls == [(("127.0.0.1", port, str(db)), {"bot_delay": 0.0, "search_workers": 3})]
+    assert calls == [(("127.0.0.1", port, str(db)), {"bot_delay": 0.0, "search_workers": 3, "smtp": None,
+                                                      "base_url": f"http://127.0.0.1:{port}", "allow_local_webhooks": False})]
     assert f"http://127.0.0.1:{port}/" in out.output
+    calls.clear()
+    out = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(db), "--smtp", "mail.example.org:2525",
+                                   "--smtp-from", "t@example.org", "--public-url", "https://cards.example.org",
+                                   "--allow-local-webhooks"])
+    assert out.exit_code == 0, out.output
+    (_, kwargs), = calls
+    assert (kwargs["smtp"].host, kwargs["smtp"].port, kwargs["smtp"].sender) == ("mail.example.org", 2525, "t@example.org")
+    assert kwargs["base_url"] == "https://cards.example.org" and kwargs["allow_local_webhooks"] is True
+    bad_smtp = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(db), "--smtp", "nohost"])
+    assert bad_smtp.exit_code == 2 and "HOST:PORT" in bad_smtp.output
     bad = CliRunner().invoke(app, ["serve", "--search-workers", "0"])
     assert bad.exit_code == 2 and "search-workers" in bad.output and len(calls) == 1
     # found by an audit: port 0 served on a port nobody was told (the page said :0)

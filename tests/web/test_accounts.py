@@ -136,3 +136,20 @@ def test_a_rated_game_is_marked_and_its_players_stand_on_the_leaderboard(new_con
     page.get_by_role("button", name="Create table and sit down").click()
     expect(page.locator("#create-error")).to_contain_text("sign in")
     assert page.locator("#tables .table-item").count() == before
+
+
+def test_an_account_says_where_it_is_told_of_its_turn(new_context, server, tmp_path):
+    page = new_context().new_page()
+    sign_up(page, "Notify " + uuid.uuid4().hex[:6])
+    page.get_by_role("button", name="Notifications").click()
+    dialog = page.locator("#notify-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#notify-email")).to_be_disabled()  # this test server has no --smtp
+    expect(page.locator("#notify-no-mail")).to_be_visible()
+    page.locator("#notify-webhook").fill("http://127.0.0.1/hook")  # the server calls public addresses only
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.locator("#notify-status")).to_contain_text("local address")
+    shot(page, tmp_path, "lobby-notifications-laptop")
+    page.locator("#notify-webhook").fill("")
+    dialog.get_by_role("button", name="Save").click()
+    expect(page.locator("#notify-status")).to_have_text("Saved.")

@@ -148,21 +148,36 @@ def test_move_clock_setting(page, server):
     page.locator("#settings > summary").click()
     clock = page.get_by_label("Move clock")
     expect(clock).not_to_be_checked()  # off by default
-    expect(page.get_by_label("Time per move (seconds)")).to_be_hidden()
+    expect(page.get_by_label("Time per move")).to_be_hidden()
     clock.check()
-    per_move = page.get_by_label("Time per move (seconds)")
+    per_move = page.get_by_label("Time per move")
     per_move.fill("0")
     expect(page.locator("#clock-per-move-error")).to_contain_text("too small")
     page.get_by_role("button", name="Create table and sit down").click()
     expect(page.locator("#create-error")).to_contain_text("Time per move")
     per_move.fill("45")
-    page.get_by_label("Time bank per player (seconds)").fill("120")
+    page.get_by_label("Time bank per player").fill("120")
     table_id = create(page)
     clock = server.table(table_id)["clock"]
     assert clock["per_move"] == 45 and set(clock["bank"]) == {120} and clock["policy"] == "bot"
     assert server.table(table_id)["table"]["clock"] == {"per_move": 45, "bank": 120}
     page.goto("/")  # the table list says the table has a clock
-    expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 45 s a move, 120 s bank")
+    expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 45 s a move, 2 min bank")
+
+
+def test_a_turn_based_clock_counts_in_days(page, server):
+    open_lobby(page, "mojo")
+    page.locator("#settings > summary").click()
+    page.get_by_label("Move clock").check()
+    page.get_by_label("Counted in").select_option("86400")
+    page.get_by_label("Time per move").fill("15")  # more than the two weeks a move the server allows
+    expect(page.locator("#clock-per-move-error")).to_contain_text("too large")
+    page.get_by_label("Time per move").fill("2")
+    page.get_by_label("Time bank per player").fill("3")
+    table_id = create(page)
+    assert server.table(table_id)["table"]["clock"] == {"per_move": 2 * 86400, "bank": 3 * 86400}
+    page.goto("/")
+    expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 2 d a move, 3 d bank")
 
 
 def test_phone_lobby_does_not_scroll_sideways(new_context, server):
@@ -171,5 +186,5 @@ def test_phone_lobby_does_not_scroll_sideways(new_context, server):
         open_lobby(page, game)
         page.locator("#settings > summary").click()
         page.get_by_label("Move clock").check()
-        page.get_by_label("Time per move (seconds)").fill("99999")
+        page.get_by_label("Time per move").fill("99999")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), game

@@ -52,9 +52,25 @@ def serve(
     bot_delay: Annotated[float, typer.Option(min=0, help=N_("seconds a bot waits before it moves, so people can follow"))] = 0.6,
     search_workers: Annotated[Optional[int], typer.Option(
         min=1, help=N_("worker processes the search bots (ismcts) think in; default: one per core but one"))] = None,
+    smtp: Annotated[Optional[str], typer.Option(
+        help=N_("HOST:PORT of an SMTP server for the e-mails telling players it is their turn; default: no e-mail"))] = None,
+    smtp_from: Annotated[str, typer.Option(help=N_("the sender address of those e-mails"))] = "cardtable@localhost",
+    public_url: Annotated[Optional[str], typer.Option(
+        help=N_("the address players reach this server at, for the links in notifications; default: http://HOST:PORT"))] = None,
+    allow_local_webhooks: Annotated[bool, typer.Option(
+        help=N_("let accounts name loopback and private addresses as webhooks (a LAN); default: public only"))] = False,
 ) -> None:
     """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
     from cardtable.server.app import serve as run
+    from cardtable.server.notify import Smtp
+
+    mail = None
+    if smtp is not None:
+        smtp_host, _sep, smtp_port = smtp.rpartition(":")
+        if not smtp_host or not smtp_port.isdigit() or not 1 <= int(smtp_port) <= 65535:
+            raise typer.BadParameter(_("HOST:PORT (a port from 1 to 65535), not {value}", value=repr(smtp)),
+                                     param_hint="--smtp")
+        mail = Smtp(smtp_host, int(smtp_port), smtp_from)
 
     writable_file(db)  # a clear line, not SQLite's traceback
     listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
@@ -63,4 +79,5 @@ def serve(
                            "in {db})", address="\x00", db=str(db))).replace(
         "\x00", f"[bold]http://{escape(shown)}:{port}/[/]"))
 
-    run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers)
+    run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers, smtp=mail,
+        base_url=public_url or f"http://{shown}:{port}", allow_local_webhooks=allow_local_webhooks)

@@ -26,6 +26,7 @@ from cardtable.store.ratings import RatingStore
 
 from . import lookups
 from .accounts import Accounts, account_routes, add_accounts
+from .notify import Notifier, Smtp, notification_routes
 from .ratings import Ratings, rating_routes
 from .bots import BotScheduler
 from .http_errors import add_error_handlers
@@ -44,17 +45,22 @@ __all__ = ["MAX_BODY", "create_app", "serve"]
 
 def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0,
                freeze_startup: bool = False, search_workers: int | None = None,
-               extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None) -> FastAPI:
+               extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None, smtp: Smtp | None = None,
+               base_url: str = "http://127.0.0.1:8000", allow_local_webhooks: bool = False) -> FastAPI:
     """``search_workers``: worker processes the search bots think in (default: one per core but one, at least
     one; started at the first search, with ``multiprocessing``'s spawn method, so a script that runs the app
     itself keeps its start-up under ``if __name__ == "__main__":``); ``extra_agents``: more seat kinds,
-    name -> ``(game, seed) -> Agent`` (for tests)."""
+    name -> ``(game, seed) -> Agent`` (for tests); ``smtp``: where turn e-mails go (none: no e-mail); ``base_url``: the
+    address the links in notifications point to; ``allow_local_webhooks``: let accounts name loopback or private
+    addresses as webhooks (a LAN, tests)."""
     store = SqliteStore(db_path)
     manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
     bots = BotScheduler(manager, sweep_seconds)
     accounts = Accounts(AccountStore(store))
     ratings = Ratings(RatingStore(store), accounts.store)
     manager.when_finished.append(ratings.rate)
+    notifier = Notifier(accounts, base_url, smtp, allow_local_webhooks)
+    manager.when_moved.append(notifier.after_move)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,6 +84,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     app.include_router(account_routes(accounts, manager))  # /api/accounts, /api/session, /api/me, /api/me/tables
     app.include_router(lobby_routes(manager, bots, accounts, ratings))  # /api/games, /api/tables, POST .../join
     app.include_router(rating_routes(ratings))  # GET /api/ratings/{game}
+    app.include_router(notification_routes(notifier))  # GET and PUT /api/me/notifications
     app.include_router(rematch_routes(manager, bots))  # POST and GET /api/tables/{id}/rematch
     app.include_router(play_routes(manager, bots))  # GET /api/tables/{id}, POST .../actions, POST .../undo
     app.include_router(record_routes(manager))  # .../steps/{step}, .../catalogue, .../record
@@ -88,7 +95,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     return app
 
 
-def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers: int | None = None) -> None:
+def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers: int | None = None,
+          smtp: Smtp | None = None, base_url: str | None = None, allow_local_webhooks: bool = False) -> None:
     import uvicorn
 
     # Every move makes short-lived objects (states, messages); with Python's default thresholds the
@@ -97,5 +105,7 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers:
     gc.set_threshold(50_000, 20, 100)
 
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
-    uvicorn.run(create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers),
+    app = create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers, smtp=smtp,
+                     base_url=base_url or f"http://{host}:{port}", allow_local_webhooks=allow_local_webhooks)
+    uvicorn.run(app,
                 host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -1,4 +1,5 @@
-"""The move clock: an optional time limit per move, with a bank, per table.
+"""The move clock: an optional time limit per move, with a bank, per table — seconds for a game played live, days
+for one played turn by turn (the player is told of their turn when away: ``notify.py``).
 
 A table created with ``clock: {"per_move": P, "bank": B}`` gives each seat a bank of B seconds. Whenever a human
 seat (joined, not played by a takeover bot) is to act, a period starts: the seat has P seconds for that move and
@@ -21,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-MAX_PER_MOVE = 3600  # an hour a move
-MAX_BANK = 36_000  # ten hours of bank
+MAX_PER_MOVE = 14 * 86_400  # two weeks a move: a turn-based game played over days
+MAX_BANK = 30 * 86_400  # a month of bank
 
 
 @dataclass

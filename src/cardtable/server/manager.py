@@ -69,6 +69,8 @@ class TableManager:
         self.stepped: OrderedDict[str, Table] = OrderedDict()  # the finished tables stepped through, last one last
         #: called with a table once its last action is durable (the ratings of a rated table)
         self.when_finished: list[Callable[[Table], Awaitable[Any]]] = []
+        #: called with a table after each durable action (telling a player away that it is their turn)
+        self.when_moved: list[Callable[[Table], Awaitable[Any]]] = []
 
     def encoded_step(self, table: Table, step: int, seat: int | None) -> bytes:
         """``Table.encoded_step``. Kept states cost memory (a Mítosz state is tens of kB, one every REPLAY_EVERY
@@ -229,12 +231,11 @@ class TableManager:
         seat, action = new_state.history[n]
         clock, also = self._clock_after(table, new_state)
         await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json(), also), new_state, clock)
-        if new_state.is_terminal():
-            for hook in self.when_finished:  # (ratings: a failed hook is logged; the move stands)
-                try:
-                    await hook(table)
-                except Exception:
-                    logger.exception("table %s: a hook of the game's end failed", table.id)
+        for hook in self.when_moved + (self.when_finished if new_state.is_terminal() else []):
+            try:  # (ratings, notifications: a failed hook is logged; the move stands)
+                await hook(table)
+            except Exception:
+                logger.exception("table %s: a hook after a move failed", table.id)
 
     @staticmethod
     async def _persist(table: Table, write: concurrent.futures.Future[Any], new_state: State,

@@ -35,6 +35,12 @@ CREATE TABLE IF NOT EXISTS seat_accounts (
     account_id INTEGER NOT NULL REFERENCES accounts(id),
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS notifications (
+    account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+    webhook TEXT,
+    email TEXT,
+    lang TEXT NOT NULL DEFAULT 'en'
+);
 CREATE TABLE IF NOT EXISTS server_secrets (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -108,6 +114,19 @@ class AccountStore:
             "WHERE b.account_id = ? ORDER BY t.created DESC, b.seat", (account.id,))  # i18n: no (SQL)
         return [(str(r[0]), int(r[1])) for r in rows]
 
+
+    # -- where an account is told of its turn (server/notify.py) --------------------------------------
+    def set_notifications(self, account: Account, webhook: str | None, email: str | None, lang: str) -> Future[None]:
+        return self.store.submit([("INSERT OR REPLACE INTO notifications (account_id, webhook, email, lang) "  # i18n: no
+                                   "VALUES (?, ?, ?, ?)", (account.id, webhook, email, lang))])
+
+    def notifications(self, account: Account) -> dict[str, str | None] | None:
+        """{"webhook", "email", "lang"} where the account is told of its turn, or None if nowhere."""
+        rows = self.store.query("SELECT webhook, email, lang FROM notifications WHERE account_id = ?",  # i18n: no
+                                (account.id,))
+        if not rows or (rows[0][0] is None and rows[0][1] is None):
+            return None
+        return {"webhook": rows[0][0], "email": rows[0][1], "lang": rows[0][2]}
 
     def accounts_at(self, table_id: str) -> dict[int, Account]:
         """seat -> the account it is bound to, for the table's bound seats."""

@@ -28,8 +28,42 @@ function renderCorner() {
   }
   box.replaceChildren(
     h("span", { class: "account-name", title: t("Signed in as {name}", { name: me.name }) }, me.name),
+    h("button", { type: "button", class: "btn small ghost", id: "notify-open", onclick: openNotify }, t("Notifications")),
     h("button", { type: "button", class: "btn small ghost", id: "sign-out", onclick: signOut }, t("Sign out")),
   );
+}
+
+async function openNotify() {
+  const status = $("notify-status");
+  status.textContent = "";
+  status.classList.remove("ok");
+  try {
+    const where = await api("/api/me/notifications");
+    $("notify-webhook").value = where.webhook || "";
+    $("notify-email").value = where.email || "";
+    $("notify-email").disabled = !where.email_offered;
+    $("notify-no-mail").hidden = where.email_offered;
+  } catch (exc) {
+    status.textContent = exc.message;
+  }
+  $("notify-dialog").showModal();
+  $("notify-webhook").focus();
+}
+
+async function saveNotify() {
+  const status = $("notify-status");
+  status.classList.remove("ok");
+  status.textContent = "";
+  const body = { webhook: $("notify-webhook").value.trim() || null };
+  if (!$("notify-email").disabled) body.email = $("notify-email").value.trim() || null;
+  try {
+    await api("/api/me/notifications", { method: "PUT", body });
+  } catch (exc) {
+    status.textContent = exc.message;
+    return;
+  }
+  status.classList.add("ok");
+  status.textContent = t("Saved.");
 }
 
 function openDialog() {
@@ -168,5 +202,10 @@ export function setUpAccount() {
     submit(event.submitter && event.submitter.value === "up" ? "/api/accounts" : "/api/session");
   });
   $("account-cancel").addEventListener("click", () => $("account-dialog").close());
+  $("notify-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    saveNotify();
+  });
+  $("notify-cancel").addEventListener("click", () => $("notify-dialog").close());
   whoAmI();
 }

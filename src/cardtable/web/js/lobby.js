@@ -136,9 +136,22 @@ const SETTINGS = [
   { id: "players", label: t("Players"), check: (v) => intIn(v, game.players[0], game.players[1]) },
   { id: "seed", label: t("Seed"), check: (v) => (v === "" ? null : intIn(v, 0, 2 ** 53 - 1)) },
   { id: "takeover", label: t("Bot takes over after (seconds)"), check: (v) => (v === "" ? null : numberAtLeast(v, 0)) },
-  { id: "clock-per-move", label: t("Time per move (seconds)"), when: () => $("clock-on").checked, check: (v) => intIn(v, 1, 3600) },
-  { id: "clock-bank", label: t("Time bank (seconds)"), when: () => $("clock-on").checked, check: (v) => intIn(v, 0, 36000) },
+  { id: "clock-per-move", label: t("Time per move"), when: () => $("clock-on").checked, check: (v) => intIn(v, 1, Math.floor(MAX_PER_MOVE / clockUnit())) },
+  { id: "clock-bank", label: t("Time bank per player"), when: () => $("clock-on").checked, check: (v) => intIn(v, 0, Math.floor(MAX_BANK / clockUnit())) },
 ];
+
+// The server's limits (server/clock.py): two weeks a move, a month of bank; the form counts in the unit chosen.
+const MAX_PER_MOVE = 14 * 86400;
+const MAX_BANK = 30 * 86400;
+const clockUnit = () => Number($("clock-unit").value) || 1;
+
+/** A span of seconds in the largest unit it fills exactly: "90 s", "5 min", "2 h", "3 d". */
+export function duration(seconds) {
+  if (seconds >= 86400 && seconds % 86400 === 0) return t("{n} d", { n: seconds / 86400 });
+  if (seconds >= 3600 && seconds % 3600 === 0) return t("{n} h", { n: seconds / 3600 });
+  if (seconds >= 60 && seconds % 60 === 0) return t("{n} min", { n: seconds / 60 });
+  return t("{n} s", { n: seconds });
+}
 
 function intIn(text, lo, hi) {
   const what = wholeNumber(lo, hi);
@@ -192,7 +205,7 @@ function problems() {
 function syncClock() {
   const on = $("clock-on").checked;
   $("clock-fields").hidden = !on;
-  for (const id of ["clock-per-move", "clock-bank"]) $(id).disabled = !on;
+  for (const id of ["clock-per-move", "clock-bank", "clock-unit"]) $(id).disabled = !on;
 }
 
 async function create(event) {
@@ -222,7 +235,7 @@ async function create(event) {
     seed: seedText === "" ? null : Number(seedText),
     takeover_seconds: takeoverText === "" ? null : Number(takeoverText),
     hot_seat: $("hot-seat").checked,
-    clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value), bank: Number($("clock-bank").value) } : null,
+    clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value) * clockUnit(), bank: Number($("clock-bank").value) * clockUnit() } : null,
     rated: $("rated").checked,
   };
   if (body.rated && !signedIn()) {
@@ -327,7 +340,7 @@ function tableItem(tbl) {
     return h("li", { class: `seat-chip human${s.connected ? " online" : ""}` }, t("seat {seat}: player ({state})", { seat: i, state }));
   });
   const opts = [describeOptions(tbl),
-    tbl.clock ? t("move clock: {per_move} s a move, {bank} s bank", { per_move: tbl.clock.per_move, bank: tbl.clock.bank }) : "",
+    tbl.clock ? t("move clock: {per_move} a move, {bank} bank", { per_move: duration(tbl.clock.per_move), bank: duration(tbl.clock.bank) }) : "",
     tbl.rematch_of ? t("rematch of {id}", { id: tbl.rematch_of }) : ""].filter(Boolean).join(" · ");
   return h("li", { class: `table-item ${tbl.status}`, dataset: { table: tbl.id } },
     h("div", { class: "table-head" },
