@@ -28,7 +28,7 @@ def wait_for(pred, timeout: float = 15.0) -> None:
     ({"per_move": -5}, "clock.per_move"),
     ({"per_move": 1.5, "bank": 10}, "clock.per_move"),
     ({"per_move": "30", "bank": 10}, "clock.per_move"),
-    ({"per_move": 10 ** 6, "bank": 10}, "clock.per_move"),
+    ({"per_move": 14 * 86400 + 1, "bank": 10}, "clock.per_move"),  # more than two weeks a move
     ({"per_move": 30, "bank": -1}, "clock.bank"),
     ({"per_move": 30, "bank": 10 ** 7}, "clock.bank"),
     ({"per_move": 30, "bank": True}, "clock.bank"),

@@ -153,3 +153,21 @@ def test_an_account_says_where_it_is_told_of_its_turn(new_context, server, tmp_p
     page.locator("#notify-webhook").fill("")
     dialog.get_by_role("button", name="Save").click()
     expect(page.locator("#notify-status")).to_have_text("Saved.")
+
+
+def test_a_players_only_table_is_marked_and_a_spectator_is_told_why(new_context, server, tmp_path):
+    owner = new_context().new_page()
+    owner.goto("/?game=mojo")
+    owner.locator("#settings > summary").click()
+    owner.get_by_label("Who may watch").select_option("players")
+    owner.get_by_role("button", name="Create table and sit down").click()
+    owner.wait_for_url("**/table/*")
+    table = owner.url.split("/table/")[1].split("?")[0]
+    other = new_context().new_page()
+    other.goto("/")
+    item = other.locator(f'#tables [data-table="{table}"]')
+    expect(item.locator(".badge.private")).to_have_text("players only")
+    expect(item.get_by_role("link", name=f"Watch table {table}")).to_have_count(0)
+    other.goto(f"/table/{table}")
+    expect(other.locator(".fatal")).to_contain_text("only the players")
+    shot(other, tmp_path, "table-players-only-laptop")

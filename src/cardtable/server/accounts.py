@@ -34,6 +34,7 @@ from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 from starlette.types import Message, Receive, Scope, Send
 from starlette_csrf.middleware import CSRFMiddleware
 
@@ -67,7 +68,8 @@ class Accounts:
         self.seat_secret = store.secret("seat-tokens").encode()
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
 
-    def account_of(self, request: Request) -> Account | None:
+    def account_of(self, request: HTTPConnection) -> Account | None:
+        """The signed-in account of a request or a WebSocket (its session cookie), or None."""
         value = request.cookies.get(SESSION_COOKIE)
         return self.store.session(hash_token(value), time.time()) if value else None
 

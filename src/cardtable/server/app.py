@@ -28,6 +28,7 @@ from . import lookups
 from .accounts import Accounts, account_routes, add_accounts
 from .notify import Notifier, Smtp, notification_routes
 from .ratings import Ratings, rating_routes
+from .watching import Watching, watching_routes
 from .bots import BotScheduler
 from .http_errors import add_error_handlers
 from .language import Languages
@@ -59,6 +60,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     accounts = Accounts(AccountStore(store))
     ratings = Ratings(RatingStore(store), accounts.store)
     manager.when_finished.append(ratings.rate)
+    watching = Watching(accounts)
     notifier = Notifier(accounts, base_url, smtp, allow_local_webhooks)
     manager.when_moved.append(notifier.after_move)
 
@@ -85,12 +87,13 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     app.include_router(lobby_routes(manager, bots, accounts, ratings))  # /api/games, /api/tables, POST .../join
     app.include_router(rating_routes(ratings))  # GET /api/ratings/{game}
     app.include_router(notification_routes(notifier))  # GET and PUT /api/me/notifications
+    app.include_router(watching_routes(manager, watching))  # PUT /api/tables/{id}/watching
     app.include_router(rematch_routes(manager, bots))  # POST and GET /api/tables/{id}/rematch
-    app.include_router(play_routes(manager, bots))  # GET /api/tables/{id}, POST .../actions, POST .../undo
-    app.include_router(record_routes(manager))  # .../steps/{step}, .../catalogue, .../record
+    app.include_router(play_routes(manager, bots, watching))  # GET /api/tables/{id}, POST .../actions, POST .../undo
+    app.include_router(record_routes(manager, watching))  # .../steps/{step}, .../catalogue, .../record
     app.include_router(lookups.router)  # POST /api/tables/{id}/check, GET /api/games/{game}/rules
     add_accounts(app, accounts)  # CSRF for requests that carry a session cookie
-    app.add_middleware(TableSockets, handler=socket_handler(manager, bots))
+    app.add_middleware(TableSockets, handler=socket_handler(manager, bots, watching))
     app.add_middleware(Languages)  # outermost: every request and socket in its reader's language
     return app
 

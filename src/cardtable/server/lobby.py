@@ -16,6 +16,7 @@ from cardtable.engine.i18n import N_, Translator
 
 from .accounts import Accounts
 from .ratings import Ratings
+from .watching import MAX_DELAY, Watchers
 from .tables import TableError
 from .bots import BotScheduler
 from .clock import ClockSettings
@@ -51,6 +52,8 @@ class CreateTable(BaseModel):
     takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")  # i18n: no (API docs)
     hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")  # i18n: no (API docs)
     clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")  # i18n: no (API docs)
+    watchers: Watchers = Field("anyone", description="who may watch without a seat: anyone, accounts (signed in), players (nobody else)")  # i18n: no (API docs)
+    spectator_delay: int = Field(0, ge=0, le=MAX_DELAY, strict=True, description=f"spectators see the running game this many actions late, 0 to {MAX_DELAY}")  # i18n: no (API docs)
     rated: bool = Field(False, description="a rated game: every human seat is taken by a signed-in account, each bot at most once, no hot seat; its end changes the players' ratings")  # i18n: no (API docs)
 
 
@@ -90,15 +93,19 @@ def lobby_routes(manager: TableManager, bots: BotScheduler, accounts: Accounts |
         return out
 
     @router.post("/api/tables", status_code=201, response_model=None, summary="Create a table; join its seats with POST /api/tables/{id}/join")  # i18n: no (API docs)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         game = game_class(body.game)
         players = body.players if body.players is not None else game.info.default_players
         seats = body.seats
         if seats is None:
             default = "heuristic" if "heuristic" in agent_names(game(players=players, options=body.options)) else "random"
             seats = ["human"] + [default] * (players - 1)
+        owner = accounts.account_of(request) if accounts is not None else None
         settings = {"takeover_seconds": body.takeover_seconds, "hot_seat": body.hot_seat,
-                    **({"clock": body.clock.model_dump()} if body.clock else {}), **({"rated": True} if body.rated else {})}
+                    **({"clock": body.clock.model_dump()} if body.clock else {}), **({"rated": True} if body.rated else {}),
+                    **({"watchers": body.watchers} if body.watchers != "anyone" else {}),
+                    **({"spectator_delay": body.spectator_delay} if body.spectator_delay else {}),
+                    **({"owner": owner.id} if owner is not None else {})}
         if ratings is not None:
             ratings.check_new_table(seats, settings)
         elif body.rated:

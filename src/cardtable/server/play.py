@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -15,6 +15,7 @@ from .bots import BotScheduler
 from .manager import TableManager
 from .outbox import notify
 from .tables import Table, TableError
+from .watching import Watching
 
 _ = Translator("cardtable")
 
@@ -29,14 +30,17 @@ def state_response(table: Table, seat: int | None) -> Response:
     return Response(table.encoded_message(seat), media_type="application/json")
 
 
-def play_routes(manager: TableManager, bots: BotScheduler) -> APIRouter:
+def play_routes(manager: TableManager, bots: BotScheduler, watching: Watching | None = None) -> APIRouter:
     """``GET /api/tables/{id}``, ``POST /api/tables/{id}/actions`` and ``POST /api/tables/{id}/undo``."""
     router = APIRouter()
 
     @router.get("/api/tables/{table_id}", summary="What the caller may see: a seat's view with its token, else the spectator's")  # i18n: no (API docs)
-    async def table_state(table_id: str, x_seat_token: str | None = Header(None)) -> Response:
+    async def table_state(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> Response:
         table = manager.get(table_id)
-        return state_response(table, table.seat_of(x_seat_token))
+        seat = table.seat_of(x_seat_token)
+        if watching is not None:
+            watching.check(table, request, seat)  # a spectator of a table its owner keeps to players or accounts
+        return state_response(table, seat)
 
     @router.post("/api/tables/{table_id}/actions", summary="Play an action for the seat of the token")  # i18n: no (API docs)
     async def act(table_id: str, body: ActionRequest, x_seat_token: str | None = Header(None)) -> Response:

@@ -23,6 +23,7 @@ from .limits import MAX_BODY
 from .manager import TableManager
 from .outbox import Outbox, notify
 from .tables import LOG_ENTRIES, TableError
+from .watching import Watching
 
 _ = Translator("cardtable")
 
@@ -50,7 +51,11 @@ class TableSockets:
         return await self.app(scope, receive, send)
 
 
-def socket_handler(manager: TableManager, bots: BotScheduler) -> SocketHandler:
+#: seconds a socket that may not watch has to say hello with a seat's token before it is closed (4403)
+HELLO_WAIT = 2.0
+
+
+def socket_handler(manager: TableManager, bots: BotScheduler, watching: Watching | None = None) -> SocketHandler:
     """The handler of the manager's table sockets (``TableSockets`` routes them to it)."""
 
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -72,9 +77,14 @@ def socket_handler(manager: TableManager, bots: BotScheduler) -> SocketHandler:
         queue = Outbox(current_language())  # (cardtable.server.language set it for this socket)
         hello_done = seat is not None
 
+        def may_watch() -> bool:
+            return watching is None or watching.problem(table, ws) is None
+
         async def attach(new_seat: int | None) -> None:
             nonlocal seat
             seat = new_seat
+            if seat is None and not may_watch():  # it may still say hello with a seat's token
+                return
             table.watchers.setdefault(seat, set()).add(queue)
             if seat is not None:
                 table.seats[seat].connections += 1
@@ -86,7 +96,7 @@ def socket_handler(manager: TableManager, bots: BotScheduler) -> SocketHandler:
             queue.put_nowait(table.encoded_messages([seat], LOG_ENTRIES)[seat])
 
         def detach() -> None:
-            table.watchers.get(seat, set()).discard(queue)
+            table.watchers.get(seat, set()).discard(queue)  # (a socket refused as a spectator was never attached)
             if seat is not None:
                 table.seats[seat].connections -= 1
                 if table.seats[seat].connections == 0:
@@ -102,7 +112,15 @@ def socket_handler(manager: TableManager, bots: BotScheduler) -> SocketHandler:
         send_task = asyncio.create_task(sender())
         try:
             while True:
-                frame = await ws.receive()
+                if seat is None and not hello_done and not may_watch():
+                    try:  # a refused spectator: a player's page says hello with its token at once
+                        frame = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
+                    except asyncio.TimeoutError:
+                        problem = watching.problem(table, ws) if watching is not None else None
+                        await ws.close(code=4403, reason=problem.message if problem else "")
+                        return
+                else:
+                    frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
                     raise WebSocketDisconnect(frame.get("code", 1000))
                 text = frame.get("text")
@@ -138,10 +156,15 @@ def socket_handler(manager: TableManager, bots: BotScheduler) -> SocketHandler:
                         except TableError as exc:  # as for a bad token in the URL
                             await ws.close(code=4403, reason=exc.message)
                             return
+                        if new_seat is None and watching is not None and (problem := watching.problem(table, ws)):
+                            await ws.close(code=4403, reason=problem.message)
+                            return
                         hello_done = True
                         detach()
                         await attach(new_seat)
                         continue
+                    if seat is None and not may_watch():
+                        raise TableError(403, _("say hello with your seat's token first: only the players may watch"))
                     async with table.lock:
                         if message["type"] == "undo":
                             if seat is None:

@@ -96,9 +96,33 @@ class Table:
     clock: Clock | None = None  # the move clock (``clock.py``), for a table created with one
     forced: int | None = None  # the seat whose clock expired: a bot plays its next move (``take_over_if_due``)
     rematch: str | None = None  # the table of the rematch, once one was asked for (``TableManager.rematch``)
+    _delayed: State | None = None  # what spectators see of a table with a spectator delay (``delayed_state``)
 
     def __post_init__(self) -> None:
         self.actions = ActionCache.of(self.game)
+
+    def settings_changed(self) -> None:
+        """The settings changed (who watches, the spectators' delay): the summary and the delayed state are redone."""
+        self._summary_head = None
+        self._seats_key = None
+        self._delayed = None
+
+    def delayed_state(self) -> State | None:
+        """The spectators' state of a running game with a spectator delay: the game that many actions ago, kept and
+        moved on as the game goes (made anew after an undo). None: spectators see the present."""
+        delay = int(self.settings.get("spectator_delay") or 0)
+        state = self.state
+        if delay <= 0 or state.is_terminal():
+            return None
+        history = state.history
+        target = max(0, len(history) - delay)
+        d = self._delayed
+        if d is None or len(d.history) > target or (d.history and d.history[-1] != history[len(d.history) - 1]):
+            d = self.game.new_initial_state(seed=state.seed)
+        for seat, action in history[len(d.history):target]:
+            d.apply(action, player=seat)
+        self._delayed = d
+        return d
 
     def seat_of(self, token: str | None) -> int | None:
         if not token:
@@ -122,6 +146,8 @@ class Table:
                     "players": self.game.num_players,
                     "options": self.game.options, "created": self.created,
                     "clock": self.settings.get("clock"), "rated": bool(self.settings.get("rated")),
+                    "watchers": self.settings.get("watchers", "anyone"),
+                    "spectator_delay": int(self.settings.get("spectator_delay") or 0),
                     "rematch_of": self.settings.get("rematch_of")})[:-1] + b',"seats":'
             self._seats_key = key
             self._seats_json = orjson.dumps([s.public() for s in seats])
@@ -149,6 +175,8 @@ class Table:
             "thinking": self.thinking,
             "clock": self.settings.get("clock"),
             "rated": bool(self.settings.get("rated")),
+            "watchers": self.settings.get("watchers", "anyone"),
+            "spectator_delay": int(self.settings.get("spectator_delay") or 0),
             "rematch_of": self.settings.get("rematch_of"),
         }
 
@@ -165,6 +193,8 @@ class Table:
         state = self.state
         if shared is None:
             shared = self._shared()
+        if seat is None and (late := self.delayed_state()) is not None:
+            return self._encoded_late(late, log_entries, shared)
         mine = seat is not None and state.current_player == seat and not self.seats[seat].is_bot
         return orjson.dumps({
             "type": "state",
@@ -180,6 +210,18 @@ class Table:
             "end_rule": shared["end_rule"],
             "clock": shared["clock"],
             "rematch": shared["rematch"],
+        })
+
+    def _encoded_late(self, late: State, log_entries: int, shared: dict[str, Any]) -> bytes:
+        """A spectator's message of a game watched late (``delayed_state``): the view and the log of then, no clock
+        (it would tell who is to move now), and ``delayed``, the number of actions the spectator is behind."""
+        step = len(late.history)
+        return orjson.dumps({
+            "type": "state", "table": shared["table"], "seat": None,
+            "view": self._checked(late.view(None)), "legal": [],
+            "log": orjson.Fragment(self._log_entries(max(0, step - log_entries), step, None)),
+            "log_size": step, "undo": False, "scores": late.scores(), "returns": None, "end_rule": None,
+            "clock": None, "rematch": None, "delayed": len(self.state.history) - step,
         })
 
     def _checked(self, view: dict[str, Any]) -> dict[str, Any]:

@@ -169,6 +169,9 @@ class SqliteStore:
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> Future[None]:
         return self.submit([("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))])  # i18n: no (SQL)
 
+    def update_settings(self, table_id: str, settings: dict[str, Any]) -> Future[None]:
+        return self.submit([("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(settings), table_id))])  # i18n: no (SQL)
+
     def set_token(self, table_id: str, seat: int, token_hash: str) -> Future[None]:
         return self.submit([(
             "INSERT OR REPLACE INTO tokens (table_id, seat, token_hash) VALUES (?,?,?)", (table_id, seat, token_hash)  # i18n: no (SQL)

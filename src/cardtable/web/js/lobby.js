@@ -137,6 +137,7 @@ const SETTINGS = [
   { id: "seed", label: t("Seed"), check: (v) => (v === "" ? null : intIn(v, 0, 2 ** 53 - 1)) },
   { id: "takeover", label: t("Bot takes over after (seconds)"), check: (v) => (v === "" ? null : numberAtLeast(v, 0)) },
   { id: "clock-per-move", label: t("Time per move"), when: () => $("clock-on").checked, check: (v) => intIn(v, 1, Math.floor(MAX_PER_MOVE / clockUnit())) },
+  { id: "spectator-delay", label: t("Spectators see the game late by (moves)"), check: (v) => intIn(v, 0, 50) },
   { id: "clock-bank", label: t("Time bank per player"), when: () => $("clock-on").checked, check: (v) => intIn(v, 0, Math.floor(MAX_BANK / clockUnit())) },
 ];
 
@@ -237,6 +238,8 @@ async function create(event) {
     hot_seat: $("hot-seat").checked,
     clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value) * clockUnit(), bank: Number($("clock-bank").value) * clockUnit() } : null,
     rated: $("rated").checked,
+    watchers: $("watchers").value,
+    spectator_delay: Number($("spectator-delay").value || 0),
   };
   if (body.rated && !signedIn()) {
     errorBox.textContent = t("A rated game is for signed-in players: sign in first (top right).");
@@ -341,6 +344,7 @@ function tableItem(tbl) {
   });
   const opts = [describeOptions(tbl),
     tbl.clock ? t("move clock: {per_move} a move, {bank} bank", { per_move: duration(tbl.clock.per_move), bank: duration(tbl.clock.bank) }) : "",
+    tbl.spectator_delay ? tn("spectators {n} move late", "spectators {n} moves late", tbl.spectator_delay) : "",
     tbl.rematch_of ? t("rematch of {id}", { id: tbl.rematch_of }) : ""].filter(Boolean).join(" · ");
   return h("li", { class: `table-item ${tbl.status}`, dataset: { table: tbl.id } },
     h("div", { class: "table-head" },
@@ -348,13 +352,15 @@ function tableItem(tbl) {
       h("code", { class: "table-id" }, tbl.id),
       h("span", { class: `status-badge ${tbl.status}` }, STATUS[tbl.status] || tbl.status),
       tbl.rated ? h("span", { class: "badge rated" }, t("rated")) : null,
+      tbl.watchers === "players" ? h("span", { class: "badge private" }, t("players only")) : null,
+      tbl.watchers === "accounts" ? h("span", { class: "badge private" }, t("signed-in watchers")) : null,
       h("span", { class: "muted" }, [tn("{n} player", "{n} players", tbl.players), tn("{n} move", "{n} moves", tbl.actions), ago(tbl.created)].join(" · "))),
     opts ? h("p", { class: "table-options muted" }, opts) : null,
     h("ul", { class: "seat-chips", "aria-label": t("Seats") }, seatItems),
     h("div", { class: "table-actions" },
-      h("a", { class: "btn small", href: tableLink(tbl.id, null), dataset: { key: `watch:${tbl.id}` }, "aria-label": tbl.status === "finished" ? t("See the result and replay of table {id}", { id: tbl.id }) : t("Watch table {id}", { id: tbl.id }) },
+      tbl.watchers === "players" ? null : h("a", { class: "btn small", href: tableLink(tbl.id, null), dataset: { key: `watch:${tbl.id}` }, "aria-label": tbl.status === "finished" ? t("See the result and replay of table {id}", { id: tbl.id }) : t("Watch table {id}", { id: tbl.id }) },
         tbl.status === "finished" ? t("result & replay") : t("watch")),
-      tbl.status === "finished"
+      tbl.status === "finished" && tbl.watchers !== "players"
         ? h("a", { class: "btn small ghost", href: `/api/tables/${tbl.id}/record`, download: `${tbl.id}.jsonl` }, t("record"))
         : null),
   );

@@ -2,7 +2,7 @@
 // own renderer: moves list, undo, alerts, log, invitations, record link.
 import { ApiError, api, h, joinSeat, seatName, tableLink, tokens } from "./common.js";
 import { loadRenderer } from "../games/index.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { createAttention } from "./attention.js";
 import { createClock } from "./clock.js";
 import { createEndScreen } from "./endscreen.js";
@@ -170,6 +170,11 @@ async function onClose(ws, event) {
   setBusy(false);
   if (event.code === 4404) {
     fatal(t("There is no table {id}. It may have been removed; start a new one in the lobby.", { id: tableId }));
+    return;
+  }
+  if (event.code === 4403 && !state.token) {
+    // A spectator of a table its owner keeps to its players (or to signed-in people): the server says why.
+    fatal(event.reason || t("You may not watch this table."));
     return;
   }
   if (event.code === 4403 && state.token) {
@@ -357,7 +362,9 @@ async function render({ first = false } = {}) {
   attention.update({ myTurn: !state.replay && live.legal.length > 0 && !live.returns,
     title: t("{title} · table {id} — cardtable", { title: summary.title, id: summary.id }), what: live.view && live.view.prompt });
   $("title").textContent = t("{title} · table {id}", { title: summary.title, id: summary.id });
-  $("who").textContent = live.seat === null ? t("watching") : t("seat {seat}", { seat: live.seat });
+  $("who").textContent = live.seat === null
+    ? (live.delayed ? tn("watching, {n} move late", "watching, {n} moves late", live.delayed) : t("watching"))
+    : t("seat {seat}", { seat: live.seat });
   $("who").dataset.role = live.seat === null ? "spectator" : "player";
   document.body.dataset.actions = String(summary.actions);
   document.body.dataset.status = summary.status;

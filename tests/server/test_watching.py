@@ -1,0 +1,139 @@
+"""Who may watch a table and how late (issue 40, item 4): players-only and accounts-only tables refuse other
+watchers on every surface (state, socket, steps, record), a spectator delay shows the game late while it runs,
+and only the table's owner changes it."""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+from .conftest import Server, make_server
+from .test_rematch import OPTIONS, play_out
+
+
+@contextlib.contextmanager
+def browser(client: TestClient) -> Iterator[TestClient]:
+    saved = client.cookies
+    client.cookies = httpx.Cookies()
+    try:
+        yield client
+    finally:
+        client.cookies = saved
+
+
+def sign_up(client: TestClient, name: str) -> dict[str, str]:
+    client.get("/api/me")
+    h = {"X-CSRFToken": client.cookies["csrftoken"]}
+    assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}, headers=h).status_code == 201
+    return h
+
+
+def play_as_players(server: Server, table: str, tokens: dict[int, str]) -> None:
+    """Play the first legal move of the seat to act until the end, looking only through the players' tokens."""
+    for _ in range(5000):
+        server.settle(table)
+        state = server.table(table).state
+        if state.is_terminal():
+            return
+        token = tokens.get(state.current_player)
+        if token is not None:
+            legal = server.state(table, token)["legal"]
+            if legal:
+                assert server.act(table, token, legal[0]["action"]).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def server(tmp_path):
+    app = make_server(tmp_path / "w.db")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield Server(app, client, tmp_path / "w.db")
+
+
+def test_a_players_only_table_shows_nothing_to_anyone_else_on_any_surface(server):
+    table = server.create(players=2, seats=["human", "heuristic"], options=OPTIONS, watchers="players")
+    token = server.join(table, 0)
+    c = server.client
+    r = c.get(f"/api/tables/{table}")
+    assert r.status_code == 403 and "players" in r.json()["error"]
+    assert server.state(table, token)["seat"] == 0
+    with c.websocket_connect(f"/api/tables/{table}/ws") as ws:  # a spectator's socket gets nothing, then is closed
+        ws.send_json({"type": "hello"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    with c.websocket_connect(f"/api/tables/{table}/ws") as ws:  # the player's hello works as before
+        ws.send_json({"type": "hello", "token": token})
+        assert ws.receive_json()["seat"] == 0
+    play_as_players(server, table, {0: token})
+    assert c.get(f"/api/tables/{table}/steps/1").status_code == 403
+    assert c.get(f"/api/tables/{table}/record").status_code == 403
+    assert c.get(f"/api/tables/{table}/steps/1", headers={"X-Seat-Token": token}).status_code == 200
+    assert c.get(f"/api/tables/{table}/record", headers={"X-Seat-Token": token}).status_code == 200
+    assert c.get("/api/tables?status=finished").json()[0]["watchers"] == "players"  # the lobby says so
+
+
+def test_an_accounts_only_table_is_watched_by_the_signed_in(server):
+    c = server.client
+    table = server.create(players=2, seats=["human", "heuristic"], options=OPTIONS, watchers="accounts")
+    r = c.get(f"/api/tables/{table}")
+    assert r.status_code == 403 and "sign in" in r.json()["error"]
+    with browser(c):
+        sign_up(c, "Gizi")
+        assert c.get(f"/api/tables/{table}").json()["seat"] is None
+
+
+def test_spectators_see_the_running_game_late_and_the_players_the_present(server):
+    c = server.client
+    table = server.create(players=2, seats=["human", "human"], options=OPTIONS, spectator_delay=3)
+    tokens = {0: server.join(table, 0), 1: server.join(table, 1)}
+    for _ in range(5):
+        live = server.table(table).state
+        if live.is_terminal():
+            break
+        seat = live.current_player
+        legal = server.state(table, tokens[seat])["legal"]
+        assert server.act(table, tokens[seat], legal[0]["action"]).status_code == 200
+    n = len(server.table(table).state.history)
+    if not server.table(table).state.is_terminal():
+        watcher = c.get(f"/api/tables/{table}").json()
+        assert watcher["log_size"] == max(0, n - 3) and watcher["delayed"] == n - max(0, n - 3)
+        assert watcher["clock"] is None and watcher["legal"] == []
+        assert server.state(table, tokens[0])["log_size"] == n  # a player sees the present
+    play_out(server, table, tokens)
+    done = c.get(f"/api/tables/{table}").json()
+    assert done["log_size"] == len(server.table(table).state.history) and "delayed" not in done  # over: no delay
+
+
+def test_only_the_owner_changes_who_watches(server):
+    c = server.client
+    with browser(c):
+        h = sign_up(c, "Hedi")
+        table = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"],
+                                            "options": OPTIONS}, headers=h).json()["table"]["id"]
+        assert c.put(f"/api/tables/{table}/watching", json={"watchers": "players"}).status_code == 403  # CSRF
+        r = c.put(f"/api/tables/{table}/watching", json={"watchers": "players", "spectator_delay": 2}, headers=h)
+        assert r.status_code == 200 and r.json() == {"watchers": "players", "spectator_delay": 2}
+    with browser(c):
+        h = sign_up(c, "Ibolya")
+        assert c.put(f"/api/tables/{table}/watching", json={"watchers": "anyone"}, headers=h).status_code == 403
+        assert c.put(f"/api/tables/{table}/watching", json={"watchers": "nobody"}, headers=h).status_code == 422
+    assert c.get(f"/api/tables/{table}").status_code == 403  # the owner's change holds
+    assert c.get("/api/tables").json()[0]["spectator_delay"] == 2
+
+
+def test_a_refused_spectator_that_says_nothing_is_closed_with_the_reason(server):
+    table = server.create(players=2, seats=["human", "heuristic"], options=OPTIONS, watchers="players")
+    with server.client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()  # no state ever comes; after HELLO_WAIT the socket is closed
+        assert closed.value.code == 4403 and "players" in (closed.value.reason or "")
