@@ -56,10 +56,10 @@ def test_sign_up_signs_in_and_the_session_cookie_is_http_only_and_same_site(app)
         r = _sign_up(c, "Ildikó")
         cookie = r.headers["set-cookie"]
         assert SESSION_COOKIE in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
-        assert c.get("/api/me").json() == {"name": "Ildikó"}
+        assert c.get("/api/me").json() == {"name": "Ildikó", "signed_in": True}
         h = _csrf(c)
         assert c.delete("/api/session", headers=h).status_code == 200
-        assert c.get("/api/me").status_code == 401
+        assert c.get("/api/me").json() == {"name": None, "signed_in": False}  # a guest again (no error)
 
 
 def test_names_are_unique_without_regard_to_case_and_bad_input_is_refused_with_a_reason(app):
@@ -82,12 +82,12 @@ def test_sign_in_checks_the_password_and_starts_a_new_session_every_time(app):
         assert c.post("/api/session", json={"name": "Nobody", "password": "whatever1"}, headers=h).status_code == 401
         c.cookies.set(SESSION_COOKIE, "planted-by-an-attacker")  # session fixation: a value the client brought
         r = c.post("/api/session", json={"name": "chen", "password": "correct horse"}, headers=h)
-        assert r.status_code == 200 and r.json() == {"name": "Chen"}
+        assert r.status_code == 200 and r.json() == {"name": "Chen", "signed_in": True}
         issued = [ck.value for ck in c.cookies.jar if ck.name == SESSION_COOKIE and ck.value != "planted-by-an-attacker"]
         assert len(issued) == 1  # the server issued its own value
     with _client(app) as other:
         other.cookies.set(SESSION_COOKIE, "planted-by-an-attacker")
-        assert other.get("/api/me").status_code == 401  # the planted value never became a session
+        assert other.get("/api/me").json()["signed_in"] is False  # the planted value never became a session
 
 
 def test_sign_in_attempts_are_limited(app):
@@ -108,7 +108,7 @@ def test_a_changing_request_with_a_session_needs_the_csrf_header_and_nothing_cha
         assert table.status_code == 403  # a cross-site form could not send the header
         assert "CSRF" in table.json()["error"]
         assert c.get("/api/tables").json() == []
-        assert c.delete("/api/session").status_code == 403 and c.get("/api/me").status_code == 200
+        assert c.delete("/api/session").status_code == 403 and c.get("/api/me").json()["signed_in"] is True
         # sign-up and sign-in need it even without a session (login CSRF)
         c.cookies.delete(SESSION_COOKIE)
         assert c.post("/api/session", json={"name": "Emil", "password": "correct horse"}).status_code == 403

@@ -39,6 +39,7 @@ def test_sign_up_sit_down_and_find_the_seat_again_on_another_device(new_context,
     expect(first.locator("#mine-panel")).to_be_visible()
     expect(first.locator("#mine")).to_contain_text("No tables yet")
     # a table made and joined signed in: the session cookie goes with the request, so its CSRF token must too
+    first.locator("#option-list .option").first.wait_for(state="attached")
     first.get_by_role("button", name="Create table and sit down").click()
     first.wait_for_url("**/table/*")
     table = first.url.split("/table/")[1].split("?")[0]
@@ -131,6 +132,7 @@ def test_a_rated_game_is_marked_and_its_players_stand_on_the_leaderboard(new_con
     shot(page, tmp_path, "lobby-leaderboard-laptop")
     # a guest who ticks "Rated game" is told to sign in, and no table is made
     before = page.locator("#tables .table-item").count()
+    page.locator("#option-list .option").first.wait_for(state="attached")
     page.locator("#settings > summary").click()
     page.locator("#rated").check()
     page.get_by_role("button", name="Create table and sit down").click()
@@ -158,6 +160,7 @@ def test_an_account_says_where_it_is_told_of_its_turn(new_context, server, tmp_p
 def test_a_players_only_table_is_marked_and_a_spectator_is_told_why(new_context, server, tmp_path):
     owner = new_context().new_page()
     owner.goto("/?game=mojo")
+    owner.locator("#option-list .option").first.wait_for(state="attached")  # the game's form is drawn
     owner.locator("#settings > summary").click()
     owner.get_by_label("Who may watch").select_option("players")
     owner.get_by_role("button", name="Create table and sit down").click()

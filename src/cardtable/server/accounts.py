@@ -108,7 +108,7 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
         found = accounts.store.find(body.name)
         assert found is not None  # just written
         await accounts.start_session(found[0], request, response)
-        return {"name": found[0].name}
+        return {"name": found[0].name, "signed_in": True}
 
     @router.post("/api/session", response_model=None,
                  summary="Sign in with a display name and a password (a session cookie)")  # i18n: no (API docs)
@@ -128,7 +128,7 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
             new_hash = await asyncio.to_thread(accounts.hasher.hash, body.password)
             await asyncio.wrap_future(accounts.store.set_password_hash(account, new_hash))
         await accounts.start_session(account, request, response)
-        return {"name": account.name}
+        return {"name": account.name, "signed_in": True}
 
     @router.delete("/api/session", response_model=None, summary="Sign out")  # i18n: no (API docs)
     async def sign_out(request: Request) -> JSONResponse:
@@ -139,12 +139,11 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
         answer.delete_cookie(SESSION_COOKIE, path="/")
         return answer
 
-    @router.get("/api/me", response_model=None, summary="The signed-in account")  # i18n: no (API docs)
+    @router.get("/api/me", response_model=None,
+                summary="Who the caller is: the signed-in account's name, or null for a guest")  # i18n: no (API docs)
     async def me(request: Request) -> dict[str, Any]:
-        account = accounts.account_of(request)
-        if account is None:
-            raise TableError(401, _("not signed in"))
-        return {"name": account.name}
+        account = accounts.account_of(request)  # (a guest is no error: every lobby asks, and gets its CSRF cookie)
+        return {"name": None if account is None else account.name, "signed_in": account is not None}
 
     @router.get("/api/me/tables", response_model=None,
                 summary="The account's tables: its seat, its token, whose turn it is")  # i18n: no (API docs)

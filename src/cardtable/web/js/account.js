@@ -10,9 +10,10 @@ let mine = []; // the account's seats as last listed: their tokens are kept in t
 
 async function whoAmI() {
   try {
-    me = await api("/api/me");
+    const answer = await api("/api/me");
+    me = answer.signed_in ? answer : null;
   } catch (exc) {
-    if (!(exc instanceof ApiError) || exc.status !== 401) console.warn(exc);
+    console.warn(exc);
     me = null;
   }
   renderCorner();
