@@ -3,11 +3,8 @@ limits, seats bound to accounts and "my tables" — and the attacks tried agains
 
 from __future__ import annotations
 
-import contextlib
 import warnings
-from collections.abc import Iterator
 
-import httpx
 import pytest
 
 with warnings.catch_warnings():
@@ -16,26 +13,9 @@ with warnings.catch_warnings():
 
 from cardtable.server.accounts import SESSION_COOKIE
 
+from .accounts_util import browser as _client
+from .accounts_util import csrf as _csrf
 from .conftest import make_server
-
-
-@contextlib.contextmanager
-def _client(client: TestClient) -> Iterator[TestClient]:
-    """Another browser: the running app's client with a cookie jar of its own for the block."""
-    saved = client.cookies
-    client.cookies = httpx.Cookies()
-    try:
-        yield client
-    finally:
-        client.cookies = saved
-
-
-def _csrf(client: TestClient) -> dict[str, str]:
-    """What a page gives the browser: the csrftoken cookie, echoed in the header of changing requests."""
-    client.get("/api/me")
-    token = client.cookies.get("csrftoken")
-    assert token, "the server hands out its CSRF cookie with /api/me"
-    return {"X-CSRFToken": token}
 
 
 def _sign_up(client: TestClient, name: str, password: str = "correct horse", status: int = 201):

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
-import httpx
 import pytest
 from aiosmtpd.controller import Controller
 
@@ -22,30 +21,10 @@ with warnings.catch_warnings():
 
 from cardtable.server.notify import Smtp
 
+from .accounts_util import browser, sign_up
 from .conftest import Server, make_server
 from .test_rematch import OPTIONS
 from .util import free_port
-
-
-@contextlib.contextmanager
-def browser(client: TestClient) -> Iterator[TestClient]:
-    saved = client.cookies
-    client.cookies = httpx.Cookies()
-    try:
-        yield client
-    finally:
-        client.cookies = saved
-
-
-def csrf(client: TestClient) -> dict[str, str]:
-    client.get("/api/me")
-    return {"X-CSRFToken": client.cookies["csrftoken"]}
-
-
-def sign_up(client: TestClient, name: str) -> dict[str, str]:
-    h = csrf(client)
-    assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}, headers=h).status_code == 201
-    return h
 
 
 @contextlib.contextmanager

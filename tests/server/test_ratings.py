@@ -3,11 +3,8 @@ bots rated too, and the leaderboard."""
 
 from __future__ import annotations
 
-import contextlib
 import warnings
-from collections.abc import Iterator
 
-import httpx
 import pytest
 
 with warnings.catch_warnings():
@@ -16,29 +13,9 @@ with warnings.catch_warnings():
 
 from cardtable.server.ratings import ranks_of
 
+from .accounts_util import browser, sign_up
 from .conftest import Server, make_server
 from .test_rematch import OPTIONS, play_out
-
-
-@contextlib.contextmanager
-def browser(client: TestClient) -> Iterator[TestClient]:
-    saved = client.cookies
-    client.cookies = httpx.Cookies()
-    try:
-        yield client
-    finally:
-        client.cookies = saved
-
-
-def csrf(client: TestClient) -> dict[str, str]:
-    client.get("/api/me")
-    return {"X-CSRFToken": client.cookies["csrftoken"]}
-
-
-def sign_up(client: TestClient, name: str) -> dict[str, str]:
-    h = csrf(client)
-    assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}, headers=h).status_code == 201
-    return h
 
 
 @pytest.fixture

@@ -4,11 +4,8 @@ and only the table's owner changes it."""
 
 from __future__ import annotations
 
-import contextlib
 import warnings
-from collections.abc import Iterator
 
-import httpx
 import pytest
 
 with warnings.catch_warnings():
@@ -16,25 +13,9 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
+from .accounts_util import browser, sign_up
 from .conftest import Server, make_server
 from .test_rematch import OPTIONS, play_out
-
-
-@contextlib.contextmanager
-def browser(client: TestClient) -> Iterator[TestClient]:
-    saved = client.cookies
-    client.cookies = httpx.Cookies()
-    try:
-        yield client
-    finally:
-        client.cookies = saved
-
-
-def sign_up(client: TestClient, name: str) -> dict[str, str]:
-    client.get("/api/me")
-    h = {"X-CSRFToken": client.cookies["csrftoken"]}
-    assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}, headers=h).status_code == 201
-    return h
 
 
 def play_as_players(server: Server, table: str, tokens: dict[int, str]) -> None:

@@ -174,3 +174,22 @@ def test_a_players_only_table_is_marked_and_a_spectator_is_told_why(new_context,
     other.goto(f"/table/{table}")
     expect(other.locator(".fatal")).to_contain_text("only the players")
     shot(other, tmp_path, "table-players-only-laptop")
+
+
+def test_a_late_spectator_is_told_how_late_and_the_signed_in_header_fits_a_phone(new_context, server, tmp_path):
+    table = server.create(players=2, seats=["human", "human"], spectator_delay=2,
+                          options={"first_player": 0})["table"]["id"]
+    tokens = {seat: server.request("POST", f"/api/tables/{table}/join", {"seat": seat})["token"] for seat in (0, 1)}
+    for _ in range(4):
+        seat = next(s for s, tok in tokens.items() if server.table(table, tok)["legal"])
+        legal = server.table(table, tokens[seat])["legal"]
+        server.request("POST", f"/api/tables/{table}/actions", {"action": legal[0]["action"]}, token=tokens[seat])
+    for viewport, size in ((None, "laptop"), (PHONE, "phone")):
+        page = new_context(**({"viewport": viewport} if viewport else {})).new_page()
+        page.goto(f"/table/{table}")
+        expect(page.locator("#who")).to_have_text("watching, 2 moves late")
+        shot(page, tmp_path, f"table-late-spectator-{size}")
+    phone = new_context(viewport=PHONE).new_page()
+    sign_up(phone, "Phone " + uuid.uuid4().hex[:4])
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(phone, tmp_path, "lobby-signed-in-phone")

@@ -40,6 +40,8 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 GO_ON: Final = True
 #: A primitive's answer: stop here until a player answers; the calls left stay on the list (resume by running it).
 SUSPEND: Final = False
+#: The flag of a primitive that may return SUSPEND (it asks a player first)
+ASKS: Final = frozenset({"asks"})
 
 S = TypeVar("S")  # the game's state
 P = TypeVar("P")  # the primitive's parameters, as the rules read them
@@ -180,4 +182,4 @@ class Vocabulary(Generic[S, C]):
         return GO_ON
 
 
-__all__ = ["GO_ON", "SUSPEND", "Primitive", "UnknownPrimitive", "Vocabulary"]
+__all__ = ["ASKS", "GO_ON", "SUSPEND", "Primitive", "UnknownPrimitive", "Vocabulary"]

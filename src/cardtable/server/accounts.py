@@ -132,7 +132,7 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
 
     @router.delete("/api/session", response_model=None, summary="Sign out")  # i18n: no (API docs)
     async def sign_out(request: Request) -> JSONResponse:
-        value = request.cookies.get("cardtable_session")
+        value = request.cookies.get(SESSION_COOKIE)
         if value:
             await asyncio.wrap_future(accounts.store.end_session(hash_token(value)))
         answer = JSONResponse({"signed_in": False})

@@ -5,8 +5,9 @@ A table's ``watchers`` setting says who may look at it without a seat: ``anyone`
 (``GET /api/tables/{id}``, the WebSocket), and for a finished game's steps and record. Its ``spectator_delay``
 (0 to 50 moves) shows spectators the game that many actions late while it runs (a game streamed or commented live
 gives nothing away to the players); the players themselves always see the present. Both are set when the table is
-made and changed by its owner, the account that made it (``PUT /api/tables/{id}/watching``); a change applies to
-every watcher from then on, a spectator's socket already open included (its next message is the new one).
+made and changed by its owner, the account that made it (``PUT /api/tables/{id}/watching``). A new delay reaches
+an open spectator's socket with its next message; who may watch is checked when a watcher comes (a spectator's
+socket already open stays until it closes).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.engine.effects import Primitive, Vocabulary
+from cardtable.engine.effects import ASKS, Primitive, Vocabulary
 
 from .cards import call_parts
 from .schema import CONTINUOUS, PRIMITIVES, STATIC_ONLY
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from .core import Item
     from .state import MitoszState
 
-#: a primitive that may stop the resolution to ask a player
-ASKS = frozenset({"asks"})
 #: a battle keyword (MIT-7.2.5), meaningful only in a fight
 FIGHT = frozenset({"fight"})
 
@@ -57,8 +55,8 @@ VOCABULARY: Vocabulary[MitoszState, Item] = Vocabulary("Mítosz", parts=call_par
 
 
 def check_vocabulary() -> None:
-    """Every primitive of the schema has its class with the schema's parameter model (called once the
-    primitives' modules are imported: ``effects/__init__``)."""
+    """Every primitive of the schema has its class with the schema's parameter model (``state`` calls it once at
+    import, when the effects and the fights have registered theirs)."""
     VOCABULARY.check(dict(PRIMITIVES))
 
 

@@ -24,6 +24,7 @@ from .acts import Acts
 from .checks import Checks
 from .conflicts import Conflicts
 from .core import Eff, Inst, Item, Player
+from .effect_vocabulary import check_vocabulary
 from .effects import Effects
 from .fights import Fights, Keywords
 from .flow import PHASES, Flow
@@ -316,3 +317,6 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
 
 
 __all__ = ["MitoszState", "Inst", "Player", "Eff", "Item", "PHASES"]
+
+
+check_vocabulary()  # every primitive of the data schema resolves (the vocabulary and the schema agree)

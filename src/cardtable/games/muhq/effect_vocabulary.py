@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.effects import Primitive, Vocabulary
+from cardtable.engine.effects import ASKS, Primitive, Vocabulary
 
 from .schema import STEP_MODELS
 
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from .effects import Ctx
     from .state import MuhqState
 
-#: a step that may stop the resolution for a player's choice
-ASKS = frozenset({"asks"})
 
 
 def _parts(step: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -147,7 +147,7 @@ const MAX_BANK = 30 * 86400;
 const clockUnit = () => Number($("clock-unit").value) || 1;
 
 /** A span of seconds in the largest unit it fills exactly: "90 s", "5 min", "2 h", "3 d". */
-export function duration(seconds) {
+function duration(seconds) {
   if (seconds >= 86400 && seconds % 86400 === 0) return t("{n} d", { n: seconds / 86400 });
   if (seconds >= 3600 && seconds % 3600 === 0) return t("{n} h", { n: seconds / 3600 });
   if (seconds >= 60 && seconds % 60 === 0) return t("{n} min", { n: seconds / 60 });
