@@ -41,14 +41,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
 import platform
 import random
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -59,6 +58,7 @@ from typing import Any
 
 import httpx
 import orjson
+from server_process import Server, cpu_seconds, fresh_schema, machine_busy_seconds, private_postgres, store_bench
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -67,109 +67,18 @@ TARGET_MOVES_PER_S = 1000
 TARGET_P99_MS = 50
 clock = time.perf_counter
 
-# Experiments only: the server process is started through this launcher, which changes one thing
-# (given as JSON in argv[1]) by monkeypatching, then runs `cardtable serve` as usual.
-LAUNCHER = """
-import json, sys
-exp = json.loads(sys.argv.pop(1))
-if exp.get("synchronous"):
-    import cardtable.store.sqlite as s
-    init = s.SqliteStore.__init__
-    def patched(self, path):
-        init(self, path)
-        self._db.execute("PRAGMA synchronous=" + exp["synchronous"])
-    s.SqliteStore.__init__ = patched
-if exp.get("gc_threshold"):
-    import gc
-    gc.set_threshold(*exp["gc_threshold"])
-if exp.get("switch_interval"):
-    sys.setswitchinterval(exp["switch_interval"])
-if exp.get("search_threads"):
-    import cardtable.server.thinking as t
-    t.Thinker.threads = True
-if exp.get("ws"):
-    import uvicorn
-    run = uvicorn.run
-    def run_with(*a, **k):
-        k["ws"] = exp["ws"]
-        run(*a, **k)
-    uvicorn.run = run_with
-from cardtable.cli.app import main
-sys.argv[0] = "cardtable"
-main()
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return float("nan")
-
-
-def machine_busy_seconds() -> float:
-    """CPU seconds all processes have used since boot, over all cores (Linux /proc/stat)."""
-    try:
-        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-        return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return float("nan")
-
-
-class Server:
-    def __init__(self, db: Path, experiment: dict[str, Any], profile: str | None):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.db = db
-        args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db), "--bot-delay", "0"]
-        if experiment:
-            cmd = [sys.executable, "-c", LAUNCHER, json.dumps(experiment), *args]
-        else:
-            cmd = [sys.executable, "-m", "cardtable.cli.app", *args]
-        if profile:
-            if experiment:
-                raise SystemExit("--profile cannot be combined with the experiments")
-            cmd = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "cardtable.cli.app", *args]
-        self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
-
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                self.log.seek(0)
-                raise SystemExit(f"server exited: {self.log.read().decode(errors='replace')[-2000:]}")
-            try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        self.stop()
-        raise SystemExit("server did not start")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)  # uvicorn shuts down cleanly; cProfile writes its file
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-
-
 class Bench:
-    def __init__(self, url: str, tables: int, games: int, seconds: float, warmup: float, options: dict,
+    def __init__(self, url: str | list[str], tables: int, games: int, seconds: float, warmup: float, options: dict,
                  think: float = 0.0):
-        self.url = url
-        self.ws_url = url.replace("http://", "ws://", 1)
+        # Several servers (processes sharing one PostgreSQL): table k is made through server k, its seat 1 plays
+        # through the next one, so that with two servers every move crosses from one process to the other.
+        self.urls = [url] if isinstance(url, str) else list(url)
+        self.url = self.urls[0]
+        self.ws_urls = [u.replace("http://", "ws://", 1) for u in self.urls]
+        self.ws_url = self.ws_urls[0]
+        self.http: list[httpx.AsyncClient] = []  # one per server (more than one server only)
+        self.home: dict[str, int] = {}  # table -> the server it was made through
+        self.made = 0
         self.tables = tables
         self.games_budget = games
         self.seconds = seconds
@@ -185,6 +94,7 @@ class Bench:
         self.stopping = asyncio.Event()
         self.window: tuple[float, float] | None = None
         self.server_pid: int | None = None
+        self.server_pids: list[int] = []
         self.py_spy: str | None = None
         self.search_tables = 0
         self.search_bot = "ismcts"
@@ -192,19 +102,28 @@ class Bench:
         self.client_lag: list[float] = []
 
     # -- one table: create, join, play with two connections -------------------------------------
+    def server_of(self, table_id: str, seat: int) -> int:
+        """The server a seat of a table plays through."""
+        return (self.home[table_id] + seat) % len(self.urls)
+
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, dict[int, str]]:
+        k = self.made % len(self.urls)
+        self.made += 1
+        http = self.http[k] if self.http else http
         r = await http.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "human"],
                                                  "options": self.options, "takeover_seconds": None})
         r.raise_for_status()
         table_id = r.json()["table"]["id"]
+        self.home[table_id] = k
         tokens = {}
         for seat in (0, 1):
-            j = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat})
+            through = self.http[self.server_of(table_id, seat)] if self.http else http
+            j = await through.post(f"/api/tables/{table_id}/join", json={"seat": seat})
             j.raise_for_status()
             tokens[seat] = j.json()["token"]
         return table_id, tokens
 
-    async def seat(self, table_id: str, token: str, done: asyncio.Event) -> None:
+    async def seat(self, table_id: str, token: str, done: asyncio.Event, seat: int = 0) -> None:
         # The client shares the machine with the server, so it does little per message: a plain receive (no
         # timeout: the run cancels its tasks when it ends) of the bytes (no UTF-8 decoding), orjson both ways,
         # uvloop when it is there (see main).
@@ -212,7 +131,8 @@ class Bench:
         last_acted = -1
         sent_at = 0.0
         loads = orjson.loads
-        async with connect(f"{self.ws_url}/api/tables/{table_id}/ws?token={token}", max_size=2**24,
+        ws_url = self.ws_urls[self.server_of(table_id, seat)] if table_id in self.home else self.ws_url
+        async with connect(f"{ws_url}/api/tables/{table_id}/ws?token={token}", max_size=2**24,
                            open_timeout=30, close_timeout=2, compression=None) as ws:
             recv = ws.recv
             while True:
@@ -276,7 +196,7 @@ class Bench:
                     async with self.creating:
                         table_id, tokens = await self.new_table(http)
                 done = asyncio.Event()
-                await asyncio.gather(*(self.seat(table_id, tokens[s], done) for s in (0, 1)))
+                await asyncio.gather(*(self.seat(table_id, tokens[s], done, s) for s in (0, 1)))
                 if done.is_set():
                     self.games_finished += 1
             except (httpx.HTTPError, ConnectionClosed, OSError, asyncio.TimeoutError) as exc:
@@ -304,7 +224,11 @@ class Bench:
         # requests waiting; the tables are all made and joined before any play starts.
         self.creating = asyncio.Semaphore(4)
         limits = httpx.Limits(max_connections=4)
-        async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http:
+        async with httpx.AsyncClient(base_url=self.url, timeout=30, limits=limits) as http, \
+                contextlib.AsyncExitStack() as clients:
+            if len(self.urls) > 1:
+                self.http = [await clients.enter_async_context(httpx.AsyncClient(base_url=u, timeout=30, limits=limits))
+                             for u in self.urls]
             start = clock()
 
             async def made():
@@ -321,12 +245,13 @@ class Bench:
             self.window = (clock(), clock() + self.seconds)
             cpu0 = time.process_time()
             busy0 = machine_busy_seconds()
-            server0 = cpu_seconds(self.server_pid) if self.server_pid else 0.0
+            pids = self.server_pids or ([self.server_pid] if self.server_pid else [])
+            server0 = sum(cpu_seconds(p) for p in pids)
             spy = self.start_py_spy()
             await asyncio.sleep(self.seconds)
             self.window = (self.window[0], clock())
             cpu = time.process_time() - cpu0
-            server_cpu = cpu_seconds(self.server_pid) - server0 if self.server_pid else float("nan")
+            server_cpu = sum(cpu_seconds(p) for p in pids) - server0 if pids else float("nan")
             busy = machine_busy_seconds() - busy0
             self.stopping.set()
             for task in [*slots, monitor]:  # moves after the window are not counted: stop at once
@@ -371,32 +296,6 @@ class Bench:
         }
 
 
-def store_bench(directory: str | None, actions: int = 2000) -> dict[str, Any]:
-    """SQLite alone: the server's one transaction (one fsync) per action, against group commits that
-    write several actions in one transaction, with synchronous FULL and NORMAL."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from cardtable.store import SqliteStore, StoredTable
-
-    action = {"type": "play", "card": 17, "pile": 0}
-    out = {}
-    for sync in ("FULL", "NORMAL"):
-        for batch in (1, 10, 100):
-            with tempfile.TemporaryDirectory(dir=directory) as d:
-                store = SqliteStore(Path(d) / "s.db")
-                store._db.execute(f"PRAGMA synchronous={sync}")
-                store.create_table(StoredTable("t", "mojo", 2, {}, 1, [], {}, 0.0)).result()
-                start = clock()
-                for first in range(0, actions, batch):
-                    rows = [("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)",
-                             ("t", n, n % 2, json.dumps(action))) for n in range(first, min(actions, first + batch))]
-                    store.submit(rows).result()
-                elapsed = clock() - start
-                store.close()
-            out[f"{sync} batch {batch}"] = {"actions_per_s": round(actions / elapsed),
-                                            "ms_per_commit": round(1000 * elapsed / -(-actions // batch), 3)}
-    return out
-
-
 def print_py_spy(path: str, top: int, out) -> None:
     """The functions of a py-spy collapsed-stack file with the most samples: where they ran (self) and with
     what they called (total, each function once per stack)."""
@@ -418,6 +317,61 @@ def print_py_spy(path: str, top: int, out) -> None:
         print(f"  by {title}:", file=out)
         for f, n in sorted(table.items(), key=lambda kv: -kv[1])[:top]:
             print(f"  {100 * n / samples:6.1f} %  {f}", file=out)
+
+
+def run_once(args: argparse.Namespace, options: dict, experiment: dict, db: str | None, servers: int) -> dict[str, Any]:
+    """One measurement: ``servers`` server processes on ``db`` (default: a temporary SQLite file), or --url."""
+    started: list[Server] = []
+    tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
+    where = db or Path(tmp.name) / "bench.db"
+    if db and db.startswith("postgresql://"):
+        where = fresh_schema(db)
+    try:
+        if args.url:
+            urls = [args.url.rstrip("/")]
+        else:
+            for _ in range(servers):
+                started.append(Server(where, experiment, args.profile))
+            for server in started:
+                server.wait_ready()
+            urls = [server.url for server in started]
+        think = args.tables / args.rate if args.rate else args.think
+        bench = Bench(urls, args.tables, args.games, args.seconds, args.warmup, options, think)
+        bench.server_pid = started[0].proc.pid if started else args.server_pid
+        bench.server_pids = [server.proc.pid for server in started]
+        bench.search_tables, bench.search_bot = args.search_tables, args.search_bot
+        bench.py_spy = args.py_spy
+        try:  # the client's own loop costs less CPU with uvloop (uvicorn's; the server uses it too)
+            from uvloop import run
+        except ImportError:
+            run = asyncio.run
+        result: dict[str, Any] = run(bench.run())
+        if started and isinstance(where, Path):
+            result["db_bytes"] = sum(p.stat().st_size for p in where.parent.glob("bench.db*"))
+    finally:
+        for server in started:
+            server.stop()
+        tmp.cleanup()
+    result["servers"] = len(started) or 1
+    result["store"] = "postgresql" if isinstance(where, str) else "sqlite"
+    return result
+
+
+def compare(args: argparse.Namespace, options: dict, experiment: dict) -> int:
+    """The same load on SQLite (one process), PostgreSQL with one process and with two, in one run."""
+    if not args.db:
+        args.db = private_postgres()
+    rows = []
+    for store, servers in (("sqlite", 1), ("postgresql", 1), ("postgresql", 2)):
+        result = run_once(args, options, experiment, args.db if store == "postgresql" else None, servers)
+        rows.append(result)
+        lat = result["latency_ms"]
+        print(f"{store:<11} {servers} process{'es' if servers > 1 else '  '}  {result['moves_per_s']:>6.0f} moves/s  "
+              f"p50 {lat['p50']} ms  p99 {lat['p99']} ms  server cpu {result['server_cpu_us_per_move']} µs/move  "
+              f"other programs {result['other_cpu_seconds']} s  errors {result['errors']}", flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -459,6 +413,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-top", type=int, default=30)
     ap.add_argument("--store-only", action="store_true",
                     help="measure SQLite alone: one commit per action (the server's way) against group commits")
+    ap.add_argument("--db", help="a postgresql:// address to keep the tables in (default: a temporary SQLite file); "
+                                 "each run gets a schema of its own")
+    ap.add_argument("--postgres", action="store_true",
+                    help="start a private PostgreSQL for the run (Debian's binaries; as the test suite does)")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="server processes sharing the PostgreSQL of --db (default 1); each table is made through one "
+                         "and its second seat plays through the next, so every move crosses processes")
+    ap.add_argument("--compare", action="store_true",
+                    help="the same load on SQLite, on PostgreSQL with one process and with two, one after the other")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.store_only:
@@ -481,31 +444,11 @@ def main(argv: list[str] | None = None) -> int:
                                     ("gc_threshold", args.gc_threshold), ("search_threads", args.search_threads),
                                     ("switch_interval", args.switch_interval))
                   if v not in (None, False)}
-    server = None
-    tmp = tempfile.TemporaryDirectory(prefix="bench-server-", dir=args.db_dir)
-    try:
-        if args.url:
-            url = args.url.rstrip("/")
-        else:
-            server = Server(Path(tmp.name) / "bench.db", experiment, args.profile)
-            server.wait_ready()
-            url = server.url
-        think = args.tables / args.rate if args.rate else args.think
-        bench = Bench(url, args.tables, args.games, args.seconds, args.warmup, options, think)
-        bench.server_pid = server.proc.pid if server else args.server_pid
-        bench.search_tables, bench.search_bot = args.search_tables, args.search_bot
-        bench.py_spy = args.py_spy
-        try:  # the client's own loop costs less CPU with uvloop (uvicorn's; the server uses it too)
-            from uvloop import run
-        except ImportError:
-            run = asyncio.run
-        result = run(bench.run())
-        if server:
-            db = Path(tmp.name) / "bench.db"
-            result["db_bytes"] = sum(p.stat().st_size for p in db.parent.glob("bench.db*"))
-    finally:
-        if server:
-            server.stop()
+    if args.postgres and not args.db:
+        args.db = private_postgres()
+    if args.compare:
+        return compare(args, options, experiment)
+    result = run_once(args, options, experiment, args.db, args.servers)
     result["sqlite_synchronous"] = args.sqlite_synchronous or ("FULL (server default)" if not args.url else "unknown")
     result["experiment"] = experiment
     result["targets"] = {"moves_per_s": TARGET_MOVES_PER_S, "p99_ms": TARGET_P99_MS,
@@ -536,14 +479,13 @@ def main(argv: list[str] | None = None) -> int:
         print("targets met" if result["targets"]["met"] else "targets NOT met")
     if args.py_spy and Path(args.py_spy).exists():
         print_py_spy(args.py_spy, args.profile_top, sys.stderr if args.json else sys.stdout)
-    if args.profile and server:
+    if args.profile and not args.url:
         import pstats
 
         out = sys.stderr if args.json else sys.stdout
         stats = pstats.Stats(args.profile, stream=out)
         stats.sort_stats("tottime").print_stats(args.profile_top)
         stats.sort_stats("cumulative").print_stats(args.profile_top)
-    tmp.cleanup()
     return 0
 
 

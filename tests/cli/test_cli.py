@@ -158,6 +158,9 @@ NEEDS_RAY = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="
         (["simulate", "mojo", "-n", "1", "--record", "/nonexistent/r.jsonl"], "cannot write /nonexistent/r.jsonl"),
         (["balance", "mojo", "-n", "1", "--out", "/proc/no-report"], "cannot write /proc/no-report"),
         (["serve", "--db", "/nonexistent/t.db"], "cannot write /nonexistent/t.db"),
+        # a PostgreSQL nobody answers at: one line, the password left out (it would reach logs)
+        (["serve", "--db", "postgresql://ann:secret@127.0.0.1:1/cardtable"],
+         "cannot use the database postgresql://ann:***@127.0.0.1:1/cardtable:"),
         # a Ray address is checked before Ray is asked (found by an audit: Ray retried for minutes)
         pytest.param(["simulate", "mojo", "-n", "1", "--address", "HEAD"],
                      "--address HEAD is not a Ray cluster's address; give HOST:PORT", marks=NEEDS_RAY),
@@ -196,7 +199,8 @@ def test_serve_passes_its_options_to_the_server(monkeypatch, tmp_path):
                                    "--bot-delay", "0"])
     assert out.exit_code == 0, out.output
     assert calls == [(("127.0.0.1", port, str(db)), {"bot_delay": 0.0, "search_workers": 3, "smtp": None,
-                                                      "base_url": f"http://127.0.0.1:{port}", "allow_local_webhooks": False})]
+                                                      "base_url": f"http://127.0.0.1:{port}", "allow_local_webhooks": False,
+                                                      "lease_seconds": 10.0})]
     assert f"http://127.0.0.1:{port}/" in out.output
     calls.clear()
     out = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(db), "--smtp", "mail.example.org:2525",

@@ -65,16 +65,56 @@ class Server:
         return self.client.post(f"/api/tables/{table_id}/undo", headers={"X-Seat-Token": token} if token else {})
 
 
+def raw_sql(db, sql: str, params: tuple = ()) -> list[tuple]:
+    """Run one statement straight on a test's database (SQLite file or PostgreSQL address), behind the server's
+    back (a damaged table); the rows of a SELECT."""
+    from cardtable.store import open_store
+
+    store = open_store(str(db))
+    try:
+        if sql.lstrip().upper().startswith("SELECT"):
+            return store.query(sql, params)
+        store.submit([(sql, params)]).result()
+        return []
+    finally:
+        store.close()
+
+
+def everything_stored(db) -> bytes:
+    """Every byte the database keeps: the SQLite file and its WAL, or every row of every PostgreSQL table."""
+    if not str(db).startswith("postgresql://"):
+        raw = db.read_bytes()
+        wal = db.with_name(db.name + "-wal")
+        return raw + (wal.read_bytes() if wal.exists() else b"")
+    names = raw_sql(db, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+    return repr([raw_sql(db, f"SELECT * FROM {name}") for (name,) in names]).encode()
+
+
 def make_server(db, **kwargs):
     kwargs.setdefault("bot_delay", 0)
     app = create_app(db, **kwargs)
     return app
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    """Where a test's server keeps its tables: an SQLite file, or a fresh schema of a PostgreSQL (the whole
+    server suite runs on both stores)."""
+    if request.param == "sqlite":
+        return tmp_path / "t.db"
+    from . import postgres
+
+    if postgres.base_address() is None:
+        if postgres.required():
+            pytest.fail(f"CARDTABLE_REQUIRE_POSTGRES=1 but {postgres.why_not()}")
+        pytest.skip(f"the PostgreSQL store is not tested here: {postgres.why_not()}")
+    return postgres.fresh_address()
+
+
 @pytest.fixture
-def server(tmp_path):
-    app = make_server(tmp_path / "t.db")
+def server(db):
+    app = make_server(db)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         with TestClient(app, raise_server_exceptions=False) as client:
-            yield Server(app, client, tmp_path / "t.db")
+            yield Server(app, client, db)

@@ -25,9 +25,9 @@ def _sign_up(client: TestClient, name: str, password: str = "correct horse", sta
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(db):
     """The client of a running server (start-up and shut-down once; each test's browsers share it)."""
-    with TestClient(make_server(tmp_path / "a.db"), raise_server_exceptions=False) as client:
+    with TestClient(make_server(db), raise_server_exceptions=False) as client:
         yield client
 
 

@@ -178,23 +178,20 @@ def test_unknown_paths_and_methods_answer_with_error(server):
     assert r.status_code == 405 and "error" in r.json()
 
 
-def test_a_table_that_cannot_be_replayed_does_not_stop_the_server(tmp_path):
+def test_a_table_that_cannot_be_replayed_does_not_stop_the_server(db):
     """A stored table whose game cannot be set up any more (plugin or data set gone) is left out with a
     reason; every other table opens."""
-    import sqlite3
     import warnings
 
-    from .conftest import make_server
+    from .conftest import make_server, raw_sql
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         from fastapi.testclient import TestClient
-        db = tmp_path / "t.db"
         with TestClient(make_server(db)) as client:
             good = client.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "human"]}).json()["table"]["id"]
             bad = client.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "human"]}).json()["table"]["id"]
-        with sqlite3.connect(db) as raw:
-            raw.execute("UPDATE tables SET game = 'vanished' WHERE id = ?", (bad,))
+        raw_sql(db, "UPDATE tables SET game = 'vanished' WHERE id = ?", (bad,))
         with TestClient(make_server(db)) as client:
             assert client.get(f"/api/tables/{good}").status_code == 200
             r = client.get(f"/api/tables/{bad}")

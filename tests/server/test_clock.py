@@ -1,5 +1,6 @@
-"""The move clock: validated at creation, per seat a bank and a deadline in every state message, a bot plays the
-move of a seat whose time ran out (the seat stays its player's), and a restart resumes it."""
+"""The move clock: validated at creation, per seat a bank and a deadline in every state message, the policy at
+expiry (a bot plays the move of a seat whose time ran out, the seat staying its player's; or the seat forfeits),
+applied once, also across a restart."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def wait_for(pred, timeout: float = 15.0) -> None:
     ({"per_move": 30, "bank": True}, "clock.bank"),
     ({"bank": 30}, "clock.per_move"),
     ({"per_move": 30, "bonus": 3}, "clock.bonus"),
+    ({"per_move": 30, "on_expiry": "resign"}, "clock.on_expiry"),
 ])
 def test_clock_validation(server, clock, problem):
     r = server.client.post("/api/tables", json={"game": "mojo", "clock": clock})
@@ -48,7 +50,7 @@ def test_no_clock_and_clock_before_anyone_sits(server):
     timed = server.create(players=2, seats=["human", "heuristic"], options=MOJO, clock={"per_move": 20, "bank": 100})
     clock = server.state(timed)["clock"]
     assert clock == {"seat": None, "deadline": None, "per_move": 20, "bank": [100, 100], "policy": "bot",
-                     "expired": [0, 0]}
+                     "expired": [0, 0], "forfeited": None}
     token = server.join(timed, 0)  # seat 0 is to act: its period starts when its player sits down
     clock = server.state(timed, token)["clock"]
     assert clock["seat"] == 0 and clock["deadline"] > time.time()
@@ -61,8 +63,7 @@ def test_no_clock_and_clock_before_anyone_sits(server):
     assert clock["seat"] == (0 if state.current_player == 0 else None)
 
 
-def test_expiry_bot_plays_the_move_and_the_seat_stays(tmp_path):
-    db = tmp_path / "t.db"
+def test_expiry_bot_plays_the_move_and_the_seat_stays(db):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         app = make_server(db, sweep_seconds=0.05)
@@ -83,8 +84,7 @@ def test_expiry_bot_plays_the_move_and_the_seat_stays(tmp_path):
             assert stored.clock["expired"][0] >= 1
 
 
-def test_clock_resumes_after_restart(tmp_path):
-    db = tmp_path / "t.db"
+def test_clock_resumes_after_restart(db):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         app = make_server(db)
@@ -125,8 +125,7 @@ def test_bank_pays_for_time_beyond_per_move():
     assert Clock.from_json(clock.to_json()) == clock
 
 
-def test_a_deadline_passed_while_the_server_was_down_expires_after_the_restart(tmp_path):
-    db = tmp_path / "t.db"
+def test_a_deadline_passed_while_the_server_was_down_expires_after_the_restart(db):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         app = make_server(db)
@@ -142,3 +141,53 @@ def test_a_deadline_passed_while_the_server_was_down_expires_after_the_restart(t
             server = Server(app, client, db)
             wait_for(lambda: any(p == 0 for p, _ in server.table(table_id).state.history))
             assert server.state(table_id)["clock"]["expired"][0] >= 1
+
+
+def forfeit_table(server: Server) -> tuple[str, dict[int, str]]:
+    table_id = server.create(players=2, seats=["human", "human"], options=MOJO, takeover_seconds=None,
+                             clock={"per_move": 1, "bank": 0, "on_expiry": "forfeit"})
+    return table_id, {0: server.join(table_id, 0), 1: server.join(table_id, 1)}
+
+
+def test_on_expiry_forfeit_ends_the_game_the_seat_loses_and_nothing_more_is_played(db):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = make_server(db, sweep_seconds=0.05)
+        with TestClient(app) as client:
+            server = Server(app, client, db)
+            table_id, tokens = forfeit_table(server)
+            assert server.state(table_id)["clock"]["policy"] == "forfeit"
+            wait_for(lambda: server.table(table_id).forfeited is not None)
+            message = server.state(table_id, tokens[1])
+            assert message["forfeit"] == 0 and message["returns"] == [0.0, 1.0] and message["end_rule"] is None
+            assert message["table"]["status"] == "finished" and message["clock"]["forfeited"] == 0
+            assert message["clock"]["seat"] is None and message["clock"]["expired"] == [1, 0]
+            assert not server.table(table_id).state.history  # no bot moved for seat 0
+            legal_before = server.table(table_id).state.legal_actions()
+            r = server.act(table_id, tokens[0], legal_before[0].to_json())
+            assert r.status_code == 409 and "forfeited" in r.json()["error"]
+            assert not server.table(table_id).state.history
+            assert server.undo(table_id, tokens[0]).status_code == 409
+            assert server.client.get(f"/api/tables/{table_id}/record").status_code == 200  # it is over: its record
+            assert server.client.get(f"/api/tables/{table_id}/rematch").json()["available"] is True
+            time.sleep(0.2)  # more sweeps: the forfeit was applied once
+            assert server.state(table_id)["clock"]["expired"] == [1, 0]
+            stored = {t.id: t for t in server.manager.store.load_all()}[table_id]
+            assert stored.clock["forfeited"] == 0
+
+
+def test_a_forfeit_due_while_the_server_was_down_is_applied_once_after_the_restart(db):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = make_server(db, sweep_seconds=3600)  # this server never sweeps: the deadline passes while it is away
+        with TestClient(app) as client:
+            table_id, tokens = forfeit_table(Server(app, client, db))
+        time.sleep(1.1)
+        for _ in range(2):  # two restarts: the forfeit is applied by the first, the second finds it done
+            app = make_server(db, sweep_seconds=0.05)
+            with TestClient(app) as client:
+                server = Server(app, client, db)
+                wait_for(lambda: server.table(table_id).forfeited == 0)
+                time.sleep(0.15)
+                assert server.state(table_id)["clock"]["expired"] == [1, 0]
+                assert server.state(table_id)["returns"] == [0.0, 1.0]

@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from cardtable.engine import load
-from cardtable.store import SqliteStore
+from cardtable.store import open_store
 
 from .util import ServerProcess, jsonish
 
@@ -84,8 +84,7 @@ def replayed_views(seed: int, players: int, options: dict, log: list[dict], seat
     return {seat: jsonish(state.view(seat)) for seat in seats}
 
 
-def test_kill_9_and_restart_loses_nothing(tmp_path):
-    db = tmp_path / "fault.db"
+def test_kill_9_and_restart_loses_nothing(db):
     rng = random.Random(9)
     tables: dict[str, dict] = {}
     server = ServerProcess(db, bot_delay=0).start()
@@ -111,7 +110,7 @@ def test_kill_9_and_restart_loses_nothing(tmp_path):
         server.kill()
 
         # straight from the file, as the crash left it: every acknowledged action is stored
-        store = SqliteStore(db)
+        store = open_store(str(db))
         try:
             stored = {s.id: s for s in store.load_all()}
         finally:
@@ -184,7 +183,7 @@ def test_kill_9_and_restart_loses_nothing(tmp_path):
             for table_id, t in tables.items():
                 message = quiet(http, table_id, t["kinds"])
                 # Messages carry only the last log entries; the whole history is in the database.
-                with contextlib.closing(SqliteStore(db)) as store:
+                with contextlib.closing(open_store(str(db))) as store:
                     actions = next(s for s in store.load_all() if s.id == table_id).actions
                 log = [{"n": n, "seat": seat, "action": action} for n, (seat, action) in enumerate(actions)]
                 assert len(log) == message["table"]["actions"]

@@ -66,8 +66,8 @@ def wait_for(pred, timeout: float = 10.0) -> None:
 
 
 @pytest.fixture
-def plain(tmp_path):
-    with TestClient(make_server(tmp_path / "n.db"), raise_server_exceptions=False) as client:
+def plain(db):
+    with TestClient(make_server(db), raise_server_exceptions=False) as client:
         yield client
 
 
@@ -87,16 +87,16 @@ def test_where_an_account_is_told_is_checked_and_needs_a_session_and_its_csrf_to
         assert c.get("/api/me/notifications").json() == {"webhook": None, "email": None, "email_offered": False}
 
 
-def test_a_player_away_is_told_once_per_move_by_webhook_and_e_mail_and_not_while_at_the_table(tmp_path):
+def test_a_player_away_is_told_once_per_move_by_webhook_and_e_mail_and_not_while_at_the_table(db):
     sink = Sink()
     port = free_port()
     smtp = Controller(sink, hostname="127.0.0.1", port=port)
     smtp.start()
     try:
-        app = make_server(tmp_path / "m.db", smtp=Smtp("127.0.0.1", port, "table@example.org"),
+        app = make_server(db, smtp=Smtp("127.0.0.1", port, "table@example.org"),
                           base_url="https://cards.example.org", allow_local_webhooks=True)
         with TestClient(app, raise_server_exceptions=False) as c, webhook_receiver() as (url, hooks):
-            server = Server(app, c, tmp_path / "m.db")
+            server = Server(app, c, db)
             with browser(c):
                 h = sign_up(c, "Eszter")
                 assert c.put("/api/me/notifications", json={"webhook": url, "email": "eszter@example.org"},

@@ -19,10 +19,10 @@ from .test_rematch import OPTIONS, play_out
 
 
 @pytest.fixture
-def server(tmp_path):
-    app = make_server(tmp_path / "r.db")
+def server(db):
+    app = make_server(db)
     with TestClient(app, raise_server_exceptions=False) as client:
-        yield Server(app, client, tmp_path / "r.db")
+        yield Server(app, client, db)
 
 
 def rated_table(c: TestClient, h: dict[str, str], seats: list[str], status: int = 201, **body) -> str | None:
@@ -74,8 +74,7 @@ def test_the_end_of_a_rated_table_rates_its_players_once_and_the_leaderboard_sho
     assert [p["games"] for p in c.get("/api/ratings/mojo").json()["players"]] == [1, 1]
 
 
-def test_a_rated_table_that_ended_unrated_is_rated_when_the_server_starts(tmp_path):
-    db = tmp_path / "crash.db"
+def test_a_rated_table_that_ended_unrated_is_rated_when_the_server_starts(db):
     app = make_server(db)
     with TestClient(app, raise_server_exceptions=False) as client:
         server = Server(app, client, db)

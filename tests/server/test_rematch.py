@@ -104,8 +104,7 @@ def test_rematch_refusals(server):
     assert rematch(server, table_id, tokens[0]).status_code == 409
 
 
-def test_rematch_survives_restart(tmp_path):
-    db = tmp_path / "t.db"
+def test_rematch_survives_restart(db):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         app = make_server(db)
@@ -120,7 +119,7 @@ def test_rematch_survives_restart(tmp_path):
             # the same caller after the restart: the same table and seat
             assert rematch(server, table_id, tokens[0]).json() == answer
             new = server.table(answer["table_id"])
-            assert new.settings["clock"] == {"per_move": 30, "bank": 60}
+            assert new.settings["clock"] == {"per_move": 30, "bank": 60, "on_expiry": "bot"}
             assert server.state(answer["table_id"], answer["token"])["seat"] == 0
             second = rematch(server, table_id, tokens[1]).json()
             assert second["table_id"] == answer["table_id"] and second["seat"] == 1

@@ -23,7 +23,7 @@ from cardtable.agents import Observation, make_agent
 from cardtable.agents.determinize import determinize
 from cardtable.engine.rng import Rng, derive_seed
 from cardtable.server.thinking import GameCodec, SealedObservation, Thinker
-from cardtable.store import SqliteStore
+from cardtable.store import open_store
 
 from .conftest import Server, make_server
 from .slow_agent import DyingAgent, SlowAgent, thinking
@@ -44,20 +44,20 @@ def wait_for(pred, what: str, timeout: float = 60.0):
 
 
 @contextlib.contextmanager
-def running(tmp_path, **kwargs):
-    app = make_server(tmp_path / "t.db", **kwargs)
+def running(db, **kwargs):
+    app = make_server(db, **kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         with TestClient(app, raise_server_exceptions=False) as client:
-            yield Server(app, client, tmp_path / "t.db")
+            yield Server(app, client, db)
 
 
 @pytest.fixture
-def slow(tmp_path):
+def slow(tmp_path, db):
     """A server with the ``slow`` seat kind; yields (server, folder): ``(folder / "go").touch()`` opens the gate."""
     folder = tmp_path / "slow"
     folder.mkdir()
-    with running(tmp_path, extra_agents={"slow": functools.partial(SlowAgent, folder=folder)}) as server:
+    with running(db, extra_agents={"slow": functools.partial(SlowAgent, folder=folder)}) as server:
         yield server, folder
 
 
@@ -153,7 +153,7 @@ def test_other_tables_are_answered_while_a_search_thinks_and_its_own_table_waits
     state = server.table(a).state
     assert state.history[before[1]][0] == 1 and server.state(a)["table"]["thinking"] is None
     # written before it was told: the database has it
-    with contextlib.closing(SqliteStore(server.db)) as store:
+    with contextlib.closing(open_store(str(server.db))) as store:
         stored = next(t for t in store.load_all() if t.id == a)
     assert [(p, act) for p, act in stored.actions] == [(p, act.to_json()) for p, act in state.history]
 
@@ -176,10 +176,10 @@ def test_a_search_ends_without_a_move_when_the_table_is_left(slow):
     assert ["0", "1"] in decisions or ["1", "1"] in decisions
 
 
-def test_a_player_back_from_a_takeover_moves_and_the_bots_move_is_dropped(tmp_path):
+def test_a_player_back_from_a_takeover_moves_and_the_bots_move_is_dropped(tmp_path, db):
     folder = tmp_path / "slow"
     folder.mkdir()
-    with running(tmp_path, sweep_seconds=0.05, extra_agents={"slow": functools.partial(SlowAgent, folder=folder)}) as server:
+    with running(db, sweep_seconds=0.05, extra_agents={"slow": functools.partial(SlowAgent, folder=folder)}) as server:
         table_id = server.create(players=2, seats=["human", "human"], seed=5, options={"first_player": 1},
                                  takeover_seconds=0)
         server.table(table_id).settings["takeover_agent"] = "slow"
@@ -201,26 +201,26 @@ def test_a_player_back_from_a_takeover_moves_and_the_bots_move_is_dropped(tmp_pa
         assert len(history) == 1 and history[0][0] == 1 and history[0][1].to_json() == mine
 
 
-def test_a_search_under_way_when_the_server_stops_is_dropped_and_thought_again_after_the_restart(tmp_path):
+def test_a_search_under_way_when_the_server_stops_is_dropped_and_thought_again_after_the_restart(tmp_path, db):
     folder = tmp_path / "slow"
     folder.mkdir()
     agents = {"slow": functools.partial(SlowAgent, folder=folder)}
-    with running(tmp_path, extra_agents=agents) as server:
+    with running(db, extra_agents=agents) as server:
         table_id = server.create(players=2, seats=["human", "slow"], seed=3, options={"first_player": 0})
         token = server.join(table_id, 0)
         first_player(server, table_id, token, 1)
         wait_for(lambda: thinking(folder) == 1, "the slow bot to start thinking")
         count = server.fingerprint(table_id)[1]
     (folder / "go").touch()  # the worker ends its search into a stopped server
-    with contextlib.closing(SqliteStore(tmp_path / "t.db")) as store:
+    with contextlib.closing(open_store(str(db))) as store:
         assert len(next(t for t in store.load_all() if t.id == table_id).actions) == count
-    with running(tmp_path, extra_agents=agents) as server:
+    with running(db, extra_agents=agents) as server:
         wait_for(lambda: server.fingerprint(table_id)[1] == count + 1, "the bot's move after the restart")
         assert server.table(table_id).state.history[count][0] == 1
 
 
-def test_a_worker_that_dies_stops_its_tables_bot_and_the_next_search_gets_a_new_one(tmp_path):
-    with running(tmp_path, extra_agents={"dies": DyingAgent}) as server:
+def test_a_worker_that_dies_stops_its_tables_bot_and_the_next_search_gets_a_new_one(db):
+    with running(db, extra_agents={"dies": DyingAgent}) as server:
         doomed = server.create(players=2, seats=["human", "dies"], seed=3, options={"first_player": 0})
         first_player(server, doomed, server.join(doomed, 0), 1)
         count = server.fingerprint(doomed)[1]
@@ -329,13 +329,13 @@ def running_pid(pid: int) -> bool:
         return False
 
 
-def test_kill_9_while_a_search_bot_thinks_then_the_restart_replays_exactly(tmp_path):
+def test_kill_9_while_a_search_bot_thinks_then_the_restart_replays_exactly(db):
     import httpx
     import websockets.sync.client
 
     from .util import ServerProcess, jsonish
 
-    server = ServerProcess(tmp_path / "k.db", bot_delay=0).start()
+    server = ServerProcess(db, bot_delay=0).start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             r = http.post("/api/tables", json={"game": "muhq", "players": 2, "seats": ["human", "ismcts"], "seed": 6})
@@ -361,11 +361,11 @@ def test_kill_9_while_a_search_bot_thinks_then_the_restart_replays_exactly(tmp_p
             assert before["table"]["actions"] == seen and before["table"]["thinking"] == 1
         server.kill()
         wait_for(lambda: not any(running_pid(p) for p in workers), "the workers to leave with their server", 30)
-        with contextlib.closing(SqliteStore(tmp_path / "k.db")) as store:
+        with contextlib.closing(open_store(str(db))) as store:
             stored = next(t for t in store.load_all() if t.id == table_id)
         assert len(stored.actions) == seen
 
-        server = ServerProcess(tmp_path / "k.db", bot_delay=0, port=server.port).start()
+        server = ServerProcess(db, bot_delay=0, port=server.port).start()
         with httpx.Client(base_url=server.url, timeout=30) as http:
             after = http.get(f"/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
             if after["table"]["actions"] == seen:  # not moved yet: the same table, its bot thinking again

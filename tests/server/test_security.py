@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from .conftest import everything_stored, raw_sql
 from .util import Replay, recv, recv_until
 
 
@@ -115,16 +115,8 @@ def test_websocket_refusals(server):
 
 def test_tokens_are_stored_only_as_hashes(server):
     table_id, tokens = two_humans(server)
-    raw = server.db.read_bytes()
-    for suffix in ("-wal",):
-        wal = server.db.with_name(server.db.name + suffix)
-        if wal.exists():
-            raw += wal.read_bytes()
-    db = sqlite3.connect(server.db)
-    try:
-        stored = [row[0] for row in db.execute("SELECT token_hash FROM tokens")]
-    finally:
-        db.close()
+    raw = everything_stored(server.db)
+    stored = [row[0] for row in raw_sql(server.db, "SELECT token_hash FROM tokens")]
     assert len(stored) == 2
     for token in tokens.values():
         assert token.encode() not in raw and token not in stored

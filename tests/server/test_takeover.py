@@ -21,12 +21,12 @@ def wait_for(pred, timeout: float = 5.0, step: float = 0.05):
     raise AssertionError("condition not met in time")
 
 
-def test_takeover_and_take_back(tmp_path):
-    app = make_server(tmp_path / "t.db", sweep_seconds=0.1)
+def test_takeover_and_take_back(db):
+    app = make_server(db, sweep_seconds=0.1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         with TestClient(app) as client:
-            server = Server(app, client, tmp_path / "t.db")
+            server = Server(app, client, db)
             # two humans: after seat 0's turn is played by the bot, the game waits for seat 1
             table_id = server.create(players=2, seats=["human", "human"], seed=4,
                                      options={"first_player": 0}, takeover_seconds=0.5)
@@ -73,12 +73,12 @@ def test_takeover_and_take_back(tmp_path):
             assert server.state(table_id)["table"]["seats"][0]["takeover"] in (None, "heuristic")
 
 
-def test_no_takeover_when_disabled_or_still_connected(tmp_path):
-    app = make_server(tmp_path / "t.db", sweep_seconds=0.05)
+def test_no_takeover_when_disabled_or_still_connected(db):
+    app = make_server(db, sweep_seconds=0.05)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         with TestClient(app) as client:
-            server = Server(app, client, tmp_path / "t.db")
+            server = Server(app, client, db)
             never = server.create(players=2, seats=["human", "heuristic"], options={"first_player": 0},
                                   takeover_seconds=None)
             stays = server.create(players=2, seats=["human", "heuristic"], options={"first_player": 0},

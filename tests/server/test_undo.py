@@ -42,10 +42,9 @@ def test_undo_an_equal_play_against_bots(server, seats):
     assert server.fingerprint(table_id) == start
 
 
-def test_undo_is_durable(tmp_path):
+def test_undo_is_durable(db):
     """The truncated actions stay gone after a restart on the same database."""
     seed = seed_with(2, "equal")
-    db = tmp_path / "u.db"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         with TestClient(make_server(db)) as client:

@@ -15,6 +15,7 @@ with warnings.catch_warnings():
 
 from .accounts_util import browser, sign_up
 from .conftest import Server, make_server
+from .util import recv
 from .test_rematch import OPTIONS, play_out
 
 
@@ -34,10 +35,10 @@ def play_as_players(server: Server, table: str, tokens: dict[int, str]) -> None:
 
 
 @pytest.fixture
-def server(tmp_path):
-    app = make_server(tmp_path / "w.db")
+def server(db):
+    app = make_server(db)
     with TestClient(app, raise_server_exceptions=False) as client:
-        yield Server(app, client, tmp_path / "w.db")
+        yield Server(app, client, db)
 
 
 def test_a_players_only_table_shows_nothing_to_anyone_else_on_any_surface(server):
@@ -118,3 +119,34 @@ def test_a_refused_spectator_that_says_nothing_is_closed_with_the_reason(server)
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()  # no state ever comes; after HELLO_WAIT the socket is closed
         assert closed.value.code == 4403 and "players" in (closed.value.reason or "")
+
+
+def test_an_open_spectator_is_closed_when_the_owner_keeps_the_table_to_its_players(server):
+    c = server.client
+    with browser(c):
+        h = sign_up(c, "Jolán")
+        table = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"],
+                                            "options": OPTIONS}, headers=h).json()["table"]["id"]
+        token = c.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=h).json()["token"]
+        with c.websocket_connect(f"/api/tables/{table}/ws") as spectator, \
+                c.websocket_connect(f"/api/tables/{table}/ws") as player:
+            player.send_json({"type": "hello", "token": token})
+            assert spectator.receive_json()["seat"] is None
+            while player.receive_json()["seat"] != 0:  # (a spectator's message first, until its hello is read)
+                pass
+            assert c.put(f"/api/tables/{table}/watching", json={"watchers": "accounts"}, headers=h).status_code == 200
+            spectator.send_json({"type": "ping"})  # (the spectator's socket carries the session cookie: it stays)
+            assert spectator.receive_json()["type"] in ("state", "pong")
+            with browser(c):  # a guest watching too
+                with c.websocket_connect(f"/api/tables/{table}/ws") as guest:
+                    guest.send_json({"type": "hello"})
+                    with pytest.raises(WebSocketDisconnect):
+                        guest.receive_json()
+            assert c.put(f"/api/tables/{table}/watching", json={"watchers": "players"}, headers=h).status_code == 200
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(5):
+                    recv(spectator, 5.0)  # (a socket left open would time out here: the test fails, never hangs)
+            assert closed.value.code == 4403 and "players" in (closed.value.reason or "")
+            player.send_json({"type": "ping"})  # the player's socket stays open
+            while (message := player.receive_json())["type"] != "pong":
+                assert message["type"] == "state"

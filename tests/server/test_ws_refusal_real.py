@@ -18,8 +18,8 @@ def close_of(url: str):
     return closed.value.rcvd.code, closed.value.rcvd.reason
 
 
-def test_refusals_arrive_with_their_code_and_reason(tmp_path):
-    with ServerProcess(tmp_path / "t.db") as server:
+def test_refusals_arrive_with_their_code_and_reason(db):
+    with ServerProcess(db) as server:
         ws_url = server.url.replace("http://", "ws://")
         table = httpx.post(server.url + "/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "random"]},
                            timeout=10).json()["table"]["id"]

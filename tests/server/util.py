@@ -11,6 +11,7 @@ import json
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -164,11 +165,16 @@ def free_port() -> int:
 class ServerProcess:
     """``cardtable serve`` as a subprocess on 127.0.0.1; always stopped by ``stop()`` (or the context manager)."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None, log: Path | None = None):
+    def __init__(self, db: Path | str, bot_delay: float = 0.0, port: int | None = None, log: Path | None = None,
+                 extra: tuple[str, ...] = ()):
         self.db = db
         self.bot_delay = bot_delay
         self.port = port or free_port()
-        self.log = log or db.with_suffix(".log")
+        if log is None:  # beside the SQLite file; for a PostgreSQL address, in a temporary folder
+            log = db.with_suffix(".log") if isinstance(db, Path) else Path(tempfile.mkdtemp()) / f"serve-{self.port}.log"
+        self.log = log
+        # more options of `cardtable serve`; on PostgreSQL, the leases of a process killed by a test lapse soon
+        self.extra = extra if isinstance(db, Path) or "--lease-seconds" in extra else ("--lease-seconds", "2", *extra)
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -181,7 +187,7 @@ class ServerProcess:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable.cli.app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
+             "--db", str(self.db), "--bot-delay", str(self.bot_delay), *self.extra],
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
         )
         out.close()

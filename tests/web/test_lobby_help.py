@@ -160,7 +160,7 @@ def test_move_clock_setting(page, server):
     table_id = create(page)
     clock = server.table(table_id)["clock"]
     assert clock["per_move"] == 45 and set(clock["bank"]) == {120} and clock["policy"] == "bot"
-    assert server.table(table_id)["table"]["clock"] == {"per_move": 45, "bank": 120}
+    assert server.table(table_id)["table"]["clock"] == {"per_move": 45, "bank": 120, "on_expiry": "bot"}
     page.goto("/")  # the table list says the table has a clock
     expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 45 s a move, 2 min bank")
 
@@ -175,7 +175,7 @@ def test_a_turn_based_clock_counts_in_days(page, server):
     page.get_by_label("Time per move").fill("2")
     page.get_by_label("Time bank per player").fill("3")
     table_id = create(page)
-    assert server.table(table_id)["table"]["clock"] == {"per_move": 2 * 86400, "bank": 3 * 86400}
+    assert server.table(table_id)["table"]["clock"] == {"per_move": 2 * 86400, "bank": 3 * 86400, "on_expiry": "bot"}
     page.goto("/")
     expect(page.locator(f'[data-table="{table_id}"] .table-options')).to_contain_text("move clock: 2 d a move, 3 d bank")
 

@@ -28,6 +28,28 @@ def writable_file(path: Path) -> Path:
     return path
 
 
+def reachable_database(address: str) -> str:
+    """``address`` if a PostgreSQL server answers there (psycopg installed, the server up, the login accepted)."""
+    try:
+        import psycopg
+    except ImportError:
+        raise CardtableError(_("a PostgreSQL database needs psycopg: pip install 'cardtable[postgresql]'")) from None
+    try:
+        psycopg.connect(address, connect_timeout=5).close()
+    except psycopg.Error as exc:
+        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise CardtableError(_("cannot use the database {address}: {reason}", address=_redacted(address),
+                               reason=reason)) from None
+    return address
+
+
+def _redacted(address: str) -> str:
+    """The address without its password (error messages reach logs)."""
+    import re
+
+    return re.sub(r"(//[^:/@]+:)[^@]*@", r"\1***@", address)
+
+
 def writable_folder(folder: Path) -> Path:
     """``folder``, created if missing, if files can be written into it."""
     try:

@@ -14,7 +14,7 @@ from cardtable.engine.i18n import N_, Translator
 
 from .options import ForcedMoves, OptionArg, PlayersArg, parse_options
 from .output import console
-from .paths import listenable, writable_file
+from .paths import listenable, reachable_database, writable_file
 
 _ = Translator("cardtable")
 
@@ -48,7 +48,9 @@ def play(
 def serve(
     host: Annotated[str, typer.Option(help=N_("address to listen on; 0.0.0.0 to let other machines join"))] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help=N_("port (1–65535)"))] = 8000,
-    db: Annotated[Path, typer.Option(help=N_("SQLite database holding every table and action"))] = Path("cardtable.db"),
+    db: Annotated[str, typer.Option(help=N_("where every table and action is kept: an SQLite file, or a "
+                                            "postgresql://USER@HOST/DATABASE address that several server "
+                                            "processes share"))] = "cardtable.db",
     bot_delay: Annotated[float, typer.Option(min=0, help=N_("seconds a bot waits before it moves, so people can follow"))] = 0.6,
     search_workers: Annotated[Optional[int], typer.Option(
         min=1, help=N_("worker processes the search bots (ismcts) think in; default: one per core but one"))] = None,
@@ -59,6 +61,9 @@ def serve(
         help=N_("the address players reach this server at, for the links in notifications; default: http://HOST:PORT"))] = None,
     allow_local_webhooks: Annotated[bool, typer.Option(
         help=N_("let accounts name loopback and private addresses as webhooks (a LAN); default: public only"))] = False,
+    lease_seconds: Annotated[float, typer.Option(min=1, help=N_(
+        "with PostgreSQL: seconds a server process that stopped answering still holds the tables whose bots and "
+        "clocks it runs, before another takes them over"))] = 10.0,
 ) -> None:
     """Run the web table: lobby, tables, bots; every game kept in the database across restarts."""
     from cardtable.server.app import serve as run
@@ -72,12 +77,16 @@ def serve(
                                      param_hint="--smtp")
         mail = Smtp(smtp_host, int(smtp_port), smtp_from)
 
-    writable_file(db)  # a clear line, not SQLite's traceback
+    if db.startswith(("postgresql://", "postgres://")):
+        reachable_database(db)  # a clear line, not psycopg's traceback
+    else:
+        writable_file(Path(db))  # a clear line, not SQLite's traceback
     listenable(host, port)  # a clear line, not uvicorn's log: a host that does not resolve, a port in use
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(escape(_("cardtable is serving on {address} — open it in a browser (Ctrl+C stops; games are kept "
                            "in {db})", address="\x00", db=str(db))).replace(
         "\x00", f"[bold]http://{escape(shown)}:{port}/[/]"))
 
-    run(host, port, str(db), bot_delay=bot_delay, search_workers=search_workers, smtp=mail,
-        base_url=public_url or f"http://{shown}:{port}", allow_local_webhooks=allow_local_webhooks)
+    run(host, port, db, bot_delay=bot_delay, search_workers=search_workers, smtp=mail,
+        base_url=public_url or f"http://{shown}:{port}", allow_local_webhooks=allow_local_webhooks,
+        lease_seconds=lease_seconds)

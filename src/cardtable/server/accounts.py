@@ -40,7 +40,6 @@ from starlette_csrf.middleware import CSRFMiddleware
 
 from cardtable.engine.i18n import Translator
 from cardtable.store import Account, AccountStore
-from cardtable.store.accounts import is_name_taken
 
 from .manager import TableManager
 from .tables import TableError, hash_token
@@ -102,7 +101,7 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
         try:
             await asyncio.wrap_future(accounts.store.create(body.name, password_hash, time.time()))
         except Exception as error:
-            if is_name_taken(error):
+            if accounts.store.is_name_taken(error):
                 raise TableError(409, _("the name {name} is taken; choose another", name=body.name)) from None
             raise
         found = accounts.store.find(body.name)
@@ -157,7 +156,7 @@ def account_routes(accounts: Accounts, manager: TableManager) -> APIRouter:
             if table is None:
                 continue
             state = table.state
-            over = state.is_terminal()
+            over = table.over
             out.append({"table": table.summary(), "seat": seat, "token": accounts.seat_token(account, table_id, seat),
                         "over": over, "your_turn": not over and state.current_player == seat,
                         "to_move": None if over else state.current_player,

@@ -21,7 +21,7 @@ from fastapi import FastAPI
 
 from cardtable.agents import Agent
 from cardtable.engine import Game
-from cardtable.store import AccountStore, SqliteStore
+from cardtable.store import AccountStore, open_store
 from cardtable.store.ratings import RatingStore
 
 from . import lookups
@@ -36,6 +36,7 @@ from .limits import MAX_BODY, LimitBody
 from .lobby import lobby_routes
 from .manager import TableManager
 from .pages import add_pages
+from .sharing import Sharing
 from .play import play_routes
 from .records import record_routes
 from .rematch import rematch_routes
@@ -47,16 +48,20 @@ __all__ = ["MAX_BODY", "create_app", "serve"]
 def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, sweep_seconds: float = 1.0,
                freeze_startup: bool = False, search_workers: int | None = None,
                extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None, smtp: Smtp | None = None,
-               base_url: str = "http://127.0.0.1:8000", allow_local_webhooks: bool = False) -> FastAPI:
+               base_url: str = "http://127.0.0.1:8000", allow_local_webhooks: bool = False,
+               lease_seconds: float = 10.0) -> FastAPI:
     """``search_workers``: worker processes the search bots think in (default: one per core but one, at least
     one; started at the first search, with ``multiprocessing``'s spawn method, so a script that runs the app
     itself keeps its start-up under ``if __name__ == "__main__":``); ``extra_agents``: more seat kinds,
     name -> ``(game, seed) -> Agent`` (for tests); ``smtp``: where turn e-mails go (none: no e-mail); ``base_url``: the
     address the links in notifications point to; ``allow_local_webhooks``: let accounts name loopback or private
-    addresses as webhooks (a LAN, tests)."""
-    store = SqliteStore(db_path)
+    addresses as webhooks (a LAN, tests). ``db_path``: an SQLite file, or a ``postgresql://`` address that several
+    server processes share (``sharing.py``; ``lease_seconds``: how long a process that stopped answering still
+    holds the tables whose bots and clocks it runs)."""
+    store = open_store(str(db_path))
     manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
     bots = BotScheduler(manager, sweep_seconds)
+    sharing = Sharing(manager, bots.schedule, lease_seconds)
     accounts = Accounts(AccountStore(store))
     ratings = Ratings(RatingStore(store), accounts.store)
     manager.when_finished.append(ratings.rate)
@@ -67,6 +72,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.restore()
+        await sharing.start()  # (PostgreSQL) the leases of the tables this process runs; the others' changes
         await ratings.catch_up(manager)  # the rated tables that ended while no server could rate them
         if freeze_startup:  # what start-up made (modules, restored tables) is never garbage: keep it out of collections
             gc.collect()
@@ -74,6 +80,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
         bots.start()
         yield
         await bots.stop()  # searches under way are dropped; the worker processes stop
+        await sharing.stop()
         store.close()
 
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan,
@@ -99,7 +106,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
 
 def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers: int | None = None,
-          smtp: Smtp | None = None, base_url: str | None = None, allow_local_webhooks: bool = False) -> None:
+          smtp: Smtp | None = None, base_url: str | None = None, allow_local_webhooks: bool = False,
+          lease_seconds: float = 10.0) -> None:
     import uvicorn
 
     # Every move makes short-lived objects (states, messages); with Python's default thresholds the
@@ -109,6 +117,7 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers:
 
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
     app = create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers, smtp=smtp,
-                     base_url=base_url or f"http://{host}:{port}", allow_local_webhooks=allow_local_webhooks)
+                     base_url=base_url or f"http://{host}:{port}", allow_local_webhooks=allow_local_webhooks,
+                     lease_seconds=lease_seconds)
     uvicorn.run(app,
                 host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -10,7 +10,7 @@ import time
 
 from .manager import TableManager
 from .outbox import notify
-from .tables import Table
+from .tables import Table, TableStale
 
 logger = logging.getLogger("cardtable.server")
 
@@ -49,11 +49,16 @@ class BotScheduler:
 
     def schedule(self, table: Table) -> None:
         manager = self.manager
-        if manager.bot_to_move(table) is not None and not table.bots_running and not manager.closed:
+        if manager.bot_to_move(table) is not None and not table.bots_running and not manager.closed \
+                and manager.owns(table):
             table.bots_running = True
             task = asyncio.get_running_loop().create_task(self.run(table))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
+
+    def schedule_later(self, table: Table) -> None:
+        """``schedule`` once the current run has ended."""
+        asyncio.get_running_loop().call_soon(self.schedule, table)
 
     async def run(self, table: Table) -> None:
         manager = self.manager
@@ -63,7 +68,8 @@ class BotScheduler:
                 # Always yield, even with no delay: a table of bots must never starve the other requests.
                 # A search bot's thinking counts towards the delay.
                 await asyncio.sleep(delay)
-                if manager.bot_to_move(table) is None or unwatched_bots_only(table) or manager.closed:
+                if manager.bot_to_move(table) is None or unwatched_bots_only(table) or manager.closed \
+                        or not manager.owns(table):
                     return
                 started = time.monotonic()
                 if await manager.bot_move(table, wanted=lambda: not unwatched_bots_only(table),
@@ -72,6 +78,8 @@ class BotScheduler:
                 delay = max(0.0, manager.bot_delay - (time.monotonic() - started))
         except asyncio.CancelledError:
             raise
+        except TableStale:  # another server process moved this table first; it has caught up: look again
+            self.schedule_later(table)
         except Exception:  # a bot that fails (or its worker died) stops this table's bots until the next event
             logger.exception("table %s: the bot to move failed", table.id)
         finally:
@@ -82,6 +90,6 @@ class BotScheduler:
         while True:
             await asyncio.sleep(self.sweep_seconds)
             for table in list(manager.tables.values()):
-                if await manager.take_over_if_due(table):
+                if manager.owns(table) and await manager.take_over_if_due(table):
                     notify(table)
                     self.schedule(table)

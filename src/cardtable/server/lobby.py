@@ -51,7 +51,7 @@ class CreateTable(BaseModel):
     seats: list[str] | None = Field(None, description="per seat: 'human' or a bot name; default: seat 0 human, others heuristic")  # i18n: no (API docs)
     takeover_seconds: float | None = Field(60, ge=0, description="replace a human who left by a bot after this many seconds; null: never")  # i18n: no (API docs)
     hot_seat: bool = Field(False, description="one device may hold several human seats (enables undo with other humans)")  # i18n: no (API docs)
-    clock: ClockSettings | None = Field(None, description="move clock: seconds per move and a bank per seat; on expiry a bot plays that move; null: none")  # i18n: no (API docs)
+    clock: ClockSettings | None = Field(None, description="move clock: seconds per move, a bank per seat and what happens when both run out (on_expiry: a bot plays that move, or the seat forfeits); null: none")  # i18n: no (API docs)
     watchers: Watchers = Field("anyone", description="who may watch without a seat: anyone, accounts (signed in), players (nobody else)")  # i18n: no (API docs)
     spectator_delay: int = Field(0, ge=0, le=MAX_DELAY, strict=True, description=f"spectators see the running game this many actions late, 0 to {MAX_DELAY}")  # i18n: no (API docs)
     rated: bool = Field(False, description="a rated game: every human seat is taken by a signed-in account, each bot at most once, no hot seat; its end changes the players' ratings")  # i18n: no (API docs)

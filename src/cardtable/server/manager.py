@@ -22,11 +22,11 @@ from cardtable.engine import Action, CardtableError, Game, IllegalAction, State,
 from cardtable.engine.game import fresh_seed
 from cardtable.engine.i18n import Translator
 from cardtable.engine.rng import derive_seed
-from cardtable.store import SqliteStore, StoredTable
-from cardtable.store.sqlite import Statements
+from cardtable.store import StaleWrite, StoredTable, TableStore
+from cardtable.store.database import Statements
 
 from .clock import Clock
-from .tables import Seat, Table, TableError, hash_token
+from .tables import Seat, Table, TableError, TableStale, hash_token
 from .thinking import Thinker, thinks_apart
 
 logger = logging.getLogger("cardtable.server")
@@ -57,7 +57,7 @@ class TableManager:
     """The live tables. ``search_workers`` caps the worker processes the search bots think in (see
     ``thinking.py``); ``extra_agents`` adds seat kinds by name (a factory ``(game, seed) -> Agent``; tests use it)."""
 
-    def __init__(self, store: SqliteStore, bot_delay: float = 0.4, search_workers: int | None = None,
+    def __init__(self, store: TableStore, bot_delay: float = 0.4, search_workers: int | None = None,
                  extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None):
         self.store = store
         self.bot_delay = bot_delay
@@ -71,6 +71,10 @@ class TableManager:
         self.when_finished: list[Callable[[Table], Awaitable[Any]]] = []
         #: called with a table after each durable action (telling a player away that it is their turn)
         self.when_moved: list[Callable[[Table], Awaitable[Any]]] = []
+        #: does this process run the table's bots and clocks (several processes on one database: ``sharing.py``)
+        self.owns: Callable[[Table], bool] = lambda table: True
+        #: what a new table's creation also writes to say this process runs it
+        self.claims: Callable[[str], Statements] = lambda table_id: []
 
     def encoded_step(self, table: Table, step: int, seat: int | None) -> bytes:
         """``Table.encoded_step``. Kept states cost memory (a Mítosz state is tens of kB, one every REPLAY_EVERY
@@ -95,31 +99,36 @@ class TableManager:
     def restore(self) -> int:
         """Re-create every stored table by replaying its actions from its seed."""
         for stored in self.store.load_all():
-            try:
-                game = load(stored.game, players=stored.players, options=stored.options)
-                state = game.new_initial_state(seed=stored.seed)
-                for seat, action in stored.actions:
-                    state.apply(action, player=seat)
-            except CardtableError as exc:
-                # E.g. the game's plugin or a data set it names is gone or changed: the other tables
-                # still open; this one is kept on disk untouched and reported.
-                self.unrestorable[stored.id] = str(exc)
-                logger.warning("table %s (%s) cannot be restored and is left out: %s", stored.id, stored.game, exc)
-                continue
-            # Nobody is connected after a restart: the takeover clock of every joined human seat starts now.
-            now = time.time()
-            seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i),
-                          left_at=now if stored.token_hashes.get(i) else None)
-                     for i, s in enumerate(stored.seats)]
-            table = self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created)
-            if stored.settings.get("clock"):
-                table.clock = Clock.from_json(stored.clock) if stored.clock else Clock.new(
-                    stored.settings["clock"], game.num_players)
-        for table in self.tables.values():  # a rematch names the table it follows
-            old = self.tables.get(table.settings.get("rematch_of") or "")
-            if old is not None and old.rematch is None:
-                old.rematch = table.id
+            self.adopt(stored)
         return len(self.tables)
+
+    def adopt(self, stored: StoredTable) -> Table | None:
+        """A stored table made live: replayed from its seed (at start, or made by another server process)."""
+        try:
+            game = load(stored.game, players=stored.players, options=stored.options)
+            state = game.new_initial_state(seed=stored.seed)
+            for seat, action in stored.actions:
+                state.apply(action, player=seat)
+        except CardtableError as exc:
+            # E.g. the game's plugin or a data set it names is gone or changed: the other tables
+            # still open; this one is kept on disk untouched and reported.
+            self.unrestorable[stored.id] = str(exc)
+            logger.warning("table %s (%s) cannot be restored and is left out: %s", stored.id, stored.game, exc)
+            return None
+        # Nobody is connected here yet: the takeover clock of every joined human seat starts now.
+        now = time.time()
+        seats = [Seat(kind=s["kind"], takeover=s.get("takeover"), token_hash=stored.token_hashes.get(i),
+                      left_at=now if stored.token_hashes.get(i) else None)
+                 for i, s in enumerate(stored.seats)]
+        table = self.tables[stored.id] = Table(stored.id, game, state, seats, stored.settings, stored.created,
+                                               version=stored.version, truncations=stored.truncations)
+        if stored.settings.get("clock"):
+            table.clock = Clock.from_json(stored.clock) if stored.clock else Clock.new(
+                stored.settings["clock"], game.num_players)
+        old = self.tables.get(stored.settings.get("rematch_of") or "")  # a rematch names the table it follows
+        if old is not None and old.rematch is None:
+            old.rematch = table.id
+        return table
 
     async def create(self, game_name: str, players: int | None, options: dict[str, Any] | None, seed: int | None,
                      seats: list[str], settings: dict[str, Any]) -> Table:
@@ -140,12 +149,14 @@ class TableManager:
         await _durable(self.store.create_table(StoredTable(
             table_id, game_name, game.num_players, dict(game.options), state.seed,
             [{"kind": k, "takeover": None} for k in seats], settings, table.created,
-        )))
+        ), also=self.claims(table_id)))
         self.tables[table_id] = table
         return table
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
+        if table is None and self.store.db.shared and (stored := self.store.load_table(table_id)) is not None:
+            table = self.adopt(stored)  # made through another server process a moment ago
         if table is None:
             if table_id in self.unrestorable:
                 raise TableError(410, _("table {table} could not be restored: {reason}", table=table_id,
@@ -156,17 +167,24 @@ class TableManager:
     # -- seats ----------------------------------------------------------------------------------
     async def join(self, table: Table, seat: int, token: str | None = None) -> str:
         """Take a free human seat; its secret token is ``token`` (an account's, derived for this seat) or new."""
-        if not 0 <= seat < len(table.seats):
-            raise TableError(404, _("table {table} has seats 0 to {last}, not {seat}", table=table.id,
-                                    last=len(table.seats) - 1, seat=seat))
-        s = table.seats[seat]
-        if s.kind != "human":
-            raise TableError(409, _("seat {seat} is played by the {kind} bot", seat=seat, kind=s.kind))
-        if s.token_hash is not None:
-            raise TableError(409, _("seat {seat} is already taken; ask for another seat's link or watch", seat=seat))
         token = token or secrets.token_urlsafe(24)
-        s.token_hash = hash_token(token)
-        await _durable(self.store.set_token(table.id, seat, s.token_hash))
+        for attempt in range(3):
+            self.follow(table)  # (several server processes) taken elsewhere a moment ago?
+            if not 0 <= seat < len(table.seats):
+                raise TableError(404, _("table {table} has seats 0 to {last}, not {seat}", table=table.id,
+                                        last=len(table.seats) - 1, seat=seat))
+            s = table.seats[seat]
+            if s.kind != "human":
+                raise TableError(409, _("seat {seat} is played by the {kind} bot", seat=seat, kind=s.kind))
+            if s.token_hash is not None:
+                raise TableError(409, _("seat {seat} is already taken; ask for another seat's link or watch", seat=seat))
+            s.token_hash = hash_token(token)
+            try:
+                await self._persist(table, self.store.token_statement(table.id, seat, s.token_hash))
+                break
+            except TableStale:  # another server process changed the table first (it has caught up): look again
+                if attempt == 2:
+                    raise
         await self._sync_clock(table)  # a seat whose turn it is starts its clock once a player sits down
         return token
 
@@ -180,7 +198,7 @@ class TableManager:
         seat = table.seat_of(token)
         if seat is None or token is None:
             raise TableError(401, _("a rematch needs the seat token of a player of this table"))
-        if not table.state.is_terminal():
+        if not table.over:
             raise TableError(409, _("the game is still running; a rematch can be asked for once it is over"))
         if table.seats[seat].kind != "human":
             raise TableError(403, _("seat {seat} is played by a bot", seat=seat))
@@ -201,7 +219,7 @@ class TableManager:
         if s.token_hash is None:
             async with new.lock:
                 s.token_hash = digest
-                await _durable(self.store.set_token(new.id, seat, digest))
+                await self._persist(new, self.store.token_statement(new.id, seat, digest))
                 await self._sync_clock(new)
         elif not secrets.compare_digest(s.token_hash, digest):
             raise TableError(409, _("seat {seat} of the rematch {table} was taken by someone else", seat=seat,
@@ -211,16 +229,23 @@ class TableManager:
     # -- play -----------------------------------------------------------------------------------
     async def apply(self, table: Table, seat: int | None, action: Any) -> None:
         """Validate through the engine, store durably, then change the live state. Raises TableError."""
-        state = table.state
         if seat is None:
             raise TableError(401, _("an action needs the seat token of the player whose turn it is"))
-        try:
-            action = table.actions.parse(action)
-            trial = state.clone()
-            trial.apply(action, player=seat)
-        except IllegalAction as exc:
-            raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
-        await self._commit(table, trial)
+        if table.forfeited is not None:
+            raise TableError(409, _("the game is over: seat {seat} ran out of time and forfeited", seat=table.forfeited))
+        for attempt in range(3):
+            try:
+                parsed = table.actions.parse(action)
+                trial = table.state.clone()
+                trial.apply(parsed, player=seat)
+            except IllegalAction as exc:
+                raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
+            try:
+                await self._commit(table, trial)
+                break
+            except TableStale:  # another server process changed the table first: it has caught up; again
+                if attempt == 2:
+                    raise
         if table.seats[seat].takeover is not None:
             await self.take_back(table, seat)  # the player is back: their own accepted move says so
 
@@ -230,39 +255,59 @@ class TableManager:
         n = len(table.state.history)
         seat, action = new_state.history[n]
         clock, also = self._clock_after(table, new_state)
-        await self._persist(table, self.store.append_action(table.id, n, seat, action.to_json(), also), new_state, clock)
-        for hook in self.when_moved + (self.when_finished if new_state.is_terminal() else []):
+        await self._persist(table, self.store.action_statement(table.id, n, seat, action.to_json()) + also, new_state, clock)
+        await self._after_change(table, finished=new_state.is_terminal())
+
+    async def _after_change(self, table: Table, finished: bool) -> None:
+        """The hooks of a durable move (and of a game ended by it or by a forfeit)."""
+        for hook in self.when_moved + (self.when_finished if finished else []):
             try:  # (ratings, notifications: a failed hook is logged; the move stands)
                 await hook(table)
             except Exception:
                 logger.exception("table %s: a hook after a move failed", table.id)
 
-    @staticmethod
-    async def _persist(table: Table, write: concurrent.futures.Future[Any], new_state: State,
+    async def _persist(self, table: Table, statements: Statements, new_state: State | None = None,
                        clock: Clock | None = None) -> None:
-        """Wait for ``write`` (a store future), then make ``new_state`` the table's state (and ``clock`` its clock:
-        the move clock written in the same transaction, ``_clock_after``)."""
+        """Write one change of the table (the caller holds its lock), then make ``new_state`` the table's state and
+        ``clock`` its clock (the move clock written in the same transaction, ``_clock_after``). If another server
+        process changed the table first, nothing is written: the table catches up and ``TableStale`` is raised."""
+        write = self.store.write(table.id, table.version, statements)
+
         def done() -> None:
-            table.state = new_state
+            table.version += 1
+            if new_state is not None:
+                table.state = new_state
+                table.forced = None  # any accepted action (or undo) is the move a clock's expiry waited for
             if clock is not None:
                 table.clock = clock
-            table.forced = None  # any accepted action (or undo) is the move a clock's expiry waited for
 
         try:
-            await _durable(write)
-        except asyncio.CancelledError:
-            # The request was cancelled, but the write goes on: the live state must follow the disk.
-            await _durable(write)
-            done()
-            raise
+            try:
+                await _durable(write)
+            except asyncio.CancelledError:
+                # The request was cancelled, but the write goes on: the live state must follow the disk.
+                await _durable(write)
+                done()
+                raise
+        except StaleWrite:
+            table.behind = True
+            self.follow(table)
+            raise TableStale() from None
         done()
+
+    def follow(self, table: Table) -> bool:
+        """Catch up with the changes other server processes stored (the caller holds the table's lock). True when
+        the table changed."""
+        from .sharing import follow
+
+        return follow(self, table)
 
     # -- the move clock -------------------------------------------------------------------------
     @staticmethod
     def clocked_seat(table: Table, state: State) -> int | None:
         """The seat on the move clock at ``state``: the one to act, if a player (joined, not replaced by a bot)
         holds it."""
-        if state.is_terminal():
+        if state.is_terminal() or table.forfeited is not None:
             return None
         seat = state.current_player
         if not 0 <= seat < len(table.seats):
@@ -284,8 +329,7 @@ class TableManager:
         clock, statements = self._clock_after(table, table.state)
         # (a clock comes back only for a table that has one)
         if clock is not None and table.clock is not None and clock.to_json() != table.clock.to_json():
-            await _durable(self.store.submit(statements))
-            table.clock = clock
+            await self._persist(table, statements, clock=clock)
 
     async def expire_clock(self, table: Table, now: float | None = None) -> bool:
         """If the seat on the clock ran out of time: the table's policy, a bot plays its move (the next
@@ -305,15 +349,19 @@ class TableManager:
             seat = clock.expire(now)
             if seat is None:
                 return False
-            await _durable(self.store.submit(self.store.clock_statement(table.id, clock.to_json())))
-            table.clock = clock
-            table.forced = seat
-            logger.info("table %s: seat %d ran out of time; a bot plays its move", table.id, seat)
+            await self._persist(table, self.store.clock_statement(table.id, clock.to_json()), clock=clock)
+            if clock.forfeited is not None:
+                logger.info("table %s: seat %d ran out of time and forfeits", table.id, seat)
+            else:
+                table.forced = seat
+                logger.info("table %s: seat %d ran out of time; a bot plays its move", table.id, seat)
+        if table.forfeited is not None:
+            await self._after_change(table, finished=True)  # (the ratings of a rated table)
         return True
 
     def bot_to_move(self, table: Table) -> int | None:
         state = table.state
-        if state.is_terminal():
+        if state.is_terminal() or table.forfeited is not None:
             return None
         seat = state.current_player
         return seat if table.seats[seat].is_bot or table.forced == seat else None
@@ -376,6 +424,7 @@ class TableManager:
         await self._commit(table, trial)
 
     async def undo(self, table: Table, seat: int) -> None:
+        self.follow(table)
         if not table.can_undo(seat):
             raise TableError(409, _("nothing to undo: only your own last action, before anyone else acted "
                                     "and before any card was drawn or revealed"))
@@ -385,8 +434,8 @@ class TableManager:
         for p, a in table.state.history[:keep]:
             replayed.apply(a, player=p)
         clock, also = self._clock_after(table, replayed)
-        await self._persist(table, self.store.submit(self.store.truncation(table.id, keep, time.time()) + also),
-                            replayed, clock)
+        await self._persist(table, self.store.truncation(table.id, keep, time.time()) + also, replayed, clock)
+        table.truncations += 1
 
     def leave(self, table: Table, seat: int) -> None:
         """The last connection of a human seat closed: start the takeover clock."""
@@ -401,14 +450,15 @@ class TableManager:
         if timeout is None:
             return changed
         taken = False
-        for i, s in enumerate(table.seats):
-            if s.kind == "human" and s.token_hash and s.connections == 0 and s.takeover is None \
-                    and s.left_at is not None and now - s.left_at >= timeout:
-                s.takeover = self._policy_bot(table)
-                taken = True
-        if taken:
-            await self._save_seats(table)
-            await self._sync_clock(table)  # a bot does not play on the clock
+        async with table.lock:
+            for i, s in enumerate(table.seats):
+                if s.kind == "human" and s.token_hash and not s.present and s.takeover is None \
+                        and s.left_at is not None and now - s.left_at >= timeout:
+                    s.takeover = self._policy_bot(table)
+                    taken = True
+            if taken:
+                await self._save_seats(table)
+                await self._sync_clock(table)  # a bot does not play on the clock
         return changed or taken
 
     async def take_back(self, table: Table, seat: int) -> None:
@@ -429,4 +479,12 @@ class TableManager:
         return "heuristic" if "heuristic" in names else "random"
 
     async def _save_seats(self, table: Table) -> None:
-        await _durable(self.store.update_seats(table.id, [{"kind": s.kind, "takeover": s.takeover} for s in table.seats]))
+        await self._persist(table, self.store.seats_statement(
+            table.id, [{"kind": s.kind, "takeover": s.takeover} for s in table.seats]))
+
+    async def change_settings(self, table: Table, settings: dict[str, Any]) -> None:
+        """New settings of the table (who may watch, the spectators' delay); the caller holds its lock."""
+        self.follow(table)
+        await self._persist(table, self.store.settings_statement(table.id, settings))
+        table.settings = settings
+        table.settings_changed()

@@ -84,14 +84,14 @@ class Notifier:
     async def after_move(self, table: Table) -> None:
         """The hook of every durable action: tell the account whose seat is now to move, if it is away."""
         state = table.state
-        if state.is_terminal():
+        if table.over:
             self.told.pop(table.id, None)
             return
         seat = state.current_player
         if not 0 <= seat < len(table.seats):
             return
         s = table.seats[seat]
-        if s.kind != "human" or s.connections > 0 or s.takeover is not None:
+        if s.kind != "human" or s.present or s.takeover is not None:
             return
         key = (seat, len(state.history))
         if self.told.get(table.id) == key:

@@ -46,6 +46,7 @@ def play_routes(manager: TableManager, bots: BotScheduler, watching: Watching | 
     async def act(table_id: str, body: ActionRequest, x_seat_token: str | None = Header(None)) -> Response:
         table = manager.get(table_id)
         async with table.lock:
+            manager.follow(table)  # (several server processes) a move or seat taken elsewhere a moment ago
             seat = table.seat_of(x_seat_token)
             await manager.apply(table, seat, body.action)
         notify(table)
@@ -56,6 +57,7 @@ def play_routes(manager: TableManager, bots: BotScheduler, watching: Watching | 
     async def undo(table_id: str, x_seat_token: str | None = Header(None)) -> Response:
         table = manager.get(table_id)
         async with table.lock:
+            manager.follow(table)
             seat = table.seat_of(x_seat_token)
             if seat is None:
                 raise TableError(401, _("undo needs your seat token"))

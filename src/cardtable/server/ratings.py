@@ -72,7 +72,7 @@ class Ratings:
 
     async def rate(self, table: Table) -> bool:
         """Rate a finished rated table once; True if this call rated it."""
-        if not table.settings.get("rated") or not table.state.is_terminal():
+        if not table.settings.get("rated") or not table.over:
             return False
         game = table.game.info.name
         async with self.lock:
@@ -86,7 +86,7 @@ class Ratings:
             old = self.store.of(game, [p for p, _ in players])
             current = [old[p] if p in old else None for p, _ in players]
             teams = [[self.model.rating(mu=r.mu, sigma=r.sigma) if r else self.model.rating()] for r in current]
-            rated = self.model.rate(teams, ranks=ranks_of(list(table.state.returns())))
+            rated = self.model.rate(teams, ranks=ranks_of(table.final_returns() or []))  # (a forfeit ranks last)
             new = [Rating(p, name, round(team[0].mu, 6), round(team[0].sigma, 6), (r.games if r else 0) + 1)
                    for (p, name), team, r in zip(players, rated, current)]
             try:
@@ -100,7 +100,7 @@ class Ratings:
         """Rate the finished rated tables that are not (the server stopped between a last move and its rating)."""
         done = 0
         for table in list(manager.tables.values()):
-            if table.settings.get("rated") and table.state.is_terminal() and not self.store.is_rated(table.id):
+            if table.settings.get("rated") and table.over and not self.store.is_rated(table.id):
                 done += await self.rate(table)
         return done
 

@@ -41,7 +41,7 @@ def record_routes(manager: TableManager, watching: Watching | None = None) -> AP
         table = manager.get(table_id)
         if watching is not None:
             watching.check(table, request, table.seat_of(x_seat_token))
-        if not table.state.is_terminal():
+        if not table.over:
             raise TableError(409, _("the game is still running; its record is available when it ends"))
         return PlainTextResponse(table.state.record().dumps(), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{table.id}.jsonl"'})

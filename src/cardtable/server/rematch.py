@@ -28,6 +28,6 @@ def rematch_routes(manager: TableManager, bots: BotScheduler) -> APIRouter:
     @router.get("/api/tables/{table_id}/rematch", summary="The table's rematch, if one was made: {table_id} or null")  # i18n: no (API docs)
     async def rematch_of(table_id: str) -> dict[str, Any]:
         table = manager.get(table_id)
-        return {"table_id": table.rematch, "available": table.state.is_terminal()}
+        return {"table_id": table.rematch, "available": table.over}
 
     return router

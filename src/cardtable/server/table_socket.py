@@ -65,16 +65,22 @@ def socket_handler(manager: TableManager, bots: BotScheduler, watching: Watching
         # A refusal is sent after accepting: closed before, the client sees only a bare HTTP 403 handshake
         # failure under uvicorn, without the code (4404, 4403) and reason the web table acts on.
         await ws.accept()
-        table = manager.tables.get(table_id)
-        if table is None:
+        try:
+            table = manager.get(table_id)
+        except TableError:
             await ws.close(code=4404, reason=_("no table {table}", table=repr(table_id)))
             return
         try:
+            if token:
+                async with table.lock:
+                    manager.follow(table)  # (several server processes) a seat taken elsewhere a moment ago
             seat = table.seat_of(token)
         except TableError as exc:
             await ws.close(code=4403, reason=exc.message)
             return
         queue = Outbox(current_language())  # (cardtable.server.language set it for this socket)
+        if watching is not None:
+            queue.may_stay = lambda: (p.message if (p := watching.problem(table, ws)) is not None else None)
         hello_done = seat is not None
 
         def may_watch() -> bool:
@@ -107,7 +113,12 @@ def socket_handler(manager: TableManager, bots: BotScheduler, watching: Watching
 
         async def sender() -> None:
             while True:
-                await ws.send_text(await queue.get())
+                message = await queue.get()
+                if message is None:  # refused now (the owner changed who may watch): closed with the reason
+                    code, reason = queue.closing or (1000, "")
+                    await ws.close(code=code, reason=reason)
+                    return
+                await ws.send_text(message)
 
         send_task = asyncio.create_task(sender())
         try:

@@ -45,6 +45,14 @@ class TableError(CardtableError):
         self.rule = rule
 
 
+class TableStale(TableError):
+    """Another server process changed the table first: this one has caught up; the request may be tried again."""
+
+    def __init__(self) -> None:
+        super().__init__(409, _("the table changed meanwhile (a move through another server came first); "
+                                "look at it again and retry"))
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -54,8 +62,14 @@ class Seat:
     kind: str  # "human" or an agent name
     takeover: str | None = None  # agent playing for a human who left
     token_hash: str | None = None
-    connections: int = 0
+    connections: int = 0  # sockets open with this process
     left_at: float | None = None
+    elsewhere: bool = False  # a socket open with another server process (``sharing.py``)
+
+    @property
+    def present(self) -> bool:
+        """Is the player connected (to any server process)?"""
+        return self.connections > 0 or self.elsewhere
 
     @property
     def is_bot(self) -> bool:
@@ -65,7 +79,7 @@ class Seat:
         return {
             "kind": self.kind,
             "taken": self.kind != "human" or self.token_hash is not None,
-            "connected": self.connections > 0 if self.kind == "human" else True,
+            "connected": self.present if self.kind == "human" else True,
             "takeover": self.takeover,
         }
 
@@ -97,9 +111,32 @@ class Table:
     forced: int | None = None  # the seat whose clock expired: a bot plays its next move (``take_over_if_due``)
     rematch: str | None = None  # the table of the rematch, once one was asked for (``TableManager.rematch``)
     _delayed: State | None = None  # what spectators see of a table with a spectator delay (``delayed_state``)
+    version: int = 0  # the table's changes so far, as this process knows them (``TableStore.write``)
+    truncations: int = 0  # its undos so far (another process's undo means a replay: ``sharing.follow``)
+    behind: bool = False  # another server process changed it since this one last read it (``sharing.follow``)
 
     def __post_init__(self) -> None:
         self.actions = ActionCache.of(self.game)
+
+    @property
+    def forfeited(self) -> int | None:
+        """The seat that forfeited when its move clock ran out (a clock with the ``forfeit`` policy), or None."""
+        return None if self.clock is None else self.clock.forfeited
+
+    @property
+    def over(self) -> bool:
+        """Is the game over: ended by its rules, or by a forfeit?"""
+        return self.state.is_terminal() or self.forfeited is not None
+
+    def final_returns(self) -> list[float] | None:
+        """The game's shares of the win once it is over: its own, or after a forfeit every other seat's alike."""
+        if self.state.is_terminal():
+            return list(self.state.returns())
+        seat = self.forfeited
+        if seat is None:
+            return None
+        others = self.game.num_players - 1
+        return [0.0 if i == seat else 1.0 / others for i in range(self.game.num_players)]
 
     def settings_changed(self) -> None:
         """The settings changed (who watches, the spectators' delay): the summary and the delayed state are redone."""
@@ -112,7 +149,7 @@ class Table:
         moved on as the game goes (made anew after an undo). None: spectators see the present."""
         delay = int(self.settings.get("spectator_delay") or 0)
         state = self.state
-        if delay <= 0 or state.is_terminal():
+        if delay <= 0 or self.over:
             return None
         history = state.history
         target = max(0, len(history) - delay)
@@ -137,7 +174,7 @@ class Table:
         """``summary()`` as JSON, for every message of every move: what never changes (id, game, options) is
         encoded once, the seats when they change."""
         seats = self.seats
-        key = tuple((s.kind, s.token_hash is None, s.connections > 0, s.takeover) for s in seats)
+        key = tuple((s.kind, s.token_hash is None, s.present, s.takeover) for s in seats)
         if key != self._seats_key:
             if self._summary_head is None:
                 info = self.game.info
@@ -153,7 +190,7 @@ class Table:
             self._seats_json = orjson.dumps([s.public() for s in seats])
             self._open = any(s.kind == "human" and s.token_hash is None for s in seats)
         state = self.state
-        status = b"finished" if state.is_terminal() else b"open" if self._open else b"running"
+        status = b"finished" if self.over else b"open" if self._open else b"running"
         return b"%s%s,\"status\":\"%s\",\"actions\":%d,\"thinking\":%s}" % (
             self._summary_head, self._seats_json, status, len(state.history),
             b"null" if self.thinking is None else b"%d" % self.thinking)
@@ -168,7 +205,7 @@ class Table:
             "players": self.game.num_players,
             "options": self.game.options,
             "seats": [s.public() for s in self.seats],
-            "status": "finished" if state.is_terminal() else ("open" if any(
+            "status": "finished" if self.over else ("open" if any(
                 s.kind == "human" and s.token_hash is None for s in self.seats) else "running"),
             "actions": len(state.history),
             "created": self.created,
@@ -195,7 +232,8 @@ class Table:
             shared = self._shared()
         if seat is None and (late := self.delayed_state()) is not None:
             return self._encoded_late(late, log_entries, shared)
-        mine = seat is not None and state.current_player == seat and not self.seats[seat].is_bot
+        mine = seat is not None and state.current_player == seat and not self.seats[seat].is_bot \
+            and self.forfeited is None
         return orjson.dumps({
             "type": "state",
             "table": shared["table"],
@@ -210,6 +248,7 @@ class Table:
             "end_rule": shared["end_rule"],
             "clock": shared["clock"],
             "rematch": shared["rematch"],
+            "forfeit": shared["forfeit"],
         })
 
     def _encoded_late(self, late: State, log_entries: int, shared: dict[str, Any]) -> bytes:
@@ -221,7 +260,7 @@ class Table:
             "view": self._checked(late.view(None)), "legal": [],
             "log": orjson.Fragment(self._log_entries(max(0, step - log_entries), step, None)),
             "log_size": step, "undo": False, "scores": late.scores(), "returns": None, "end_rule": None,
-            "clock": None, "rematch": None, "delayed": len(self.state.history) - step,
+            "clock": None, "rematch": None, "forfeit": None, "delayed": len(self.state.history) - step,
         })
 
     def _checked(self, view: dict[str, Any]) -> dict[str, Any]:
@@ -234,7 +273,7 @@ class Table:
     def state_at(self, step: int) -> State:
         """The finished game's state after its first ``step`` actions, replayed from its seed (``Steps``: states
         at every REPLAY_EVERY-th action are kept, so a step forward or back costs at most that many actions)."""
-        if not self.state.is_terminal():
+        if not self.over:
             raise TableError(409, _("the game is still running; its steps can be looked at when it ends"))
         if self._steps is None:
             self._steps = Steps(self.game, self.state.seed, self.state.history, every=REPLAY_EVERY)
@@ -278,8 +317,9 @@ class Table:
             "table": orjson.Fragment(self.encoded_summary()),
             "log_size": len(state.history),
             "scores": orjson.Fragment(orjson.dumps(state.scores())),
-            "returns": orjson.Fragment(orjson.dumps(state.returns())) if state.is_terminal() else None,
+            "returns": orjson.Fragment(orjson.dumps(self.final_returns())) if self.over else None,
             "end_rule": state.end_rule() if state.is_terminal() else None,
+            "forfeit": self.forfeited,  # the seat that lost on time (a clock with the forfeit policy)
             "clock": None if self.clock is None else self.clock.public(),
             "rematch": None if self.rematch is None else {"table_id": self.rematch},
         }
@@ -356,6 +396,8 @@ class Table:
         information came into play (the game says which of its actions may be taken back)."""
         state = self.state
         history = state.history
+        if self.forfeited is not None:
+            return False
         if not history or history[-1][0] != seat or state.current_player != seat:  # (a finished game has none)
             return False
         if not self.settings.get("hot_seat") and any(s.kind == "human" and i != seat for i, s in enumerate(self.seats)):

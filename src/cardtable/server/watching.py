@@ -6,13 +6,13 @@ A table's ``watchers`` setting says who may look at it without a seat: ``anyone`
 (0 to 50 moves) shows spectators the game that many actions late while it runs (a game streamed or commented live
 gives nothing away to the players); the players themselves always see the present. Both are set when the table is
 made and changed by its owner, the account that made it (``PUT /api/tables/{id}/watching``). A new delay reaches
-an open spectator's socket with its next message; who may watch is checked when a watcher comes (a spectator's
-socket already open stays until it closes).
+an open spectator's socket with its next message; who may watch is checked when a watcher comes, and again for
+every open spectator's socket when the owner changes it: one that may no longer watch is closed (4403, with the
+reason), on every server process.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -23,7 +23,7 @@ from cardtable.engine.i18n import Translator
 
 from .accounts import Accounts
 from .manager import TableManager
-from .outbox import notify
+from .outbox import notify, refuse_spectators
 from .tables import Table, TableError
 
 _ = Translator("cardtable")
@@ -69,9 +69,8 @@ def watching_routes(manager: TableManager, watching: Watching) -> APIRouter:
             raise TableError(403, _("only the account that made this table may change who watches it"))
         async with table.lock:
             settings = {**table.settings, "watchers": body.watchers, "spectator_delay": body.spectator_delay}
-            await asyncio.wrap_future(manager.store.update_settings(table.id, settings))
-            table.settings = settings
-            table.settings_changed()
+            await manager.change_settings(table, settings)
+        refuse_spectators(table)  # a spectator who may no longer watch is closed with the reason, at once
         notify(table)
         return {"watchers": body.watchers, "spectator_delay": body.spectator_delay}
 

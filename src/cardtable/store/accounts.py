@@ -10,11 +10,10 @@ Writes go through the store's one writer (durable when the future resolves); rea
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from .sqlite import SqliteStore
+from .tables import TableStore
 
 SCHEMA = str(  # i18n: no (SQL)
     """
@@ -59,9 +58,11 @@ class NameTaken(Exception):
 
 
 class AccountStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: TableStore) -> None:
         self.store = store
         store.executescript(SCHEMA)
+        if store.dialect == "postgresql":  # SQLite's column compares without case; PostgreSQL's index does
+            store.executescript("CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_nocase ON accounts (lower(name))")  # i18n: no
 
     # -- the server's secret -----------------------------------------------------------------------
     def secret(self, name: str) -> str:
@@ -69,7 +70,7 @@ class AccountStore:
         rows = self.store.query("SELECT value FROM server_secrets WHERE name = ?", (name,))  # i18n: no (SQL)
         if rows:
             return str(rows[0][0])
-        self.store.submit([("INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)",  # i18n: no (SQL)
+        self.store.submit([("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",  # i18n: no (SQL)
                             (name, secrets.token_urlsafe(48)))]).result()
         return str(self.store.query("SELECT value FROM server_secrets WHERE name = ?", (name,))[0][0])  # i18n: no
 
@@ -80,7 +81,7 @@ class AccountStore:
 
     def find(self, name: str) -> tuple[Account, str] | None:
         """The account named ``name`` (any case) and its password hash."""
-        rows = self.store.query("SELECT id, name, password_hash FROM accounts WHERE name = ?", (name,))  # i18n: no
+        rows = self.store.query("SELECT id, name, password_hash FROM accounts WHERE lower(name) = lower(?)", (name,))  # i18n: no
         return (Account(rows[0][0], rows[0][1]), rows[0][2]) if rows else None
 
     def set_password_hash(self, account: Account, password_hash: str) -> Future[None]:
@@ -104,8 +105,8 @@ class AccountStore:
 
     # -- seats ---------------------------------------------------------------------------------------
     def bind_seat(self, table_id: str, seat: int, account: Account) -> Future[None]:
-        return self.store.submit([("INSERT OR REPLACE INTO seat_accounts (table_id, seat, account_id) "  # i18n: no
-                                   "VALUES (?, ?, ?)", (table_id, seat, account.id))])
+        return self.store.submit([("INSERT INTO seat_accounts (table_id, seat, account_id) VALUES (?, ?, ?) "  # i18n: no
+                                   "ON CONFLICT (table_id, seat) DO UPDATE SET account_id = excluded.account_id", (table_id, seat, account.id))])
 
     def seats_of(self, account: Account) -> list[tuple[str, int]]:
         """Every (table, seat) bound to the account, newest table first."""
@@ -117,8 +118,9 @@ class AccountStore:
 
     # -- where an account is told of its turn (server/notify.py) --------------------------------------
     def set_notifications(self, account: Account, webhook: str | None, email: str | None, lang: str) -> Future[None]:
-        return self.store.submit([("INSERT OR REPLACE INTO notifications (account_id, webhook, email, lang) "  # i18n: no
-                                   "VALUES (?, ?, ?, ?)", (account.id, webhook, email, lang))])
+        return self.store.submit([("INSERT INTO notifications (account_id, webhook, email, lang) VALUES (?, ?, ?, ?) "  # i18n: no
+                                   "ON CONFLICT (account_id) DO UPDATE SET webhook = excluded.webhook, "  # i18n: no
+                                   "email = excluded.email, lang = excluded.lang", (account.id, webhook, email, lang))])
 
     def notifications(self, account: Account) -> dict[str, str | None] | None:
         """{"webhook", "email", "lang"} where the account is told of its turn, or None if nowhere."""
@@ -135,9 +137,9 @@ class AccountStore:
         return {int(r[0]): Account(int(r[1]), str(r[2])) for r in rows}
 
 
-def is_name_taken(error: BaseException) -> bool:
-    """Did a write fail because the display name exists already (the accounts' UNIQUE constraint)?"""
-    return isinstance(error, sqlite3.IntegrityError) and "accounts.name" in str(error)
+    def is_name_taken(self, error: BaseException) -> bool:
+        """Did a write fail because the display name exists already (the accounts' UNIQUE constraint)?"""
+        return self.store.db.is_unique_violation(error, "accounts", "name")
 
 
-__all__ = ["Account", "AccountStore", "NameTaken", "is_name_taken"]
+__all__ = ["Account", "AccountStore", "NameTaken"]

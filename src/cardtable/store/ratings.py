@@ -10,7 +10,8 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from .sqlite import SqliteStore, Statements
+from .database import Statements
+from .tables import TableStore
 
 SCHEMA = str(  # i18n: no (SQL)
     """
@@ -45,7 +46,7 @@ class Rating:
 
 
 class RatingStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: TableStore) -> None:
         self.store = store
         store.executescript(SCHEMA)
 
@@ -70,8 +71,9 @@ class RatingStore:
     def record(self, game: str, table_id: str, new: list[Rating], at: float) -> Future[None]:
         """The table rated: its players' new ratings, all or nothing, and never twice."""
         statements: Statements = [("INSERT INTO rated_tables (table_id, at) VALUES (?, ?)", (table_id, at))]  # i18n: no
-        statements += [("INSERT OR REPLACE INTO ratings (game, player, name, mu, sigma, games) "  # i18n: no (SQL)
-                        "VALUES (?, ?, ?, ?, ?, ?)", (game, r.player, r.name, r.mu, r.sigma, r.games)) for r in new]
+        statements += [("INSERT INTO ratings (game, player, name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?) "  # i18n: no
+                        "ON CONFLICT (game, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "  # i18n: no
+                        "sigma = excluded.sigma, games = excluded.games", (game, r.player, r.name, r.mu, r.sigma, r.games)) for r in new]
         return self.store.submit(statements)
 
 

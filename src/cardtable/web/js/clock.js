@@ -32,7 +32,8 @@ export function createClock(box, seatName) {
       move.textContent = mine ? t("{time} for this move", { time: fmt(Math.max(0, moveLeft ?? 0)) }) : "";
       // the policy's work, said to everybody: how often this seat's time ran out and a bot moved for it
       const out = (data.expired || [])[seat] || 0;
-      row.querySelector(".clock-out").textContent = out ? t("time ran out {count}× — a bot moved", { count: out }) : "";
+      row.querySelector(".clock-out").textContent = data.forfeited === seat ? t("time ran out — forfeited")
+        : out ? t("time ran out {count}× — a bot moved", { count: out }) : "";
       row.classList.toggle("running", mine);
       row.classList.toggle("low", mine && left !== null && left < 10);
     }
@@ -54,8 +55,8 @@ export function createClock(box, seatName) {
       box.dataset.seat = String(msg.seat);
       box.replaceChildren(
         h("h2", { id: "clock-title" }, t("Move clock")),
-        h("p", { class: "hint" }, data.policy && data.policy !== "bot"
-          ? t("{seconds} s a move, then the bank; when both run out, a bot plays that move ({policy}).", { seconds: data.per_move ?? "?", policy: data.policy })
+        h("p", { class: "hint" }, data.policy === "forfeit"
+          ? t("{seconds} s a move, then the bank; when both run out, that player forfeits the game.", { seconds: data.per_move ?? "?" })
           : t("{seconds} s a move, then the bank; when both run out, a bot plays that move.", { seconds: data.per_move ?? "?" })),
         h("ul", { class: "clock-list", "aria-labelledby": "clock-title" },
           Array.from({ length: seats }, (_, seat) =>

@@ -83,7 +83,8 @@ export function createEndScreen(box, { tableId, token, openReplay }) {
           h("td", {}, scoreText(live.scores ? live.scores[i] : null)),
           h("td", {}, shareText(returns[i]))))));
     let summary = null;
-    if (renderer && typeof renderer.endSummary === "function") {
+    // (a game ended by a forfeit did not end by its rules: the game's own summary, which says how it ends, is left out)
+    if (renderer && typeof renderer.endSummary === "function" && !Number.isInteger(live.forfeit)) {
       try {
         summary = renderer.endSummary(live);
       } catch (exc) {
@@ -135,6 +136,12 @@ async function drawWhy(el, live) {
   const reason = result.reason || result.note || (Array.isArray(view.result) && view.result[0] && view.result[0].kind
     ? t("{kind} victory", { kind: view.result[0].kind }) : null)
     || (view.victory && view.victory.kind ? t("{kind} victory", { kind: view.victory.kind }) : null);
+  if (Number.isInteger(live.forfeit)) {
+    // the move clock's forfeit policy ended it, not the game's rules
+    const who = live.forfeit === live.seat ? t("you (seat {seat})", { seat: live.forfeit }) : t("seat {seat}", { seat: live.forfeit });
+    el.replaceChildren(h("strong", {}, t("Why it ended:")), " ", t("{who} ran out of time and forfeited.", { who }));
+    return;
+  }
   el.replaceChildren(h("strong", {}, t("Why it ended:")), " ", reason ? `${reason}.` : rule ? "" : t("the game's end was reached."));
   if (!rule) return;
   const text = await ruleText(rule, live.table.game);

@@ -206,7 +206,7 @@ function problems() {
 function syncClock() {
   const on = $("clock-on").checked;
   $("clock-fields").hidden = !on;
-  for (const id of ["clock-per-move", "clock-bank", "clock-unit"]) $(id).disabled = !on;
+  for (const id of ["clock-per-move", "clock-bank", "clock-unit", "clock-on-expiry"]) $(id).disabled = !on;
 }
 
 async function create(event) {
@@ -236,7 +236,8 @@ async function create(event) {
     seed: seedText === "" ? null : Number(seedText),
     takeover_seconds: takeoverText === "" ? null : Number(takeoverText),
     hot_seat: $("hot-seat").checked,
-    clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value) * clockUnit(), bank: Number($("clock-bank").value) * clockUnit() } : null,
+    clock: $("clock-on").checked ? { per_move: Number($("clock-per-move").value) * clockUnit(), bank: Number($("clock-bank").value) * clockUnit(),
+      on_expiry: $("clock-on-expiry").value } : null,
     rated: $("rated").checked,
     watchers: $("watchers").value,
     spectator_delay: Number($("spectator-delay").value || 0),
@@ -343,7 +344,9 @@ function tableItem(tbl) {
     return h("li", { class: `seat-chip human${s.connected ? " online" : ""}` }, t("seat {seat}: player ({state})", { seat: i, state }));
   });
   const opts = [describeOptions(tbl),
-    tbl.clock ? t("move clock: {per_move} a move, {bank} bank", { per_move: duration(tbl.clock.per_move), bank: duration(tbl.clock.bank) }) : "",
+    tbl.clock ? (tbl.clock.on_expiry === "forfeit"
+      ? t("move clock: {per_move} a move, {bank} bank, out of time forfeits", { per_move: duration(tbl.clock.per_move), bank: duration(tbl.clock.bank) })
+      : t("move clock: {per_move} a move, {bank} bank", { per_move: duration(tbl.clock.per_move), bank: duration(tbl.clock.bank) })) : "",
     tbl.spectator_delay ? tn("spectators {n} move late", "spectators {n} moves late", tbl.spectator_delay) : "",
     tbl.rematch_of ? t("rematch of {id}", { id: tbl.rematch_of }) : ""].filter(Boolean).join(" · ");
   return h("li", { class: `table-item ${tbl.status}`, dataset: { table: tbl.id } },
