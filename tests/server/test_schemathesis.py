@@ -13,12 +13,20 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 schemathesis = pytest.importorskip("schemathesis")
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def live(request, tmp_path_factory):
     import httpx
     import requests
 
+    from . import postgres
+
     db = tmp_path_factory.mktemp("schemathesis") / "s.db"
+    if request.param == "postgresql":  # (the server suite runs on both stores: conftest.db)
+        if postgres.base_address() is None:
+            if postgres.required():
+                pytest.fail(f"CARDTABLE_REQUIRE_POSTGRES=1 but {postgres.why_not()}")
+            pytest.skip(f"the PostgreSQL store is not tested here: {postgres.why_not()}")
+        db = postgres.fresh_address()
     with ServerProcess(db, bot_delay=0) as proc, httpx.Client(base_url=proc.url, timeout=10) as http, \
             requests.Session() as session:
         table_id = http.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "human"],

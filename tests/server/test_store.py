@@ -53,3 +53,24 @@ def test_names_are_unique_without_regard_to_case_on_either_database(db):
         found = accounts.find("ANNA")
         assert found is not None and found[0].name == "Anna"
         assert accounts.secret("csrf") == accounts.secret("csrf")
+
+
+def test_a_rating_is_written_only_from_the_one_it_was_computed_from(db):
+    from cardtable.store.ratings import Rating, RatingStore
+
+    with contextlib.closing(open_store(str(db))) as store:
+        ratings = RatingStore(store)
+        for table_id in ("t1", "t2", "t3"):
+            new_table(store, table_id)
+        ratings.record("mojo", "t1", [Rating("account:1", "Ann", 26.0, 8.0, 1)], 1.0).result()
+        # Two processes rate tables t2 and t3 from Ann's rating after one game: the first one wins, the second is
+        # refused whole (its table stays unrated) and would be computed again
+        ratings.record("mojo", "t2", [Rating("account:1", "Ann", 27.0, 7.5, 2)], 2.0).result()
+        with pytest.raises(StaleWrite):
+            ratings.record("mojo", "t3", [Rating("account:1", "Ann", 24.0, 7.5, 2)], 3.0).result()
+        assert ratings.of("mojo", ["account:1"])["account:1"].mu == 27.0
+        assert ratings.is_rated("t2") and not ratings.is_rated("t3")
+        with pytest.raises(Exception):  # a player "new" to both: the second insert meets the first's key
+            ratings.record("mojo", "t3", [Rating("account:1", "Ann", 24.0, 7.5, 1)], 3.0).result()
+        with pytest.raises(Exception):  # and a table is rated once
+            ratings.record("mojo", "t2", [Rating("account:1", "Ann", 28.0, 7.0, 3)], 4.0).result()

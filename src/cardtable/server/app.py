@@ -7,7 +7,8 @@ sent as the ``X-Seat-Token`` header (HTTP) or the ``token`` query parameter (Web
 The parts, one job each: ``accounts`` (sign-up, sessions, CSRF, "my tables"), ``lobby``, ``play``, ``rematch``, ``records`` and ``lookups`` (the HTTP routes),
 ``table_socket`` (the WebSocket), ``pages`` (HTML, static files, catalogs), ``bots`` (the bot scheduler and the
 sweeper), ``manager`` (every change to a table), ``tables`` (a table and its messages), ``outbox`` (telling the
-watchers), ``http_errors``, ``limits`` and ``language`` (what every request passes through).
+watchers), ``sharing`` (several server processes on one PostgreSQL: changes heard, leases, presence),
+``http_errors``, ``limits`` and ``language`` (what every request passes through).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ returns (equal returns: equal ranks) and rated with openskill's Plackett–Luce 
 the same model as ``cardtable tournament``), in one transaction that also marks the table rated, so no table
 changes ratings twice; a table that finished while the server could not rate it (a crash between its last move
 and its rating) is rated when the server starts again. One asyncio lock orders the ratings of tables that end at
-the same moment, so none reads a rating another is about to change.
+the same moment in one process; across server processes each rating is written from the one it was computed from
+(``RatingStore.record``), and one that another process changed first is computed again.
 """
 
 from __future__ import annotations
@@ -76,25 +77,27 @@ class Ratings:
             return False
         game = table.game.info.name
         async with self.lock:
-            if self.store.is_rated(table.id):
-                return False
-            try:
-                players = self.players(table)
-            except ValueError as exc:  # a seat never taken by an account: the game is not rated
-                logger.warning("%s", exc)
-                return False
-            old = self.store.of(game, [p for p, _ in players])
-            current = [old[p] if p in old else None for p, _ in players]
-            teams = [[self.model.rating(mu=r.mu, sigma=r.sigma) if r else self.model.rating()] for r in current]
-            rated = self.model.rate(teams, ranks=ranks_of(table.final_returns() or []))  # (a forfeit ranks last)
-            new = [Rating(p, name, round(team[0].mu, 6), round(team[0].sigma, 6), (r.games if r else 0) + 1)
-                   for (p, name), team, r in zip(players, rated, current)]
-            try:
-                await asyncio.wrap_future(self.store.record(game, table.id, new, time.time()))
-            except Exception:  # (rated meanwhile by another process: the primary key refused the second time)
-                logger.exception("table %s: the rating was not written", table.id)
-                return False
-        return True
+            for attempt in range(5):
+                if self.store.is_rated(table.id):
+                    return False
+                try:
+                    players = self.players(table)
+                except ValueError as exc:  # a seat never taken by an account: the game is not rated
+                    logger.warning("%s", exc)
+                    return False
+                old = self.store.of(game, [p for p, _ in players])
+                current = [old[p] if p in old else None for p, _ in players]
+                teams = [[self.model.rating(mu=r.mu, sigma=r.sigma) if r else self.model.rating()] for r in current]
+                rated = self.model.rate(teams, ranks=ranks_of(table.final_returns() or []))  # (a forfeit ranks last)
+                new = [Rating(p, name, round(team[0].mu, 6), round(team[0].sigma, 6), (r.games if r else 0) + 1)
+                       for (p, name), team, r in zip(players, rated, current)]
+                try:
+                    await asyncio.wrap_future(self.store.record(game, table.id, new, time.time()))
+                    return True
+                except Exception:  # rated meanwhile, or a player rated by another process: read again
+                    if attempt == 4:
+                        logger.exception("table %s: the rating was not written", table.id)
+        return False
 
     async def catch_up(self, manager: TableManager) -> int:
         """Rate the finished rated tables that are not (the server stopped between a last move and its rating)."""

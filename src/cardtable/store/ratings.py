@@ -2,7 +2,7 @@
 
 A player is ``account:<id>`` or ``bot:<name>``; each has one rating per game. A finished rated table is rated in
 one transaction that also records the table in ``rated_tables``, whose primary key makes a second rating of the
-same table fail as a whole: a table changes ratings exactly once, across restarts.
+same table fail as a whole: a table changes ratings exactly once, across restarts and server processes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from .database import Statements
+from .database import Expect, Statements
 from .tables import TableStore
 
 SCHEMA = str(  # i18n: no (SQL)
@@ -69,11 +69,19 @@ class RatingStore:
         return bool(self.store.query("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)))  # i18n: no
 
     def record(self, game: str, table_id: str, new: list[Rating], at: float) -> Future[None]:
-        """The table rated: its players' new ratings, all or nothing, and never twice."""
+        """The table rated: its players' new ratings, all or nothing, and never twice. Each rating is written from
+        the one it was computed from (its game count; a player never rated is inserted): if another server process
+        rated one of these players meanwhile, the write fails whole (``StaleWrite``, or the key of a new player)
+        and the caller computes it again from the new figures."""
         statements: Statements = [("INSERT INTO rated_tables (table_id, at) VALUES (?, ?)", (table_id, at))]  # i18n: no
-        statements += [("INSERT INTO ratings (game, player, name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?) "  # i18n: no
-                        "ON CONFLICT (game, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "  # i18n: no
-                        "sigma = excluded.sigma, games = excluded.games", (game, r.player, r.name, r.mu, r.sigma, r.games)) for r in new]
+        for r in new:
+            if r.games > 1:
+                statements.append(Expect("UPDATE ratings SET name = ?, mu = ?, sigma = ?, games = ? "  # i18n: no (SQL)
+                                         "WHERE game = ? AND player = ? AND games = ?",  # i18n: no (SQL)
+                                         (r.name, r.mu, r.sigma, r.games, game, r.player, r.games - 1)))
+            else:
+                statements.append(("INSERT INTO ratings (game, player, name, mu, sigma, games) "  # i18n: no (SQL)
+                                   "VALUES (?, ?, ?, ?, ?, ?)", (game, r.player, r.name, r.mu, r.sigma, r.games)))
         return self.store.submit(statements)
 
 

@@ -181,19 +181,21 @@ class TableStore:
         return list(tables.values())
 
     def load_table(self, table_id: str, actions_from: int = 0) -> StoredTable | None:
-        """One table as it is now, with its actions from number ``actions_from`` on."""
-        rows = self.db.query(f"SELECT {TABLE_COLUMNS} FROM {TABLES} WHERE t.id = ?", (table_id,))  # i18n: no (SQL)
+        """One table as it is now, with its actions from number ``actions_from`` on (three reads: another server
+        process reads a table after each change made elsewhere)."""
+        rows = self.db.query(
+            f"SELECT {TABLE_COLUMNS}, (SELECT clock FROM clocks c WHERE c.table_id = t.id), "  # i18n: no (SQL)
+            f"(SELECT COUNT(*) FROM truncations r WHERE r.table_id = t.id) FROM {TABLES} WHERE t.id = ?", (table_id,))  # i18n: no
         if not rows:
             return None
         t = _stored(rows[0])
+        t.clock = json.loads(rows[0][9]) if rows[0][9] is not None else None
+        t.truncations = int(rows[0][10])
         t.actions_from = actions_from
         t.token_hashes = {int(seat): str(h) for seat, h in self.db.query(
             "SELECT seat, token_hash FROM tokens WHERE table_id = ?", (table_id,))}  # i18n: no (SQL)
         t.actions = [(int(seat), json.loads(a)) for seat, a in self.db.query(
             "SELECT seat, action FROM actions WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, actions_from))]  # i18n: no
-        clock = self.db.query("SELECT clock FROM clocks WHERE table_id = ?", (table_id,))  # i18n: no (SQL)
-        t.clock = json.loads(clock[0][0]) if clock else None
-        t.truncations = int(self.db.query("SELECT COUNT(*) FROM truncations WHERE table_id = ?", (table_id,))[0][0])  # i18n: no
         return t
 
     def version_of(self, table_id: str) -> int | None:

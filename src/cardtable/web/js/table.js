@@ -371,7 +371,10 @@ async function render({ first = false } = {}) {
   document.body.dataset.myTurn = String(legal.length > 0);
   document.body.dataset.replayStep = state.replay ? String(state.replay.step) : "";
 
-  state.renderer.update(msg, { legal, busy: state.busy, first });
+  // A game ended by a forfeit (the move clock) is over though its rules never ended it: nobody is to move any more,
+  // which the games' renderers read from the view's current player (< 0 once a game is over).
+  const drawn = Number.isInteger(msg.forfeit) && msg.view ? { ...msg, view: { ...msg.view, current_player: -1 } } : msg;
+  state.renderer.update(drawn, { legal, busy: state.busy, first });
   $("game").setAttribute("aria-busy", "false");
 
   renderTurn(msg, legal);
