@@ -10,6 +10,7 @@ from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, 
 from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, empty_deck, fresh, hand, intrigue, leader,
                                         nation, pass_counter, ready, rejects, scene, sph as spheres_of, spheres)
 from tests.games.mitosz.test_fights import answer
+from cardtable.games.mitosz.fights import keywords
 
 
 # -- MIT-1.3.4: the deck-out round -----------------------------------------------------------------------
@@ -184,7 +185,7 @@ def _volley_scene(orren_fights: bool):
 
 def test_MIT_7_2_5_1_a_volley_from_inside_the_fight_at_full_level():
     s, volley, orren, wolves, _adder = _volley_scene(orren_fights=True)
-    assert s.keyword_strength(s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 7)  # 6 + 1
+    assert keywords.keyword_strength(s, s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 7)  # 6 + 1
     do(s, UseFreeManeuver(volley, orren, "m1", (wolves,)))
     pass_counter(s)
     assert s.cards[wolves].zone == "afterworld"
@@ -196,7 +197,7 @@ def test_MIT_7_2_5_1_a_volley_from_outside_the_fight_at_half_level():
     # down (MIT-5.3) to 3: the Adder Swarm (2), not the Frost Wolves (3)
     s, volley, orren, wolves, adder = _volley_scene(orren_fights=False)
     assert orren not in s.fight_cards()
-    assert s.keyword_strength(s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 3)
+    assert keywords.keyword_strength(s, s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 3)
     offered = [a for a in s.legal_actions() if isinstance(a, UseFreeManeuver) and a.card == volley]
     assert [a.targets for a in offered if a.user == orren] == [(adder,)]
     rejects(s, UseFreeManeuver(volley, orren, "m1", (wolves,)), "MIT-4.6.1")

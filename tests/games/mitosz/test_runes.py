@@ -9,6 +9,7 @@ from cardtable.games.mitosz.schema import Filter
 from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
                                         pass_counter, ready, rejects, scene, set_yaml, spheres)
+from cardtable.games.mitosz import conflicts
 
 
 def _rune(serial: int, name: str, cursed: bool = False) -> str:
@@ -48,9 +49,9 @@ def test_MIT_8_rune_OP_60_a_magical_rune_makes_its_host_magical_while_attached()
     assert s.matches(s.cards[lysa], Filter(magical=True, card_type=["leader"]), A, {})
     assert not s.matches(s.cards[lysa], Filter(magical=False, card_type=["leader"]), A, {})
     # MIT-5.9, OP-33: her maneuvers are a magical source in a conflict
-    assert s.act_rank(Item(0, "maneuver", A, lysa, lysa)) == (3, True)
+    assert conflicts.act_rank(s, Item(0, "maneuver", A, lysa, lysa)) == (3, True)
     s.leave_board(rune, "afterworld", "rule")
-    assert not s.is_magical(s.cards[lysa]) and s.act_rank(Item(0, "maneuver", A, lysa, lysa)) == (3, False)
+    assert not s.is_magical(s.cards[lysa]) and conflicts.act_rank(s, Item(0, "maneuver", A, lysa, lysa)) == (3, False)
 
 
 def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ from . import acts_info as _acts_info
 from .actions import STACK_ID_BASE
 from .acts_info import minfo
 from .cards import primitives_of
+from .fights import keywords as _keywords
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -28,7 +29,7 @@ def target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: i
     names = info.names
     if not names:
         if info.keyword:  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
-            return [(t,) for t in self.keyword_targets(seat, m, card, user) or ()]
+            return [(t,) for t in _keywords.keyword_targets(self, seat, m, card, user) or ()]
         return [()]
     # kept as the candidates are (``target_candidates``: their keys, the same places)
     fight = self.fight

@@ -58,13 +58,13 @@ def prohibitions(self: MitoszState, inst: Inst, what: str) -> list[tuple[int, bo
 
 def prohibition_holds(self: MitoszState, inst: Inst, what: str, item: Item | None) -> bool:
     """Does a prohibition stop the act ``item`` from doing ``what`` to ``inst`` (MIT-5.9, OP-33)?"""
-    found = self.prohibitions(inst, what)
+    found = prohibitions(self, inst, what)
     if not found:
         return False
     if item is None:
         return True  # a rule of the game, not an effect: nothing to weigh
-    rank, magical = self.act_rank(item)
-    return any(self._prohibition_wins(r, m, ctrl, rank, magical, item.player) for r, m, ctrl in found)
+    rank, magical = act_rank(self, item)
+    return any(_prohibition_wins(self, r, m, ctrl, rank, magical, item.player) for r, m, ctrl in found)
 
 
 def _prohibition_wins(self: MitoszState, rank: int, magical: bool, ctrl: int, act_rank: int, act_magical: bool,
@@ -75,7 +75,7 @@ def _prohibition_wins(self: MitoszState, rank: int, magical: bool, ctrl: int, ac
         return magical
     if ctrl == actor:
         return False
-    return self.reveal_off(ctrl, actor) == ctrl
+    return reveal_off(self, ctrl, actor) == ctrl
 
 
 def reveal_off(self: MitoszState, a: int, b: int) -> int:
@@ -95,11 +95,3 @@ def reveal_off(self: MitoszState, a: int, b: int) -> int:
         if shown[0] != shown[1]:
             return a if shown[0] > shown[1] else b
     return a  # two empty decks: the prohibition stands
-
-
-class Conflicts:
-    act_rank = act_rank
-    prohibitions = prohibitions
-    prohibition_holds = prohibition_holds
-    _prohibition_wins = _prohibition_wins
-    reveal_off = reveal_off

@@ -5,7 +5,8 @@ modules of functions that take the state first, bound in small classes by job: `
 points, statics, immunity), ``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect
 interpreter, spec 6), ``flow`` (phases, open windows, counter rounds, the stack), ``prompts`` (the questions, each
 a class that answers itself), ``checks`` (state checks, spec 5.9; holds and deck-out). ``view`` builds what each
-player may see (spec 9); ``modes`` names where the machine is.
+player may see (spec 9), called as its module's functions (no binding class: ``view`` and ``snapshot`` are the
+engine's); ``modes`` names where the machine is.
 
 Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its
 instance id, fixed for the game); zones are lists of ids in the players; active effects are immutable
@@ -22,15 +23,14 @@ from cardtable.engine.rng import Rng
 
 from .acts import Acts
 from .checks import Checks
-from .conflicts import Conflicts
 from .core import Eff, Inst, Item, Player
 from .effect_vocabulary import check_vocabulary
 from .effects import Effects
-from .fights import Fights, Keywords
+from .fights import Fights
 from .flow import PHASES, Flow
 from .levels import Levels
 from .moves import Moves
-from .view import Views
+from . import view as _view
 from .words import N_, Said, _
 from .modes import SETUP_MODE, SETUP_PHASE, Mode, Phase
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 
 @record(copy="clone")
-class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flow, Checks, Views, State):
+class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, Checks, State):
     # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MitoszGame
     seed: int
@@ -276,6 +276,10 @@ class MitoszState(Levels, Moves, Effects, Keywords, Acts, Fights, Conflicts, Flo
         if self.result is not None:
             return []
         return self.legal_for(self.current_player)
+
+    # what each player may see and the whole position (spec 9): the view subsystem's functions, given the state
+    view = _view.view
+    snapshot = _view.snapshot
 
     def is_terminal(self) -> bool:
         return self.result is not None

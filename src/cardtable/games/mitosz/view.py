@@ -49,7 +49,7 @@ def card_json(self: MitoszState, iid: int, board: bool = True) -> dict[str, Any]
             out["card_type_now"] = now  # MIT-5.16
     attached = self.attachments(iid)
     if attached:
-        out["attached"] = [self.card_json(a) for a in attached]
+        out["attached"] = [card_json(self, a) for a in attached]
     return out
 
 
@@ -76,8 +76,8 @@ def stack_card_id(self: MitoszState, iid: int) -> int | None:
 
 def stack_card_json(self: MitoszState, iid: int) -> dict[str, Any]:
     """A card of a stack item, its face (``card_json``) with the id ``stack_card_id`` gives."""
-    out = self.card_json(iid, board=False)
-    out["id"] = self.stack_card_id(iid)
+    out = card_json(self, iid, board=False)
+    out["id"] = stack_card_id(self, iid)
     return out
 
 
@@ -89,13 +89,13 @@ def view(self: MitoszState, player: int | None) -> dict[str, Any]:
     key = (self.version, *self.seat_versions, current_language())
     cached = self.view_cache
     if cached is None or cached[0] != key:
-        cached = self.view_cache = (key, self._public_view())
+        cached = self.view_cache = (key, _public_view(self))
     public = cached[1]
     players = public["players"]
     if player is not None and 0 <= player < self.n:
         players = list(players)
         mine = players[player] = dict(players[player])
-        mine["hand"] = [self.card_json(i, board=False) for i in self.players[player].hand]
+        mine["hand"] = [card_json(self, i, board=False) for i in self.players[player].hand]
     prompt = None
     if self.prompt is not None:
         # the options of a question may name cards of the asked player's hand (a defending leader to
@@ -148,7 +148,7 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
         seat = p.seat
         nations = []
         for cell, iid in sorted(p.grid.items()):
-            entry = self.card_json(iid)
+            entry = card_json(self, iid)
             entry["x"], entry["y"] = cell
             entry["roads"] = {r: {"level": self.road_level(iid, r), "closed": self.road_closed(iid, r)}
                               for r in self.cards[iid].d.roads}
@@ -157,7 +157,7 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
             "seat": seat,
             "deck_name": p.deck_name,
             "deck_title": self.game.decks[seat].shown_title() if seat < len(self.game.decks) else p.deck_name,
-            "god": self.card_json(p.god),
+            "god": card_json(self, p.god),
             "spheres": list(p.spheres),
             "sphere_max": list(p.smax),
             "power": self.power_total(seat),
@@ -166,10 +166,10 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
             "hand_count": len(p.hand),
             "hand": None,
             "hand_size": self.hand_size(seat),
-            "afterworld": [self.card_json(i, board=False) for i in reversed(p.afterworld)],
-            "oblivion": [self.card_json(i, board=False) for i in p.oblivion],
+            "afterworld": [card_json(self, i, board=False) for i in reversed(p.afterworld)],
+            "oblivion": [card_json(self, i, board=False) for i in p.oblivion],
             "nations": nations,
-            "leaders": [self.card_json(i) for i in p.leaders],
+            "leaders": [card_json(self, i) for i in p.leaders],
             "leader_limit": self.leader_limit(seat),
             "nation_placed": p.nation_placed,
         })
@@ -177,21 +177,21 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
     for it in self.stack:
         stack.append({
             "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
-            "card": self.stack_card_json(it.card) if it.card >= 0 else None,
-            "user": self.stack_card_json(it.user) if it.user >= 0 else None,
+            "card": stack_card_json(self, it.card) if it.card >= 0 else None,
+            "user": stack_card_json(self, it.user) if it.user >= 0 else None,
             "targets": [shown(self.target_name(t)) for t in it.targets],
-            "target_ids": [self.stack_card_id(t) for t in it.targets],
-            "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": self.stack_text(it),
+            "target_ids": [stack_card_id(self, t) for t in it.targets],
+            "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": stack_text(self, it),
         })
     return {
         "players": players,
-        "intrigues": [self.card_json(i) for i in self.intrigues],
+        "intrigues": [card_json(self, i) for i in self.intrigues],
         "intrigue_limit": self.intrigue_limit(),
-        "fight": self.fight_json(),
-        "fates": [self.card_json(i) for i in self.fates],
-        "lingering": [self.card_json(i) for i in self.lingering],
+        "fight": fight_json(self),
+        "fates": [card_json(self, i) for i in self.fates],
+        "lingering": [card_json(self, i) for i in self.lingering],
         "stack": stack,
-        "effects": self.effects_json(),
+        "effects": effects_json(self),
     }
 
 
@@ -227,15 +227,15 @@ def fight_json(self: MitoszState) -> dict[str, Any] | None:
             leader = f.row_leader(side, row)
             if f.kind == "duel" and row > 0:
                 break
-            rows.append({"row": ROWS[row], "leader": self.card_json(leader, board=False) if leader >= 0 else None,
+            rows.append({"row": ROWS[row], "leader": card_json(self, leader, board=False) if leader >= 0 else None,
                          "leader_level": self.fight_level(leader) if leader >= 0
                          and self.cards[leader].zone == "board" else None,
-                         "supplies": [dict(self.card_json(i, board=False), mode=f.supplies[i][2],
+                         "supplies": [dict(card_json(self, i, board=False), mode=f.supplies[i][2],
                                            fight_level=self.fight_level(i)) for i in self.row_cards(side, row)],
                          "capacity": self.row_capacity(side, row) if f.kind == "battle" else 0})
         sides[side] = {"player": f.seat_of(side), "rows": rows, "level": self.army_level(side)}
     return {"kind": f.kind, "stage": f.stage, "attacker": f.attacker, "defender": f.defender,
-            "nation": self.card_json(f.nation, board=False) if f.nation >= 0 else None, "road": f.road,
+            "nation": card_json(self, f.nation, board=False) if f.nation >= 0 else None, "road": f.road,
             # a battle (nation >= 0) has its road
             "road_level": self.road_level(f.nation, f.road) if f.nation >= 0  # type: ignore[arg-type]
             and self.cards[f.nation].zone == "board" else None,
@@ -276,18 +276,6 @@ def snapshot(self: MitoszState) -> dict[str, Any]:
                         for on, card, player, to, waiting in self.pending],
             "chain": self.trigger_chain, "resume": self.trigger_resume, "spheres": _plain(self.sphere_marks)}
     return snap
-
-
-class Views:
-    card_json = card_json
-    stack_text = stack_text
-    stack_card_id = stack_card_id
-    stack_card_json = stack_card_json
-    view = view
-    _public_view = _public_view
-    effects_json = effects_json
-    fight_json = fight_json
-    snapshot = snapshot
 
 
 def _plain(value: Any) -> Any:

@@ -63,8 +63,8 @@ def ai_defender(self: "MuhqState", unit: int) -> int | None:
     p = self.perms[unit]
     if p.attack_used or p.base is not None or not profile(self, unit):
         return None
-    legal = [d for d in self.enemy_units(unit) if self.defender_problem(unit, d) is None]
-    return self.tie_pick(legal, self.defender_key(unit)) if legal else None
+    legal = [d for d in enemy_units(self, unit) if self.defender_problem(unit, d) is None]
+    return tie_pick(self, legal, defender_key(self, unit)) if legal else None
 
 
 def ai_moves(self: "MuhqState", unit: int) -> dict[int, tuple[int, Path]]:
@@ -79,7 +79,7 @@ def ai_step(self: "MuhqState") -> bool:
     unit: int = self.activation  # type: ignore[assignment]  # an AI run drives the activated unit
     p = self.perms[unit]
     if p.controller != self.active:  # MUHQ-APHASE-4: the unit changed controller during the run; it ends
-        return self.end_ai_run()
+        return end_ai_run(self)
     behaviour, stage = self.ai  # type: ignore[misc]  # set while a run goes on
     if stage <= 0:  # MUHQ-AI-3: a unit paralyzed when the run starts only clears paralysis, then the run ends
         if p.paralysis or stage < 0:  # stage -1: clearing has begun; it never goes on to the behaviour
@@ -88,20 +88,20 @@ def ai_step(self: "MuhqState") -> bool:
                     self.ai = (behaviour, -1)
                     self.declare_clear_paralysis(p, spend)
                     return True
-            return self.end_ai_run()
+            return end_ai_run(self)
         self.ai = (behaviour, 1)
         return True
     if p.paralysis:  # paralyzed by a response during the run: no further step is legal (MUHQ-AI-1, PARA-2)
-        return self.end_ai_run()
+        return end_ai_run(self)
     if behaviour == "shy":
-        return self.shy(unit, stage)
-    return self.aggressive(unit, stage)
+        return shy(self, unit, stage)
+    return aggressive(self, unit, stage)
 
 
 def shy(self: "MuhqState", unit: int, stage: int) -> bool:
     """MUHQ-AI-5."""
     p = self.perms[unit]
-    enemies = self.enemy_units(unit)
+    enemies = enemy_units(self, unit)
     here = self.field_of(unit)  # the unit stands on a field
     dist = self.grid.distance
     if stage == 1:
@@ -114,7 +114,7 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
                 specs = tuple(ability.get("targets", {}).items())
                 choices = list(self.target_choices(specs, ctx))
                 if choices:
-                    choice = choices[0] if len(choices) == 1 else self.ai_targets(unit, choices)
+                    choice = choices[0] if len(choices) == 1 else ai_targets(self, unit, choices)
                     self.declare_full_action(p, index, choice)
                     self.ai = ("shy", 4)
                     return True
@@ -122,23 +122,23 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
     if stage == 2:
         self.ai = ("shy", 3)
         if not p.move_used and enemies:  # S2: the field farthest from the enemies
-            options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
+            options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in ai_moves(self, unit).items()]
             ecells: list[int] = [self.field_of(e) for e in enemies]  # enemy units stand on fields
 
             def key(o: _Option) -> tuple[int, int, int, int]:
                 ds = [dist(o[0], e) for e in ecells]
                 return (-min(ds), -sum(ds), o[1], o[0])
-            best = self.tie_pick(options, key, lambda o: key(o)[:2])
+            best = tie_pick(self, options, key, lambda o: key(o)[:2])
             if best[0] != here:
                 self.declare_move(p, best[2])
         return True
     if stage == 3:
         self.ai = ("shy", 4)
-        d = self.ai_defender(unit)  # S3
+        d = ai_defender(self, unit)  # S3
         if d is not None:
             self.declare_attack(p, d)
         return True
-    return self.end_ai_run()
+    return end_ai_run(self)
 
 
 def aggressive(self: "MuhqState", unit: int, stage: int) -> bool:
@@ -146,35 +146,35 @@ def aggressive(self: "MuhqState", unit: int, stage: int) -> bool:
     p = self.perms[unit]
     if stage == 1:  # A1
         self.ai = ("aggressive", 2)
-        d = self.ai_defender(unit)
+        d = ai_defender(self, unit)
         if d is not None:
             self.declare_attack(p, d)
         return True
     if stage == 2:  # A2: toward the nearest enemy unit
         self.ai = ("aggressive", 3)
-        enemies = self.enemy_units(unit)
+        enemies = enemy_units(self, unit)
         if not p.move_used and enemies:
             here = self.field_of(unit)  # the unit stands on a field
             dist = self.grid.distance
-            key = self.defender_key(unit)
+            key = defender_key(self, unit)
             # (enemy units stand on fields)
-            target = self.tie_pick(enemies,
+            target = tie_pick(self, enemies,
                                    lambda e: (dist(here, self.field_of(e)), key(e)),
                                    lambda e: dist(here, self.field_of(e)))
             tc = self.field_of(target)  # so does the target
-            options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in self.ai_moves(unit).items()]
-            best = self.tie_pick(options, lambda o: (dist(o[0], tc), o[1], o[0]), lambda o: dist(o[0], tc))
+            options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in ai_moves(self, unit).items()]
+            best = tie_pick(self, options, lambda o: (dist(o[0], tc), o[1], o[0]), lambda o: dist(o[0], tc))
             if best[0] != here:
                 self.declare_move(p, best[2])
                 if not p.attack_used:
                     self.ai = ("aggressive", 1)  # after the move, back to A1
         return True
-    return self.end_ai_run()
+    return end_ai_run(self)
 
 
 def ai_targets(self: "MuhqState", unit: int, choices: list[tuple[int, ...]]) -> tuple[int, ...]:
-    key = self.defender_key(unit)
-    return self.tie_pick(choices, lambda ch: tuple(key(t) if t in self.perms else (0, 0, t) for t in ch))
+    key = defender_key(self, unit)
+    return tie_pick(self, choices, lambda ch: tuple(key(t) if t in self.perms else (0, 0, t) for t in ch))
 
 
 def end_ai_run(self: "MuhqState") -> bool:
@@ -189,16 +189,3 @@ def end_ai_run(self: "MuhqState") -> bool:
             p.rage = max(0, p.rage - 1)
     self.end_activation()
     return True
-
-
-class AiMixin:
-    enemy_units = enemy_units
-    tie_pick = tie_pick
-    defender_key = defender_key
-    ai_defender = ai_defender
-    ai_moves = ai_moves
-    ai_step = ai_step
-    shy = shy
-    aggressive = aggressive
-    ai_targets = ai_targets
-    end_ai_run = end_ai_run

@@ -18,6 +18,7 @@ from .turn import (ACTION_PHASE, ACTION_PRIO, ACTION_STEP, BUY_MODE, BUY_PHASE, 
                    NEXT_TURN, OPEN, OVER, PLACE_TOKEN, PRIORITY, START_PHASE, START_PRIO, START_STEP, TRIGGER,
                    UPKEEP_INCOME, UPKEEP_MODE, UPKEEP_PAY, UPKEEP_PHASE, UPKEEP_PRIO, UPKEEP_SCORE,
                    UPKEEP_TRIGGER_PRIO, UPKEEP_TRIGGERS, Step)
+from . import ai as _ai
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
@@ -151,7 +152,7 @@ def _step_action(self: "MuhqState") -> bool:
         if self.activation not in self.perms:
             self.activation, self.ai = None, None
         elif self.ai is not None:
-            return self.ai_step()
+            return _ai.ai_step(self)
         elif self.perms[self.activation].controller != self.active:
             # MUHQ-APHASE-4: its controller changed (Mind Tide in answer to a move): the rulebook's "der
             # Beherrscher der angreifenden Unit" names the defender, so the former one may not go on with it
@@ -220,7 +221,7 @@ def _step_upkeep_pay(self: "MuhqState") -> bool:
 def _step_closing(self: "MuhqState") -> bool:
     if self.activation is not None:
         if self.activation in self.perms and self.ai is not None:
-            return self.ai_step()
+            return _ai.ai_step(self)
         self.end_activation()
         return True
     left = self.closing_candidates()

@@ -1,10 +1,12 @@
 """One position of muhq's game: the zones of every player, the board, the action stack, and where the turn is.
 
 The state is one typed field list (an ``engine.core`` record: the clone is compiled from it). The rules live in
-modules of functions that take the state first, bound in small classes by job: ``board`` (permanents, damage,
-combat, events), ``effects`` (the effect vocabulary), ``flow`` (phases, priority, state checks, victory), ``legal``
-(the legal-action lists), ``declare`` (checking and declaring decisions, resolving the stack), ``ai`` (the shy and
-aggressive behaviours), ``view`` (what each player may see); ``turn`` names where the turn is (the Enums).
+modules of functions that take the state first. ``ai`` (the shy and aggressive behaviours) and ``view`` (what each
+player may see) are called as their modules' functions (``_ai.ai_step(state)``; ``view`` is the engine's
+``State.view``); the others are still bound into the state in small classes by job, to be undone the same way:
+``board`` (permanents, damage, combat, events), ``effects`` (the effect vocabulary), ``flow`` (phases, priority,
+state checks, victory), ``legal`` (the legal-action lists), ``declare`` (checking and declaring decisions, resolving
+the stack); ``turn`` names where the turn is (the Enums).
 """
 
 from __future__ import annotations
@@ -17,17 +19,16 @@ from cardtable.engine.core import cache, copied, each, each_value, fresh, nested
     sliced
 from cardtable.engine.rng import Rng
 
-from .ai import AiMixin
 from .board import BoardMixin
 from .declare import DeclareMixin
 from .effects import EffectsMixin
 from .flow import FlowMixin
 from .legal import LegalMixin
+from . import view as _view
 from .effect_vocabulary import check_vocabulary
 from .objects import NEUTRAL, PendingTokens, Perm, Player
 from .stats import compute_stats, own_stats
 from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
-from .view import ViewMixin
 
 if TYPE_CHECKING:
     from .defs import Def
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 
 @record(copy="clone")
-class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, AiMixin, ViewMixin, State):
+class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, State):
     # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MuhqGame
     seed: int
@@ -301,6 +302,8 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, A
         return self._alive
 
     # -- the engine interface ----------------------------------------------------------------------------
+    view = _view.view  # (what each player sees: a subsystem's function, given the state, as every view rule)
+
     def is_terminal(self) -> bool:
         return self.winners is not None
 

@@ -46,7 +46,7 @@ def stack_source_json(self: "MuhqState", card: int, player: int | None) -> dict[
     Undertow returns it to a hand, say): the card's face was public when it was declared, but which copy
     it is must not be named once it sits in a zone ``player`` cannot see (section 9), so the id is then
     left out."""
-    out = self.card_json(card)
+    out = card_json(self, card)
     if card in self.perms:  # still on the board (a permanent's id is its card's): public
         return out
     for seat, pl in enumerate(self.players):
@@ -92,12 +92,12 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
         players.append({
             "seat": seat, "alive": pl.alive, "resource": pl.resource, "vp": pl.vp,
             "hand_count": len(pl.hand),
-            "hand": [self.card_json(c) for c in pl.hand] if mine else None,
+            "hand": [card_json(self, c) for c in pl.hand] if mine else None,
             "deck": len(pl.deck),
-            "discard": [self.card_json(c) for c in sorted(pl.discard)],  # unordered (MUHQ-DISC-1)
-            "store": [self.card_json(c) for c in pl.store],
-            "drafted": ([self.card_json(c) for c in pl.drafted] if mine else len(pl.drafted)) if in_draft else None,
-            "pending": [self.card_json(c) for c in pl.pending],
+            "discard": [card_json(self, c) for c in sorted(pl.discard)],  # unordered (MUHQ-DISC-1)
+            "store": [card_json(self, c) for c in pl.store],
+            "drafted": ([card_json(self, c) for c in pl.drafted] if mine else len(pl.drafted)) if in_draft else None,
+            "pending": [card_json(self, c) for c in pl.pending],
             "bought": pl.bought,
         })
     fields = grid.fields_json()
@@ -116,7 +116,7 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
         "ai": self.ai[0] if self.ai else None,
         "permanents": perms, "waiting_to_drop": waiting, "players": players,
         "stack": [{"kind": i.kind, "controller": i.controller,
-                   "card": self.stack_source_json(i.source, player) if i.source is not None else None,
+                   "card": stack_source_json(self, i.source, player) if i.source is not None else None,
                    "targets": {k: v for k, v in i.targets}, "text": str(i.label)} for i in self.stack],
         "triggers": [{"controller": t.controller, "card": self.card_def[t.source].shown_name} for t in self.triggers],
         "victory": [v.model_dump() for v in self.game.board.victory],
@@ -131,10 +131,10 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
         out["drop"] = {"controller": drop.controller, "field": list(grid.xy(drop.cell)),
                        "members": list(drop.members)}
     if in_draft and player is not None:
-        out["pack"] = [self.card_json(c) for c in self.packs[player]] if self.packs else []
+        out["pack"] = [card_json(self, c) for c in self.packs[player]] if self.packs else []
     if self.mode is UPKEEP_MODE:
         out["upkeep_todo"] = list(self.upkeep_todo)
-    out["cards"] = self.cards_seen(self.card_ids_seen(player))
+    out["cards"] = cards_seen(self, card_ids_seen(self, player))
     return out
 
 
@@ -175,14 +175,6 @@ def cards_seen(self: "MuhqState", ids: set[str]) -> dict[str, dict[str, Any]]:
                 data["attack"] = [list(a) for a in data["attack"]]
             out[i] = data
     return out
-
-
-class ViewMixin:
-    card_json = card_json
-    stack_source_json = stack_source_json
-    view = view
-    card_ids_seen = card_ids_seen
-    cards_seen = cards_seen
 
 
 def card_data(d: Def) -> dict[str, Any]:

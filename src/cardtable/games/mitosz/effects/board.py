@@ -12,6 +12,7 @@ from ..words import N_, lazy
 from .common import SUSPEND
 from ..schema import AddTokenP, GainSpheresP, LoseSpheresP, RemoveTokenP, StealSpheresP, TargetDurationP, TargetP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+from .. import conflicts as _conflicts
 
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class Steal(MitoszPrimitive):
             inst = state.cards[t]
             if inst.zone != "board" or inst.controller == thief or not state.stealable(inst):
                 continue
-            if state.restricted(inst, "cannot_be_stolen") and state.prohibition_holds(inst, "cannot_be_stolen", item):
+            if state.restricted(inst, "cannot_be_stolen") and _conflicts.prohibition_holds(state, inst, "cannot_be_stolen", item):
                 continue
             if inst.d.card_type == "leader":
                 state.players[inst.controller].leaders.remove(t)

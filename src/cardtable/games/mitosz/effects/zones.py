@@ -12,6 +12,7 @@ from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, ZONE_FROM
 from ..schema import DiscardP, DrawP, ExileP, LookTopP, MillP, PlayerP, PutOnDeckP, RecoverP, SearchDeckP, TargetP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+from .. import conflicts as _conflicts
 
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class Destroy(MitoszPrimitive):
             if kind not in PERMANENT_TYPES and kind != "supply":
                 continue  # MIT-5.1
             if state.restricted(inst, "cannot_be_destroyed") \
-                    and state.prohibition_holds(inst, "cannot_be_destroyed", item):
+                    and _conflicts.prohibition_holds(state, inst, "cannot_be_destroyed", item):
                 state.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
                 continue
             state.leave_board(t, "afterworld", "destroy")
@@ -119,7 +120,7 @@ class Sacrifice(MitoszPrimitive):
             inst = state.cards[t]
             if inst.zone != "board" or inst.controller != item.player or state.is_cursed(inst)\
                     or inst.d.card_type == "high_god" or (state.restricted(inst, "cannot_be_sacrificed")
-                                                          and state.prohibition_holds(inst, "cannot_be_sacrificed", item)):
+                                                          and _conflicts.prohibition_holds(state, inst, "cannot_be_sacrificed", item)):
                 continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
             state.leave_board(t, "afterworld", "sacrifice")
         return True

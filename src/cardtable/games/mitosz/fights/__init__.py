@@ -96,15 +96,3 @@ class Fights:
     _fight_result_holds = _results._fight_result_holds
     _ask_monster = _results._ask_monster
     _cleanup = _results._cleanup
-
-
-class Keywords:
-    """The keyword battle maneuvers (MIT-7.2.5): arrow volley, fear, poison. Their one target (volley,
-    poison) is chosen when the maneuver is announced (OP-29), among the creatures of the fight."""
-    # -- the keyword battle maneuvers (keywords.py)
-    _creature = _keywords._creature
-    keyword_strength = _keywords.keyword_strength
-    keyword_targets = _keywords.keyword_targets
-    _keyword_target = _keywords._keyword_target
-    _fear_next = _keywords._fear_next
-    answer_fear = _keywords.answer_fear

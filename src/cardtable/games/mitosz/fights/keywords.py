@@ -47,7 +47,7 @@ def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tu
 
 def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: int) -> list[int] | None:
     """The creatures a volley or a poison may hit now; None for a maneuver without one of them."""
-    hit = self.keyword_strength(m, card, user)
+    hit = keyword_strength(self, m, card, user)
     if hit is None or hit[0] == "fear":
         return None
     if not self.in_rounds():
@@ -57,7 +57,7 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
     out: list[int] = []
     for iid in sorted(self.fight_members()):
         inst = self.cards[iid]
-        if not self._creature(inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
+        if not _creature(self, inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
             continue
         level = self.fight_level(iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
@@ -85,7 +85,7 @@ class Volley(MitoszPrimitive):
     flags = FIGHT
 
     def resolve(self, state: MitoszState, p: KeywordP, item: Item) -> bool:
-        t = state._keyword_target(item)
+        t = _keyword_target(state, item)
         if t is None:
             state.note(N_("the volley finds no target (MIT-7.2.5.1)"))
             return True
@@ -102,7 +102,7 @@ class Poison(MitoszPrimitive):
     flags = FIGHT
 
     def resolve(self, state: MitoszState, p: PoisonP, item: Item) -> bool:
-        t = state._keyword_target(item)
+        t = _keyword_target(state, item)
         if t is None:
             state.note(N_("the poison finds no target (MIT-7.2.5.3)"))
             return True
@@ -149,7 +149,7 @@ class Fear(MitoszPrimitive):
         if f is None:
             state.note(N_("(fear has no effect outside a fight)"))
             return True
-        _name, threshold = state.keyword_strength(item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
+        _name, threshold = keyword_strength(state, item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
         own = f.side_of(item.player)
         carrier_number = state.cards[item.card].d.number
         keys = state.effect_keys(item.card, item.m, item.user)
@@ -158,7 +158,7 @@ class Fear(MitoszPrimitive):
             inst = state.cards[iid]
             place = f.leaders.get(iid) or f.supplies.get(iid)
             # MIT-5.12 (immune); every member has a place, as a leader or as a supply
-            if place[0] == own or not state._creature(inst) or state.immune(inst, keys, item.player):  # type: ignore[index]
+            if place[0] == own or not _creature(state, inst) or state.immune(inst, keys, item.player):  # type: ignore[index]
                 continue
             low = inst.d.number if state.opts["fear_number_source"] == "each_creature" else carrier_number
             if low < state.fight_level(iid) < threshold:
@@ -166,7 +166,7 @@ class Fear(MitoszPrimitive):
         if not affected:
             state.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
             return True
-        return state._fear_next(tuple(affected), ())
+        return _fear_next(state, tuple(affected), ())
 
 
 def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int, ...]) -> bool:
@@ -203,4 +203,4 @@ def answer_fear(self: MitoszState, pr: FearResist, index: int) -> None:
                   amount=amount, sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)
     else:
         fleeing += (iid,)
-    self._fear_next(pr.rest, fleeing)
+    _fear_next(self, pr.rest, fleeing)

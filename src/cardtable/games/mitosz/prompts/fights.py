@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..words import N_, _
 from .base import Numbered
+from ..fights import keywords as _keywords
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -115,7 +116,7 @@ class FearResist(FightQuestion):
     words: ClassVar[str] = N_("fear strikes your creature")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_fear(self, action.index)
+        _keywords.answer_fear(state, self, action.index)
 
 
 @dataclass(frozen=True, slots=True)
