@@ -22,6 +22,7 @@ from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, afterworld, attach, custom_decks, deck_top, do, fresh, god, hand,
                                         intrigue, leader, legal, named, nation, pass_counter, pass_until, ready,
                                         rejects, scene, sph, spheres)
+from cardtable.games.mitosz import checks
 
 
 def sid(s, k: int = -1) -> int:
@@ -334,7 +335,7 @@ def test_MIT_2_1_MIT_2_10_MIT_2_3_a_mythology_set_and_uniqueness_of_a_card():
     do(s, Summon(orren))  # a second copy of a non-unique card is fine
     pass_counter(s)
     leader(s, A, "Captain Orren")
-    assert s.state_checks() or s.prompt
+    assert checks.state_checks(s) or s.prompt
 
 
 def test_MIT_2_2_a_MIT_2_2_b_level_and_modifier_cards():
@@ -395,7 +396,7 @@ def test_MIT_2_2_c_OP_08_base_level_below_one():
     torc = attach(s, B, "Torc of Thorns", ivo)
     assert s.base_level(ivo) == 0
     ready(s)
-    assert s.state_checks()
+    assert checks.state_checks(s)
     assert ivo in s.players[A].afterworld and torc in s.players[B].afterworld
 
 
@@ -1231,10 +1232,10 @@ def test_MIT_6_1_3_b_a_round_lasts_until_the_players_next_turn():
     for name in ("Cliffside Clans",):
         pass
     s.players[B].hold = None
-    s.track_holds()
+    checks.track_holds(s)
     assert s.players[A].hold is None and s.players[B].hold is None  # below 12: no hold
     s.opts = dict(s.opts, win_target=2)
-    s.track_holds()
+    checks.track_holds(s)
     assert s.players[B].hold == (B, 4)  # anchored to the turn in which it began
 
 
@@ -1704,7 +1705,7 @@ def test_MIT_8_rune_MIT_3_9_i_OP_60_a_scribe_attaches_a_rune():
     assert s.cards[rune].zone == "board" and s.cards[rune].host == lysa  # attached to its target
     assert "poison" in s.immunities(s.cards[lysa])
     assert any(e.until == ("attached", rune) for e in s.effects)  # it lasts while attached, not a turn
-    s.expire_at_turn_start()
+    checks.expire_at_turn_start(s)
     assert "poison" in s.immunities(s.cards[lysa])
     # when its host leaves, the rune goes with it and the immunity ends
     s.leave_board(lysa, "afterworld", "destroy")
@@ -1854,9 +1855,9 @@ def test_MIT_5_2_d_OP_30_a_stolen_item_is_reattached_for_good(tmp_path, monkeypa
     pass_counter(s)
     inst = s.cards[blade]
     assert inst.controller == B and inst.owner == A and inst.host in (ulfar, skeld)  # a legal own host
-    s.expire_at_turn_start()
+    checks.expire_at_turn_start(s)
     s.turn += 5
-    s.expire_at_turn_start()
+    checks.expire_at_turn_start(s)
     assert s.cards[blade].controller == B  # permanent: no steal effect to expire
     s.leave_board(inst.host, "afterworld", "destroy")
     assert blade in s.players[A].afterworld  # to its owner's afterworld (MIT-G1)
@@ -2097,9 +2098,9 @@ def test_MIT_5_16_a_new_card_type_replaces_the_old_one(tmp_path, monkeypatch):
     rejects(s, DeclareDuel(lysa, vigdis), "MIT-5.16")
     # the effect ends at the start of the next turn: a leader again, and B is over the limit
     s.turn += 1
-    s.expire_at_turn_start()
+    checks.expire_at_turn_start(s)
     assert s.card_type(inst) == "leader" and s.row_leaders(B) == [vigdis, skeld, ulfar]
-    assert not s.state_checks() and s.prompt.kind == "sacrifice_leader"
+    assert not checks.state_checks(s) and s.prompt.kind == "sacrifice_leader"
 
 
 def test_MIT_5_16_MIT_1_2_6_a_card_that_leaves_the_board_forgets_its_new_type(tmp_path, monkeypatch):
@@ -2217,6 +2218,6 @@ def test_spec_6_4_grant_fate_use_and_modify_cost_as_effects(tmp_path, monkeypatc
     ready(s)
     assert UseFate(winter, source) in s.legal_actions() and s.summon_cost(orren) == (0, 0, 0, 3)
     s.turn += 1
-    s.expire_at_turn_start()  # both lasted until the start of the next turn
+    checks.expire_at_turn_start(s)  # both lasted until the start of the next turn
     ready(s)
     assert s.god_allowances(A) == [] and s.summon_cost(orren) == (0, 0, 1, 2)

@@ -10,6 +10,7 @@ from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
                                         pass_counter, ready, rejects, scene, set_yaml, spheres)
 from cardtable.games.mitosz import conflicts
+from cardtable.games.mitosz import checks
 
 
 def _rune(serial: int, name: str, cursed: bool = False) -> str:
@@ -61,9 +62,9 @@ def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path
     assert s.is_cursed(s.cards[lysa]) and s.matches(s.cards[lysa], Filter(cursed=True), A, {})
     # MIT-2.4.b: a cursed card is not sacrificed: over the leader limit (OP-14) the others go first
     orren = leader(s, A, "Captain Orren")
-    assert lysa not in s.limit_candidates(A) and orren in s.limit_candidates(A)
+    assert lysa not in checks.limit_candidates(s, A) and orren in checks.limit_candidates(s, A)
     s.leave_board(rune, "afterworld", "rule")
-    assert not s.is_cursed(s.cards[lysa]) and lysa in s.limit_candidates(A)
+    assert not s.is_cursed(s.cards[lysa]) and lysa in checks.limit_candidates(s, A)
 
 
 def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_path, monkeypatch):

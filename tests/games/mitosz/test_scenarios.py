@@ -17,6 +17,7 @@ from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNa
 from tests.games.mitosz.helpers import (A, B, attach, custom_decks, deck_top, do, empty_deck, fresh, god,
                                         hand, intrigue, leader, nation, pass_counter, pass_until, ready,
                                         rejects, scene, sph, spheres)
+from cardtable.games.mitosz import checks
 
 DATA = D.PACKAGE_DIR if hasattr(D, "PACKAGE_DIR") else None
 
@@ -229,7 +230,7 @@ def test_S08_MIT_2_3_b_MIT_2_3_c_uniqueness():
     # a test-only effect puts the second Lysa onto the board
     s.enter_board(second, A)
     s.players[A].leaders.append(second)
-    assert s.state_checks()
+    assert checks.state_checks(s)
     assert s.cards[lysa].zone == "afterworld" and s.cards[second].zone == "afterworld"
     assert s.players[A].afterworld[-2:] == [lysa, second] or s.players[A].afterworld[-2:] == [second, lysa]
     assert s.players[A].leaders == []
@@ -646,7 +647,7 @@ def test_S25_OP_02_a_broken_hold_starts_again():
     s.leave_board(c2, "afterworld", "destroy")  # (stands for B winning a battle: Mítosz II)
     ready(s, active=B)
     s.apply(PASS)  # acting re-runs the machine; the state checks see the loss at the next resolution
-    assert s.state_checks()
+    assert checks.state_checks(s)
     assert s.power_total(A) == 10 and s.players[A].hold is None
     pass_until(s, "summon_1", A)
     assert s.turn == 11 and s.result is None

@@ -36,7 +36,7 @@ def state_checks(self: MitoszState) -> bool:
         self.checked = self.version
         return True
     log_size = len(self.log)
-    clean = self._state_checks()
+    clean = _state_checks(self)
     if len(self.log) != log_size:  # every change the checks make is logged
         self.touch()
     if clean:
@@ -82,7 +82,7 @@ def _state_checks(self: MitoszState) -> bool:
     for _ in range(50):
         changed = False
         # one pass gathers what each check needs; most of the time nothing is wrong
-        dupes, negative, orphans, low = self._check_scan()
+        dupes, negative, orphans, low = _check_scan(self)
         # 1. MIT-2.3.c: identical unique cards on the board are all destroyed
         for iids in dupes:
             self.note(N_("{n} copies of the unique {card} are on the board: all are destroyed (MIT-2.3.c)"),
@@ -125,7 +125,7 @@ def _state_checks(self: MitoszState) -> bool:
                 self.touch()
                 return False
         break
-    self.track_holds()
+    track_holds(self)
     return True
 
 
@@ -162,7 +162,7 @@ def check_holds(self: MitoszState) -> None:
     else:
         best = max(totals.values())
         winners = [s for s in done if totals[s] == best]
-    self.end_game(winners, "MIT-1.1.1", N_("held the win target for a round"))
+    end_game(self, winners, "MIT-1.1.1", N_("held the win target for a round"))
 
 
 def drew_cards(self: MitoszState) -> None:
@@ -208,7 +208,7 @@ def check_deckout(self: MitoszState) -> None:
     # the rulebook does not say whether only the top scorers share the draw; we read "the most power points"
     # as shared by the tied top scorers, and the others lose (docs/mitosz.md, departures).
     winners = [s for s in range(self.n) if totals[s] == best]
-    self.end_game(winners, "MIT-1.3.4", N_("the decks ran out"))
+    end_game(self, winners, "MIT-1.3.4", N_("the decks ran out"))
 
 
 def end_game(self: MitoszState, winners: list[int], rule: str, why: str) -> None:
@@ -234,7 +234,7 @@ def expire_at_turn_start(self: MitoszState) -> None:
         else:
             keep.append(e)
     if ended:
-        self.end_effects(ended)
+        end_effects(self, ended)
 
 
 def end_effects(self: MitoszState, ended: list[Eff]) -> None:
@@ -265,18 +265,3 @@ def end_effects(self: MitoszState, ended: list[Eff]) -> None:
         for iid in list(lst):
             if iid not in sources:  # MIT-3.7.g, MIT-3.9.g: its effect ended
                 self.leave_board(iid, "afterworld", "rule")
-
-
-class Checks:
-    state_checks = state_checks
-    _check_scan = _check_scan
-    _state_checks = _state_checks
-    limit_candidates = limit_candidates
-    track_holds = track_holds
-    check_holds = check_holds
-    drew_cards = drew_cards
-    draw_attempted = draw_attempted
-    check_deckout = check_deckout
-    end_game = end_game
-    expire_at_turn_start = expire_at_turn_start
-    end_effects = end_effects

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .core import Eff
 from .flow import SPHERE_SAID
 from .words import N_, Said, join, said
+from . import checks as _checks
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -66,7 +67,7 @@ def draw(self: MitoszState, seat: int, n: int) -> int:
         self._move_to_hand(deck.pop())
         drawn += 1
     if drawn:
-        self.drew_cards()  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
+        _checks.drew_cards(self)  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
     return drawn
 
 

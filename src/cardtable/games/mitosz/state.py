@@ -4,9 +4,10 @@ The state is one typed field list (an ``engine.core`` record: the clone is compi
 modules of functions that take the state first, bound in small classes by job: ``levels`` (levels, roads, power
 points, statics, immunity), ``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect
 interpreter, spec 6), ``flow`` (phases, open windows, counter rounds, the stack), ``prompts`` (the questions, each
-a class that answers itself), ``checks`` (state checks, spec 5.9; holds and deck-out). ``view`` builds what each
-player may see (spec 9), called as its module's functions (no binding class: ``view`` and ``snapshot`` are the
-engine's); ``modes`` names where the machine is.
+a class that answers itself). ``checks`` (state checks, spec 5.9; holds and deck-out), ``conflicts``,
+``fights.keywords`` and ``view`` (what each player may see, spec 9) have no binding class: they are called as
+their modules' functions, the state first (``view`` and ``snapshot`` are the engine's, set on the class);
+``modes`` names where the machine is.
 
 Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its
 instance id, fixed for the game); zones are lists of ids in the players; active effects are immutable
@@ -22,7 +23,6 @@ from cardtable.engine.core import cache, copied, counter, each, fresh, own, own_
 from cardtable.engine.rng import Rng
 
 from .acts import Acts
-from .checks import Checks
 from .core import Eff, Inst, Item, Player
 from .effect_vocabulary import check_vocabulary
 from .effects import Effects
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 
 @record(copy="clone")
-class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, Checks, State):
+class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
     # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MitoszGame
     seed: int

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import STACK_ID_BASE
 from ..schema import number_range
 from ..words import N_, Said, said
+from .. import checks as _checks
 
 if TYPE_CHECKING:
     from ..cards import CardDef
@@ -202,7 +203,7 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
             if happened and item.lasting and m is not None and m.speed == "counter":
                 # MIT-3.7.g: "kontra fátum esetében használata után a túlvilágba kerül és hatása megszűnik" —
                 # a counter fate's effect ends as it goes, whatever its duration (moves stay: MIT-4.3.a)
-                self.end_effects([e for e in self.effects
+                _checks.end_effects(self, [e for e in self.effects
                                   if e.source == item.card and e.until[0] != "permanent"])
             self.to_zone(item.card, "afterworld")
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..words import N_, lazy, said
 from .phases import PHASES
 from ..modes import DRAW, END, START
+from .. import checks as _checks
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -39,12 +40,12 @@ def _step_turn_start(self: MitoszState) -> bool:
         p.nation_placed = False
         p.allowances = ()
     self.note(N_("— Turn {turn}: P{seat} —"), turn=self.turn, seat=seat)
-    self.check_holds()  # OP-02: a hold completes at MIT-6.2.1.1
+    _checks.check_holds(self)  # OP-02: a hold completes at MIT-6.2.1.1
     if self.result is None:
-        self.check_deckout()  # OP-04
+        _checks.check_deckout(self)  # OP-04
     if self.result is not None:
         return True
-    self.expire_at_turn_start()  # MIT-6.2.1.2
+    _checks.expire_at_turn_start(self)  # MIT-6.2.1.2
     self.event("turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
     # state check)
     self._push("checks", "window")
@@ -86,4 +87,4 @@ def draw_phase(self: MitoszState) -> None:
     else:
         self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", drawn, seat=seat,
                          drawn=drawn))
-    self.draw_attempted(seat, n, drawn)
+    _checks.draw_attempted(self, seat, n, drawn)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from ..modes import BUSY, COUNTER, PROMPT, WINDOW
+from .. import checks as _checks
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -101,7 +102,7 @@ def _step_resolve(self: MitoszState) -> bool:
 
 
 def _step_checks(self: MitoszState) -> bool:
-    if self.state_checks():
+    if _checks.state_checks(self):
         return self.fire_pending() if self.pending or self.sphere_marks else False  # OP-43.4
     self._push("checks")
     return True  # a prompt (leader limit)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Choose, Refill, made
 from ..words import N_, _, _n, join, shown
 from .base import Prompt
+from .. import checks as _checks
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -102,7 +103,7 @@ class SacrificeLeader(Prompt):
     keys: ClassVar[tuple[str, ...]] = ("n",)
 
     def offered(self, state: MitoszState) -> list[Action]:
-        return _each(state.limit_candidates(self.player))
+        return _each(_checks.limit_candidates(state, self.player))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
