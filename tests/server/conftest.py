@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import time
 import warnings
 from dataclasses import dataclass
@@ -94,6 +95,17 @@ def make_server(db, **kwargs):
     kwargs.setdefault("bot_delay", 0)
     app = create_app(db, **kwargs)
     return app
+
+
+@contextlib.contextmanager
+def running(db, strict: bool = False, **kwargs):
+    """A server on ``db`` (``make_server``'s options) for the length of a ``with``: a restart is a second one.
+    ``strict``: an exception in the server fails the test (instead of answering 500)."""
+    app = make_server(db, **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with TestClient(app, raise_server_exceptions=strict) as client:
+            yield Server(app, client, db)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from cardtable.server.clock import Clock
 
-from .conftest import Server, make_server
+from .conftest import Server, make_server, running
 
 MOJO = {"first_player": 0}
 
@@ -150,44 +150,35 @@ def forfeit_table(server: Server) -> tuple[str, dict[int, str]]:
 
 
 def test_on_expiry_forfeit_ends_the_game_the_seat_loses_and_nothing_more_is_played(db):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        app = make_server(db, sweep_seconds=0.05)
-        with TestClient(app) as client:
-            server = Server(app, client, db)
-            table_id, tokens = forfeit_table(server)
-            assert server.state(table_id)["clock"]["policy"] == "forfeit"
-            wait_for(lambda: server.table(table_id).forfeited is not None)
-            message = server.state(table_id, tokens[1])
-            assert message["forfeit"] == 0 and message["returns"] == [0.0, 1.0] and message["end_rule"] is None
-            assert message["table"]["status"] == "finished" and message["clock"]["forfeited"] == 0
-            assert message["clock"]["seat"] is None and message["clock"]["expired"] == [1, 0]
-            assert not server.table(table_id).state.history  # no bot moved for seat 0
-            legal_before = server.table(table_id).state.legal_actions()
-            r = server.act(table_id, tokens[0], legal_before[0].to_json())
-            assert r.status_code == 409 and "forfeited" in r.json()["error"]
-            assert not server.table(table_id).state.history
-            assert server.undo(table_id, tokens[0]).status_code == 409
-            assert server.client.get(f"/api/tables/{table_id}/record").status_code == 200  # it is over: its record
-            assert server.client.get(f"/api/tables/{table_id}/rematch").json()["available"] is True
-            time.sleep(0.2)  # more sweeps: the forfeit was applied once
-            assert server.state(table_id)["clock"]["expired"] == [1, 0]
-            stored = {t.id: t for t in server.manager.store.load_all()}[table_id]
-            assert stored.clock["forfeited"] == 0
+    with running(db, strict=True, sweep_seconds=0.05) as server:
+        table_id, tokens = forfeit_table(server)
+        assert server.state(table_id)["clock"]["policy"] == "forfeit"
+        wait_for(lambda: server.table(table_id).forfeited is not None)
+        message = server.state(table_id, tokens[1])
+        assert message["forfeit"] == 0 and message["returns"] == [0.0, 1.0] and message["end_rule"] is None
+        assert message["table"]["status"] == "finished" and message["clock"]["forfeited"] == 0
+        assert message["clock"]["seat"] is None and message["clock"]["expired"] == [1, 0]
+        assert not server.table(table_id).state.history  # no bot moved for seat 0
+        legal_before = server.table(table_id).state.legal_actions()
+        r = server.act(table_id, tokens[0], legal_before[0].to_json())
+        assert r.status_code == 409 and "forfeited" in r.json()["error"]
+        assert not server.table(table_id).state.history
+        assert server.undo(table_id, tokens[0]).status_code == 409
+        assert server.client.get(f"/api/tables/{table_id}/record").status_code == 200  # it is over: its record
+        assert server.client.get(f"/api/tables/{table_id}/rematch").json()["available"] is True
+        time.sleep(0.2)  # more sweeps: the forfeit was applied once
+        assert server.state(table_id)["clock"]["expired"] == [1, 0]
+        stored = {t.id: t for t in server.manager.store.load_all()}[table_id]
+        assert stored.clock["forfeited"] == 0
 
 
 def test_a_forfeit_due_while_the_server_was_down_is_applied_once_after_the_restart(db):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        app = make_server(db, sweep_seconds=3600)  # this server never sweeps: the deadline passes while it is away
-        with TestClient(app) as client:
-            table_id, tokens = forfeit_table(Server(app, client, db))
-        time.sleep(1.1)
-        for _ in range(2):  # two restarts: the forfeit is applied by the first, the second finds it done
-            app = make_server(db, sweep_seconds=0.05)
-            with TestClient(app) as client:
-                server = Server(app, client, db)
-                wait_for(lambda: server.table(table_id).forfeited == 0)
-                time.sleep(0.15)
-                assert server.state(table_id)["clock"]["expired"] == [1, 0]
-                assert server.state(table_id)["returns"] == [0.0, 1.0]
+    with running(db, strict=True, sweep_seconds=3600) as server:  # it never sweeps: the deadline passes meanwhile
+        table_id, tokens = forfeit_table(server)
+    time.sleep(1.1)
+    for _ in range(2):  # two restarts: the forfeit is applied by the first, the second finds it done
+        with running(db, strict=True, sweep_seconds=0.05) as server:
+            wait_for(lambda: server.table(table_id).forfeited == 0)
+            time.sleep(0.15)
+            assert server.state(table_id)["clock"]["expired"] == [1, 0]
+            assert server.state(table_id)["returns"] == [0.0, 1.0]

@@ -13,10 +13,8 @@ import contextlib
 import functools
 import random
 import time
-import warnings
 
 import pytest
-from fastapi.testclient import TestClient
 
 import cardtable
 from cardtable.agents import Observation, make_agent
@@ -25,7 +23,7 @@ from cardtable.engine.rng import Rng, derive_seed
 from cardtable.server.thinking import GameCodec, SealedObservation, Thinker
 from cardtable.store import open_store
 
-from .conftest import Server, make_server
+from .conftest import running
 from .slow_agent import DyingAgent, SlowAgent, thinking
 from .util import Replay, recv, recv_until
 
@@ -41,15 +39,6 @@ def wait_for(pred, what: str, timeout: float = 60.0):
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.005)
     return value
-
-
-@contextlib.contextmanager
-def running(db, **kwargs):
-    app = make_server(db, **kwargs)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        with TestClient(app, raise_server_exceptions=False) as client:
-            yield Server(app, client, db)
 
 
 @pytest.fixture

@@ -34,6 +34,14 @@ def play_as_players(server: Server, table: str, tokens: dict[int, str]) -> None:
     raise AssertionError("the game did not end")
 
 
+def owned_table(c: TestClient, headers: dict[str, str]) -> str:
+    """A Mojo table (a player against a bot) made by the signed-in account whose CSRF headers are given."""
+    r = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"], "options": OPTIONS},
+               headers=headers)
+    assert r.status_code == 201, r.text
+    return str(r.json()["table"]["id"])
+
+
 @pytest.fixture
 def server(db):
     app = make_server(db)
@@ -100,8 +108,7 @@ def test_only_the_owner_changes_who_watches(server):
     c = server.client
     with browser(c):
         h = sign_up(c, "Hedi")
-        table = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"],
-                                            "options": OPTIONS}, headers=h).json()["table"]["id"]
+        table = owned_table(c, h)
         assert c.put(f"/api/tables/{table}/watching", json={"watchers": "players"}).status_code == 403  # CSRF
         r = c.put(f"/api/tables/{table}/watching", json={"watchers": "players", "spectator_delay": 2}, headers=h)
         assert r.status_code == 200 and r.json() == {"watchers": "players", "spectator_delay": 2}
@@ -125,8 +132,7 @@ def test_an_open_spectator_is_closed_when_the_owner_keeps_the_table_to_its_playe
     c = server.client
     with browser(c):
         h = sign_up(c, "Jolán")
-        table = c.post("/api/tables", json={"game": "mojo", "players": 2, "seats": ["human", "heuristic"],
-                                            "options": OPTIONS}, headers=h).json()["table"]["id"]
+        table = owned_table(c, h)
         token = c.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=h).json()["token"]
         with c.websocket_connect(f"/api/tables/{table}/ws") as spectator, \
                 c.websocket_connect(f"/api/tables/{table}/ws") as player:

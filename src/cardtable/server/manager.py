@@ -26,6 +26,7 @@ from cardtable.store import StaleWrite, StoredTable, TableStore
 from cardtable.store.database import Statements
 
 from .clock import Clock
+from .sharing import follow
 from .tables import Seat, Table, TableError, TableStale, hash_token
 from .thinking import Thinker, thinks_apart
 
@@ -168,7 +169,8 @@ class TableManager:
     async def join(self, table: Table, seat: int, token: str | None = None) -> str:
         """Take a free human seat; its secret token is ``token`` (an account's, derived for this seat) or new."""
         token = token or secrets.token_urlsafe(24)
-        for attempt in range(3):
+
+        async def take() -> None:
             self.follow(table)  # (several server processes) taken elsewhere a moment ago?
             if not 0 <= seat < len(table.seats):
                 raise TableError(404, _("table {table} has seats 0 to {last}, not {seat}", table=table.id,
@@ -179,12 +181,9 @@ class TableManager:
             if s.token_hash is not None:
                 raise TableError(409, _("seat {seat} is already taken; ask for another seat's link or watch", seat=seat))
             s.token_hash = hash_token(token)
-            try:
-                await self._persist(table, self.store.token_statement(table.id, seat, s.token_hash))
-                break
-            except TableStale:  # another server process changed the table first (it has caught up): look again
-                if attempt == 2:
-                    raise
+            await self._persist(table, self.store.token_statement(table.id, seat, s.token_hash))
+
+        await self._retried(take)
         await self._sync_clock(table)  # a seat whose turn it is starts its clock once a player sits down
         return token
 
@@ -233,19 +232,16 @@ class TableManager:
             raise TableError(401, _("an action needs the seat token of the player whose turn it is"))
         if table.forfeited is not None:
             raise TableError(409, _("the game is over: seat {seat} ran out of time and forfeited", seat=table.forfeited))
-        for attempt in range(3):
+        async def play() -> None:
             try:
                 parsed = table.actions.parse(action)
                 trial = table.state.clone()
                 trial.apply(parsed, player=seat)
             except IllegalAction as exc:
                 raise TableError(409 if exc.rule == table.game.info.turn_rule else 422, exc.message, exc.rule) from None
-            try:
-                await self._commit(table, trial)
-                break
-            except TableStale:  # another server process changed the table first: it has caught up; again
-                if attempt == 2:
-                    raise
+            await self._commit(table, trial)
+
+        await self._retried(play)
         if table.seats[seat].takeover is not None:
             await self.take_back(table, seat)  # the player is back: their own accepted move says so
 
@@ -297,10 +293,20 @@ class TableManager:
 
     def follow(self, table: Table) -> bool:
         """Catch up with the changes other server processes stored (the caller holds the table's lock). True when
-        the table changed."""
-        from .sharing import follow
+        the table changed. Nothing to read (the usual case, and always with SQLite) unless one was heard of."""
+        return table.behind and follow(self, table)
 
-        return follow(self, table)
+    @staticmethod
+    async def _retried(change: Callable[[], Awaitable[None]]) -> None:
+        """``change`` checks the table as it is and writes; when another server process changed the table first
+        (``TableStale``: this one has caught up), it runs again on the table as it now is, three times at most."""
+        for attempt in range(3):
+            try:
+                await change()
+                return
+            except TableStale:
+                if attempt == 2:
+                    raise
 
     # -- the move clock -------------------------------------------------------------------------
     @staticmethod

@@ -30,6 +30,7 @@ from typing import Any, Callable, Coroutine, Protocol
 from cardtable.store import StoredTable, TableStore
 from cardtable.store.database import Statements
 
+from .clock import Clock
 from .outbox import notify, refuse_spectators
 from .tables import Table
 
@@ -60,12 +61,8 @@ PRESENT = ("INSERT INTO presence (table_id, seat, owner, expires) VALUES (?, ?, 
 def follow(manager: "TableManagerLike", table: Table) -> bool:
     """Bring the live table in line with what the database holds (the caller holds the table's lock): seats,
     settings, clock, and the actions other processes stored — appended ones applied, an undo replayed from the
-    seed. True when anything changed."""
-    from .clock import Clock
-
+    seed. True when anything changed. (A change not heard of yet is refused at its write: ``StaleWrite``.)"""
     store = manager.store
-    if not table.behind:  # nothing heard since the last read (a change not heard yet is refused at its write)
-        return False
     table.behind = False  # (before the read: a change heard while reading is read next time)
     known = len(table.state.history)
     stored = store.load_table(table.id, actions_from=max(0, known - 1))
@@ -80,8 +77,8 @@ def follow(manager: "TableManagerLike", table: Table) -> bool:
         new = stored.actions
         table.forget_log(0)
     else:
-        state = table.state.clone() if len(stored.actions) > 1 or last is None and stored.actions else table.state
         new = stored.actions[1:] if last is not None else stored.actions
+        state = table.state.clone() if new else table.state
     for seat, action in new:
         state.apply(action, player=seat)
     if state is not table.state:
