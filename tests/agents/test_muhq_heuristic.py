@@ -16,6 +16,7 @@ from cardtable.agents import Observation, agent_names, make_agent
 from cardtable.games.muhq.kit import heuristic as heuristic_module
 from cardtable.games.muhq.kit.heuristic import MuhqHeuristic, _Decision, _Walks
 from cardtable.games.muhq import actions as A
+from cardtable.games.muhq import rounds
 from cardtable.games.muhq.turn import Phase
 from cardtable.sim import simulate
 from tests.imports import cardtable_modules
@@ -219,7 +220,7 @@ def test_pays_upkeep_for_its_best_units_first_and_buys_the_best_affordable_card(
     put(s, P0, "Forager", 3, 3)
     resource(s, P0, 2)
     s.phase = Phase.UPKEEP
-    s.goto("upkeep_pay")
+    rounds.goto(s, "upkeep_pay")
     ready(s)
     assert s.mode == "upkeep"
     assert bot_action(s) == A.PayUpkeep(knight)

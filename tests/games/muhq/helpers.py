@@ -27,6 +27,9 @@ from cardtable.games.muhq import MuhqGame
 from cardtable.games.muhq import actions as A
 from cardtable.games.muhq.grid import Grid
 from cardtable.games.muhq.turn import Phase, Step
+from cardtable.games.muhq import board as _board
+from cardtable.games.muhq import flow as _flow
+from cardtable.games.muhq import places as _places
 
 P0, P1 = 0, 1
 _GAMES: dict = {}
@@ -65,8 +68,8 @@ def scene(board: str = "arena-9", active: int = P0, step: str = "action", **opti
 
 def emptied(s, step: str = "action", active: int = P0):
     """Any state with everything emptied (board, zones, stack, counters), ``active``'s turn at ``step``."""
-    for pid in list(s.board_order()):
-        s.take_off(pid)
+    for pid in list(_places.board_order(s)):
+        _board.take_off(s, pid)
     s.perms.clear()
     s.occ.clear()
     for p in s.players:
@@ -92,7 +95,7 @@ def put(s, seat: int, name: str, x: int, y: int, controller: int | None = None, 
     """A permanent of ``seat`` (its owner) on (x, y); ``counters``: damage, paralysis, poison, panic, rage,
     protection, worn. No `enters` trigger fires (the scenario starts with it on the board)."""
     card = s.new_card(def_id(s, name), seat)
-    s.enter(card, seat if controller is None else controller, s.grid.cell(x, y))
+    _board.enter(s, card, seat if controller is None else controller, s.grid.cell(x, y))
     s.triggers.clear()
     for key, value in counters.items():
         setattr(s.perms[card], key, value)
@@ -106,7 +109,7 @@ def crew(s, base: int, seat: int, name: str, **counters: int) -> int:
 
     card = s.new_card(def_id(s, name), seat)
     s.perms[card] = Perm(card, s.card_def[card], seat, seat, None)
-    s.join_pile(card, base)
+    _board.join_pile(s, card, base)
     for key, value in counters.items():
         setattr(s.perms[card], key, value)
     return card
@@ -143,7 +146,7 @@ def terrain(s, types: dict[tuple[int, int], str]) -> None:
 def ready(s) -> None:
     """Run the machine from the set-up position to the first decision."""
     s.changed()
-    s.advance()
+    _flow.advance(s)
 
 
 def pass_all(s, limit: int = 20) -> None:
@@ -169,5 +172,5 @@ def rejected(s, action, rule: str) -> IllegalAction:
 
 
 def at(s, pid: int) -> tuple[int, int] | None:
-    cell = s.cell_of(pid)
+    cell = _places.cell_of(s, pid)
     return None if cell is None else s.grid.xy(cell)

@@ -11,6 +11,7 @@ from cardtable.games.muhq.actions import Activate, Attack, PlayPermanent
 from cardtable.games.muhq.data import load_set
 
 from .helpers import P0, P1, crew, hand, pass_all, put, ready, scene, terrain
+from cardtable.games.muhq import places as _places
 
 HERE = Path(__file__).resolve().parent
 
@@ -53,7 +54,7 @@ def test_kraken_spawn_MUHQ_PANIC_1_entering_panics_enemy_units_within_range_2():
     s.apply(PlayPermanent(kraken, (4, 8)))
     pass_all(s)
     settle(s)
-    assert s.cell_of(kraken) == s.grid.cell(4, 8)
+    assert _places.cell_of(s, kraken) == s.grid.cell(4, 8)
     assert s.perms[near].panic == 1 and s.perms[far].panic == 0 and s.perms[own].panic == 0
 
 

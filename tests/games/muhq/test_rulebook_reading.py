@@ -8,6 +8,7 @@ from cardtable.games.muhq import actions as A
 from cardtable.games.muhq.actions import PASS, Activate, Attack, FreeAction, Move, PlaceToken, PlayPermanent, PlaySpell
 
 from .helpers import P0, P1, at, crew, hand, pass_all, put, ready, rejected, resource, scene, zone
+from cardtable.games.muhq import flow as _flow
 
 
 def steal_during_move(s, unit: int) -> None:
@@ -114,7 +115,7 @@ def test_MUHQ_APHASE_1_the_action_phase_goes_on_while_a_card_in_hand_can_be_play
     assert A.END_ACTION_PHASE in s.legal_actions()  # nothing playable is left
     big, = hand(s, P0, "War Galley")  # a card that cannot be played (no deep-water spawn) does not hold it up
     s.changed()
-    s.advance()
+    _flow.advance(s)
     assert A.END_ACTION_PHASE in s.legal_actions()
     s.apply(A.END_ACTION_PHASE)
     assert s.step != "action"

@@ -15,6 +15,8 @@ from cardtable.games.muhq.stats import attack_range, attack_value, profile
 
 from .helpers import P0, P1, at, crew, hand, pass_all, put, ready, rejected, resource, scene, terrain
 from .turns import to_action_phase
+from cardtable.games.muhq import board_combat as _board_combat
+from cardtable.games.muhq import places as _places
 
 
 def cell(s, x: int, y: int) -> int:
@@ -512,7 +514,7 @@ def test_MUHQ_DMG_3_only_units_and_solid_artifacts_take_damage_markers():
     resolve(s, Attack(pikeman, tower))
     assert s.perms[tower].damage == 2 and s.perms[pikeman].damage == 0  # it deals no damage back
     volley = s.game.defs[next(k for k, d in s.game.defs.items() if d.name == "Volley")]
-    assert s.deal_damage(volley, P0, None, depot, 2) == 0
+    assert _board_combat.deal_damage(s, volley, P0, None, depot, 2) == 0
     assert s.perms[depot].damage == 0 and not s.triggers
 
 
@@ -1283,7 +1285,7 @@ def test_MUHQ_PANIC_2_a_panicked_unit_flees_and_attacks_if_it_still_can():
     activated(s, archer)
     label = s.stack[-1].label
     pass_all(s)
-    assert label.startswith("Longbow Archer moves") and s.grid.distance(s.cell_of(archer), s.cell_of(enemy)) == 3
+    assert label.startswith("Longbow Archer moves") and s.grid.distance(_places.cell_of(s, archer), _places.cell_of(s, enemy)) == 3
     assert [i.kind for i in s.stack] == ["attack"]
     pass_all(s)
     assert s.perms[enemy].damage == 1 and s.perms[archer].panic == 0 and s.activation is None
@@ -1600,7 +1602,7 @@ def test_MUHQ_AI_1_ai_actions_use_the_stack_and_continue_when_one_fails():
     assert near in s.players[P1].hand and s.perms[pikeman].attack_used
     assert s.stack[-1].kind == "move"  # the run goes on with A2: toward the Outrider
     pass_all(s)
-    assert s.grid.distance(s.cell_of(pikeman), s.cell_of(far)) == 1
+    assert s.grid.distance(_places.cell_of(s, pikeman), _places.cell_of(s, far)) == 1
     assert s.activation is None and s.perms[pikeman].rage == 0
 
 
@@ -1684,7 +1686,7 @@ def test_MUHQ_AI_5_shy_uses_its_full_action_when_not_threatened():
     activated(s, forager)
     assert s.stack[-1].kind == "move"
     pass_all(s)
-    assert s.players[P0].resource == 0 and s.grid.distance(s.cell_of(forager), s.cell_of(enemy)) == 3
+    assert s.players[P0].resource == 0 and s.grid.distance(_places.cell_of(s, forager), _places.cell_of(s, enemy)) == 3
 
 
 def test_MUHQ_AI_6_aggressive_attacks_first_then_closes_in():

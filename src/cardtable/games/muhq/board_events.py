@@ -1,4 +1,4 @@
-"""The events of muhq's board and the triggers they fire (MUHQ-ACT-7, spec 7.7 events): the rules of BoardMixin
+"""The events of muhq's board and the triggers they fire (MUHQ-ACT-7, spec 7.7 events): the rules
 that collect triggered actions."""
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .defs import trigger_event
 from .effects import Ctx
 from .objects import NEUTRAL, Trigger
+from . import effects as _effects
+from . import places as _places
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Perm
@@ -21,7 +23,7 @@ def event(self: "MuhqState", kind: str, subject: int, refs: tuple[tuple[str, Any
     perms = self.perms
     by_event = self._memo.get("trigger_sources_by_event")
     if by_event is None:
-        by_event = self.trigger_sources_by_event()
+        by_event = trigger_sources_by_event(self)
     found = by_event.get(kind, ())  # (the others have no trigger on this event: they would fire nothing)
     if not found and departed is None:
         return
@@ -41,10 +43,10 @@ def event(self: "MuhqState", kind: str, subject: int, refs: tuple[tuple[str, Any
             ev = trigger_event(ability)
             if ev["event"] != kind:
                 continue
-            if not self.subject_matches(src, ev.get("subject", "self"), subject, subj):
+            if not subject_matches(self, src, ev.get("subject", "self"), subject, subj):
                 continue
             ctx = Ctx(pid, src.d, src.controller, refs=dict(all_refs))
-            if not self.condition_holds(ability.get("if"), ctx):
+            if not _effects.condition_holds(self, ability.get("if"), ctx):
                 continue
             if src.controller == NEUTRAL:
                 continue
@@ -59,16 +61,16 @@ def subject_matches(self: "MuhqState", src: Perm, subject_spec: Any, subject: in
     if isinstance(subject_spec, dict) and "each" in subject_spec:
         if subject not in self.perms:
             return False
-        if not self.kind_matches(subject, subject_spec["each"]):
+        if not _effects.kind_matches(self, subject, subject_spec["each"]):
             return False
         ctx = Ctx(src.id, src.d, src.controller)
         within = subject_spec.get("within")
         if within:
-            origins = self.cell_of_ref(within["of"], ctx)
-            cell = self.field_of(subject)  # a subject on the board has a field
+            origins = _effects.cell_of_ref(self, within["of"], ctx)
+            cell = _places.field_of(self, subject)  # a subject on the board has a field
             if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
                 return False
-        return self.perm_matches(subject, subject_spec.get("filter"), src.controller, ctx)
+        return _effects.perm_matches(self, subject, subject_spec.get("filter"), src.controller, ctx)
     return False
 
 
@@ -86,7 +88,7 @@ def trigger_sources_by_event(self: "MuhqState") -> dict[str, tuple[int, ...]]:
     a trigger on it (most events fire none: event() asks only these). Kept with the board, like them."""
     by_event: dict[str, list[int]] = {}
     perms = self.perms
-    for pid in self.trigger_sources:
+    for pid in trigger_sources(self):
         p = perms.get(pid)
         if p is None:
             continue  # (gone: event() would skip it)

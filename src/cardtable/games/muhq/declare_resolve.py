@@ -3,10 +3,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from .effects import Ctx
 from .objects import Drop, Item, PendingTokens
+from . import board as _board
+from . import board_combat as _board_combat
+from . import board_events as _board_events
+from . import declare_unit as _declare_unit
+from . import effects as _effects
+from . import effects_steps as _effects_steps
+from . import effects_targets as _effects_targets
+from . import legal_unit as _legal_unit
+from . import places as _places
+from . import tokens as _tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -19,12 +30,12 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
     d = self.card_def[item.source] if item.source is not None else None
     source = item.source if item.source in self.perms or item.kind == "spell" else None
     ctx = Ctx(source, d, item.controller, refs=dict(item.params), item=item)
-    specs = dict(self.item_target_specs(item))
+    specs = dict(item_target_specs(self, item))
     legal: dict[str, int] = {}
     for name, value in item.targets:
         ctx.targets = dict(legal)
         ctx.targets[name] = value
-        if self.target_problem(specs[name], value, ctx) is None:
+        if _effects_targets.target_problem(self, specs[name], value, ctx) is None:
             legal[name] = value
     ctx.targets = legal
     return ctx, not item.targets or bool(legal)
@@ -38,18 +49,18 @@ def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[st
 
 
 def _resolve_spell(self: "MuhqState", item: Item) -> None:
-    ctx, ok = self.effect_ctx(item)
+    ctx, ok = effect_ctx(self, item)
     if ok:
-        self.run_steps(self.card_def[item.card].effect, ctx)
+        _effects_steps.run_steps(self, self.card_def[item.card].effect, ctx)
     if self.resolving is None:
-        self.put_in_discard(item.card)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
+        _board.put_in_discard(self, item.card)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
 
 
 def _resolve_ability(self: "MuhqState", item: Item) -> None:
-    ctx, ok = self.effect_ctx(item)
+    ctx, ok = effect_ctx(self, item)
     ability = self.card_def[item.card].ability(item.ability)
-    if ok and (item.kind != "trigger" or self.condition_holds(ability.get("if"), ctx)):
-        self.run_steps(tuple(ability["effect"]), ctx)
+    if ok and (item.kind != "trigger" or _effects.condition_holds(self, ability.get("if"), ctx)):
+        _effects_steps.run_steps(self, tuple(ability["effect"]), ctx)
 
 _resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_ability
 
@@ -65,15 +76,15 @@ def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
         self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
         return
     cell = item.param("cell")
-    if not self.available(cell, d.swimming):
+    if not _places.available(self, cell, d.swimming):
         # The field was taken while the play waited: the first available spawn field in reading order,
         # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
-        fields = self.spawn_fields(seat, d.swimming)
+        fields = _places.spawn_fields(self, seat, d.swimming)
         if not fields:
-            self.put_in_discard(card)
+            _board.put_in_discard(self, card)
             return
         cell = fields[0]
-    self.enter(card, seat, cell, played=True)
+    _board.enter(self, card, seat, cell, played=True)
 
 
 def _resolve_move(self: "MuhqState", item: Item) -> None:
@@ -83,10 +94,10 @@ def _resolve_move(self: "MuhqState", item: Item) -> None:
     cells = item.param("path")
     checked = self._move_checked
     if checked is None or checked[0] is not self._memo or checked[1] is not item:
-        if self.path_problem(unit, cells) is not None:
+        if _declare_unit.path_problem(self, unit, cells) is not None:
             return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
-    self.relocate(unit, cells[-1])
-    self.event("ends_move", unit)  # MUHQ-MOVE-8
+    relocate(self, unit, cells[-1])
+    _board_events.event(self, "ends_move", unit)  # MUHQ-MOVE-8
 
 
 def relocate(self: "MuhqState", unit: int, cell: int) -> None:
@@ -111,20 +122,20 @@ def relocate(self: "MuhqState", unit: int, cell: int) -> None:
 
 def _resolve_attack(self: "MuhqState", item: Item) -> None:
     att, dfn = item.source, item.param("defender")
-    if att in self.perms and self.perms[att].base is None and self.defender_problem(att, dfn) is None:
-        self.combat(att, dfn)  # MUHQ-COMBAT-12
+    if att in self.perms and self.perms[att].base is None and _board_combat.defender_problem(self, att, dfn) is None:
+        _board_combat.combat(self, att, dfn)  # MUHQ-COMBAT-12
 
 
 def _resolve_equip(self: "MuhqState", item: Item) -> None:
     unit, eq = item.source, item.param("equipment")
-    if unit in self.perms and eq in self.equippable(unit):
-        self.join_pile(eq, unit)
+    if unit in self.perms and eq in _legal_unit.equippable(self, unit):
+        _board.join_pile(self, eq, unit)
         self.perms[eq].controller = self.perms[unit].controller  # MUHQ-EQUIP-5
 
 
 def _resolve_swap(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
-    if unit in self.perms and art in self.swappable(unit):
+    if unit in self.perms and art in _legal_unit.swappable(self, unit):
         a, u = self.perms[art], self.perms[unit]
         ca, cu = a.cell, u.cell
         a.cell, u.cell = cu, ca
@@ -134,33 +145,33 @@ def _resolve_swap(self: "MuhqState", item: Item) -> None:
 
 def _resolve_carry(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
-    if unit not in self.perms or art not in self.perms or art not in self.carriable(unit):
+    if unit not in self.perms or art not in self.perms or art not in _legal_unit.carriable(self, unit):
         return
     cells = item.param("path")
-    if self.path_problem(unit, cells, ignore=art) is not None:
+    if _declare_unit.path_problem(self, unit, cells, ignore=art) is not None:
         return
     a = self.perms[art]
     old: int = a.cell  # type: ignore[assignment]  # a carriable artifact stands on a field
     del self.occ[old]
     a.cell = None
-    self.relocate(unit, cells[-1])
+    relocate(self, unit, cells[-1])
     drop = item.param("drop")
     sw = self.stats()[art].swimming
-    if not self.available(drop, sw):
+    if not _places.available(self, drop, sw):
         # MUHQ-ART-2: the field was taken; the unit's controller chooses another available field within
         # range 1 of the unit (a forced choice, made like a drop), else the artifact stays where it was, or
         # as near to it as there is room.
-        fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if self.available(c, sw)]
+        fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if _places.available(self, c, sw)]
         if len(fields) > 1:
             self.drops.append(Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
             self.changed()
-            self.event("ends_move", unit)
+            _board_events.event(self, "ends_move", unit)
             return
-        drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: self.available(c, sw))
+        drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: _places.available(self, c, sw))
     a.cell = drop
     self.occ[drop] = art
     self.moved(unit, art)
-    self.event("ends_move", unit)
+    _board_events.event(self, "ends_move", unit)
 
 
 def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
@@ -170,54 +181,34 @@ def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
 
 
 # -- tokens (MUHQ-TOKEN, spec 7.6 create_token) -------------------------------------------------------
-def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, count: int | None = None) -> bool:
-    """Create ``count`` tokens; on the board the controller chooses each field. True if suspended (the token
-    waits in ``resolving``; ``run_effect`` fills in where it stands)."""
-    left = step["count"] if count is None else count
-    while left > 0:
-        if step["zone"] == "hand":
-            card = self.new_card(step["card"], ctx.you)
-            self.players[ctx.you].hand.append(card)  # MUHQ-TOKEN-3 (OP-39)
-            left -= 1
-            continue
-        fields = self.token_fields_for(step, ctx)
-        if not fields:
-            return False  # no available field: no token (spec 7.6)
-        if len(fields) == 1:
-            self.enter(self.new_card(step["card"], ctx.you), ctx.you, fields[0])
-            left -= 1
-            continue
-        self.resolving = PendingTokens(ctx.item, -1, left, ctx, (), step)
-        return True
-    return False
-
-
-def token_fields_for(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> list[int]:
-    sw = self.game.defs[step["card"]].swimming
-    where = step.get("field", "own_spawn")
-    if where == "own_spawn":
-        return self.spawn_fields(ctx.you, sw)
-    origins = self.cell_of_ref(where["adjacent_to"], ctx)
-    return sorted({c for o in origins for c, _ in self.grid.neighbours[o] if self.available(c, sw)})
-
-
-def token_fields(self: "MuhqState") -> list[int]:
-    pending = self.resolving
-    assert pending is not None  # asked only while a token waits (PLACE_TOKEN)
-    return self.token_fields_for(pending.step, pending.ctx)
-
-
 def finish_token(self: "MuhqState", cell: int) -> None:
     pending = self.resolving
     assert pending is not None  # a token waits (PLACE_TOKEN)
     item, ctx, step = pending.item, pending.ctx, pending.step
     self.resolving = None
-    self.enter(self.new_card(step["card"], ctx.you), ctx.you, cell)
-    if self.create_tokens(step, ctx, pending.left - 1):  # the same step waits again, at the same place
+    _board.enter(self, self.new_card(step["card"], ctx.you), ctx.you, cell)
+    if _tokens.create_tokens(self, step, ctx, pending.left - 1):  # the same step waits again, at the same place
         again = cast(PendingTokens, self.resolving)
         self.resolving = again._replace(at=pending.at, rest=pending.rest)
         return
-    self.run_effect(list(pending.rest), ctx, pending.at + 1)
+    _effects_steps.run_effect(self, list(pending.rest), ctx, pending.at + 1)
     if self.resolving is None and item is not None and item.kind == "spell":
-        self.put_in_discard(item.card)
+        _board.put_in_discard(self, item.card)
 
+
+def resolve_top(self: "MuhqState") -> None:
+    item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
+    self.log.append(("resolve", item.controller, item.label or item.kind))
+    RESOLVERS[item.kind](self, item)
+    self.touched()  # what moved or changed an ability said so itself
+
+
+#: How each kind of stack item resolves (MUHQ-ACT-5, 6; MUHQ-STACK-1).
+RESOLVERS: dict[str, Callable[["MuhqState", Any], None]] = {
+    "ability": _resolve_ability, "attack": _resolve_attack, "carry": _resolve_carry,
+    "clear_paralysis": _resolve_clear_paralysis, "equip": _resolve_equip,
+    "free_action": _resolve_ability, "full_action": _resolve_ability,
+    "move": _resolve_move, "play_permanent": _resolve_play_permanent,
+    "spell": _resolve_spell, "swap": _resolve_swap, "trigger": _resolve_ability,
+    "universal": _resolve_universal,
+}

@@ -1,19 +1,15 @@
-"""The effect vocabulary of spec 7.5-7.7 interpreted: filters, references, groups, targets, conditions and the
-effect steps. A card's behaviour is its data; nothing here names a card.
+"""The words of muhq's effect language every rule reads (spec 7.5-7.7): who does an effect (:class:`Ctx`), filters,
+references, groups, conditions and protection (MUHQ-PROT-2/3). Targets, costs and the steps of an effect are in
+``effects_targets``, ``effects_costs`` and ``effects_steps``, above this one. A card's behaviour is its data;
+nothing here names a card.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import effects_costs as _costs
-from . import effects_steps as _steps
-from . import effects_targets as _targets
-from .effects_costs import _combine as _combine  # (kept importable here)
-from .effects_targets import NOT_OF_KIND as NOT_OF_KIND
-from .effects_targets import NOT_WITHIN as NOT_WITHIN
-from .effects_targets import TARGET_LIMIT as TARGET_LIMIT
 from .objects import NEUTRAL
+from . import places as _places
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -44,7 +40,7 @@ def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict[str, Any]
                 pid: int | None = None, ctx: Ctx | None = None) -> bool:
     """Does a card (its definition and controller) match a filter, seen from player ``you``?"""
     rel = filt.get("controller")
-    if rel is not None and rel != "any" and self.relation(controller, you) != rel:
+    if rel is not None and rel != "any" and relation(self, controller, you) != rel:
         return False
     kind = filt.get("type")
     if kind is not None:
@@ -62,7 +58,7 @@ def def_matches(self: "MuhqState", d: Any, controller: int, filt: dict[str, Any]
     if "landmark" in filt and d.landmark != filt["landmark"]:
         return False
     if "other_than" in filt and ctx is not None and pid is not None:
-        if pid in self.objects(filt["other_than"], ctx):
+        if pid in objects(self, filt["other_than"], ctx):
             return False
     return True
 
@@ -73,7 +69,7 @@ def perm_matches(self: "MuhqState", pid: int, filt: dict[str, Any] | None, you: 
         return True
     p = self.perms[pid]
     life = self.stats()[pid].life if use_stats and "life_le" in filt else None
-    return self.def_matches(p.d, p.controller, filt, you, life, pid, ctx)
+    return def_matches(self, p.d, p.controller, filt, you, life, pid, ctx)
 
 
 def kind_matches(self: "MuhqState", pid: int, kind: str) -> bool:
@@ -87,7 +83,7 @@ def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
     perms = self.perms
     if isinstance(ref, dict):
         if "each" in ref:
-            return self.group(ref, ctx)
+            return group(self, ref, ctx)
         return []
     if ref == "self":
         found = ctx.source
@@ -103,9 +99,9 @@ def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
 
 def cell_of_ref(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
     if ref == "unit_you_control":
-        return [self.field_of(pid) for pid, p in self.perms.items()  # all on the board
+        return [_places.field_of(self, pid) for pid, p in self.perms.items()  # all on the board
                 if p.controller == ctx.you and p.d.type == "unit"]
-    return [self.field_of(pid) for pid in self.objects(ref, ctx)]  # objects: on the board
+    return [_places.field_of(self, pid) for pid in objects(self, ref, ctx)]  # objects: on the board
 
 
 def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True) -> list[int]:
@@ -113,19 +109,19 @@ def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True
     fields (pile members after their base). Groups do not target: veiled does not protect (MUHQ-VEIL-2)."""
     within: Any  # (the group's "within" dict, or None)
     kind, filt, within = g["each"], g.get("filter"), g.get("within")
-    origins = self.cell_of_ref(within["of"], ctx) if within else None
+    origins = cell_of_ref(self, within["of"], ctx) if within else None
     if within and not origins:
         return []
     grid = self.grid
     out = []
-    for pid in self.board_order():
-        if not self.kind_matches(pid, kind):
+    for pid in _places.board_order(self):
+        if not kind_matches(self, pid, kind):
             continue
         if origins is not None:
-            cell = self.field_of(pid)  # (pid is on the board)
+            cell = _places.field_of(self, pid)  # (pid is on the board)
             if not any(grid.distance(o, cell) <= within["range"] for o in origins):
                 continue
-        if self.perm_matches(pid, filt, ctx.you, ctx, use_stats):
+        if perm_matches(self, pid, filt, ctx.you, ctx, use_stats):
             out.append(pid)
     return out
 
@@ -140,11 +136,11 @@ def players_of(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
             if inner in ("event.unit", "event.damaged", "event.defender") and inner + ".controller" in ctx.refs:
                 c = ctx.refs[inner + ".controller"]
                 return [c] if c != NEUTRAL else []
-            return [self.perms[pid].controller for pid in self.objects(inner, ctx)
+            return [self.perms[pid].controller for pid in objects(self, inner, ctx)
                     if self.perms[pid].controller != NEUTRAL]
         if ref.get("each") == "player":
             rel = (ref.get("filter") or {}).get("controller", "any")
-            return [p for p in self.alive_seats() if rel == "any" or self.relation(p, ctx.you) == rel]
+            return [p for p in self.alive_seats() if rel == "any" or relation(self, p, ctx.you) == rel]
     if isinstance(ref, str) and ref in ctx.targets and isinstance(ctx.targets[ref], int):
         return [ctx.targets[ref]]
     return []
@@ -156,48 +152,29 @@ def condition_holds(self: "MuhqState", cond: dict[str, Any] | None, ctx: Ctx) ->
         return True
     if "in_range" in cond:
         c = cond["in_range"]
-        a, b = self.cell_of_ref(c["object"], ctx), self.cell_of_ref(c["of"], ctx)
+        a, b = cell_of_ref(self, c["object"], ctx), cell_of_ref(self, c["of"], ctx)
         return any(self.grid.distance(x, y) <= c["range"] for x in a for y in b)
     if "resource_at_least" in cond:
         return self.players[ctx.you].resource >= cond["resource_at_least"]  # type: ignore[no-any-return]  # data
     if "controls_at_least" in cond:
         c = cond["controls_at_least"]
         n = sum(1 for pid, p in self.perms.items()
-                if p.controller == ctx.you and self.perm_matches(pid, c["filter"], ctx.you, ctx))
+                if p.controller == ctx.you and perm_matches(self, pid, c["filter"], ctx.you, ctx))
         return n >= c["count"]  # type: ignore[no-any-return]  # (c["count"]: the card's data)
     return False
 
 
-class EffectsMixin:
-    # -- filters (spec 7.5) ---------------------------------------------------------------------------------
-    relation = relation
-    def_matches = def_matches
-    perm_matches = perm_matches
-    kind_matches = kind_matches
-
-    # -- references and groups --------------------------------------------------------------------------------
-    objects = objects
-    cell_of_ref = cell_of_ref
-    group = group
-    players_of = players_of
-
-    # -- conditions (spec 7.7 "if") ---------------------------------------------------------------------------
-    condition_holds = condition_holds
-
-    # -- targets (spec 7.5; MUHQ-VEIL-1, MUHQ-PROT-2) -------------------------------------------------------
-    protected_from = _targets.protected_from
-    target_problem = _targets.target_problem
-    target_candidates = _targets.target_candidates
-    target_choices = _targets.target_choices
-    _target_assignments = _targets._target_assignments
-    check_targets = _targets.check_targets
-
-    # -- costs (spec 7.4) -----------------------------------------------------------------------------------
-    cost_choices = _costs.cost_choices
-    card_combinations = _costs.card_combinations
-    cost_problem = _costs.cost_problem
-    pay_costs = _costs.pay_costs
-
-    # -- effect steps (spec 7.6) -------------------------------------------------------------------------
-    run_steps = _steps.run_steps
-    run_effect = _steps.run_effect
+def protected_from(self: "MuhqState", pid: int, source_d: Any, source_controller: int | None) -> bool:
+    """MUHQ-PROT-2/3: the permanent has protection from this source (the universal free action has no
+    source and matches nothing, MUHQ-PROT-4)."""
+    if source_d is None:
+        return False
+    prot = self.stats()[pid].protection_from
+    if not prot:
+        return False
+    you = self.perms[pid].controller
+    controller = source_controller if source_controller is not None else NEUTRAL
+    for f in prot:  # (a loop: any() over a generator would make every call build a closure)
+        if def_matches(self, source_d, controller, f, you):
+            return True
+    return False

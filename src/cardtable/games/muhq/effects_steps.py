@@ -14,6 +14,10 @@ from .effect_vocabulary import ASKS, VOCABULARY, MuhqPrimitive
 from .schema import (AddMarkerStep, CombatStep, CreateTokenStep, DamageStep, DestroyStep, DrawStep, GainControlStep,
                      GainResourceStep, HealStep, LoseResourceStep, ModifyUntilEotStep, ReduceDurabilityStep,
                      RemoveMarkerStep, ReturnToHandStep, StealResourceStep)
+from . import board as _board
+from . import board_combat as _board_combat
+from . import effects as _effects
+from . import tokens as _tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
@@ -22,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def run_steps(self: "MuhqState", steps: tuple[dict[str, Any], ...], ctx: Ctx, start: int = 0) -> None:
     """Apply the steps from ``start`` on, in order (MUHQ-ACT-5)."""
-    self.run_effect(list(steps[start:]), ctx, start)
+    run_effect(self, list(steps[start:]), ctx, start)
 
 
 def run_effect(self: "MuhqState", queue: list[dict[str, Any]], ctx: Ctx, first: int) -> None:
@@ -46,7 +50,7 @@ class CreateToken(MuhqPrimitive):
     flags = ASKS
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        return SUSPEND if state.create_tokens(step, ctx) else GO_ON
+        return SUSPEND if _tokens.create_tokens(state, step, ctx) else GO_ON
 
 
 @VOCABULARY.register
@@ -55,8 +59,8 @@ class Damage(MuhqPrimitive):
     params = DamageStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
-            state.deal_damage(ctx.d, ctx.you, ctx.source, pid, step["amount"])
+        for pid in _effects.objects(state, step["to"], ctx):
+            _board_combat.deal_damage(state, ctx.d, ctx.you, ctx.source, pid, step["amount"])
         return GO_ON
 
 
@@ -66,7 +70,7 @@ class Heal(MuhqPrimitive):
     params = HealStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             p.damage = max(0, p.damage - step["amount"])
         return GO_ON
@@ -79,7 +83,7 @@ class AddMarker(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker = step["marker"]
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             if p.d.type == "unit":  # MUHQ-COND-3
                 setattr(p, marker, getattr(p, marker) + step["count"])
@@ -94,7 +98,7 @@ class RemoveMarker(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker, count = step["marker"], step["count"]
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             have = getattr(p, marker)
             setattr(p, marker, 0 if count == "all" else max(0, have - count))
@@ -107,7 +111,7 @@ class GainResource(MuhqPrimitive):
     params = GainResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in state.players_of(step["player"], ctx):
+        for seat in _effects.players_of(state, step["player"], ctx):
             state.players[seat].resource += step["amount"]
         return GO_ON
 
@@ -118,7 +122,7 @@ class LoseResource(MuhqPrimitive):
     params = LoseResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in state.players_of(step["player"], ctx):
+        for seat in _effects.players_of(state, step["player"], ctx):
             pl = state.players[seat]
             pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
         return GO_ON
@@ -130,9 +134,9 @@ class StealResource(MuhqPrimitive):
     params = StealResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in state.players_of(step["from"], ctx):
+        for seat in _effects.players_of(state, step["from"], ctx):
             if seat != ctx.you:
-                state.steal(ctx.you, seat, step["amount"])
+                _board.steal(state, ctx.you, seat, step["amount"])
         return GO_ON
 
 
@@ -142,8 +146,8 @@ class Draw(MuhqPrimitive):
     params = DrawStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in state.players_of(step["player"], ctx):
-            state.draw(seat, step["count"])
+        for seat in _effects.players_of(state, step["player"], ctx):
+            _board.draw(state, seat, step["count"])
         return GO_ON
 
 
@@ -153,9 +157,9 @@ class Destroy(MuhqPrimitive):
     params = DestroyStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             if pid in state.perms:
-                state.destroy(pid)
+                _board.destroy(state, pid)
         return GO_ON
 
 
@@ -165,9 +169,9 @@ class ReturnToHand(MuhqPrimitive):
     params = ReturnToHandStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             if pid in state.perms and not state.perms[pid].d.landmark:  # MUHQ-PERM-10
-                state.leave_board(pid, "hand")
+                _board.leave_board(state, pid, "hand")
         return GO_ON
 
 
@@ -177,10 +181,10 @@ class GainControl(MuhqPrimitive):
     params = GainControlStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        seats = state.players_of(step["player"], ctx)
+        seats = _effects.players_of(state, step["player"], ctx)
         if not seats:
             return GO_ON
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
                 p.controller = seats[0]
@@ -194,7 +198,7 @@ class ModifyUntilEot(MuhqPrimitive):
     params = ModifyUntilEotStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             p.eot = p.eot + (dict(step["modify"]),)
             state.changed()
@@ -207,9 +211,9 @@ class Combat(MuhqPrimitive):
     params = CombatStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        att, dfn = state.objects(step["attacker"], ctx), state.objects(step["defender"], ctx)
-        if att and dfn and state.defender_problem(att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
-            state.combat(att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
+        att, dfn = _effects.objects(state, step["attacker"], ctx), _effects.objects(state, step["defender"], ctx)
+        if att and dfn and _board_combat.defender_problem(state, att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
+            _board_combat.combat(state, att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
         return GO_ON
 
 
@@ -219,7 +223,7 @@ class ReduceDurability(MuhqPrimitive):
     params = ReduceDurabilityStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in state.objects(step["to"], ctx):
+        for pid in _effects.objects(state, step["to"], ctx):
             p = state.perms[pid]
             if p.d.type == "equipment":
                 p.worn += step["amount"]

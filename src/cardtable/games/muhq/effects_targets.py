@@ -1,12 +1,15 @@
-"""Targets (spec 7.5): protection, why a value is not a legal target, the candidates
-and every legal assignment of a card's targets; functions bound into :class:`~.effects.EffectsMixin`."""
+"""Targets (spec 7.5): why a value is not a legal target, the candidates
+and every legal assignment of a card's targets."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .objects import NEUTRAL, LazyName
+from .objects import LazyName
 from .words import N_, _, _n
+from . import board_combat as _board_combat
+from . import effects as _effects
+from . import places as _places
 
 #: At most this many target assignments are listed for one card or ability (target_choices).
 TARGET_LIMIT = 400
@@ -28,22 +31,6 @@ NOT_WITHIN = {"self": N_("{name} is not within range {range} of this card"),
               "target": N_("{name} is not within range {range} of {target}")}
 
 
-def protected_from(self: "MuhqState", pid: int, source_d: Any, source_controller: int | None) -> bool:
-    """MUHQ-PROT-2/3: the permanent has protection from this source (the universal free action has no
-    source and matches nothing, MUHQ-PROT-4)."""
-    if source_d is None:
-        return False
-    prot = self.stats()[pid].protection_from
-    if not prot:
-        return False
-    you = self.perms[pid].controller
-    controller = source_controller if source_controller is not None else NEUTRAL
-    for f in prot:  # (a loop: any() over a generator would make every call build a closure)
-        if self.def_matches(source_d, controller, f, you):
-            return True
-    return False
-
-
 def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx) -> tuple[str, str] | None:
     """Why ``value`` is not a legal choice for a target spec now, or None (MUHQ-ACT-3, MUHQ-ACT-6)."""
     kind = spec["kind"]
@@ -56,21 +43,21 @@ def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx
         return "MUHQ-ACT-6", _("#{id} is not a permanent on the board; only permanents on the board are targets",
                                id=value)
     name = LazyName(self, value)
-    if not self.kind_matches(value, kind):
+    if not _effects.kind_matches(self, value, kind):
         return "MUHQ-ACT-3", _(NOT_OF_KIND[kind], name=name)
     if p.base is not None and not spec.get("in_pile_ok"):
         return "MUHQ-ACT-3", _("{name} is in a pile; this target must stand on a field (spec 7.5)", name=name)
     if self.stats()[value].veiled:
         return "MUHQ-VEIL-1", _("{name} is veiled and cannot be chosen as a target", name=name)
-    if self.protected_from(value, ctx.d, ctx.you):
+    if _effects.protected_from(self, value, ctx.d, ctx.you):
         return "MUHQ-PROT-2", _("{name} has protection from {card}", name=name, card=ctx.d.shown_name)
-    if not self.perm_matches(value, spec.get("filter"), ctx.you, ctx):
+    if not _effects.perm_matches(self, value, spec.get("filter"), ctx.you, ctx):
         return "MUHQ-ACT-3", _("{name} does not match the card's filter {filter}", name=name,
                                filter=spec.get("filter"))
     within = spec.get("within")
     if within:
-        origins = self.cell_of_ref(within["of"], ctx)
-        cell = self.field_of(value)  # (a permanent on the board, checked above)
+        origins = _effects.cell_of_ref(self, within["of"], ctx)
+        cell = _places.field_of(self, value)  # (a permanent on the board, checked above)
         if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
             message = NOT_WITHIN.get(within["of"], NOT_WITHIN["target"])
             return "MUHQ-ACT-3", _(message, name=name, range=within["range"], target=within["of"])
@@ -79,7 +66,7 @@ def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx
         att = ctx.targets.get(attacker)
         if att is None or att not in self.perms:
             return "MUHQ-ACT-6", _("the attacker {target} is gone", target=attacker)
-        problem = self.defender_problem(att, value)
+        problem = _board_combat.defender_problem(self, att, value)
         if problem:
             return problem
     return None
@@ -97,13 +84,13 @@ def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list
     pile_ok = spec.get("in_pile_ok")
     filt = spec.get("filter")
     within = spec.get("within")
-    origins = self.cell_of_ref(within["of"], ctx) if within else ()
+    origins = _effects.cell_of_ref(self, within["of"], ctx) if within else ()
     attacker = spec.get("legal_defender_for")
     att = ctx.targets.get(attacker) if attacker else None
     dist_from = self.grid.dist_from
     you, source_d = ctx.you, ctx.d
     out = []
-    for pid in self.board_order():
+    for pid in _places.board_order(self):
         p = perms[pid]
         t = p.d.type
         if not (kind == "permanent" or t == kind or (kind == "artifact" and t == "equipment")):  # MUHQ-ACT-3
@@ -112,19 +99,19 @@ def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list
             continue
         if st[pid].veiled:  # MUHQ-VEIL-1
             continue
-        if st[pid].protection_from and self.protected_from(pid, source_d, you):  # MUHQ-PROT-2
+        if st[pid].protection_from and _effects.protected_from(self, pid, source_d, you):  # MUHQ-PROT-2
             continue
-        if filt and not self.perm_matches(pid, filt, you, ctx):  # MUHQ-ACT-3
+        if filt and not _effects.perm_matches(self, pid, filt, you, ctx):  # MUHQ-ACT-3
             continue
         if within:
-            cell = self.field_of(pid)  # (pid is on the board)
+            cell = _places.field_of(self, pid)  # (pid is on the board)
             reach = within["range"]
             for o in origins:
                 if dist_from(o)[cell] <= reach:
                     break
             else:
                 continue
-        if attacker and (att is None or att not in perms or self.defender_problem(att, pid) is not None):
+        if attacker and (att is None or att not in perms or _board_combat.defender_problem(self, att, pid) is not None):
             continue  # MUHQ-ACT-6, MUHQ-COMBAT-3, 4
         out.append(pid)
     return out
@@ -138,7 +125,7 @@ def target_choices(self: "MuhqState", specs: TargetSpecs, ctx: Ctx,
         return
 
     count = 0
-    for choice in self._target_assignments(specs, ctx, 0, ()):
+    for choice in _target_assignments(self, specs, ctx, 0, ()):
         yield choice
         count += 1
         if count >= limit:
@@ -153,9 +140,9 @@ def _target_assignments(self: "MuhqState", specs: TargetSpecs, ctx: Ctx, i: int,
         yield chosen
         return
     name, spec = specs[i]
-    for value in self.target_candidates(spec, ctx):
+    for value in target_candidates(self, spec, ctx):
         ctx.targets[name] = value
-        yield from self._target_assignments(specs, ctx, i + 1, chosen + (value,))
+        yield from _target_assignments(self, specs, ctx, i + 1, chosen + (value,))
     ctx.targets.pop(name, None)
 
 
@@ -167,7 +154,7 @@ def check_targets(self: "MuhqState", specs: TargetSpecs, values: tuple[Any, ...]
                                 given=len(values))
     for (name, spec), value in zip(specs, values):
         ctx.targets[name] = value
-        problem = self.target_problem(spec, value, ctx)
+        problem = target_problem(self, spec, value, ctx)
         if problem:
             return problem[0], _("target {target}: {problem}", target=name, problem=problem[1])
     return None

@@ -1,5 +1,5 @@
 """The draft (MUHQ-DRAFT): dealing the packs round by round, who picks next, a pick and the pass of the
-packs; functions bound into :class:`~.flow.FlowMixin`."""
+packs."""
 
 from __future__ import annotations
 
@@ -44,4 +44,4 @@ def draft_pick(self: "MuhqState", seat: int, card: int) -> None:
     if len(set(map(len, self.packs))) == 1:  # every seat picked (all packs equally long): pass to seat + 1
         self.packs = self.packs[-1:] + self.packs[:-1]  # seat s now holds the pack of seat s - 1
         if not self.packs[0]:
-            self.start_draft_round()
+            start_draft_round(self)

@@ -1,5 +1,5 @@
 """The turn-based work of the phases: untap and draw, income, scoring the areas, the victory item, closing
-activations, the end of a turn and the next turn; functions bound into :class:`~.flow.FlowMixin`."""
+activations, the end of a turn and the next turn."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ from typing import TYPE_CHECKING
 
 from .objects import NEUTRAL
 from .turn import START_STEP
+from .words import N_, Text
+from . import board as _board
+from . import board_events as _board_events
+from . import flow_victory as _flow_victory
+from . import places as _places
+from . import rounds as _rounds
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -25,7 +31,7 @@ def start_phase(self: "MuhqState") -> None:
         self.rng.shuffle(pl.deck)
     need = self.game.board.hand_size - len(pl.hand)
     if need > 0:
-        self.draw(seat, need)
+        _board.draw(self, seat, need)
     pl.bought = False
     self.touched()
 
@@ -79,10 +85,6 @@ def victory_item_check(self: "MuhqState") -> bool:
     return False
 
 
-def closing_candidates(self: "MuhqState") -> list[int]:
-    return [p.id for p in self.own_permanents(self.active) if not p.tapped]
-
-
 def has_activation_effects(self: "MuhqState", pid: int) -> bool:
     p = self.perms[pid]
     return bool(p.poison or p.panic or p.rage) or p.d.on_activated
@@ -90,9 +92,9 @@ def has_activation_effects(self: "MuhqState", pid: int) -> bool:
 
 def close_one(self: "MuhqState", pid: int) -> None:
     """MUHQ-APHASE-6 (OP-14): activated, its condition effects apply, an AI runs, then it is tapped."""
-    self.activate(pid)
+    activate(self, pid)
     if self.activation is not None and self.ai is None:
-        self.end_activation()
+        end_activation(self)
 
 
 def end_activation(self: "MuhqState") -> None:
@@ -107,7 +109,7 @@ def end_of_turn(self: "MuhqState") -> None:
     """MUHQ-TURN-7 (b), (c): pending equipment is discarded (MUHQ-EQUIP-4); until-end-of-turn ends."""
     pl = self.players[self.active]
     for eq in pl.pending:
-        self.put_in_discard(eq)
+        _board.put_in_discard(self, eq)
     pl.pending = []
     if any(p.eot for p in self.perms.values()):
         for p in self.perms.values():
@@ -122,6 +124,28 @@ def next_turn(self: "MuhqState") -> None:
     if limit and self.turn >= limit:  # MUHQ-WIN-10
         self.winners, self.ending = [], "MUHQ-WIN-10"
         return
-    self.active = self.next_seat(self.active)
+    self.active = _rounds.next_seat(self, self.active)
     self.turn += 1
     self.step = START_STEP
+
+
+def activate(self: "MuhqState", pid: int) -> None:
+    """MUHQ-APHASE-2, MUHQ-COND-4 (OP-32): poison grows and is checked; then panic or rage hands the
+    activation to an AI behaviour; `activated` triggers happen."""
+    self.activation = pid
+    p = self.perms[pid]
+    self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=_places.name_of(self, pid))))
+    if p.d.type == "unit" and p.poison:
+        p.poison += 1  # MUHQ-POISON-2
+        self.mark_raised(pid)
+        self.touched()
+        _flow_victory.state_check(self)
+        if pid not in self.perms:
+            return
+    if p.d.type == "unit":
+        if p.panic:
+            self.ai = ("shy", 0)  # MUHQ-PANIC-2; stage 0 is MUHQ-AI-3 (a paralyzed unit clears paralysis)
+        elif p.rage:
+            self.ai = ("aggressive", 0)  # MUHQ-RAGE-2
+    _board_events.event(self, "activated", pid)
+    self.touched()

@@ -1,11 +1,15 @@
 """State checks and victory (MUHQ-STATE, MUHQ-WIN): what is lethal, who lost, who won, and removing a
-loser from the game; functions bound into :class:`~.flow.FlowMixin`."""
+loser from the game."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from .turn import END_PRIO
+from . import board as _board
+from . import places as _places
+from . import rounds as _rounds
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Drop
@@ -18,9 +22,9 @@ def state_check(self: "MuhqState") -> bool:
     if not self._dirty:
         return False  # nothing changed since a check that found nothing
     if self._clean is not self._memo:
-        doomed = self.lethal_scan()
+        doomed = lethal_scan(self)
     elif self._suspects:
-        doomed = self.lethal_scan(self._suspects)
+        doomed = lethal_scan(self, self._suspects)
     else:  # the board and every damage, poison and wear marker are as when a check last found nothing
         doomed = []  # lethal (lowering a marker cannot make anything lethal): the scan would find nothing again
     if doomed:
@@ -28,14 +32,14 @@ def state_check(self: "MuhqState") -> bool:
         waiting = len(self.drops)
         for pid in doomed:
             if pid in perms:
-                self.destroy(pid)
+                _board.destroy(self, pid)
         # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
         # one player's bases stay in board order); each base's former controller places its members.
-        self.drops[waiting:] = sorted(self.drops[waiting:], key=self.turn_order_of_drop)
-        self.check_victory()
+        self.drops[waiting:] = sorted(self.drops[waiting:], key=functools.partial(turn_order_of_drop, self))
+        check_victory(self)
         return True
     game = self.game
-    if (game.race_target or game.capture_target or self._memo.get("defeated") != ()) and self.check_victory():
+    if (game.race_target or game.capture_target or self._memo.get("defeated") != ()) and check_victory(self):
         return True  # (check_victory finds nothing when no one lost and no one can win by counting)
     self._dirty = False
     self._clean = self._memo
@@ -61,10 +65,10 @@ def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[in
     if suspects is not None:
         if len(suspects) == 1:
             pid = suspects[0]
-            order = (pid,) if pid in perms and self.cell_of(pid) is not None else ()
+            order = (pid,) if pid in perms and _places.cell_of(self, pid) is not None else ()
         else:
             order = []  # (a loop: a comprehension would make a closure over suspects)
-            for pid in self.board_order():
+            for pid in _places.board_order(self):
                 if pid in suspects:
                     order.append(pid)
     else:
@@ -75,7 +79,7 @@ def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[in
                     break
             else:
                 return doomed
-        order = self.board_order()
+        order = _places.board_order(self)
     st = self.stats()
     for pid in order:
         p = perms[pid]
@@ -119,7 +123,7 @@ def check_victory(self: "MuhqState") -> bool:
     cap = game.capture_target
     losers = self._memo.get("defeated")
     if losers is None:
-        losers = self.defeated()
+        losers = defeated(self)
     if not losers and not race and not cap:
         return False  # no one lost and no one can win by counting (what follows would find nothing)
     winners = []
@@ -144,7 +148,7 @@ def check_victory(self: "MuhqState") -> bool:
             self.winners, self.ending = [], "MUHQ-WIN-9"  # the last players lose together: a draw
             return True
         for seat in set(losers):
-            self.eliminate(seat)
+            eliminate(self, seat)
         if len(alive) == 1:  # MUHQ-WIN-8
             self.winners, self.ending = alive, "MUHQ-WIN-8"
         return True
@@ -156,13 +160,13 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     pl = self.players[seat]
     pl.alive = False
     self._alive = tuple(s for s in self._alive if s != seat)
-    for pid in list(self.board_order()):
+    for pid in list(_places.board_order(self)):
         p = self.perms.get(pid)
         if p is not None and (p.controller == seat or p.owner == seat):
-            _, cell = self.take_off(pid)
-            self.start_drop(p, cell)
+            _, cell = _board.take_off(self, pid)
+            _board.start_drop(self, p, cell)
             self.removed.append(pid)
-            self.after_leaving(p, cell)  # a victory item they held goes back to its start (MUHQ-WIN-7)
+            _board.after_leaving(self, p, cell)  # a victory item they held goes back to its start (MUHQ-WIN-7)
     for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
         self.removed.extend(zone)
         zone.clear()
@@ -179,5 +183,5 @@ def eliminate(self: "MuhqState", seat: int) -> None:
         self.priority, self.activation, self.ai = None, None, None
         self.step = END_PRIO
     elif self.priority == seat:
-        self.start_round()  # a new round among the players left
+        _rounds.start_round(self)  # a new round among the players left
     self.changed()

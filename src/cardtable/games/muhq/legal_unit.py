@@ -1,5 +1,5 @@
 """The unit actions of an activated permanent: moves, attacks, full actions, equipping, swapping and carrying
-(with the paths and fields they may take); functions bound into :class:`~.legal.LegalMixin`."""
+(with the paths and fields they may take)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from . import actions as A
 from .effects import Ctx
 from .legal_interned import ATTACK, CARRY, move_actions
 from .stats import attack_range, profile
+from . import effects_targets as _effects_targets
+from . import places as _places
+from . import effects as _effects
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -32,7 +35,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
             out.append(A.ClearParalysis(pid, "attack"))
         return out
     if not p.move_used:
-        out.extend(move_actions(pid, self.move_paths(pid)))
+        out.extend(move_actions(pid, move_paths(self, pid)))
     if p.base is None and not p.attack_used:
         reach = attack_range(profile(self, pid))  # 0 without attack components (MUHQ-COMBAT-13)
         if reach:
@@ -50,7 +53,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
                     continue  # MUHQ-ART-5, MUHQ-SOLID-2
                 if st[d].veiled:  # MUHQ-VEIL-1
                     continue
-                if st[d].protection_from and self.protected_from(d, source_d, me):  # MUHQ-PROT-2
+                if st[d].protection_from and _effects.protected_from(self, d, source_d, me):  # MUHQ-PROT-2
                     continue
                 out.append(ATTACK[pid, d])
     if p.base is not None:
@@ -59,7 +62,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
     if both:
         for index, ability in p.d.full_actions:
             ctx = Ctx(pid, p.d, p.controller)
-            for targets in self.target_choices(tuple(ability.get("targets", {}).items()), ctx):
+            for targets in _effects_targets.target_choices(self, tuple(ability.get("targets", {}).items()), ctx):
                 out.append(A.FullAction(pid, index, targets))
     # Equipping, swapping and carrying all need an artifact (equipment included) on an adjacent field.
     occ, perms = self.occ, self.perms
@@ -71,15 +74,15 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
         return out
     spends = [s for s, used in (("move", p.move_used), ("attack", p.attack_used)) if not used]
     if spends:
-        for eq in self.equippable(pid):
+        for eq in equippable(self, pid):
             for sp in spends:
                 out.append(A.Equip(pid, eq, sp))  # type: ignore[arg-type]  # (sp: "move" or "attack")
-        for art in self.swappable(pid):
+        for art in swappable(self, pid):
             for sp in spends:
                 out.append(A.Swap(pid, art, sp))  # type: ignore[arg-type]  # (sp: "move" or "attack")
     if both:
-        for art in self.carriable(pid):
-            for path, drop in self.carry_options(pid, art):
+        for art in carriable(self, pid):
+            for path, drop in carry_options(self, pid, art):
                 out.append(CARRY[pid, art, path, drop])
     return out
 
@@ -95,7 +98,7 @@ def unit_list(self: "MuhqState", pid: int) -> list[Action]:
         memo = self._units = {}
     cached = memo.get(pid)
     if cached is None or cached[0] != key:
-        actions = self.unit_actions(pid)
+        actions = unit_actions(self, pid)
         # (the identities of the listed actions: an action taken from the list is found by identity, without
         # comparing it field by field with the others; unit_action_listed)
         cached = memo[pid] = (key, actions, frozenset(map(id, actions)))
@@ -119,12 +122,12 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
     order; the last field may be a crewable unit (MUHQ-CREW-2). The grid keeps the answers."""
     p = self.perms[pid]
     st = self.stats()
-    start = self.field_of(pid)  # (pid is on the board)
+    start = _places.field_of(self, pid)  # (pid is on the board)
     occupied = self.occ
     # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
     crewable = []  # (a loop, not a comprehension: no closure over these locals for every call)
     for c, o in occupied.items():
-        if o != pid and st[o].crew > 0 and self.can_crew(pid, o):
+        if o != pid and st[o].crew > 0 and _places.can_crew(self, pid, o):
             crewable.append(c)
     if p.base is not None and start in crewable:  # MUHQ-MOVE-9: out of a pile, the base's field is the start
         crewable.remove(start)
@@ -133,7 +136,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
 
 def equippable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-EQUIP-5 (OP-26): unequipped equipment within range 1: own, neutral or a non-solid enemy one."""
-    cell = self.field_of(pid)  # (pid is on the board)
+    cell = _places.field_of(self, pid)  # (pid is on the board)
     me = self.perms[pid].controller
     out = []
     for c in self.grid.cells_in_range(cell, 1):
@@ -157,12 +160,12 @@ def movable_artifact(self: "MuhqState", pid: int, art: int) -> bool:
 
 def swappable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-ART-3: adjacent artifacts whose field fits the unit and whose type fits the other field."""
-    cell = self.field_of(pid)  # (pid is on the board)
+    cell = _places.field_of(self, pid)  # (pid is on the board)
     out = []
     sw = self.stats()[pid].swimming
     for c, _ in self.grid.neighbours[cell]:
         o = self.occ.get(c)
-        if o is None or not self.movable_artifact(pid, o):
+        if o is None or not movable_artifact(self, pid, o):
             continue
         if self.grid.fits(c, sw) and self.grid.fits(cell, self.stats()[o].swimming):
             out.append(o)
@@ -170,16 +173,16 @@ def swappable(self: "MuhqState", pid: int) -> list[int]:
 
 
 def carriable(self: "MuhqState", pid: int) -> list[int]:
-    cell = self.field_of(pid)  # (pid is on the board)
+    cell = _places.field_of(self, pid)  # (pid is on the board)
     return [o for c, _ in self.grid.neighbours[cell] if (o := self.occ.get(c)) is not None
-            and self.movable_artifact(pid, o)]
+            and movable_artifact(self, pid, o)]
 
 
 def carry_options(self: "MuhqState", pid: int, art: int) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
     """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1 (not the
     end itself), as (path flattened to x, y pairs, drop field as (x, y))."""
     st = self.stats()
-    unit_cell = self.field_of(pid)  # (pid is on the board)
+    unit_cell = _places.field_of(self, pid)  # (pid is on the board)
     occ = {c: o for c, o in self.occ.items() if o != art}
     grid = self.grid
     fits = grid.fits_table(st[art].swimming)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardtable.engine.core import record, sliced
 
+from . import places as _places
+
 if TYPE_CHECKING:
     from .defs import Def
 
@@ -204,7 +206,7 @@ class LazyName:
         self.state, self.pid = state, pid
 
     def __format__(self, spec: str) -> str:
-        return format(self.state.name_of(self.pid), spec)
+        return format(_places.name_of(self.state, self.pid), spec)
 
     def __str__(self) -> str:
-        return format(self.state.name_of(self.pid), "")
+        return format(_places.name_of(self.state, self.pid), "")

@@ -1,12 +1,25 @@
 """One position of muhq's game: the zones of every player, the board, the action stack, and where the turn is.
 
-The state is one typed field list (an ``engine.core`` record: the clone is compiled from it). The rules live in
-modules of functions that take the state first. ``ai`` (the shy and aggressive behaviours) and ``view`` (what each
-player may see) are called as their modules' functions (``_ai.ai_step(state)``; ``view`` is the engine's
-``State.view``); the others are still bound into the state in small classes by job, to be undone the same way:
-``board`` (permanents, damage, combat, events), ``effects`` (the effect vocabulary), ``flow`` (phases, priority,
-state checks, victory), ``legal`` (the legal-action lists), ``declare`` (checking and declaring decisions, resolving
-the stack); ``turn`` names where the turn is (the Enums).
+The state is one typed field list (an ``engine.core`` record: the clone is compiled from it) with the announcements
+that drop what is derived from it (``changed()``, ``touched()``, ``moved()``, …). It has no rules of its own: they
+are modules of functions that take the state first, each importing only the layers below it (no import circles,
+``tests/test_import_cycles.py``), from the bottom:
+
+- ``places`` (where things are: fields, board order, names, free fields, spawn fields, crews), ``rounds`` (where
+  the turn goes next, the priority round's seats);
+- ``effects`` (the effect language's filters, groups, conditions, protection), ``stats`` (what a permanent is now),
+  ``board_events`` (events and the triggers they fire), ``board`` (entering, leaving, piles, drops, draw, steal);
+- ``board_combat``, ``effects_costs``, ``effects_targets``, ``tokens``, ``effects_steps`` (the steps of an effect),
+  ``flow_victory`` (state checks, victory), ``flow_phases`` (the turn-based work of the phases, activations);
+- ``legal_unit``, ``legal_fast``, ``legal`` (the legal-action lists);
+- ``declare_checks``, ``declare_phase``, ``declare_unit``, ``declare_resolve`` (resolving the stack), ``priority``
+  (passing), ``declare_turn``, ``declare_fast`` (checking and declaring each decision); ``ai`` (the shy and
+  aggressive behaviours);
+- ``flow`` (``advance``: the step machine that runs until someone must decide), ``declare`` (the engine's
+  ``_apply``: each decision's handler, then ``advance``).
+
+The engine's interface (``legal_actions``, ``_apply``, ``view``) is set on the class from those modules; ``turn``
+names where the turn is (the Enums).
 """
 
 from __future__ import annotations
@@ -19,16 +32,16 @@ from cardtable.engine.core import cache, copied, each, each_value, fresh, nested
     sliced
 from cardtable.engine.rng import Rng
 
-from .board import BoardMixin
-from .declare import DeclareMixin
-from .effects import EffectsMixin
-from .flow import FlowMixin
-from .legal import LegalMixin
+from . import declare as _declare
+from . import legal as _legal_lists
 from . import view as _view
 from .effect_vocabulary import check_vocabulary
 from .objects import NEUTRAL, PendingTokens, Perm, Player
 from .stats import compute_stats, own_stats
 from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
+from . import board as _board
+from . import flow as _flow
+from . import flow_draft as _flow_draft
 
 if TYPE_CHECKING:
     from .defs import Def
@@ -39,7 +52,7 @@ if TYPE_CHECKING:
 
 
 @record(copy="clone")
-class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, State):
+class MuhqState(State):
     # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MuhqGame
     seed: int
@@ -168,7 +181,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, S
         self.mode = DRAFT_MODE
         self.log = []
         self.setup()
-        self.advance()
+        _flow.advance(self)
 
     # -- cards ---------------------------------------------------------------------------------------------
     def new_card(self, def_id: str, owner: int) -> int:
@@ -188,7 +201,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, S
             seat = NEUTRAL if obj.seat == "neutral" else obj.seat
             card = self.new_card(obj.card, seat)
             cell = self.grid.cell(*obj.at)
-            self.enter(card, seat, cell)
+            _board.enter(self, card, seat, cell)
             if obj.role == "vip":
                 self.vips[seat] = card
             elif obj.role == "building":
@@ -218,7 +231,7 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, S
         self._undealt = packs
         first = self.opts["first_player"]
         self.active = self.rng.below(self.n) if first == "random" else int(first)  # MUHQ-SETUP-8, OP-35
-        self.start_draft_round()
+        _flow_draft.start_draft_round(self)
 
     # -- caches ------------------------------------------------------------------------------------------
     #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
@@ -302,7 +315,10 @@ class MuhqState(BoardMixin, EffectsMixin, FlowMixin, LegalMixin, DeclareMixin, S
         return self._alive
 
     # -- the engine interface ----------------------------------------------------------------------------
-    view = _view.view  # (what each player sees: a subsystem's function, given the state, as every view rule)
+    # The engine's interface, answered by the subsystems' functions (given the state, as every rule).
+    legal_actions = _legal_lists.legal_actions
+    _apply = _declare._apply
+    view = _view.view
 
     def is_terminal(self) -> bool:
         return self.winners is not None

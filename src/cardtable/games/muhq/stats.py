@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import effects as _effects
+from . import places as _places
+from .effects import Ctx
+
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
+    from .objects import Perm
     from .state import MuhqState
 
 
@@ -73,14 +78,14 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
     # Few permanents have static abilities: walk the board (in its order) only when one has some.
     for p in perms.values():
         if p.d.statics:
-            sources = s.static_sources()
+            sources = static_sources(s)
             break
     else:
         sources = ()
     for src in sources:
         p = perms[src]
         for _, ability in p.d.statics:
-            for pid in s.static_subjects(p, ability["applies_to"]):
+            for pid in static_subjects(s, p, ability["applies_to"]):
                 grants.append((pid, ability))
     # Layer order (spec 7.7): grant, then remove, then the numbers. So remove beats grant.
     for pid, ability in grants:
@@ -99,7 +104,7 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
         if p.eot:
             for modify in p.eot:
                 _modify(own(pid), modify)
-        cell = p.cell if p.base is None else s.cell_of(pid)
+        cell = p.cell if p.base is None else _places.cell_of(s, pid)
         if cell is not None and high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
             st = own(pid)
             st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
@@ -116,7 +121,7 @@ def own_stats(s: "MuhqState", pid: int) -> Stats:
     p = s.perms[pid]
     d = p.d
     st = d.base_stats
-    cell = p.cell if p.base is None else s.cell_of(pid)
+    cell = p.cell if p.base is None else _places.cell_of(s, pid)
     if cell is not None:  # only what is on the board is a static source (compute_stats walks the board)
         grants = None
         if d.statics:
@@ -178,3 +183,18 @@ def attack_range(comps: list[tuple[int, int]]) -> int:
 def attack_value(comps: list[tuple[int, int]], delta: int) -> int:
     """The attack value at distance delta: the sum of the components reaching that far (MUHQ-COMBAT-5)."""
     return sum(v for v, r in comps if r >= delta)
+
+
+def static_sources(self: "MuhqState") -> list[int]:
+    return [pid for pid in _places.board_order(self) if self.perms[pid].d.statics]
+
+
+def static_subjects(self: "MuhqState", src: Perm, applies_to: Any) -> list[int]:
+    ctx = Ctx(src.id, src.d, src.controller)
+    if applies_to == "self":
+        return [src.id]
+    if applies_to == "equipped_unit":
+        return [src.base] if src.d.type == "equipment" and src.base is not None else []
+    if isinstance(applies_to, dict) and "each" in applies_to:
+        return _effects.group(self, applies_to, ctx, use_stats=False)
+    return []
