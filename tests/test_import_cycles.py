@@ -119,4 +119,21 @@ def test_the_circle_finder_finds_a_circle_and_ignores_type_checking_imports():
     state = "cardtable.games.mitosz.state"
     rules = "cardtable.games.mitosz.flow.windows"
     assert state not in _imports(rules, MODULES[rules], deferred=True)  # named under TYPE_CHECKING only
-    assert "cardtable.games.mitosz.flow" in _imports(state, MODULES[state], deferred=False)
+    assert "cardtable.games.mitosz.flow.machine" in _imports(state, MODULES[state], deferred=False)
+
+
+def test_a_games_rules_subpackage_imports_nothing_when_it_is_imported():
+    """Importing ``flow.windows`` runs ``flow/__init__.py`` first: if that imported the other rules (as a binding class
+    once did), a rule low in the layers that imports ``flow.phases`` would import every layer above it before
+    itself, a circle this graph does not show. So a game's subpackages of rules are namespaces only; a ``kit`` or a
+    ``schema`` is a library with its own entry point and may import its own modules."""
+    packages = {m: p for m, p in MODULES.items()
+                if m.startswith("cardtable.games.") and p.name == "__init__.py" and m.count(".") >= 3}
+    assert "cardtable.games.mitosz.flow" in packages and "cardtable.games.muhq.kit" in packages
+    for name, path in packages.items():
+        imported = {m for m in _imports(name, path, deferred=True) if m.startswith("cardtable.games.")}
+        if name.rsplit(".", 1)[1] in ("kit", "schema"):
+            game = name.rsplit(".", 1)[0]
+            assert all(m.startswith(name + ".") or m == f"{game}.words" for m in imported), (name, imported)
+        else:
+            assert not imported, f"{name}/__init__.py imports {sorted(imported)}"

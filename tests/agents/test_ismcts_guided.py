@@ -15,6 +15,7 @@ from cardtable.agents.ismcts import ISMCTSAgent, parse_name, search_profile
 from cardtable.engine import UnknownAgent
 from cardtable.engine.rng import Rng
 from cardtable.games.maoqy.actions import Street
+from cardtable.games.mitosz.levels import power
 from cardtable.sim.runner import play_game
 from tests.games.maoqy import helpers as MH
 
@@ -181,7 +182,7 @@ def test_muhq_evaluation_counts_units_on_the_board():
 
 def test_mitosz_evaluation_is_graded_by_power_points():
     state = heuristic_game("mitosz", 300)
-    totals = state.power_totals()
+    totals = power.power_totals(state)
     shares = search_profile(state.game).guided_evaluate(state)
     assert abs(sum(shares) - 1.0) < 1e-9
     if totals[0] != totals[1]:

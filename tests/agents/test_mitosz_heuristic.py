@@ -11,6 +11,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import Observation, agent_names, make_agent
+from cardtable.games.mitosz.flow import prompts as flow_prompts
 from cardtable.games.mitosz.kit import heuristic as heuristic_module
 from cardtable.games.mitosz.kit.heuristic import MitoszHeuristic
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, DeclareDuel,
@@ -309,7 +310,7 @@ def test_discards_junk_before_nations_and_leaders():
     keep = hand(s, A, "Gilded Cityfolk", "Captain Orren", "Temple of First Light")
     junk = hand(s, A, "Gate Spearmen")
     ready(s)
-    s.set_prompt("discard_hand", A, n=1, rule="MIT-6.2.4.1")
+    flow_prompts.set_prompt(s, "discard_hand", A, n=1, rule="MIT-6.2.4.1")
     s.current_player = A
     action = bot_action(s)
     assert action == Choose((junk[0],)) and action.cards[0] not in keep
@@ -320,7 +321,7 @@ def test_refills_toward_the_summon_it_wants():
     hand(s, A, "Solvane, Dawn Sovereign")
     spheres(s, A, "0/0/4/2")
     ready(s)
-    s.set_prompt("refill", A, n=3, rule="MIT-6.2.4.3")
+    flow_prompts.set_prompt(s, "refill", A, n=3, rule="MIT-6.2.4.3")
     s.current_player = A
     action = bot_action(s)
     assert isinstance(action, Refill) and action.spheres[0] + action.spheres[1] == 3
@@ -331,7 +332,7 @@ def test_sacrifices_its_least_valuable_leader():
     orren = leader(s, A, "Captain Orren")
     lysa = leader(s, A, "Lysa Brightspear")
     ready(s)
-    s.set_prompt("sacrifice_leader", A, n=1, rule="MIT-3.4.2.b")
+    flow_prompts.set_prompt(s, "sacrifice_leader", A, n=1, rule="MIT-3.4.2.b")
     s.current_player = A
     assert bot_action(s) == Choose((lysa,)) and orren in s.players[A].leaders
 

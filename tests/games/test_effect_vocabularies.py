@@ -15,7 +15,7 @@ from cardtable.engine.effects import SUSPEND
 from cardtable.games.mitosz.card_text import call_text
 from cardtable.games.mitosz.cards import call_parts
 from cardtable.games.mitosz.effect_vocabulary import VOCABULARY as MITOSZ
-from cardtable.games.mitosz.schema import CONTINUOUS, PRIMITIVES, STATIC_ONLY
+from cardtable.games.mitosz.schema.primitives import CONTINUOUS, PRIMITIVES, STATIC_ONLY
 from cardtable.games.mitosz.text import fill_call
 from cardtable.games.muhq.effect_vocabulary import VOCABULARY as MUHQ
 from cardtable.games.muhq.state import MuhqState  # noqa: F401  (its rules register muhq's steps)

@@ -14,7 +14,7 @@ from cardtable.agents.base import Observation
 from cardtable.agents.registry import make_agent
 from cardtable.engine import IllegalAction
 from cardtable.engine.i18n import language
-from cardtable.games.mitosz import MitoszGame
+from cardtable.games.mitosz.game import MitoszGame
 from cardtable.games.mitosz.actions import Pass, PlaceNation
 from cardtable.i18n import catalogs
 from cardtable.i18n.domains import BY_NAME

@@ -26,8 +26,9 @@ import pytest
 
 from cardtable.games.mitosz.modes import Mode, Phase
 from cardtable.engine import IllegalAction
-from cardtable.games.mitosz import MitoszGame
+from cardtable.games.mitosz.game import MitoszGame
 from cardtable.games.mitosz.actions import PASS
+from cardtable.games.mitosz import moves as _moves
 
 A, B = 0, 1
 SPHERES = ("magic", "influence", "wealth", "force")
@@ -99,7 +100,7 @@ def scene(seed: int = 0, options: dict | None = None, *, phase: str = "summon_1"
     if not keep_hands:
         for p in s.players:
             for iid in list(p.hand):
-                s.to_zone(iid, "deck")
+                _moves.to_zone(s, iid, "deck")
     s.order = (A, B)
     s.active = active
     s.phase = Phase(phase)
@@ -159,8 +160,8 @@ def hand(s, seat: int, *names: str) -> list[int]:
     out = []
     for name in names:
         iid = named(s, seat, name)
-        s.take_out(iid)
-        s._move_to_hand(iid)
+        _moves.take_out(s, iid)
+        _moves._move_to_hand(s, iid)
         out.append(iid)
     return out
 
@@ -182,20 +183,20 @@ def empty_deck(s, seat: int, keep: int = 0) -> None:
     deck = s.players[seat].deck
     while len(deck) > keep:
         iid = deck[0]
-        s.to_zone(iid, "oblivion")
+        _moves.to_zone(s, iid, "oblivion")
 
 
 def afterworld(s, seat: int, *names: str) -> list[int]:
     out = []
     for name in names:
         iid = named(s, seat, name)
-        s.to_zone(iid, "afterworld")
+        _moves.to_zone(s, iid, "afterworld")
         out.append(iid)
     return out
 
 
 def _enter(s, iid: int, seat: int) -> None:
-    s.enter_board(iid, seat)
+    _moves.enter_board(s, iid, seat)
     s.cards[iid].entered = s.turn
 
 

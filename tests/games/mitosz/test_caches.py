@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from cardtable.games.mitosz import MitoszGame
+from cardtable.games.mitosz.game import MitoszGame
 
 
 @pytest.mark.parametrize("prompting", ["always", "skip_if_no_legal_response"])

@@ -21,7 +21,11 @@ import yaml
 from cardtable.engine import CardtableError, DataError
 from cardtable.engine.registry import game_names, schema_names, schemas
 from cardtable.games.mitosz import data as D
-from cardtable.games.mitosz.schema import Card, CardSet, Deck, number_range, parse_value
+from cardtable.games.mitosz.schema.cards import Card
+from cardtable.games.mitosz.schema.sets import CardSet
+from cardtable.games.mitosz.schema.decks import Deck
+from cardtable.games.mitosz.schema.conditions import number_range
+from cardtable.games.mitosz.schema.expressions import parse_value
 from tests.spec import spec_text
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -735,7 +739,7 @@ def test_value_expressions():
 
 
 def test_every_primitive_of_spec_6_4_is_in_the_vocabulary():
-    from cardtable.games.mitosz.schema import CONTINUOUS, PRIMITIVES
+    from cardtable.games.mitosz.schema.primitives import CONTINUOUS, PRIMITIVES
 
     spec_primitives = {"draw", "discard", "mill", "destroy", "sacrifice", "return_to_hand", "search_deck", "recover",
                        "exile", "put_on_deck", "shuffle_deck", "look_top", "rotate", "unrotate", "gain_spheres",

@@ -11,6 +11,7 @@ from cardtable.games.mitosz.actions import PASS, DeclareBattle, Summon, UseFate
 from tests.games.mitosz.helpers import (A, B, custom_decks, do, hand, leader, nation, pass_counter, ready, rejects,
                                         scene, spheres)
 from tests.games.mitosz.test_data import deck_file, entry
+from cardtable.games.mitosz.levels import level as _level
 
 COUNTER_FATE_SET = """
 code: TST
@@ -78,11 +79,11 @@ def test_MIT_3_7_g_a_counter_fates_effect_ends_with_its_use(tmp_path, monkeypatc
     s, god_leader, skeld = _fate_scene(tmp_path, monkeypatch, "counterfate")
     (vigour,) = hand(s, B, "Sudden Vigour")
     ready(s)
-    before = s.level(skeld)
+    before = _level.level(s, skeld)
     do(s, UseFate(vigour, god_leader, (skeld,)))
     pass_counter(s)
     assert s.cards[vigour].zone == "afterworld"
-    assert s.level(skeld) == before
+    assert _level.level(s, skeld) == before
     assert not [e for e in s.effects if e.source == vigour]
 
 
@@ -91,10 +92,10 @@ def test_MIT_3_7_g_a_normal_fates_effect_lasts_its_duration(tmp_path, monkeypatc
     s, god_leader, skeld = _fate_scene(tmp_path, monkeypatch, "normalfate")
     (vigour,) = hand(s, B, "Slow Vigour")
     ready(s)
-    before = s.level(skeld)
+    before = _level.level(s, skeld)
     do(s, UseFate(vigour, god_leader, (skeld,)))
     pass_counter(s)
-    assert s.cards[vigour].zone == "afterworld" and s.level(skeld) == before + 2
+    assert s.cards[vigour].zone == "afterworld" and _level.level(s, skeld) == before + 2
 
 
 def test_MIT_3_7_g_a_locked_fate_with_rounds_stays_on_the_board_while_it_lasts(tmp_path, monkeypatch):
@@ -104,10 +105,10 @@ def test_MIT_3_7_g_a_locked_fate_with_rounds_stays_on_the_board_while_it_lasts(t
     s, god_leader, skeld = _fate_scene(tmp_path, monkeypatch, "lockedfate")
     (vow,) = hand(s, B, "Iron Vow")
     ready(s)
-    before = s.level(skeld)
+    before = _level.level(s, skeld)
     do(s, UseFate(vow, god_leader, (skeld,)))
     pass_counter(s)
-    assert s.level(skeld) == before + 2
+    assert _level.level(s, skeld) == before + 2
     assert s.cards[vow].zone == "board" and vow in s.fates
 
 
@@ -200,12 +201,12 @@ def test_MIT_2_4_c_a_cursed_location_may_be_attached_to_an_enemy_nation(tmp_path
     fjord = nation(s, B, "Fjord Wardens", 0, 0)
     marsh, meadow = hand(s, A, "Blighted Marsh", "Quiet Meadow")
     ready(s)
-    before = s.road_level(fjord, "N")
+    before = _level.road_level(s, fjord, "N")
     rejects(s, Summon(meadow, fjord), "MIT-3.3.a")
     do(s, Summon(marsh, fjord))
     pass_counter(s)
     assert s.cards[marsh].zone == "board" and s.cards[marsh].host == fjord
-    assert s.road_level(fjord, "N") == before - 1
+    assert _level.road_level(s, fjord, "N") == before - 1
 
 
 def _mount_scene(options=None, phase="draw", active=A, priority=None):

@@ -9,6 +9,12 @@ from cardtable.games.mitosz.actions import (PASS, ChooseOption, DeclareBattle, D
                                             Summon, UseFreeManeuver, UseManeuver)
 from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, fresh, god, hand, leader, nation,
                                         on_board, pass_counter, ready, rejects, scene, sph, spheres)
+from cardtable.games.mitosz import acts_targets as _acts_targets
+from cardtable.games.mitosz.fights import members as _members
+from cardtable.games.mitosz.fights import strength as _strength
+from cardtable.games.mitosz.levels import card_types as _card_types
+from cardtable.games.mitosz.levels import level as _level
+from cardtable.games.mitosz import moves as _moves
 
 
 def answer(s, seat: int, kind: str, option_text: str) -> None:
@@ -73,7 +79,7 @@ def test_S_17_MIT_7_4_full_battle_with_rows():
     answer(s, B, "supply_mode", "level")
     assert sph(s, B) == "3/2/2/5"
     # 5. round 3: the Ballista into the front (capacity 3 + 1 warlord = 4); B passes
-    assert s.row_capacity("att", 0) == 4
+    assert _strength.row_capacity(s, "att", 0) == 4
     do(s, Summon(c["ballista"], row="front"))
     pass_counter(s)
     assert sph(s, A) == "2/5/0/2"
@@ -96,7 +102,7 @@ def test_S_17_MIT_7_4_full_battle_with_rows():
     for who in ("wolves", "bearers"):
         assert c[who] in s.players[B].afterworld
     assert s.fight is None and s.phase == "summon_2"
-    assert not s.road_closed(c["pine"], "W")
+    assert not _level.road_closed(s, c["pine"], "W")
 
 
 def test_S_18_defender_saves_the_nation():
@@ -125,14 +131,14 @@ def test_S_19_MIT_8_fortress_MIT_7_4_3_2_undefended_battle():
     bastion = attach(s, B, "Ironhold Bastion", pine)
     leader(s, B, "Jarl Skeld Ironbrow", rotated=True)
     ready(s)
-    assert s.road_level(pine, "E") == 4  # 1 + (2 + 1 same mythology)
+    assert _level.road_level(s, pine, "E") == 4  # 1 + (2 + 1 same mythology)
     do(s, DeclareBattle(pine, "E", lysa))
     pass_counter(s)
     # B's leaders are all rotated: nobody to name, no prompt (MIT-7.4.3.2)
     assert s.fight.stage == "rounds" and s.fight.commander("def") == -1
     do(s, Summon(gate, row="front"))  # not linked to Lysa: paid
     pass_counter(s)
-    assert s.fight_level(gate) == 2  # 2 +1 same mythology −1 fortress (OP-61)
+    assert _strength.fight_level(s, gate) == 2  # 2 +1 same mythology −1 fortress (OP-61)
     do(s, PASS)  # B
     do(s, PASS)
     do(s, PASS)
@@ -161,7 +167,7 @@ def test_S_22_MIT_7_6_1_MIT_7_6_2_MIT_7_6_3_MIT_7_6_4_MIT_7_5_3_duel():
     hrimgar = god(s, B)
     do(s, UseManeuver(hrimgar, "m1", (ulfar,)))
     pass_counter(s)
-    assert s.fight_level(ulfar) == 2
+    assert _strength.fight_level(s, ulfar) == 2
     do(s, PASS)  # A
     rejects(s, UseManeuver(hrimgar, "m1", (ulfar,)), "MIT-4.5")
     rejects(s, Summon(wolves, row="front"), "MIT-7.5.3")
@@ -200,7 +206,7 @@ def test_S_24_MIT_7_2_5_keywords_MIT_7_2_5_1_volley_MIT_7_2_5_3_poison():
     do(s, UseFreeManeuver(volley, c["orren"], "m1", (c["wolves"],)))
     pass_counter(s)
     assert s.cards[c["wolves"]].zone == "afterworld"
-    assert s.fight_level(c["orren"]) == 5  # +1 from the card, +1 same mythology (OP-25, MIT-5.8)
+    assert _strength.fight_level(s, c["orren"]) == 5  # +1 from the card, +1 same mythology (OP-25, MIT-5.8)
     do(s, Summon(adder, row="front"))
     pass_counter(s)
     do(s, PASS)  # A
@@ -214,7 +220,7 @@ def test_MIT_7_2_5_1_a_volley_hits_a_leader_only_below_half_its_strength():
     (volley,) = hand(s, A, "Gilded Volley")
     ready(s)
     s17_to_rounds(s, c)
-    assert s.fight_level(c["vigdis"]) == 3  # V = Orren's 3 + 1 = 4: 3 < 4, but not below 4 // 2 = 2
+    assert _strength.fight_level(s, c["vigdis"]) == 3  # V = Orren's 3 + 1 = 4: 3 < 4, but not below 4 // 2 = 2
     rejects(s, UseFreeManeuver(volley, c["orren"], "m1", (c["vigdis"],)), "MIT-4.6.1")
 
 
@@ -256,7 +262,7 @@ def test_MIT_7_2_5_2_OP_46_fear_resist_cost_is_an_option():
 def test_MIT_7_2_5_2_OP_46_a_creature_at_its_own_number_does_not_flee():
     # the Frost Wolves' number is 0: no test had a creature whose level equals the number (fear is "higher than")
     s, c = wolves_ready_to_howl(fear_number_source="each_creature")  # each creature's own number
-    assert s.cards[c["archers"]].d.number == 2 and s.fight_level(c["archers"]) == 2  # 2 is not higher than 2
+    assert s.cards[c["archers"]].d.number == 2 and _strength.fight_level(s, c["archers"]) == 2  # 2 is not higher than 2
     do(s, UseManeuver(c["wolves"], "m1"))  # fear, threshold 3: Orren (3) and Lysa (5) are not below it
     pass_counter(s)
     assert s.mode != "prompt" and on_board(s, c["archers"]) and c["archers"] in s.fight.supplies
@@ -365,7 +371,7 @@ def test_MIT_7_2_1_b_OP_39_only_fight_cards_act_in_the_battle_phase():
 def test_MIT_7_3_4_b_MIT_7_3_4_c_OP_48_capacity_and_rows_without_a_leader():
     s, c = s17_board()
     s17_to_rounds(s, c, vigdis_row="reserve")
-    assert s.row_capacity("att", 1) == 2  # Lysa's cost
+    assert _strength.row_capacity(s, "att", 1) == 2  # Lysa's cost
     do(s, Summon(c["gate"], row="auxiliary"))
     pass_counter(s)
     do(s, PASS)  # B
@@ -385,8 +391,8 @@ def test_MIT_3_8_e_OP_20_the_opponent_chooses_the_reserve_mode():
     pass_counter(s)
     answer(s, A, "supply_mode", "maneuvers")  # A chooses for B's reserve
     assert s.fight.supplies[c["bearers"]][2] == "maneuvers"
-    before = s.army_level("def")
-    assert before == s.fight_level(c["skeld"]) + s.fight_level(c["vigdis"]) + s.road_level(c["fjord"], "N")
+    before = _strength.army_level(s, "def")
+    assert before == _strength.fight_level(s, c["skeld"]) + _strength.fight_level(s, c["vigdis"]) + _level.road_level(s, c["fjord"], "N")
 
 
 def test_MIT_3_8_f_a_linked_supply_is_played_without_summoning():
@@ -567,8 +573,8 @@ def test_MIT_7_3_1_MIT_7_3_2_MIT_7_3_3_MIT_3_2_2_b_army_levels():
     do(s, PlayUnsummoned(gate, row="front"))
     pass_counter(s)
     # the army: its leaders and supplies; the defender adds the road's level (MIT-3.2.2.b)
-    assert s.army_level("att") == 3 + 2 + 3  # Orren, Lysa, Spearmen 2 +1 same mythology
-    assert s.army_level("def") == 4 + 2  # Skeld 3 +1 defending a nation of his mythology, road N 2
+    assert _strength.army_level(s, "att") == 3 + 2 + 3  # Orren, Lysa, Spearmen 2 +1 same mythology
+    assert _strength.army_level(s, "def") == 4 + 2  # Skeld 3 +1 defending a nation of his mythology, road N 2
 
 
 def test_MIT_7_3_4_a_MIT_7_3_4_c_rows_by_name():
@@ -589,11 +595,11 @@ def test_MIT_7_3_4_c_a_supply_whose_row_lost_its_leader_does_not_count():
     s17_to_rounds(s, c)
     do(s, Summon(c["gate"], row="auxiliary"))  # beside Lysa
     pass_counter(s)
-    before = s.army_level("att")
-    lost = s.fight_level(c["lysa"]) + s.fight_level(c["gate"])
-    s.leave_board(c["lysa"], "afterworld", "destroy")
+    before = _strength.army_level(s, "att")
+    lost = _strength.fight_level(s, c["lysa"]) + _strength.fight_level(s, c["gate"])
+    _moves.leave_board(s, c["lysa"], "afterworld", "destroy")
     assert on_board(s, c["gate"])
-    assert s.army_level("att") == before - lost
+    assert _strength.army_level(s, "att") == before - lost
 
 
 def test_MIT_3_8_b_MIT_8_warlord_MIT_3_8_g_OP_21_capacities():
@@ -606,8 +612,8 @@ def test_MIT_3_8_b_MIT_8_warlord_MIT_3_8_g_OP_21_capacities():
     do(s, DeclareBattle(cliff, "S", lysa))
     pass_counter(s)
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
-    assert s.row_capacity("att", 0) == 2  # Lysa's cost
-    assert s.row_capacity("def", 0) == 3 + 1 + 1  # cost, warlord, race match
+    assert _strength.row_capacity(s, "att", 0) == 2  # Lysa's cost
+    assert _strength.row_capacity(s, "def", 0) == 3 + 1 + 1  # cost, warlord, race match
     assert skeld in s.fight.leaders
 
 
@@ -688,14 +694,14 @@ def test_MIT_7_4_13_MIT_7_6_5_MIT_7_6_6_fight_effects_end_with_the_fight():
         do(s, ChooseOption(0))
     do(s, UseManeuver(god(s, B), "m1", (skeld,)))  # Hrimgar: +1 to a leader in the fight
     pass_counter(s)
-    assert s.level(skeld) == 3 + 1
+    assert _level.level(s, skeld) == 3 + 1
     assert any(e.until == ("fight",) for e in s.effects)  # MIT-4.2.1.d: a battle maneuver lasts the fight
     for _ in range(10):
         if s.fight is None:
             break
         do(s, ChooseOption(0) if s.mode == "prompt" else PASS)
     assert s.fight is None and s.cards[skeld].rotated  # MIT-7.4.13: the army leaders rotate
-    assert not any(e.until == ("fight",) for e in s.effects) and s.level(skeld) == 3
+    assert not any(e.until == ("fight",) for e in s.effects) and _level.level(s, skeld) == 3
     assert not s.cards[ulfar].rotated and not s.cards[orren].rotated  # not in the fight
 
 
@@ -749,21 +755,21 @@ def test_S_20_MIT_8_mount_OP_57_a_mount_carries_its_leader_through_a_closed_road
     do(s, AttachMount(gryphon, lysa, "flying"))
     pass_counter(s)
     assert s.cards[gryphon].host == lysa and gryphon not in s.players[A].leaders
-    assert "flying" in s.subtypes(s.cards[lysa])
+    assert "flying" in _card_types.subtypes(s, s.cards[lysa])
     rejects(s, AttachMount(gryphon, orren), "MIT-8.mount")  # no longer in the leader row
     ready(s, phase="battle")
     rejects(s, DeclareBattle(cliff, "S", orren), "MIT-3.2.2.a")
     do(s, DeclareBattle(cliff, "S", lysa))
     pass_counter(s)
     answer(s, B, "fight_leader", "Jarl Skeld Ironbrow into the front")
-    assert s.row_capacity("def", 0) == 3 + 1 + 1  # MIT-3.8.g: Skeld and Cliffside are dwarves
+    assert _strength.row_capacity(s, "def", 0) == 3 + 1 + 1  # MIT-3.8.g: Skeld and Cliffside are dwarves
     # OP-59: Orren does not fly, so A has nobody to name; B has no ally of Skeld in the row
     assert s.fight.stage == "rounds" and [i for i, (side, _r) in s.fight.leaders.items() if side == "att"] == [lysa]
     rejects(s, Summon(gate, row="front"), "MIT-8.flying")
     # the Gryphon fights in Lysa's row as a beast supply: 2 +1 same mythology, taking no room
-    assert s.fight.supplies[gryphon][:2] == ("att", 0) and s.fight_level(gryphon) == 3
-    assert s.row_supplies("att", 0) == []
-    assert s.army_level("att") == s.fight_level(lysa) + 3
+    assert s.fight.supplies[gryphon][:2] == ("att", 0) and _strength.fight_level(s, gryphon) == 3
+    assert _strength.row_supplies(s, "att", 0) == []
+    assert _strength.army_level(s, "att") == _strength.fight_level(s, lysa) + 3
     while s.fight is not None:
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     # 5 against Skeld's 7: the attack fails, Lysa is destroyed (MIT-7.4.10.3) and her mount goes with her
@@ -792,10 +798,10 @@ def test_MIT_8_monster_MIT_8_monster_1_MIT_8_monster_2_MIT_8_monster_3_a_monster
     pass_counter(s)
     assert sph(s, B) == "2/2/3/3"
     assert s.fight.supplies[wyrm] == ("def", 0, "full") and wyrm not in s.players[B].leaders
-    assert s.fight_level(wyrm) == 5 + 1  # MIT-5.8: nordan beside Skeld
+    assert _strength.fight_level(s, wyrm) == 5 + 1  # MIT-5.8: nordan beside Skeld
     do(s, PASS)  # A
     rejects(s, PlayUnsummoned(wolves, row="front"), "MIT-8.monster.3")  # the row is closed
-    assert s.army_level("def") == 4 + 6 + 2
+    assert _strength.army_level(s, "def") == 4 + 6 + 2
 
 
 def test_MIT_8_monster_3_no_monster_joins_a_row_that_already_holds_a_supply():
@@ -811,7 +817,7 @@ def test_MIT_8_monster_5_MIT_8_monster_4_the_winning_monster_may_stay_as_a_leade
     s, c, wyrm, _wolves = monster_battle("4/2/3/6")
     do(s, Summon(wyrm, row="front"))
     pass_counter(s)
-    assert not s.stealable(s.cards[wyrm])  # MIT-8.monster.4
+    assert not _acts_targets.stealable(s, s.cards[wyrm])  # MIT-8.monster.4
     while s.mode != "prompt" or s.prompt.kind != "monster_return":
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     assert s.cards[c["orren"]].zone == "afterworld"  # the attack failed
@@ -887,7 +893,7 @@ def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_playe
     s = fresh(0, players=3)
     for p in s.players:
         for iid in list(p.hand):
-            s.to_zone(iid, "deck")
+            _moves.to_zone(s, iid, "deck")
     s.order = (0, 1, 2)
     s.active = 0
     s.phase = Phase.BATTLE
@@ -907,7 +913,7 @@ def test_MIT_7_4_4_MIT_7_4_5_MIT_7_3_4_d_MIT_5_13_OP_65_helpers_with_three_playe
     answer(s, 0, "fight_leader", "ask P2 for help")
     answer(s, 2, "fight_help", "send Lysa Brightspear into the auxiliary")
     assert s.fight.helpers == {2: "att"} and s.fight.leaders[lysa3] == ("att", 1)
-    assert s.fight_players() == (0, 1, 2)
+    assert _members.fight_players(s) == (0, 1, 2)
     while s.fight.stage != "rounds":
         do(s, ChooseOption(0))
     # the helper plays into the row its leader leads (MIT-7.3.4.d); the attacker may not
@@ -1016,15 +1022,15 @@ def test_OP_20_supply_mode_timing_on_first_use():
     do(s, Summon(archers, row="auxiliary"))
     pass_counter(s)
     assert s.mode == "window" and s.fight.supplies[archers][2] == "undecided"  # no question asked
-    before = s.army_level("att")
-    assert before == s.fight_level(orren) + s.fight_level(lysa) + s.fight_level(archers)
+    before = _strength.army_level(s, "att")
+    assert before == _strength.fight_level(s, orren) + _strength.fight_level(s, lysa) + _strength.fight_level(s, archers)
     do(s, PlayUnsummoned(wolves, row="front"))  # B
     pass_counter(s)
     # the volley (2 +1 = 3) cannot reach the Wolves (3); its only target is the Archers themselves
     rejects(s, UseManeuver(archers, "m1", (wolves,)), "MIT-4.6.1")
     do(s, UseManeuver(archers, "m1", (archers,)))
     assert s.fight.supplies[archers][2] == "maneuvers"  # the first use fixed its mode: its level stops counting
-    assert s.army_level("att") == before - s.fight_level(archers)
+    assert _strength.army_level(s, "att") == before - _strength.fight_level(s, archers)
 
 
 FIGHT_TEST_SET = """
@@ -1109,7 +1115,7 @@ def test_MIT_3_2_2_c_a_nation_battle_maneuver_only_while_it_is_defended(tmp_path
     do(s2, PASS)  # A
     do(s2, UseManeuver(tower2, "m1"))
     pass_counter(s2)
-    assert s2.road_level(tower2, "N") == 4
+    assert _level.road_level(s2, tower2, "N") == 4
 
 
 def test_MIT_7_2_3_b_a_creature_that_cannot_fight(tmp_path, monkeypatch):
@@ -1227,7 +1233,7 @@ def skald_battle(tmp_path, monkeypatch, name):
 
 
 def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.schema import CALL_MODELS
+    from cardtable.games.mitosz.schema.primitives import CALL_MODELS
 
     s, c = skald_battle(tmp_path, monkeypatch, "skald")
     attach(s, A, "Sunsteel Blade", c["orren"])  # Orren 3 + 2 +1 = 6 against the road's 2
@@ -1258,7 +1264,7 @@ def test_MIT_7_4_12_end_of_fight_effects_happen_by_the_result(tmp_path, monkeypa
     # magic; nobody: force
     # the +2 lasted until the end of the fight (MIT-7.4.13); the +1 until the start of the next turn
     assert s.fight is None and s.phase == "summon_2"
-    assert s.level(c["skald_a"]) == 1 + 1 and s.level(c["skald_b"]) == 1 + 1
+    assert _level.level(s, c["skald_a"]) == 1 + 1 and _level.level(s, c["skald_b"]) == 1 + 1
 
 
 def test_MIT_7_6_5_MIT_7_4_12_a_drawn_duel_and_triggers_beyond_neutralizing(tmp_path, monkeypatch):
@@ -1291,15 +1297,15 @@ def test_spec_6_4_modify_army_and_modify_capacity(tmp_path, monkeypatch):
     answer(s, B, "fight_leader", "Vigdis the Wolf-Sworn into the front")
     answer(s, A, "fight_leader", "Lysa Brightspear into the auxiliary")
     answer(s, B, "fight_leader", "name no one")
-    before = s.army_level("att")
+    before = _strength.army_level(s, "att")
     do(s, UseFreeManeuver(horn, c["orren"], "m1"))  # the army of its user's player, for the fight
     pass_counter(s)
-    assert s.army_level("att") == before + 3 and s.army_level("def") == s.fight_level(c["vigdis"]) + 2
+    assert _strength.army_level(s, "att") == before + 3 and _strength.army_level(s, "def") == _strength.fight_level(s, c["vigdis"]) + 2
     do(s, PASS)  # B
-    assert s.row_capacity("att", 1) == 2  # Lysa's cost: I1 F1
+    assert _strength.row_capacity(s, "att", 1) == 2  # Lysa's cost: I1 F1
     do(s, UseFreeManeuver(camp, c["lysa"], "m1"))
     pass_counter(s)
-    assert s.row_capacity("att", 1) == 3
+    assert _strength.row_capacity(s, "att", 1) == 3
     for gate in gates[:3]:
         do(s, PASS)  # B
         do(s, Summon(gate, row="auxiliary"))
@@ -1315,18 +1321,18 @@ def test_MIT_5_16_OP_58_a_monster_fighting_as_a_supply_is_no_leader():
     s, c, wyrm, _wolves = monster_battle("4/2/3/6")
     do(s, Summon(wyrm, row="front"))
     pass_counter(s)
-    assert s.card_type(s.cards[wyrm]) == "supply" and s.cards[wyrm].d.card_type == "leader"
+    assert _card_types.card_type(s, s.cards[wyrm]) == "supply" and s.cards[wyrm].d.card_type == "leader"
     do(s, PASS)  # A
     # Hrimgar's maneuver gives +1 to an own leader in the fight: Skeld, not the Wyrm (it lost the leader type)
     hrimgar = god(s, B)
     targets = {a.targets for a in s.legal_actions() if isinstance(a, UseManeuver) and a.card == hrimgar}
     assert targets == {(c["skeld"],)}
     rejects(s, UseManeuver(hrimgar, "m1", (wyrm,)), "MIT-4.6.1")
-    assert s.is_creature(s.cards[wyrm])  # still a creature (MIT-5.6): a volley or poison may hit it
+    assert _card_types.is_creature(s, s.cards[wyrm])  # still a creature (MIT-5.6): a volley or poison may hit it
     while s.mode != "prompt" or s.prompt.kind != "monster_return":
         do(s, s.legal_actions()[0] if s.mode == "prompt" else PASS)
     answer(s, B, "monster_return", "keep it as a leader")
-    assert s.card_type(s.cards[wyrm]) == "leader"  # the fight is over: a leader again
+    assert _card_types.card_type(s, s.cards[wyrm]) == "leader"  # the fight is over: a leader again
 
 
 # -- MIT-7.2.6 (OP-38, Appendix C): who acts in each step of a fight ----------------------------------------
@@ -1369,7 +1375,7 @@ def test_MIT_7_2_6_MIT_7_4_4_MIT_7_4_6_the_attacker_names_companions_a_helper_se
     s3 = fresh(0, players=3)
     for p in s3.players:
         for iid in list(p.hand):
-            s3.to_zone(iid, "deck")
+            _moves.to_zone(s3, iid, "deck")
     s3.order, s3.active, s3.phase = (0, 1, 2), 0, Phase.BATTLE
     orren3 = leader(s3, 0, "Captain Orren")
     nation(s3, 0, "Gilded Cityfolk", 0, 0)
@@ -1405,7 +1411,7 @@ def test_MIT_7_2_6_MIT_7_4_8_the_rounds_go_round_the_fights_players_from_the_att
     s = fresh(0, players=3)
     for p in s.players:
         for iid in list(p.hand):
-            s.to_zone(iid, "deck")
+            _moves.to_zone(s, iid, "deck")
     s.order, s.active, s.phase = (0, 1, 2), 2, Phase.BATTLE  # P2 attacks P1; P0, between them, is not in the fight
     orren = leader(s, 2, "Captain Orren")
     nation(s, 2, "Gilded Cityfolk", 0, 0)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from cardtable.games.mitosz.actions import PASS, UseFreeManeuver
 from tests.games.mitosz.helpers import A, B, fresh, hand, leader, pass_counter, pass_until, ready, scene
+from cardtable.games.mitosz import moves as _moves
 
 
 def permuted(s, viewer: int | None, rng: random.Random):
@@ -141,7 +142,7 @@ def test_a_stack_entry_names_no_copy_once_its_card_went_back_to_a_hand():
     assert s.mode == "counter"
     entry = s.view(A)["stack"][-1]
     assert entry["user"]["id"] == ulfar and entry["card"]["id"] == pool  # on the board / on the stack: public
-    s.leave_board(ulfar, "hand", "return")  # what a return_to_hand resolving first does
+    _moves.leave_board(s, ulfar, "hand", "return")  # what a return_to_hand resolving first does
     s.forget_caches()
     for viewer in (A, B, None):
         entry = s.view(viewer)["stack"][-1]

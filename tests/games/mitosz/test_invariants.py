@@ -19,6 +19,8 @@ from cardtable.games.mitosz.actions import (PASS, Choose, PlaceNation, PlayUnsum
                                             UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import NON_ROTATING
 from tests.games.mitosz.helpers import check_zones, fresh, frozen
+from cardtable.games.mitosz.effects import lasting as _lasting
+from cardtable.games.mitosz.fights import strength as _strength
 
 MAX_ACTIONS = 600
 GAME_SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -57,7 +59,7 @@ class Watcher:
             # whole turn may pass inside one apply, and the hand seen then is that later turn's
             if (s.result is None and s.turn == self.turn + 1 and s.phase == "start") or \
                     (s.result is not None and s.turn != self.turn):
-                assert len(s.players[self.active].hand) <= s.hand_size(self.active), "hand size at turn end"
+                assert len(s.players[self.active].hand) <= _lasting.hand_size(s, self.active), "hand size at turn end"
             self.active, self.turn = s.active, s.turn
         settled = s.mode in ("window", "counter") or s.result is not None
         for seat, p in enumerate(s.players):
@@ -114,8 +116,8 @@ class Watcher:
         if fight is not None and fight.kind == "battle":
             for side in ("att", "def"):
                 for row in range(3):
-                    assert len(s.row_supplies(side, row)) <= max(s.row_capacity(side, row), 0) or \
-                        s.row_capacity(side, row) == 0 and not s.row_supplies(side, row)
+                    assert len(_strength.row_supplies(s, side, row)) <= max(_strength.row_capacity(s, side, row), 0) or \
+                        _strength.row_capacity(s, side, row) == 0 and not _strength.row_supplies(s, side, row)
         # 15. one fight per turn (MIT-6.2.3.2.c)
         if fight is not None:
             self.fights.add((s.turn, fight.attacker))

@@ -10,6 +10,7 @@ from cardtable.server.tables import Seat, Table
 from tests.games.mitosz.helpers import A, B, hand, leader, nation, pass_counter, ready, scene
 
 import orjson
+from cardtable.games.mitosz.flow import prompts as _prompts
 
 
 def _defence_question():
@@ -39,7 +40,7 @@ def test_MIT_7_4_3_1_the_chooser_reads_each_answer_in_words():
 def test_the_choosers_text_is_the_question_alone_its_moves_list_the_answers():
     s = _defence_question()
     assert s.view(B)["prompt"]["text"] == "name an army leader (MIT-7.4.3.1)"
-    s.set_prompt("spoils", A, rule="MIT-7.4.11", options=["take nothing", "steal 1 magic"])
+    _prompts.set_prompt(s, "spoils", A, rule="MIT-7.4.11", options=["take nothing", "steal 1 magic"])
     assert s.view(A)["prompt"]["text"] == "take the war spoils (MIT-7.4.11)"
     # another seat reads public answers in the text (it has no moves to read them from)
     assert s.view(B)["prompt"]["text"] == "take the war spoils (MIT-7.4.11): take nothing / steal 1 magic"
@@ -59,7 +60,7 @@ def test_public_answers_are_in_every_view():
     """The spoils' answers name nothing hidden: the other seat reads them too, so a bot's choice is announced
     in words ('steal 1 force')."""
     s = _defence_question()
-    s.set_prompt("spoils", A, rule="MIT-7.4.11", options=["take nothing", "steal 1 magic"])
+    _prompts.set_prompt(s, "spoils", A, rule="MIT-7.4.11", options=["take nothing", "steal 1 magic"])
     for viewer in (A, B, None):
         assert s.game.move_label(ChooseOption(1), s.view(viewer)) == "steal 1 magic"
 

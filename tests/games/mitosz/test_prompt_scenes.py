@@ -5,7 +5,8 @@ MIT-1.4.3). Each is offered to its player with its legal answers, refuses anothe
 from __future__ import annotations
 
 from cardtable.games.mitosz.actions import Choose, ChooseOption, UseFate
-from cardtable.games.mitosz.prompts import Option, Pick
+from cardtable.games.mitosz.prompts.questions import Option
+from cardtable.games.mitosz.prompts.cards import Pick
 from tests.games.mitosz.helpers import (A, B, afterworld, custom_decks, do, hand, leader, pass_counter, ready,
                                         rejects, scene, sph, spheres)
 

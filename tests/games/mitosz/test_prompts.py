@@ -16,7 +16,9 @@ import pytest
 
 from cardtable.engine import load
 from cardtable.games.mitosz.flow import prompts as flow_prompts
-from cardtable.games.mitosz.prompts import PROMPTS, Discard, DiscardHand, Prompt
+from cardtable.games.mitosz.prompts.registry import PROMPTS
+from cardtable.games.mitosz.prompts.cards import Discard, DiscardHand
+from cardtable.games.mitosz.prompts.base import Prompt
 from tests.games.mitosz.helpers import A, fresh
 
 SOURCE = Path(flow_prompts.__file__).resolve().parent.parent
@@ -31,8 +33,10 @@ def _asks() -> list[tuple[str, tuple[str, ...], str]]:
     out = []
     for path in sorted(SOURCE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr == "set_prompt" and node.args and isinstance(node.args[0], ast.Constant):
+            # (``set_prompt(state, "kind", …)``: called in its module, as the module's function, or through ``upcalls``)
+            name = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                else node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
+            if name == "set_prompt" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                 keys: list[str] = []
                 for kw in node.keywords:
                     if kw.arg is None:
@@ -40,7 +44,7 @@ def _asks() -> list[tuple[str, tuple[str, ...], str]]:
                         keys += SPREAD[kw.value.id]
                     elif kw.arg != "rule":
                         keys.append(kw.arg)
-                out.append((node.args[0].value, tuple(keys), f"{path.name}:{node.lineno}"))
+                out.append((node.args[1].value, tuple(keys), f"{path.name}:{node.lineno}"))
     return out
 
 
@@ -65,7 +69,7 @@ def test_each_class_names_every_field_in_its_dict_keys(kind):
 def test_a_prompt_asked_gives_the_old_dict_with_the_keys_in_the_askers_order(kind, keys, where):
     s = fresh()
     data = {k: ("window", A, None) if k == "resume" else 100 + n for n, k in enumerate(keys)}
-    s.set_prompt(kind, A, rule="R-1", **data)
+    flow_prompts.set_prompt(s, kind, A, rule="R-1", **data)
     old = {"kind": kind, "player": A, "rule": "R-1", **data}  # what set_prompt used to keep
     assert list(s.prompt.as_dict().items()) == list(old.items()), where
     assert type(s.prompt) is PROMPTS[kind] and s.mode == "prompt"
@@ -73,7 +77,7 @@ def test_a_prompt_asked_gives_the_old_dict_with_the_keys_in_the_askers_order(kin
 
 def test_a_prompt_that_goes_on_is_a_new_frozen_value_with_the_same_keys():
     s = fresh()
-    s.set_prompt("discard", A, rule="MIT-1.5.1.b", n=2, source="a card")
+    flow_prompts.set_prompt(s, "discard", A, rule="MIT-1.5.1.b", n=2, source="a card")
     first = s.prompt
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.n = 1
@@ -106,9 +110,9 @@ def _play(players: int, seed: int, game) -> list:
         if state.prompt is not None:
             snap = state.snapshot()["prompt"]
             kinds[snap["kind"]] += 1
-            h.update(json.dumps([snap, state.prompt_text(), state.prompt_text(options=False),
-                                 state.prompt_text(answers=False), state.prompt_answers(True),
-                                 state.prompt_answers(False)]).encode())
+            h.update(json.dumps([snap, flow_prompts.prompt_text(state), flow_prompts.prompt_text(state, options=False),
+                                 flow_prompts.prompt_text(state, answers=False), flow_prompts.prompt_answers(state, True),
+                                 flow_prompts.prompt_answers(state, False)]).encode())
         state.apply(rng.choice(state.legal_actions()))
         n += 1
     return [h.hexdigest(), dict(sorted(kinds.items()))]

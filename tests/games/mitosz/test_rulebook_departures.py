@@ -11,6 +11,11 @@ from tests.games.mitosz.helpers import (A, B, attach, custom_decks, do, empty_de
                                         nation, pass_counter, ready, rejects, scene, sph as spheres_of, spheres)
 from tests.games.mitosz.test_fights import answer
 from cardtable.games.mitosz.fights import keywords
+from cardtable.games.mitosz import acts_announce as _acts_announce
+from cardtable.games.mitosz.fights import members as _members
+from cardtable.games.mitosz.fights import strength as _strength
+from cardtable.games.mitosz.levels import level as _level
+from cardtable.games.mitosz import moves as _moves
 
 
 # -- MIT-1.3.4: the deck-out round -----------------------------------------------------------------------
@@ -89,8 +94,8 @@ def test_MIT_1_3_4_a_card_drawn_by_an_effect_breaks_the_round():
         if s.turn == start + 1 and s.phase == "summon_1":
             break
         s.apply(s.legal_actions()[0] if s.mode == "prompt" else PASS)
-    s.to_zone(s.players[B].hand[0], "deck")  # a card for the effect to draw, without breaking the run itself
-    assert s.draw(B, 1) == 1 and s.deckout.drew
+    _moves.to_zone(s, s.players[B].hand[0], "deck")  # a card for the effect to draw, without breaking the run itself
+    assert _moves.draw(s, B, 1) == 1 and s.deckout.drew
     _play_out(s)
     assert s.turn == start + 4
 
@@ -111,7 +116,7 @@ def _long_winter_scene(players: int, active: int, nations: tuple[int, ...]):
     s = fresh(0, None, players)
     for p in s.players:
         for iid in list(p.hand):
-            s.to_zone(iid, "deck")
+            _moves.to_zone(s, iid, "deck")
     s.order = tuple(range(players))
     s.active = active
     s.phase = Phase.SUMMON_1
@@ -128,7 +133,7 @@ def test_MIT_6_4_1_an_untargeted_effect_opens_with_the_player_it_affects():
     s, winter = _long_winter_scene(2, A, (A,))
     do(s, UseFate(winter))
     assert s.mode == "counter" and s.priority == A
-    assert s.affected(s.stack[-1]) == A
+    assert _acts_announce.affected(s, s.stack[-1]) == A
 
 
 def test_MIT_6_4_1_the_affected_player_need_not_be_the_turn_player():
@@ -179,7 +184,7 @@ def _volley_scene(orren_fights: bool):
         do(s, play)  # B
         pass_counter(s)
     assert s.fight.stage == "rounds" and s.current_player == A
-    assert (s.fight_level(wolves), s.fight_level(adder), s.level(orren)) == (3, 2, 6)
+    assert (_strength.fight_level(s, wolves), _strength.fight_level(s, adder), _level.level(s, orren)) == (3, 2, 6)
     return s, volley, orren, wolves, adder
 
 
@@ -196,7 +201,7 @@ def test_MIT_7_2_5_1_a_volley_from_outside_the_fight_at_half_level():
     # the fight (Lysa leads it); his volley is (6 + 1) / 2 = 3.5, rounded
     # down (MIT-5.3) to 3: the Adder Swarm (2), not the Frost Wolves (3)
     s, volley, orren, wolves, adder = _volley_scene(orren_fights=False)
-    assert orren not in s.fight_cards()
+    assert orren not in _members.fight_cards(s)
     assert keywords.keyword_strength(s, s.cards[volley].d.maneuvers[0], volley, orren) == ("volley", 3)
     offered = [a for a in s.legal_actions() if isinstance(a, UseFreeManeuver) and a.card == volley]
     assert [a.targets for a in offered if a.user == orren] == [(adder,)]
@@ -258,7 +263,7 @@ def test_MIT_3_6_d_identical_intrigues_of_two_players_each_reach_their_own_cards
     intrigue(s, B, "Whispering Court")
     intrigue(s, A, "Whispering Court")  # A's second copy does not combine with A's first
     ready(s)
-    assert (s.level(ivo), s.level(ulfar)) == (2, 2)
+    assert (_level.level(s, ivo), _level.level(s, ulfar)) == (2, 2)
 
 
 def test_MIT_3_6_d_identical_intrigues_of_two_players_do_not_combine_on_one_card(tmp_path, monkeypatch):
@@ -268,4 +273,4 @@ def test_MIT_3_6_d_identical_intrigues_of_two_players_do_not_combine_on_one_card
     intrigue(s, A, "Blood Feud")
     intrigue(s, B, "Blood Feud")
     ready(s)
-    assert (s.level(lysa), s.level(vigdis)) == (3, 3)
+    assert (_level.level(s, lysa), _level.level(s, vigdis)) == (3, 3)

@@ -17,12 +17,27 @@ from cardtable.games.mitosz.modes import Phase
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, ChooseOption, DeclareBattle, PlaceNation,
                                             PlayUnsummoned, Refill, Summon, UseFate, UseFreeManeuver, UseManeuver)
 from cardtable.games.mitosz.cards import PERMANENT_TYPES, linked
-from cardtable.games.mitosz.schema import Filter
+from cardtable.games.mitosz.schema.expressions import Filter
 from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, afterworld, attach, custom_decks, deck_top, do, fresh, god, hand,
                                         intrigue, leader, legal, named, nation, pass_counter, pass_until, ready,
                                         rejects, scene, sph, spheres)
 from cardtable.games.mitosz import checks
+from cardtable.games.mitosz import acts_costs as _acts_costs
+from cardtable.games.mitosz import acts_options as _acts_options
+from cardtable.games.mitosz import acts_summon as _acts_summon
+from cardtable.games.mitosz import acts_targets as _acts_targets
+from cardtable.games.mitosz.effects import attach as _attach
+from cardtable.games.mitosz.effects import conditions as _conditions
+from cardtable.games.mitosz.effects import lasting as _lasting
+from cardtable.games.mitosz.flow import machine as _flow
+from cardtable.games.mitosz.levels import abilities as _abilities
+from cardtable.games.mitosz.levels import board as _board
+from cardtable.games.mitosz.levels import card_types as _card_types
+from cardtable.games.mitosz.levels import filters as _filters
+from cardtable.games.mitosz.levels import level as _level
+from cardtable.games.mitosz.levels import power as _power
+from cardtable.games.mitosz import moves as _moves
 
 
 def sid(s, k: int = -1) -> int:
@@ -51,7 +66,7 @@ def test_MIT_G1_a_stolen_card_keeps_its_owner_and_leaves_to_the_owners_afterworl
     do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
     pass_counter(s)
     assert s.cards[vigdis].controller == A and s.cards[vigdis].owner == B
-    s.leave_board(vigdis, "afterworld", "destroy")
+    _moves.leave_board(s, vigdis, "afterworld", "destroy")
     assert vigdis in s.players[B].afterworld and vigdis not in s.players[A].afterworld
 
 
@@ -89,17 +104,17 @@ def test_MIT_1_2_2_b_MIT_1_5_1_c_only_cards_on_the_board_affect_play():
     (court,) = hand(s, A, "Whispering Court")
     afterworld(s, A, "Whispering Court")
     ready(s)
-    assert s.level(ivo) == 1  # a Whispering Court in hand and one in the afterworld: no +1
+    assert _level.level(s, ivo) == 1  # a Whispering Court in hand and one in the afterworld: no +1
     do(s, Summon(court))
     pass_counter(s)
-    assert s.level(ivo) == 2
+    assert _level.level(s, ivo) == 2
 
 
 def test_MIT_1_2_3_a_card_returns_to_hand_from_the_board():
     s = scene()
     orren = leader(s, A, "Captain Orren")
     blade = attach(s, A, "Sunsteel Blade", orren)
-    s.leave_board(orren, "hand", "return")
+    _moves.leave_board(s, orren, "hand", "return")
     assert orren in s.players[A].hand and blade in s.players[A].afterworld
 
 
@@ -148,7 +163,7 @@ def test_MIT_1_2_6_cards_leaving_the_board_have_no_memories():
     orren = leader(s, A, "Captain Orren", rotated=True)
     blade = attach(s, A, "Sunsteel Blade", orren)
     s.cards[orren].tokens = (("frost", 1, None),)
-    s.leave_board(orren, "hand", "return")
+    _moves.leave_board(s, orren, "hand", "return")
     o = s.cards[orren]
     assert not o.rotated and o.tokens == () and o.host == -1 and o.controller == A
     assert s.cards[blade].zone == "afterworld"
@@ -194,7 +209,7 @@ def test_MIT_1_4_2_a_MIT_1_4_2_b_attached_cards_go_along_the_host_is_not_destroy
     pass_counter(s)
     assert blade in s.players[A].afterworld and s.cards[lysa].zone == "board"  # MIT-1.4.2.b
     blade2 = attach(s, A, "Sunsteel Blade", lysa)
-    s.leave_board(lysa, "afterworld", "destroy")
+    _moves.leave_board(s, lysa, "afterworld", "destroy")
     assert s.players[A].afterworld[-2:] in ([blade2, lysa], [lysa, blade2])  # MIT-1.4.2.a
 
 
@@ -218,17 +233,17 @@ def test_MIT_1_4_4_MIT_4_2_3_c_peek_and_oblivion():
     pass_counter(s)
     assert s.cards[target].zone == "hand"  # 3 is not 7+
     (wolves_like,) = hand(s, B, "Scrying Pool")
-    s.to_zone(target, "afterworld")
+    _moves.to_zone(s, target, "afterworld")
     (gryph,) = hand(s, A, "Magister Ivo")  # number 5: not 7+
-    s.to_zone(gryph, "deck")
+    _moves.to_zone(s, gryph, "deck")
     (orren,) = hand(s, A, "Gate Spearmen")  # SMP-081: number 1
-    s.to_zone(orren, "deck")
+    _moves.to_zone(s, orren, "deck")
     (court,) = hand(s, A, "Gilded Archers")  # SMP-082: number 2
-    s.to_zone(court, "deck")
+    _moves.to_zone(s, court, "deck")
     (tribute,) = hand(s, A, "Tribute of the Hearth")  # SMP-095: number 5
-    s.to_zone(tribute, "deck")
+    _moves.to_zone(s, tribute, "deck")
     (volley,) = hand(s, A, "Veil Counterspell")  # SMP-092: 2
-    s.to_zone(volley, "deck")
+    _moves.to_zone(s, volley, "deck")
     (shield,) = hand(s, A, "Shield Oath")  # SMP-097: number 7
     ready(s)
     s.cards[ulfar].rotated = False
@@ -341,10 +356,10 @@ def test_MIT_2_1_MIT_2_10_MIT_2_3_a_mythology_set_and_uniqueness_of_a_card():
 def test_MIT_2_2_a_MIT_2_2_b_level_and_modifier_cards():
     s = scene()
     lysa = leader(s, A, "Lysa Brightspear")
-    assert s.level(lysa) == 2 and d(s, lysa).level == 2
+    assert _level.level(s, lysa) == 2 and d(s, lysa).level == 2
     blade = attach(s, A, "Sunsteel Blade", lysa)
     assert d(s, blade).is_modifier and d(s, blade).level == 2
-    assert s.level(lysa) == 2 + 2 + 1  # +2, +1 same mythology (MIT-5.8)
+    assert _level.level(s, lysa) == 2 + 2 + 1  # +2, +1 same mythology (MIT-5.8)
 
 
 def test_MIT_2_5_MIT_2_6_the_picture_has_no_effect_the_cost_is_a_sphere_vector():
@@ -364,9 +379,9 @@ def test_MIT_2_7_a_MIT_5_5_types_survive_a_neutralized_ability():
     ready(s)
     do(s, UseManeuver(s.intrigues[0], "m2", (skeld,)))
     pass_counter(s)
-    assert s.neutralized(s.cards[skeld]) and s.level(skeld) == 0  # MIT-5.5
-    assert s.subtypes(s.cards[skeld]) == frozenset({"warlord", "dwarf"})  # MIT-2.7.a
-    assert s.power_total(B) == 1  # OP-31: power points stay
+    assert _abilities.neutralized(s, s.cards[skeld]) and _level.level(s, skeld) == 0  # MIT-5.5
+    assert _card_types.subtypes(s, s.cards[skeld]) == frozenset({"warlord", "dwarf"})  # MIT-2.7.a
+    assert _power.power_total(s, B) == 1  # OP-31: power points stay
 
 
 def test_MIT_2_7_b_MIT_3_2_1_a_a_nation_is_a_nation_and_joins_the_empire():
@@ -374,7 +389,7 @@ def test_MIT_2_7_b_MIT_3_2_1_a_a_nation_is_a_nation_and_joins_the_empire():
     city = nation(s, A, "Gilded Cityfolk")
     assert d(s, city).card_type == "nation" and "urban" in d(s, city).subtypes
     assert s.players[A].grid == {(0, 0): city}
-    assert s.power_total(A) == 2
+    assert _power.power_total(s, A) == 2
 
 
 def test_MIT_2_8_a_MIT_2_8_b_MIT_2_8_c_maneuvers_and_two_way_links():
@@ -394,7 +409,7 @@ def test_MIT_2_2_c_OP_08_base_level_below_one():
     s = scene(active=B)
     ivo = leader(s, A, "Magister Ivo")
     torc = attach(s, B, "Torc of Thorns", ivo)
-    assert s.base_level(ivo) == 0
+    assert _level.base_level(s, ivo) == 0
     ready(s)
     assert checks.state_checks(s)
     assert ivo in s.players[A].afterworld and torc in s.players[B].afterworld
@@ -425,7 +440,7 @@ def test_MIT_3_1_f_the_high_god_is_not_a_target():
     (gold,) = hand(s, A, "Turncoat Gold")
     ready(s)
     rejects(s, UseFreeManeuver(gold, ivo, "m1", (god(s, B),)), "MIT-4.6.1")
-    assert not s.stealable(s.cards[god(s, B)])
+    assert not _acts_targets.stealable(s, s.cards[god(s, B)])
 
 
 # -- chapter 3: nations ---------------------------------------------------------------------------------
@@ -451,8 +466,8 @@ def test_MIT_3_2_1_f_a_nation_stays_where_it_is():
 def test_MIT_3_2_1_i_a_nations_level_gain_goes_to_each_road():
     s = scene()
     herders = nation(s, A, "Sunfield Herders")
-    s._add_effect("modify_level", None, (herders,), None, 2, ("permanent",))
-    assert [s.road_level(herders, r) for r in "NESW"] == [3, 3, 3, 3]
+    _lasting._add_effect(s, "modify_level", None, (herders,), None, 2, ("permanent",))
+    assert [_level.road_level(s, herders, r) for r in "NESW"] == [3, 3, 3, 3]
 
 
 def test_MIT_3_2_1_j_MIT_3_7_c_MIT_3_9_d_MIT_6_3_8_b_cards_that_are_never_summoned():
@@ -468,11 +483,11 @@ def test_MIT_3_2_2_a_free_and_closed_roads():
     s = scene()
     city = nation(s, A, "Gilded Cityfolk", 0, 0)
     c2 = nation(s, A, "Gilded Cityfolk", 1, 0)
-    assert s.road_closed(city, "E") and not s.road_closed(city, "W") and s.road_closed(c2, "W")
+    assert _level.road_closed(s, city, "E") and not _level.road_closed(s, city, "W") and _level.road_closed(s, c2, "W")
     fjord = nation(s, B, "Fjord Wardens", 2, 0)  # another player's nation never closes a road
-    assert not s.road_closed(c2, "E") and not s.road_closed(fjord, "N")
-    s._add_effect("close_road", None, (city,), None, "W", ("permanent",))
-    assert s.road_closed(city, "W")
+    assert not _level.road_closed(s, c2, "E") and not _level.road_closed(s, fjord, "N")
+    _lasting._add_effect(s, "close_road", None, (city,), None, "W", ("permanent",))
+    assert _level.road_closed(s, city, "W")
 
 
 def test_MIT_3_2_2_a_an_attack_through_a_closed_road_is_refused():
@@ -515,7 +530,7 @@ def test_MIT_3_3_b_the_location_raises_every_road():
     s = scene(active=B)
     pine = nation(s, B, "Pinewood Tribes")
     attach(s, B, "Ironhold Bastion", pine)
-    assert [s.road_level(pine, r) for r in "WNE"] == [4, 4, 4]  # 1 + 2 + 1 m
+    assert [_level.road_level(s, pine, r) for r in "WNE"] == [4, 4, 4]  # 1 + 2 + 1 m
 
 
 # -- chapter 3: leaders ---------------------------------------------------------------------------------
@@ -545,9 +560,9 @@ def test_MIT_3_4_3_a_the_high_god_as_a_leader():
     ready(s)
     do(s, Summon(solvane))
     pass_counter(s)
-    assert s.level(solvane) == 5  # 4 + 1
-    assert s.power_total(A) == 2 + 1 + 1
-    assert s.immune(s.cards[solvane], frozenset({"intrigue"})) and not s.immune(s.cards[skeld],
+    assert _level.level(s, solvane) == 5  # 4 + 1
+    assert _power.power_total(s, A) == 2 + 1 + 1
+    assert _abilities.immune(s, s.cards[solvane], frozenset({"intrigue"})) and not _abilities.immune(s, s.cards[skeld],
                                                                                frozenset({"intrigue"}))
 
 
@@ -555,13 +570,13 @@ def test_MIT_3_4_3_b_OP_15_losing_the_high_god_leader():
     s = scene()
     solvane = leader(s, A, "Solvane, Dawn Sovereign")
     cards = hand(s, A, "Captain Orren", "Gate Spearmen")
-    s.leave_board(solvane, "afterworld", "destroy")
+    _moves.leave_board(s, solvane, "afterworld", "destroy")
     assert s.players[A].hand == [] and all(c in s.players[A].afterworld for c in cards)
     assert sph(s, A) == "0/0/0/0"
     s = scene()
     solvane = leader(s, A, "Solvane, Dawn Sovereign")
     hand(s, A, "Captain Orren")
-    s.leave_board(solvane, "hand", "return")  # not to the afterworld: nothing lost
+    _moves.leave_board(s, solvane, "hand", "return")  # not to the afterworld: nothing lost
     assert len(s.players[A].hand) == 2 and sph(s, A) == "4/5/4/3"
 
 
@@ -648,7 +663,7 @@ def test_MIT_3_6_b_MIT_3_6_c_the_intrigue_limit():
     f1 = intrigue(s, B, "Blood Feud")
     (w2,) = hand(s, A, "Whispering Court")
     ready(s)
-    assert s.intrigue_limit() == 3
+    assert _board.intrigue_limit(s) == 3
     do(s, Summon(w2))
     pass_counter(s)
     assert s.intrigues == [w1, f1, w2]  # three: at the limit, nobody leaves
@@ -663,10 +678,10 @@ def test_MIT_3_6_d_OP_18_identical_intrigues_do_not_combine():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")
     intrigue(s, A, "Whispering Court")
-    assert s.level(ivo) == 2
+    assert _level.level(s, ivo) == 2
     intrigue(s, A, "Whispering Court")
     s.forget_caches()
-    assert s.level(ivo) == 2
+    assert _level.level(s, ivo) == 2
 
 
 # -- chapter 3: fates -----------------------------------------------------------------------------------
@@ -908,7 +923,7 @@ def test_MIT_4_2_1_e_no_timing_marker_any_time():
     ready(s, priority=A)
     do(s, UseFreeManeuver(rune, ivo, "m1", (ivo,)))
     pass_counter(s)
-    assert "poison" in s.immunities(s.cards[ivo])
+    assert "poison" in _abilities.immunities(s, s.cards[ivo])
 
 
 def test_MIT_4_2_2_the_usage_cost_is_paid_from_the_spheres():
@@ -948,12 +963,12 @@ def test_MIT_4_2_3_a_the_sacrifice_condition():
     skeld = leader(s, B, "Jarl Skeld Ironbrow")
     bearers = s.players[B].deck[0]
     bearers = [i for i in s.players[B].deck if d(s, i).name == "Shieldwall Bearers"][0]
-    s.enter_board(bearers, B)
+    _moves.enter_board(s, bearers, B)
     m = d(s, bearers).maneuvers[0]
     item = Item(9000, "maneuver", B, bearers, bearers, m, (skeld,))
-    s._finish(item, happened=False)  # neutralized: the user stays
+    _conditions._finish(s, item, happened=False)  # neutralized: the user stays
     assert s.cards[bearers].zone == "board"
-    s._finish(item, happened=True)
+    _conditions._finish(s, item, happened=True)
     assert bearers in s.players[B].afterworld
 
 
@@ -962,7 +977,7 @@ def test_MIT_4_2_4_MIT_4_4_a_maneuver_carries_its_subtypes_and_its_users_types()
     ivo = leader(s, A, "Magister Ivo")
     (veil,) = hand(s, A, "Veil Counterspell")
     m = d(s, veil).options[0]
-    keys = s.effect_keys(veil, m, ivo)
+    keys = _acts_targets.effect_keys(s, veil, m, ivo)
     assert {"spell", "wizard", "ruler", "scribe", "leader", "neutralize"} <= keys
 
 
@@ -1067,11 +1082,11 @@ def test_MIT_4_6_6_MIT_4_2_5_OP_25_the_effect_and_the_level_a_maneuver_gives():
     s = scene(active=B)
     skeld = leader(s, B, "Jarl Skeld Ironbrow")
     draught = attach(s, B, "Draught of Embers", skeld)
-    assert s.level(skeld) == 3  # a potion's level does nothing while merely attached
+    assert _level.level(s, skeld) == 3  # a potion's level does nothing while merely attached
     ready(s)
     do(s, UseManeuver(draught, "sacrifice"))
     pass_counter(s)
-    assert draught in s.players[B].afterworld and s.level(skeld) == 3 + 2 + 1  # MIT-8.potion, +1 m
+    assert draught in s.players[B].afterworld and _level.level(s, skeld) == 3 + 2 + 1  # MIT-8.potion, +1 m
 
 
 # -- chapter 5 ------------------------------------------------------------------------------------------
@@ -1099,7 +1114,7 @@ def test_MIT_5_2_a_MIT_5_2_b_stolen_then_gone_to_the_afterworld():
     do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
     pass_counter(s)
     assert any(e.kind == "steal" for e in s.effects)
-    s.leave_board(vigdis, "afterworld", "destroy")
+    _moves.leave_board(s, vigdis, "afterworld", "destroy")
     assert not any(e.kind == "steal" for e in s.effects)  # the effect ended
     assert vigdis in s.players[B].afterworld
 
@@ -1112,13 +1127,13 @@ def test_MIT_5_2_c_maneuver_cards_cannot_be_stolen():
     ready(s)
     do(s, UseFreeManeuver(gold, ivo, "m1", (vigdis,)))
     pass_counter(s)
-    assert gold in s.lingering and not s.stealable(s.cards[gold])
-    assert s.stealable(s.cards[ivo])
+    assert gold in s.lingering and not _acts_targets.stealable(s, s.cards[gold])
+    assert _acts_targets.stealable(s, s.cards[ivo])
 
 
 def test_MIT_5_3_rounding_down():
     s = scene()
-    assert s.value("half(3)", {}, None) == 1 and s.value("half(7)", {}, None) == 3
+    assert _filters.value(s, "half(3)", {}, None) == 1 and _filters.value(s, "half(7)", {}, None) == 3
 
 
 def test_MIT_5_4_draws_and_gains_happen_at_once():
@@ -1140,7 +1155,7 @@ def test_MIT_5_5_a_neutralized_leader_cannot_use_maneuvers():
     ready(s)
     do(s, UseManeuver(s.intrigues[0], "m2", (wyrm,)))
     pass_counter(s)
-    assert s.level(wyrm) == 0
+    assert _level.level(s, wyrm) == 0
     ready(s, active=B)
     rejects(s, UseManeuver(wyrm, "m1", (s.players[A].grid[(0, 0)],)), "MIT-5.5")
 
@@ -1153,7 +1168,7 @@ def test_MIT_5_6_creatures_are_leaders_troops_and_beasts():
         "zone", "controller", "owner", "card_type", "subtypes_any", "subtypes_all", "mythology", "name", "unique",
         "magical", "cursed", "rotated", "in_fight", "row", "level", "number", "attached_to", "linked_to",
         "includes_high_god")}, creature=True)
-    assert s.matches(s.cards[orren], f, A, {}) and not s.matches(s.cards[city], f, A, {})
+    assert _filters.matches(s, s.cards[orren], f, A, {}) and not _filters.matches(s, s.cards[city], f, A, {})
 
 
 def test_MIT_5_7_continuous_effects_apply_to_cards_that_come_later():
@@ -1163,7 +1178,7 @@ def test_MIT_5_7_continuous_effects_apply_to_cards_that_come_later():
     ready(s)
     do(s, Summon(lysa))
     pass_counter(s)
-    assert s.level(lysa) == 3
+    assert _level.level(s, lysa) == 3
 
 
 def test_MIT_5_8_OP_32_same_mythology_bonus():
@@ -1172,19 +1187,19 @@ def test_MIT_5_8_OP_32_same_mythology_bonus():
     attach(s, A, "Temple of First Light", city)
     fjord = nation(s, B, "Fjord Wardens")
     attach(s, B, "Temple of First Light", fjord, owner=A)  # an aurelian location on a nordan nation: no bonus
-    assert s.road_level(city, "E") == 4 and s.road_level(fjord, "N") == 3
+    assert _level.road_level(s, city, "E") == 4 and _level.road_level(s, fjord, "N") == 3
     # B's Torc is nordan like B's high god, but A's Orren is aurelian: no bonus (a partner was never of another)
     orren = leader(s, A, "Captain Orren")
     attach(s, B, "Torc of Thorns", orren)
-    assert s.level(orren) == 3 - 1
+    assert _level.level(s, orren) == 3 - 1
 
 
 def test_MIT_5_12_OP_34_immunity_covers_attached_cards():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")
     blade = attach(s, A, "Sunsteel Blade", ivo)
-    s._add_effect("grant_immunity", None, (ivo,), None, frozenset({"poison"}), ("permanent",))
-    assert s.immune(s.cards[blade], frozenset({"poison"})) and not s.immune(s.cards[blade], frozenset({"fear"}))
+    _lasting._add_effect(s, "grant_immunity", None, (ivo,), None, frozenset({"poison"}), ("permanent",))
+    assert _abilities.immune(s, s.cards[blade], frozenset({"poison"})) and not _abilities.immune(s, s.cards[blade], frozenset({"fear"}))
 
 
 def test_MIT_5_14_enemy_cards_are_the_other_players():
@@ -1207,7 +1222,7 @@ def test_MIT_5_17_a_requirement_true_for_several_cards_applies_to_all():
     ready(s)
     do(s, UseFate(winter))
     pass_counter(s)
-    assert s.road_level(c1, "E") == 2 + 0 - 1 + 0 and s.road_level(c2, "N") == 0 and s.road_level(own, "N") == 2
+    assert _level.road_level(s, c1, "E") == 2 + 0 - 1 + 0 and _level.road_level(s, c2, "N") == 0 and _level.road_level(s, own, "N") == 2
 
 
 # -- chapter 6 ------------------------------------------------------------------------------------------
@@ -1289,10 +1304,10 @@ def test_MIT_6_2_1_1_MIT_6_2_1_2_MIT_6_2_1_3_the_start_phase():
     s.apply(PASS)  # B
     do(s, UseManeuver(s.intrigues[0], "m2", (skeld,)))
     pass_counter(s)
-    assert s.players[A].nation_placed and s.cards[s.intrigues[0]].spent and s.neutralized(s.cards[skeld])
+    assert s.players[A].nation_placed and s.cards[s.intrigues[0]].spent and _abilities.neutralized(s, s.cards[skeld])
     pass_until(s, "start", B)
     assert not s.players[A].nation_placed and not s.cards[s.intrigues[0]].spent  # MIT-6.2.1.1
-    assert not s.neutralized(s.cards[skeld])  # MIT-6.2.1.2
+    assert not _abilities.neutralized(s, s.cards[skeld])  # MIT-6.2.1.2
     assert s.mode == "window"  # MIT-6.2.1.3 (no start-of-turn effects in the sample set), then a window
 
 
@@ -1424,7 +1439,7 @@ def test_MIT_8_power_MIT_8_spheres_power_points_and_spheres():
     nation(s, A, "Gilded Cityfolk")
     leader(s, A, "Lysa Brightspear")
     leader(s, A, "Captain Orren")
-    assert s.power_total(A) == 2 + 0 + 1 and s.view(B)["players"][A]["power"] == 3
+    assert _power.power_total(s, A) == 2 + 0 + 1 and s.view(B)["players"][A]["power"] == 3
     assert s.view(B)["players"][A]["spheres"] == [4, 5, 4, 3]
 
 
@@ -1475,12 +1490,12 @@ def test_MIT_8_region_b_a_destroyed_region_takes_its_nation():
     s = scene()
     herders = nation(s, A, "Sunfield Herders")
     plains = attach(s, A, "Plains of Aster", herders)
-    s.leave_board(plains, "afterworld", "destroy")
+    _moves.leave_board(s, plains, "afterworld", "destroy")
     assert herders in s.players[A].afterworld and s.players[A].grid == {}
     s = scene()
     herders = nation(s, A, "Sunfield Herders")
     plains = attach(s, A, "Plains of Aster", herders)
-    s.leave_board(plains, "hand", "return")  # not destroyed: the nation stays
+    _moves.leave_board(s, plains, "hand", "return")  # not destroyed: the nation stays
     assert s.cards[herders].zone == "board"
 
 
@@ -1500,26 +1515,26 @@ def test_MIT_8_shrine_MIT_8_strike_a_shrine_is_immune_to_strikes():
     temple = attach(s, A, "Temple of First Light", city)
     (winter,) = hand(s, B, "Long Winter")
     assert "strike" in d(s, winter).subtypes
-    keys = s.effect_keys(winter, d(s, winter).maneuvers[0], -1)
-    assert s.immune(s.cards[temple], keys) and not s.immune(s.cards[city], keys)
+    keys = _acts_targets.effect_keys(s, winter, d(s, winter).maneuvers[0], -1)
+    assert _abilities.immune(s, s.cards[temple], keys) and not _abilities.immune(s, s.cards[city], keys)
 
 
 def test_MIT_8_god_OP_62_a_god_leader_allows_one_fate_a_turn():
     s = scene()
     solvane = leader(s, A, "Solvane, Dawn Sovereign")
-    assert s.god_allowances(A) == [solvane]
+    assert _acts_options.god_allowances(s, A) == [solvane]
     (oath,) = hand(s, A, "Oath Unmade")
     ready(s)
-    assert s.god_allowances(B) == []
+    assert _acts_options.god_allowances(s, B) == []
 
 
 def test_MIT_8_ruler_no_rule_text_only_a_tag():
     s = scene()
     ivo = leader(s, A, "Magister Ivo")
-    assert "ruler" in d(s, ivo).subtypes and s.level(ivo) == 1  # no rule of its own
+    assert "ruler" in d(s, ivo).subtypes and _level.level(s, ivo) == 1  # no rule of its own
     intrigue(s, A, "Whispering Court")  # cards refer to it
     s.forget_caches()
-    assert s.level(ivo) == 2
+    assert _level.level(s, ivo) == 2
 
 
 def test_MIT_8_weapon_MIT_8_armor_one_of_each_per_leader():
@@ -1550,18 +1565,18 @@ def test_MIT_8_relic_a_kharenian_relic_goes_on_any_leader():
     # the rule itself, for a relic that is not Kharenian (none in the sample set): the check refuses
     fake = SimpleNamespace(d=SimpleNamespace(**{**{k: getattr(d(s, idol), k) for k in (
         "name", "card_type", "subtypes", "cursed", "unique")}, "mythology": "nordan"}), iid=idol)
-    assert s._host_problem(A, fake, orren)[0] == "MIT-8.relic"
+    assert _acts_summon._host_problem(s, A, fake, orren)[0] == "MIT-8.relic"
 
 
 def test_MIT_8_potion_its_effect_applies_when_sacrificed():
     s = scene()
     lysa = leader(s, A, "Lysa Brightspear")
     draught = attach(s, A, "Draught of Embers", lysa, owner=B)
-    assert s.level(lysa) == 2
+    assert _level.level(s, lysa) == 2
     ready(s)
     do(s, UseManeuver(draught, "sacrifice"))
     pass_counter(s)
-    assert s.level(lysa) == 4 and draught in s.players[B].afterworld  # nordan potion: no bonus for A
+    assert _level.level(s, lysa) == 4 and draught in s.players[B].afterworld  # nordan potion: no bonus for A
 
 
 def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld():
@@ -1570,8 +1585,8 @@ def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld
     blade = attach(s, A, "Sunsteel Blade", lysa)
     idol = attach(s, A, "Idol of Kharen", lysa)
     ready(s, active=B)
-    s.leave_board(lysa, "afterworld", "destroy")  # Lysa and both items go at the same moment
-    s._run()
+    _moves.leave_board(s, lysa, "afterworld", "destroy")  # Lysa and both items go at the same moment
+    _flow._run(s)
     assert s.mode == "prompt" and s.prompt.kind == "afterworld_order" and s.current_player == A
     assert {a.cards[0] for a in s.legal_actions()} == {lysa, blade, idol}
     rejects(s, PASS, "MIT-1.4.2.c")
@@ -1582,8 +1597,8 @@ def test_MIT_1_4_2_c_OP_05_the_owner_orders_simultaneous_moves_to_the_afterworld
     # one card at a time, or copies of one card, ask nothing
     orren = leader(s, A, "Captain Orren")
     ready(s, active=B)
-    s.leave_board(orren, "afterworld", "destroy")
-    s._run()
+    _moves.leave_board(s, orren, "afterworld", "destroy")
+    _flow._run(s)
     assert s.mode == "window" and s.players[A].afterworld[-1] == orren
 
 
@@ -1703,12 +1718,12 @@ def test_MIT_8_rune_MIT_3_9_i_OP_60_a_scribe_attaches_a_rune():
     do(s, attach_act)
     pass_counter(s)
     assert s.cards[rune].zone == "board" and s.cards[rune].host == lysa  # attached to its target
-    assert "poison" in s.immunities(s.cards[lysa])
+    assert "poison" in _abilities.immunities(s, s.cards[lysa])
     assert any(e.until == ("attached", rune) for e in s.effects)  # it lasts while attached, not a turn
     checks.expire_at_turn_start(s)
-    assert "poison" in s.immunities(s.cards[lysa])
+    assert "poison" in _abilities.immunities(s, s.cards[lysa])
     # when its host leaves, the rune goes with it and the immunity ends
-    s.leave_board(lysa, "afterworld", "destroy")
+    _moves.leave_board(s, lysa, "afterworld", "destroy")
     assert s.cards[rune].zone == "afterworld" and not any(e.until == ("attached", rune) for e in s.effects)
     assert orren >= 0
 
@@ -1859,7 +1874,7 @@ def test_MIT_5_2_d_OP_30_a_stolen_item_is_reattached_for_good(tmp_path, monkeypa
     s.turn += 5
     checks.expire_at_turn_start(s)
     assert s.cards[blade].controller == B  # permanent: no steal effect to expire
-    s.leave_board(inst.host, "afterworld", "destroy")
+    _moves.leave_board(s, inst.host, "afterworld", "destroy")
     assert blade in s.players[A].afterworld  # to its owner's afterworld (MIT-G1)
 
 
@@ -1867,7 +1882,7 @@ def test_OP_24_MIT_4_2_3_c_with_three_players_the_user_chooses_whose_hand_to_pee
     s = fresh(0, players=3)
     for p in s.players:
         for iid in list(p.hand):
-            s.to_zone(iid, "deck")
+            _moves.to_zone(s, iid, "deck")
     s.order = (0, 1, 2)
     s.active = 1
     s.phase = Phase.SUMMON_1
@@ -2016,7 +2031,7 @@ def test_MIT_5_15_OP_35_an_attached_leader_is_dormant_until_its_nation_is_attack
                                                       "Old Ulfar the Seer"))  # the limit: 1 nation + 2 = 3
     (sentinel,) = hand(s, B, "Sleeping Sentinel")
     spheres(s, B, "3/2/3/6")
-    power, size = s.power_total(B), s.hand_size(B)
+    power, size = _power.power_total(s, B), _lasting.hand_size(s, B)
     ready(s)
     do(s, UseManeuver(lair, "m1", (sentinel,)))  # a spec 6.4 attach: from the hand onto the lair
     pass_counter(s)
@@ -2024,11 +2039,11 @@ def test_MIT_5_15_OP_35_an_attached_leader_is_dormant_until_its_nation_is_attack
     assert inst.zone == "board" and inst.host == lair and inst.dormant == "attacked"
     # not a leader on the board: not in the row, not counted for the limit, no power points, no statics …
     assert sentinel not in s.players[B].leaders and s.mode == "window"  # 3 leaders: no sacrifice asked
-    assert s.power_total(B) == power and s.hand_size(B) == size
+    assert _power.power_total(s, B) == power and _lasting.hand_size(s, B) == size
     # … chosen as no leader, and it cannot act
     leaders = Filter(card_type=["leader"])
-    assert not s.matches(inst, leaders, A, {}) and s.matches(s.cards[skeld], leaders, A, {})
-    assert not s.matches(inst, Filter(creature=True), A, {}) and s.matches(inst, Filter(), A, {})
+    assert not _filters.matches(s, inst, leaders, A, {}) and _filters.matches(s, s.cards[skeld], leaders, A, {})
+    assert not _filters.matches(s, inst, Filter(creature=True), A, {}) and _filters.matches(s, inst, Filter(), A, {})
     ready(s, priority=B)
     rejects(s, UseManeuver(sentinel, "m1"), "MIT-5.15")
     # A attacks the nation under the lair: the sentinel wakes before the defender names a commander
@@ -2038,7 +2053,7 @@ def test_MIT_5_15_OP_35_an_attached_leader_is_dormant_until_its_nation_is_attack
     do(s, DeclareBattle(fjord, "N", orren))
     pass_counter(s)
     assert inst.dormant is None and inst.host == -1 and sentinel in s.players[B].leaders
-    assert s.hand_size(B) == size + 1 and s.power_total(B) == power + 2
+    assert _lasting.hand_size(s, B) == size + 1 and _power.power_total(s, B) == power + 2
     # four leaders for a limit of three: B sacrifices one first (OP-14), then may name the sentinel
     assert s.prompt.kind == "sacrifice_leader" and s.prompt.player == B
     do(s, Choose((ulfar,)))
@@ -2054,14 +2069,14 @@ def test_MIT_5_15_OP_35_other_wake_conditions_and_leaving_with_the_host(tmp_path
     (sentinel,) = hand(s, B, "Sleeping Sentinel")
     ready(s)
     # a leader of the row may be attached too; "host_leaves": it wakes when its host goes
-    s._attach_card(skeld, lair, "host_leaves", B)
+    _attach._attach_card(s, skeld, lair, "host_leaves", B)
     assert s.cards[skeld].dormant == "host_leaves" and skeld not in s.players[B].leaders
-    s.leave_board(fjord, "afterworld", "destroy")  # the nation takes the lair; the leader stays, awake
+    _moves.leave_board(s, fjord, "afterworld", "destroy")  # the nation takes the lair; the leader stays, awake
     assert s.cards[lair].zone == "afterworld" and s.cards[skeld].zone == "board" and skeld in s.players[B].leaders
     # "turn_start": asleep until its player's next turn
     pine = nation(s, B, "Pinewood Tribes", 0, 0)
     ready(s)
-    s._attach_card(sentinel, pine, "turn_start", B)
+    _attach._attach_card(s, sentinel, pine, "turn_start", B)
     assert s.cards[sentinel].dormant == "turn_start"
     pass_until(s, "draw", A)
     assert s.cards[sentinel].dormant == "turn_start"  # not in A's turn
@@ -2069,8 +2084,8 @@ def test_MIT_5_15_OP_35_other_wake_conditions_and_leaving_with_the_host(tmp_path
     assert s.cards[sentinel].dormant is None and sentinel in s.players[B].leaders
     # the default, "attacked", goes with its host like any attachment (MIT-1.4.2.a)
     ready(s, priority=B)
-    s._attach_card(sentinel, pine, "attacked", B)
-    s.leave_board(pine, "afterworld", "destroy")
+    _attach._attach_card(s, sentinel, pine, "attacked", B)
+    _moves.leave_board(s, pine, "afterworld", "destroy")
     assert s.cards[sentinel].zone == "afterworld"
 
 
@@ -2090,16 +2105,16 @@ def test_MIT_5_16_a_new_card_type_replaces_the_old_one(tmp_path, monkeypatch):
     do(s, UseFreeManeuver(curse, ivo, "m1", (vigdis,)))
     pass_counter(s)
     inst = s.cards[vigdis]
-    assert s.card_type(inst) == "location" and inst.d.card_type == "leader"  # the printed type is kept
+    assert _card_types.card_type(s, inst) == "location" and inst.d.card_type == "leader"  # the printed type is kept
     # no leader now: no target of a leader's filter, no fighter, not counted for the limit (3 in the row)
-    assert s.row_leaders(B) == [skeld, ulfar] and s.mode == "window"
+    assert _board.row_leaders(s, B) == [skeld, ulfar] and s.mode == "window"
     ready(s, phase="battle")
     assert not any(getattr(a, "challenged", None) == vigdis for a in s.legal_actions())
     rejects(s, DeclareDuel(lysa, vigdis), "MIT-5.16")
     # the effect ends at the start of the next turn: a leader again, and B is over the limit
     s.turn += 1
     checks.expire_at_turn_start(s)
-    assert s.card_type(inst) == "leader" and s.row_leaders(B) == [vigdis, skeld, ulfar]
+    assert _card_types.card_type(s, inst) == "leader" and _board.row_leaders(s, B) == [vigdis, skeld, ulfar]
     assert not checks.state_checks(s) and s.prompt.kind == "sacrifice_leader"
 
 
@@ -2112,13 +2127,13 @@ def test_MIT_5_16_MIT_1_2_6_a_card_that_leaves_the_board_forgets_its_new_type(tm
     ready(s)
     do(s, UseFreeManeuver(curse, ivo, "m1", (vigdis,)))
     pass_counter(s)
-    assert s.card_type(s.cards[vigdis]) == "location" and curse in s.lingering  # it lingers while its effect lasts
-    s.leave_board(vigdis, "hand", "return")
+    assert _card_types.card_type(s, s.cards[vigdis]) == "location" and curse in s.lingering  # it lingers while its effect lasts
+    _moves.leave_board(s, vigdis, "hand", "return")
     assert not any(e.kind == "set_card_type" for e in s.effects)  # the effect had no other card: it ended
     assert curse in s.players[A].afterworld  # MIT-3.9.g
-    s.enter_board(vigdis, B)
+    _moves.enter_board(s, vigdis, B)
     s.players[B].leaders.append(vigdis)
-    assert s.card_type(s.cards[vigdis]) == "leader"
+    assert _card_types.card_type(s, s.cards[vigdis]) == "leader"
 
 
 def test_spec_6_4_attach_an_item_by_its_rules(tmp_path, monkeypatch):
@@ -2133,7 +2148,7 @@ def test_spec_6_4_attach_an_item_by_its_rules(tmp_path, monkeypatch):
     pass_counter(s)
     assert s.cards[blades[-1]].host == lysa and s.cards[blades[-1]].zone == "board"
     # a second weapon is refused by the item's rules (MIT-8.weapon): it stays in the afterworld
-    s._attach_card(blades[0], lysa, "attacked", A)
+    _attach._attach_card(s, blades[0], lysa, "attacked", A)
     assert s.cards[blades[0]].zone == "afterworld"
     assert any("MIT-8.weapon" in text for _t, text, _to in s.log)
 
@@ -2169,17 +2184,17 @@ def test_spec_6_4_play_card_a_card_played_by_an_effect(tmp_path, monkeypatch):
 
 def test_spec_6_4_modify_cost_grant_fate_use_and_modify_power_points_as_statics(tmp_path, monkeypatch):
     s = mitosz_ii(tmp_path, monkeypatch, "charter", a=["TST-005", {"card": "SMP-072", "copies": 2}])
-    before = s.power_total(A)
+    before = _power.power_total(s, A)
     intrigue(s, A, "Guild Charter")
     s.forget_caches()
-    assert s.power_total(A) == before + 1  # a modify_power_points static (spec 6.7) counts too
+    assert _power.power_total(s, A) == before + 1  # a modify_power_points static (spec 6.7) counts too
     ivo = leader(s, A, "Magister Ivo")
     orren, winter, winter2 = hand(s, A, "Captain Orren", "Long Winter", "Long Winter")
     nation(s, B, "Fjord Wardens", 0, 0)
     spheres(s, A, "2/0/1/1")
     ready(s)
     # a leader costs one force less: Orren W1 F2 → W1 F1
-    assert s.summon_cost(orren) == (0, 0, 1, 1)
+    assert _acts_costs.summon_cost(s, orren) == (0, 0, 1, 1)
     do(s, Summon(orren))
     assert sph(s, A) == "2/0/0/0"
     pass_counter(s)
@@ -2202,7 +2217,7 @@ def test_spec_6_4_modify_cost_grant_fate_use_and_modify_power_points_as_statics(
 
 
 def test_spec_6_4_grant_fate_use_and_modify_cost_as_effects(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.schema import CALL_MODELS
+    from cardtable.games.mitosz.schema.primitives import CALL_MODELS
 
     s = mitosz_ii(tmp_path, monkeypatch, "grants", a=["TST-005", {"card": "SMP-072", "copies": 1}])
     (winter, orren) = hand(s, A, "Long Winter", "Captain Orren")
@@ -2216,8 +2231,8 @@ def test_spec_6_4_grant_fate_use_and_modify_cost_as_effects(tmp_path, monkeypatc
         {"modify_cost": {"filter": {"name": "Captain Orren"}, "delta": {"wealth": -1, "force": 1}}}).modify_cost
     VOCABULARY["modify_cost"].resolve(s, cheaper, fake_item(s, A, source))
     ready(s)
-    assert UseFate(winter, source) in s.legal_actions() and s.summon_cost(orren) == (0, 0, 0, 3)
+    assert UseFate(winter, source) in s.legal_actions() and _acts_costs.summon_cost(s, orren) == (0, 0, 0, 3)
     s.turn += 1
     checks.expire_at_turn_start(s)  # both lasted until the start of the next turn
     ready(s)
-    assert s.god_allowances(A) == [] and s.summon_cost(orren) == (0, 0, 1, 2)
+    assert _acts_options.god_allowances(s, A) == [] and _acts_costs.summon_cost(s, orren) == (0, 0, 1, 2)

@@ -4,13 +4,18 @@ stays attached."""
 from __future__ import annotations
 
 from cardtable.games.mitosz.actions import PASS, Summon, UseFreeManeuver, UseManeuver
-from cardtable.games.mitosz.acts import SACRIFICE
-from cardtable.games.mitosz.schema import Filter
+from cardtable.games.mitosz.acts_info import SACRIFICE
+from cardtable.games.mitosz.schema.expressions import Filter
 from cardtable.games.mitosz.state import Item
 from tests.games.mitosz.helpers import (A, B, attach, card_yaml, custom_decks, do, hand, intrigue, leader, nation,
                                         pass_counter, ready, rejects, scene, set_yaml, spheres)
 from cardtable.games.mitosz import conflicts
 from cardtable.games.mitosz import checks
+from cardtable.games.mitosz.levels import board as _board
+from cardtable.games.mitosz.levels import card_types as _card_types
+from cardtable.games.mitosz.levels import filters as _filters
+from cardtable.games.mitosz.levels import level as _level
+from cardtable.games.mitosz import moves as _moves
 
 
 def _rune(serial: int, name: str, cursed: bool = False) -> str:
@@ -46,25 +51,25 @@ def rune_on_lysa(s, rune_name: str):
 def test_MIT_8_rune_OP_60_a_magical_rune_makes_its_host_magical_while_attached():
     s = scene()
     lysa, rune = rune_on_lysa(s, "Rune of Warding")
-    assert not s.cards[lysa].d.magical and s.is_magical(s.cards[lysa])
-    assert s.matches(s.cards[lysa], Filter(magical=True, card_type=["leader"]), A, {})
-    assert not s.matches(s.cards[lysa], Filter(magical=False, card_type=["leader"]), A, {})
+    assert not s.cards[lysa].d.magical and _board.is_magical(s, s.cards[lysa])
+    assert _filters.matches(s, s.cards[lysa], Filter(magical=True, card_type=["leader"]), A, {})
+    assert not _filters.matches(s, s.cards[lysa], Filter(magical=False, card_type=["leader"]), A, {})
     # MIT-5.9, OP-33: her maneuvers are a magical source in a conflict
     assert conflicts.act_rank(s, Item(0, "maneuver", A, lysa, lysa)) == (3, True)
-    s.leave_board(rune, "afterworld", "rule")
-    assert not s.is_magical(s.cards[lysa]) and conflicts.act_rank(s, Item(0, "maneuver", A, lysa, lysa)) == (3, False)
+    _moves.leave_board(s, rune, "afterworld", "rule")
+    assert not _board.is_magical(s, s.cards[lysa]) and conflicts.act_rank(s, Item(0, "maneuver", A, lysa, lysa)) == (3, False)
 
 
 def test_MIT_8_rune_OP_60_MIT_2_4_b_a_cursed_rune_makes_its_host_cursed(tmp_path, monkeypatch):
     options = custom_decks(tmp_path, monkeypatch, "runes", RUNE_SET, a=["TST-061"])
     s = scene(options=options)
     lysa, rune = rune_on_lysa(s, "Rune of Binding")
-    assert s.is_cursed(s.cards[lysa]) and s.matches(s.cards[lysa], Filter(cursed=True), A, {})
+    assert _board.is_cursed(s, s.cards[lysa]) and _filters.matches(s, s.cards[lysa], Filter(cursed=True), A, {})
     # MIT-2.4.b: a cursed card is not sacrificed: over the leader limit (OP-14) the others go first
     orren = leader(s, A, "Captain Orren")
     assert lysa not in checks.limit_candidates(s, A) and orren in checks.limit_candidates(s, A)
-    s.leave_board(rune, "afterworld", "rule")
-    assert not s.is_cursed(s.cards[lysa]) and lysa in checks.limit_candidates(s, A)
+    _moves.leave_board(s, rune, "afterworld", "rule")
+    assert not _board.is_cursed(s, s.cards[lysa]) and lysa in checks.limit_candidates(s, A)
 
 
 def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_path, monkeypatch):
@@ -80,7 +85,7 @@ def test_MIT_2_4_b_an_item_cursed_by_a_rune_is_not_sacrificed_as_a_maneuver(tmp_
     do(s, UseFreeManeuver(rune, ivo, "m1", (blade,), attach=True))
     pass_counter(s)
     s.apply(s.legal_actions()[-1])  # B passes: A's window again
-    assert s.current_player == A and s.is_cursed(s.cards[blade])
+    assert s.current_player == A and _board.is_cursed(s, s.cards[blade])
     rejects(s, UseManeuver(blade, SACRIFICE), "MIT-2.4.b")  # and not offered
 
 
@@ -107,17 +112,17 @@ def test_MIT_5_7_a_static_grants_a_subtype_to_every_card_it_names_while_it_lasts
     assert attach_rune not in s.legal_actions()  # Lysa is no scribe
     hall = intrigue(s, A, "Hall of Letters")
     ready(s)
-    assert "scribe" in s.subtypes(s.cards[lysa]) and "scribe" not in s.subtypes(s.cards[skeld])
+    assert "scribe" in _card_types.subtypes(s, s.cards[lysa]) and "scribe" not in _card_types.subtypes(s, s.cards[skeld])
     # a static's filter reads the printed subtypes (and effects), not what other statics grant: no flying
-    assert "flying" not in s.subtypes(s.cards[lysa])
+    assert "flying" not in _card_types.subtypes(s, s.cards[lysa])
     # spec 6.7 statics apply like effects: Lysa, a scribe now, may attach a rune (MIT-8.rune)
     assert attach_rune in s.legal_actions()
     # MIT-5.7: a leader who comes later is a scribe as well
     do(s, Summon(orren))
     pass_counter(s)
-    assert "scribe" in s.subtypes(s.cards[orren])
-    s.leave_board(hall, "afterworld", "rule")
-    assert "scribe" not in s.subtypes(s.cards[lysa]) and not s.retyping()
+    assert "scribe" in _card_types.subtypes(s, s.cards[orren])
+    _moves.leave_board(s, hall, "afterworld", "rule")
+    assert "scribe" not in _card_types.subtypes(s, s.cards[lysa]) and not _card_types.retyping(s)
 
 
 def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, monkeypatch):
@@ -125,7 +130,7 @@ def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, 
     nation(s, A, "Gilded Cityfolk", 0, 0)  # room for three leaders (MIT-3.4.2)
     orren = leader(s, A, "Captain Orren")
     lysa, rune = rune_on_lysa(s, "Rune of Might")
-    level = s.level(lysa)  # with the +1 of the attaching use
+    level = _level.level(s, lysa)  # with the +1 of the attaching use
     s.apply(PASS)  # B: A's window again
     use = UseManeuver(rune, "m1", (lysa,))
     assert s.current_player == A and use in s.legal_actions()  # Lysa, the host, may use it as her own
@@ -135,13 +140,13 @@ def test_MIT_3_9_i_OP_60_an_attached_rune_is_its_hosts_bound_maneuver(tmp_path, 
     assert s.cards[lysa].rotated and s.players[A].spheres[0] == magic - 1  # MIT-4.6.3: the host pays and rotates
     assert s.cards[rune].zone == "board" and s.cards[rune].host == lysa  # the rune stays attached
     pass_counter(s)
-    assert s.level(lysa) == level + 1
+    assert _level.level(s, lysa) == level + 1
     s.apply(PASS)
     assert use not in s.legal_actions()  # MIT-3.4.1.a: a rotated host uses no non-permanent maneuver
     rejects(s, use, "MIT-3.4.1.a")
     # the effect lasts while the rune stays attached (OP-60): both +1s end with it
-    s.leave_board(rune, "afterworld", "rule")
-    assert s.level(lysa) == level - 1
+    _moves.leave_board(s, rune, "afterworld", "rule")
+    assert _level.level(s, lysa) == level - 1
 
 
 def test_MIT_3_9_i_a_rune_is_used_by_its_hosts_player_only(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import yaml
 import pytest
 
-from cardtable.games.mitosz import MitoszGame
+from cardtable.games.mitosz.game import MitoszGame
 from cardtable.games.mitosz import data as D
 from cardtable.games.mitosz.actions import (PASS, STACK_ID_BASE, Choose, PlaceNation, Refill, Summon, UseFate,
                                             UseFreeManeuver, UseManeuver)
@@ -18,6 +18,12 @@ from tests.games.mitosz.helpers import (A, B, attach, custom_decks, deck_top, do
                                         hand, intrigue, leader, nation, pass_counter, pass_until, ready,
                                         rejects, scene, sph, spheres)
 from cardtable.games.mitosz import checks
+from cardtable.games.mitosz import acts_targets as _acts_targets
+from cardtable.games.mitosz.levels import abilities as _abilities
+from cardtable.games.mitosz.levels import board as _board
+from cardtable.games.mitosz.levels import level as _level
+from cardtable.games.mitosz.levels import power as _power
+from cardtable.games.mitosz import moves as _moves
 
 DATA = D.PACKAGE_DIR if hasattr(D, "PACKAGE_DIR") else None
 
@@ -129,7 +135,7 @@ def test_S04_MIT_3_1_g_MIT_3_3_b_MIT_5_8_MIT_6_3_3_paying_costs_substitution():
     assert sph(s, A) == "0/0/1/1"
     pass_counter(s)
     assert s.cards[temple].zone == "board" and s.cards[temple].host == city
-    assert s.road_level(city, "E") == 4 and s.road_level(city, "W") == 4  # 2 + 1 level + 1 m
+    assert _level.road_level(s, city, "E") == 4 and _level.road_level(s, city, "W") == 4  # 2 + 1 level + 1 m
     pass_until(s, "summon_1", A)  # B passes; priority back to A in the same window
     assert s.current_player == A
     rejects(s, Summon(orren), "MIT-6.3.3")  # force 1 < 2, and Orren is not linked to Solvane
@@ -154,14 +160,14 @@ def test_S05_MIT_3_2_1_b_MIT_3_2_1_c_MIT_3_2_1_e_MIT_3_2_1_h_nation_placement():
     pass_counter(s)
     assert s.players[A].grid[(1, 1)] == nomads
     free = {(s.cards[n].d.name, r) for n in (city, herders, nomads) for r in s.cards[n].d.roads
-            if not s.road_closed(n, r)}
+            if not _level.road_closed(s, n, r)}
     closed = {(s.cards[n].d.name, r) for n in (city, herders, nomads) for r in s.cards[n].d.roads
-              if s.road_closed(n, r)}
+              if _level.road_closed(s, n, r)}
     assert free == {("Gilded Cityfolk", "W"), ("Sunfield Herders", "E"), ("Sunfield Herders", "S"),
                     ("Dunewatch Nomads", "N")}
     assert closed == {("Gilded Cityfolk", "E"), ("Sunfield Herders", "W"), ("Sunfield Herders", "N"),
                       ("Dunewatch Nomads", "S")}
-    assert s.leader_limit(A) == 5
+    assert _board.leader_limit(s, A) == 5
 
 
 # -- S-06 -----------------------------------------------------------------------------------------------
@@ -180,7 +186,7 @@ def test_S06_MIT_3_2_1_g_nation_copy_limit():
     (third,) = hand(s, A, "Gilded Cityfolk")
     ready(s)
     rejects(s, PlaceNation(third, 2, 0), "MIT-3.2.1.g")
-    s.leave_board(c2, "afterworld", "destroy")
+    _moves.leave_board(s, c2, "afterworld", "destroy")
     assert s.cards[c1].zone == "board"
     ready(s)
     do(s, PlaceNation(third, 1, 0))
@@ -195,7 +201,7 @@ def test_S07_MIT_3_4_2_b_leader_limit():
     lysa = leader(s, A, "Lysa Brightspear")
     (ivo,) = hand(s, A, "Magister Ivo")
     ready(s)
-    assert s.leader_limit(A) == 2
+    assert _board.leader_limit(s, A) == 2
     do(s, Summon(ivo))
     pass_counter(s)
     assert s.mode == "prompt" and s.prompt.kind == "sacrifice_leader" and s.current_player == A
@@ -216,7 +222,7 @@ def test_S07_MIT_3_4_2_b_leader_limit():
     pass_until(s, "summon_1", A)
     do(s, Summon(ivo))
     pass_counter(s)
-    assert s.mode == "window" and len(s.players[A].leaders) == 3 and s.leader_limit(A) == 3
+    assert s.mode == "window" and len(s.players[A].leaders) == 3 and _board.leader_limit(s, A) == 3
 
 
 # -- S-08 -----------------------------------------------------------------------------------------------
@@ -228,7 +234,7 @@ def test_S08_MIT_2_3_b_MIT_2_3_c_uniqueness():
     ready(s)
     rejects(s, Summon(second), "MIT-2.3.b")
     # a test-only effect puts the second Lysa onto the board
-    s.enter_board(second, A)
+    _moves.enter_board(s, second, A)
     s.players[A].leaders.append(second)
     assert checks.state_checks(s)
     assert s.cards[lysa].zone == "afterworld" and s.cards[second].zone == "afterworld"
@@ -261,8 +267,8 @@ def test_S09_MIT_2_4_b_OP_16_the_cursed_torc_cannot_be_sacrificed():
     ready(s)
     do(s, Summon(torc, orren))
     pass_counter(s)
-    assert s.cards[torc].host == orren and s.base_level(orren) == 2 and s.level(orren) == 2
-    assert s.restricted(s.cards[orren], "cannot_attack")
+    assert s.cards[torc].host == orren and _level.base_level(s, orren) == 2 and _level.level(s, orren) == 2
+    assert _abilities.restricted(s, s.cards[orren], "cannot_attack")
     ready(s, priority=A)
     rejects(s, UseManeuver(torc, "sacrifice"), "MIT-2.4.b")
     ready(s, priority=B)
@@ -387,7 +393,7 @@ def test_MIT_6_2_4_6_a_a_hand_grown_after_the_discard_is_checked_again():
     do(s, Choose((cards[-1],)))
     pass_counter(s)  # MIT-6.5.1: after the discard and after the cap
     assert s.prompt.kind == "refill" and len(s.players[A].hand) == 7
-    s._move_to_hand(s.players[A].deck.pop())
+    _moves._move_to_hand(s, s.players[A].deck.pop())
     do(s, Refill((0, 0, 2, 1)))
     pass_counter(s)  # … and after the refill
     assert s.active == A and s.prompt.kind == "discard_hand" and s.prompt.n == 1
@@ -534,7 +540,7 @@ def _s16():
 
 def test_S16_MIT_3_6_b_MIT_3_6_c_intrigue_limit():
     s, w1, w2, bf, ivo, feud, veil = _s16()
-    assert s.intrigue_limit() == 3
+    assert _board.intrigue_limit(s) == 3
     do(s, Summon(feud))
     assert sph(s, B) == "3/1/3/5"
     pass_counter(s)
@@ -544,7 +550,7 @@ def test_S16_MIT_3_6_b_MIT_3_6_c_intrigue_limit():
 
 def test_S16_MIT_4_2_6_c_OP_27_MIT_3_6_d_destroying_the_incoming_intrigue():
     s, w1, w2, bf, ivo, feud, veil = _s16()
-    assert s.level(ivo) == 2  # MIT-3.6.d: two Whispering Courts, one effect: 1 + 1, not 3
+    assert _level.level(s, ivo) == 2  # MIT-3.6.d: two Whispering Courts, one effect: 1 + 1, not 3
     do(s, Summon(feud))
     incoming = sid(s)
     if s.current_player == B:
@@ -587,21 +593,21 @@ def test_S23_MIT_3_7_a_MIT_8_god_MIT_8_shrine_MIT_5_12_fate_permission(frost_wit
     pass_until(s, "summon_1", B)
     rejects(s, UseFate(dawn2, hrimgar, (skeld,)), "MIT-8.god")
     rejects(s, UseFate(dawn2, None, (skeld,)), "MIT-3.7.a")
-    before = {(n, r): s.road_level(n, r) for n in (city, herders) for r in s.cards[n].d.roads}
+    before = {(n, r): _level.road_level(s, n, r) for n in (city, herders) for r in s.cards[n].d.roads}
     do(s, UseFate(winter, None, ()))  # linked to Hrimgar: no allowance needed
     pass_counter(s)
     assert winter in s.fates
-    after = {(n, r): s.road_level(n, r) for n in (city, herders) for r in s.cards[n].d.roads}
+    after = {(n, r): _level.road_level(s, n, r) for n in (city, herders) for r in s.cards[n].d.roads}
     assert all(after[k] == before[k] - 1 for k in before)  # also the nation carrying the shrine
-    keys = s.effect_keys(winter, s.cards[winter].d.maneuvers[0], -1)
-    assert s.immune(s.cards[temple], keys) and not s.immune(s.cards[city], keys)
+    keys = _acts_targets.effect_keys(s, winter, s.cards[winter].d.maneuvers[0], -1)
+    assert _abilities.immune(s, s.cards[temple], keys) and not _abilities.immune(s, s.cards[city], keys)
     # two rounds: still on during A's next turn and B's next turn; gone at B's second following turn
     pass_until(s, "summon_1", A)
-    assert s.road_level(city, "E") == before[(city, "E")] - 1
+    assert _level.road_level(s, city, "E") == before[(city, "E")] - 1
     pass_until(s, "summon_1", B)
-    assert s.road_level(city, "E") == before[(city, "E")] - 1 and winter in s.fates
+    assert _level.road_level(s, city, "E") == before[(city, "E")] - 1 and winter in s.fates
     pass_until(s, "start", B)  # B's second following turn: the two rounds are over (MIT-6.2.1.2)
-    assert s.road_level(city, "E") == before[(city, "E")]
+    assert _level.road_level(s, city, "E") == before[(city, "E")]
     assert winter in s.players[B].afterworld and winter not in s.fates
 
 
@@ -623,10 +629,10 @@ def _s25():
 
 def test_S25_MIT_1_1_1_OP_02_winning_by_holding_12_for_a_round():
     s, c2, nomads, city = _s25()
-    assert s.power_total(A) == 10
+    assert _power.power_total(s, A) == 10
     do(s, PlaceNation(nomads, 2, 2))
     pass_counter(s)
-    assert s.power_total(A) == 12 and s.players[A].hold == (A, 9)
+    assert _power.power_total(s, A) == 12 and s.players[A].hold == (A, 9)
     pass_until(s, "summon_1", B)
     assert s.turn == 10 and s.result is None
     for _ in range(200):
@@ -644,11 +650,11 @@ def test_S25_OP_02_a_broken_hold_starts_again():
     do(s, PlaceNation(nomads, 2, 2))
     pass_counter(s)
     pass_until(s, "summon_1", B)
-    s.leave_board(c2, "afterworld", "destroy")  # (stands for B winning a battle: Mítosz II)
+    _moves.leave_board(s, c2, "afterworld", "destroy")  # (stands for B winning a battle: Mítosz II)
     ready(s, active=B)
     s.apply(PASS)  # acting re-runs the machine; the state checks see the loss at the next resolution
     assert checks.state_checks(s)
-    assert s.power_total(A) == 10 and s.players[A].hold is None
+    assert _power.power_total(s, A) == 10 and s.players[A].hold is None
     pass_until(s, "summon_1", A)
     assert s.turn == 11 and s.result is None
     do(s, PlaceNation(city, 1, 0))

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 from cardtable.games.mitosz.actions import PASS, DeclareBattle, PlayUnsummoned, Summon, UseFreeManeuver
-from cardtable.games.mitosz.effects import TRIGGER_CHAIN_LIMIT
+from cardtable.games.mitosz.effects.triggers import TRIGGER_CHAIN_LIMIT
 from tests.games.mitosz.helpers import (A, B, card_yaml, check_zones, custom_decks, do, fresh, hand, leader,
                                         nation, pass_counter, ready, scene, set_yaml, spheres)
+from cardtable.games.mitosz import acts_costs as _acts_costs
+from cardtable.games.mitosz.levels import level as _level
 
 
 def _leader(serial: int, name: str, trigger: str, effect: str) -> str:
@@ -232,7 +234,7 @@ def test_OP_43_4_a_supply_summoned_into_a_row_fires_summoned_one_played_unsummon
     pass_round(s)
     assert triggers_on_stack(s) == ["Court Crier"] and s.cards[archers].zone == "board"
     pass_counter(s)
-    assert s.players[A].spheres[2] == wealth - s.summon_cost(archers)[2] + 1
+    assert s.players[A].spheres[2] == wealth - _acts_costs.summon_cost(s, archers)[2] + 1
 
 
 def smite(s, seat: int, option: str, target: int) -> None:
@@ -328,7 +330,7 @@ def test_OP_43_4_a_loop_of_triggers_ends_after_the_limit(tmp_path, monkeypatch):
     ready(s)
     s.sphere_marks = tuple(tuple(p.spheres) for p in s.players)
     wealth = s.players[A].spheres[2]
-    paid = s.summon_cost(orren)[2]
+    paid = _acts_costs.summon_cost(s, orren)[2]
     do(s, Summon(orren))
     for _ in range(10 * TRIGGER_CHAIN_LIMIT * s.n):  # a bounded wait: without the limit the rounds never end
         if s.mode != "counter":
@@ -340,7 +342,7 @@ def test_OP_43_4_a_loop_of_triggers_ends_after_the_limit(tmp_path, monkeypatch):
 
 
 def test_OP_43_4_a_token_that_waits_for_an_event(tmp_path, monkeypatch):
-    from cardtable.games.mitosz.schema import CALL_MODELS
+    from cardtable.games.mitosz.schema.primitives import CALL_MODELS
 
     s = trigger_scene(tmp_path, monkeypatch, phase="end")
     orren = leader(s, A, "Captain Orren")
@@ -349,11 +351,11 @@ def test_OP_43_4_a_token_that_waits_for_an_event(tmp_path, monkeypatch):
         "effect": [{"modify_level": {"target": "$bearer", "delta": 1, "duration": "permanent"}}]}}}).add_token
     s.cards[orren].tokens = (("omen", 2, token.effect),)
     ready(s)
-    level = s.level(orren)
+    level = _level.level(s, orren)
     end_turn(s)
     assert triggers_on_stack(s) == ["Captain Orren", "Captain Orren"]  # one a token
     pass_counter(s)
-    assert s.level(orren) == level + 2
+    assert _level.level(s, orren) == level + 2
 
 
 def test_OP_43_4_random_games_with_every_trigger_end_without_errors(tmp_path, monkeypatch):

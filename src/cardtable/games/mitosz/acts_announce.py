@@ -12,11 +12,22 @@ from .actions import (STACK_ID_BASE, AttachMount, DeclareBattle, DeclareDuel, Pl
 from .acts_info import SACRIFICE
 from .affected import affected_player
 from .cards import NON_ROTATING, SPHERE_INDEX, linked
-from .fights import ROW_INDEX
+from .fights.fight import ROW_INDEX
 from .moves import spheres_text
 from .text import ROW_INTO
 from .words import N_, Said, _, shown
 from .modes import COUNTER, WINDOW
+from . import acts_costs as _acts_costs
+from . import acts_maneuvers as _acts_maneuvers
+from . import acts_summon as _acts_summon
+from .effects import triggers as _triggers
+from .fights import declaring as _declaring
+from .fights import mounts as _mounts
+from .fights import supplies as _supplies
+from .levels import board as _board
+from .levels import card_types as _card_types
+from . import moves as _moves
+from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -28,25 +39,31 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import Inst, Item, MitoszState
 
 
+#: The check of each action a player announces (spec 8.1), by the action's type.
+CHECKS: dict[type, Any] = {
+    PlaceNation: _acts_summon.check_place_nation, Summon: _acts_summon.check_summon,
+    PlayUnsummoned: _acts_summon.check_unsummoned, UseManeuver: _acts_maneuvers.check_maneuver,
+    UseFreeManeuver: _acts_maneuvers.check_free, UseFate: _acts_maneuvers.check_fate,
+    DeclareBattle: _declaring.check_declare, DeclareDuel: _declaring.check_declare, AttachMount: _mounts.check_mount,
+}
+
+
 def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, offered: bool = False) -> None:
     counter = self.mode is COUNTER
     if self.mode not in (WINDOW, COUNTER) or seat != self.priority:
         raise IllegalAction(self.game.info.turn_rule, _("P{priority} has the right to act now, not P{seat}", priority=self.priority, seat=seat))
     if not offered:  # (each check takes its own action type: to mypy, ``check`` is any callable)
-        check: Any = {PlaceNation: self.check_place_nation, Summon: self.check_summon,
-                 PlayUnsummoned: self.check_unsummoned, UseManeuver: self.check_maneuver,
-                 UseFreeManeuver: self.check_free, UseFate: self.check_fate, DeclareBattle: self.check_declare,
-                 DeclareDuel: self.check_declare, AttachMount: self.check_mount}.get(type(a))
+        check: Any = CHECKS.get(type(a))
         if check is None:
             raise IllegalAction("MIT-6.1.4.a", _("{type} answers a question; nothing is asked now", type=repr(a.type)))
-        bad = check(seat, a, counter)
+        bad = check(self, seat, a, counter)
         if bad:
             raise IllegalAction(bad[0], shown(bad[1]))
     if isinstance(a, Summon) and not permitted:
-        other = self.god_owner(seat, a.card)
+        other = _acts_summon.god_owner(self, seat, a.card)
         if other is not None:  # MIT-3.4.3.c: ask first; nothing is paid yet
             self.note(N_("P{seat} asks P{other} for leave to summon {card}, P{other}'s high god, as a leader (MIT-3.4.3.c)"), seat=seat, other=other, card=self.cards[a.card].d)
-            self.set_prompt("permission", other, rule="MIT-3.4.3.c", options=[Said(N_("allow")), Said(N_("refuse"))], asker=seat,
+            _up.set_prompt(self, "permission", other, rule="MIT-3.4.3.c", options=[Said(N_("allow")), Said(N_("refuse"))], asker=seat,
                             action=a.to_json(), card=a.card)
             return
     Item = self.Item
@@ -58,7 +75,7 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         item.declared = a
         self.stack.append(item)
         self.note(N_("P{seat} attaches {mount} to {host}"), seat=seat, mount=self.cards[a.mount].d, host=self.cards[a.host].d)
-        self.start_counter_round(seat, from_window=True, actor=seat)
+        _up.start_counter_round(self, seat, from_window=True, actor=seat)
         return
     if isinstance(a, (DeclareBattle, DeclareDuel)):
         self.fought = self.turn  # MIT-6.2.3.2.c: the battle phase's one fight
@@ -68,21 +85,21 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         item.declared = a
         self.stack.append(item)
         if isinstance(a, DeclareBattle):
-            self.note(N_("P{seat} declares a battle: {fight}"), seat=seat, fight=self.fight_text(a))
+            self.note(N_("P{seat} declares a battle: {fight}"), seat=seat, fight=_declaring.fight_text(self, a))
         else:
-            self.note(N_("P{seat} declares a duel: {fight}"), seat=seat, fight=self.fight_text(a))
-        self.event("fight_declared", target)  # spec 6.6: the attacked nation or the challenged leader
+            self.note(N_("P{seat} declares a duel: {fight}"), seat=seat, fight=_declaring.fight_text(self, a))
+        _triggers.event(self, "fight_declared", target)  # spec 6.6: the attacked nation or the challenged leader
         # OP-43.5: the defender, or the challenged leader's player, is the one affected
-        self.start_counter_round(self.cards[target].controller, from_window=True, actor=seat)
+        _up.start_counter_round(self, self.cards[target].controller, from_window=True, actor=seat)
         return
     cost: Sequence[int]
-    if isinstance(a, (Summon, PlayUnsummoned)) and self._is_supply_play(a):
+    if isinstance(a, (Summon, PlayUnsummoned)) and _acts_summon._is_supply_play(self, a):
         d = self.cards[a.card].d
-        cost = list(self.summon_cost(a.card))
+        cost = list(_acts_costs.summon_cost(self, a.card))
         if isinstance(a, Summon):
-            self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)  # MIT-3.1.g (checked)
-            self.pay(seat, cost)
-        self._to_stack(a.card)
+            _acts_costs.substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)  # MIT-3.1.g (checked)
+            _moves.pay(self, seat, cost)
+        _to_stack(self, a.card)
         item = Item(sid, "supply", seat, a.card)
         item.row = ROW_INDEX[a.row]  # type: ignore[index]  # (a supply play names its row: ``check_supply``)
         item.paid = isinstance(a, Summon)
@@ -93,23 +110,23 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         else:
             self.note(N_("P{seat} plays {card} without summoning {into}"), seat=seat, card=d,
                       into=Said(ROW_INTO[a.row]))  # type: ignore[index]
-        self.start_counter_round(seat, from_window=True, actor=seat)
+        _up.start_counter_round(self, seat, from_window=True, actor=seat)
         return
     if isinstance(a, PlaceNation):
         p.nation_placed = True
-        self._to_stack(a.card)
+        _to_stack(self, a.card)
         item = Item(sid, "nation", seat, a.card, cell=(a.x, a.y))
         self.note(N_("P{seat} places {card} at ({x}, {y})"), seat=seat, card=self.cards[a.card].d, x=a.x, y=a.y)
     elif isinstance(a, (Summon, PlayUnsummoned)):
         d = self.cards[a.card].d
         if isinstance(a, Summon):
-            cost = list(self.summon_cost(a.card, a.host))
+            cost = list(_acts_costs.summon_cost(self, a.card, a.host))
             if a.pay_for is not None:
                 cost[SPHERE_INDEX[a.pay_for]] -= 1
                 cost[SPHERE_INDEX[a.pay_from]] += 1  # type: ignore[index]  # (named with pay_for: checked)
-            self.pay(seat, cost)  # MIT-6.3.3
+            _moves.pay(self, seat, cost)  # MIT-6.3.3
             paid = spheres_text(cost)
-        self._to_stack(a.card)
+        _to_stack(self, a.card)
         item = Item(sid, "summon" if isinstance(a, Summon) else "unsummoned", seat, a.card, host=a.host
                     if a.host is not None else -1)
         host = self.cards[a.host].d if a.host is not None else None
@@ -123,7 +140,7 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         else:
             self.note(N_("P{seat} plays {card} without summoning"), seat=seat, card=d)
     else:
-        if isinstance(a, UseManeuver) and self.rune_host(self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
+        if isinstance(a, UseManeuver) and _board.rune_host(self, self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
             rune = self.cards[a.card]
             m = rune.d.maneuver(a.maneuver)
             user, card, kind, free = self.cards[rune.host], a.card, "maneuver", False
@@ -140,34 +157,34 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
             user, card, kind, free = None, a.card, "fate", False  # type: ignore[attr-defined]
             if a.via is not None:  # type: ignore[attr-defined]
                 p.allowances = p.allowances + (a.via,)  # type: ignore[attr-defined]
-        cost = self.maneuver_cost(m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
-        self.pay(seat, cost)  # MIT-4.6.3
+        cost = _acts_costs.maneuver_cost(self, m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
+        _moves.pay(self, seat, cost)  # MIT-4.6.3
         # an attached rune's (MIT-3.9.i); (a maneuver has a user)
         rune_use = kind == "maneuver" and card != user.iid  # type: ignore[union-attr]
         if user is not None:
-            self._use_up(user, m, "rune" if rune_use else kind)  # (its uses are not the host's own)
+            _use_up(self, user, m, "rune" if rune_use else kind)  # (its uses are not the host's own)
             if self.fight is not None:
-                self.first_use(user)
+                _supplies.first_use(self, user)
         if kind != "maneuver":
-            self._to_stack(card)
+            _to_stack(self, card)
         item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m,
                     tuple(a.targets), getattr(a, "steps", None),  # type: ignore[attr-defined]
                     getattr(a, "times", None), via=getattr(a, "via", None))
         item.x = getattr(a, "times", None) or 1
         item.attach = getattr(a, "attach", False) or rune_use  # OP-60: a rune's effect lasts while attached
         if any(cost):
-            self.note(N_("P{seat} {use} (pays {cost})"), seat=seat, use=self.describe_use(item),
+            self.note(N_("P{seat} {use} (pays {cost})"), seat=seat, use=_up.describe_use(self, item),
                       cost=spheres_text(cost))
         else:
-            self.note(N_("P{seat} {use}"), seat=seat, use=self.describe_use(item))
-        self.event("maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
+            self.note(N_("P{seat} {use}"), seat=seat, use=_up.describe_use(self, item))
+        _triggers.event(self, "maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
         # fate's own
     self.stack.append(item)
-    self.start_counter_round(self.affected(item), from_window=not counter, actor=seat)
+    _up.start_counter_round(self, affected(self, item), from_window=not counter, actor=seat)
 
 
 def _to_stack(self: MitoszState, iid: int) -> None:
-    self.take_out(iid)
+    _moves.take_out(self, iid)
     self.cards[iid].zone = "stack"
 
 
@@ -180,7 +197,7 @@ def _use_up(self: MitoszState, user: Inst, m: Maneuver | None, kind: str) -> Non
     permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
     if permanent:
         return
-    t = self.card_type(user)
+    t = _card_types.card_type(self, user)
     if t == "high_god":
         return  # MIT-4.5: only that maneuver is used up (recorded in uses)
     if t in NON_ROTATING:

@@ -8,9 +8,13 @@ from typing import TYPE_CHECKING
 from . import acts_info as _acts_info
 from .acts_info import Bad, _at_zone, minfo, sphere_vector
 from .cards import SPHERE_INDEX, linked
-from .flow import SPHERE_NAMES
+from .flow.phases import SPHERE_NAMES
 from .text import SPHERE_WORDS, kept
 from .words import N_, said
+from .effects import lasting as _lasting
+from .levels import board as _board
+from .levels import filters as _filters
+from . import upcalls as _up
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -37,7 +41,7 @@ def summon_payments(self: MitoszState, seat: int, iid: int,
     spare = [spheres[k] - cost[k] for k in range(4)]
     short = [k for k in range(4) if spare[k] < 0]
     out: list[tuple[str | None, str | None]] = [] if short else [(None, None)]
-    if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost) or not self.god_linked(seat, iid):
+    if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost) or not _up.god_linked(self, seat, iid):
         return out
     for s_for in (short if short else range(4)):
         if cost[s_for]:
@@ -54,7 +58,7 @@ def substitution_problem(self: MitoszState, seat: int, iid: int, cost: list[int]
     d = self.cards[iid].d
     if pay_from not in SPHERE_INDEX or pay_for not in SPHERE_INDEX or pay_from == pay_for:
         return ("MIT-3.1.g", said(N_("a substitution names two different spheres: pay_from and pay_for")))
-    if not self.god_linked(seat, iid):
+    if not _up.god_linked(self, seat, iid):
         return ("MIT-3.1.g", said(N_("{card} is not linked to your high god: no sphere may stand in for another"), card=d))
     if cost[SPHERE_INDEX[pay_for]] < 1:
         return ("MIT-3.1.g", said(N_("the cost of {card} has no {sphere} point to pay from another sphere"), card=d,
@@ -72,19 +76,19 @@ def summon_cost(self: MitoszState, iid: int, host: int | None = None) -> tuple[i
             return (0, 0, 0, 0)  # MIT-8.region.c
         if d.card_type == "location" and "building" in d.subtypes and "region" in h.subtypes and linked(d, h):
             return (0, 0, 0, 0)  # MIT-8.building.b
-    return self.changed_cost(iid, d.cost, "summon") if "modify_cost" in self.prims else d.cost
+    return changed_cost(self, iid, d.cost, "summon") if "modify_cost" in self.prims else d.cost
 
 
 # -- cost changes (spec 6.4 ``modify_cost``) ---------------------------------------------------
 def cost_changes(self: MitoszState, applies_to: str) -> tuple[CostChange, ...]:
     """(filter, delta, controller) of every change of summoning or usage costs in force: the statics on the
     board and the effects; kept with the board's facts (an effect starting or ending drops them)."""
-    c = self.cache()
+    c = _board.cache(self)
     key = ("cost_changes", applies_to)
     hit: tuple[CostChange, ...] | None = c.get(key)
     if hit is None:
         out = [(params.filter, sphere_vector(params.delta), ctrl)
-               for _src, ctrl, params in self.statics_of("modify_cost") if params.applies_to == applies_to]
+               for _src, ctrl, params in _lasting.statics_of(self, "modify_cost") if params.applies_to == applies_to]
         out += [(e.selector.filter, e.value[1], e.controller) for e in self.effects
                 if e.kind == "modify_cost" and e.value[0] == applies_to]
         hit = c[key] = tuple(out)
@@ -95,11 +99,11 @@ def costs_lowered(self: MitoszState) -> bool:
     """Does some cost change lower a cost? Then no card may be passed over for its printed cost."""
     if "modify_cost" not in self.prims:
         return False
-    c = self.cache()
+    c = _board.cache(self)
     hit: bool | None = c.get("costs_lowered")
     if hit is None:
         hit = c["costs_lowered"] = any(min(delta) < 0 for kind in ("summon", "usage")
-                                      for _f, delta, _c in self.cost_changes(kind))
+                                      for _f, delta, _c in cost_changes(self, kind))
     return hit
 
 
@@ -108,7 +112,7 @@ def changed_cost(self: MitoszState, iid: int, cost: tuple[int, ...], applies_to:
     each sphere floored at 0 (OP-63). The printed cost stays what the rules read (capacity, OP-48)."""
     if "modify_cost" not in self.prims:
         return cost
-    changes = self.cost_changes(applies_to)
+    changes = cost_changes(self, applies_to)
     if not changes:
         return cost
     inst = self.cards[iid]
@@ -116,7 +120,7 @@ def changed_cost(self: MitoszState, iid: int, cost: tuple[int, ...], applies_to:
     for f, delta, ctrl in changes:
         if f is not None and f.zone is None:
             f = _at_zone(f, inst.zone)
-        if f is None or self.matches(inst, f, ctrl, {}):
+        if f is None or _filters.matches(self, inst, f, ctrl, {}):
             for s in range(4):
                 out[s] += delta[s]
     return tuple(max(0, v) for v in out)
@@ -139,5 +143,5 @@ def maneuver_cost(self: MitoszState, m: Maneuver | None, steps: int | None, time
         cost = (cost[0] + pay[0] * paid, cost[1] + pay[1] * paid, cost[2] + pay[2] * paid,
                 cost[3] + pay[3] * paid)
     if card >= 0 and not free and "modify_cost" in self.prims:  # it matches the card whose maneuver it is
-        return self.changed_cost(card, cost, "usage")
+        return changed_cost(self, card, cost, "usage")
     return cost

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import primitives_of
-from .modes import SUMMON_PHASES as SUMMON_PHASES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDef
@@ -114,7 +113,7 @@ class MInfo:
         self.names = chosen_names(m)
         self.keyword = keyword_maneuver(m)
         self.conditions = tuple(m.conditions)
-        #: every chosen target's filter holds until a card moves (as ``Acts.target_candidates`` reads them)
+        #: every chosen target's filter holds until a card moves (as ``acts_targets.target_candidates`` reads them)
         self.steady = all(_steady(m.targets[n].filter) for n in self.names)
 
 

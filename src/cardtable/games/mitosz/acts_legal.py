@@ -6,9 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import PlaceNation, Summon, made
-from .acts_info import SUMMON_PHASES, _bound_plan
-from .flow import SPHERE_NAMES
+from .acts_info import _bound_plan
+from .modes import SUMMON_PHASES
+from .flow.phases import SPHERE_NAMES
 from .modes import BATTLE
+from . import acts_costs as _acts_costs
+from . import acts_options as _acts_options
+from . import acts_summon as _acts_summon
+from .fights import declaring as _declaring
+from .fights import members as _members
+from .fights import mounts as _mounts
+from .fights import supplies as _supplies
+from .levels import board as _board
+from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -48,23 +58,23 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
             key: tuple[Any, ...] = hand
             hand = [i for i in key if cards[i].d.quick]
             if len(hand) > 1:
-                hand = self.distinct(hand)
+                hand = _up.distinct(self, hand)
             memo[("quick_hand", seat)] = (key, hand)
-        layout = self.layout_facts()
+        layout = _board.layout_facts(self)
         mine_active = layout.get(("quick", seat))
         if mine_active is None:
-            mine_active = layout[("quick", seat)] = [i for i in self._mine(seat) if i.d.quick]
+            mine_active = layout[("quick", seat)] = [i for i in _mine(self, seat) if i.d.quick]
         if not hand and not mine_active:
             return []
-        return self._acts_of(seat, True, [], hand, mine_active, False, False, 0, cache)
+        return _acts_of(self, seat, True, [], hand, mine_active, False, False, 0, cache)
     out: list[Action] = []
     phase = self.phase
     if phase is BATTLE:
         if self.fight is None:
-            return self.fight_declarations(seat)  # OP-39: before a fight only declaring one is open
-        if not self.in_rounds() or seat not in self.fight_players():
+            return _declaring.fight_declarations(self, seat)  # OP-39: before a fight only declaring one is open
+        if not _members.in_rounds(self) or seat not in _members.fight_players(self):
             return out
-        out = self.supply_options(seat)
+        out = _supplies.supply_options(self, seat)
     spheres = p.spheres
     total = spheres[0] + spheres[1] + spheres[2] + spheres[3]
     active = seat == self.active
@@ -73,7 +83,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
     fighting = phase is BATTLE
     roles = (role, "fight") if fighting else (role,)
-    cheaper = "modify_cost" in self.prims and self.costs_lowered()  # spec 6.4 modify_cost: then the printed
+    cheaper = "modify_cost" in self.prims and _acts_costs.costs_lowered(self)  # spec 6.4 modify_cost: then the printed
     # costs filter nothing
     # the hand's cards worth a look in this role: kept while the hand stays the same (each filter reads only
     # the card's definition, so filtering the distinct cards or the whole hand keeps the same cards)
@@ -101,11 +111,11 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
         hand = [i for i in hand if cards[i].d.hand_spend <= total]
     # the board's cards worth a look: kept with the layout's facts while the spheres' total stays the same
     key = ("mine_active", seat, roles)
-    layout = self.layout_facts()
+    layout = _board.layout_facts(self)
     hit = layout.get(key)
     if hit is None:  # the cards with something to announce in this role (whatever the spheres hold)
-        hit = [i for i in self._mine(seat) if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
-               and self._may_have_bound(seat, i, active, fighting)]
+        hit = [i for i in _mine(self, seat) if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
+               and _may_have_bound(self, seat, i, active, fighting)]
         hit = layout[key] = [hit, None, None]
     if cheaper:
         mine_active = hit[0]
@@ -114,9 +124,9 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     else:  # … and of them the cards whose cheapest use the spheres can pay
         mine_active = hit[2] = [i for i in hit[0] if i.d.board_spend <= total]
         hit[1] = total
-    if not hand and not mine_active and not (len(p.leaders) > 1 and self.mount_window(seat)):
+    if not hand and not mine_active and not (len(p.leaders) > 1 and _mounts.mount_window(self, seat)):
         return out  # nothing to look at (``_acts_of`` would add nothing)
-    return self._acts_of(seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
+    return _acts_of(self, seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
 
 def _mine(self: MitoszState, seat: int) -> list[Inst]:
@@ -127,7 +137,7 @@ def _mine(self: MitoszState, seat: int) -> list[Inst]:
     mines: list[list[Inst]] | None = cache.get("mine")
     if mines is None:  # every player's at once: one pass over the board
         mines = cache["mine"] = [[] for _ in range(self.n)]
-        for i in self.board_insts():
+        for i in _board.board_insts(self):
             mines[i.controller].append(i)
     return mines[seat]
 
@@ -138,7 +148,7 @@ def _may_have_bound(self: MitoszState, seat: int, inst: Inst, active: bool, batt
     layout's facts."""
     d = inst.d
     if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
-        return self.rune_host(inst) >= 0  # an attached rune is its host's bound maneuver (MIT-3.9.i)
+        return _board.rune_host(self, inst) >= 0  # an attached rune is its host's bound maneuver (MIT-3.9.i)
     plan = d.plans.get((False, active, battle_phase))
     if plan is None:
         plan = d.plans[(False, active, battle_phase)] = _bound_plan(d, False, active, battle_phase)
@@ -160,26 +170,26 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
         d = cards[iid].d
         t = d.card_type
         if t == "nation":
-            if own_turn_summon and not p.nation_placed and self._nation_card_problem(seat, iid, False) is None:
-                for x, y in self._nation_cells_for(seat, d):
+            if own_turn_summon and not p.nation_placed and _acts_summon._nation_card_problem(self, seat, iid, False) is None:
+                for x, y in _acts_summon._nation_cells_for(self, seat, d):
                     out.append(made(PlaceNation, iid, x, y))
         elif t in ("leader", "item", "location", "intrigue") and not counter:
             if t != "intrigue" and not own_turn_summon:
                 if t == "item":
-                    out += self._unsummoned_options(seat, iid)
+                    out += _acts_summon._unsummoned_options(self, seat, iid)
                 continue
             if t != "location" and total < d.cost_total and t != "item" and not cheaper:
                 continue  # no payment can cover it (a substitution keeps the total)
             if t == "item":
-                unsummoned = self._unsummoned_options(seat, iid)
+                unsummoned = _acts_summon._unsummoned_options(self, seat, iid)
                 out += unsummoned
                 done = {a.host for a in unsummoned}  # the free way dominates paying (MIT-3.5.d)
-                hosts = [h for h in self.item_hosts(seat, iid) if h not in done]
+                hosts = [h for h in _acts_summon.item_hosts(self, seat, iid) if h not in done]
             elif t == "location":
-                hosts = self.location_hosts(seat, iid)
+                hosts = _acts_summon.location_hosts(self, seat, iid)
             else:
                 hosts = [None]
-            if hosts and self._summon_card_problem(seat, iid, False) is None:
+            if hosts and _acts_summon._summon_card_problem(self, seat, iid, False) is None:
                 inst = cards[iid]
                 substitute = None
                 # of another player's leaders only a cursed item takes one (MIT-2.4.c): refused whatever
@@ -187,9 +197,9 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
                 foreign = t == "item" and not d.cursed
                 for host in hosts:
                     if host is not None and (foreign and cards[host].controller != seat
-                                             or self._host_problem(seat, inst, host) is not None):
+                                             or _acts_summon._host_problem(self, seat, inst, host) is not None):
                         continue
-                    cost = self.summon_cost(iid, host)
+                    cost = _acts_costs.summon_cost(self, iid, host)
                     spare = [spheres[0] - cost[0], spheres[1] - cost[1], spheres[2] - cost[2],
                              spheres[3] - cost[3]]
                     if spare[0] >= 0 and spare[1] >= 0 and spare[2] >= 0 and spare[3] >= 0:
@@ -200,7 +210,7 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
                     if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost):
                         continue
                     if substitute is None:
-                        substitute = self.god_linked(seat, iid)
+                        substitute = _acts_summon.god_linked(self, seat, iid)
                     if not substitute:
                         continue
                     for s_for in (short if short else range(4)):  # MIT-3.1.g: one point from another sphere
@@ -211,14 +221,14 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
                                                        SPHERE_NAMES[s_for]))
         elif t == "free_maneuver":
             if users is None:
-                users = self._free_users(seat, self._mine(seat), cache)
-            out += self._free_options(seat, iid, counter, users)
+                users = _free_users(self, seat, _mine(self, seat), cache)
+            out += _acts_options._free_options(self, seat, iid, counter, users)
         elif t == "fate":
-            out += self._fate_options(seat, iid, counter)
+            out += _acts_options._fate_options(self, seat, iid, counter)
     for inst in mine_active:
-        out += self._bound_options(seat, inst, counter)
+        out += _acts_options._bound_options(self, seat, inst, counter)
     if not counter and len(p.leaders) > 1:
-        out += self.mount_options(seat)  # MIT-8.mount: when its player may act (``mount_window``)
+        out += _mounts.mount_options(self, seat)  # MIT-8.mount: when its player may act (``mount_window``)
     return out
 
 
@@ -230,5 +240,5 @@ def _free_users(self: MitoszState, seat: int, mine: list[Inst], cache: dict[Any,
     users: list[Inst] | None = cache.get(key)
     if users is None:
         users = cache[key] = [i for i in mine if i.d.card_type not in ("nation", "location")
-                              or self.defended_here(i)]
+                              or _members.defended_here(self, i)]
     return users

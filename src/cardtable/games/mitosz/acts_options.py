@@ -10,6 +10,16 @@ from .actions import UseFate, UseFreeManeuver, UseManeuver, made
 from .acts_info import IMPLICIT, _bound_plan, minfo
 from .cards import NON_ROTATING, linked
 from .modes import BATTLE
+from . import acts_costs as _acts_costs
+from . import acts_maneuvers as _acts_maneuvers
+from . import acts_summon as _acts_summon
+from . import acts_targets as _acts_targets
+from .effects import lasting as _lasting
+from .effects import targets as _targets
+from .fights import members as _members
+from .levels import board as _board
+from .levels import card_types as _card_types
+from . import moves as _moves
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -32,8 +42,8 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
     out: list[Action] = []
     d = inst.d
     if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
-        if d.card_type == "free_maneuver" and self.rune_host(inst) >= 0:
-            return self._rune_options(seat, inst, counter)
+        if d.card_type == "free_maneuver" and _board.rune_host(self, inst) >= 0:
+            return _acts_maneuvers._rune_options(self, seat, inst, counter)
         return out  # MIT-5.15: whatever the maneuver; a lasting fate or free maneuver on the board is not
         # used again (MIT-4.6.2.1)
     active = seat == self.active
@@ -43,7 +53,7 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
     if plan is None:
         plan = d.plans[(counter, active, battle_phase)] = _bound_plan(d, counter, active, battle_phase)
     if d.implicit_sacrifice and not counter and inst.host >= 0 \
-            and self.cards[inst.host].controller == seat and not self.is_cursed(inst):  # OP-16: attached to a
+            and self.cards[inst.host].controller == seat and not _board.is_cursed(self, inst):  # OP-16: attached to a
         # card of its controller (and not cursed by a rune, MIT-2.4.b)
         plan = (*plan, (None, IMPLICIT))
     if not plan:
@@ -66,7 +76,7 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
             continue  # MIT-4.1.e
         if not info.permanent:
             if kind is None:
-                kind = self.card_type(inst) if self.effects or self.fight is not None else d.card_type
+                kind = _card_types.card_type(self, inst) if self.effects or self.fight is not None else d.card_type
             if kind == "high_god":
                 if uses and uses.get(mid):
                     continue  # MIT-4.5
@@ -77,32 +87,32 @@ def _bound_options(self: MitoszState, seat: int, inst: Inst, counter: bool) -> l
                 continue  # MIT-3.4.1.a
         elif info.per_turn and uses and uses.get(mid, 0) >= info.per_turn:
             continue  # MIT-4.2.6.a
-        if info.battle and not self.in_rounds():
+        if info.battle and not _members.in_rounds(self):
             continue  # MIT-4.2.1.d (the plan checked the other timing markers)
-        if info.sacrifice_user and self.is_cursed(inst):
+        if info.sacrifice_user and _board.is_cursed(self, inst):
             continue  # (the plan checked a printed curse; this is a rune's, MIT-8.rune)
         if info.stack_only and not self.stack:
             continue  # MIT-4.6.1
         simple = not info.nsteps and not info.per  # the common case: one cost, no steps, no slash
         if simple and m is not None:
-            cost = self.maneuver_cost(m, None, None, False, iid) if cost_changes else info.step_costs[0]
+            cost = _acts_costs.maneuver_cost(self, m, None, None, False, iid) if cost_changes else info.step_costs[0]
             if spheres[0] < cost[0] or spheres[1] < cost[1] or spheres[2] < cost[2] or spheres[3] < cost[3]:
                 continue  # MIT-4.2.2
-        if not counter and battle_phase and self.fight_scope_problem(seat, inst, m) is not None:
+        if not counter and battle_phase and _members.fight_scope_problem(self, seat, inst, m) is not None:
             continue
         if free_of_effects is None:
-            free_of_effects = self._user_free_of_effects(inst)
+            free_of_effects = _acts_maneuvers._user_free_of_effects(self, inst)
         if not free_of_effects:
             continue  # MIT-5.5
         if simple:
             if m is None:
                 variants = (((), None, None),)
             else:
-                variants = [(targets, None, None) for targets in self.target_options(seat, m, iid, iid)]
+                variants = [(targets, None, None) for targets in _acts_targets.target_options(self, seat, m, iid, iid)]
         else:
-            variants = self._variants(seat, m, iid, iid, free=False)
+            variants = _variants(self, seat, m, iid, iid, free=False)
         # the conditions do not depend on the variant: asked once
-        if variants and (m is None or self._conditions_problem(seat, m, iid) is None):
+        if variants and (m is None or _acts_maneuvers._conditions_problem(self, seat, m, iid) is None):
             for targets, steps, times in variants:
                 out.append(made(UseManeuver, iid, mid, targets, steps, times))
     return out
@@ -119,19 +129,19 @@ def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: 
         if counter and info.normal:
             continue
         # the moment is wrong whoever uses it (``_maneuver_gate`` without a user)
-        if info.timing and self._timing_problem(seat, info) is not None:
+        if info.timing and _acts_maneuvers._timing_problem(self, seat, info) is not None:
             continue
         if info.stack_only and not self.stack:
             continue  # MIT-4.6.1
-        if battle and self.fight_scope_problem(seat, None, m) is not None:
+        if battle and _members.fight_scope_problem(self, seat, None, m) is not None:
             continue
         if able is None:
-            able = self._free_card_users(seat, iid, users)
+            able = _free_card_users(self, seat, iid, users)
             if not able:
                 return out
-        cheapest = self.maneuver_cost(m, 1 if m.steps else None, 1 if m.per is not None else None, False, iid)
+        cheapest = _acts_costs.maneuver_cost(self, m, 1 if m.steps else None, 1 if m.per is not None else None, False, iid)
         # only a linked user, who uses it for free, if the spheres cannot pay (MIT-3.9.h)
-        payable = self.can_pay(seat, cheapest)
+        payable = _moves.can_pay(self, seat, cheapest)
         conditions = None
         for user in able:
             free = linked(d, user.d)
@@ -139,20 +149,20 @@ def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: 
                 continue
             # ``_maneuver_gate`` with the user: of its checks only the fight's scope and the user's own
             # read the user (the moment's passed above)
-            if battle and self.fight_scope_problem(seat, user, m) is not None:
+            if battle and _members.fight_scope_problem(self, seat, user, m) is not None:
                 continue
-            if self._user_gate(seat, user, info, iid) is not None:
+            if _acts_maneuvers._user_gate(self, seat, user, info, iid) is not None:
                 continue
-            variants = self._variants(seat, m, iid, user.iid, free=free)
+            variants = _variants(self, seat, m, iid, user.iid, free=free)
             if not variants:
                 continue
             if conditions is None:  # they depend on neither the user nor the variant: asked once
-                conditions = self._conditions_problem(seat, m, iid) is None
+                conditions = _acts_maneuvers._conditions_problem(self, seat, m, iid) is None
             if not conditions:
                 continue
             for targets, steps, times in variants:
                 out.append(made(UseFreeManeuver, iid, user.iid, m.id, targets, steps, times))
-                if self._rune_problem(d, user, targets, explain=False) is None:
+                if _acts_maneuvers._rune_problem(self, d, user, targets, explain=False) is None:
                     out.append(made(UseFreeManeuver, iid, user.iid, m.id, targets, steps, times, True))
     return out
 
@@ -160,7 +170,7 @@ def _free_options(self: MitoszState, seat: int, iid: int, counter: bool, users: 
 def _free_card_users(self: MitoszState, seat: int, iid: int, users: list[Inst]) -> list[Inst]:
     """Of ``users`` (``_free_users``), those that may use the free maneuver ``iid`` (``_free_user_problem``):
     kept with the board's facts, as the answers it reads are."""
-    cache = self.cache()
+    cache = _board.cache(self)
     f = self.fight
     key = ("free_able", seat, iid, (f.kind, f.stage, f.nation) if f is not None else None)
     hit: list[Inst] | None = cache.get(key)
@@ -169,16 +179,16 @@ def _free_card_users(self: MitoszState, seat: int, iid: int, users: list[Inst]) 
         # ``_free_user_problem`` for each user, its definition-only answers read here: while no effect
         # changes a type or subtypes, an own card on the board that is awake and no nation or location is
         # answered by the two definitions
-        plain = not self.retyping()
+        plain = not _card_types.retyping(self)
         known = self.cards[iid].d.free_users
         for u in users:
             if plain and u.dormant is None and u.controller == seat and u.zone == "board" \
                     and u.d.card_type not in ("nation", "location"):
                 bad = known.get(u.d, known)
                 if bad is known:
-                    bad = known[u.d] = self._free_user_check(seat, iid, u)
+                    bad = known[u.d] = _acts_maneuvers._free_user_check(self, seat, iid, u)
             else:
-                bad = self._free_user_problem(seat, iid, u)
+                bad = _acts_maneuvers._free_user_problem(self, seat, iid, u)
             if bad is None:
                 hit.append(u)
     return hit
@@ -187,13 +197,13 @@ def _free_card_users(self: MitoszState, seat: int, iid: int, users: list[Inst]) 
 def _fate_options(self: MitoszState, seat: int, iid: int, counter: bool) -> list[Action]:
     out: list[Action] = []
     m = self.cards[iid].d.maneuvers[0]
-    if self._maneuver_gate(seat, None, m, counter, explain=False) is not None:
+    if _acts_maneuvers._maneuver_gate(self, seat, None, m, counter, explain=False) is not None:
         return out
-    vias = [None] if self.god_linked(seat, iid) else self.god_allowances(seat)
+    vias = [None] if _acts_summon.god_linked(self, seat, iid) else god_allowances(self, seat)
     if not vias:
         return out
-    variants = self._variants(seat, m, iid, -1, free=False)
-    if variants and self._conditions_problem(seat, m, iid) is None:
+    variants = _variants(self, seat, m, iid, -1, free=False)
+    if variants and _acts_maneuvers._conditions_problem(self, seat, m, iid) is None:
         for via in vias:
             for targets, _steps, _times in variants:
                 out.append(made(UseFate, iid, via, targets))
@@ -204,9 +214,9 @@ def god_allowances(self: MitoszState, seat: int) -> list[int]:
     """OP-62: each own god leader grants one fate use per turn; ``grant_fate_use`` grants more, named by
     its source (spec 6.4: "like MIT-8.god")."""
     p = self.players[seat]
-    gods = [i for i in self.row_leaders(seat) if "god" in self.subtypes(self.cards[i])]
+    gods = [i for i in _board.row_leaders(self, seat) if "god" in _card_types.subtypes(self, self.cards[i])]
     out = [i for i in gods if i not in p.allowances]
-    for src, n in self.fate_grants(seat):
+    for src, n in fate_grants(self, seat):
         if p.allowances.count(src) < n + (src in gods) and src not in out:
             out.append(src)
     return out
@@ -217,8 +227,8 @@ def fate_grants(self: MitoszState, seat: int) -> list[tuple[int, int]]:
     grants: dict[int, int] = {}
     if "grant_fate_use" not in self.prims:
         return []
-    for src, ctrl, params in self.statics_of("grant_fate_use"):
-        if seat in self.static_players(params.player, ctrl, src):
+    for src, ctrl, params in _lasting.statics_of(self, "grant_fate_use"):
+        if seat in _targets.static_players(self, params.player, ctrl, src):
             grants[src] = grants.get(src, 0) + params.n
     for e in self.effects:
         if e.kind == "grant_fate_use" and e.value[0] == seat:
@@ -232,22 +242,22 @@ def _variants(self: MitoszState, seat: int, m: Maneuver | None, card: int, user:
         return [((), None, None)]
     info = _INFO.get(id(m)) or minfo(m)
     if not info.nsteps and not info.per:  # the common case: one cost, no steps, no slash
-        if not self.can_pay(seat, self.maneuver_cost(m, None, None, free, card)):
+        if not _moves.can_pay(self, seat, _acts_costs.maneuver_cost(self, m, None, None, free, card)):
             return []
-        return [(targets, None, None) for targets in self.target_options(seat, m, card, user)]
+        return [(targets, None, None) for targets in _acts_targets.target_options(self, seat, m, card, user)]
     step_counts = range(1, info.nsteps + 1) if info.nsteps else (None,)
     times_list = range(1, 10) if info.per else (None,)
     out: list[Variant] = []
     target_sets = None  # computed only once some cost can be paid
     for steps in step_counts:
         for times in times_list:
-            cost = self.maneuver_cost(m, steps, times, free, card)
-            if not self.can_pay(seat, cost):
+            cost = _acts_costs.maneuver_cost(self, m, steps, times, free, card)
+            if not _moves.can_pay(self, seat, cost):
                 if times is not None:
                     break
                 continue
             if target_sets is None:
-                target_sets = self.target_options(seat, m, card, user)
+                target_sets = _acts_targets.target_options(self, seat, m, card, user)
                 if not target_sets:
                     return out
             for targets in target_sets:

@@ -6,12 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import PlaceNation, PlayUnsummoned, Summon, made
-from .acts_info import FAIL, SUMMON_PHASES, Bad
+from .acts_info import FAIL, Bad
+from .modes import SUMMON_PHASES
 from .cards import OPPOSITE, ROAD_OFFSET, linked
 from .moves import spheres_text
 from .text import CARD_TYPE_WORDS, ROAD_NAMES, SUBTYPE_WORDS, kept
 from .words import N_, Said, said
 from .modes import BATTLE
+from . import acts_costs as _acts_costs
+from .levels import board as _board
+from .levels import card_types as _card_types
+from . import moves as _moves
+from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDef
@@ -28,9 +34,9 @@ def _nation_cells_for(self: MitoszState, seat: int, d: CardDef) -> list[tuple[in
     key = ("nation_cells", d, tuple(grid.items()))
     hit: list[tuple[int, int]] | None = memo.get(key)
     if hit is None:
-        cells = self.nation_cells(seat)
+        cells = nation_cells(self, seat)
         hit = memo[key] = [(x, y) for x, y in cells
-                           if self._nation_cell_problem(seat, d, x, y, explain=False) is None]
+                           if _nation_cell_problem(self, seat, d, x, y, explain=False) is None]
     return hit
 
 
@@ -57,7 +63,7 @@ def location_hosts(self: MitoszState, seat: int, iid: int) -> list[int]:
     seats = range(self.n) if d.cursed else (seat,)
     out = [n for s in seats for n in self.players[s].grid.values()]
     if "building" in d.subtypes:
-        out += [i.iid for i in self.board_insts() if i.controller in seats
+        out += [i.iid for i in _board.board_insts(self) if i.controller in seats
                 and i.d.card_type == "location" and "region" in i.d.subtypes]
     return sorted(out)
 
@@ -71,11 +77,11 @@ def _unsummoned_options(self: MitoszState, seat: int, iid: int) -> list[PlayUnsu
     partners = self.cards[iid].d.partners
     if not partners:
         return out
-    for host in self.item_hosts(seat, iid):
+    for host in item_hosts(self, seat, iid):
         if self.cards[host].d.name not in partners:
             continue  # MIT-3.5.d: only onto a linked leader
         a = made(PlayUnsummoned, iid, host)
-        if self.check_unsummoned(seat, a) is None:
+        if check_unsummoned(self, seat, a) is None:
             out.append(a)
     return out
 
@@ -98,15 +104,15 @@ def _window_only(self: MitoszState, counter: bool, what: str) -> Bad | None:
 
 
 def check_place_nation(self: MitoszState, seat: int, a: PlaceNation, counter: bool = False) -> Bad | None:
-    bad = self._in_hand(seat, a.card, N_("place a nation")) or self._nation_card_problem(seat, a.card, counter)
-    return bad or self._nation_cell_problem(seat, self.cards[a.card].d, a.x, a.y)
+    bad = _in_hand(self, seat, a.card, N_("place a nation")) or _nation_card_problem(self, seat, a.card, counter)
+    return bad or _nation_cell_problem(self, seat, self.cards[a.card].d, a.x, a.y)
 
 
 def _nation_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) -> Bad | None:
     d = self.cards[iid].d
     if d.card_type != "nation":
         return ("MIT-3.2.1.j", said(N_("{card} is a {type}, not a nation"), card=d, type=kept(CARD_TYPE_WORDS, d.card_type)))
-    bad = self._window_only(counter, N_("placing a nation"))
+    bad = _window_only(self, counter, N_("placing a nation"))
     if bad:
         return bad
     p = self.players[seat]
@@ -114,7 +120,7 @@ def _nation_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) 
         return ("MIT-6.2.3.1", said(N_("a nation is put onto the board only in its player's summon phase")))
     if p.nation_placed:
         return ("MIT-3.2.1.e", said(N_("one nation per turn: you have already put a nation onto the board this turn")))
-    copies = self._grid_copies(seat).get(d.id, 0)
+    copies = _grid_copies(self, seat).get(d.id, 0)
     if self.stack:
         copies += sum(1 for it in self.stack if it.kind == "nation" and self.cards[it.card].d.id == d.id)
     if copies >= len(d.roads):
@@ -125,7 +131,7 @@ def _nation_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) 
 def _grid_copies(self: MitoszState, seat: int) -> dict[str, int]:
     """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the layout's facts
     (the grids change only as nations enter or leave the board)."""
-    cache = self.layout_facts()
+    cache = _board.layout_facts(self)
     key = ("grid_copies", seat)
     hit: dict[str, int] | None = cache.get(key)
     if hit is None:
@@ -167,23 +173,23 @@ def _nation_cell_problem(self: MitoszState, seat: int, d: CardDef, x: int, y: in
 
 
 def check_summon(self: MitoszState, seat: int, a: Summon, counter: bool = False) -> Bad | None:
-    if a.row is None and (bad := self._in_hand(seat, a.card, N_("summon a card"))):
+    if a.row is None and (bad := _in_hand(self, seat, a.card, N_("summon a card"))):
         return bad
-    if self._is_supply_play(a):
-        return self._window_only_fight(counter) or self.check_supply(seat, a)
-    bad = self._summon_card_problem(seat, a.card, counter)
+    if _is_supply_play(self, a):
+        return _window_only_fight(self, counter) or _up.check_supply(self, seat, a)
+    bad = _summon_card_problem(self, seat, a.card, counter)
     if bad:
         return bad
     inst = self.cards[a.card]
     d = inst.d
-    bad = self._host_problem(seat, inst, a.host)
+    bad = _host_problem(self, seat, inst, a.host)
     if bad:
         return bad
-    cost = list(self.summon_cost(a.card, a.host))
-    bad = self.substitution_problem(seat, a.card, cost, a.pay_from, a.pay_for)
+    cost = list(_acts_costs.summon_cost(self, a.card, a.host))
+    bad = _acts_costs.substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)
     if bad:
         return bad
-    if not self.can_pay(seat, cost):
+    if not _moves.can_pay(self, seat, cost):
         return ("MIT-6.3.3", said(N_("{card} costs {cost}; your spheres hold {spheres}"), card=d, cost=spheres_text(cost),
                                spheres="/".join(map(str, self.players[seat].spheres))))
     return None
@@ -200,12 +206,12 @@ def _summon_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) 
         return (rule, said(N_("a {type} need not and cannot be summoned"), type=kept(CARD_TYPE_WORDS, t)))
     if t == "supply":
         return ("MIT-3.8.a", said(N_("a supply can only be summoned into a battle")))
-    bad = self._window_only(counter, N_("summoning"))
+    bad = _window_only(self, counter, N_("summoning"))
     if bad:
         return bad
     if t != "intrigue" and (seat != self.active or self.phase not in SUMMON_PHASES):
         return ("MIT-6.2.3.1", said(N_("a {type} is summoned only in its player's summon phase"), type=kept(CARD_TYPE_WORDS, t)))
-    if d.unique and self._unique_on_board(d):
+    if d.unique and _unique_on_board(self, d):
         return ("MIT-2.3.b", said(N_("{card} is unique and already on the board"), card=d))
     if t == "leader" and (self.turn, seat, d.id) in self.refusals:
         return ("MIT-3.4.3.c", said(N_("{card} is another player's high god, and that player refused to let you summon it this turn"), card=d))
@@ -217,11 +223,11 @@ def god_owner(self: MitoszState, seat: int, iid: int) -> int | None:
     d = self.cards[iid].d
     if d.card_type != "leader":
         return None
-    return next((o for o in self.opponents(seat) if d.name == self.god_name(o)), None)
+    return next((o for o in _board.opponents(self, seat) if d.name == _board.god_name(self, o)), None)
 
 
 def _unique_on_board(self: MitoszState, d: CardDef) -> bool:
-    return any(i.d.id == d.id for i in self.board_insts()) or \
+    return any(i.d.id == d.id for i in _board.board_insts(self)) or \
         any(self.cards[it.card].d.id == d.id for it in self.stack if it.card >= 0)
 
 
@@ -237,11 +243,11 @@ def _host_problem(self: MitoszState, seat: int, inst: Inst, host: int | None) ->
         return ("MIT-3.3.a", said(N_("name an own nation on the board to attach {card} to"), card=d))
     h = self.cards[host]
     if t == "item":
-        if self.card_type(h) != "leader" or host not in self.players[h.controller].leaders:
+        if _card_types.card_type(self, h) != "leader" or host not in self.players[h.controller].leaders:
             return ("MIT-3.5.a", said(N_("an item is attached to a leader in a leader row")))
         if h.controller != seat and not d.cursed:
             return ("MIT-2.4.c", said(N_("only a cursed item may be attached to an enemy leader")))
-        others = [a.d for a in self.attached(host)]
+        others = [a.d for a in _board.attached(self, host)]
         for sub in ("weapon", "armor"):
             if sub in d.subtypes and any(sub in o.subtypes for o in others):
                 return (f"MIT-8.{sub}", said(N_("{host} already carries a {subtype}: at most one per leader"), host=h.d,
@@ -254,13 +260,13 @@ def _host_problem(self: MitoszState, seat: int, inst: Inst, host: int | None) ->
     if h.controller != seat and not d.cursed:
         return ("MIT-3.3.a", said(N_("a location is attached to an own nation (only a cursed one also to an enemy's, MIT-2.4.c)")))
     if h.d.card_type == "nation":
-        if any(self.cards[x].d.card_type == "location" for x in self.attachments(host)):
+        if any(self.cards[x].d.card_type == "location" for x in _board.attachments(self, host)):
             return ("MIT-3.3.a", said(N_("{host} already has a location: one location per nation"), host=h.d))
         return None
     if h.d.card_type == "location" and "region" in h.d.subtypes:
         if "building" not in d.subtypes:
             return ("MIT-8.region.a", said(N_("only a building may be attached to a region")))
-        if any("building" in self.cards[x].d.subtypes for x in self.attachments(host)):
+        if any("building" in self.cards[x].d.subtypes for x in _board.attachments(self, host)):
             return ("MIT-8.building.a", said(N_("{host} already has a building: at most one per region"), host=h.d))
         return None
     return ("MIT-3.3.a", said(N_("a location is attached to a nation (a building also to a region)")))
@@ -280,21 +286,21 @@ def _window_only_fight(self: MitoszState, counter: bool) -> Bad | None:
 
 
 def check_unsummoned(self: MitoszState, seat: int, a: PlayUnsummoned, counter: bool = False) -> Bad | None:
-    if a.row is None and (bad := self._in_hand(seat, a.card, N_("play a card"))):
+    if a.row is None and (bad := _in_hand(self, seat, a.card, N_("play a card"))):
         return bad
-    if self._is_supply_play(a):
-        return self._window_only_fight(counter) or self.check_supply(seat, a)
+    if _is_supply_play(self, a):
+        return _window_only_fight(self, counter) or _up.check_supply(self, seat, a)
     inst = self.cards[a.card]
     d = inst.d
-    bad = self._window_only(counter, N_("playing a card"))
+    bad = _window_only(self, counter, N_("playing a card"))
     if bad:
         return bad
     if d.card_type != "item":
         rule = "MIT-3.8.f" if d.card_type == "supply" else "MIT-6.3.8.a"
         return (rule, said(N_("{card} cannot be played without summoning here"), card=d))
-    if d.unique and self._unique_on_board(d):
+    if d.unique and _unique_on_board(self, d):
         return ("MIT-2.3.b", said(N_("{card} is unique and already on the board"), card=d))
-    bad = self._host_problem(seat, inst, a.host)
+    bad = _host_problem(self, seat, inst, a.host)
     if bad:
         return bad
     if not linked(d, self.cards[a.host].d):  # type: ignore[index]  # (``_host_problem`` found the host)

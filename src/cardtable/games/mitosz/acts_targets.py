@@ -11,6 +11,11 @@ from .actions import STACK_ID_BASE
 from .acts_info import minfo
 from .cards import primitives_of
 from .fights import keywords as _keywords
+from .fights import members as _members
+from .levels import abilities as _abilities
+from .levels import board as _board
+from .levels import card_types as _card_types
+from .levels import filters as _filters
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -33,28 +38,28 @@ def target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: i
         return [()]
     # kept as the candidates are (``target_candidates``: their keys, the same places)
     fight = self.fight
-    cache = self.cache() if info.steady else self.decision_cache()
+    cache = _board.cache(self) if info.steady else _board.decision_cache(self)
     key = ("to", seat, id(m), card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
     hit: list[tuple[int, ...]] | None = cache.get(key)
     if hit is None:
-        hit = cache[key] = self._target_options(seat, m, card, user, names)
+        hit = cache[key] = _target_options(self, seat, m, card, user, names)
     return hit
 
 
 def _target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: int,
                     names: tuple[str, ...]) -> list[tuple[int, ...]]:
-    keys = self.effect_keys(card, m, user)
+    keys = effect_keys(self, card, m, user)
     targets = m.targets
     if len(names) == 1:
         sel = targets[names[0]]
         if not sel.count or sel.count == 1:  # the common case: one target, chosen among the candidates
-            return [(c,) for c in self.target_candidates(seat, sel, keys, card, user)]
+            return [(c,) for c in target_candidates(self, seat, sel, keys, card, user)]
     per_name = []
     sizes: Sequence[int]
     for n in names:
         sel = targets[n]
-        cands = self.target_candidates(seat, sel, keys, card, user)
+        cands = target_candidates(self, seat, sel, keys, card, user)
         count = sel.count or 1
         if isinstance(count, str):
             k = int(count.split()[1])
@@ -78,13 +83,13 @@ def target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozens
     # card moves (every move there drops the cache)
     steady = f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
         and f.level is None
-    cache = self.cache() if steady else self.decision_cache()
+    cache = _board.cache(self) if steady else _board.decision_cache(self)
     fight = self.fight
     key = ("tc", seat, id(sel), keys, card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
     hit: list[int] | None = cache.get(key)
     if hit is None:
-        hit = cache[key] = self._target_candidates(seat, sel, keys, card, user)
+        hit = cache[key] = _target_candidates(self, seat, sel, keys, card, user)
     return hit
 
 
@@ -92,13 +97,13 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
                        user: int) -> list[int]:
     f = sel.filter
     if f is not None and f.zone == "stack":
-        return [STACK_ID_BASE + it.sid for it in self.stack if self.matches_item(it, f, seat)]
+        return [STACK_ID_BASE + it.sid for it in self.stack if _filters.matches_item(self, it, f, seat)]
     source_is_god = card >= 0 and self.cards[card].d.card_type == "high_god"
     refs = {"$self": card, "$user": user}
     out = []
     zone = (f.zone if f is not None else None) or "board"
     if zone == "board":
-        pool = self.board_insts()
+        pool = _board.board_insts(self)
     elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
         pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
     elif zone in ("afterworld", "oblivion"):  # (a zone other than the board: the filter named it)
@@ -106,8 +111,8 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
         pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
     else:
         pool = self.cards
-    if zone == "board" and self.in_rounds() and self.opts["fight_effect_scope"] == "strict":
-        scope = self.fight_cards()  # OP-44: a fight's effects reach only the fight
+    if zone == "board" and _members.in_rounds(self) and self.opts["fight_effect_scope"] == "strict":
+        scope = _members.fight_cards(self)  # OP-44: a fight's effects reach only the fight
         pool = [i for i in pool if i.iid in scope]
     # the filter's side first, read here as ``matches`` reads it (most filters name one): a card of the other
     # side is no candidate
@@ -118,8 +123,8 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
             continue
         if side is not None and ((inst.controller if zone == "board" else inst.owner) == seat) != mine:
             continue
-        if self.matches(inst, f, seat, refs, source_is_god=source_is_god) and not self.immune(inst, keys, seat):
-            if "steal" in keys and not self.stealable(inst):
+        if _filters.matches(self, inst, f, seat, refs, source_is_god=source_is_god) and not _abilities.immune(self, inst, keys, seat):
+            if "steal" in keys and not stealable(self, inst):
                 continue
             out.append(inst.iid)
     return out
@@ -137,20 +142,20 @@ def stealable(self: MitoszState, inst: Inst) -> bool:
 def effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) -> frozenset[str]:
     """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
     its user's types (MIT-4.4), its primitives."""
-    if card >= 0 and not self.retyping() and not self._fights_as_supply(card) \
-            and not self._fights_as_supply(user):
+    if card >= 0 and not _card_types.retyping(self) and not _fights_as_supply(self, card) \
+            and not _fights_as_supply(self, user):
         # then only definitions decide (no effect changes a type or subtypes): kept on the card's definition
         known = self.cards[card].d.effect_keys
         key: tuple[Any, ...] = (id(m), self.cards[user].d if user >= 0 else None)
         hit: frozenset[str] | None = known.get(key)
         if hit is None:
-            hit = known[key] = self._effect_keys(card, m, user)
+            hit = known[key] = _effect_keys(self, card, m, user)
         return hit
-    cache = self.cache()
+    cache = _board.cache(self)
     key = ("keys", card, id(m), user)
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = self._effect_keys(card, m, user)
+        hit = cache[key] = _effect_keys(self, card, m, user)
     return hit
 
 
@@ -158,11 +163,11 @@ def _effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) ->
     keys = set(m.subtypes) if m is not None else set()
     if card >= 0:
         d = self.cards[card].d
-        keys.add(self.card_type(self.cards[card]))  # MIT-5.16: the type it has now
+        keys.add(_card_types.card_type(self, self.cards[card]))  # MIT-5.16: the type it has now
         keys.update(d.subtypes)
     if user >= 0:
-        keys.update(self.subtypes(self.cards[user]))
-        keys.add(self.card_type(self.cards[user]))
+        keys.update(_card_types.subtypes(self, self.cards[user]))
+        keys.add(_card_types.card_type(self, self.cards[user]))
     if m is not None:
         keys.update(primitives_of(m))
     return frozenset(keys)

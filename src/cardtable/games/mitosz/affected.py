@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import STACK_ID_BASE
 from .cards import call_parts
+from . import acts_targets as _acts_targets
+from .effects import targets as _targets
+from .fights import members as _members
+from .levels import abilities as _abilities
+from .levels import filters as _filters
+from . import upcalls as _up
 
 if TYPE_CHECKING:
     from .core import Item
@@ -47,7 +53,7 @@ def target_controllers(state: MitoszState, item: Item) -> set[int]:
     owners = set()
     for t in item.targets:
         if t >= STACK_ID_BASE:
-            it = state.stack_item(t)
+            it = _up.stack_item(state, t)
             if it is not None:
                 owners.add(it.player)
         elif 0 <= t < len(state.cards):
@@ -84,9 +90,9 @@ def _walk(state: MitoszState, item: Item, calls: list[Any], out: set[int]) -> No
             if target is not None:
                 out.update(state.cards[i].controller for i in _cards_of(state, target, item))
         if name in _PLAYER_PRIMITIVES:
-            out.update(state.players_of(p.player, item))
+            out.update(_targets.players_of(state, p.player, item))
         elif name == "steal_spheres":
-            out.update(state.players_of(p.from_, item))
+            out.update(_targets.players_of(state, p.from_, item))
             out.add(item.player)
         elif name in _OWN_PRIMITIVES:
             out.add(item.player)
@@ -99,19 +105,19 @@ def _cards_of(state: MitoszState, target: Any, item: Item) -> list[int]:
     if isinstance(target, str):
         if target[1:2] == "t" and target[2:].isdigit():
             return []  # a chosen target: target_controllers counted it
-        ref = state.refs(item).get(target, -1)
+        ref = _targets.refs(state, item).get(target, -1)
         return [ref] if 0 <= ref < len(state.cards) else []
     if target.select in ("self", "user", "host", "revealed", "peeked", "event_subject"):
-        ref = state.refs(item).get("$" + target.select.replace("_subject", ""), -1)
+        ref = _targets.refs(state, item).get("$" + target.select.replace("_subject", ""), -1)
         return [ref] if 0 <= ref < len(state.cards) else []
-    refs = state.refs(item)
-    keys = state.effect_keys(item.card, item.m, item.user)
-    return [i.iid for i in state.cards if state.matches(i, target.filter, item.player, refs)
-            and not state.immune(i, keys, item.player)]
+    refs = _targets.refs(state, item)
+    keys = _acts_targets.effect_keys(state, item.card, item.m, item.user)
+    return [i.iid for i in state.cards if _filters.matches(state, i, target.filter, item.player, refs)
+            and not _abilities.immune(state, i, keys, item.player)]
 
 
 def _fight_side(state: MitoszState, seat: int, enemy: bool) -> list[int]:
     f = state.fight
     assert f is not None  # (called in a fight)
     own = f.side_of(seat)
-    return [s for s in state.fight_players() if (f.side_of(s) != own) == enemy]
+    return [s for s in _members.fight_players(state) if (f.side_of(s) != own) == enemy]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import effects as _effects  # noqa: F401  (registers the primitives)
-from . import fights as _fights  # noqa: F401  (registers the battle keywords' primitives)
+from . import all_primitives as _all_primitives  # noqa: F401  (every primitive registered)
 from .cards import cost_label
 from .effect_vocabulary import VOCABULARY
 from .text import SPEED_WORDS, TIMING, fill_call, word

@@ -92,13 +92,13 @@ class CardDef:
         #: changes subtypes (filled by the rules as they ask)
         self.free_users: dict[Any, Any] = {}
         #: the bound maneuvers worth a look for the legal-action list, by (counter round, own turn, battle
-        #: phase): what the definition alone rules out is left out (``Acts._bound_options``)
+        #: phase): what the definition alone rules out is left out (``acts_options._bound_options``)
         self.plans: dict[Any, Any] = {}
         #: is a card of this definition in the hand worth a look for the legal-action list, by (roles, own summon
-        #: phase) (``Acts.legal_acts``)
+        #: phase) (``acts_legal.legal_acts``)
         self.hand_looks: dict[Any, Any] = {}
         #: what a maneuver of this card is for immunity, by (maneuver, user's definition), while no effect
-        #: changes subtypes (``Acts.effect_keys``)
+        #: changes subtypes (``acts_targets.effect_keys``)
         self.effect_keys: dict[Any, Any] = {}
         #: every primitive the card's text calls, however deep (inside choose_one, if, a token's effect): a game
         #: whose cards never call one skips the rule that reads it (``MitoszState.prims``)
@@ -212,7 +212,7 @@ def build_defs(cards: dict[str, Any]) -> dict[str, CardDef]:
 def _all_primitives(maneuvers: Iterable[Any]) -> frozenset[str]:
     from cardtable.engine.datafiles import iter_models
 
-    from .schema import CALL_MODELS
+    from .schema.primitives import CALL_MODELS
 
     names = {model: name for name, model in CALL_MODELS.items()}
     return frozenset(names[type(m)] for _loc, m in iter_models(list(maneuvers)) if type(m) in names)
@@ -221,7 +221,7 @@ def _all_primitives(maneuvers: Iterable[Any]) -> frozenset[str]:
 def _all_trigger_events(maneuvers: Iterable[Any]) -> frozenset[str]:
     from cardtable.engine.datafiles import iter_models
 
-    from .schema import TRIGGER_MODELS
+    from .schema.triggers import TRIGGER_MODELS
 
     return frozenset(m.on for _loc, m in iter_models(list(maneuvers)) if isinstance(m, TRIGGER_MODELS))
 

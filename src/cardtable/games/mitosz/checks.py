@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .words import N_, Said
+from .levels import board as _board
+from .levels import level as _level
+from .levels import power as _power
+from . import moves as _moves
+from . import upcalls as _up
 
 if TYPE_CHECKING:
     from .core import Eff, Inst
@@ -32,7 +37,7 @@ def state_checks(self: MitoszState) -> bool:
     # members): when they passed with these, they pass again.
     fight = self.fight
     clean_key = ("clean", fight.members_version if fight is not None else None)
-    if self.cache().get(clean_key):
+    if _board.cache(self).get(clean_key):
         self.checked = self.version
         return True
     log_size = len(self.log)
@@ -42,7 +47,7 @@ def state_checks(self: MitoszState) -> bool:
     if clean:
         self.checked = self.version
         fight = self.fight
-        self.cache()[("clean", fight.members_version if fight is not None else None)] = True
+        _board.cache(self)[("clean", fight.members_version if fight is not None else None)] = True
     return clean
 
 
@@ -51,12 +56,12 @@ def _check_scan(self: MitoszState) -> tuple[list[list[int]], set[int], list[int]
     only as cards enter or leave the board or get attached): the ids of identical unique cards (each list
     longer than one), the hosts of negative modifiers, the attachments whose host left, and the cards whose
     base level may fall below 1 even when no effect lowers it."""
-    c = self.layout_facts()
+    c = _board.layout_facts(self)
     scan: tuple[list[list[int]], set[int], list[int], list[Inst]] | None = c.get("check_scan")
     if scan is not None:
         return scan
     cards = self.cards
-    board = self.board_insts()
+    board = _board.board_insts(self)
     uniques: dict[str, list[int]] = {}
     negative: set[int] = set()
     orphans: list[int] = []
@@ -87,41 +92,41 @@ def _state_checks(self: MitoszState) -> bool:
         for iids in dupes:
             self.note(N_("{n} copies of the unique {card} are on the board: all are destroyed (MIT-2.3.c)"),
                       n=len(iids), card=cards[iids[0]].d)
-            self.together(lambda iids=iids: [self.leave_board(i, "afterworld", "destroy") for i in iids])
+            _moves.leave_together(self, iids, "afterworld", "destroy")
             changed = True
         if changed:
             continue
         # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction); without an
         # effect lowering base levels only the cards in ``low`` can be below 1
         lowering = any(e.kind == "modify_base_level" for e in self.effects) if self.effects else False
-        for inst in (list(self.board_insts()) if lowering else list(low)):
+        for inst in (list(_board.board_insts(self)) if lowering else list(low)):
             d = inst.d
             if inst.zone != "board":
                 continue
             if d.card_type == "nation":
-                if all(self.road_level(inst.iid, r, base=True) < 1 for r in d.roads):
+                if all(_level.road_level(self, inst.iid, r, base=True) < 1 for r in d.roads):
                     self.note(N_("every road of {card} is below level 1 (MIT-2.2.c)"), card=d)
-                    self.leave_board(inst.iid, "afterworld", "rule")
+                    _moves.leave_board(self, inst.iid, "afterworld", "rule")
                     changed = True
             elif d.level is not None and not d.is_modifier and d.card_type in ("leader", "supply") \
-                    and self.base_level(inst.iid) < 1:
+                    and _level.base_level(self, inst.iid) < 1:
                 self.note(N_("{card}'s base level fell below 1 (MIT-2.2.c)"), card=d)
-                self.leave_board(inst.iid, "afterworld", "rule")
+                _moves.leave_board(self, inst.iid, "afterworld", "rule")
                 changed = True
         if changed:
             continue
         # 3. MIT-1.4.2.a: attachments whose host left the board
         for iid in list(orphans):
             if cards[iid].zone == "board":
-                self.leave_board(iid, "afterworld", "attachment")
+                _moves.leave_board(self, iid, "afterworld", "attachment")
                 changed = True
         if changed:
             continue
         # 6. MIT-3.4.2.b, OP-14: the leader limit
         for seat in self.order:
-            over = len(self.row_leaders(seat)) - self.leader_limit(seat)
+            over = len(_board.row_leaders(self, seat)) - _board.leader_limit(self, seat)
             if over > 0:
-                self.set_prompt("sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
+                _up.set_prompt(self, "sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
                 self.touch()
                 return False
         break
@@ -131,8 +136,8 @@ def _state_checks(self: MitoszState) -> bool:
 
 def limit_candidates(self: MitoszState, seat: int) -> list[int]:
     """OP-14: non-cursed leaders first (cursed ones cannot be sacrificed, MIT-2.4.b)."""
-    leaders = self.row_leaders(seat)
-    plain = [i for i in leaders if not self.is_cursed(self.cards[i])]
+    leaders = _board.row_leaders(self, seat)
+    plain = [i for i in leaders if not _board.is_cursed(self, self.cards[i])]
     return plain or list(leaders)
 
 
@@ -140,7 +145,7 @@ def limit_candidates(self: MitoszState, seat: int) -> list[int]:
 def track_holds(self: MitoszState) -> None:
     target = self.opts["win_target"]
     for p in self.players:
-        total = self.power_total(p.seat)
+        total = _power.power_total(self, p.seat)
         if total >= target and p.hold is None:
             p.hold = (self.active, self.turn)
             self.note(N_("P{seat} holds {total} power points: P{seat} wins at the start of P{active}'s next turn "
@@ -156,7 +161,7 @@ def check_holds(self: MitoszState) -> None:
             and p.hold[1] < self.turn]
     if not done:
         return
-    totals = {s: self.power_total(s) for s in done}
+    totals = {s: _power.power_total(self, s) for s in done}
     if len(done) > 1 and self.opts["simultaneous_hold"] == "draw":
         winners = done
     else:
@@ -202,7 +207,7 @@ def check_deckout(self: MitoszState) -> None:
             return
     elif d.since < 0 or self.turn - d.since < self.n:
         return
-    totals = [self.power_total(s) for s in range(self.n)]
+    totals = [_power.power_total(self, s) for s in range(self.n)]
     best = max(totals)
     # MIT-1.3.4 "Ha egyenlő a hatalompontok állása, a játék döntetlennel ér véget": with three or four players
     # the rulebook does not say whether only the top scorers share the draw; we read "the most power points"
@@ -212,7 +217,7 @@ def check_deckout(self: MitoszState) -> None:
 
 
 def end_game(self: MitoszState, winners: list[int], rule: str, why: str) -> None:
-    totals = [self.power_total(s) for s in range(self.n)]
+    totals = [_power.power_total(self, s) for s in range(self.n)]
     self.result = {"winners": sorted(winners), "rule": rule, "reason": why, "totals": totals}
     if len(winners) == 1:
         self.note(N_("P{seat} wins: {why} ({rule}); power points {totals}"), seat=winners[0], why=Said(why),
@@ -264,4 +269,4 @@ def end_effects(self: MitoszState, ended: list[Eff]) -> None:
     for lst in (self.fates, self.lingering):
         for iid in list(lst):
             if iid not in sources:  # MIT-3.7.g, MIT-3.9.g: its effect ended
-                self.leave_board(iid, "afterworld", "rule")
+                _moves.leave_board(self, iid, "afterworld", "rule")

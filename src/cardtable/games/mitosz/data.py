@@ -52,7 +52,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from cardtable.engine.datafiles import Data, Loc
 
-    from .schema import Card, CardSet, Deck
+    from .schema.cards import Card
+    from .schema.sets import CardSet
+    from .schema.decks import Deck
 
 _M = TypeVar("_M", bound="BaseModel")
 
@@ -160,7 +162,7 @@ def missing_translations(sets: list[str] | None = None, decks: list[str] | None 
         check(path, f"set {card_set.code}", card_set, "set")
         for card in card_set.cards:
             check(path, f"card {card.id} {card.name!r}", card, "card")
-    from .schema import Deck
+    from .schema.decks import Deck
 
     for deck_name in deck_names() if decks is None else decks:
         path, _source = _find("deck", deck_name)
@@ -228,7 +230,7 @@ def load_set(name: str) -> "CardSet":
 
 def load_set_file(path: str | Path) -> "CardSet":
     """The card set in the file ``path`` (command-line tools and tests; users pick sets by name)."""
-    from .schema import CardSet
+    from .schema.sets import CardSet
 
     return _read("set", Path(path), CardSet, _set_entry)[0]
 
@@ -262,7 +264,7 @@ def load_deck_file(path: str | Path, rules: DeckRules = DeckRules(),
 
 
 def _deck(path: Path, name: str, source: str, rules: DeckRules, cards: dict[str, "Card"] | None) -> DeckList:
-    from .schema import Deck
+    from .schema.decks import Deck
 
     deck, data, node = _read("deck", path, Deck, _deck_entry(None))
     if cards is None:

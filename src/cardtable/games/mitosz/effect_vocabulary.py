@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.engine.effects import ASKS, Primitive, Vocabulary
 
 from .cards import call_parts
-from .schema import CONTINUOUS, PRIMITIVES, STATIC_ONLY
+from .schema.primitives import CONTINUOUS, PRIMITIVES, STATIC_ONLY
 
 if TYPE_CHECKING:
     from .core import Item

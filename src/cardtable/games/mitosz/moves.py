@@ -11,9 +11,11 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .core import Eff
-from .flow import SPHERE_SAID
+from .flow.phases import SPHERE_SAID
 from .words import N_, Said, join, said
-from . import checks as _checks
+from .effects import triggers as _triggers
+from .levels import board as _board
+from . import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -50,7 +52,7 @@ def _move_to_hand(self: MitoszState, iid: int) -> None:
 def take_out(self: MitoszState, iid: int) -> None:
     """Remove a card from the list of the zone it is in (not the board: see leave_board)."""
     inst = self.cards[iid]
-    zone = self._zone_list(inst)
+    zone = _zone_list(self, inst)
     if zone is not None and iid in zone:
         zone.remove(iid)
         if inst.zone in ("afterworld", "oblivion"):
@@ -64,17 +66,17 @@ def draw(self: MitoszState, seat: int, n: int) -> int:
     for _ in range(n):
         if not deck:
             break
-        self._move_to_hand(deck.pop())
+        _move_to_hand(self, deck.pop())
         drawn += 1
     if drawn:
-        _checks.drew_cards(self)  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
+        _up.drew_cards(self)  # MIT-1.3.4: a turn in which someone drew does not count towards the deck-out
     return drawn
 
 
 def discard_card(self: MitoszState, iid: int, why: str = "") -> None:
     """MIT-1.5.1.b: from the hand to its owner's afterworld, face up."""
     inst = self.cards[iid]
-    self.take_out(iid)
+    take_out(self, iid)
     inst.zone = "afterworld"
     self.players[inst.owner].afterworld.append(iid)
     self.piles += 1
@@ -87,12 +89,12 @@ def discard_card(self: MitoszState, iid: int, why: str = "") -> None:
 def to_zone(self: MitoszState, iid: int, to: str, position: str = "top") -> None:
     """A card not on the board (hand, deck, afterworld, oblivion, stack) to one of its owner's zones."""
     inst = self.cards[iid]
-    self.take_out(iid)
+    take_out(self, iid)
     inst.reset()
     inst.zone = to
     if to in ("afterworld", "oblivion"):
         self.piles += 1
-    lst = self._zone_list(inst)
+    lst = _zone_list(self, inst)
     # (``to`` is a zone of the owner's lists: ``lst`` is one)
     if to == "deck" and position == "bottom":
         lst.insert(0, iid)  # type: ignore[union-attr]
@@ -103,19 +105,19 @@ def to_zone(self: MitoszState, iid: int, to: str, position: str = "top") -> None
 def enter_board(self: MitoszState, iid: int, seat: int) -> None:
     inst = self.cards[iid]
     arrives = inst.zone != "board"
-    self.take_out(iid)
+    take_out(self, iid)
     inst.zone = "board"
     inst.controller = seat
     inst.entered = self.turn
     inst.rotated = False
     self.layout_changed()
     board = self.board
-    if board is not None and arrives:  # a new list in instance order (``Levels.board_insts``)
+    if board is not None and arrives:  # a new list in instance order (``levels.board.board_insts``)
         board = board[:]
         insort(board, inst, key=_IID)
         self.board = board
     if arrives and self.trigger_on:
-        self.event("enters_board", iid, later=True)  # spec 6.6
+        _triggers.event(self, "enters_board", iid, later=True)  # spec 6.6
 
 
 # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
@@ -136,15 +138,23 @@ def together(self: MitoszState, move: Callable[..., object]) -> None:
             self.order_requests = self.order_requests + ((p.seat, arrived),)
 
 
+def leave_together(self: MitoszState, iids: Sequence[int], to: str, how: str) -> None:
+    """The cards leave the board for ``to`` as one moment (``together``)."""
+    def leave() -> None:
+        for iid in iids:
+            leave_board(self, iid, to, how)
+    together(self, leave)
+
+
 def leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
     """A card leaves the board by ``how`` (destroy, sacrifice, rule, return …) for its owner's ``to``;
     its attachments go at the same moment (MIT-1.4.2.a/c)."""
     if self.cards[iid].zone != "board":
         return
     if self.order_depth:
-        self._leave_board(iid, to, how)
+        _leave_board(self, iid, to, how)
     else:
-        self.together(lambda: self._leave_board(iid, to, how))
+        together(self, lambda: _leave_board(self, iid, to, how))
 
 
 def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
@@ -152,16 +162,16 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
     if inst.zone != "board":
         return
     if self.trigger_on:  # spec 6.6: found while the card is still on the board
-        self.event("leaves_board", iid, to=to)
+        _triggers.event(self, "leaves_board", iid, to=to)
         if how in ("destroy", "sacrifice"):
-            self.event("destroyed" if how == "destroy" else "sacrificed", iid)
+            _triggers.event(self, "destroyed" if how == "destroy" else "sacrificed", iid)
     d = inst.d
-    for a in self.attachments(iid):  # MIT-1.4.2.a, MIT-1.2.6
+    for a in _board.attachments(self, iid):  # MIT-1.4.2.a, MIT-1.2.6
         if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
-            self.wake(a, said(N_("{card} leaves the board"), card=d))
+            _up.wake(self, a, said(N_("{card} leaves the board"), card=d))
             continue
-        self.leave_board(a, "afterworld", "attachment")
-    was_god_leader = self.is_god_leader(inst)
+        leave_board(self, a, "afterworld", "attachment")
+    was_god_leader = _board.is_god_leader(self, inst)
     region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
     ctrl = self.players[inst.controller]
     if d.card_type == "nation" and inst.cell is not None:
@@ -172,9 +182,9 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
     self.note(_HOW_WORDS.get(how, _HOW_WORDS["rule"]), card=d, owner=inst.owner, where=_WHERE_WORDS[to])
     inst.reset()
     inst.zone = to
-    self._zone_list(inst).append(iid)  # type: ignore[union-attr]  # ``to`` is one of the owner's zones
+    _zone_list(self, inst).append(iid)  # type: ignore[union-attr]  # ``to`` is one of the owner's zones
     self.layout_changed()
-    if self.board is not None:  # a new list (``Levels.board_insts``)
+    if self.board is not None:  # a new list (``levels.board.board_insts``)
         board = self.board[:]
         board.remove(inst)
         self.board = board
@@ -183,26 +193,26 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
         self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
                         and not (e.kind == "steal" and e.targets == (iid,))]
         if any(e.targets and iid in e.targets for e in self.effects):
-            self._forget_effects_on(iid)
+            _forget_effects_on(self, iid)
         for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
             for other in list(lst):
                 if not any(e.source == other for e in self.effects):
-                    self.leave_board(other, "afterworld", "rule")
+                    leave_board(self, other, "afterworld", "rule")
     if region_of >= 0 and how == "destroy" and self.cards[region_of].zone == "board":
         self.note(N_("the region was destroyed, so its nation is destroyed too (MIT-8.region.b)"))
-        self.leave_board(region_of, "afterworld", "destroy")
+        leave_board(self, region_of, "afterworld", "destroy")
     if was_god_leader and to == "afterworld":  # MIT-3.4.3.b, OP-15
         p = self.players[inst.owner]
         self.note(N_("P{seat}'s high god fell as a leader: P{seat} discards the whole hand and loses every "
                      "sphere point (MIT-3.4.3.b)"), seat=p.seat)
         for card in list(p.hand):
-            self.discard_card(card)
+            discard_card(self, card)
         p.spheres = [0, 0, 0, 0]
         if self.opts["high_god_leader_loss"] == "hand_and_board":
             for other in list(self.cards):
                 if other.zone == "board" and other.controller == p.seat and other.d.card_type != "high_god" \
                         and other.host < 0:
-                    self.leave_board(other.iid, "afterworld", "rule")
+                    leave_board(self, other.iid, "afterworld", "rule")
 
 
 def _forget_effects_on(self: MitoszState, iid: int) -> None:
@@ -230,20 +240,6 @@ def can_pay(self: MitoszState, seat: int, cost: Sequence[int]) -> bool:
     return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
 
 
-class Moves:
-    _zone_list = _zone_list
-    _move_to_hand = _move_to_hand
-    take_out = take_out
-    draw = draw
-    discard_card = discard_card
-    to_zone = to_zone
-    enter_board = enter_board
-    together = together
-    leave_board = leave_board
-    _leave_board = _leave_board
-    _forget_effects_on = _forget_effects_on
-    pay = pay
-    can_pay = can_pay
 
 
 def spheres_text(cost: Sequence[int]) -> Said:

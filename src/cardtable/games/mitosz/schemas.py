@@ -12,7 +12,9 @@ from cardtable.engine.datafiles import json_schemas
 
 
 def schemas() -> dict[str, dict[str, Any]]:
-    from .schema import Card, CardSet, Deck
+    from .schema.cards import Card
+    from .schema.sets import CardSet
+    from .schema.decks import Deck
 
     return json_schemas(("set", CardSet, "Mítosz card set (a file <code>.yaml)"),  # i18n: no
                         ("card", Card, "Mítosz card definition (spec 5.2)"),  # i18n: no

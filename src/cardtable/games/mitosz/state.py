@@ -1,13 +1,18 @@
 """Mítosz's state: card instances in zones, players, the stack, active effects, the turn machine's place.
 
-The state is one typed field list (an ``engine.core`` record: the clone is compiled from it). The rules live in
-modules of functions that take the state first, bound in small classes by job: ``levels`` (levels, roads, power
-points, statics, immunity), ``acts`` (what a player may do, spec 8.1, and announcing it), ``effects`` (the effect
-interpreter, spec 6), ``flow`` (phases, open windows, counter rounds, the stack), ``prompts`` (the questions, each
-a class that answers itself). ``checks`` (state checks, spec 5.9; holds and deck-out), ``conflicts``,
-``fights.keywords`` and ``view`` (what each player may see, spec 9) have no binding class: they are called as
-their modules' functions, the state first (``view`` and ``snapshot`` are the engine's, set on the class);
-``modes`` names where the machine is.
+The state is one typed field list (an ``engine.core`` record: the clone is compiled from it) with the announcements
+that drop what is derived from it (``touch()``, ``hand_changed()``, …). It has no rules of its own: they are
+modules of functions that take the state first, each importing only the layers below it (no import circles,
+``tests/test_import_cycles.py``), roughly from the bottom: ``levels.board`` (the board's facts and caches);
+``levels.*`` (statics, power, abilities and immunity, card types, levels, filters; spec 5.10, 6.2, 6.7);
+``moves`` (cards moving between zones, paying); ``checks`` (state checks, spec 5.9); ``effects.targets``,
+``acts_*`` (what a player may do, spec 8.1: costs, targets, options, the checks, the legal list, announcing);
+``effects.*`` (the effect interpreter and its primitives, spec 6); ``fights.*`` (chapter 7); ``flow.*`` (the turn
+machine, open windows, counter rounds, the stack, the prompts); ``prompts.*`` (the questions, each a class that
+answers itself); ``view`` (what each player may see, spec 9). The few calls a lower layer makes to a higher one (a
+filter asks a level, a move fires an event, a prompt goes on with its fight) go through ``upcalls``, filled by
+``assembly``. The engine's interface (``view``, ``snapshot``) is set on the class from ``view``; ``modes`` names
+where the machine is.
 
 Representation (the records are in ``core``): every card is an :class:`Inst` in ``self.cards`` (its index is its
 instance id, fixed for the game); zones are lists of ids in the players; active effects are immutable
@@ -22,27 +27,28 @@ from cardtable.engine import GAME_OVER, Action, IllegalAction, State
 from cardtable.engine.core import cache, copied, counter, each, fresh, own, own_or_none, record, shared
 from cardtable.engine.rng import Rng
 
-from .acts import Acts
 from .core import Eff, Inst, Item, Player
+from . import all_primitives as _all_primitives  # noqa: F401  (every primitive registered before the check below)
+from . import assembly as _assembly  # noqa: F401  (the rules assembled: upcalls bound)
 from .effect_vocabulary import check_vocabulary
-from .effects import Effects
-from .fights import Fights
-from .flow import PHASES, Flow
-from .levels import Levels
-from .moves import Moves
+from .flow.phases import PHASES
 from . import view as _view
 from .words import N_, Said, _
 from .modes import SETUP_MODE, SETUP_PHASE, Mode, Phase
+from .flow import machine as _flow
+from .flow import turns as _turns
+from .levels import power as _power
+from . import moves as _moves
 
 if TYPE_CHECKING:
     from .checks import DeckOut
     from .fights.fight import Fight
     from .game import MitoszGame
-    from .prompts import Prompt
+    from .prompts.base import Prompt
 
 
 @record(copy="clone")
-class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
+class MitoszState(State):
     # The typed field list: every field with its type and how a clone takes it (engine.core; no policy: shared).
     game: MitoszGame
     seed: int
@@ -138,9 +144,9 @@ class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
         self.trigger_on = frozenset().union(*(d.trigger_events for d in game.defs.values()))
         #: events that happened, waiting for the next state check to put their triggered abilities on the stack
         #: (OP-43.4): (event, its card, its player, the zone a card left to, the abilities found at the event or
-        #: None to find them then; ``Effects.event``)
+        #: None to find them then; ``effects.triggers.event``)
         self.pending = []
-        self.trigger_chain = 0  # trigger rounds since a window last opened (``Effects.fire_pending``)
+        self.trigger_chain = 0  # trigger rounds since a window last opened (``effects.triggers.fire_pending``)
         #: where the machine goes on after the triggers' rounds: the stack's next step and the steps to come
         self.trigger_resume = None
         n = self.n = game.num_players
@@ -190,7 +196,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
         #: the cards on the board in instance order (None: not known yet); kept up to date as cards enter and
         #: leave (``Moves``), not rebuilt after every change of the board's facts
         self.board = None
-        self.layout = None  # facts of the board's layout (``Levels.layout_facts``)
+        self.layout = None  # facts of the board's layout (``levels.board.layout_facts``)
         self.todo = []
         self.prompt_done = 0
         self.version = 0
@@ -253,16 +259,16 @@ class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
         for p in self.players:
             for _ in range(self.opts["hand_size"]):
                 if p.deck:
-                    self._move_to_hand(p.deck.pop())
+                    _moves._move_to_hand(self, p.deck.pop())
         self.active = order[0]
-        self._begin_turn()
+        _turns._begin_turn(self)
 
     # -- the interface ---------------------------------------------------------------------------
     def apply(self, action: Action | Mapping[str, Any], player: int | None = None) -> None:
         """As State.apply, with the common case (an action object by the player to act) first."""
         actor = self.current_player
         if (player is None or player == actor) and isinstance(action, Action) and self.result is None:
-            self.act(actor, action)
+            _flow.act(self, actor, action)
             self.history.append((actor, action))
             return
         State.apply(self, action, player)  # (a slotted dataclass: no zero-argument super())
@@ -270,12 +276,12 @@ class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
     def _apply(self, action: Action) -> None:
         if self.result is not None:
             raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
-        self.act(self.current_player, action)
+        _flow.act(self, self.current_player, action)
 
     def legal_actions(self) -> list[Action]:
         if self.result is not None:
             return []
-        return self.legal_for(self.current_player)
+        return _flow.legal_for(self, self.current_player)
 
     # what each player may see and the whole position (spec 9): the view subsystem's functions, given the state
     view = _view.view
@@ -296,7 +302,7 @@ class MitoszState(Levels, Moves, Effects, Acts, Fights, Flow, State):
         return None if self.result is None else self.result["rule"]
 
     def scores(self) -> list[Any]:
-        return [self.power_total(p) for p in range(self.n)]
+        return [_power.power_total(self, p) for p in range(self.n)]
 
     def forget_caches(self) -> None:
         """Drop every derived fact: for benchmarks that time the full computation, and for tests that set

@@ -31,7 +31,7 @@ def _apply(self: "MuhqState", action: Action) -> None:
         raise bad(GAME_OVER, _("the game is over; no more decisions are accepted (INV-16)"))
     handler = HANDLERS.get(action.type)
     if handler is None:  # not one of muhq's actions: fails here as it always did
-        raise AttributeError(f"'MuhqState' object has no attribute '_do_{action.type}'")
+        raise AttributeError(f"'MuhqState' object has no attribute '_do_{action.type}'")  # i18n: no (a bug)
     handler(self, action)
     # Whatever moves a permanent or changes an ability calls changed() itself (resolving, entering,
     # leaving, drops), and whatever the state check reads (damage, poison and wear markers, resource, VP)

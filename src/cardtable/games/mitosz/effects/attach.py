@@ -10,8 +10,12 @@ from ..cards import PERMANENT_TYPES
 from ..text import CARD_TYPE_WORDS, kept
 from ..words import N_, Said, said
 from .common import ZONE_FROM, _Off
-from ..schema import AttachP
+from ..schema.primitives import AttachP
 from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
+from .. import acts_summon as _acts_summon
+from . import targets as _targets
+from ..levels import board as _board
+from .. import moves as _moves
 
 
 if TYPE_CHECKING:
@@ -31,13 +35,13 @@ class Attach(MitoszPrimitive):
     template = N_("attach {card} to {host}")
 
     def resolve(self, state: MitoszState, p: AttachP, item: Item) -> bool:
-        hosts = [h for h in state.resolve_target(p.host, item) if h < STACK_ID_BASE and state.cards[h].zone == "board"]
+        hosts = [h for h in _targets.resolve_target(state, p.host, item) if h < STACK_ID_BASE and state.cards[h].zone == "board"]
         if len(hosts) != 1:
             state.note(N_("(nothing is attached: the effect names no one host on the board)"))
             return True
-        for t in state.resolve_target(p.card, item):
+        for t in _targets.resolve_target(state, p.card, item):
             if t < STACK_ID_BASE and t != hosts[0]:
-                state._attach_card(t, hosts[0], p.wake, item.player)
+                _attach_card(state, t, hosts[0], p.wake, item.player)
         return True
 
 
@@ -46,10 +50,10 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
     t = inst.d.card_type
     bad: Bad | None
     if t == "leader":
-        bad = self._dormant_problem(inst, host, seat)
+        bad = _dormant_problem(self, inst, host, seat)
     elif t in ("item", "location"):
         bad = ("MIT-3.5.b", said(N_("{card} is attached already"), card=inst.d)) if inst.zone == "board" else \
-            self._host_problem(seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
+            _acts_summon._host_problem(self, seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
     else:
         bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
                said(N_("a {type} is not attached by an effect"), type=kept(CARD_TYPE_WORDS, t)))
@@ -62,7 +66,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
     if came_from == "board":
         self.players[seat].leaders.remove(iid)  # it leaves the leader row (MIT-5.15)
     else:
-        self.enter_board(iid, seat)
+        _moves.enter_board(self, iid, seat)
     inst.host = host
     if t == "leader":
         inst.dormant = wake
@@ -107,7 +111,7 @@ def wake(self: MitoszState, iid: int, why: str) -> None:
 def wake_attacked(self: MitoszState, attacked: int) -> None:
     """OP-35 ``wake: attacked``: the dormant leaders on the attacked card, directly or through other
     attachments (a location of the attacked nation), or on a challenged leader, wake as the fight begins."""
-    for inst in list(self.board_insts()):
+    for inst in list(_board.board_insts(self)):
         if inst.dormant != "attacked":
             continue
         current = inst
@@ -115,7 +119,7 @@ def wake_attacked(self: MitoszState, attacked: int) -> None:
             if current.host < 0:
                 break
             if current.host == attacked:
-                self.wake(inst.iid, said(N_("{card} is attacked"), card=self.cards[attacked].d))
+                wake(self, inst.iid, said(N_("{card} is attacked"), card=self.cards[attacked].d))
                 break
             current = self.cards[current.host]
 

@@ -6,14 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import STACK_ID_BASE
-from ..schema import number_range
+from ..schema.conditions import number_range
 from ..words import N_, Said, said
 from .. import checks as _checks
+from . import lasting as _lasting
+from ..levels import board as _board
+from ..levels import filters as _filters
+from ..levels import level as _level
+from .. import moves as _moves
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..cards import CardDef
     from ..core import Inst
-    from ..prompts import Sacrifice
+    from ..prompts.cards import Sacrifice
     from ..state import Item, MitoszState
 
 
@@ -26,18 +32,18 @@ def _look(self: MitoszState, item: Item) -> bool:
         kind = type(c).__name__
         if kind == "RevealCondition":
             if len(item.targets) > 1:
-                if not self._reveal_each(item, c.reveal):
+                if not _reveal_each(self, item, c.reveal):
                     return False
                 continue
-            top = self._reveal(item, self._enemy_for(item))
+            top = _reveal(self, item, _enemy_for(self, item))
             if top < 0:
                 return False
             item.revealed = top
-            if not self._look_holds(c.reveal, top, item):
+            if not _look_holds(self, c.reveal, top, item):
                 self.note(N_("the reveal condition fails: {card} has no effect"), card=self.cards[item.card].d)
                 return False
         elif kind == "PeekCondition":
-            who = self._enemy_for(item)
+            who = _enemy_for(self, item)
             hand = self.players[who].hand
             if not hand:
                 self.note(N_("P{who}'s hand is empty: nothing can be peeked at, so the effect does not happen (MIT-4.2.3.c)"), who=who)
@@ -47,7 +53,7 @@ def _look(self: MitoszState, item: Item) -> bool:
             d = self.cards[seen].d
             self.note(N_("P{player} peeks at a random card of P{who}'s hand"), None, player=item.player, who=who)
             self.note(N_("the peeked card is {card} (number {number})"), (item.player, who), card=d, number=d.number)
-            if not self._look_holds(c.peek, seen, item):
+            if not _look_holds(self, c.peek, seen, item):
                 self.note(N_("the peek condition fails: {card} has no effect"), card=self.cards[item.card].d)
                 return False
     return True
@@ -73,19 +79,19 @@ def _reveal_each(self: MitoszState, item: Item, look: Any) -> bool:
     affects every card of a kind, ``select: all``, has no chosen targets: one reveal). The effect reaches
     only the targets whose reveal meets the condition (``missed``: the others); with none, it does not
     happen. ``$revealed`` is the first card revealed for a target that is reached."""
-    fallback = self._enemy_for(item)
+    fallback = _enemy_for(self, item)
     missed = []
     for t in item.targets:
         if t >= STACK_ID_BASE:
-            it = self.stack_item(t)
+            it = _up.stack_item(self, t)
             owner = it.player if it is not None else item.player
         else:
             owner = self.cards[t].controller
-        top = self._reveal(item, owner if owner != item.player else fallback)
-        if top < 0 or not self._look_holds(look, top, item):
+        top = _reveal(self, item, owner if owner != item.player else fallback)
+        if top < 0 or not _look_holds(self, look, top, item):
             missed.append(t)
             if top >= 0:
-                self.note(N_("the reveal condition fails for {target}"), target=self._target_name(t))
+                self.note(N_("the reveal condition fails for {target}"), target=_target_name(self, t))
         elif item.revealed < 0:
             item.revealed = top
     item.missed = item.missed + tuple(missed)
@@ -97,7 +103,7 @@ def _reveal_each(self: MitoszState, item: Item, look: Any) -> bool:
 
 def _target_name(self: MitoszState, t: int) -> CardDef | Said:
     if t >= STACK_ID_BASE:
-        it = self.stack_item(t)
+        it = _up.stack_item(self, t)
         return self.cards[it.card].d if it is not None and it.card >= 0 else Said(N_("the stack item"))
     return self.cards[t].d
 
@@ -108,7 +114,7 @@ def _look_holds(self: MitoszState, look: Any, iid: int, item: Item) -> bool:
     if look.number is not None:
         return self.cards[iid].d.number in number_range(look.number)
     f = look.filter.model_copy(update={"zone": self.cards[iid].zone})
-    return self.matches(self.cards[iid], f, item.player, {})
+    return _filters.matches(self, self.cards[iid], f, item.player, {})
 
 
 def _ask_enemy(self: MitoszState, item: Item) -> bool:
@@ -117,18 +123,18 @@ def _ask_enemy(self: MitoszState, item: Item) -> bool:
         return False
     if not any(type(c).__name__ in ("RevealCondition", "PeekCondition") for c in item.m.conditions):
         return False
-    if self._enemy_target(item) is not None:
+    if _enemy_target(self, item) is not None:
         return False
-    enemies = self.opponents(item.player)
-    self.set_prompt("choose_enemy", item.player, rule="OP-24", enemies=tuple(enemies),
+    enemies = _board.opponents(self, item.player)
+    _up.set_prompt(self, "choose_enemy", item.player, rule="OP-24", enemies=tuple(enemies),
                     options=[Said(N_("P{seat}"), seat=e) for e in enemies])
     return True
 
 
 def _enemy_target(self: MitoszState, item: Item) -> int | None:
     for t in item.targets:
-        owner = (self.stack_item(t).player  # type: ignore[union-attr]  # the item was found just before
-                 if t >= STACK_ID_BASE and self.stack_item(t) else
+        owner = (_up.stack_item(self, t).player  # type: ignore[union-attr]  # the item was found just before
+                 if t >= STACK_ID_BASE and _up.stack_item(self, t) else
                  (self.cards[t].controller if t < STACK_ID_BASE else item.player))
         if owner != item.player:
             return owner
@@ -141,12 +147,12 @@ def _enemy_for(self: MitoszState, item: Item) -> int:
     if item.enemy >= 0:
         return item.enemy
     for t in item.targets:
-        owner = (self.stack_item(t).player  # type: ignore[union-attr]  # the item was found just before
-                 if t >= STACK_ID_BASE and self.stack_item(t) else
+        owner = (_up.stack_item(self, t).player  # type: ignore[union-attr]  # the item was found just before
+                 if t >= STACK_ID_BASE and _up.stack_item(self, t) else
                  (self.cards[t].controller if t < STACK_ID_BASE else item.player))
         if owner != item.player:
             return owner
-    return self.opponents(item.player)[0]
+    return _board.opponents(self, item.player)[0]
 
 
 def _finish(self: MitoszState, item: Item, happened: bool) -> None:
@@ -154,50 +160,50 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
     card = self.cards[item.card]
     m = item.m
     if item.kind == "maneuver" and m is None and happened:
-        self._sacrifice_implicit(card, item)
+        _sacrifice_implicit(self, card, item)
         return
     if happened and m is not None:
         level = card.d.level if item.kind == "free" else m.level
         if level is not None and item.user >= 0 and self.cards[item.user].zone == "board":
             user = self.cards[item.user]
-            bonus = self._myth_bonus(card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
-            self._add_effect("modify_level", item, (item.user,), None, level + bonus, self._until("default", item))
+            bonus = _level._myth_bonus(self, card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
+            _lasting._add_effect(self, "modify_level", item, (item.user,), None, level + bonus, _lasting._until(self, "default", item))
             self.note(N_("{user} gets {level:+d} level (OP-25)"), user=user.d, level=level + bonus)
         if any(type(c).__name__ == "SacrificeUser" for c in m.conditions) and item.user >= 0 \
                 and self.cards[item.user].zone == "board":
-            self.leave_board(item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
+            _moves.leave_board(self, item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
         owed = []
         for c in m.conditions:
             kind = type(c).__name__
             if kind == "SacrificeCondition":
                 pool = [i.iid for i in self.cards if i.zone == "board" and i.controller == item.player
-                        and not self.is_cursed(i) and self.matches(i, c.sacrifice.filter, item.player, {})]
+                        and not _board.is_cursed(self, i) and _filters.matches(self, i, c.sacrifice.filter, item.player, {})]
                 owed.append(("sacrifice", c.sacrifice.n, tuple(pool)))
             elif kind == "DiscardCondition":
                 hand = self.players[item.player].hand
                 f = c.discard.filter
                 if f is not None:
                     f = f.model_copy(update={"zone": "hand"})
-                    hand = [i for i in hand if self.matches(self.cards[i], f, item.player, {})]
+                    hand = [i for i in hand if _filters.matches(self, self.cards[i], f, item.player, {})]
                 owed.append(("discard", c.discard.n, tuple(hand)))
         if owed:
-            self.pay_conditions(item.player, tuple(owed), said("{card}", card=card.d))
+            pay_conditions(self, item.player, tuple(owed), said("{card}", card=card.d))
     if item.kind == "free":
         host = item.targets[0] if item.attach and item.targets else -1
         if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
-            self.enter_board(item.card, item.player)
+            _moves.enter_board(self, item.card, item.player)
             self.cards[item.card].host = host
             self.layout_changed()
             self.note(N_("{card} is attached to {host} (MIT-8.rune)"), card=card.d, host=self.cards[host].d)
         elif happened and item.lasting:
-            self.enter_board(item.card, item.player)
+            _moves.enter_board(self, item.card, item.player)
             self.lingering.append(item.card)  # MIT-3.9.g: until its effect ends
         else:
-            self.to_zone(item.card, "afterworld")
+            _moves.to_zone(self, item.card, "afterworld")
     elif item.kind == "fate":
         if happened and item.lasting and card.d.duration_rounds and m.speed != "counter":
             # MIT-3.7.g: only a counter fate goes at once; a locked one (OP-26) lasts its rounds like any other
-            self.enter_board(item.card, item.player)
+            _moves.enter_board(self, item.card, item.player)
             self.fates.append(item.card)  # MIT-3.7.g: on the board while it lasts
         else:
             if happened and item.lasting and m is not None and m.speed == "counter":
@@ -205,7 +211,7 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
                 # a counter fate's effect ends as it goes, whatever its duration (moves stay: MIT-4.3.a)
                 _checks.end_effects(self, [e for e in self.effects
                                   if e.source == item.card and e.until[0] != "permanent"])
-            self.to_zone(item.card, "afterworld")
+            _moves.to_zone(self, item.card, "afterworld")
 
 
 def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tuple[int, ...]], ...],
@@ -221,18 +227,18 @@ def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tup
         if kind == "sacrifice":
             pool = tuple(i for i in pool if self.cards[i].zone == "board" and self.cards[i].controller == seat)
             if len(pool) > n:
-                self.set_prompt("sacrifice", seat, n=n, rule="MIT-5.11", cards=pool, source=source, then=owed)
+                _up.set_prompt(self, "sacrifice", seat, n=n, rule="MIT-5.11", cards=pool, source=source, then=owed)
                 return
             for iid in pool:
-                self.leave_board(iid, "afterworld", "sacrifice")
+                _moves.leave_board(self, iid, "afterworld", "sacrifice")
         else:
             pool = tuple(i for i in pool if self.cards[i].zone == "hand" and self.cards[i].owner == seat)
-            if len(self.distinct(pool)) > 1 and len(pool) > n:
-                self.set_prompt("discard", seat, n=n, rule="MIT-5.11", source=said(N_("{source}'s condition"), source=source), then=owed,
+            if len(_up.distinct(self, pool)) > 1 and len(pool) > n:
+                _up.set_prompt(self, "discard", seat, n=n, rule="MIT-5.11", source=said(N_("{source}'s condition"), source=source), then=owed,
                                 maneuver=source, cards=pool)
                 return
             for iid in pool[:n]:
-                self.discard_card(iid, said(N_("{source}'s condition"), source=source))
+                _moves.discard_card(self, iid, said(N_("{source}'s condition"), source=source))
 
 
 def answer_sacrifice(self: MitoszState, pr: Sacrifice, card: int) -> None:
@@ -240,9 +246,9 @@ def answer_sacrifice(self: MitoszState, pr: Sacrifice, card: int) -> None:
     seat = pr.player
     self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d,
               source=pr.source)
-    self.leave_board(card, "afterworld", "sacrifice")
+    _moves.leave_board(self, card, "afterworld", "sacrifice")
     rest = ("sacrifice", pr.n - 1, tuple(i for i in pr.cards if i != card))
-    self.pay_conditions(seat, (rest,) + pr.then, pr.source)
+    pay_conditions(self, seat, (rest,) + pr.then, pr.source)
 
 
 def _sacrifice_implicit(self: MitoszState, card: Inst, item: Item) -> None:
@@ -251,7 +257,7 @@ def _sacrifice_implicit(self: MitoszState, card: Inst, item: Item) -> None:
         return
     if "potion" in card.d.subtypes and card.host >= 0 and card.d.level is not None:
         host = self.cards[card.host]
-        delta = card.d.level + self._myth_bonus(card, host)
-        self._add_effect("modify_level", item, (host.iid,), None, delta, self._until("default", item))
+        delta = card.d.level + _level._myth_bonus(self, card, host)
+        _lasting._add_effect(self, "modify_level", item, (host.iid,), None, delta, _lasting._until(self, "default", item))
         self.note(N_("{host} gets {delta:+d} level from {card} (MIT-8.potion)"), host=host.d, delta=delta, card=card.d)
-    self.leave_board(card.iid, "afterworld", "sacrifice")
+    _moves.leave_board(self, card.iid, "afterworld", "sacrifice")

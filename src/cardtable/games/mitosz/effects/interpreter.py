@@ -7,13 +7,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
-from ..schema import ChooseOneP, IfP, number_range
+from ..schema.primitives import ChooseOneP, IfP
+from ..schema.conditions import number_range
 from ..words import _
 from .common import SUSPEND
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+from . import targets as _targets
+from ..levels import filters as _filters
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
-    from ..prompts import Option
+    from ..prompts.questions import Option
     from ..state import Item, MitoszState
 
 
@@ -32,7 +36,7 @@ class ChooseOne(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: ChooseOneP, item: Item) -> bool:
         labels = [", ".join(call_parts(c)[0] for c in option) for option in p.options]
-        state.set_prompt("option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
+        _up.set_prompt(state, "option", item.player, rule="MIT-3.9.e", options=labels, sid=item.sid)
         item.queue[0:0] = [("choose_one", p)]  # type: ignore[index]  # remembered until the answer (resolving: a queue)
         return SUSPEND
 
@@ -54,32 +58,32 @@ class IfThenElse(MitoszPrimitive):
         return _("if …: {then}", then=_calls_text(p.then, fill))
 
     def resolve(self, state: MitoszState, p: IfP, item: Item) -> bool:
-        branch = p.then if state.condition(p.cond, item) else p.else_
+        branch = p.then if condition(state, p.cond, item) else p.else_
         item.queue[0:0] = list(branch)  # type: ignore[index]  # resolving: the item has its queue
         return True
 
 
 def condition(self: MitoszState, cond: Any, item: Item) -> bool:
     name, p = call_parts(cond)
-    refs = self.refs(item)
+    refs = _targets.refs(self, item)
     if name == "all":
-        return all(self.condition(c, item) for c in p)
+        return all(condition(self, c, item) for c in p)
     if name == "any":
-        return any(self.condition(c, item) for c in p)
+        return any(condition(self, c, item) for c in p)
     if name == "not":
-        return not self.condition(p, item)
+        return not condition(self, p, item)
     if name == "count":
-        return self.compare(sum(1 for i in self.cards if self.matches(i, p.filter, item.player, refs)), p, refs,
+        return _filters.compare(self, sum(1 for i in self.cards if _filters.matches(self, i, p.filter, item.player, refs)), p, refs,
                             item)
     if name == "card":
         iid = refs.get(p.ref, -1)
         if iid < 0:
             return False
         f = p.filter if p.filter.zone else p.filter.model_copy(update={"zone": self.cards[iid].zone})
-        return self.matches(self.cards[iid], f, item.player, refs)
+        return _filters.matches(self, self.cards[iid], f, item.player, refs)
     if name == "number":
         iid = refs.get(p.of, -1)
         return iid >= 0 and self.cards[iid].d.number in number_range(p.is_)
     if name == "compare":
-        return self.compare(self.value(p.value, refs, item), p, refs, item)
+        return _filters.compare(self, _filters.value(self, p.value, refs, item), p, refs, item)
     return False

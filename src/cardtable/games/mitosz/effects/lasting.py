@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..acts import sphere_vector
+from ..acts_info import sphere_vector
 from ..actions import STACK_ID_BASE
 from ..text import CARD_TYPE_WORDS, ROAD_NAMES, word
 from ..words import N_, Said, join, lazy
 from .common import _ImmunityWord
-from ..schema import (ExtraDrawP, GrantFateUseP, GrantImmunityP, ModifyArmyP, ModifyCapacityP, ModifyCostP,
-                      ModifyHandSizeP, ModifyLevelP, ModifyPowerPointsP, ModifyRoadP, ProduceSpheresP, RestrictP, RoadP,
-                      SetCardTypeP, SubtypeP, TargetDurationP)
+from ..schema.primitives import ExtraDrawP, GrantFateUseP, GrantImmunityP, ModifyArmyP, ModifyCapacityP, ModifyCostP, ModifyHandSizeP, ModifyLevelP, ModifyPowerPointsP, ModifyRoadP, ProduceSpheresP, RestrictP, RoadP, SetCardTypeP, SubtypeP, TargetDurationP
 from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
+from . import targets as _targets
+from ..fights import members as _members
+from ..levels import filters as _filters
+from ..levels import statics as _statics
+from .. import upcalls as _up
 
 
 if TYPE_CHECKING:
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def statics_of(self: MitoszState, primitive: str) -> list[tuple[int, int, Any]]:
-    return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in self.statics_by(primitive)]
+    return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in _statics.statics_by(self, primitive)]
 
 
 def hand_size(self: MitoszState, seat: int) -> int:
@@ -30,9 +33,9 @@ def hand_size(self: MitoszState, seat: int) -> int:
     for e in self.effects:
         if e.kind == "modify_hand_size" and e.value[0] == seat:
             size += e.value[1]
-    for src, ctrl, params in self.statics_of("modify_hand_size") if "modify_hand_size" in self.prims else ():
-        if seat in self.static_players(params.player, ctrl, src):  # spec 6.7: also always on
-            size += self.value(params.delta, {"$self": src, "$bearer": src}, None)
+    for src, ctrl, params in statics_of(self, "modify_hand_size") if "modify_hand_size" in self.prims else ():
+        if seat in _targets.static_players(self, params.player, ctrl, src):  # spec 6.7: also always on
+            size += _filters.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     return max(0, size)
 
 
@@ -50,7 +53,7 @@ def _until(self: MitoszState, duration: Any, item: Item) -> tuple[Any, ...]:
         seat = self.active
         return ("rounds", seat, self.turns_taken[seat] + rounds)
     if self.fight is not None and (duration == "until_fight_end" or (duration == "default" and item is not None
-                                                                      and self.in_rounds())):
+                                                                      and _members.in_rounds(self))):
         return ("fight",)  # MIT-7.4.13: the effects of maneuvers used in the fight end with it
     return ("turn", self.turn + 1)  # until the start of the next turn
 
@@ -60,7 +63,7 @@ def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[
     self.seq += 1
     source = item.card if item is not None else -1
     if keys is None and item is not None:
-        keys = self.effect_keys(item.card, item.m, item.user)
+        keys = _up.effect_keys(self, item.card, item.m, item.user)
     Eff = self.Eff
     self.effects.append(Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
                             selector, value, until, keys or frozenset()))
@@ -72,7 +75,7 @@ def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[
 def _targets_or_selector(self: MitoszState, target: Any, item: Item) -> tuple[tuple[int, ...] | None, Any]:
     if not isinstance(target, str) and target.select == "all":
         return None, target  # continuous (MIT-5.7)
-    return tuple(self.resolve_target(target, item)), None
+    return tuple(_targets.resolve_target(self, target, item)), None
 
 
 @VOCABULARY.register
@@ -82,12 +85,12 @@ class ModifyLevel(MitoszPrimitive):
     template = N_("{target} {delta} level")
 
     def resolve(self, state: MitoszState, p: ModifyLevelP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.target, item)
+        targets, selector = _targets_or_selector(state, p.target, item)
         if targets == ():
             return True
-        delta = state.value(p.delta, state.refs(item), item)
+        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
         kind = "modify_base_level" if p.base else "modify_level"
-        state._add_effect(kind, item, targets, selector, delta, state._until(p.duration, item))
+        _add_effect(state, kind, item, targets, selector, delta, _until(state, p.duration, item))
         if targets:
             state.note(N_("{cards} gets {delta:+d} level"), cards=join(state.cards[t].d for t in targets), delta=delta)
         return True
@@ -100,12 +103,12 @@ class ModifyRoad(MitoszPrimitive):
     template = N_("roads of {nation} {delta}")
 
     def resolve(self, state: MitoszState, p: ModifyRoadP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.nation, item)
+        targets, selector = _targets_or_selector(state, p.nation, item)
         if targets == ():
             return True
-        delta = state.value(p.delta, state.refs(item), item)
+        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
         road = p.road if p.road != "chosen" else "all"
-        state._add_effect("modify_road", item, targets, selector, (road, delta), state._until(p.duration, item))
+        _add_effect(state, "modify_road", item, targets, selector, (road, delta), _until(state, p.duration, item))
         if targets and road != "all":
             state.note(N_("the chosen nations: roads {delta:+d} ({road})"), delta=delta, road=Said(ROAD_NAMES[road]))
         elif targets:
@@ -118,11 +121,11 @@ class ModifyRoad(MitoszPrimitive):
 
 
 def _close_road(self: MitoszState, p: Any, item: Item, kind: str = "close_road") -> bool:
-    targets, selector = self._targets_or_selector(p.nation, item)
+    targets, selector = _targets_or_selector(self, p.nation, item)
     if targets == ():
         return True
-    self._add_effect(kind, item, targets, selector, p.road if p.road != "chosen" else "all",
-                     self._until(p.duration, item))
+    _add_effect(self, kind, item, targets, selector, p.road if p.road != "chosen" else "all",
+                     _until(self, p.duration, item))
     return True
 
 
@@ -153,10 +156,10 @@ class NeutralizeAbility(MitoszPrimitive):
     template = N_("neutralize the ability of {target}")
 
     def resolve(self, state: MitoszState, p: TargetDurationP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.target, item)
+        targets, selector = _targets_or_selector(state, p.target, item)
         if targets == ():
             return True
-        state._add_effect("neutralize_ability", item, targets, selector, None, state._until(p.duration, item))
+        _add_effect(state, "neutralize_ability", item, targets, selector, None, _until(state, p.duration, item))
         if targets:
             state.note(N_("{cards}'s ability is neutralized (MIT-5.5)"), cards=join(state.cards[t].d for t in targets))
         return True
@@ -169,11 +172,11 @@ class GrantImmunity(MitoszPrimitive):
     template = N_("{target} immune to {against}")
 
     def resolve(self, state: MitoszState, p: GrantImmunityP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.target, item)
+        targets, selector = _targets_or_selector(state, p.target, item)
         if targets == ():
             return True
-        state._add_effect("grant_immunity", item, targets, selector, frozenset(p.against),
-                          state._until(p.duration, item))
+        _add_effect(state, "grant_immunity", item, targets, selector, frozenset(p.against),
+                          _until(state, p.duration, item))
         if targets:
             state.note(N_("{cards} becomes immune to {against}"), cards=join(state.cards[t].d for t in targets),
                       against=join(Said("{word}", word=_ImmunityWord(a)) for a in p.against))
@@ -181,9 +184,9 @@ class GrantImmunity(MitoszPrimitive):
 
 
 def _grant_subtype(self: MitoszState, p: Any, item: Item, kind: str = "grant_subtype") -> bool:
-    targets, selector = self._targets_or_selector(p.target, item)
+    targets, selector = _targets_or_selector(self, p.target, item)
     if targets != ():
-        self._add_effect(kind, item, targets, selector, p.subtype, self._until(p.duration, item))
+        _add_effect(self, kind, item, targets, selector, p.subtype, _until(self, p.duration, item))
     return True
 
 
@@ -214,9 +217,9 @@ class Restrict(MitoszPrimitive):
     template = N_("{target}: {what}")
 
     def resolve(self, state: MitoszState, p: RestrictP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.target, item)
+        targets, selector = _targets_or_selector(state, p.target, item)
         if targets != ():
-            state._add_effect("restrict", item, targets, selector, p.what, state._until(p.duration, item))
+            _add_effect(state, "restrict", item, targets, selector, p.what, _until(state, p.duration, item))
         return True
 
 
@@ -227,9 +230,9 @@ class ModifyHandSize(MitoszPrimitive):
     template = N_("hand size {delta}")
 
     def resolve(self, state: MitoszState, p: ModifyHandSizeP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
-            state._add_effect("modify_hand_size", item, (), None, (seat, state.value(p.delta, state.refs(item), item)),
-                             state._until(p.duration, item))
+        for seat in _targets.players_of(state, p.player, item):
+            _add_effect(state, "modify_hand_size", item, (), None, (seat, _filters.value(state, p.delta, _targets.refs(state, item), item)),
+                             _until(state, p.duration, item))
         return True
 
 
@@ -240,10 +243,10 @@ class ModifyPowerPoints(MitoszPrimitive):
     template = N_("power points of {target} {delta}")
 
     def resolve(self, state: MitoszState, p: ModifyPowerPointsP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.target, item)
+        targets, selector = _targets_or_selector(state, p.target, item)
         if targets != ():
-            state._add_effect("modify_power_points", item, targets, selector,
-                             state.value(p.delta, state.refs(item), item), state._until(p.duration, item))
+            _add_effect(state, "modify_power_points", item, targets, selector,
+                             _filters.value(state, p.delta, _targets.refs(state, item), item), _until(state, p.duration, item))
         return True
 
 
@@ -258,10 +261,10 @@ class SetCardType(MitoszPrimitive):
     template = N_("{target} becomes a {card_type}")
 
     def resolve(self, state: MitoszState, p: SetCardTypeP, item: Item) -> bool:
-        targets = tuple(t for t in state.resolve_target(p.target, item) if t < STACK_ID_BASE
+        targets = tuple(t for t in _targets.resolve_target(state, p.target, item) if t < STACK_ID_BASE
                         and state.cards[t].zone == "board" and state.cards[t].d.card_type not in ("high_god", "nation"))
         if targets:
-            state._add_effect("set_card_type", item, targets, None, p.card_type, state._until(p.duration, item))
+            _add_effect(state, "set_card_type", item, targets, None, p.card_type, _until(state, p.duration, item))
             state.note(N_("{cards} becomes a {type} (MIT-5.16)"), cards=join(state.cards[t].d for t in targets),
                       type=Said(CARD_TYPE_WORDS.get(p.card_type, p.card_type)))
         return True
@@ -282,8 +285,8 @@ class ModifyArmy(MitoszPrimitive):
             state.note(N_("(the army change does nothing: P{player} has no side in a fight)"), player=item.player)
             return True
         side = own if p.side == "self" else "def" if own == "att" else "att"
-        delta = state.value(p.delta, state.refs(item), item)
-        state._add_effect("modify_army", item, (), None, (side, delta), ("fight",))
+        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+        _add_effect(state, "modify_army", item, (), None, (side, delta), ("fight",))
         # (the ignores: a side was found, so there is a fight)
         if f.kind == "duel":  # type: ignore[union-attr]
             state.note(N_("P{seat}'s side of the duel gets {delta:+d}"),
@@ -303,10 +306,10 @@ class ModifyCapacity(MitoszPrimitive):
     template = N_("capacity of {row_leader}'s row {delta}")
 
     def resolve(self, state: MitoszState, p: ModifyCapacityP, item: Item) -> bool:
-        targets, selector = state._targets_or_selector(p.row_leader, item)
+        targets, selector = _targets_or_selector(state, p.row_leader, item)
         if targets != ():
-            delta = state.value(p.delta, state.refs(item), item)
-            state._add_effect("modify_capacity", item, targets, selector, delta, state._until(p.duration, item))
+            delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+            _add_effect(state, "modify_capacity", item, targets, selector, delta, _until(state, p.duration, item))
         return True
 
 
@@ -325,7 +328,7 @@ class ModifyCost(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: ModifyCostP, item: Item) -> bool:
         change = (p.applies_to, sphere_vector(p.delta))
-        state._add_effect("modify_cost", item, (), p, change, state._until(p.duration, item))
+        _add_effect(state, "modify_cost", item, (), p, change, _until(state, p.duration, item))
         if p.applies_to == "usage":
             state.note(N_("P{player} changes the usage costs of some cards (spec 6.4)"), player=item.player)
         else:
@@ -342,8 +345,8 @@ class GrantFateUse(MitoszPrimitive):
     template = N_("{n} more fate use(s) a turn")
 
     def resolve(self, state: MitoszState, p: GrantFateUseP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
-            state._add_effect("grant_fate_use", item, (), None, (seat, p.n), state._until("default", item))
+        for seat in _targets.players_of(state, p.player, item):
+            _add_effect(state, "grant_fate_use", item, (), None, (seat, p.n), _until(state, "default", item))
             state.note(lazy._n("P{seat} may use {n} more fate (like MIT-8.god)", "P{seat} may use {n} more fates (like "
                              "MIT-8.god)", p.n, seat=seat))
         return True

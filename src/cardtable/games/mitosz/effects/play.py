@@ -12,8 +12,17 @@ from ..words import N_, Said, said
 from ..core import Item
 from .common import SUSPEND, ZONE_FROM, _Off
 from ..modes import PROMPT
-from ..schema import PlayCardP
+from ..schema.primitives import PlayCardP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
+from .. import acts_costs as _acts_costs
+from .. import acts_summon as _acts_summon
+from . import stack as _stack
+from . import targets as _targets
+from ..fights import strength as _strength
+from ..fights import supplies as _supplies
+from ..levels import filters as _filters
+from .. import moves as _moves
+from .. import upcalls as _up
 
 
 if TYPE_CHECKING:
@@ -42,16 +51,16 @@ class PlayCard(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: PlayCardP, item: Item) -> bool:
         seat = item.player
-        choices = state.play_choices(seat, p, item)
+        choices = play_choices(state, seat, p, item)
         how = {"free": p.free or p.unsummoned, "unsummoned": p.unsummoned}
         if not choices:
             state.note(N_("P{seat} has no card in {zone} to play (spec 6.4)"), seat=seat,
                       zone=Said(ZONE_FROM.get(p.from_, p.from_)))
             return True
         if len(choices) == 1:
-            return state.play_by_effect(seat, choices[0], how)
-        labels = [state._play_label(seat, c, how) for c in choices]
-        state.set_prompt("play_card", seat, rule="MIT-6.5.1", options=labels, choices=tuple(choices), **how)
+            return play_by_effect(state, seat, choices[0], how)
+        labels = [_play_label(state, seat, c, how) for c in choices]
+        _up.set_prompt(state, "play_card", seat, rule="MIT-6.5.1", options=labels, choices=tuple(choices), **how)
         return SUSPEND
 
 
@@ -60,31 +69,31 @@ def play_choices(self: MitoszState, seat: int, p: Any, item: Item) -> list[tuple
     a location's host) or ``row`` (a supply's row); one card of each definition."""
     zone = p.from_
     f = p.filter.model_copy(update={"zone": zone}) if p.filter is not None else None
-    refs = self.refs(item)
+    refs = _targets.refs(self, item)
     free = p.free or p.unsummoned
     out = []
-    for iid in self.distinct(list(reversed(getattr(self.players[seat], zone)))):
+    for iid in _up.distinct(self, list(reversed(getattr(self.players[seat], zone)))):
         inst = self.cards[iid]
         d = inst.d
-        if f is not None and not self.matches(inst, f, seat, refs):
+        if f is not None and not _filters.matches(self, inst, f, seat, refs):
             continue
-        if d.unique and not p.unsummoned and self._unique_on_board(d):
+        if d.unique and not p.unsummoned and _acts_summon._unique_on_board(self, d):
             continue  # MIT-2.3.b
         t = d.card_type
         if t == "leader":
-            ways = [] if self.god_owner(seat, iid) is not None else [("leader", -1)]  # MIT-3.4.3.c asks leave
+            ways = [] if _acts_summon.god_owner(self, seat, iid) is not None else [("leader", -1)]  # MIT-3.4.3.c asks leave
         elif t == "intrigue":
             ways = [("intrigue", -1)]
         elif t in ("item", "location"):
-            hosts = self.item_hosts(seat, iid) if t == "item" else self.location_hosts(seat, iid)
+            hosts = _acts_summon.item_hosts(self, seat, iid) if t == "item" else _acts_summon.location_hosts(self, seat, iid)
             ways = [("host", h) for h in hosts
-                    if self._host_problem(seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
+                    if _acts_summon._host_problem(self, seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
         elif t == "supply":
-            ways = [("row", r) for r in self._rows_open_to(seat, inst)]
+            ways = [("row", r) for r in _rows_open_to(self, seat, inst)]
         else:
             ways = []  # a nation is placed, a fate or a free maneuver used, by their player's act
         for how, where in ways:
-            if free or self.can_pay(seat, self.summon_cost(iid, where if how == "host" else None)):
+            if free or _moves.can_pay(self, seat, _acts_costs.summon_cost(self, iid, where if how == "host" else None)):
                 out.append((iid, how, where))
     return out
 
@@ -95,15 +104,15 @@ def _rows_open_to(self: MitoszState, seat: int, inst: Inst) -> list[int]:
     if f is None or f.kind != "battle" or f.stage != "rounds":
         return []  # MIT-3.8.a
     side = f.side_of(seat)
-    if side is None or (side == "att" and self._flying_restricted() and "flying" not in inst.d.subtypes):
+    if side is None or (side == "att" and _up._flying_restricted(self) and "flying" not in inst.d.subtypes):
         return []
     out = []
     for row in range(3):
         leader = f.row_leader(side, row)
         if leader < 0 or self.cards[leader].zone != "board" or self.cards[leader].controller != seat:
             continue
-        here = self.row_supplies(side, row)
-        if not any(self.is_monster(self.cards[i].d) for i in here) and len(here) < self.row_capacity(side, row):
+        here = _strength.row_supplies(self, side, row)
+        if not any(_supplies.is_monster(self.cards[i].d) for i in here) and len(here) < _strength.row_capacity(self, side, row):
             out.append(row)
     return out
 
@@ -117,7 +126,7 @@ def _play_label(self: MitoszState, seat: int, choice: tuple[int, str, int], how:
         text = said(N_("{card} {into}"), card=d, into=Said(ROW_INTO[ROWS[where]]))
     else:
         text = said("{card}", card=d)
-    cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
+    cost = (0, 0, 0, 0) if how["free"] else _acts_costs.summon_cost(self, iid, where if kind == "host" else None)
     return said(N_("{card} (pays {cost})"), card=text, cost="/".join(map(str, cost))) if any(cost) else text
 
 
@@ -127,8 +136,8 @@ def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], h
     iid, kind, where = choice
     inst = self.cards[iid]
     came_from = inst.zone
-    cost = (0, 0, 0, 0) if how["free"] else self.summon_cost(iid, where if kind == "host" else None)
-    self.pay(seat, cost)
+    cost = (0, 0, 0, 0) if how["free"] else _acts_costs.summon_cost(self, iid, where if kind == "host" else None)
+    _moves.pay(self, seat, cost)
     zone = Said(ZONE_FROM.get(came_from, came_from))
     if any(cost):
         self.note(N_("P{seat} plays {card} from {zone} by an effect (pays {cost}) (MIT-6.5.1)"), seat=seat,
@@ -139,10 +148,10 @@ def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], h
     it = Item(-1, "unsummoned" if how["unsummoned"] else "summon", seat, iid, host=where if kind == "host" else -1)
     if kind == "row":
         it.kind, it.row, it.paid = "supply", where, not how["unsummoned"]  # a summon fires ``summoned``
-        self.enter_row(it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
+        _supplies.enter_row(self, it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
     else:
-        self._resolve_card(it)
-        self._ask_on_enter(it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
+        _stack._resolve_card(self, it)
+        _stack._ask_on_enter(self, it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
     if came_from == "deck":
         self.rng.shuffle(self.players[seat].deck)
     return SUSPEND if self.mode is PROMPT else True

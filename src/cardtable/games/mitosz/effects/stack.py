@@ -11,9 +11,21 @@ from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, _Off
 from ..effect_vocabulary import VOCABULARY
 from .triggers import TRIGGER_WORDS
+from .. import acts_announce as _acts_announce
+from .. import acts_costs as _acts_costs
+from .. import acts_maneuvers as _acts_maneuvers
+from .. import acts_summon as _acts_summon
+from . import conditions as _conditions
+from . import triggers as _triggers
+from ..fights import declaring as _declaring
+from ..fights import mounts as _mounts
+from ..fights import supplies as _supplies
+from ..levels import board as _board
+from .. import moves as _moves
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
-    from ..prompts import OnEnter
+    from ..prompts.questions import OnEnter
     from ..state import MitoszState
 
 
@@ -49,13 +61,13 @@ def describe_use(self: MitoszState, item: Item) -> Said:
     if item.times and item.times > 1:
         what = said(N_("{use}, ×{times}"), use=what, times=item.times)
     if item.targets:
-        what = said(N_("{use} on {targets}"), use=what, targets=join(self.target_name(t) for t in item.targets))
+        what = said(N_("{use} on {targets}"), use=what, targets=join(target_name(self, t) for t in item.targets))
     return what
 
 
 def target_name(self: MitoszState, t: int) -> Said:
     if t >= STACK_ID_BASE:
-        it = self.stack_item(t)
+        it = _acts_announce.stack_item(self, t)
         if it is None:
             return Said(N_("an item that left the stack"))
         return said(N_("{card} (on the stack, P{seat})"), card=self.cards[it.card].d, seat=it.player)
@@ -65,18 +77,18 @@ def target_name(self: MitoszState, t: int) -> Said:
 def resolve_item(self: MitoszState, item: Item) -> bool:
     if item.kind == "fight":
         if not item.neutralized:
-            self.start_fight(item)
+            _declaring.start_fight(self, item)
         return True
     if item.kind == "mount":
         if not item.neutralized:
-            self.attach_mount(item)
+            _mounts.attach_mount(self, item)
         return True
     if item.kind == "supply":
         if item.destroyed:
-            self.to_zone(item.card, "afterworld")
+            _moves.to_zone(self, item.card, "afterworld")
             self.note(N_("{card} is destroyed while being played (OP-27)"), card=self.cards[item.card].d)
             return True
-        self.enter_row(item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
+        _supplies.enter_row(self, item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
         return True
     if item.kind == "trigger":  # spec 6.6: a locked ability, never neutralized (MIT-4.2.6.b)
         if not item.started:
@@ -87,24 +99,24 @@ def resolve_item(self: MitoszState, item: Item) -> bool:
         if item.started:
             return True  # resumed after its on-enter question
         item.started = True
-        self._resolve_card(item)
-        return not self._ask_on_enter(item)
+        _resolve_card(self, item)
+        return not _ask_on_enter(self, item)
     if not item.started:
-        if not item.neutralized and self._ask_enemy(item):
+        if not item.neutralized and _conditions._ask_enemy(self, item):
             return False  # OP-24: the user's player first chooses whose deck or hand
         item.started = True
         card = self.cards[item.card]
         if item.neutralized:
             self.note(N_("{card} was neutralized: nothing happens (P{player})"), card=card.d, player=item.player)
-            self._finish(item, happened=False)
+            _conditions._finish(self, item, happened=False)
             return True
-        if not self._look(item):
-            self._finish(item, happened=False)
+        if not _conditions._look(self, item):
+            _conditions._finish(self, item, happened=False)
             return True
-        item.queue = self._effect_calls(item)
+        item.queue = _effect_calls(self, item)
     if VOCABULARY.run(self, item.queue, item) is SUSPEND:  # type: ignore[arg-type]  # started: it has its queue
         return False
-    self._finish(item, happened=True)
+    _conditions._finish(self, item, happened=True)
     return True
 
 
@@ -125,45 +137,45 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
     inst = self.cards[iid]
     seat = item.player
     if item.destroyed:  # OP-27
-        self.to_zone(iid, "afterworld")
+        _moves.to_zone(self, iid, "afterworld")
         self.note(N_("{card} is destroyed while being played and goes to the afterworld (OP-27)"), card=inst.d)
         return
     t = inst.d.card_type
     if t == "nation":
         grid = self.players[seat].grid
         if item.cell in grid:
-            self.to_zone(iid, "hand")
+            _moves.to_zone(self, iid, "hand")
             return
-        self.enter_board(iid, seat)
+        _moves.enter_board(self, iid, seat)
         inst.cell = item.cell
         grid[item.cell] = iid  # type: ignore[index]  # a nation's item has its cell
         self.layout_changed()
         self.note(N_("{card} joins P{seat}'s empire at {cell}"), card=inst.d, seat=seat, cell=item.cell)
     elif t == "leader":
-        self.enter_board(iid, seat)
+        _moves.enter_board(self, iid, seat)
         self.players[seat].leaders.append(iid)
         self.note(N_("{card} enters P{seat}'s leader row"), card=inst.d, seat=seat)
     elif t in ("item", "location"):
         host = item.host
         if host < 0 or self.cards[host].zone != "board" \
-                or self._host_problem(seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
-            self.to_zone(iid, "afterworld")
+                or _acts_summon._host_problem(self, seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
+            _moves.to_zone(self, iid, "afterworld")
             self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
             return
-        self.enter_board(iid, seat)
+        _moves.enter_board(self, iid, seat)
         inst.host = host
         self.layout_changed()
         self.note(N_("{card} is attached to {host}"), card=inst.d, host=self.cards[host].d)
     elif t == "intrigue":
-        if len(self.intrigues) >= self.intrigue_limit():  # MIT-3.6.c
-            self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=self.intrigue_limit())
+        if len(self.intrigues) >= _board.intrigue_limit(self):  # MIT-3.6.c
+            self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=_board.intrigue_limit(self))
             others = list(self.intrigues)
-            self.together(lambda: [self.leave_board(o, "afterworld", "rule") for o in others])
-        self.enter_board(iid, seat)
+            _moves.leave_together(self, others, "afterworld", "rule")
+        _moves.enter_board(self, iid, seat)
         self.intrigues.append(iid)
         self.note(N_("{card} takes effect for P{seat}"), card=inst.d, seat=seat)
     if item.kind == "summon":
-        self.event("summoned", iid, later=True)  # spec 6.6
+        _triggers.event(self, "summoned", iid, later=True)  # spec 6.6
 
 
 def on_enter_options(self: MitoszState, item: Item) -> list[UseManeuver]:
@@ -174,8 +186,8 @@ def on_enter_options(self: MitoszState, item: Item) -> list[UseManeuver]:
     for m in inst.d.usable:
         if not m.on_enter:
             continue
-        for targets, steps, times in self._variants(item.player, m, inst.iid, inst.iid, free=False):
-            if self._conditions_problem(item.player, m, inst.iid) is None:
+        for targets, steps, times in _up._variants(self, item.player, m, inst.iid, inst.iid, free=False):
+            if _acts_maneuvers._conditions_problem(self, item.player, m, inst.iid) is None:
                 out.append(UseManeuver(inst.iid, m.id, targets, steps, times))
     return out
 
@@ -185,11 +197,11 @@ def _ask_on_enter(self: MitoszState, item: Item) -> bool:
     (timing markers do not apply: the card says when). True if a question was asked."""
     if not any(m.on_enter for m in self.cards[item.card].d.usable):
         return False
-    options = self.on_enter_options(item)
+    options = on_enter_options(self, item)
     if not options:
         return False
     must = any(m.on_enter == "must" for m in self.cards[item.card].d.usable)
-    self.set_prompt("on_enter", item.player, rule="MIT-6.3.7", card=item.card, must=must,
+    _up.set_prompt(self, "on_enter", item.player, rule="MIT-6.3.7", card=item.card, must=must,
                     options=[a.to_json() for a in options])
     return True
 
@@ -201,17 +213,17 @@ def answer_on_enter(self: MitoszState, pr: OnEnter, action: UseManeuver | Pass) 
     seat = pr.player
     inst = self.cards[action.card]
     m = next(x for x in inst.d.usable if x.id == action.maneuver)
-    cost = self.maneuver_cost(m, action.steps, action.times, False, inst.iid)
-    self.pay(seat, cost)
-    self._use_up(inst, m, "maneuver")
+    cost = _acts_costs.maneuver_cost(self, m, action.steps, action.times, False, inst.iid)
+    _moves.pay(self, seat, cost)
+    _acts_announce._use_up(self, inst, m, "maneuver")
     item = Item(self.next_sid, "maneuver", seat, inst.iid, inst.iid, m, tuple(action.targets), action.steps,
                 action.times)
     self.next_sid += 1
     item.x = action.times or 1
-    self.note(N_("P{seat} {use} as it is played (MIT-6.3.7)"), seat=seat, use=self.describe_use(item))
-    self.event("maneuver_used", inst.iid)  # spec 6.6
+    self.note(N_("P{seat} {use} as it is played (MIT-6.3.7)"), seat=seat, use=describe_use(self, item))
+    _triggers.event(self, "maneuver_used", inst.iid)  # spec 6.6
     self.stack.append(item)
     # the resolution waits for this item's counter round (the steps that carried it on are asked again)
     if self.todo[-1:] == ["resolve"]:
         del self.todo[-3:]
-    self.start_counter_round(self.affected(item), from_window=False, actor=seat)
+    _up.start_counter_round(self, _acts_announce.affected(self, item), from_window=False, actor=seat)

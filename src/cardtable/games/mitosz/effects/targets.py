@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..acts import chosen_names
+from ..acts_info import chosen_names
 from ..actions import STACK_ID_BASE
 from ..words import N_
+from ..levels import abilities as _abilities
+from ..levels import board as _board
+from ..levels import filters as _filters
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..state import Item, MitoszState
@@ -41,34 +45,34 @@ def _chosen(self: MitoszState, item: Item, name: str) -> list[int]:
 
 def resolve_target(self: MitoszState, target: Any, item: Item) -> list[int]:
     """Cards (or stack ids) a target expression names, re-checked at resolution (OP-29)."""
-    refs = self.refs(item)
+    known = refs(self, item)
     if isinstance(target, str):
         name = target[1:]
         if name.startswith("t") and name[1:].isdigit() and item.m is not None and name in item.m.targets:
             sel = item.m.targets[name]
-            keys = self.effect_keys(item.card, item.m, item.user)
+            keys = _up.effect_keys(self, item.card, item.m, item.user)
             out = []
-            for t in self._chosen(item, name):
+            for t in _chosen(self, item, name):
                 if t >= STACK_ID_BASE:
-                    it = self.stack_item(t)
-                    if it is not None and self.matches_item(it, sel.filter, item.player):
+                    it = _up.stack_item(self, t)
+                    if it is not None and _filters.matches_item(self, it, sel.filter, item.player):
                         out.append(t)
-                elif self.matches(self.cards[t], sel.filter, item.player, refs,
+                elif _filters.matches(self, self.cards[t], sel.filter, item.player, known,
                                   source_is_god=self.cards[item.card].d.card_type == "high_god") \
-                        and not self.immune(self.cards[t], keys, item.player):
+                        and not _abilities.immune(self, self.cards[t], keys, item.player):
                     out.append(t)
                 else:
                     self.note(N_("{card} is no longer a legal target: the effect skips it (OP-29)"), card=self.cards[t].d)
             return out
-        ref = refs.get(target, -1)
+        ref = known.get(target, -1)
         return [ref] if ref >= 0 else []
     sel = target
     if sel.select in ("self", "user", "host", "revealed", "peeked", "event_subject"):
-        ref = refs.get("$" + sel.select.replace("_subject", ""), -1)
+        ref = known.get("$" + sel.select.replace("_subject", ""), -1)
         return [ref] if ref >= 0 else []
-    keys = self.effect_keys(item.card, item.m, item.user)
-    pool = [i.iid for i in self.cards if self.matches(i, sel.filter, item.player, refs)
-            and not self.immune(i, keys, item.player)]
+    keys = _up.effect_keys(self, item.card, item.m, item.user)
+    pool = [i.iid for i in self.cards if _filters.matches(self, i, sel.filter, item.player, known)
+            and not _abilities.immune(self, i, keys, item.player)]
     if sel.select == "random":
         count = sel.count if isinstance(sel.count, int) else 1
         out = []
@@ -83,9 +87,9 @@ def static_players(self: MitoszState, ref: str, ctrl: int, src: int) -> list[int
     if ref == "self":
         return [ctrl]
     if ref == "enemy":
-        return self.opponents(ctrl)[:1]
+        return _board.opponents(self, ctrl)[:1]
     if ref == "each_enemy":
-        return self.opponents(ctrl)
+        return _board.opponents(self, ctrl)
     if ref == "each":
         return list(self.order)
     if ref == "active":
@@ -102,16 +106,16 @@ def players_of(self: MitoszState, ref: str, item: Item) -> list[int]:
     if ref == "self":
         return [seat]
     if ref == "enemy":
-        return self.opponents(seat)[:1]
+        return _board.opponents(self, seat)[:1]
     if ref == "each_enemy":
-        return self.opponents(seat)
+        return _board.opponents(self, seat)
     if ref == "each":
         return list(self.order)
     if ref == "active":
         return [self.active]
     kind, inner = ref.split("(")
-    refs = self.refs(item)
-    iid = refs.get(inner.rstrip(")"), -1)
+    known = refs(self, item)
+    iid = known.get(inner.rstrip(")"), -1)
     if iid < 0:
         return []
     return [self.cards[iid].controller if kind == "controller" else self.cards[iid].owner]

@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import Item
-from ..levels import is_trigger_call
+from ..levels.statics import is_trigger_call
 from ..words import N_, join
+from ..levels import board as _board
+from ..levels import statics as _statics
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from ..prompts import TriggerOrder
+    from ..prompts.questions import TriggerOrder
     from ..state import MitoszState
 
 
@@ -38,7 +41,7 @@ def triggered(self: MitoszState, event: str, holds: Callable[[Any, int, int], bo
     and tokens with one — as stack items, the active player's first, then the others' in turn order, a
     player's own in instance order until they order them (``push_triggers``, OP-43.4). ``holds(trigger,
     controller, card)`` says whether the event, as the trigger's parameters narrow it, happened for it."""
-    return self._trigger_items([found + (-1, event) for found in self._waiting(event, holds)])
+    return _trigger_items(self, [found + (-1, event) for found in _waiting(self, event, holds)])
 
 
 def _waiting(self: MitoszState, event: str,
@@ -46,10 +49,10 @@ def _waiting(self: MitoszState, event: str,
     """(controller, card, maneuver, effect calls) of each triggered ability on the board that ``event``
     fires (``triggered``)."""
     found: list[tuple[int, int, Any, tuple[Any, ...]]] = []
-    for inst in self.board_insts():
+    for inst in _board.board_insts(self):
         if inst.dormant is not None:
             continue  # OP-35: a dormant leader's abilities wait with it
-        for m in inst.d.triggers if self.intrigue_works(inst) else ():
+        for m in inst.d.triggers if _statics.intrigue_works(self, inst) else ():
             if m.trigger.on == event and holds(m.trigger, inst.controller, inst.iid):
                 found.append((inst.controller, inst.iid, m, tuple(m.effect)))
         for _kind, count, eff in inst.tokens:
@@ -88,7 +91,7 @@ def event(self: MitoszState, on: str, card: int = -1, player: int = -1, to: str 
     if later:
         self.pending.append((on, card, player, to, None))
         return
-    waiting = self._waiting(on, self._holds(card, player, to))
+    waiting = _waiting(self, on, _holds(self, card, player, to))
     if waiting:
         self.pending.append((on, card, player, to, waiting))
 
@@ -104,7 +107,7 @@ def _holds(self: MitoszState, card: int, player: int, to: str | None) -> Callabl
         if getattr(trigger, "to", None) is not None and trigger.to != to:
             return False
         f = getattr(trigger, "filter", None)
-        return f is None or (subject is not None and self.matches(subject, f, ctrl, {"$self": source}))
+        return f is None or (subject is not None and _up.matches(self, subject, f, ctrl, {"$self": source}))
     return holds
 
 
@@ -117,7 +120,7 @@ def fire_pending(self: MitoszState) -> bool:
         if self.sphere_marks and marks != self.sphere_marks:
             for seat, (now, before) in enumerate(zip(marks, self.sphere_marks)):
                 if now != before:
-                    self.event("spheres_changed", player=seat)
+                    event(self, "spheres_changed", player=seat)
         self.sphere_marks = marks
     if not self.pending or self.result is not None:
         return False
@@ -125,7 +128,7 @@ def fire_pending(self: MitoszState) -> bool:
     found: list[tuple[int, int, Any, tuple[Any, ...], int, str]] = []
     for on, card, player, to, waiting in events:
         if waiting is None:
-            waiting = self._waiting(on, self._holds(card, player, to))
+            waiting = _waiting(self, on, _holds(self, card, player, to))
         found += [w + (card, on) for w in waiting]
     if not found:
         return False
@@ -140,7 +143,7 @@ def fire_pending(self: MitoszState) -> bool:
     if self.trigger_resume is None:
         self.trigger_resume = (self.after_stack, tuple(self.todo))
     self.todo.clear()
-    self.push_triggers(self._trigger_items(found), "triggers_done")
+    push_triggers(self, _trigger_items(self, found), "triggers_done")
     return True
 
 
@@ -150,9 +153,9 @@ def push_triggers(self: MitoszState, items: list[Item], then: str) -> None:
     when the stack has resolved, the machine goes on with the step ``then``."""
     for item in items:
         self.stack.append(item)
-        self.note(N_("P{player}: {use}"), player=item.player, use=self.describe_use(item))
+        self.note(N_("P{player}: {use}"), player=item.player, use=_up.describe_use(self, item))
     self.after_stack = then
-    self._order_triggers(list(dict.fromkeys(item.player for item in items)), tuple(it.sid for it in items))
+    _order_triggers(self, list(dict.fromkeys(item.player for item in items)), tuple(it.sid for it in items))
 
 
 def _order_triggers(self: MitoszState, seats: list[int], new: tuple[int, ...]) -> None:
@@ -160,17 +163,17 @@ def _order_triggers(self: MitoszState, seats: list[int], new: tuple[int, ...]) -
     them (OP-43.4); with none left to ask, the counter round begins."""
     for k, seat in enumerate(seats):
         mine = tuple(it.sid for it in self.stack if it.sid in new and it.player == seat)
-        if len(self._distinct_triggers(mine)) > 1:
-            self._ask_trigger_order(seat, mine, (), tuple(seats[k + 1:]), new)
+        if len(_distinct_triggers(self, mine)) > 1:
+            _ask_trigger_order(self, seat, mine, (), tuple(seats[k + 1:]), new)
             return
-    self.start_counter_round(self.active, from_window=False, actor=self.active)
+    _up.start_counter_round(self, self.active, from_window=False, actor=self.active)
 
 
 def _ask_trigger_order(self: MitoszState, seat: int, sids: tuple[int, ...], placed: tuple[int, ...],
                        later: tuple[int, ...], new: tuple[int, ...]) -> None:
-    left = self._distinct_triggers([s for s in sids if s not in placed])
-    self.set_prompt("trigger_order", seat, rule="OP-43.4", sids=sids, placed=placed, later=later, new=new,
-                    choices=tuple(it.sid for it in left), options=[self.describe_use(it) for it in left])
+    left = _distinct_triggers(self, [s for s in sids if s not in placed])
+    _up.set_prompt(self, "trigger_order", seat, rule="OP-43.4", sids=sids, placed=placed, later=later, new=new,
+                    choices=tuple(it.sid for it in left), options=[_up.describe_use(self, it) for it in left])
 
 
 def _distinct_triggers(self: MitoszState, sids: Iterable[int]) -> list[Item]:
@@ -187,8 +190,8 @@ def answer_trigger_order(self: MitoszState, pr: TriggerOrder, index: int) -> Non
     player's abilities are laid on the stack in that order (the first chosen on top)."""
     placed = pr.placed + (pr.choices[index],)
     left = [s for s in pr.sids if s not in placed]
-    if len(self._distinct_triggers(left)) > 1:
-        self._ask_trigger_order(pr.player, pr.sids, placed, pr.later, pr.new)
+    if len(_distinct_triggers(self, left)) > 1:
+        _ask_trigger_order(self, pr.player, pr.sids, placed, pr.later, pr.new)
         return
     order = list(reversed(list(placed) + left))  # bottom to top: the first chosen last, on top
     spots = [k for k, it in enumerate(self.stack) if it.sid in pr.sids]
@@ -197,4 +200,4 @@ def answer_trigger_order(self: MitoszState, pr: TriggerOrder, index: int) -> Non
         self.stack[spot] = items[sid]
     self.note(N_("P{seat} orders their triggered abilities: {cards} (the first resolves first, OP-43.4)"),
               seat=pr.player, cards=join(self.cards[items[s].card].d for s in list(placed) + left))
-    self._order_triggers(list(pr.later), pr.new)
+    _order_triggers(self, list(pr.later), pr.new)

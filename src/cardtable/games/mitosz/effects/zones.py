@@ -10,13 +10,20 @@ from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
 from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, ZONE_FROM
-from ..schema import DiscardP, DrawP, ExileP, LookTopP, MillP, PlayerP, PutOnDeckP, RecoverP, SearchDeckP, TargetP
+from ..schema.primitives import DiscardP, DrawP, ExileP, LookTopP, MillP, PlayerP, PutOnDeckP, RecoverP, SearchDeckP, TargetP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
 from .. import conflicts as _conflicts
+from . import targets as _targets
+from ..levels import abilities as _abilities
+from ..levels import board as _board
+from ..levels import card_types as _card_types
+from ..levels import filters as _filters
+from .. import moves as _moves
+from .. import upcalls as _up
 
 
 if TYPE_CHECKING:
-    from ..prompts import DeckOrder, Pick, Search
+    from ..prompts.cards import DeckOrder, Pick, Search
     from ..state import Item, MitoszState
 
 
@@ -27,9 +34,9 @@ class Draw(MitoszPrimitive):
     template = N_("draw {n}")
 
     def resolve(self, state: MitoszState, p: DrawP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
-            n = state.value(p.n, state.refs(item), item)
-            got = state.draw(seat, n)
+        for seat in _targets.players_of(state, p.player, item):
+            n = _filters.value(state, p.n, _targets.refs(state, item), item)
+            got = _moves.draw(state, seat, n)
             state.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
         return True
 
@@ -42,21 +49,21 @@ class Discard(MitoszPrimitive):
     flags = ASKS
 
     def resolve(self, state: MitoszState, p: DiscardP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
-            n = state.value(p.n, state.refs(item), item)
+        for seat in _targets.players_of(state, p.player, item):
+            n = _filters.value(state, p.n, _targets.refs(state, item), item)
             hand = state.players[seat].hand
             if n <= 0 or not hand:
                 continue
             if p.chooser == "random":
                 for _ in range(min(n, len(hand))):
-                    state.discard_card(hand[state.rng.below(len(hand))], Said(N_("at random")))
+                    _moves.discard_card(state, hand[state.rng.below(len(hand))], Said(N_("at random")))
                 continue
             chooser = seat if p.chooser == "owner" else item.player
             if len(hand) <= n:
                 for iid in list(hand):
-                    state.discard_card(iid, said("{card}", card=state.cards[item.card].d))
+                    _moves.discard_card(state, iid, said("{card}", card=state.cards[item.card].d))
                 continue
-            state.set_prompt("discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=state.cards[item.card].d))
+            _up.set_prompt(state, "discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=state.cards[item.card].d))
             return SUSPEND
         return True
 
@@ -68,16 +75,16 @@ class Mill(MitoszPrimitive):
     template = N_("put {n} from the deck into the afterworld")
 
     def resolve(self, state: MitoszState, p: MillP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
+        for seat in _targets.players_of(state, p.player, item):
             deck = state.players[seat].deck
-            n = min(state.value(p.n, state.refs(item), item), len(deck))
+            n = min(_filters.value(state, p.n, _targets.refs(state, item), item), len(deck))
 
             def mill(deck: list[int] = deck, seat: int = seat, n: int = n) -> None:
                 for _ in range(n):
                     iid = deck[-1]
-                    state.to_zone(iid, "afterworld")
+                    _moves.to_zone(state, iid, "afterworld")
                     state.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=state.cards[iid].d, seat=seat)
-            state.together(mill)
+            _moves.together(state, mill)
         return True
 
 
@@ -88,9 +95,9 @@ class Destroy(MitoszPrimitive):
     template = N_("destroy {target}")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in state.resolve_target(p.target, item):
+        for t in _targets.resolve_target(state, p.target, item):
             if t >= STACK_ID_BASE:  # OP-27: a card being played
-                it = state.stack_item(t)
+                it = _up.stack_item(state, t)
                 if it is not None and it.kind in ("summon", "unsummoned", "nation"):
                     it.destroyed = True
                 continue
@@ -98,14 +105,14 @@ class Destroy(MitoszPrimitive):
             d = inst.d
             if inst.zone != "board" or d.card_type == "high_god":
                 continue  # MIT-1.2.5, MIT-3.1.f
-            kind = state.card_type(inst)  # MIT-5.16: the type it has now
+            kind = _card_types.card_type(state, inst)  # MIT-5.16: the type it has now
             if kind not in PERMANENT_TYPES and kind != "supply":
                 continue  # MIT-5.1
-            if state.restricted(inst, "cannot_be_destroyed") \
+            if _abilities.restricted(state, inst, "cannot_be_destroyed") \
                     and _conflicts.prohibition_holds(state, inst, "cannot_be_destroyed", item):
                 state.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
                 continue
-            state.leave_board(t, "afterworld", "destroy")
+            _moves.leave_board(state, t, "afterworld", "destroy")
         return True
 
 
@@ -116,13 +123,13 @@ class Sacrifice(MitoszPrimitive):
     template = N_("sacrifice {target}")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in state.resolve_target(p.target, item):
+        for t in _targets.resolve_target(state, p.target, item):
             inst = state.cards[t]
-            if inst.zone != "board" or inst.controller != item.player or state.is_cursed(inst)\
-                    or inst.d.card_type == "high_god" or (state.restricted(inst, "cannot_be_sacrificed")
+            if inst.zone != "board" or inst.controller != item.player or _board.is_cursed(state, inst)\
+                    or inst.d.card_type == "high_god" or (_abilities.restricted(state, inst, "cannot_be_sacrificed")
                                                           and _conflicts.prohibition_holds(state, inst, "cannot_be_sacrificed", item)):
                 continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
-            state.leave_board(t, "afterworld", "sacrifice")
+            _moves.leave_board(state, t, "afterworld", "sacrifice")
         return True
 
 
@@ -133,10 +140,10 @@ class ReturnToHand(MitoszPrimitive):
     template = N_("return {target} to hand")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in state.resolve_target(p.target, item):
+        for t in _targets.resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
-                state.leave_board(t, "hand", "return")
+                _moves.leave_board(state, t, "hand", "return")
         return True
 
 
@@ -148,22 +155,22 @@ class SearchDeck(MitoszPrimitive):
     flags = ASKS
 
     def resolve(self, state: MitoszState, p: SearchDeckP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
+        for seat in _targets.players_of(state, p.player, item):
             f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
             found = [i for i in reversed(state.players[seat].deck)
-                     if f is None or state.matches(state.cards[i], f, seat, state.refs(item))]
-            n = state.value(p.n, state.refs(item), item)
+                     if f is None or _filters.matches(state, state.cards[i], f, seat, _targets.refs(state, item))]
+            n = _filters.value(state, p.n, _targets.refs(state, item), item)
             restricted = p.filter is not None
             if not found:
                 state.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
                 state.rng.shuffle(state.players[seat].deck)
                 continue
-            choices = state.distinct(found)
+            choices = _up.distinct(state, found)
             if len(choices) == 1 and n == 1:
-                state._found(seat, choices[0], p.to, restricted)
+                _found(state, seat, choices[0], p.to, restricted)
                 state.rng.shuffle(state.players[seat].deck)  # MIT-1.3.3
                 continue
-            state.set_prompt("search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
+            _up.set_prompt(state, "search", seat, rule="MIT-1.3.3", cards=tuple(choices), to=p.to, restricted=restricted,
                             left=n)
             return SUSPEND
         return True
@@ -176,8 +183,8 @@ def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) ->
         deck.remove(iid)
         deck.append(iid)
     else:
-        self.take_out(iid)
-        self._move_to_hand(iid)
+        _moves.take_out(self, iid)
+        _moves._move_to_hand(self, iid)
     if restricted:
         self.note(N_("P{seat} searches the deck and shows the card found: {card} (MIT-1.3.3)"), seat=seat, card=d)
     else:
@@ -187,11 +194,11 @@ def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) ->
 
 def answer_search(self: MitoszState, pr: Search, card: int) -> None:
     seat = pr.player
-    self._found(seat, card, pr.to, pr.restricted)
+    _found(self, seat, card, pr.to, pr.restricted)
     left = pr.left - 1
     remaining = [i for i in pr.cards if i != card and self.cards[i].zone == "deck"]
     if left > 0 and remaining:
-        self.ask(replace(pr, cards=tuple(self.distinct(remaining)), left=left))
+        _up.ask(self, replace(pr, cards=tuple(_up.distinct(self, remaining)), left=left))
         return
     self.rng.shuffle(self.players[seat].deck)  # MIT-1.3.3
 
@@ -199,18 +206,18 @@ def answer_search(self: MitoszState, pr: Search, card: int) -> None:
 def answer_pick(self: MitoszState, pr: Pick, card: int) -> None:
     """Recover by filter: the card picked comes back from the afterworld; the next is asked."""
     seat = pr.player
-    self._recover(seat, card)
+    _recover(self, seat, card)
     left = pr.left - 1
     remaining = [i for i in pr.cards if i != card and self.cards[i].zone == "afterworld"]
     if left > 0 and remaining:
-        self.ask(replace(pr, cards=tuple(remaining), left=left))
+        _up.ask(self, replace(pr, cards=tuple(remaining), left=left))
 
 
 def _recover(self: MitoszState, seat: int, iid: int) -> None:
     """MIT-1.4.3, OP-06: from the afterworld into the owner's hand, shown; no shuffle."""
     inst = self.cards[iid]
-    self.take_out(iid)
-    self._move_to_hand(iid)
+    _moves.take_out(self, iid)
+    _moves._move_to_hand(self, iid)
     self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
 
 
@@ -223,22 +230,22 @@ class Recover(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: RecoverP, item: Item) -> bool:
         if p.target is not None:
-            for t in state.resolve_target(p.target, item):
+            for t in _targets.resolve_target(state, p.target, item):
                 if state.cards[t].zone == "afterworld":
-                    state._recover(item.player, t)
+                    _recover(state, item.player, t)
             return True
         assert p.filter is not None  # RecoverP: a filter where there is no target
-        for seat in state.players_of(p.player, item):
+        for seat in _targets.players_of(state, p.player, item):
             f = p.filter.model_copy(update={"zone": "afterworld"})
             pool = [i for i in reversed(state.players[seat].afterworld)
-                    if state.matches(state.cards[i], f, seat, state.refs(item))]
-            n = state.value(p.n if p.n is not None else 1, state.refs(item), item)
+                    if _filters.matches(state, state.cards[i], f, seat, _targets.refs(state, item))]
+            n = _filters.value(state, p.n if p.n is not None else 1, _targets.refs(state, item), item)
             if not pool:
                 continue
-            if len(state.distinct(pool)) == 1 and n == 1:
-                state._recover(seat, pool[0])
+            if len(_up.distinct(state, pool)) == 1 and n == 1:
+                _recover(state, seat, pool[0])
                 continue
-            state.set_prompt("pick", seat, rule="MIT-1.4.3", cards=tuple(state.distinct(pool)), left=n,
+            _up.set_prompt(state, "pick", seat, rule="MIT-1.4.3", cards=tuple(_up.distinct(state, pool)), left=n,
                             text=Said(N_("choose a card to recover from the afterworld")))
             return SUSPEND
         return True
@@ -251,14 +258,14 @@ class Exile(MitoszPrimitive):
     template = N_("exile {target}")
 
     def resolve(self, state: MitoszState, p: ExileP, item: Item) -> bool:
-        for t in state.resolve_target(p.target, item):
+        for t in _targets.resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board":
-                state.leave_board(t, "oblivion", "exile")
+                _moves.leave_board(state, t, "oblivion", "exile")
             elif inst.zone in ("hand", "deck", "afterworld"):
                 state.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
                           zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
-                state.to_zone(t, "oblivion")
+                _moves.to_zone(state, t, "oblivion")
         return True
 
 
@@ -269,16 +276,16 @@ class PutOnDeck(MitoszPrimitive):
     template = N_("put {target} on the deck")
 
     def resolve(self, state: MitoszState, p: PutOnDeckP, item: Item) -> bool:
-        for t in state.resolve_target(p.target, item):
+        for t in _targets.resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board":
-                state.leave_board(t, "deck", "deck")
+                _moves.leave_board(state, t, "deck", "deck")
                 if p.position == "bottom":
                     deck = state.players[inst.owner].deck
                     deck.remove(t)
                     deck.insert(0, t)
             else:
-                state.to_zone(t, "deck", p.position)
+                _moves.to_zone(state, t, "deck", p.position)
             state.deckout = None  # OP-04: a deck received a card
         return True
 
@@ -290,7 +297,7 @@ class ShuffleDeck(MitoszPrimitive):
     template = N_("shuffle the deck")
 
     def resolve(self, state: MitoszState, p: PlayerP, item: Item) -> bool:
-        for seat in state.players_of(p.player, item):
+        for seat in _targets.players_of(state, p.player, item):
             state.rng.shuffle(state.players[seat].deck)
             state.note(N_("P{seat} shuffles the deck"), seat=seat)
         return True
@@ -305,9 +312,9 @@ class LookTop(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: LookTopP, item: Item) -> bool:
         to_order: list[tuple[int, tuple[int, ...]]] = []
-        for seat in state.players_of(p.player, item):
+        for seat in _targets.players_of(state, p.player, item):
             deck = state.players[seat].deck
-            n = state.value(p.n, state.refs(item), item)
+            n = _filters.value(state, p.n, _targets.refs(state, item), item)
             top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
             state.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
             if top:
@@ -318,7 +325,7 @@ class LookTop(MitoszPrimitive):
                 to_order.append((seat, top))
         if not to_order:
             return True
-        state._ask_deck_order(item.player, to_order)
+        _ask_deck_order(state, item.player, to_order)
         return SUSPEND
 
 
@@ -327,7 +334,7 @@ def _ask_deck_order(self: MitoszState, seat: int, decks: list[tuple[int, tuple[i
     """``reorder``: the looker puts the cards back on top of each deck (``decks``: (owner, the cards, the top
     first)) in the order they choose, the top card first; equal cards are one choice."""
     owner, cards = decks[0]
-    self.set_prompt("deck_order", seat, rule="spec 6.4", deck=owner, cards=cards, placed=placed,
+    _up.set_prompt(self, "deck_order", seat, rule="spec 6.4", deck=owner, cards=cards, placed=placed,
                     rest=tuple(decks[1:]))
 
 
@@ -335,7 +342,7 @@ def answer_deck_order(self: MitoszState, pr: DeckOrder, card: int) -> None:
     placed = pr.placed + (card,)
     left = [i for i in pr.cards if i not in placed]
     if len({self.cards[i].d for i in left}) > 1:
-        self._ask_deck_order(pr.player, [(pr.deck, pr.cards)] + list(pr.rest), placed)
+        _ask_deck_order(self, pr.player, [(pr.deck, pr.cards)] + list(pr.rest), placed)
         return
     order = list(placed) + left  # the top card first
     deck = self.players[pr.deck].deck
@@ -345,4 +352,4 @@ def answer_deck_order(self: MitoszState, pr: DeckOrder, card: int) -> None:
     self.note(N_("P{seat} puts the top {n} cards of P{deck}'s deck back in the order they chose"), seat=pr.player, n=len(order), deck=pr.deck)
     self.note(N_("top of the deck now: {cards}"), (pr.player,), cards=join(self.cards[i].d for i in order))
     if pr.rest:
-        self._ask_deck_order(pr.player, list(pr.rest))
+        _ask_deck_order(self, pr.player, list(pr.rest))

@@ -10,9 +10,22 @@ from ..cards import linked
 from ..text import ROW_INTO, SPHERE_WORDS
 from ..words import N_, Said, said
 from .fight import ROWS
+from .. import acts_announce as _acts_announce
+from .. import acts_costs as _acts_costs
+from .. import acts_summon as _acts_summon
+from . import declaring as _declaring
+from . import members as _members
+from ..flow import machine as _flow
+from ..flow import prompts as _prompts
+from ..flow import windows as _windows
+from ..levels import board as _board
+from ..levels import card_types as _card_types
+from ..levels import level as _level
+from .. import moves as _moves
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
-    from ..prompts import FightHelp, FightLeader
+    from ..prompts.fights import FightHelp, FightLeader
     from ..state import MitoszState
 
 
@@ -23,13 +36,13 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
     f = self.fight
     assert f is not None  # (called in a fight)
     seat = f.seat_of(side) if seat is None else seat
-    flying_only = side == "att" and self._flying_restricted()
+    flying_only = side == "att" and _flying_restricted(self)
     out: list[int] = []
     named = [i for i, (s, _r) in f.leaders.items() if s == side]
     for iid in self.players[seat].leaders:
-        if self._fighter_problem(seat, iid, attack=side == "att") is not None:
+        if _declaring._fighter_problem(self, seat, iid, attack=side == "att") is not None:
             continue
-        if flying_only and "flying" not in self.subtypes(self.cards[iid]):
+        if flying_only and "flying" not in _card_types.subtypes(self, self.cards[iid]):
             continue  # MIT-8.flying, OP-59
         if named:
             last = max(named, key=lambda i: f.leaders[i][1])
@@ -37,7 +50,7 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
             ok = linked(d, self.cards[last].d)
             if side == "def" and not ok:
                 nation = self.cards[f.nation]
-                ok = linked(d, nation.d) or any(linked(d, a.d) for a in self.attached(f.nation)
+                ok = linked(d, nation.d) or any(linked(d, a.d) for a in _board.attached(self, f.nation)
                                                 if a.d.card_type == "location") \
                     or linked(nation.d, self.cards[self.players[seat].god].d)  # MIT-3.1.h, OP-11
             if not ok:
@@ -69,17 +82,17 @@ def defender_summons(self: MitoszState) -> list[tuple[int, str | None, str | Non
     nation = self.cards[f.nation]
     god = self.cards[self.players[seat].god].d
     out: list[tuple[int, str | None, str | None]] = []
-    for iid in self.distinct(self.players[seat].hand):
+    for iid in _prompts.distinct(self, self.players[seat].hand):
         d = self.cards[iid].d
-        if d.card_type != "leader" or self.god_owner(seat, iid) is not None:
+        if d.card_type != "leader" or _acts_summon.god_owner(self, seat, iid) is not None:
             continue
-        payments = self.summon_payments(seat, iid, self.summon_cost(iid))
+        payments = _acts_costs.summon_payments(self, seat, iid, _acts_costs.summon_cost(self, iid))
         if not payments:
             continue
-        if d.unique and self._unique_on_board(d):
+        if d.unique and _acts_summon._unique_on_board(self, d):
             continue
         if last >= 0 and not (linked(d, self.cards[last].d) or linked(d, nation.d) or linked(nation.d, god)
-                              or any(linked(d, a.d) for a in self.attached(f.nation)
+                              or any(linked(d, a.d) for a in _board.attached(self, f.nation)
                                      if a.d.card_type == "location")):
             continue
         out += [(iid, pay_from, pay_for) for pay_from, pay_for in payments]
@@ -91,42 +104,42 @@ def _flying_restricted(self: MitoszState) -> bool:
     if f is None or f.kind != "battle":
         return False
     commander = f.commander("att")
-    if commander < 0 or "flying" not in self.subtypes(self.cards[commander]):
+    if commander < 0 or "flying" not in _card_types.subtypes(self, self.cards[commander]):
         return False
     # (a battle has its road)
-    return self.opts["flying_restriction"] == "always" or self.road_closed(f.nation, f.road)  # type: ignore[arg-type]
+    return self.opts["flying_restriction"] == "always" or _level.road_closed(self, f.nation, f.road)  # type: ignore[arg-type]
 
 
 def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -> bool:
     f = self.fight
     assert f is not None  # (called in a fight)
-    candidates = self.army_candidates(side)
-    summonable = self.defender_summons() if side == "def" else []
+    candidates = army_candidates(self, side)
+    summonable = defender_summons(self) if side == "def" else []
     if not candidates and not summonable and row == 0:
         self.note(N_("P{defender} names no defending commander (MIT-7.4.3.2)"), defender=f.defender)
-        return self._advance()
+        return _up._advance(self)
     rows = [0] if row == 0 else [r for r in (1, 2) if f.row_leader(side, r) < 0]
-    helpers = [h for h in self.possible_helpers(side) if self.army_candidates(side, h)] if row != 0 else []
+    helpers = [h for h in possible_helpers(self, side) if army_candidates(self, side, h)] if row != 0 else []
     if not candidates and not summonable and not helpers:
-        return self._advance()
+        return _up._advance(self)
     options: list[tuple[Any, ...]] = [("none", None, None)] + [("leader", i, r) for i in candidates for r in rows] \
         + [("summon", i, r, pay_from, pay_for) for i, pay_from, pay_for in summonable for r in rows] \
         + [("ask", h, None) for h in helpers]
     labels = [Said(N_("name no one"))] + [
         said(N_("ask P{seat} for help"), seat=o[1]) if o[0] == "ask" else
         said(N_("summon {card} {into}{pays}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]),
-             pays=self._summon_label(o)) if o[0] == "summon" else
+             pays=_summon_label(self, o)) if o[0] == "summon" else
         said(N_("{card} {into}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]))
         for o in options[1:]]
-    self.set_prompt("fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
+    _prompts.set_prompt(self, "fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
     return True
 
 
 def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     _what, iid, _row, pay_from, pay_for = choice
-    cost = list(self.summon_cost(iid))
+    cost = list(_acts_costs.summon_cost(self, iid))
     # (asked in a fight)
-    self.substitution_problem(self.current_fight().defender, iid, cost, pay_from, pay_for)
+    _acts_costs.substitution_problem(self, _members.current_fight(self).defender, iid, cost, pay_from, pay_for)
     if pay_from:
         return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
                     sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
@@ -140,18 +153,18 @@ def _summon_defender(self: MitoszState, pr: FightLeader | FightHelp, iid: int, r
     defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
     place in the army (``fight_summoned``). Countered or destroyed on the stack, the place stays empty."""
     seat = pr.player
-    cost = list(self.summon_cost(iid))
-    self.substitution_problem(seat, iid, cost, *payment)  # MIT-3.1.g
-    self.pay(seat, cost)
-    self._to_stack(iid)
+    cost = list(_acts_costs.summon_cost(self, iid))
+    _acts_costs.substitution_problem(self, seat, iid, cost, *payment)  # MIT-3.1.g
+    _moves.pay(self, seat, cost)
+    _acts_announce._to_stack(self, iid)
     item = self.Item(self.next_sid, "summon", seat, iid)
     self.next_sid += 1
     self.stack.append(item)
-    self.current_fight().summoning = (iid, pr.side, row, pr.rule, seat)  # in a fight
+    _members.current_fight(self).summoning = (iid, pr.side, row, pr.rule, seat)  # in a fight
     self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
               cost="/".join(map(str, cost)))
     self.after_stack = "fight_summoned"
-    self.start_counter_round(self.affected(item), from_window=False, actor=seat)
+    _windows.start_counter_round(self, _acts_announce.affected(self, item), from_window=False, actor=seat)
 
 
 def _step_fight_summoned(self: MitoszState) -> bool:
@@ -159,13 +172,13 @@ def _step_fight_summoned(self: MitoszState) -> bool:
     the row it was summoned for; the fight goes on."""
     f = self.fight
     if f is None:
-        self._push("next_phase")
+        _flow._push(self, "next_phase")
         return False
     (iid, side, row, rule, seat), f.summoning = f.summoning, None  # type: ignore[misc]  # a summon resolved
     inst = self.cards[iid]
     if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
-        self._join(f, iid, side, row)
-        self._named(seat, iid, row, rule)
+        _up._join(self, f, iid, side, row)
+        _declaring._named(self, seat, iid, row, rule)
     else:
         self.note(N_("{card} is not in P{seat}'s leader row: its place in the army stays empty ({rule})"), card=inst.d, seat=seat, rule=rule)
-    return self._advance()
+    return _up._advance(self)

@@ -9,6 +9,12 @@ from ..text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_NAMES, kept
 from ..words import N_, Said, join, said
 from .fight import Fight, ROWS
 from ..modes import BATTLE, WINDOW
+from ..effects import attach as _attach
+from ..levels import abilities as _abilities
+from ..levels import board as _board
+from ..levels import card_types as _card_types
+from ..levels import level as _level
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,20 +31,20 @@ def fight_declarations(self: MitoszState, seat: int) -> list[Action]:
     if seat != self.active or self.fight is not None or self.fought == self.turn:
         return []
     out: list[Action] = []
-    mine = [i for i in self.players[seat].leaders if self._fighter_problem(seat, i, attack=True) is None]
+    mine = [i for i in self.players[seat].leaders if _fighter_problem(self, seat, i, attack=True) is None]
     if not mine:
         return out
-    flyers = [i for i in mine if "flying" in self.subtypes(self.cards[i])]
-    for enemy in self.opponents(seat):
+    flyers = [i for i in mine if "flying" in _card_types.subtypes(self, self.cards[i])]
+    for enemy in _board.opponents(self, seat):
         for nation in sorted(self.players[enemy].grid.values()):
             for road in self.cards[nation].d.roads:  # the checks of _battle_problem, each once
-                for commander in (flyers if self.road_closed(nation, road) else mine):
+                for commander in (flyers if _level.road_closed(self, nation, road) else mine):
                     out.append(made(DeclareBattle, nation, road, commander))
-        heroes = [i for i in mine if "hero" in self.subtypes(self.cards[i])]
+        heroes = [i for i in mine if "hero" in _card_types.subtypes(self, self.cards[i])]
         for challenger in heroes:
             for challenged in self.players[enemy].leaders:
                 a = made(DeclareDuel, challenger, challenged)
-                if self._duel_problem(seat, a) is None:
+                if _duel_problem(self, seat, a) is None:
                     out.append(a)
     return out
 
@@ -49,13 +55,13 @@ def _fighter_problem(self: MitoszState, seat: int, iid: object, attack: bool) ->
     if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
         return ("MIT-6.2.3.2.b", said(N_("name one of your leaders in your leader row")))
     inst = self.cards[iid]
-    if self.card_type(inst) != "leader":
-        return ("MIT-5.16", said(N_("{card} is a {type} now, not a leader"), card=inst.d, type=kept(CARD_TYPE_WORDS, self.card_type(inst))))
+    if _card_types.card_type(self, inst) != "leader":
+        return ("MIT-5.16", said(N_("{card} is a {type} now, not a leader"), card=inst.d, type=kept(CARD_TYPE_WORDS, _card_types.card_type(self, inst))))
     if inst.rotated:
         return ("MIT-6.2.3.2.b", said(N_("{card} is rotated: only an unrotated leader starts or joins a fight"), card=inst.d))
-    if attack and self.restricted(inst, "cannot_attack"):
+    if attack and _abilities.restricted(self, inst, "cannot_attack"):
         return ("MIT-7.2.3.a", said(N_("{card} cannot attack"), card=inst.d))
-    if self.restricted(inst, "cannot_fight"):
+    if _abilities.restricted(self, inst, "cannot_fight"):
         return ("MIT-7.2.3.b", said(N_("{card} cannot fight"), card=inst.d))
     if self.fight is not None and iid in self.fight.leaders:
         return ("OP-50", said(N_("{card} is already in the fight"), card=inst.d))
@@ -74,7 +80,7 @@ def _declare_common(self: MitoszState, seat: int, resolving: bool) -> tuple[str,
 
 def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle,
                     resolving: bool = False) -> tuple[str, Said] | None:
-    bad = self._declare_common(seat, resolving)
+    bad = _declare_common(self, seat, resolving)
     if bad:
         return bad
     n = a.nation
@@ -87,29 +93,29 @@ def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle,
     if a.road not in nation.d.roads:
         return ("MIT-7.4.1", said(N_("{nation} has no road {road}; its roads: {roads}"), nation=nation.d, road=repr(a.road),
                                  roads=join(kept(ROAD_NAMES, r) for r in nation.d.roads)))
-    bad = self._fighter_problem(seat, a.commander, attack=True)
+    bad = _fighter_problem(self, seat, a.commander, attack=True)
     if bad:
         return bad
-    flying = "flying" in self.subtypes(self.cards[a.commander])
-    if self.road_closed(n, a.road) and not flying:
+    flying = "flying" in _card_types.subtypes(self, self.cards[a.commander])
+    if _level.road_closed(self, n, a.road) and not flying:
         return ("MIT-3.2.2.a", said(N_("the {road} road of {nation} is closed: attack through a free road (or with a flying commander, MIT-8.flying)"), road=kept(ROAD_NAMES, a.road), nation=nation.d))
     return None
 
 
 def _duel_problem(self: MitoszState, seat: int, a: DeclareDuel, resolving: bool = False) -> tuple[str, Said] | None:
-    bad = self._declare_common(seat, resolving)
+    bad = _declare_common(self, seat, resolving)
     if bad:
         return bad
-    bad = self._fighter_problem(seat, a.challenger, attack=True)
+    bad = _fighter_problem(self, seat, a.challenger, attack=True)
     if bad:
         return bad
-    if "hero" not in self.subtypes(self.cards[a.challenger]):
+    if "hero" not in _card_types.subtypes(self, self.cards[a.challenger]):
         return ("MIT-8.hero", said(N_("{challenger} is not a hero and cannot issue a challenge"), challenger=self.cards[a.challenger].d))
     c = a.challenged
     if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
             or c not in self.players[self.cards[c].controller].leaders:
         return ("MIT-7.6.2", said(N_("challenge a leader in an enemy leader row")))
-    if self.card_type(self.cards[c]) != "leader":
+    if _card_types.card_type(self, self.cards[c]) != "leader":
         return ("MIT-5.16", said(N_("{card} is no leader now"), card=self.cards[c].d))
     if self.cards[c].controller == seat:
         return ("MIT-7.2.1.c", said(N_("a fight is started only against an enemy player's nation or leader")))
@@ -139,7 +145,7 @@ def check_declare(self: MitoszState, seat: int, a: DeclareBattle | DeclareDuel,
                   counter: bool) -> tuple[str, Said] | None:
     if counter:
         return ("MIT-6.4.1", said(N_("a fight is not declared in a counter round (OP-23)")))
-    return self._battle_problem(seat, a) if isinstance(a, DeclareBattle) else self._duel_problem(seat, a)
+    return _battle_problem(self, seat, a) if isinstance(a, DeclareBattle) else _duel_problem(self, seat, a)
 
 
 def start_fight(self: MitoszState, item: Item) -> None:
@@ -147,22 +153,22 @@ def start_fight(self: MitoszState, item: Item) -> None:
     seat = item.player
     self.fought = self.turn
     a = item.declared
-    bad = self._battle_problem(seat, a, resolving=True) if isinstance(a, DeclareBattle) else \
-        self._duel_problem(seat, a, resolving=True)
+    bad = _battle_problem(self, seat, a, resolving=True) if isinstance(a, DeclareBattle) else \
+        _duel_problem(self, seat, a, resolving=True)
     if bad:
         self.note(N_("the fight does not happen: {reason} ({rule}, OP-39)"), reason=bad[1], rule=bad[0])
         return
-    self.wake_attacked(a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
+    _attach.wake_attacked(self, a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
     if isinstance(a, DeclareBattle):
         defender = self.cards[a.nation].controller
         f = Fight("battle", seat, defender, a.nation, a.road)
-        self._join(f, a.commander, "att", 0)
+        _up._join(self, f, a.commander, "att", 0)
         self.note(N_("P{seat} attacks {nation} (P{defender}) through its {road} road, led by {commander} (MIT-7.4.1, MIT-7.4.2)"), seat=seat, nation=self.cards[a.nation].d, defender=defender, road=Said(ROAD_NAMES[a.road]), commander=self.cards[a.commander].d)
     else:
         defender = self.cards[a.challenged].controller
         f = Fight("duel", seat, defender)
-        self._join(f, a.challenger, "att", 0)
-        self._join(f, a.challenged, "def", 0)
+        _up._join(self, f, a.challenger, "att", 0)
+        _up._join(self, f, a.challenged, "def", 0)
         self.note(N_("{challenger} (P{seat}) challenges {challenged} (P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)"), challenger=self.cards[a.challenger].d, seat=seat, challenged=self.cards[a.challenged].d, defender=defender)
     self.fight = f
     self.statics_changed()  # fight membership changes what filters match

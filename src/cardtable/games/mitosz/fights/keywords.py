@@ -10,19 +10,26 @@ from ..cards import call_parts
 from ..text import SPHERE_WORDS
 from ..words import N_, Said, said
 from .fight import SPHERES
-from ..schema import KeywordP, NoP, PoisonP
+from ..schema.primitives import KeywordP, NoP, PoisonP
 from ..effect_vocabulary import ASKS, FIGHT, VOCABULARY, MitoszPrimitive
+from . import members as _members
+from . import strength as _strength
+from ..levels import abilities as _abilities
+from ..levels import card_types as _card_types
+from ..levels import filters as _filters
+from .. import moves as _moves
+from .. import upcalls as _up
 
 
 if TYPE_CHECKING:
     from ..core import Inst, Item
-    from ..prompts import FearResist
-    from ..schema import Maneuver
+    from ..prompts.fights import FearResist
+    from ..schema.maneuvers import Maneuver
     from ..state import MitoszState
 
 
 def _creature(self: MitoszState, inst: Inst) -> bool:
-    return self.is_creature(inst)  # MIT-5.6
+    return _card_types.is_creature(self, inst)  # MIT-5.6
 
 
 def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tuple[str, int] | None:
@@ -33,12 +40,12 @@ def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tu
             continue
         if name == "poison":
             if p.level is not None:
-                return name, self.value(p.level, {"$self": card, "$user": user}, None)
+                return name, _filters.value(self, p.level, {"$self": card, "$user": user}, None)
             carrier = self.cards[card]
-            base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else self.fight_level(card)
+            base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else _strength.fight_level(self, card)
             return name, base + p.mod
-        value = (self.fight_level(user) if user >= 0 else 0) + p.mod
-        if name == "volley" and user not in self.fight_cards():
+        value = (_strength.fight_level(self, user) if user >= 0 else 0) + p.mod
+        if name == "volley" and user not in _members.fight_cards(self):
             value //= 2  # MIT-7.2.5.1 "ekkor szintje feleződik", rounded down (MIT-5.3): a user outside the
             # fight (not a member, nor the attacked nation or a card attached to one) shoots at half level
         return name, value
@@ -50,19 +57,19 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
     hit = keyword_strength(self, m, card, user)
     if hit is None or hit[0] == "fear":
         return None
-    if not self.in_rounds():
+    if not _members.in_rounds(self):
         return []
     name, strength = hit
-    keys = self.effect_keys(card, m, user)
+    keys = _up.effect_keys(self, card, m, user)
     out: list[int] = []
-    for iid in sorted(self.fight_members()):
+    for iid in sorted(_members.fight_members(self)):
         inst = self.cards[iid]
-        if not _creature(self, inst) or self.immune(inst, keys, seat):  # MIT-5.12: never a target
+        if not _creature(self, inst) or _abilities.immune(self, inst, keys, seat):  # MIT-5.12: never a target
             continue
-        level = self.fight_level(iid)
+        level = _strength.fight_level(self, iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
             # (in the rounds: a fight is in progress)
-            ok = level < strength if iid in self.current_fight().supplies else level < strength // 2
+            ok = level < strength if iid in _members.current_fight(self).supplies else level < strength // 2
         else:
             ok = level < strength
         if ok:
@@ -72,7 +79,7 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
 
 def _keyword_target(self: MitoszState, item: Item) -> int | None:
     t: int | None = item.targets[-1] if item.targets else None
-    if t is None or self.cards[t].zone != "board" or t not in self.fight_members():
+    if t is None or self.cards[t].zone != "board" or t not in _members.fight_members(self):
         return None
     return t
 
@@ -90,7 +97,7 @@ class Volley(MitoszPrimitive):
             state.note(N_("the volley finds no target (MIT-7.2.5.1)"))
             return True
         state.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=state.cards[t].d)
-        state.leave_board(t, "afterworld", "destroy")
+        _moves.leave_board(state, t, "afterworld", "destroy")
         return True
 
 
@@ -109,7 +116,7 @@ class Poison(MitoszPrimitive):
         inst = state.cards[t]
         if inst.rotated:
             state.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
-            state.leave_board(t, "afterworld", "destroy")
+            _moves.leave_board(state, t, "afterworld", "destroy")
         else:
             inst.rotated = True
             state.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
@@ -152,16 +159,16 @@ class Fear(MitoszPrimitive):
         _name, threshold = keyword_strength(state, item.m, item.card, item.user)  # type: ignore[misc]  # fear has one
         own = f.side_of(item.player)
         carrier_number = state.cards[item.card].d.number
-        keys = state.effect_keys(item.card, item.m, item.user)
+        keys = _up.effect_keys(state, item.card, item.m, item.user)
         affected = []
-        for iid in sorted(state.fight_members()):
+        for iid in sorted(_members.fight_members(state)):
             inst = state.cards[iid]
             place = f.leaders.get(iid) or f.supplies.get(iid)
             # MIT-5.12 (immune); every member has a place, as a leader or as a supply
-            if place[0] == own or not _creature(state, inst) or state.immune(inst, keys, item.player):  # type: ignore[index]
+            if place[0] == own or not _creature(state, inst) or _abilities.immune(state, inst, keys, item.player):  # type: ignore[index]
                 continue
             low = inst.d.number if state.opts["fear_number_source"] == "each_creature" else carrier_number
-            if low < state.fight_level(iid) < threshold:
+            if low < _strength.fight_level(state, iid) < threshold:
                 affected.append(iid)
         if not affected:
             state.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
@@ -179,7 +186,7 @@ def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int,
             continue
         seat = self.cards[iid].controller
         if self.players[seat].spheres[sphere] >= amount:
-            self.set_prompt("fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
+            _up.set_prompt(self, "fear_resist", seat, rule="MIT-7.2.5.2", card=iid, rest=affected, fleeing=fleeing,
                             options=[said(N_("let {card} flee"), card=self.cards[iid].d),
                                      said(N_("pay {n} {sphere} to keep {card}"), n=amount,
                                           sphere=Said(SPHERE_WORDS[SPHERES[sphere]]), card=self.cards[iid].d)])
@@ -188,7 +195,7 @@ def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int,
     gone = [i for i in fleeing if self.cards[i].zone == "board"]
     for iid in gone:
         self.note(N_("{card} flees in fear to its owner's hand (MIT-7.2.5.2)"), card=self.cards[iid].d)
-        self.leave_board(iid, "hand", "return")
+        _moves.leave_board(self, iid, "hand", "return")
     return True
 
 

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from ..cards import call_parts, primitives_of
 from ..text import kept_immunity
 from ..words import N_, join, said
+from ..levels import board as _board
 
 if TYPE_CHECKING:
     from ..core import Inst
     from .fight import Fight
-    from ..schema import Maneuver
+    from ..schema.maneuvers import Maneuver
     from ..state import MitoszState
     from ..words import Said
 
@@ -65,7 +66,7 @@ def fight_members(self: MitoszState) -> frozenset[int]:
     f = self.fight
     if f is None:
         return _NONE
-    dc = self.cache()
+    dc = _board.cache(self)
     key = ("fight_members", f.members_version)
     hit: frozenset[int] | None = dc.get(key)
     if hit is None:
@@ -79,19 +80,19 @@ def fight_cards(self: MitoszState) -> frozenset[int]:
     f = self.fight
     if f is None:
         return _NONE
-    dc = self.cache()
+    dc = _board.cache(self)
     key = ("fight_cards", f.members_version)
     hit: frozenset[int] | None = dc.get(key)
     if hit is not None:
         return hit
-    roots = set(self.fight_members())
+    roots = set(fight_members(self))
     if f.nation >= 0 and self.cards[f.nation].zone == "board":
         roots.add(f.nation)
     out: set[int] | frozenset[int]  # a set while it grows, frozen when kept
     out = set(roots)
     todo = list(roots)
     while todo:
-        for a in self.attached(todo.pop()):
+        for a in _board.attached(self, todo.pop()):
             if a.iid not in out:
                 out.add(a.iid)
                 todo.append(a.iid)
@@ -124,22 +125,22 @@ def fight_scope_problem(self: MitoszState, seat: int, user: Inst | None,
                         m: Maneuver | None) -> tuple[str, Said] | None:
     """MIT-7.2.1.b, MIT-7.3.5, MIT-7.5.2: in the battle phase only the fight's players act, and only
     through cards that can affect the fight."""
-    if not self.in_rounds():
+    if not in_rounds(self):
         return ("MIT-7.2.1.b", said(N_("in the battle phase only a fight may be declared, or pass (OP-39)")))
-    if seat not in self.fight_players():
+    if seat not in fight_players(self):
         return ("MIT-7.2.1.b", said(N_("only the fight's players act in its rounds (OP-44)")))
     if user is None:
-        return self.scope_problem(m)  # a fate (MIT-7.3.5, item 2)
+        return scope_problem(self, m)  # a fate (MIT-7.3.5, item 2)
     t = user.d.card_type
     f = self.fight
     assert f is not None  # (in the rounds: a fight is in progress)
     if t == "location" and f.kind == "battle" and (
             m is None or "battle" not in m.timing):
-        return self.scope_problem(m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
-    if m is not None and "battle" in m.timing and t in ("nation", "location") and not self.defended_here(user):
+        return scope_problem(self, m)  # MIT-7.3.5, item 4: a location's non-battle maneuver
+    if m is not None and "battle" in m.timing and t in ("nation", "location") and not defended_here(self, user):
         return ("MIT-3.2.2.c" if t == "nation" else "MIT-3.3.c",
                 said(N_("{user}'s battle maneuver is used only while its nation is being defended"), user=user.d))
-    if t not in ("high_god", "intrigue") and user.iid not in self.fight_cards() and not shoots_volley(m):
+    if t not in ("high_god", "intrigue") and user.iid not in fight_cards(self) and not shoots_volley(m):
         # MIT-7.2.5.1: "Akkor is használható ha a használó nem vesz részt a harcban" — an arrow volley may be
         # shot by a user outside the fight (at half level, keyword_strength); its player must still be one of
         # the fight's players to have priority in its rounds (above)
@@ -152,4 +153,4 @@ def fight_scope_problem(self: MitoszState, seat: int, user: Inst | None,
             return ("MIT-7.3.4.c", said(N_("{user}'s row has no army leader: its ability does not apply"), user=user.d))
         if mode == "level":
             return ("MIT-3.8.d", said(N_("{user} fights with its level: its maneuvers do nothing (OP-20)"), user=user.d))
-    return self.scope_problem(m)
+    return scope_problem(self, m)

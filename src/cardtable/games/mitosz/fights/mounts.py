@@ -10,6 +10,8 @@ from ..text import SUBTYPE_WORDS, kept
 from ..words import N_, Said, join, said
 from .fight import LEADER_SUBTYPES, RACES
 from ..modes import BATTLE, SUMMON_PHASES
+from ..levels import board as _board
+from ..levels import card_types as _card_types
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 # -- mounts (MIT-8.mount, OP-57) ----------------------------------------------------------------
 def mount_of(self: MitoszState, leader: int) -> int:
-    return next((a.iid for a in self.attached(leader) if a.d.card_type == "leader" and a.dormant is None), -1)
+    return next((a.iid for a in _board.attached(self, leader) if a.d.card_type == "leader" and a.dormant is None), -1)
 
 
 def mount_window(self: MitoszState, seat: int) -> bool:
@@ -35,48 +37,48 @@ def mount_window(self: MitoszState, seat: int) -> bool:
 
 
 def mount_options(self: MitoszState, seat: int) -> list[Action]:
-    if not self.mount_window(seat):
+    if not mount_window(self, seat):
         return []
     p = self.players[seat]
     out: list[Action] = []
     for mount in p.leaders:
-        if "mount" not in self.subtypes(self.cards[mount]):
+        if "mount" not in _card_types.subtypes(self, self.cards[mount]):
             continue
         for host in p.leaders:
-            for share in (None, *self.shareable(mount)):
+            for share in (None, *shareable(self, mount)):
                 a = AttachMount(mount, host, share)
-                if self.check_mount(seat, a) is None:
+                if check_mount(self, seat, a) is None:
                     out.append(a)
     return out
 
 
 def shareable(self: MitoszState, mount: int) -> list[str]:
-    return sorted(self.subtypes(self.cards[mount]) - LEADER_SUBTYPES - RACES)
+    return sorted(_card_types.subtypes(self, self.cards[mount]) - LEADER_SUBTYPES - RACES)
 
 
 def check_mount(self: MitoszState, seat: int, a: AttachMount, counter: bool = False) -> tuple[str, Said] | None:
     if counter:
         return ("MIT-6.4.1", said(N_("a mount is not attached in a counter round (OP-23)")))
-    if not self.mount_window(seat):
+    if not mount_window(self, seat):
         if self.opts["mount_timing"] == "summon_phases":
             return ("MIT-8.mount", said(N_("a mount is attached by the active player in a summon phase (OP-57)")))
         return ("MIT-7.2.1.b", said(N_("no mount is attached in the battle phase: it cannot affect the fight")))
     p = self.players[seat]
-    if a.mount not in p.leaders or "mount" not in self.subtypes(self.cards[a.mount]):
+    if a.mount not in p.leaders or "mount" not in _card_types.subtypes(self, self.cards[a.mount]):
         return ("MIT-8.mount", said(N_("name a mount in your leader row")))
     if a.host not in p.leaders or a.host == a.mount:
         return ("MIT-8.mount", said(N_("name another leader in your leader row to carry it")))
     host = self.cards[a.host]
-    if "mount" in self.subtypes(host):
+    if "mount" in _card_types.subtypes(self, host):
         return ("MIT-8.mount", said(N_("{host} is a mount itself"), host=host.d))
-    if self.mount_of(a.host) >= 0:
+    if mount_of(self, a.host) >= 0:
         return ("MIT-8.mount", said(N_("{host} already has a mount: at most one per leader"), host=host.d))
-    if a.share is not None and a.share not in self.shareable(a.mount):
-        shareable = self.shareable(a.mount)
-        if not shareable:
+    if a.share is not None and a.share not in shareable(self, a.mount):
+        shares = shareable(self, a.mount)
+        if not shares:
             return ("MIT-8.mount", said(N_("the mount may share no subtype (not a leader subtype, not a race)")))
         return ("MIT-8.mount", said(N_("the mount may share one of {subtypes} (not a leader subtype, not a race)"),
-                                 subtypes=join(kept(SUBTYPE_WORDS, x) for x in shareable)))
+                                 subtypes=join(kept(SUBTYPE_WORDS, x) for x in shares)))
     return None
 
 
@@ -84,7 +86,7 @@ def attach_mount(self: MitoszState, item: Item) -> None:
     a = item.declared
     mount, host = self.cards[a.mount], self.cards[a.host]
     if a.mount not in self.players[item.player].leaders or a.host not in self.players[item.player].leaders \
-            or self.mount_of(a.host) >= 0:
+            or mount_of(self, a.host) >= 0:
         self.note(N_("{mount} cannot be attached any more"), mount=mount.d)
         return
     self.players[item.player].leaders.remove(a.mount)  # it leaves the leader row (OP-57)

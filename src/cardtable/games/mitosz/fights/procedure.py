@@ -8,12 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..text import ROW_INTO
 from ..words import N_, Said, said
-from ..prompts import FightHelp
+from ..prompts.fights import FightHelp
 from .fight import Fight, ROWS
 from ..modes import WINDOW
+from .. import acts_costs as _acts_costs
+from . import armies as _armies
+from . import declaring as _declaring
+from . import members as _members
+from . import mounts as _mounts
+from . import results as _results
+from ..flow import machine as _flow
+from ..flow import prompts as _prompts
+from .. import moves as _moves
 
 if TYPE_CHECKING:
-    from ..prompts import FightLeader, MonsterReturn, SupplyMode
+    from ..prompts.fights import FightLeader, MonsterReturn, SupplyMode
     from ..state import MitoszState
 
 
@@ -27,18 +36,18 @@ def _step_fight(self: MitoszState) -> bool:
     card it is about (a supply's mode in the reserve: the opposing commander's player)."""
     f = self.fight
     if f is None:
-        self._push("next_phase")
+        _flow._push(self, "next_phase")
         return False
     stage = f.stage
     if stage == "commander":
-        return self._ask_army_leader("def", 0, "MIT-7.4.3.1")
+        return _armies._ask_army_leader(self, "def", 0, "MIT-7.4.3.1")
     if stage in ("att_c1", "def_c1", "att_c2", "def_c2"):
         side = stage[:3]
         second = stage.endswith("2")
-        if f.commander(side) < 0 or (second and not self._companions(side)):
-            return self._advance()  # OP-50: companions need a commander, a second one a first
+        if f.commander(side) < 0 or (second and not _companions(self, side)):
+            return _advance(self)  # OP-50: companions need a commander, a second one a first
         rule = {"att_c1": "MIT-7.4.4", "def_c1": "MIT-7.4.5", "att_c2": "MIT-7.4.6", "def_c2": "MIT-7.4.7"}[stage]
-        return self._ask_army_leader(side, None, rule)
+        return _armies._ask_army_leader(self, side, None, rule)
     if stage == "rounds":
         self.mode = WINDOW
         self.priority = f.first
@@ -46,18 +55,18 @@ def _step_fight(self: MitoszState) -> bool:
         self.cycle = False
         return True
     if stage == "compare":
-        self._compare()
-        return self._advance()
+        _results._compare(self)
+        return _advance(self)
     if stage == "outcome":
-        return self._outcome()
+        return _results._outcome(self)
     if stage == "spoils":
-        return self._ask_spoils()
+        return _results._ask_spoils(self)
     if stage == "end_effects":
-        return self._end_effects()
+        return _results._end_effects(self)
     if stage == "monsters":
-        return self._ask_monster()
+        return _results._ask_monster(self)
     if stage == "cleanup":
-        self._cleanup()
+        _results._cleanup(self)
         return False
     raise AssertionError(stage)
 
@@ -68,17 +77,17 @@ def _advance(self: MitoszState, to: str | None = None) -> bool:
     f = self.fight
     assert f is not None  # (called in a fight)
     f.stage = to or order[order.index(f.stage) + 1]
-    self._push("checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
+    _flow._push(self, "checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
     return False
 
 
 def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None:
     """An army leader or duelist joins; its mount fights beside it as a beast supply (OP-57, OP-54)."""
     f.leaders[leader] = (side, row)
-    mount = self.mount_of(leader)
+    mount = _mounts.mount_of(self, leader)
     if mount >= 0:
         f.supplies[mount] = (side, row, "full" if row == 0 else "level")
-    self._members_changed(f)
+    _members_changed(self, f)
 
 
 def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
@@ -90,7 +99,7 @@ def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
 
 def _companions(self: MitoszState, side: str) -> list[int]:
     # (asked in a fight)
-    return [i for i, (s, r) in self.current_fight().leaders.items() if s == side and r > 0]
+    return [i for i, (s, r) in _members.current_fight(self).leaders.items() if s == side and r > 0]
 
 
 # -- prompts of the fight (answers are options; the questions are in prompts/fights.py) -----------
@@ -102,15 +111,15 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
     if what == "none" and isinstance(pr, FightHelp):
         f.declined = f.declined + (pr.player,)
         self.note(N_("P{seat} declines to help"), seat=pr.player)
-        self._push("checks", "fight")  # the same step again: the asker names someone else, or no one
+        _flow._push(self, "checks", "fight")  # the same step again: the asker names someone else, or no one
         return
     if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
         helper, side = iid, pr.side
         rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
         choices: list[tuple[Any, ...]] = [("none", None, None)] + [
-            ("help", i, r) for i in self.army_candidates(side, helper) for r in rows]
+            ("help", i, r) for i in _armies.army_candidates(self, side, helper) for r in rows]
         self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr.player, helper=helper, rule=pr.rule)
-        self.set_prompt("fight_help", helper, rule=pr.rule, side=side, choices=choices,
+        _prompts.set_prompt(self, "fight_help", helper, rule=pr.rule, side=side, choices=choices,
                         options=[Said(N_("decline"))] + [
                             said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
                             for _k, i, r in choices[1:]])
@@ -120,12 +129,12 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
         self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr.player, seat_of=f.seat_of(pr.side))
         what = "leader"
     if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
-        self._summon_defender(pr, iid, row, pr.choices[index][3:])
+        _armies._summon_defender(self, pr, iid, row, pr.choices[index][3:])
         return
     if what == "leader":
-        self._join(f, iid, pr.side, row)
-        self._named(pr.player, iid, row, pr.rule)
-    self._advance()
+        _join(self, f, iid, pr.side, row)
+        _declaring._named(self, pr.player, iid, row, pr.rule)
+    _advance(self)
 
 
 def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
@@ -152,10 +161,10 @@ def answer_save_nation(self: MitoszState, index: int) -> None:
         commander = f.commander("def")
         self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender,
                   commander=self.cards[commander].d, nation=self.cards[f.nation].d)
-        self.leave_board(commander, "afterworld", "sacrifice")
+        _moves.leave_board(self, commander, "afterworld", "sacrifice")
     else:
-        self._destroy_nation()
-    self._advance("spoils")
+        _results._destroy_nation(self)
+    _advance(self, "spoils")
 
 
 def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> None:
@@ -163,13 +172,13 @@ def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> N
     iid = pr.card
     if index == 1:
         inst = self.cards[iid]
-        self.pay(pr.player, list(self.summon_cost(iid)))
-        del self.current_fight().supplies[iid]  # in a fight
-        self._members_changed()
+        _moves.pay(self, pr.player, list(_acts_costs.summon_cost(self, iid)))
+        del _members.current_fight(self).supplies[iid]  # in a fight
+        _members_changed(self)
         self.players[inst.controller].leaders.append(iid)
         inst.rotated = False
         self.statics_changed()
         self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr.player,
                   card=inst.d)
-    self.current_fight().stage = "monsters"  # in a fight
-    self._push("fight")
+    _members.current_fight(self).stage = "monsters"  # in a fight
+    _flow._push(self, "fight")

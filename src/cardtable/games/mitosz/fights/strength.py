@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fight import RACES
+from ..levels import board as _board
+from ..levels import card_types as _card_types
+from ..levels import level as _level
+from ..levels import statics as _statics
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -14,7 +19,7 @@ if TYPE_CHECKING:
 def fight_level(self: MitoszState, iid: int) -> int:
     """A card's level in the fight: its current level, with the same-mythology bonus of a supply in its
     army leader's row and of a leader defending a nation (MIT-5.8), and the fortress (MIT-8.fortress)."""
-    value = self.level(iid)
+    value = _level.level(self, iid)
     f = self.fight
     if f is None:
         return value
@@ -24,16 +29,16 @@ def fight_level(self: MitoszState, iid: int) -> int:
         side, row, _mode = supply
         leader = f.row_leader(side, row)
         if leader >= 0:
-            value += self._myth_bonus(inst, self.cards[leader])
-        if f.kind == "battle" and self._fortress(f.nation):
+            value += _level._myth_bonus(self, inst, self.cards[leader])
+        if f.kind == "battle" and _fortress(self, f.nation):
             value += 1 if side == "def" else -1  # OP-61
     elif f.kind == "battle" and f.leaders.get(iid, ("",))[0] == "def" and f.nation >= 0:
-        value += self._myth_bonus(inst, self.cards[f.nation])
+        value += _level._myth_bonus(self, inst, self.cards[f.nation])
     return max(0, value)
 
 
 def _fortress(self: MitoszState, nation: int) -> bool:
-    return nation >= 0 and any("fortress" in a.d.subtypes for a in self.attached(nation))
+    return nation >= 0 and any("fortress" in a.d.subtypes for a in _board.attached(self, nation))
 
 
 def army_level(self: MitoszState, side: str) -> int:
@@ -44,15 +49,15 @@ def army_level(self: MitoszState, side: str) -> int:
     total = 0
     for iid, (s, _row) in f.leaders.items():
         if s == side and self.cards[iid].zone == "board":
-            total += self.fight_level(iid)
+            total += fight_level(self, iid)
     for iid, (s, row, mode) in f.supplies.items():
         if s != side or self.cards[iid].zone != "board" or mode == "maneuvers":
             continue
         leader = f.row_leader(s, row)
         if leader >= 0 and self.cards[leader].zone == "board":  # MIT-7.3.4.c
-            total += self.fight_level(iid)
+            total += fight_level(self, iid)
     if side == "def" and f.kind == "battle" and self.cards[f.nation].zone == "board":
-        total += self.road_level(f.nation, f.road)  # type: ignore[arg-type]  # a battle has its road
+        total += _level.road_level(self, f.nation, f.road)  # type: ignore[arg-type]  # a battle has its road
     for e in self.effects:
         if e.kind == "modify_army" and e.value[0] == side:
             total += e.value[1]  # spec 5.10: army modifiers
@@ -69,15 +74,15 @@ def row_capacity(self: MitoszState, side: str, row: int) -> int:
         return 0
     inst = self.cards[leader]
     cap = sum(inst.d.cost)  # the printed cost: a cost change alters what is paid, not the capacity
-    if "warlord" in self.subtypes(inst):
+    if "warlord" in _card_types.subtypes(self, inst):
         cap += 1  # MIT-8.warlord
     if "modify_capacity" in self.prims:
-        cap += sum(e.value for e in self._effects_on("modify_capacity", inst))
-        for src, _ctrl, params in self._static_hits("modify_capacity", inst, "row_leader"):
-            cap += self.value(params.delta, {"$self": src, "$bearer": src}, None)
+        cap += sum(e.value for e in _statics._effects_on(self, "modify_capacity", inst))
+        for src, _ctrl, params in _statics._static_hits(self, "modify_capacity", inst, "row_leader"):
+            cap += _up.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     if side == "def" and row == 0 and f.kind == "battle":
-        races = self.subtypes(self.cards[f.nation]) & RACES
-        if any(races & self.subtypes(self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
+        races = _card_types.subtypes(self, self.cards[f.nation]) & RACES
+        if any(races & _card_types.subtypes(self, self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
             cap += 1
     return cap
 

@@ -8,6 +8,11 @@ from typing import TYPE_CHECKING
 
 from ..words import N_, join, said
 from .phases import SPHERE_NAMES, SPHERE_SAID
+from ..effects import lasting as _lasting
+from ..effects import triggers as _triggers
+from . import windows as _windows
+from ..levels import board as _board
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -19,25 +24,25 @@ if TYPE_CHECKING:
 
 # -- the end phase (MIT-6.2.4, OP-40 – OP-42) --------------------------------------------------
 def _hand_over(self: MitoszState) -> int:
-    return len(self.players[self.active].hand) - self.hand_size(self.active)
+    return len(self.players[self.active].hand) - _lasting.hand_size(self, self.active)
 
 
 def _step_end_discard(self: MitoszState) -> bool:
     """MIT-6.2.4.1: down to the hand size; the discards move cards (MIT-6.5.1 item 4): a counter round follows."""
-    if self._hand_over() <= 0:
+    if _hand_over(self) <= 0:
         return False
-    self._push("end_round")
-    return self._step_end_hand()
+    _up._push(self, "end_round")
+    return _step_end_hand(self)
 
 
 def _step_end_hand(self: MitoszState) -> bool:
     """The discard prompts of MIT-6.2.4.1, one card at a time; and MIT-6.2.4.6.a: the hand size holds at the
     end of the turn (that last discard has no counter round: nobody acts once the turn ends, 6.2.4.6.b)."""
-    over = self._hand_over()
+    over = _hand_over(self)
     if over <= 0:
         return False
-    self.set_prompt("discard_hand", self.active, n=over, rule="MIT-6.2.4.1")
-    self._push("end_hand")
+    _up.set_prompt(self, "discard_hand", self.active, n=over, rule="MIT-6.2.4.1")
+    _up._push(self, "end_hand")
     return True
 
 
@@ -46,13 +51,13 @@ def _step_end_round(self: MitoszState) -> bool:
     (item 7): before the next step a counter round follows (MIT-6.4.1), from the active player, whom it
     affects. The triggers of the step's events open it (OP-43.4); with none, it opens on an empty stack,
     and the machine goes on when it has passed and what was used in it has resolved."""
-    if self._step_triggers():
+    if _windows._step_triggers(self):
         return True
     if self.trigger_resume is None:
         self.trigger_resume = (self.after_stack, tuple(self.todo))
     self.todo.clear()  # a counter round waits with nothing scheduled (as ``fire_pending``'s)
     self.after_stack = "triggers_done"
-    self.start_counter_round(self.active, from_window=False, actor=self.active)
+    _windows.start_counter_round(self, self.active, from_window=False, actor=self.active)
     return True
 
 
@@ -64,7 +69,7 @@ def _step_end_cap(self: MitoszState) -> bool:
                       sphere=SPHERE_SAID[s], n=p.smax[s])
             p.spheres[s] = p.smax[s]
             if self.todo[-1:] != ["end_round"]:
-                self._push("end_round")
+                _up._push(self, "end_round")
     return False
 
 
@@ -75,18 +80,18 @@ def _step_end_refill(self: MitoszState) -> bool:
     points = self.opts["sphere_refill"]
     room = [p.smax[s] - p.spheres[s] for s in range(4)]
     changes = points > 0 and any(r > 0 for r in room)
-    self._push("end_produce", "end_round" if changes else "triggers")
+    _up._push(self, "end_produce", "end_round" if changes else "triggers")
     if sum(room) <= points or points == 0:  # every sphere fills (the rest is lost): nothing to choose
         gained = [max(0, r) for r in room]
-        self._gain(p, gained, "regains")
+        _gain(self, p, gained, "regains")
         return False
-    self.set_prompt("refill", self.active, n=points, rule="MIT-6.2.4.3")
+    _up.set_prompt(self, "refill", self.active, n=points, rule="MIT-6.2.4.3")
     return True
 
 
 def _step_end_produce(self: MitoszState) -> bool:
     p = self.players[self.active]
-    for src, ctrl, params in self.statics_of("produce_spheres"):  # MIT-6.2.4.3: producing cards
+    for src, ctrl, params in _lasting.statics_of(self, "produce_spheres"):  # MIT-6.2.4.3: producing cards
         if ctrl != p.seat:
             continue
         amount = params.amount
@@ -95,10 +100,10 @@ def _step_end_produce(self: MitoszState) -> bool:
         else:
             amount = [getattr(amount, s) for s in SPHERE_NAMES]
         gained = [min(amount[s], p.smax[s] - p.spheres[s]) for s in range(4)]
-        self._gain(p, gained, "gets", self.cards[src].d)
+        _gain(self, p, gained, "gets", self.cards[src].d)
         if any(g > 0 for g in gained) and self.todo[-1:] == ["triggers"]:
             self.todo[-1] = "end_round"  # the refill changed nothing, the production did
-    self.event("refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
+    _triggers.event(self, "refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
     return False
 
 
@@ -123,9 +128,9 @@ def _step_end_unrotate(self: MitoszState) -> bool:
     """MIT-6.2.4.4; unrotating is an event (MIT-6.5.1 item 7): a counter round follows."""
     seat = self.active
     if self.opts["unrotate_per_turn"] > 0 and any(self.cards[i].rotated for i in self.players[seat].leaders):
-        self._push("end_round")
+        _up._push(self, "end_round")
     self.prompt_done = 0
-    return self._step_end_unrotate_more()
+    return _step_end_unrotate_more(self)
 
 
 def _step_end_unrotate_more(self: MitoszState) -> bool:
@@ -141,19 +146,19 @@ def _step_end_unrotate_more(self: MitoszState) -> bool:
         self.note(N_("P{seat} unrotates {cards}"), seat=seat, cards=join(self.cards[i].d for i in rotated))
         self.prompt_done = 0
         return False
-    self.set_prompt("unrotate", seat, n=k, rule="MIT-6.2.4.4")
-    self._push("end_unrotate_more")
+    _up.set_prompt(self, "unrotate", seat, n=k, rule="MIT-6.2.4.4")
+    _up._push(self, "end_unrotate_more")
     return True
 
 
 def _step_end_effects(self: MitoszState) -> bool:
     """MIT-6.2.4.5: end-of-turn effects happen."""
-    self.event("turn_end", player=self.active)
-    return self._step_triggers()
+    _triggers.event(self, "turn_end", player=self.active)
+    return _windows._step_triggers(self)
 
 
 def _step_next_turn(self: MitoszState) -> bool:
     self.note(N_("P{seat}'s turn ends"), seat=self.active)
-    self.active = self.next_seat(self.active)  # MIT-6.2.4.6.b: nobody acts in between
-    self._push("turn_start")
+    self.active = _board.next_seat(self, self.active)  # MIT-6.2.4.6.b: nobody acts in between
+    _up._push(self, "turn_start")
     return False

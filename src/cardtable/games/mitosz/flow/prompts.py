@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..prompts import PROMPTS, FightQuestion, refills as refills, splits as splits
+from ..prompts.registry import PROMPTS
+from ..prompts.fights import FightQuestion
 from ..words import N_, join
 from ..modes import PROMPT
+from ..levels import board as _board
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -18,7 +20,8 @@ if TYPE_CHECKING:
     from cardtable.engine import Action
 
     from ..cards import CardDef
-    from ..prompts import AfterworldOrder, Prompt
+    from ..prompts.cards import AfterworldOrder
+    from ..prompts.base import Prompt
     from ..state import MitoszState
 
 
@@ -38,7 +41,7 @@ def _ask_order(self: MitoszState) -> None:
     if len({self.cards[i].d.id for i in cards}) < 2:
         return
     resume = (self.mode, self.priority, self.prompt)
-    self.set_prompt("afterworld_order", seat, rule="MIT-1.4.2.c", cards=cards, placed=(), resume=resume)
+    set_prompt(self, "afterworld_order", seat, rule="MIT-1.4.2.c", cards=cards, placed=(), resume=resume)
 
 
 def _place_in_order(self: MitoszState, pr: AfterworldOrder, card: int) -> None:
@@ -46,7 +49,7 @@ def _place_in_order(self: MitoszState, pr: AfterworldOrder, card: int) -> None:
     placed = pr.placed + (card,)
     rest = [i for i in pr.cards if i not in placed]
     if len({self.cards[i].d.id for i in rest}) > 1:
-        self.ask(replace(pr, placed=placed))
+        ask(self, replace(pr, placed=placed))
         return
     order = list(placed) + rest
     pile = self.players[pr.player].afterworld
@@ -72,10 +75,10 @@ def ask(self: MitoszState, prompt: Prompt) -> None:
 
 
 def _prompt_options(self: MitoszState) -> list[Action]:
-    dc = self.decision_cache()
+    dc = _board.decision_cache(self)
     options = dc.get("prompt")
     if options is None:
-        options = dc["prompt"] = self._prompt_choices()
+        options = dc["prompt"] = _prompt_choices(self)
     return list(options)
 
 

@@ -8,6 +8,13 @@ from ..words import N_, lazy, said
 from .phases import PHASES
 from ..modes import DRAW, END, START
 from .. import checks as _checks
+from ..effects import attach as _attach
+from ..effects import lasting as _lasting
+from ..effects import triggers as _triggers
+from ..levels import board as _board
+from ..levels import filters as _filters
+from .. import moves as _moves
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -17,8 +24,8 @@ if TYPE_CHECKING:
 def _begin_turn(self: MitoszState) -> None:
     self.todo = []
     self.pending = []  # the setup is no event: the high gods were put onto the board before the game began
-    self._push("turn_start")
-    self._run()
+    _up._push(self, "turn_start")
+    _up._run(self)
 
 
 def _step_turn_start(self: MitoszState) -> bool:
@@ -28,14 +35,14 @@ def _step_turn_start(self: MitoszState) -> bool:
     self.phase = START
     # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
     waking = []
-    for inst in self.board_insts():  # a card off the board forgot these when it left (MIT-1.2.6)
+    for inst in _board.board_insts(self):  # a card off the board forgot these when it left (MIT-1.2.6)
         inst.spent = False
         inst.uses = None
         inst.blocked = ()
         if inst.dormant == "turn_start" and inst.controller == seat:
             waking.append(inst.iid)
     for iid in waking:  # OP-35: asleep until its player's next turn
-        self.wake(iid, said(N_("P{seat}'s turn begins"), seat=seat))
+        _attach.wake(self, iid, said(N_("P{seat}'s turn begins"), seat=seat))
     for p in self.players:
         p.nation_placed = False
         p.allowances = ()
@@ -46,25 +53,25 @@ def _step_turn_start(self: MitoszState) -> bool:
     if self.result is not None:
         return True
     _checks.expire_at_turn_start(self)  # MIT-6.2.1.2
-    self.event("turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
+    _triggers.event(self, "turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
     # state check)
-    self._push("checks", "window")
+    _up._push(self, "checks", "window")
     return False
 
 
 def _step_next_phase(self: MitoszState) -> bool:
     index = PHASES.index(self.phase)
     if self.phase is END:
-        self._push("end_discard", "end_cap", "end_refill", "end_unrotate", "end_effects", "end_hand",
+        _up._push(self, "end_discard", "end_cap", "end_refill", "end_unrotate", "end_effects", "end_hand",
                    "next_turn")
         return False
     self.phase = PHASES[index + 1]
     if self.phase is DRAW:
-        self.draw_phase()
-        self.event("draw_phase", player=self.active)  # spec 6.6: after the phase's draws
-        self._push("checks", "window")
+        draw_phase(self)
+        _triggers.event(self, "draw_phase", player=self.active)  # spec 6.6: after the phase's draws
+        _up._push(self, "checks", "window")
     else:
-        self._push("window")
+        _up._push(self, "window")
     return False
 
 
@@ -75,10 +82,10 @@ def draw_phase(self: MitoszState) -> None:
     self.seat_versions[seat] += 1
     self.hand_changed()
     n = self.opts["draws_per_turn"]
-    for _src, ctrl, params in self.statics_of("extra_draw"):
+    for _src, ctrl, params in _lasting.statics_of(self, "extra_draw"):
         if ctrl == seat:
-            n += self.value(params.n, {}, None)
-    drawn = self.draw(seat, n)
+            n += _filters.value(self, params.n, {}, None)
+    drawn = _moves.draw(self, seat, n)
     if drawn < n:
         self.note(lazy._n("P{seat} draws {drawn} card{missing}", "P{seat} draws {drawn} cards{missing}", drawn,
                          seat=seat, drawn=drawn,

@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from ..modes import BUSY, COUNTER, PROMPT, WINDOW
 from .. import checks as _checks
+from ..effects import stack as _stack
+from ..effects import triggers as _triggers
+from ..fights import members as _members
+from ..levels import board as _board
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -24,17 +29,17 @@ def _step_window_resume(self: MitoszState) -> bool:
     """After an act resolved: the next player in turn order gets priority (MIT-6.1.4.b)."""
     if self.fight is not None:
         if self.fight.stage != "rounds":
-            self._push("fight")  # a fight was declared: it begins
+            _up._push(self, "fight")  # a fight was declared: it begins
             return False
-        broken = self.fight_broken()
+        broken = _up.fight_broken(self)
         if broken is not None:
-            self.end_rounds_early(broken)  # OP-51
+            _up.end_rounds_early(self, broken)  # OP-51
             return False
     self.trigger_chain = 0
     self.mode = WINDOW
     self.passes = 0
     self.cycle = False
-    self.priority = self.next_in_window(self.window_actor)
+    self.priority = next_in_window(self, self.window_actor)
     return True
 
 
@@ -47,33 +52,33 @@ def _pass(self: MitoszState, seat: int) -> None:
             self.cycle = True
         elif self.cycle:
             self.passes += 1
-        if self.cycle and self.passes >= (len(self.fight_players()) if fight is not None else self.n):
+        if self.cycle and self.passes >= (len(_members.fight_players(self)) if fight is not None else self.n):
             # MIT-6.1.4.c: everyone passed from the active player; in a fight, MIT-7.4.9: the rounds end
             self.mode = BUSY
             if fight is not None:
                 fight.stage = "compare"
-                self._push("fight")
+                _up._push(self, "fight")
             else:
-                self._push("next_phase")
+                _up._push(self, "next_phase")
         else:
-            self.priority = self.next_in_window(seat)
+            self.priority = next_in_window(self, seat)
     elif self.mode is COUNTER:
         self.passes += 1
         if self.passes >= self.n:  # MIT-6.4.1: nobody responded; the stack resolves
             self.mode = BUSY
-            self._push("resolve", "checks", self.after_stack)
+            _up._push(self, "resolve", "checks", self.after_stack)
         else:
-            self.priority = self.next_seat(seat)
+            self.priority = _board.next_seat(self, seat)
 
 
 def next_in_window(self: MitoszState, seat: int) -> int:
     """The next player in turn order who acts in this window: in a fight's rounds only its players
     (OP-44); everyone takes part in counter rounds."""
-    nxt = self.next_seat(seat)
+    nxt = _board.next_seat(self, seat)
     if self.fight is not None:
-        players = self.fight_players()
+        players = _members.fight_players(self)
         while nxt not in players:
-            nxt = self.next_seat(nxt)
+            nxt = _board.next_seat(self, nxt)
     return nxt
 
 
@@ -90,27 +95,27 @@ def start_counter_round(self: MitoszState, first: int, from_window: bool, actor:
 def _step_resolve(self: MitoszState) -> bool:
     while self.stack:
         item = self.stack[-1]
-        if not self.resolve_item(item):
-            self._push("resolve")
+        if not _stack.resolve_item(self, item):
+            _up._push(self, "resolve")
             return True  # a prompt inside the effect
         self.stack.pop()
         if self.mode is PROMPT:  # a question on the way out (a supply's mode, OP-20): the rest waits
             if self.stack:
-                self._push("resolve")
+                _up._push(self, "resolve")
             return True
     return False
 
 
 def _step_checks(self: MitoszState) -> bool:
     if _checks.state_checks(self):
-        return self.fire_pending() if self.pending or self.sphere_marks else False  # OP-43.4
-    self._push("checks")
+        return _triggers.fire_pending(self) if self.pending or self.sphere_marks else False  # OP-43.4
+    _up._push(self, "checks")
     return True  # a prompt (leader limit)
 
 
 def _step_triggers(self: MitoszState) -> bool:
     """OP-43.4: the triggers of a rule step's events go on the stack (steps without a state check)."""
-    return self.fire_pending() if self.pending or self.sphere_marks else False
+    return _triggers.fire_pending(self) if self.pending or self.sphere_marks else False
 
 
 def _step_triggers_done(self: MitoszState) -> bool:

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
-from cardtable.games.mitosz.prompts import DeckOrder
+from cardtable.games.mitosz.prompts.cards import DeckOrder
 from cardtable.games.mitosz.state import MitoszState
 
 if TYPE_CHECKING:
     from cardtable.games.mitosz.core import Inst, Player
-    from cardtable.games.mitosz.prompts import Prompt
+    from cardtable.games.mitosz.prompts.base import Prompt
 
 
 def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:

@@ -6,6 +6,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from cardtable.engine.search import SearchProfile, shares, softmax
+from ..levels import power as _power
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -18,7 +19,7 @@ def evaluate(s: MitoszState) -> list[float]:
 def graded(s: MitoszState) -> list[float]:
     """Power points (MIT-1.1.1: 12 held for a round win), graded: a lead of two points is worth about three to
     one, where ``evaluate`` calls any lead a win."""
-    return softmax([float(x) for x in s.power_totals()], 2.0)
+    return softmax([float(x) for x in _power.power_totals(s)], 2.0)
 
 
 PROFILE = SearchProfile(

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from ..fights import members as _members
+from . import board as _board
+from . import statics as _statics
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..core import Eff, Inst
@@ -13,7 +17,7 @@ if TYPE_CHECKING:
 def neutralized(self: MitoszState, inst: Inst) -> bool:
     """MIT-5.5: the card's ability is neutralized (no level, no maneuvers)."""
     for e in self.effects:
-        if e.kind == "neutralize_ability" and self._effect_hits(e, inst):
+        if e.kind == "neutralize_ability" and _effect_hits(self, e, inst):
             return True
     return False
 
@@ -24,9 +28,9 @@ def _effect_hits(self: MitoszState, e: Eff, inst: Inst) -> bool:
     if e.targets is not None:
         if inst.iid not in e.targets:
             return False
-    elif not self.matches(inst, e.selector.filter, e.controller, {}):
+    elif not _up.matches(self, inst, e.selector.filter, e.controller, {}):
         return False
-    return not self.immune(inst, e.keys, e.controller)
+    return not immune(self, inst, e.keys, e.controller)
 
 
 def restricted(self: MitoszState, inst: Inst, what: str) -> bool:
@@ -36,19 +40,19 @@ def restricted(self: MitoszState, inst: Inst, what: str) -> bool:
     by_statics: set[tuple[int, str]] | None = c.get("restrict")
     if by_statics is None:  # (card, restriction) pairs the statics on the board impose
         by_statics = set()
-        for src, ctrl, prim, params, keys, bearer in self.statics_by("restrict"):
+        for src, ctrl, prim, params, keys, bearer in _statics.statics_by(self, "restrict"):
             target = params.target
             if isinstance(target, str):
                 ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
                 hits = [self.cards[ref]] if ref >= 0 else []
             else:
-                hits = [i for i in self.board_insts() if self.matches(i, target.filter, ctrl, {"$self": src})]
-            by_statics.update((i.iid, params.what) for i in hits if not self.immune(i, keys, ctrl))
+                hits = [i for i in _board.board_insts(self) if _up.matches(self, i, target.filter, ctrl, {"$self": src})]
+            by_statics.update((i.iid, params.what) for i in hits if not immune(self, i, keys, ctrl))
         c["restrict"] = by_statics
     if by_statics and (inst.iid, what) in by_statics:
         return True
     for e in self.effects:  # the restriction named first: most effects are something else
-        if e.kind == "restrict" and e.value == what and self._effect_hits(e, inst):
+        if e.kind == "restrict" and e.value == what and _effect_hits(self, e, inst):
             return True
     return False
 
@@ -58,9 +62,9 @@ def immunities(self: MitoszState, inst: Inst, seat: int | None = None) -> set[st
     d = inst.d
     if d.card_type == "location" and "shrine" in d.subtypes:
         out.add("strike")  # MIT-8.shrine
-    if inst.zone == "board" and self.is_god_leader(inst):
+    if inst.zone == "board" and _board.is_god_leader(self, inst):
         out.add("intrigue")  # MIT-3.4.3.a
-    for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+    for _src, _ctrl, params in _statics._static_hits(self, "grant_immunity", inst, immunity=False):
         out.update(params.against)
     for e in self.effects:
         if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets:
@@ -73,9 +77,9 @@ def _immune_to(self: MitoszState, inst: Inst, keys: frozenset[str]) -> bool:
     d = inst.d
     if "strike" in keys and d.card_type == "location" and "shrine" in d.subtypes:
         return True  # MIT-8.shrine
-    if "intrigue" in keys and inst.zone == "board" and self.is_god_leader(inst):
+    if "intrigue" in keys and inst.zone == "board" and _board.is_god_leader(self, inst):
         return True  # MIT-3.4.3.a
-    for _src, _ctrl, params in self._static_hits("grant_immunity", inst, immunity=False):
+    for _src, _ctrl, params in _statics._static_hits(self, "grant_immunity", inst, immunity=False):
         if not keys.isdisjoint(params.against):
             return True
     for e in self.effects:
@@ -93,16 +97,16 @@ def immune(self: MitoszState, inst: Inst, keys: frozenset[str], source_controlle
         return False
     current = inst
     for _ in range(6):
-        if self._immune_to(current, keys):
+        if _immune_to(self, current, keys):
             return True
         if current.host < 0:
             break
         current = self.cards[current.host]
     fight = self.fight
-    if fight is not None and inst.iid in self.fight_members():
+    if fight is not None and inst.iid in _members.fight_members(self):
         # (a member of the fight is one of its leaders or supplies: ``place`` and each member's place are found)
         place = fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
-        return any(self.immunities(self.cards[i]) & keys for i in self.fight_members()
+        return any(immunities(self, self.cards[i]) & keys for i in _members.fight_members(self)
                    if i != inst.iid and (fight.leaders.get(i)
                                          or fight.supplies.get(i))[0] == place[0])  # type: ignore[index]
     return False

@@ -5,6 +5,7 @@ seats, high gods and the leader and intrigue limits.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,24 +58,24 @@ def attached(self: MitoszState, iid: int) -> Sequence[Inst]:
     index: dict[int, list[Inst]] | None = c.get("att")
     if index is None:
         index = c["att"] = {}
-        for i in self.board_insts():
+        for i in board_insts(self):
             if i.host >= 0:
                 index.setdefault(i.host, []).append(i)
     return index.get(iid, ())
 
 
 def attachments(self: MitoszState, iid: int) -> list[int]:
-    return [i.iid for i in self.attached(iid)]
+    return [i.iid for i in attached(self, iid)]
 
 
 def is_magical(self: MitoszState, inst: Inst) -> bool:
     """Is the card magical: printed so, or carrying a magical rune (MIT-8.rune, OP-60)?"""
-    return inst.d.magical or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 1 == 1)
+    return inst.d.magical or (inst.zone == "board" and _rune_marks(self).get(inst.iid, 0) & 1 == 1)
 
 
 def is_cursed(self: MitoszState, inst: Inst) -> bool:
     """Is the card cursed: printed so, or carrying a cursed rune (MIT-8.rune, OP-60)?"""
-    return inst.d.cursed or (inst.zone == "board" and self._rune_marks().get(inst.iid, 0) & 2 == 2)
+    return inst.d.cursed or (inst.zone == "board" and _rune_marks(self).get(inst.iid, 0) & 2 == 2)
 
 
 def rune_host(self: MitoszState, inst: Inst) -> int:
@@ -87,13 +88,13 @@ def rune_host(self: MitoszState, inst: Inst) -> int:
 
 def _rune_marks(self: MitoszState) -> dict[int, int]:
     """{host: 1 magical | 2 cursed} of the cards that carry a magical or cursed rune (kept with the layout)."""
-    c = self.layout_facts()
+    c = layout_facts(self)
     marks: dict[int, int] | None = c.get("runes")
     if marks is None:
         marks = c["runes"] = {}
-        for i in self.board_insts():
+        for i in board_insts(self):
             d = i.d
-            if (d.magical or d.cursed) and self.rune_host(i) >= 0:
+            if (d.magical or d.cursed) and rune_host(self, i) >= 0:
                 marks[i.host] = marks.get(i.host, 0) | (1 if d.magical else 0) | (2 if d.cursed else 0)
     return marks
 
@@ -118,8 +119,8 @@ def god_myth(self: MitoszState, seat: int) -> str:
 def is_god_leader(self: MitoszState, inst: Inst) -> bool:
     """MIT-3.4.3.a: the leader is its controller's own high god (and a leader on the board: not dormant,
     MIT-5.15; not of another card type now, MIT-5.16)."""
-    return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == self.god_name(inst.controller) \
-        and inst.owner == inst.controller and inst.dormant is None and self.card_type(inst) == "leader"
+    return inst.d.card_type == "leader" and inst.zone == "board" and inst.d.name == god_name(self, inst.controller) \
+        and inst.owner == inst.controller and inst.dormant is None and _up.card_type(self, inst) == "leader"
 
 
 def leader_limit(self: MitoszState, seat: int) -> int:
@@ -131,9 +132,9 @@ def row_leaders(self: MitoszState, seat: int) -> list[int]:
     """The leaders of a leader row that are leaders now: a card that got another card type (MIT-5.16)
     stands in the row but is no leader until the change ends."""
     leaders = self.players[seat].leaders
-    if not self.effects or "set_card_type" not in self.prims or not self.retyped():
+    if not self.effects or "set_card_type" not in self.prims or not _up.retyped(self):
         return leaders
-    return [i for i in leaders if self.card_type(self.cards[i]) == "leader"]
+    return [i for i in leaders if _up.card_type(self, self.cards[i]) == "leader"]
 
 
 def intrigue_limit(self: MitoszState) -> int:

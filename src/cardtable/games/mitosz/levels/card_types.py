@@ -5,6 +5,9 @@ creature.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from . import abilities as _abilities
+from . import board as _board
+from . import statics as _statics
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -14,7 +17,7 @@ if TYPE_CHECKING:
     from .statics import Static
 
 
-#: the primitives that change what a card is (``Levels.subtypes``, ``Levels.card_type``)
+#: the primitives that change what a card is (``levels.card_types.subtypes``, ``levels.card_types.card_type``)
 _RETYPING = frozenset(("grant_subtype", "remove_subtype", "set_card_type"))
 
 
@@ -26,9 +29,9 @@ def card_type(self: MitoszState, inst: Inst) -> str:
     row of a battle) does not change; what a rule asks of its type does."""
     t = inst.d.card_type
     if self.effects and "set_card_type" in self.prims:
-        retyped = self.retyped()
-        if retyped:
-            t = retyped.get(inst.iid, t)
+        retypes = retyped(self)
+        if retypes:
+            t = retypes.get(inst.iid, t)
     fight = self.fight
     if fight is not None and t == "leader" and inst.iid in fight.supplies:
         return "supply"
@@ -41,21 +44,21 @@ def retyping(self: MitoszState) -> bool:
     fight)."""
     if not self.effects and "grant_subtype" not in self.prims:
         return False
-    c = self.cache()  # every change of the effects, and every card moving, drops it
+    c = _board.cache(self)  # every change of the effects, and every card moving, drops it
     hit: bool | None = c.get("retyping")
     if hit is None:
-        hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(self._subtype_statics())
+        hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(_subtype_statics(self))
     return hit
 
 
 def _subtype_statics(self: MitoszState) -> Sequence[Static]:
     """The statics that grant a subtype (spec 6.7), if a card of the game can have one."""
-    return self.statics_by("grant_subtype") if "grant_subtype" in self.prims else ()
+    return _statics.statics_by(self, "grant_subtype") if "grant_subtype" in self.prims else ()
 
 
 def retyped(self: MitoszState) -> dict[int, str]:
     """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
-    c = self.cache()
+    c = _board.cache(self)
     hit: dict[int, str] | None = c.get("types")
     if hit is None:  # (a set_card_type effect names its targets)
         hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type"
@@ -65,8 +68,8 @@ def retyped(self: MitoszState) -> dict[int, str]:
 
 def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     subs = inst.d.subtypes
-    if "grant_subtype" in self.prims and inst.zone == "board" and self._subtype_statics():
-        subs = subs | self._static_subtypes(inst)
+    if "grant_subtype" in self.prims and inst.zone == "board" and _subtype_statics(self):
+        subs = subs | _static_subtypes(self, inst)
     effects = self.effects
     if not effects:
         return subs
@@ -76,10 +79,10 @@ def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     for e in effects:
         kind = e.kind
         if kind == "grant_subtype":
-            if self._effect_hits(e, inst):
+            if _abilities._effect_hits(self, e, inst):
                 added = [e.value] if added is None else added + [e.value]
         elif kind == "remove_subtype":
-            if self._effect_hits(e, inst):
+            if _abilities._effect_hits(self, e, inst):
                 removed = [e.value] if removed is None else removed + [e.value]
     if added is None and removed is None:
         return subs
@@ -89,12 +92,12 @@ def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
 def _static_subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     """The subtypes statics grant ``inst`` (spec 6.7 ``grant_subtype``). A static's own filter reads the
     subtypes without the statics' (a static granting [flying] to [flying] cards would otherwise ask itself)."""
-    c = self.cache()
+    c = _board.cache(self)
     if c.get("subtyping"):
         return frozenset()
     c["subtyping"] = True
     try:
-        return frozenset(params.subtype for _src, _ctrl, params in self._static_hits("grant_subtype", inst))
+        return frozenset(params.subtype for _src, _ctrl, params in _statics._static_hits(self, "grant_subtype", inst))
     finally:
         c["subtyping"] = False
 
@@ -104,9 +107,9 @@ def is_creature(self: MitoszState, inst: Inst) -> bool:
     supply stays a creature: a mount counts as a beast (OP-57), a monster keeps its nature (OP-58)."""
     if inst.dormant is not None:
         return False  # OP-35: not a leader on the board
-    t = self.card_type(inst)
+    t = card_type(self, inst)
     if t == "leader":
         return True
     if t != "supply":
         return False
-    return inst.d.card_type == "leader" or bool(self.subtypes(inst) & {"troop", "beast"})
+    return inst.d.card_type == "leader" or bool(subtypes(self, inst) & {"troop", "beast"})

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..vocabulary import ROWS
+from ..fights import members as _members
+from . import board as _board
+from . import card_types as _card_types
+from . import level as _level
 
 if TYPE_CHECKING:
     from ..core import Inst, Item
@@ -21,7 +25,7 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
         return inst.zone == "board" and (d.card_type != "high_god" or source_is_god)
     zone = f.zone or "board"
     if zone == "fight":
-        if inst.iid not in self.fight_members():
+        if inst.iid not in _members.fight_members(self):
             return False
         zone = "board"
     if inst.zone != zone:
@@ -35,11 +39,11 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
     if f.owner and f.owner != "any" and (inst.owner == seat) != (f.owner == "self"):
         return False
     if f.card_type is not None:
-        t = d.card_type if not self.effects and self.fight is None else self.card_type(inst)
+        t = d.card_type if not self.effects and self.fight is None else _card_types.card_type(self, inst)
         if t not in f.card_type or (inst.dormant is not None and t == "leader"):
             return False  # MIT-5.16: the type it has now; OP-35: a dormant leader is chosen as no leader
     if f.subtypes_any is not None or f.subtypes_all is not None:
-        subs = self.subtypes(inst)
+        subs = _card_types.subtypes(self, inst)
         if f.subtypes_any is not None and not subs.intersection(f.subtypes_any):
             return False
         if f.subtypes_all is not None and not subs.issuperset(f.subtypes_all):
@@ -50,22 +54,22 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
         return False
     if f.unique is not None and d.unique != f.unique:
         return False
-    if f.magical is not None and self.is_magical(inst) != f.magical:
+    if f.magical is not None and _board.is_magical(self, inst) != f.magical:
         return False
-    if f.cursed is not None and self.is_cursed(inst) != f.cursed:
+    if f.cursed is not None and _board.is_cursed(self, inst) != f.cursed:
         return False
     if f.rotated is not None and inst.rotated != f.rotated:
         return False
-    if f.creature is not None and self.is_creature(inst) != f.creature:
+    if f.creature is not None and _card_types.is_creature(self, inst) != f.creature:
         return False
-    if f.in_fight is not None and (inst.iid in self.fight_members()) != f.in_fight:
+    if f.in_fight is not None and (inst.iid in _members.fight_members(self)) != f.in_fight:
         return False
     if f.row is not None:
         fight = self.fight
         place = None if fight is None else fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
         if place is None or ROWS[place[1]] != f.row:
             return False
-    if f.level is not None and not self.compare(self.level(inst.iid), f.level, refs, None):
+    if f.level is not None and not compare(self, _level.level(self, inst.iid), f.level, refs, None):
         return False
     if f.number is not None and d.number not in f.number.in_:
         return False
@@ -104,7 +108,7 @@ def matches_item(self: MitoszState, item: Item, f: Filter | None, seat: int) -> 
     if card is not None:
         if f.name is not None and card.d.name != f.name:
             return False
-        if f.magical is not None and self.is_magical(card) != f.magical:
+        if f.magical is not None and _board.is_magical(self, card) != f.magical:
             return False
         if f.subtypes_any is not None:
             subs = set(card.d.subtypes) | set(item.m.subtypes if item.m is not None else ())
@@ -113,15 +117,15 @@ def matches_item(self: MitoszState, item: Item, f: Filter | None, seat: int) -> 
     return True
 
 
-def compare(self: MitoszState, value: int, cmp: Any, refs: dict[str, int], item: Item | None) -> bool:
+def compare(self: MitoszState, amount: int, cmp: Any, refs: dict[str, int], item: Item | None) -> bool:
     # (``cmp``: any model with the bounds lt … gt, a filter's comparison or a condition's)
     for op in ("lt", "le", "eq", "ge", "gt"):
         bound = getattr(cmp, op)
         if bound is None:
             continue
-        b = self.value(bound, refs, item)
-        if op == "lt" and not value < b or op == "le" and not value <= b or op == "eq" and value != b \
-                or op == "ge" and not value >= b or op == "gt" and not value > b:
+        b = value(self, bound, refs, item)
+        if op == "lt" and not amount < b or op == "le" and not amount <= b or op == "eq" and amount != b \
+                or op == "ge" and not amount >= b or op == "gt" and not amount > b:
             return False
     return True
 
@@ -131,11 +135,11 @@ def value(self: MitoszState, v: Any, refs: dict[str, int], item: Item | None) ->
     if isinstance(v, int):
         return v
     if isinstance(v, str):
-        from ..schema import parse_value
+        from ..schema.expressions import parse_value
 
-        return self._eval(parse_value(v), refs, item)
+        return _eval(self, parse_value(v), refs, item)
     seat = item.player if item is not None else self.active
-    return sum(1 for i in self.cards if self.matches(i, v.count.filter, seat, refs))
+    return sum(1 for i in self.cards if matches(self, i, v.count.filter, seat, refs))
 
 
 def _eval(self: MitoszState, tree: tuple[Any, ...], refs: dict[str, int], item: Item | None) -> int:
@@ -149,15 +153,15 @@ def _eval(self: MitoszState, tree: tuple[Any, ...], refs: dict[str, int], item: 
         if iid < 0:
             return 0
         if kind == "level":
-            return self.level(iid)
+            return _level.level(self, iid)
         if kind == "base_level":
-            return self.base_level(iid)
+            return _level.base_level(self, iid)
         if kind == "number":
             return self.cards[iid].d.number
         return self.cards[iid].d.cost_total
     if kind == "half":
-        return self._eval(tree[1], refs, item) // 2  # MIT-5.3
+        return _eval(self, tree[1], refs, item) // 2  # MIT-5.3
     if kind == "neg":
-        return -self._eval(tree[1], refs, item)
-    left, right = self._eval(tree[1], refs, item), self._eval(tree[2], refs, item)
+        return -_eval(self, tree[1], refs, item)
+    left, right = _eval(self, tree[1], refs, item), _eval(self, tree[2], refs, item)
     return left + right if kind == "+" else left - right if kind == "-" else left * right

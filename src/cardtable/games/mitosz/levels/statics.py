@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
+from . import board as _board
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -34,18 +36,18 @@ def is_trigger_call(call: Any) -> bool:
 # -- statics (spec 6.7) ------------------------------------------------------------------------
 def statics(self: MitoszState) -> list[Static]:
     """(source iid, controller, primitive, params, keys) of every static on the board, and of tokens."""
-    c = self.cache()
+    c = _board.cache(self)
     cached: list[Static] | None = c.get("statics")
     if cached is not None:
         return cached
     out: list[Static] = []
-    for inst in self.board_insts():
+    for inst in _board.board_insts(self):
         d = inst.d
         if not d.statics and not inst.tokens:
             continue  # most cards have neither
         if inst.dormant is not None:
             continue  # MIT-5.15, OP-35: a dormant leader is not in play: its abilities wait with it
-        if d.statics and self.intrigue_works(inst):
+        if d.statics and intrigue_works(self, inst):
             keys = d.static_keys
             for prim, params in d.static_calls:
                 out.append((inst.iid, inst.controller, prim, params, keys, inst.iid))
@@ -74,11 +76,11 @@ def intrigue_works(self: MitoszState, inst: Inst) -> bool:
 
 def statics_by(self: MitoszState, primitive: str) -> Sequence[Static]:
     """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
-    c = self.cache()
+    c = _board.cache(self)
     index: dict[str, list[Static]] | None = c.get("statics_by")
     if index is None:
         index = c["statics_by"] = {}
-        for entry in self.statics():
+        for entry in statics(self):
             index.setdefault(entry[2], []).append(entry)
     return index.get(primitive, ())
 
@@ -87,15 +89,15 @@ def _static_hits(self: MitoszState, primitive: str, inst: Inst, attr: str = "tar
                  immunity: bool = True) -> Iterator[tuple[int, int, Any]]:
     """The statics of ``primitive`` that apply to ``inst``."""
     seen: set[int] | None = None  # MIT-3.6.d: identical intrigues of two players reaching one card count once
-    for src, ctrl, prim, params, keys, bearer in self.statics_by(primitive):
+    for src, ctrl, prim, params, keys, bearer in statics_by(self, primitive):
         target = getattr(params, attr)
         if isinstance(target, str):
             ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
             if ref != inst.iid:
                 continue
-        elif not self.matches(inst, target.filter, ctrl, {"$self": src}):
+        elif not _up.matches(self, inst, target.filter, ctrl, {"$self": src}):
             continue
-        if immunity and self.immune(inst, keys, ctrl):
+        if immunity and _up.immune(self, inst, keys, ctrl):
             continue
         if src in self.intrigues and keys is self.cards[src].d.static_keys:  # (not a token on it) a copy's
             # static is its definition's own params object
@@ -114,8 +116,8 @@ def _effects_on(self: MitoszState, kind: str, inst: Inst) -> Iterator[Eff]:
         if e.targets is not None:
             if inst.iid not in e.targets:
                 continue
-        elif not self.matches(inst, e.selector.filter, e.controller, {}):
+        elif not _up.matches(self, inst, e.selector.filter, e.controller, {}):
             continue
-        if self.immune(inst, e.keys, e.controller):
+        if _up.immune(self, inst, e.keys, e.controller):
             continue
         yield e

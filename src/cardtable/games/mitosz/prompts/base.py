@@ -14,6 +14,7 @@ from cardtable.engine import IllegalAction
 from ..actions import ChooseOption, Pass, made
 from ..modes import BUSY
 from ..words import _, shown
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -59,7 +60,7 @@ class Prompt:
             raise IllegalAction(self.rule, _("P{seat} is choosing now ({question})", seat=self.player,
                                              question=self.question(state)))
         if options is None:
-            options = state._prompt_options()
+            options = _up._prompt_options(state)
         # the common case first: the very object offered (``in`` alone would compare field by field)
         if not any(x is action for x in options) and action not in options:
             if isinstance(action, Pass):

@@ -11,6 +11,12 @@ from ..actions import Choose, Refill, made
 from ..words import N_, _, _n, join, shown
 from .base import Prompt
 from .. import checks as _checks
+from ..effects import conditions as _conditions
+from ..effects import zones as _zones
+from ..flow import end_phase as _end_phase
+from ..levels import board as _board
+from .. import moves as _moves
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -49,13 +55,13 @@ class DiscardHand(Prompt):
     keys: ClassVar[tuple[str, ...]] = ("n",)
 
     def offered(self, state: MitoszState) -> list[Action]:
-        return _each(state.distinct(state.players[self.player].hand))
+        return _each(_up.distinct(state, state.players[self.player].hand))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        state.discard_card(card)
+        _moves.discard_card(state, card)
         if self.n > 1 and state.players[seat].hand:
-            state.ask(replace(self, n=self.n - 1))
+            _up.ask(state, replace(self, n=self.n - 1))
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("discard {n} card down to the hand size (MIT-6.2.4.1)",
@@ -77,17 +83,17 @@ class Discard(Prompt):
     optional: ClassVar[frozenset[str]] = frozenset(("then", "maneuver", "cards"))
 
     def offered(self, state: MitoszState) -> list[Action]:  # a condition's: only the hand cards that fit it
-        return _each(state.distinct(self.cards or state.players[self.player].hand))
+        return _each(_up.distinct(state, self.cards or state.players[self.player].hand))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        state.discard_card(card)
+        _moves.discard_card(state, card)
         left = self.n - 1
         if self.then is not None:  # a maneuver's discard condition (MIT-5.11): the rest as the condition has it
             rest = tuple(i for i in self.cards if i != card)
-            state.pay_conditions(seat, (("discard", left, rest),) + self.then, self.maneuver)
+            _conditions.pay_conditions(state, seat, (("discard", left, rest),) + self.then, self.maneuver)
         elif left > 0 and state.players[seat].hand:
-            state.ask(replace(self, n=left))
+            _up.ask(state, replace(self, n=left))
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("discard {n} card ({source})", "discard {n} cards ({source})", self.n,
@@ -108,14 +114,14 @@ class SacrificeLeader(Prompt):
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
         inst = state.cards[card]
-        cursed = state.is_cursed(inst)
+        cursed = _board.is_cursed(state, inst)
         if cursed:
             state.note(N_("P{seat} is over the leader limit: {card} goes to the afterworld (MIT-3.4.2.b)"),
                        seat=seat, card=inst.d)
         else:
             state.note(N_("P{seat} is over the leader limit: {card} is sacrificed to the afterworld "
                           "(MIT-3.4.2.b)"), seat=seat, card=inst.d)
-        state.leave_board(card, "afterworld", "sacrifice" if not cursed else "rule")
+        _moves.leave_board(state, card, "afterworld", "sacrifice" if not cursed else "rule")
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("sacrifice {n} leader: over the leader limit (MIT-3.4.2.b)",
@@ -137,7 +143,7 @@ class Sacrifice(Prompt):
         return _each(self.cards)
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_sacrifice(self, action.cards[0])
+        _conditions.answer_sacrifice(state, self, action.cards[0])
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("sacrifice {n} card ({source}'s condition, MIT-5.11)",
@@ -180,7 +186,7 @@ class RefillSpheres(Prompt):
         return list(refills(self.n, tuple(room)))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state._gain(state.players[seat], list(action.spheres), "regains")
+        _end_phase._gain(state, state.players[seat], list(action.spheres), "regains")
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("share {n} sphere point among the spheres (MIT-6.2.4.3)",
@@ -203,7 +209,7 @@ class Search(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        state.answer_search(self, card)
+        _zones.answer_search(state, self, card)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _("choose the card found by the search (MIT-1.3.3)")
@@ -224,7 +230,7 @@ class Pick(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        state.answer_pick(self, card)
+        _zones.answer_pick(state, self, card)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return shown(self.text) or _("choose a card")
@@ -247,10 +253,10 @@ class AfterworldOrder(Prompt):
                 "placed": self.placed, "resume": (mode, priority, None if before is None else before.as_dict())}
 
     def offered(self, state: MitoszState) -> list[Action]:  # the cards not placed yet, equal ones once
-        return _each(state.distinct([i for i in self.cards if i not in self.placed]))
+        return _each(_up.distinct(state, [i for i in self.cards if i not in self.placed]))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state._place_in_order(self, action.cards[0])
+        _up._place_in_order(state, self, action.cards[0])
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _("cards went to your afterworld together: choose the order, lowest first (MIT-1.4.2.c)")
@@ -269,10 +275,10 @@ class DeckOrder(Prompt):
     keys: ClassVar[tuple[str, ...]] = ("deck", "cards", "placed", "rest")
 
     def offered(self, state: MitoszState) -> list[Action]:  # the cards not placed yet, equal ones once
-        return _each(state.distinct([i for i in self.cards if i not in self.placed]))
+        return _each(_up.distinct(state, [i for i in self.cards if i not in self.placed]))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_deck_order(self, action.cards[0])
+        _zones.answer_deck_order(state, self, action.cards[0])
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         if self.deck == self.player:

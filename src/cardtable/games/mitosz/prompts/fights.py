@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..words import N_, _
 from .base import Numbered
 from ..fights import keywords as _keywords
+from .. import upcalls as _up
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -44,7 +45,7 @@ class FightLeader(FightQuestion):
     private: ClassVar[bool] = True
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_army(self, action.index)
+        _up.answer_army(state, self, action.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class FightHelp(FightQuestion):
     words: ClassVar[str] = N_("you are asked to help in a battle")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_army(self, action.index)
+        _up.answer_army(state, self, action.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class SupplyMode(FightQuestion):
         return _("choose how {card} fights", card=state.cards[self.card].d)
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_supply_mode(self, action.index)
+        _up.answer_supply_mode(state, self, action.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +89,7 @@ class SaveNation(FightQuestion):
     words: ClassVar[str] = N_("your nation lost the battle")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_save_nation(action.index)
+        _up.answer_save_nation(state, action.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +101,8 @@ class Spoils(FightQuestion):
     words: ClassVar[str] = N_("take the war spoils")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state._take_spoils(self, action.index)
-        state._advance("end_effects")
+        _up._take_spoils(state, self, action.index)
+        _up._advance(state, "end_effects")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,4 +130,4 @@ class MonsterReturn(FightQuestion):
     words: ClassVar[str] = N_("your monster's side won the battle")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        state.answer_monster_return(self, action.index)
+        _up.answer_monster_return(state, self, action.index)
