@@ -17,16 +17,16 @@ from .moves import spheres_text
 from .text import ROW_INTO
 from .words import N_, Said, _, shown
 from .modes import COUNTER, WINDOW
-from . import acts_costs as _acts_costs
-from . import acts_maneuvers as _acts_maneuvers
-from . import acts_summon as _acts_summon
-from .effects import triggers as _triggers
-from .fights import declaring as _declaring
-from .fights import mounts as _mounts
-from .fights import supplies as _supplies
-from .levels import board as _board
-from .levels import card_types as _card_types
-from . import moves as _moves
+from .acts_costs import maneuver_cost, substitution_problem, summon_cost
+from .acts_maneuvers import check_fate, check_free, check_maneuver
+from .acts_summon import _is_supply_play, check_place_nation, check_summon, check_unsummoned, god_owner
+from .effects.triggers import event
+from .fights.declaring import check_declare, fight_text
+from .fights.mounts import check_mount
+from .fights.supplies import first_use
+from .levels.board import rune_host
+from .levels.card_types import card_type
+from .moves import pay, take_out
 from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,10 +41,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The check of each action a player announces (spec 8.1), by the action's type.
 CHECKS: dict[type, Any] = {
-    PlaceNation: _acts_summon.check_place_nation, Summon: _acts_summon.check_summon,
-    PlayUnsummoned: _acts_summon.check_unsummoned, UseManeuver: _acts_maneuvers.check_maneuver,
-    UseFreeManeuver: _acts_maneuvers.check_free, UseFate: _acts_maneuvers.check_fate,
-    DeclareBattle: _declaring.check_declare, DeclareDuel: _declaring.check_declare, AttachMount: _mounts.check_mount,
+    PlaceNation: check_place_nation, Summon: check_summon,
+    PlayUnsummoned: check_unsummoned, UseManeuver: check_maneuver,
+    UseFreeManeuver: check_free, UseFate: check_fate,
+    DeclareBattle: check_declare, DeclareDuel: check_declare, AttachMount: check_mount,
 }
 
 
@@ -60,7 +60,7 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         if bad:
             raise IllegalAction(bad[0], shown(bad[1]))
     if isinstance(a, Summon) and not permitted:
-        other = _acts_summon.god_owner(self, seat, a.card)
+        other = god_owner(self, seat, a.card)
         if other is not None:  # MIT-3.4.3.c: ask first; nothing is paid yet
             self.note(N_("P{seat} asks P{other} for leave to summon {card}, P{other}'s high god, as a leader (MIT-3.4.3.c)"), seat=seat, other=other, card=self.cards[a.card].d)
             _up.set_prompt(self, "permission", other, rule="MIT-3.4.3.c", options=[Said(N_("allow")), Said(N_("refuse"))], asker=seat,
@@ -85,20 +85,20 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         item.declared = a
         self.stack.append(item)
         if isinstance(a, DeclareBattle):
-            self.note(N_("P{seat} declares a battle: {fight}"), seat=seat, fight=_declaring.fight_text(self, a))
+            self.note(N_("P{seat} declares a battle: {fight}"), seat=seat, fight=fight_text(self, a))
         else:
-            self.note(N_("P{seat} declares a duel: {fight}"), seat=seat, fight=_declaring.fight_text(self, a))
-        _triggers.event(self, "fight_declared", target)  # spec 6.6: the attacked nation or the challenged leader
+            self.note(N_("P{seat} declares a duel: {fight}"), seat=seat, fight=fight_text(self, a))
+        event(self, "fight_declared", target)  # spec 6.6: the attacked nation or the challenged leader
         # OP-43.5: the defender, or the challenged leader's player, is the one affected
         _up.start_counter_round(self, self.cards[target].controller, from_window=True, actor=seat)
         return
     cost: Sequence[int]
-    if isinstance(a, (Summon, PlayUnsummoned)) and _acts_summon._is_supply_play(self, a):
+    if isinstance(a, (Summon, PlayUnsummoned)) and _is_supply_play(self, a):
         d = self.cards[a.card].d
-        cost = list(_acts_costs.summon_cost(self, a.card))
+        cost = list(summon_cost(self, a.card))
         if isinstance(a, Summon):
-            _acts_costs.substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)  # MIT-3.1.g (checked)
-            _moves.pay(self, seat, cost)
+            substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)  # MIT-3.1.g (checked)
+            pay(self, seat, cost)
         _to_stack(self, a.card)
         item = Item(sid, "supply", seat, a.card)
         item.row = ROW_INDEX[a.row]  # type: ignore[index]  # (a supply play names its row: ``check_supply``)
@@ -120,11 +120,11 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
     elif isinstance(a, (Summon, PlayUnsummoned)):
         d = self.cards[a.card].d
         if isinstance(a, Summon):
-            cost = list(_acts_costs.summon_cost(self, a.card, a.host))
+            cost = list(summon_cost(self, a.card, a.host))
             if a.pay_for is not None:
                 cost[SPHERE_INDEX[a.pay_for]] -= 1
                 cost[SPHERE_INDEX[a.pay_from]] += 1  # type: ignore[index]  # (named with pay_for: checked)
-            _moves.pay(self, seat, cost)  # MIT-6.3.3
+            pay(self, seat, cost)  # MIT-6.3.3
             paid = spheres_text(cost)
         _to_stack(self, a.card)
         item = Item(sid, "summon" if isinstance(a, Summon) else "unsummoned", seat, a.card, host=a.host
@@ -140,7 +140,7 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
         else:
             self.note(N_("P{seat} plays {card} without summoning"), seat=seat, card=d)
     else:
-        if isinstance(a, UseManeuver) and _board.rune_host(self, self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
+        if isinstance(a, UseManeuver) and rune_host(self, self.cards[a.card]) >= 0:  # MIT-3.9.i, OP-60
             rune = self.cards[a.card]
             m = rune.d.maneuver(a.maneuver)
             user, card, kind, free = self.cards[rune.host], a.card, "maneuver", False
@@ -157,14 +157,14 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
             user, card, kind, free = None, a.card, "fate", False  # type: ignore[attr-defined]
             if a.via is not None:  # type: ignore[attr-defined]
                 p.allowances = p.allowances + (a.via,)  # type: ignore[attr-defined]
-        cost = _acts_costs.maneuver_cost(self, m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
-        _moves.pay(self, seat, cost)  # MIT-4.6.3
+        cost = maneuver_cost(self, m, getattr(a, "steps", None), getattr(a, "times", None), free, card)
+        pay(self, seat, cost)  # MIT-4.6.3
         # an attached rune's (MIT-3.9.i); (a maneuver has a user)
         rune_use = kind == "maneuver" and card != user.iid  # type: ignore[union-attr]
         if user is not None:
             _use_up(self, user, m, "rune" if rune_use else kind)  # (its uses are not the host's own)
             if self.fight is not None:
-                _supplies.first_use(self, user)
+                first_use(self, user)
         if kind != "maneuver":
             _to_stack(self, card)
         item = Item(sid, kind, seat, card, user.iid if user is not None else -1, m,
@@ -177,14 +177,14 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
                       cost=spheres_text(cost))
         else:
             self.note(N_("P{seat} {use}"), seat=seat, use=_up.describe_use(self, item))
-        _triggers.event(self, "maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
+        event(self, "maneuver_used", user.iid if user is not None else card)  # spec 6.6: the user's, or the
         # fate's own
     self.stack.append(item)
     _up.start_counter_round(self, affected(self, item), from_window=not counter, actor=seat)
 
 
 def _to_stack(self: MitoszState, iid: int) -> None:
-    _moves.take_out(self, iid)
+    take_out(self, iid)
     self.cards[iid].zone = "stack"
 
 
@@ -197,7 +197,7 @@ def _use_up(self: MitoszState, user: Inst, m: Maneuver | None, kind: str) -> Non
     permanent = m is None or m.permanent is not False or (m.steps is not None and all(s.permanent for s in m.steps))
     if permanent:
         return
-    t = _card_types.card_type(self, user)
+    t = card_type(self, user)
     if t == "high_god":
         return  # MIT-4.5: only that maneuver is used up (recorded in uses)
     if t in NON_ROTATING:

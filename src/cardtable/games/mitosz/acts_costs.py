@@ -11,9 +11,9 @@ from .cards import SPHERE_INDEX, linked
 from .flow.phases import SPHERE_NAMES
 from .text import SPHERE_WORDS, kept
 from .words import N_, said
-from .effects import lasting as _lasting
-from .levels import board as _board
-from .levels import filters as _filters
+from .effects.lasting import statics_of
+from .levels.board import cache
+from .levels.filters import matches
 from . import upcalls as _up
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
@@ -83,12 +83,12 @@ def summon_cost(self: MitoszState, iid: int, host: int | None = None) -> tuple[i
 def cost_changes(self: MitoszState, applies_to: str) -> tuple[CostChange, ...]:
     """(filter, delta, controller) of every change of summoning or usage costs in force: the statics on the
     board and the effects; kept with the board's facts (an effect starting or ending drops them)."""
-    c = _board.cache(self)
+    c = cache(self)
     key = ("cost_changes", applies_to)
     hit: tuple[CostChange, ...] | None = c.get(key)
     if hit is None:
         out = [(params.filter, sphere_vector(params.delta), ctrl)
-               for _src, ctrl, params in _lasting.statics_of(self, "modify_cost") if params.applies_to == applies_to]
+               for _src, ctrl, params in statics_of(self, "modify_cost") if params.applies_to == applies_to]
         out += [(e.selector.filter, e.value[1], e.controller) for e in self.effects
                 if e.kind == "modify_cost" and e.value[0] == applies_to]
         hit = c[key] = tuple(out)
@@ -99,7 +99,7 @@ def costs_lowered(self: MitoszState) -> bool:
     """Does some cost change lower a cost? Then no card may be passed over for its printed cost."""
     if "modify_cost" not in self.prims:
         return False
-    c = _board.cache(self)
+    c = cache(self)
     hit: bool | None = c.get("costs_lowered")
     if hit is None:
         hit = c["costs_lowered"] = any(min(delta) < 0 for kind in ("summon", "usage")
@@ -120,7 +120,7 @@ def changed_cost(self: MitoszState, iid: int, cost: tuple[int, ...], applies_to:
     for f, delta, ctrl in changes:
         if f is not None and f.zone is None:
             f = _at_zone(f, inst.zone)
-        if f is None or _filters.matches(self, inst, f, ctrl, {}):
+        if f is None or matches(self, inst, f, ctrl, {}):
             for s in range(4):
                 out[s] += delta[s]
     return tuple(max(0, v) for v in out)

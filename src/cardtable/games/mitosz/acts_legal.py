@@ -10,14 +10,15 @@ from .acts_info import _bound_plan
 from .modes import SUMMON_PHASES
 from .flow.phases import SPHERE_NAMES
 from .modes import BATTLE
-from . import acts_costs as _acts_costs
-from . import acts_options as _acts_options
-from . import acts_summon as _acts_summon
-from .fights import declaring as _declaring
-from .fights import members as _members
-from .fights import mounts as _mounts
-from .fights import supplies as _supplies
-from .levels import board as _board
+from .acts_costs import costs_lowered, summon_cost
+from .acts_options import _bound_options, _fate_options, _free_options
+from .acts_summon import (_host_problem, _nation_card_problem, _nation_cells_for, _summon_card_problem,
+                          _unsummoned_options, god_linked, item_hosts, location_hosts)
+from .fights.declaring import fight_declarations
+from .fights.members import defended_here, fight_players, in_rounds
+from .fights.mounts import mount_options, mount_window
+from .fights.supplies import supply_options
+from .levels.board import board_insts, layout_facts, rune_host
 from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,7 +61,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
             if len(hand) > 1:
                 hand = _up.distinct(self, hand)
             memo[("quick_hand", seat)] = (key, hand)
-        layout = _board.layout_facts(self)
+        layout = layout_facts(self)
         mine_active = layout.get(("quick", seat))
         if mine_active is None:
             mine_active = layout[("quick", seat)] = [i for i in _mine(self, seat) if i.d.quick]
@@ -71,10 +72,10 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     phase = self.phase
     if phase is BATTLE:
         if self.fight is None:
-            return _declaring.fight_declarations(self, seat)  # OP-39: before a fight only declaring one is open
-        if not _members.in_rounds(self) or seat not in _members.fight_players(self):
+            return fight_declarations(self, seat)  # OP-39: before a fight only declaring one is open
+        if not in_rounds(self) or seat not in fight_players(self):
             return out
-        out = _supplies.supply_options(self, seat)
+        out = supply_options(self, seat)
     spheres = p.spheres
     total = spheres[0] + spheres[1] + spheres[2] + spheres[3]
     active = seat == self.active
@@ -83,7 +84,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     # in a fight's rounds battle maneuvers are open to either side (MIT-4.2.1.d)
     fighting = phase is BATTLE
     roles = (role, "fight") if fighting else (role,)
-    cheaper = "modify_cost" in self.prims and _acts_costs.costs_lowered(self)  # spec 6.4 modify_cost: then the printed
+    cheaper = "modify_cost" in self.prims and costs_lowered(self)  # spec 6.4 modify_cost: then the printed
     # costs filter nothing
     # the hand's cards worth a look in this role: kept while the hand stays the same (each filter reads only
     # the card's definition, so filtering the distinct cards or the whole hand keeps the same cards)
@@ -111,7 +112,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
         hand = [i for i in hand if cards[i].d.hand_spend <= total]
     # the board's cards worth a look: kept with the layout's facts while the spheres' total stays the same
     key = ("mine_active", seat, roles)
-    layout = _board.layout_facts(self)
+    layout = layout_facts(self)
     hit = layout.get(key)
     if hit is None:  # the cards with something to announce in this role (whatever the spheres hold)
         hit = [i for i in _mine(self, seat) if (role in i.d.board_roles or fighting and "fight" in i.d.board_roles)
@@ -124,7 +125,7 @@ def legal_acts(self: MitoszState, seat: int, counter: bool) -> list[Action]:
     else:  # … and of them the cards whose cheapest use the spheres can pay
         mine_active = hit[2] = [i for i in hit[0] if i.d.board_spend <= total]
         hit[1] = total
-    if not hand and not mine_active and not (len(p.leaders) > 1 and _mounts.mount_window(self, seat)):
+    if not hand and not mine_active and not (len(p.leaders) > 1 and mount_window(self, seat)):
         return out  # nothing to look at (``_acts_of`` would add nothing)
     return _acts_of(self, seat, False, out, hand, mine_active, own_turn_summon, cheaper, total, cache)
 
@@ -137,7 +138,7 @@ def _mine(self: MitoszState, seat: int) -> list[Inst]:
     mines: list[list[Inst]] | None = cache.get("mine")
     if mines is None:  # every player's at once: one pass over the board
         mines = cache["mine"] = [[] for _ in range(self.n)]
-        for i in _board.board_insts(self):
+        for i in board_insts(self):
             mines[i.controller].append(i)
     return mines[seat]
 
@@ -148,7 +149,7 @@ def _may_have_bound(self: MitoszState, seat: int, inst: Inst, active: bool, batt
     layout's facts."""
     d = inst.d
     if inst.dormant is not None or d.card_type in ("free_maneuver", "fate"):
-        return _board.rune_host(self, inst) >= 0  # an attached rune is its host's bound maneuver (MIT-3.9.i)
+        return rune_host(self, inst) >= 0  # an attached rune is its host's bound maneuver (MIT-3.9.i)
     plan = d.plans.get((False, active, battle_phase))
     if plan is None:
         plan = d.plans[(False, active, battle_phase)] = _bound_plan(d, False, active, battle_phase)
@@ -170,26 +171,26 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
         d = cards[iid].d
         t = d.card_type
         if t == "nation":
-            if own_turn_summon and not p.nation_placed and _acts_summon._nation_card_problem(self, seat, iid, False) is None:
-                for x, y in _acts_summon._nation_cells_for(self, seat, d):
+            if own_turn_summon and not p.nation_placed and _nation_card_problem(self, seat, iid, False) is None:
+                for x, y in _nation_cells_for(self, seat, d):
                     out.append(made(PlaceNation, iid, x, y))
         elif t in ("leader", "item", "location", "intrigue") and not counter:
             if t != "intrigue" and not own_turn_summon:
                 if t == "item":
-                    out += _acts_summon._unsummoned_options(self, seat, iid)
+                    out += _unsummoned_options(self, seat, iid)
                 continue
             if t != "location" and total < d.cost_total and t != "item" and not cheaper:
                 continue  # no payment can cover it (a substitution keeps the total)
             if t == "item":
-                unsummoned = _acts_summon._unsummoned_options(self, seat, iid)
+                unsummoned = _unsummoned_options(self, seat, iid)
                 out += unsummoned
                 done = {a.host for a in unsummoned}  # the free way dominates paying (MIT-3.5.d)
-                hosts = [h for h in _acts_summon.item_hosts(self, seat, iid) if h not in done]
+                hosts = [h for h in item_hosts(self, seat, iid) if h not in done]
             elif t == "location":
-                hosts = _acts_summon.location_hosts(self, seat, iid)
+                hosts = location_hosts(self, seat, iid)
             else:
                 hosts = [None]
-            if hosts and _acts_summon._summon_card_problem(self, seat, iid, False) is None:
+            if hosts and _summon_card_problem(self, seat, iid, False) is None:
                 inst = cards[iid]
                 substitute = None
                 # of another player's leaders only a cursed item takes one (MIT-2.4.c): refused whatever
@@ -197,9 +198,9 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
                 foreign = t == "item" and not d.cursed
                 for host in hosts:
                     if host is not None and (foreign and cards[host].controller != seat
-                                             or _acts_summon._host_problem(self, seat, inst, host) is not None):
+                                             or _host_problem(self, seat, inst, host) is not None):
                         continue
-                    cost = _acts_costs.summon_cost(self, iid, host)
+                    cost = summon_cost(self, iid, host)
                     spare = [spheres[0] - cost[0], spheres[1] - cost[1], spheres[2] - cost[2],
                              spheres[3] - cost[3]]
                     if spare[0] >= 0 and spare[1] >= 0 and spare[2] >= 0 and spare[3] >= 0:
@@ -210,7 +211,7 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
                     if len(short) > 1 or (short and spare[short[0]] < -1) or not any(cost):
                         continue
                     if substitute is None:
-                        substitute = _acts_summon.god_linked(self, seat, iid)
+                        substitute = god_linked(self, seat, iid)
                     if not substitute:
                         continue
                     for s_for in (short if short else range(4)):  # MIT-3.1.g: one point from another sphere
@@ -222,13 +223,13 @@ def _acts_of(self: MitoszState, seat: int, counter: bool, out: list[Action], han
         elif t == "free_maneuver":
             if users is None:
                 users = _free_users(self, seat, _mine(self, seat), cache)
-            out += _acts_options._free_options(self, seat, iid, counter, users)
+            out += _free_options(self, seat, iid, counter, users)
         elif t == "fate":
-            out += _acts_options._fate_options(self, seat, iid, counter)
+            out += _fate_options(self, seat, iid, counter)
     for inst in mine_active:
-        out += _acts_options._bound_options(self, seat, inst, counter)
+        out += _bound_options(self, seat, inst, counter)
     if not counter and len(p.leaders) > 1:
-        out += _mounts.mount_options(self, seat)  # MIT-8.mount: when its player may act (``mount_window``)
+        out += mount_options(self, seat)  # MIT-8.mount: when its player may act (``mount_window``)
     return out
 
 
@@ -240,5 +241,5 @@ def _free_users(self: MitoszState, seat: int, mine: list[Inst], cache: dict[Any,
     users: list[Inst] | None = cache.get(key)
     if users is None:
         users = cache[key] = [i for i in mine if i.d.card_type not in ("nation", "location")
-                              or _members.defended_here(self, i)]
+                              or defended_here(self, i)]
     return users

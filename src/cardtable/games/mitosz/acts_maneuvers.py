@@ -13,15 +13,16 @@ from .moves import spheres_text
 from .text import SUBTYPE_WORDS
 from .words import N_, Said, join, said
 from .modes import BATTLE
-from . import acts_costs as _acts_costs
-from . import acts_summon as _acts_summon
-from . import acts_targets as _acts_targets
-from .fights import members as _members
-from .levels import abilities as _abilities
+from .acts_costs import maneuver_cost
+from .acts_summon import _in_hand, god_linked
+from .acts_targets import target_options
+from .fights.members import defended_here, fight_scope_problem, in_rounds
+from .levels.abilities import neutralized, restricted
 from .levels import board as _board
-from .levels import card_types as _card_types
-from .levels import filters as _filters
-from . import moves as _moves
+from .levels.board import is_cursed, rune_host
+from .levels.card_types import card_type, retyping, subtypes
+from .levels.filters import compare, matches
+from .moves import can_pay
 from . import upcalls as _up
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
@@ -51,7 +52,7 @@ def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m: Maneuver 
         if bad:
             return bad
     if not counter and self.phase is BATTLE:
-        bad = _members.fight_scope_problem(self, seat, user, m)
+        bad = fight_scope_problem(self, seat, user, m)
         if bad:
             return bad
     if info.stack_only and not self.stack:
@@ -62,16 +63,16 @@ def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m: Maneuver 
         return _user_gate(self, seat, user, info, card)
     if user.dormant is not None:
         return ("MIT-5.15", said(N_("{user} is dormant: it cannot act until it wakes (OP-35)"), user=user.d)) if explain else FAIL
-    if self.effects and _abilities.neutralized(self, user):
+    if self.effects and neutralized(self, user):
         return ("MIT-5.5", said(N_("{user}'s ability is neutralized: it cannot use maneuvers"), user=user.d)) if explain else FAIL
-    if _abilities.restricted(self, user, "cannot_use_maneuvers"):
+    if restricted(self, user, "cannot_use_maneuvers"):
         return ("MIT-5.5", said(N_("{user} cannot use maneuvers now"), user=user.d)) if explain else FAIL
     mid = info.mid
     if card is None and user.blocked and mid in user.blocked:
         return ("MIT-4.1.e", said(N_("this maneuver of {user} was neutralized this turn: it cannot be used again until the start of the next turn"), user=user.d)) if explain else FAIL
     if not info.permanent:
         # MIT-5.16: a card rotates, or not, as the type it has now
-        t = _card_types.card_type(self, user) if self.effects or self.fight is not None else user.d.card_type
+        t = card_type(self, user) if self.effects or self.fight is not None else user.d.card_type
         if t == "high_god":
             if card is None and user.uses and user.uses.get(mid):
                 return ("MIT-4.5", said(N_("{user} has used this maneuver this turn"), user=user.d)) if explain else FAIL
@@ -84,7 +85,7 @@ def _maneuver_gate(self: MitoszState, seat: int, user: Inst | None, m: Maneuver 
         if user.uses and user.uses.get(mid, 0) >= info.per_turn:
             return ("MIT-4.2.6.a", said(N_("this maneuver of {user} may be used {per_turn} times per turn"), user=user.d, per_turn=info.per_turn)) if explain else FAIL
     if info.sacrifice_user:
-        if _board.is_cursed(self, user):
+        if is_cursed(self, user):
             return ("MIT-2.4.b", said(N_("{user} is cursed and cannot be sacrificed"), user=user.d)) if explain else FAIL
         if user.d.card_type == "high_god":
             return ("MIT-3.1.f", said(N_("the high god cannot be sacrificed")))
@@ -107,7 +108,7 @@ def _user_may(self: MitoszState, seat: int, user: Inst, info: MInfo, card: int |
     if card is None and user.blocked and mid in user.blocked:
         return False  # MIT-4.1.e
     if not info.permanent:
-        t = _card_types.card_type(self, user) if self.effects or self.fight is not None else user.d.card_type  # MIT-5.16
+        t = card_type(self, user) if self.effects or self.fight is not None else user.d.card_type  # MIT-5.16
         if t == "high_god":
             if card is None and user.uses and user.uses.get(mid):
                 return False  # MIT-4.5
@@ -119,16 +120,16 @@ def _user_may(self: MitoszState, seat: int, user: Inst, info: MInfo, card: int |
     elif info.per_turn and card is None:
         if user.uses and user.uses.get(mid, 0) >= info.per_turn:
             return False  # MIT-4.2.6.a
-    if info.sacrifice_user and (_board.is_cursed(self, user) or user.d.card_type == "high_god"):
+    if info.sacrifice_user and (is_cursed(self, user) or user.d.card_type == "high_god"):
         return False  # MIT-2.4.b, MIT-3.1.f
     return True
 
 
 def _user_free_of_effects(self: MitoszState, user: Inst) -> bool:
     """No effect or static keeps the user from using maneuvers (the costly half of ``_user_gate``)."""
-    if self.effects and _abilities.neutralized(self, user):
+    if self.effects and neutralized(self, user):
         return False  # MIT-5.5
-    return not _abilities.restricted(self, user, "cannot_use_maneuvers")  # MIT-5.5
+    return not restricted(self, user, "cannot_use_maneuvers")  # MIT-5.5
 
 
 def timing_problem(self: MitoszState, seat: int, m: Maneuver | None) -> Bad | None:
@@ -144,7 +145,7 @@ def _timing_problem(self: MitoszState, seat: int, info: MInfo) -> Bad | None:
         return ("MIT-4.2.1.b", said(N_("a reaction maneuver is not used in its player's own turn")))
     if info.rite and self.phase is BATTLE:
         return ("MIT-4.2.1.c", said(N_("a rite maneuver is not used in a battle phase")))
-    if info.battle and not _members.in_rounds(self):
+    if info.battle and not in_rounds(self):
         return ("MIT-4.2.1.d", said(N_("a battle maneuver is used only in a fight of the battle phase")))
     return None
 
@@ -165,11 +166,11 @@ def _params_problem(self: MitoszState, seat: int, m: Maneuver | None, card: int,
             return ("MIT-4.2.6.e", said(N_("say how many times you fulfil the requirement after the slash: 1 to 9")))
     elif times is not None:
         return ("MIT-4.2.6.e", said(N_("this maneuver has no slash: it is used once")))
-    cost = _acts_costs.maneuver_cost(self, m, steps, times, free, card)
-    if not _moves.can_pay(self, seat, cost):
+    cost = maneuver_cost(self, m, steps, times, free, card)
+    if not can_pay(self, seat, cost):
         return ("MIT-4.2.2", said(N_("the usage cost is {cost}; your spheres hold {spheres}"), cost=spheres_text(cost),
                              spheres="/".join(map(str, self.players[seat].spheres))))
-    if tuple(targets) not in _acts_targets.target_options(self, seat, m, card, user):
+    if tuple(targets) not in target_options(self, seat, m, card, user):
         return ("MIT-4.6.1", said(N_("those targets are not allowed for this maneuver (OP-29)")))
     return _conditions_problem(self, seat, m, card)
 
@@ -181,20 +182,20 @@ def _conditions_problem(self: MitoszState, seat: int, m: Maneuver, card: int) ->
         kind = type(c).__name__
         if kind == "SacrificeCondition":
             p = c.sacrifice
-            n = sum(1 for i in self.cards if _filters.matches(self, i, p.filter, seat, {}) and i.controller == seat
-                    and not _board.is_cursed(self, i))
+            n = sum(1 for i in self.cards if matches(self, i, p.filter, seat, {}) and i.controller == seat
+                    and not is_cursed(self, i))
             if n < p.n:
                 return ("MIT-5.11", said(N_("the maneuver needs a card to sacrifice, and you have none that fits")))
         elif kind == "DiscardCondition":
             f = c.discard.filter
             fitting = [i for i in self.players[seat].hand if i != card
-                       and (f is None or _filters.matches(self, self.cards[i], _at_zone(f, "hand"), seat, {}))]
+                       and (f is None or matches(self, self.cards[i], _at_zone(f, "hand"), seat, {}))]
             if len(fitting) < c.discard.n:
                 return ("MIT-5.11", said(N_("the maneuver needs {n} card(s) to discard"), n=c.discard.n))
         elif kind == "RequiresCondition":
             r = c.requires
-            count = sum(1 for i in self.cards if _filters.matches(self, i, r.count.filter, seat, {}))
-            if not _filters.compare(self, count, r, {}, None):
+            count = sum(1 for i in self.cards if matches(self, i, r.count.filter, seat, {}))
+            if not compare(self, count, r, {}, None):
                 return ("MIT-5.11", said(N_("the maneuver's requirement is not met")))
     return None
 
@@ -232,11 +233,11 @@ def _rune_use_problem(self: MitoszState, seat: int, a: UseManeuver, counter: boo
 def check_maneuver(self: MitoszState, seat: int, a: UseManeuver, counter: bool) -> Bad | None:
     if isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
             and self.cards[a.card].d.card_type in ("free_maneuver", "fate"):
-        if _board.rune_host(self, self.cards[a.card]) >= 0:
+        if rune_host(self, self.cards[a.card]) >= 0:
             return _rune_use_problem(self, seat, a, counter)
         return ("MIT-4.6.2.1", said(N_("{card} is used from the hand; on the board it only lasts"), card=self.cards[a.card].d))
     if a.maneuver == SACRIFICE and isinstance(a.card, int) and 0 <= a.card < len(self.cards) \
-            and self.cards[a.card].zone == "board" and _board.is_cursed(self, self.cards[a.card]):
+            and self.cards[a.card].zone == "board" and is_cursed(self, self.cards[a.card]):
         return ("MIT-2.4.b", said(N_("{card} is cursed and cannot be sacrificed (OP-16)"), card=self.cards[a.card].d))
     if not isinstance(a.card, int) or not 0 <= a.card < len(self.cards) or self.cards[a.card].zone != "board" \
             or self.cards[a.card].controller != seat:
@@ -260,7 +261,7 @@ def _free_user_problem(self: MitoszState, seat: int, iid: int, user: Inst) -> Ba
     if user.dormant is not None:
         return ("MIT-5.15", said(N_("{user} is dormant: it cannot act until it wakes (OP-35)"), user=user.d))
     if user.zone == "board" and user.controller == seat and user.d.card_type not in ("nation", "location") \
-            and not _card_types.retyping(self):  # a nation's or location's answer depends on the fight
+            and not retyping(self):  # a nation's or location's answer depends on the fight
         # then only the two definitions decide (no effect changes the user's subtypes or type; a leader
         # fighting as a supply may use it as a leader may): kept for good
         known = self.cards[iid].d.free_users
@@ -282,17 +283,17 @@ def _free_user_check(self: MitoszState, seat: int, iid: int, user: Inst) -> Bad 
     ud = user.d
     if user.zone != "board" or user.controller != seat:
         return ("MIT-3.9.b", Said(N_("the user is one of your cards on the board")))
-    if _card_types.card_type(self, user) not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
+    if card_type(self, user) not in ("leader", "nation", "location", "intrigue", "item", "high_god", "supply"):
         return ("MIT-3.9.b", Said(N_("free maneuvers are used by permanent cards and supplies")))  # MIT-5.16: as it is now
-    if ud.card_type == "nation" and not _members.defended_here(self, user):
+    if ud.card_type == "nation" and not defended_here(self, user):
         return ("MIT-3.2.2.d", Said(N_("a nation uses a free maneuver only while it fights")))
-    if ud.card_type == "location" and not _members.defended_here(self, user):
+    if ud.card_type == "location" and not defended_here(self, user):
         return ("MIT-3.3.d", Said(N_("a location uses a free maneuver only while it fights")))
     if linked(d, ud):
         return None  # MIT-3.9.h
     groups = d.requirement_groups
     if groups:
-        subs = _card_types.subtypes(self, user)
+        subs = subtypes(self, user)
         if not any(g <= subs for g in groups):
             return ("MIT-3.9.c", said(N_("{user} does not meet the requirements of {card} ({requirement_text})"), user=ud, card=d,
                                       requirement_text=join((join((Said(SUBTYPE_WORDS.get(x, x)) for x in sorted(g)),
@@ -305,14 +306,14 @@ def _rune_problem(self: MitoszState, d: CardDef, user: Inst, targets: Sequence[i
     """MIT-8.rune, OP-60: a scribe may attach a rune it uses to the maneuver's one target card."""
     if "rune" not in d.subtypes:
         return ("MIT-8.rune", said(N_("{card} is not a rune: it cannot be attached"), card=d)) if explain else FAIL
-    if "scribe" not in _card_types.subtypes(self, user):
+    if "scribe" not in subtypes(self, user):
         return ("MIT-8.rune", said(N_("{user} is no scribe: only a scribe attaches a rune"), user=user.d)) if explain else FAIL
     if len(targets) != 1 or not 0 <= targets[0] < len(self.cards) or self.cards[targets[0]].zone != "board":
         return ("MIT-8.rune", said(N_("a rune is attached to the one card it targets")))
     host = self.cards[targets[0]]
     # OP-60: the rune becomes the host's bound maneuver (MIT-3.9.i), which only permanent cards and supplies carry
     # (MIT-5.1); a fate or a lasting free maneuver cannot use it (it neither rotates nor is spent, MIT-4.5).
-    kind = _card_types.card_type(self, host)
+    kind = card_type(self, host)
     if kind not in PERMANENT_TYPES and kind != "supply":
         return ("MIT-8.rune", said(N_("a rune is attached to a permanent card or a supply, whose bound maneuver it "
                                       "becomes; {card} is neither"), card=host.d)) if explain else FAIL
@@ -320,7 +321,7 @@ def _rune_problem(self: MitoszState, d: CardDef, user: Inst, targets: Sequence[i
 
 
 def check_free(self: MitoszState, seat: int, a: UseFreeManeuver, counter: bool) -> Bad | None:
-    bad = _acts_summon._in_hand(self, seat, a.card, N_("use a free maneuver"))
+    bad = _in_hand(self, seat, a.card, N_("use a free maneuver"))
     if bad:
         return bad
     d = self.cards[a.card].d
@@ -342,14 +343,14 @@ def check_free(self: MitoszState, seat: int, a: UseFreeManeuver, counter: bool) 
 
 
 def check_fate(self: MitoszState, seat: int, a: UseFate, counter: bool) -> Bad | None:
-    bad = _acts_summon._in_hand(self, seat, a.card, N_("use a fate"))
+    bad = _in_hand(self, seat, a.card, N_("use a fate"))
     if bad:
         return bad
     d = self.cards[a.card].d
     if d.card_type != "fate":
         return ("MIT-3.7.a", said(N_("{card} is not a fate"), card=d))
     if a.via is None:
-        if not _acts_summon.god_linked(self, seat, a.card):
+        if not god_linked(self, seat, a.card):
             return ("MIT-3.7.a", said(N_("{card} is not linked to your high god: a god leader must allow it (MIT-8.god)"), card=d))
     elif a.via not in _up.god_allowances(self, seat):
         return ("MIT-8.god", said(N_("that is not one of your god leaders with an unused fate this turn (OP-62)")))

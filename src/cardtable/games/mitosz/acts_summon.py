@@ -13,10 +13,10 @@ from .moves import spheres_text
 from .text import CARD_TYPE_WORDS, ROAD_NAMES, SUBTYPE_WORDS, kept
 from .words import N_, Said, said
 from .modes import BATTLE
-from . import acts_costs as _acts_costs
-from .levels import board as _board
-from .levels import card_types as _card_types
-from . import moves as _moves
+from .acts_costs import substitution_problem, summon_cost
+from .levels.board import attached, attachments, board_insts, god_name, layout_facts, opponents
+from .levels.card_types import card_type
+from .moves import can_pay
 from . import upcalls as _up
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,7 +63,7 @@ def location_hosts(self: MitoszState, seat: int, iid: int) -> list[int]:
     seats = range(self.n) if d.cursed else (seat,)
     out = [n for s in seats for n in self.players[s].grid.values()]
     if "building" in d.subtypes:
-        out += [i.iid for i in _board.board_insts(self) if i.controller in seats
+        out += [i.iid for i in board_insts(self) if i.controller in seats
                 and i.d.card_type == "location" and "region" in i.d.subtypes]
     return sorted(out)
 
@@ -131,7 +131,7 @@ def _nation_card_problem(self: MitoszState, seat: int, iid: int, counter: bool) 
 def _grid_copies(self: MitoszState, seat: int) -> dict[str, int]:
     """Nation card id -> copies in the grids that the copy limit counts (OP-13); kept with the layout's facts
     (the grids change only as nations enter or leave the board)."""
-    cache = _board.layout_facts(self)
+    cache = layout_facts(self)
     key = ("grid_copies", seat)
     hit: dict[str, int] | None = cache.get(key)
     if hit is None:
@@ -185,11 +185,11 @@ def check_summon(self: MitoszState, seat: int, a: Summon, counter: bool = False)
     bad = _host_problem(self, seat, inst, a.host)
     if bad:
         return bad
-    cost = list(_acts_costs.summon_cost(self, a.card, a.host))
-    bad = _acts_costs.substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)
+    cost = list(summon_cost(self, a.card, a.host))
+    bad = substitution_problem(self, seat, a.card, cost, a.pay_from, a.pay_for)
     if bad:
         return bad
-    if not _moves.can_pay(self, seat, cost):
+    if not can_pay(self, seat, cost):
         return ("MIT-6.3.3", said(N_("{card} costs {cost}; your spheres hold {spheres}"), card=d, cost=spheres_text(cost),
                                spheres="/".join(map(str, self.players[seat].spheres))))
     return None
@@ -223,11 +223,11 @@ def god_owner(self: MitoszState, seat: int, iid: int) -> int | None:
     d = self.cards[iid].d
     if d.card_type != "leader":
         return None
-    return next((o for o in _board.opponents(self, seat) if d.name == _board.god_name(self, o)), None)
+    return next((o for o in opponents(self, seat) if d.name == god_name(self, o)), None)
 
 
 def _unique_on_board(self: MitoszState, d: CardDef) -> bool:
-    return any(i.d.id == d.id for i in _board.board_insts(self)) or \
+    return any(i.d.id == d.id for i in board_insts(self)) or \
         any(self.cards[it.card].d.id == d.id for it in self.stack if it.card >= 0)
 
 
@@ -243,11 +243,11 @@ def _host_problem(self: MitoszState, seat: int, inst: Inst, host: int | None) ->
         return ("MIT-3.3.a", said(N_("name an own nation on the board to attach {card} to"), card=d))
     h = self.cards[host]
     if t == "item":
-        if _card_types.card_type(self, h) != "leader" or host not in self.players[h.controller].leaders:
+        if card_type(self, h) != "leader" or host not in self.players[h.controller].leaders:
             return ("MIT-3.5.a", said(N_("an item is attached to a leader in a leader row")))
         if h.controller != seat and not d.cursed:
             return ("MIT-2.4.c", said(N_("only a cursed item may be attached to an enemy leader")))
-        others = [a.d for a in _board.attached(self, host)]
+        others = [a.d for a in attached(self, host)]
         for sub in ("weapon", "armor"):
             if sub in d.subtypes and any(sub in o.subtypes for o in others):
                 return (f"MIT-8.{sub}", said(N_("{host} already carries a {subtype}: at most one per leader"), host=h.d,
@@ -260,13 +260,13 @@ def _host_problem(self: MitoszState, seat: int, inst: Inst, host: int | None) ->
     if h.controller != seat and not d.cursed:
         return ("MIT-3.3.a", said(N_("a location is attached to an own nation (only a cursed one also to an enemy's, MIT-2.4.c)")))
     if h.d.card_type == "nation":
-        if any(self.cards[x].d.card_type == "location" for x in _board.attachments(self, host)):
+        if any(self.cards[x].d.card_type == "location" for x in attachments(self, host)):
             return ("MIT-3.3.a", said(N_("{host} already has a location: one location per nation"), host=h.d))
         return None
     if h.d.card_type == "location" and "region" in h.d.subtypes:
         if "building" not in d.subtypes:
             return ("MIT-8.region.a", said(N_("only a building may be attached to a region")))
-        if any("building" in self.cards[x].d.subtypes for x in _board.attachments(self, host)):
+        if any("building" in self.cards[x].d.subtypes for x in attachments(self, host)):
             return ("MIT-8.building.a", said(N_("{host} already has a building: at most one per region"), host=h.d))
         return None
     return ("MIT-3.3.a", said(N_("a location is attached to a nation (a building also to a region)")))

@@ -10,12 +10,13 @@ from . import acts_info as _acts_info
 from .actions import STACK_ID_BASE
 from .acts_info import minfo
 from .cards import primitives_of
-from .fights import keywords as _keywords
-from .fights import members as _members
-from .levels import abilities as _abilities
+from .fights.keywords import keyword_targets
+from .fights.members import fight_cards, in_rounds
+from .levels.abilities import immune
 from .levels import board as _board
-from .levels import card_types as _card_types
-from .levels import filters as _filters
+from .levels.board import board_insts, decision_cache
+from .levels.card_types import card_type, retyping, subtypes
+from .levels.filters import matches, matches_item
 
 #: the maneuvers' infos, bound by assignment (an imported name's ``_INFO.get(…)`` would not compile to a
 #: method call)
@@ -34,11 +35,11 @@ def target_options(self: MitoszState, seat: int, m: Maneuver, card: int, user: i
     names = info.names
     if not names:
         if info.keyword:  # MIT-7.2.5: a volley or a poison hits one creature, chosen now (OP-29)
-            return [(t,) for t in _keywords.keyword_targets(self, seat, m, card, user) or ()]
+            return [(t,) for t in keyword_targets(self, seat, m, card, user) or ()]
         return [()]
     # kept as the candidates are (``target_candidates``: their keys, the same places)
     fight = self.fight
-    cache = _board.cache(self) if info.steady else _board.decision_cache(self)
+    cache = _board.cache(self) if info.steady else decision_cache(self)
     key = ("to", seat, id(m), card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
     hit: list[tuple[int, ...]] | None = cache.get(key)
@@ -83,7 +84,7 @@ def target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozens
     # card moves (every move there drops the cache)
     steady = f is not None and f.zone in (None, "board", "afterworld", "oblivion") and f.rotated is None \
         and f.level is None
-    cache = _board.cache(self) if steady else _board.decision_cache(self)
+    cache = _board.cache(self) if steady else decision_cache(self)
     fight = self.fight
     key = ("tc", seat, id(sel), keys, card, user, self.piles,
            (fight.members_version, fight.stage == "rounds") if fight is not None else None)
@@ -97,13 +98,13 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
                        user: int) -> list[int]:
     f = sel.filter
     if f is not None and f.zone == "stack":
-        return [STACK_ID_BASE + it.sid for it in self.stack if _filters.matches_item(self, it, f, seat)]
+        return [STACK_ID_BASE + it.sid for it in self.stack if matches_item(self, it, f, seat)]
     source_is_god = card >= 0 and self.cards[card].d.card_type == "high_god"
     refs = {"$self": card, "$user": user}
     out = []
     zone = (f.zone if f is not None else None) or "board"
     if zone == "board":
-        pool = _board.board_insts(self)
+        pool = board_insts(self)
     elif zone in ("hand", "deck"):  # spec 8.3: another player's hidden cards are never offered
         pool = [self.cards[i] for i in getattr(self.players[seat], zone)]
     elif zone in ("afterworld", "oblivion"):  # (a zone other than the board: the filter named it)
@@ -111,8 +112,8 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
         pool = [self.cards[i] for p in whose for i in getattr(p, zone)]
     else:
         pool = self.cards
-    if zone == "board" and _members.in_rounds(self) and self.opts["fight_effect_scope"] == "strict":
-        scope = _members.fight_cards(self)  # OP-44: a fight's effects reach only the fight
+    if zone == "board" and in_rounds(self) and self.opts["fight_effect_scope"] == "strict":
+        scope = fight_cards(self)  # OP-44: a fight's effects reach only the fight
         pool = [i for i in pool if i.iid in scope]
     # the filter's side first, read here as ``matches`` reads it (most filters name one): a card of the other
     # side is no candidate
@@ -123,7 +124,7 @@ def _target_candidates(self: MitoszState, seat: int, sel: Selector, keys: frozen
             continue
         if side is not None and ((inst.controller if zone == "board" else inst.owner) == seat) != mine:
             continue
-        if _filters.matches(self, inst, f, seat, refs, source_is_god=source_is_god) and not _abilities.immune(self, inst, keys, seat):
+        if matches(self, inst, f, seat, refs, source_is_god=source_is_god) and not immune(self, inst, keys, seat):
             if "steal" in keys and not stealable(self, inst):
                 continue
             out.append(inst.iid)
@@ -142,7 +143,7 @@ def stealable(self: MitoszState, inst: Inst) -> bool:
 def effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) -> frozenset[str]:
     """What the maneuver's effect is, for immunity (MIT-5.12, OP-34): its card's types, its subtypes,
     its user's types (MIT-4.4), its primitives."""
-    if card >= 0 and not _card_types.retyping(self) and not _fights_as_supply(self, card) \
+    if card >= 0 and not retyping(self) and not _fights_as_supply(self, card) \
             and not _fights_as_supply(self, user):
         # then only definitions decide (no effect changes a type or subtypes): kept on the card's definition
         known = self.cards[card].d.effect_keys
@@ -163,11 +164,11 @@ def _effect_keys(self: MitoszState, card: int, m: Maneuver | None, user: int) ->
     keys = set(m.subtypes) if m is not None else set()
     if card >= 0:
         d = self.cards[card].d
-        keys.add(_card_types.card_type(self, self.cards[card]))  # MIT-5.16: the type it has now
+        keys.add(card_type(self, self.cards[card]))  # MIT-5.16: the type it has now
         keys.update(d.subtypes)
     if user >= 0:
-        keys.update(_card_types.subtypes(self, self.cards[user]))
-        keys.add(_card_types.card_type(self, self.cards[user]))
+        keys.update(subtypes(self, self.cards[user]))
+        keys.add(card_type(self, self.cards[user]))
     if m is not None:
         keys.update(primitives_of(m))
     return frozenset(keys)

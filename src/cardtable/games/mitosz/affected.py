@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import STACK_ID_BASE
 from .cards import call_parts
-from . import acts_targets as _acts_targets
+from .acts_targets import effect_keys
 from .effects import targets as _targets
-from .fights import members as _members
-from .levels import abilities as _abilities
-from .levels import filters as _filters
+from .effects.targets import players_of
+from .fights.members import fight_players
+from .levels.abilities import immune
+from .levels.filters import matches
 from . import upcalls as _up
 
 if TYPE_CHECKING:
@@ -90,9 +91,9 @@ def _walk(state: MitoszState, item: Item, calls: list[Any], out: set[int]) -> No
             if target is not None:
                 out.update(state.cards[i].controller for i in _cards_of(state, target, item))
         if name in _PLAYER_PRIMITIVES:
-            out.update(_targets.players_of(state, p.player, item))
+            out.update(players_of(state, p.player, item))
         elif name == "steal_spheres":
-            out.update(_targets.players_of(state, p.from_, item))
+            out.update(players_of(state, p.from_, item))
             out.add(item.player)
         elif name in _OWN_PRIMITIVES:
             out.add(item.player)
@@ -111,13 +112,13 @@ def _cards_of(state: MitoszState, target: Any, item: Item) -> list[int]:
         ref = _targets.refs(state, item).get("$" + target.select.replace("_subject", ""), -1)
         return [ref] if 0 <= ref < len(state.cards) else []
     refs = _targets.refs(state, item)
-    keys = _acts_targets.effect_keys(state, item.card, item.m, item.user)
-    return [i.iid for i in state.cards if _filters.matches(state, i, target.filter, item.player, refs)
-            and not _abilities.immune(state, i, keys, item.player)]
+    keys = effect_keys(state, item.card, item.m, item.user)
+    return [i.iid for i in state.cards if matches(state, i, target.filter, item.player, refs)
+            and not immune(state, i, keys, item.player)]
 
 
 def _fight_side(state: MitoszState, seat: int, enemy: bool) -> list[int]:
     f = state.fight
     assert f is not None  # (called in a fight)
     own = f.side_of(seat)
-    return [s for s in _members.fight_players(state) if (f.side_of(s) != own) == enemy]
+    return [s for s in fight_players(state) if (f.side_of(s) != own) == enemy]

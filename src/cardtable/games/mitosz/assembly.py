@@ -4,74 +4,76 @@ steps given the fight's steps (the layers below could not name them without impo
 
 from __future__ import annotations
 
-from . import acts_announce as _acts_announce
-from . import acts_options as _acts_options
-from . import acts_summon as _acts_summon
-from . import acts_targets as _acts_targets
-from . import checks as _checks
-from .effects import attach as _attach
-from .effects import stack as _stack
-from .fights import armies as _armies
-from .fights import procedure as _procedure
-from .fights import results as _results
-from .fights import supplies as _supplies
-from .flow import prompts as _prompts
-from .flow import windows as _windows
-from .levels import abilities as _abilities
-from .levels import card_types as _card_types
-from .levels import filters as _filters
+from .acts_announce import stack_item
+from .acts_options import _variants, god_allowances
+from .acts_summon import god_linked
+from .acts_targets import effect_keys
+from .checks import drew_cards
+from .effects.attach import wake
+from .effects.stack import describe_use
+from .fights.armies import _flying_restricted, _step_fight_summoned
+from .fights.procedure import (_advance, _join, _members_changed, _step_fight, answer_army, answer_monster_return,
+                               answer_save_nation, answer_supply_mode)
+from .fights.results import _take_spoils, end_rounds_early, fight_broken
+from .fights.supplies import check_supply
+from .flow.prompts import _place_in_order, _prompt_options, ask, distinct, set_prompt
+from .flow.windows import start_counter_round
+from .levels.abilities import immune
+from .levels.card_types import card_type, retyped
+from .levels.filters import matches, value
 from .flow import machine as _flow
+from .flow.machine import _push, _run
 from . import upcalls as _up
 
 # acts_announce
-_up.stack_item = _acts_announce.stack_item
+_up.stack_item = stack_item
 # acts_options
-_up._variants = _acts_options._variants
-_up.god_allowances = _acts_options.god_allowances
+_up._variants = _variants
+_up.god_allowances = god_allowances
 # acts_summon
-_up.god_linked = _acts_summon.god_linked
+_up.god_linked = god_linked
 # acts_targets
-_up.effect_keys = _acts_targets.effect_keys
+_up.effect_keys = effect_keys
 # checks
-_up.drew_cards = _checks.drew_cards
+_up.drew_cards = drew_cards
 # effects.attach
-_up.wake = _attach.wake
+_up.wake = wake
 # effects.stack
-_up.describe_use = _stack.describe_use
+_up.describe_use = describe_use
 # fights.armies
-_up._flying_restricted = _armies._flying_restricted
+_up._flying_restricted = _flying_restricted
 # fights.procedure
-_up._advance = _procedure._advance
-_up._join = _procedure._join
-_up._members_changed = _procedure._members_changed
-_up.answer_army = _procedure.answer_army
-_up.answer_monster_return = _procedure.answer_monster_return
-_up.answer_save_nation = _procedure.answer_save_nation
-_up.answer_supply_mode = _procedure.answer_supply_mode
+_up._advance = _advance
+_up._join = _join
+_up._members_changed = _members_changed
+_up.answer_army = answer_army
+_up.answer_monster_return = answer_monster_return
+_up.answer_save_nation = answer_save_nation
+_up.answer_supply_mode = answer_supply_mode
 # fights.results
-_up._take_spoils = _results._take_spoils
-_up.end_rounds_early = _results.end_rounds_early
-_up.fight_broken = _results.fight_broken
+_up._take_spoils = _take_spoils
+_up.end_rounds_early = end_rounds_early
+_up.fight_broken = fight_broken
 # fights.supplies
-_up.check_supply = _supplies.check_supply
+_up.check_supply = check_supply
 # flow
-_up._push = _flow._push
-_up._run = _flow._run
+_up._push = _push
+_up._run = _run
 # flow.prompts
-_up._place_in_order = _prompts._place_in_order
-_up._prompt_options = _prompts._prompt_options
-_up.ask = _prompts.ask
-_up.distinct = _prompts.distinct
-_up.set_prompt = _prompts.set_prompt
+_up._place_in_order = _place_in_order
+_up._prompt_options = _prompt_options
+_up.ask = ask
+_up.distinct = distinct
+_up.set_prompt = set_prompt
 # flow.windows
-_up.start_counter_round = _windows.start_counter_round
+_up.start_counter_round = start_counter_round
 # levels.abilities
-_up.immune = _abilities.immune
+_up.immune = immune
 # levels.card_types
-_up.card_type = _card_types.card_type
-_up.retyped = _card_types.retyped
+_up.card_type = card_type
+_up.retyped = retyped
 # levels.filters
-_up.matches = _filters.matches
-_up.value = _filters.value
+_up.matches = matches
+_up.value = value
 
-_flow.STEPS.update(fight=_procedure._step_fight, fight_summoned=_armies._step_fight_summoned)
+_flow.STEPS.update(fight=_step_fight, fight_summoned=_step_fight_summoned)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .words import N_, Said
-from .levels import board as _board
-from .levels import level as _level
-from .levels import power as _power
-from . import moves as _moves
+from .levels.board import board_insts, cache, is_cursed, layout_facts, leader_limit, row_leaders
+from .levels.level import base_level, road_level
+from .levels.power import power_total
+from .moves import leave_board, leave_together
 from . import upcalls as _up
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def state_checks(self: MitoszState) -> bool:
     # members): when they passed with these, they pass again.
     fight = self.fight
     clean_key = ("clean", fight.members_version if fight is not None else None)
-    if _board.cache(self).get(clean_key):
+    if cache(self).get(clean_key):
         self.checked = self.version
         return True
     log_size = len(self.log)
@@ -47,7 +47,7 @@ def state_checks(self: MitoszState) -> bool:
     if clean:
         self.checked = self.version
         fight = self.fight
-        _board.cache(self)[("clean", fight.members_version if fight is not None else None)] = True
+        cache(self)[("clean", fight.members_version if fight is not None else None)] = True
     return clean
 
 
@@ -56,12 +56,12 @@ def _check_scan(self: MitoszState) -> tuple[list[list[int]], set[int], list[int]
     only as cards enter or leave the board or get attached): the ids of identical unique cards (each list
     longer than one), the hosts of negative modifiers, the attachments whose host left, and the cards whose
     base level may fall below 1 even when no effect lowers it."""
-    c = _board.layout_facts(self)
+    c = layout_facts(self)
     scan: tuple[list[list[int]], set[int], list[int], list[Inst]] | None = c.get("check_scan")
     if scan is not None:
         return scan
     cards = self.cards
-    board = _board.board_insts(self)
+    board = board_insts(self)
     uniques: dict[str, list[int]] = {}
     negative: set[int] = set()
     orphans: list[int] = []
@@ -92,39 +92,39 @@ def _state_checks(self: MitoszState) -> bool:
         for iids in dupes:
             self.note(N_("{n} copies of the unique {card} are on the board: all are destroyed (MIT-2.3.c)"),
                       n=len(iids), card=cards[iids[0]].d)
-            _moves.leave_together(self, iids, "afterworld", "destroy")
+            leave_together(self, iids, "afterworld", "destroy")
             changed = True
         if changed:
             continue
         # 2. MIT-2.2.c, OP-08: base level below 1 goes to the afterworld (not a destruction); without an
         # effect lowering base levels only the cards in ``low`` can be below 1
         lowering = any(e.kind == "modify_base_level" for e in self.effects) if self.effects else False
-        for inst in (list(_board.board_insts(self)) if lowering else list(low)):
+        for inst in (list(board_insts(self)) if lowering else list(low)):
             d = inst.d
             if inst.zone != "board":
                 continue
             if d.card_type == "nation":
-                if all(_level.road_level(self, inst.iid, r, base=True) < 1 for r in d.roads):
+                if all(road_level(self, inst.iid, r, base=True) < 1 for r in d.roads):
                     self.note(N_("every road of {card} is below level 1 (MIT-2.2.c)"), card=d)
-                    _moves.leave_board(self, inst.iid, "afterworld", "rule")
+                    leave_board(self, inst.iid, "afterworld", "rule")
                     changed = True
             elif d.level is not None and not d.is_modifier and d.card_type in ("leader", "supply") \
-                    and _level.base_level(self, inst.iid) < 1:
+                    and base_level(self, inst.iid) < 1:
                 self.note(N_("{card}'s base level fell below 1 (MIT-2.2.c)"), card=d)
-                _moves.leave_board(self, inst.iid, "afterworld", "rule")
+                leave_board(self, inst.iid, "afterworld", "rule")
                 changed = True
         if changed:
             continue
         # 3. MIT-1.4.2.a: attachments whose host left the board
         for iid in list(orphans):
             if cards[iid].zone == "board":
-                _moves.leave_board(self, iid, "afterworld", "attachment")
+                leave_board(self, iid, "afterworld", "attachment")
                 changed = True
         if changed:
             continue
         # 6. MIT-3.4.2.b, OP-14: the leader limit
         for seat in self.order:
-            over = len(_board.row_leaders(self, seat)) - _board.leader_limit(self, seat)
+            over = len(row_leaders(self, seat)) - leader_limit(self, seat)
             if over > 0:
                 _up.set_prompt(self, "sacrifice_leader", seat, n=over, rule="MIT-3.4.2.b")
                 self.touch()
@@ -136,8 +136,8 @@ def _state_checks(self: MitoszState) -> bool:
 
 def limit_candidates(self: MitoszState, seat: int) -> list[int]:
     """OP-14: non-cursed leaders first (cursed ones cannot be sacrificed, MIT-2.4.b)."""
-    leaders = _board.row_leaders(self, seat)
-    plain = [i for i in leaders if not _board.is_cursed(self, self.cards[i])]
+    leaders = row_leaders(self, seat)
+    plain = [i for i in leaders if not is_cursed(self, self.cards[i])]
     return plain or list(leaders)
 
 
@@ -145,7 +145,7 @@ def limit_candidates(self: MitoszState, seat: int) -> list[int]:
 def track_holds(self: MitoszState) -> None:
     target = self.opts["win_target"]
     for p in self.players:
-        total = _power.power_total(self, p.seat)
+        total = power_total(self, p.seat)
         if total >= target and p.hold is None:
             p.hold = (self.active, self.turn)
             self.note(N_("P{seat} holds {total} power points: P{seat} wins at the start of P{active}'s next turn "
@@ -161,7 +161,7 @@ def check_holds(self: MitoszState) -> None:
             and p.hold[1] < self.turn]
     if not done:
         return
-    totals = {s: _power.power_total(self, s) for s in done}
+    totals = {s: power_total(self, s) for s in done}
     if len(done) > 1 and self.opts["simultaneous_hold"] == "draw":
         winners = done
     else:
@@ -207,7 +207,7 @@ def check_deckout(self: MitoszState) -> None:
             return
     elif d.since < 0 or self.turn - d.since < self.n:
         return
-    totals = [_power.power_total(self, s) for s in range(self.n)]
+    totals = [power_total(self, s) for s in range(self.n)]
     best = max(totals)
     # MIT-1.3.4 "Ha egyenlő a hatalompontok állása, a játék döntetlennel ér véget": with three or four players
     # the rulebook does not say whether only the top scorers share the draw; we read "the most power points"
@@ -217,7 +217,7 @@ def check_deckout(self: MitoszState) -> None:
 
 
 def end_game(self: MitoszState, winners: list[int], rule: str, why: str) -> None:
-    totals = [_power.power_total(self, s) for s in range(self.n)]
+    totals = [power_total(self, s) for s in range(self.n)]
     self.result = {"winners": sorted(winners), "rule": rule, "reason": why, "totals": totals}
     if len(winners) == 1:
         self.note(N_("P{seat} wins: {why} ({rule}); power points {totals}"), seat=winners[0], why=Said(why),
@@ -269,4 +269,4 @@ def end_effects(self: MitoszState, ended: list[Eff]) -> None:
     for lst in (self.fates, self.lingering):
         for iid in list(lst):
             if iid not in sources:  # MIT-3.7.g, MIT-3.9.g: its effect ended
-                _moves.leave_board(self, iid, "afterworld", "rule")
+                leave_board(self, iid, "afterworld", "rule")

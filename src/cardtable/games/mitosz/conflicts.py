@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .words import N_
-from .levels import abilities as _abilities
-from .levels import board as _board
-from .levels import card_types as _card_types
-from .levels import statics as _statics
+from .levels.abilities import immune
+from .levels.board import is_magical
+from .levels.card_types import card_type
+from .levels.statics import _effects_on, statics_by
 from . import upcalls as _up
 
 if TYPE_CHECKING:
@@ -32,18 +32,18 @@ def act_rank(self: MitoszState, item: Item) -> tuple[int, bool]:
     """The rank and magic of the act ``item`` resolves: a fate 2, a maneuver its user's."""
     card = self.cards[item.card] if item.card >= 0 else None
     if item.kind == "fate":
-        return RANK["fate"], bool(card and _board.is_magical(self, card))
+        return RANK["fate"], bool(card and is_magical(self, card))
     user = self.cards[item.user] if item.user >= 0 else card
     if user is None:
         return WORST, False
-    return RANK.get(_card_types.card_type(self, user), WORST), _board.is_magical(self, user) or bool(card and _board.is_magical(self, card))
+    return RANK.get(card_type(self, user), WORST), is_magical(self, user) or bool(card and is_magical(self, card))
     # (MIT-5.16: the type it has now; MIT-8.rune: the magic it carries)
 
 
 def prohibitions(self: MitoszState, inst: Inst, what: str) -> list[tuple[int, bool, int]]:
     """(rank, magical, controller) of every source that forbids ``what`` to ``inst`` now."""
     out = []
-    for src, ctrl, _prim, params, keys, bearer in _statics.statics_by(self, "restrict"):
+    for src, ctrl, _prim, params, keys, bearer in statics_by(self, "restrict"):
         if params.what != what:
             continue
         target = params.target
@@ -51,13 +51,13 @@ def prohibitions(self: MitoszState, inst: Inst, what: str) -> list[tuple[int, bo
             hit = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1) == inst.iid
         else:
             hit = _up.matches(self, inst, target.filter, ctrl, {"$self": src})
-        if hit and not _abilities.immune(self, inst, keys, ctrl):
-            out.append((RANK.get(_card_types.card_type(self, self.cards[src]), WORST), _board.is_magical(self, self.cards[src]), ctrl))
-    for e in _statics._effects_on(self, "restrict", inst) if self.effects else ():
+        if hit and not immune(self, inst, keys, ctrl):
+            out.append((RANK.get(card_type(self, self.cards[src]), WORST), is_magical(self, self.cards[src]), ctrl))
+    for e in _effects_on(self, "restrict", inst) if self.effects else ():
         if e.value == what:
             source = self.cards[e.source] if e.source >= 0 else None
             out.append((RANK.get(source.d.card_type, WORST) if source else WORST,
-                        bool(source and _board.is_magical(self, source)), e.controller))
+                        bool(source and is_magical(self, source)), e.controller))
     return out
 
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from .core import Eff
 from .flow.phases import SPHERE_SAID
 from .words import N_, Said, join, said
-from .effects import triggers as _triggers
-from .levels import board as _board
+from .effects.triggers import event
+from .levels.board import attachments, is_god_leader
 from . import upcalls as _up
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def enter_board(self: MitoszState, iid: int, seat: int) -> None:
         insort(board, inst, key=_IID)
         self.board = board
     if arrives and self.trigger_on:
-        _triggers.event(self, "enters_board", iid, later=True)  # spec 6.6
+        event(self, "enters_board", iid, later=True)  # spec 6.6
 
 
 # -- MIT-1.4.2.c, OP-05: cards that go to an afterworld at the same time --------------------------
@@ -162,16 +162,16 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
     if inst.zone != "board":
         return
     if self.trigger_on:  # spec 6.6: found while the card is still on the board
-        _triggers.event(self, "leaves_board", iid, to=to)
+        event(self, "leaves_board", iid, to=to)
         if how in ("destroy", "sacrifice"):
-            _triggers.event(self, "destroyed" if how == "destroy" else "sacrificed", iid)
+            event(self, "destroyed" if how == "destroy" else "sacrificed", iid)
     d = inst.d
-    for a in _board.attachments(self, iid):  # MIT-1.4.2.a, MIT-1.2.6
+    for a in attachments(self, iid):  # MIT-1.4.2.a, MIT-1.2.6
         if self.cards[a].dormant == "host_leaves":  # OP-35, MIT-G2: the card says it wakes now instead
             _up.wake(self, a, said(N_("{card} leaves the board"), card=d))
             continue
         leave_board(self, a, "afterworld", "attachment")
-    was_god_leader = _board.is_god_leader(self, inst)
+    was_god_leader = is_god_leader(self, inst)
     region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
     ctrl = self.players[inst.controller]
     if d.card_type == "nation" and inst.cell is not None:

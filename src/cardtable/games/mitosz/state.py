@@ -35,10 +35,10 @@ from .flow.phases import PHASES
 from . import view as _view
 from .words import N_, Said, _
 from .modes import SETUP_MODE, SETUP_PHASE, Mode, Phase
-from .flow import machine as _flow
-from .flow import turns as _turns
-from .levels import power as _power
-from . import moves as _moves
+from .flow.machine import act, legal_for
+from .flow.turns import _begin_turn
+from .levels.power import power_total
+from .moves import _move_to_hand
 
 if TYPE_CHECKING:
     from .checks import DeckOut
@@ -259,16 +259,16 @@ class MitoszState(State):
         for p in self.players:
             for _ in range(self.opts["hand_size"]):
                 if p.deck:
-                    _moves._move_to_hand(self, p.deck.pop())
+                    _move_to_hand(self, p.deck.pop())
         self.active = order[0]
-        _turns._begin_turn(self)
+        _begin_turn(self)
 
     # -- the interface ---------------------------------------------------------------------------
     def apply(self, action: Action | Mapping[str, Any], player: int | None = None) -> None:
         """As State.apply, with the common case (an action object by the player to act) first."""
         actor = self.current_player
         if (player is None or player == actor) and isinstance(action, Action) and self.result is None:
-            _flow.act(self, actor, action)
+            act(self, actor, action)
             self.history.append((actor, action))
             return
         State.apply(self, action, player)  # (a slotted dataclass: no zero-argument super())
@@ -276,12 +276,12 @@ class MitoszState(State):
     def _apply(self, action: Action) -> None:
         if self.result is not None:
             raise IllegalAction(GAME_OVER, _("the game is over; no more actions are taken"))
-        _flow.act(self, self.current_player, action)
+        act(self, self.current_player, action)
 
     def legal_actions(self) -> list[Action]:
         if self.result is not None:
             return []
-        return _flow.legal_for(self, self.current_player)
+        return legal_for(self, self.current_player)
 
     # what each player may see and the whole position (spec 9): the view subsystem's functions, given the state
     view = _view.view
@@ -302,7 +302,7 @@ class MitoszState(State):
         return None if self.result is None else self.result["rule"]
 
     def scores(self) -> list[Any]:
-        return [_power.power_total(self, p) for p in range(self.n)]
+        return [power_total(self, p) for p in range(self.n)]
 
     def forget_caches(self) -> None:
         """Drop every derived fact: for benchmarks that time the full computation, and for tests that set

@@ -15,16 +15,16 @@ from .actions import STACK_ID_BASE
 from .flow.phases import PHASE_TITLES
 from .vocabulary import ROWS
 from .words import N_, _, join, shown
-from .effects import lasting as _lasting
-from .effects import stack as _stack
-from .fights import declaring as _declaring
-from .fights import strength as _strength
-from .flow import prompts as _prompts
-from .levels import abilities as _abilities
-from .levels import board as _board
-from .levels import card_types as _card_types
-from .levels import level as _level
-from .levels import power as _power
+from .effects.lasting import hand_size
+from .effects.stack import describe_use, target_name
+from .fights.declaring import fight_text
+from .fights.strength import army_level, fight_level, row_capacity, row_cards
+from .flow.prompts import prompt_answers, prompt_text
+from .levels.abilities import neutralized
+from .levels.board import attachments, intrigue_limit, leader_limit
+from .levels.card_types import card_type
+from .levels.level import level, road_closed, road_level
+from .levels.power import power_total
 
 if TYPE_CHECKING:
     from .core import Item
@@ -42,22 +42,22 @@ def card_json(self: MitoszState, iid: int, board: bool = True) -> dict[str, Any]
         return out
     out["controller"] = inst.controller
     if d.level is not None:
-        out["level"] = _level.level(self, iid)
+        out["level"] = level(self, iid)
     if inst.rotated:
         out["rotated"] = True
     if inst.spent:
         out["spent"] = True
     if inst.tokens:
         out["tokens"] = {kind: n for kind, n, _ in inst.tokens}
-    if _abilities.neutralized(self, inst):
+    if neutralized(self, inst):
         out["neutralized"] = True
     if inst.dormant is not None:
         out["dormant"] = inst.dormant  # MIT-5.15: attached, not a leader on the board until it wakes
     if self.effects or self.fight is not None:
-        now = _card_types.card_type(self, inst)
+        now = card_type(self, inst)
         if now != d.card_type:
             out["card_type_now"] = now  # MIT-5.16
-    attached = _board.attachments(self, iid)
+    attached = attachments(self, iid)
     if attached:
         out["attached"] = [card_json(self, a) for a in attached]
     return out
@@ -66,9 +66,9 @@ def card_json(self: MitoszState, iid: int, board: bool = True) -> dict[str, Any]
 def stack_text(self: MitoszState, it: Item) -> str:
     """A stack item in words, in the reader's language."""
     if it.kind in ("maneuver", "free", "fate", "trigger"):
-        return shown(_stack.describe_use(self, it))
+        return shown(describe_use(self, it))
     if it.kind == "fight":
-        return _("P{seat} declares: {fight}", seat=it.player, fight=_declaring.fight_text(self, it.declared))
+        return _("P{seat} declares: {fight}", seat=it.player, fight=fight_text(self, it.declared))
     if it.kind == "mount":
         return _("P{seat} attaches {mount} to {host}", seat=it.player, mount=self.cards[it.user].d,
                  host=self.cards[it.targets[0]].d)
@@ -113,8 +113,8 @@ def view(self: MitoszState, player: int | None) -> dict[str, Any]:
         chooser = player == self.prompt.player
         prompt = {"kind": self.prompt.kind, "player": self.prompt.player,
                   # the chooser's moves list the answers: its text is the question alone
-                  "text": _prompts.prompt_text(self, options=chooser, answers=not chooser),
-                  "options": _prompts.prompt_answers(self, chooser)}
+                  "text": prompt_text(self, options=chooser, answers=not chooser),
+                  "options": prompt_answers(self, chooser)}
     log: list[Any] = self.log
     if not self.log_private:  # no entry for some seats only: all are shown
         log_size = len(log)
@@ -160,7 +160,7 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
         for cell, iid in sorted(p.grid.items()):
             entry = card_json(self, iid)
             entry["x"], entry["y"] = cell
-            entry["roads"] = {r: {"level": _level.road_level(self, iid, r), "closed": _level.road_closed(self, iid, r)}
+            entry["roads"] = {r: {"level": road_level(self, iid, r), "closed": road_closed(self, iid, r)}
                               for r in self.cards[iid].d.roads}
             nations.append(entry)
         players.append({
@@ -170,17 +170,17 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
             "god": card_json(self, p.god),
             "spheres": list(p.spheres),
             "sphere_max": list(p.smax),
-            "power": _power.power_total(self, seat),
+            "power": power_total(self, seat),
             "hold": {"anchor": p.hold[0], "since_turn": p.hold[1]} if p.hold else None,
             "deck": len(p.deck),
             "hand_count": len(p.hand),
             "hand": None,
-            "hand_size": _lasting.hand_size(self, seat),
+            "hand_size": hand_size(self, seat),
             "afterworld": [card_json(self, i, board=False) for i in reversed(p.afterworld)],
             "oblivion": [card_json(self, i, board=False) for i in p.oblivion],
             "nations": nations,
             "leaders": [card_json(self, i) for i in p.leaders],
-            "leader_limit": _board.leader_limit(self, seat),
+            "leader_limit": leader_limit(self, seat),
             "nation_placed": p.nation_placed,
         })
     stack = []
@@ -189,14 +189,14 @@ def _public_view(self: MitoszState) -> dict[str, Any]:
             "id": STACK_ID_BASE + it.sid, "kind": it.kind, "player": it.player,
             "card": stack_card_json(self, it.card) if it.card >= 0 else None,
             "user": stack_card_json(self, it.user) if it.user >= 0 else None,
-            "targets": [shown(_stack.target_name(self, t)) for t in it.targets],
+            "targets": [shown(target_name(self, t)) for t in it.targets],
             "target_ids": [stack_card_id(self, t) for t in it.targets],
             "steps": it.steps, "times": it.times, "neutralized": it.neutralized, "text": stack_text(self, it),
         })
     return {
         "players": players,
         "intrigues": [card_json(self, i) for i in self.intrigues],
-        "intrigue_limit": _board.intrigue_limit(self),
+        "intrigue_limit": intrigue_limit(self),
         "fight": fight_json(self),
         "fates": [card_json(self, i) for i in self.fates],
         "lingering": [card_json(self, i) for i in self.lingering],
@@ -238,16 +238,16 @@ def fight_json(self: MitoszState) -> dict[str, Any] | None:
             if f.kind == "duel" and row > 0:
                 break
             rows.append({"row": ROWS[row], "leader": card_json(self, leader, board=False) if leader >= 0 else None,
-                         "leader_level": _strength.fight_level(self, leader) if leader >= 0
+                         "leader_level": fight_level(self, leader) if leader >= 0
                          and self.cards[leader].zone == "board" else None,
                          "supplies": [dict(card_json(self, i, board=False), mode=f.supplies[i][2],
-                                           fight_level=_strength.fight_level(self, i)) for i in _strength.row_cards(self, side, row)],
-                         "capacity": _strength.row_capacity(self, side, row) if f.kind == "battle" else 0})
-        sides[side] = {"player": f.seat_of(side), "rows": rows, "level": _strength.army_level(self, side)}
+                                           fight_level=fight_level(self, i)) for i in row_cards(self, side, row)],
+                         "capacity": row_capacity(self, side, row) if f.kind == "battle" else 0})
+        sides[side] = {"player": f.seat_of(side), "rows": rows, "level": army_level(self, side)}
     return {"kind": f.kind, "stage": f.stage, "attacker": f.attacker, "defender": f.defender,
             "nation": card_json(self, f.nation, board=False) if f.nation >= 0 else None, "road": f.road,
             # a battle (nation >= 0) has its road
-            "road_level": _level.road_level(self, f.nation, f.road) if f.nation >= 0  # type: ignore[arg-type]
+            "road_level": road_level(self, f.nation, f.road) if f.nation >= 0  # type: ignore[arg-type]
             and self.cards[f.nation].zone == "board" else None,
             "first": f.first, "sides": sides, "winner": f.winner, "compared": list(f.levels) if f.levels else None}
 

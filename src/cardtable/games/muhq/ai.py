@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 from .effects import Ctx
 from .objects import NEUTRAL
 from .stats import attack_range, profile
-from . import board_combat as _board_combat
-from . import declare_unit as _declare_unit
-from . import effects_targets as _effects_targets
-from . import flow_phases as _flow_phases
-from . import places as _places
+from .board_combat import defender_problem
+from .declare_unit import declare_attack, declare_clear_paralysis, declare_full_action, declare_move
+from .effects_targets import target_choices
+from .flow_phases import end_activation
+from .places import board_order, cell_of, field_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def enemy_units(self: "MuhqState", unit: int) -> list[int]:
     """MUHQ-AI-2: units of other players standing on fields."""
     me = self.perms[unit].controller
-    return [pid for pid in _places.board_order(self) if (p := self.perms[pid]).d.type == "unit" and p.base is None
+    return [pid for pid in board_order(self) if (p := self.perms[pid]).d.type == "unit" and p.base is None
             and p.controller not in (me, NEUTRAL)]
 
 
@@ -55,12 +55,12 @@ def tie_pick(self: "MuhqState", options: list[_T], key: Callable[[_T], Any],
 
 def defender_key(self: "MuhqState", unit: int) -> Callable[[int], _DefenderKey]:
     st = self.stats()
-    here = _places.field_of(self, unit)  # the unit stands on a field
+    here = field_of(self, unit)  # the unit stands on a field
 
     def key(d: int) -> _DefenderKey:  # lowest remaining life, then distance, then reading order of the field
         return (st[d].life - self.perms[d].damage,
-                self.grid.distance(here, _places.field_of(self, d)),  # so does each defender
-                _places.cell_of(self, d))
+                self.grid.distance(here, field_of(self, d)),  # so does each defender
+                cell_of(self, d))
     return key
 
 
@@ -68,7 +68,7 @@ def ai_defender(self: "MuhqState", unit: int) -> int | None:
     p = self.perms[unit]
     if p.attack_used or p.base is not None or not profile(self, unit):
         return None
-    legal = [d for d in enemy_units(self, unit) if _board_combat.defender_problem(self, unit, d) is None]
+    legal = [d for d in enemy_units(self, unit) if defender_problem(self, unit, d) is None]
     return tie_pick(self, legal, defender_key(self, unit)) if legal else None
 
 
@@ -76,7 +76,7 @@ def ai_moves(self: "MuhqState", unit: int) -> dict[int, tuple[int, Path]]:
     """Reachable fields without crewing (MUHQ-AI-2) -> (cost, path)."""
     p = self.perms[unit]
     st = self.stats()[unit]
-    return self.grid.reachable(_places.field_of(self, unit),  # the unit stands on a field
+    return self.grid.reachable(field_of(self, unit),  # the unit stands on a field
                                st.movement, st.swimming, self.occ) if not p.move_used else {}
 
 
@@ -91,7 +91,7 @@ def ai_step(self: "MuhqState") -> bool:
             for spend in ("move", "attack"):
                 if not getattr(p, spend + "_used") and p.paralysis:
                     self.ai = (behaviour, -1)
-                    _declare_unit.declare_clear_paralysis(self, p, spend)
+                    declare_clear_paralysis(self, p, spend)
                     return True
             return end_ai_run(self)
         self.ai = (behaviour, 1)
@@ -107,20 +107,20 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
     """MUHQ-AI-5."""
     p = self.perms[unit]
     enemies = enemy_units(self, unit)
-    here = _places.field_of(self, unit)  # the unit stands on a field
+    here = field_of(self, unit)  # the unit stands on a field
     dist = self.grid.distance
     if stage == 1:
         self.ai = ("shy", 2)
-        threatened = any(dist(_places.field_of(self, e), here)  # enemy units stand on fields
+        threatened = any(dist(field_of(self, e), here)  # enemy units stand on fields
                          <= attack_range(profile(self, e)) for e in enemies)
         if not threatened and not p.move_used and not p.attack_used and p.base is None:
             for index, ability in p.d.full_actions:  # S1: its first full action that can be declared
                 ctx = Ctx(unit, p.d, p.controller)
                 specs = tuple(ability.get("targets", {}).items())
-                choices = list(_effects_targets.target_choices(self, specs, ctx))
+                choices = list(target_choices(self, specs, ctx))
                 if choices:
                     choice = choices[0] if len(choices) == 1 else ai_targets(self, unit, choices)
-                    _declare_unit.declare_full_action(self, p, index, choice)
+                    declare_full_action(self, p, index, choice)
                     self.ai = ("shy", 4)
                     return True
         return True
@@ -128,20 +128,20 @@ def shy(self: "MuhqState", unit: int, stage: int) -> bool:
         self.ai = ("shy", 3)
         if not p.move_used and enemies:  # S2: the field farthest from the enemies
             options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in ai_moves(self, unit).items()]
-            ecells: list[int] = [_places.field_of(self, e) for e in enemies]  # enemy units stand on fields
+            ecells: list[int] = [field_of(self, e) for e in enemies]  # enemy units stand on fields
 
             def key(o: _Option) -> tuple[int, int, int, int]:
                 ds = [dist(o[0], e) for e in ecells]
                 return (-min(ds), -sum(ds), o[1], o[0])
             best = tie_pick(self, options, key, lambda o: key(o)[:2])
             if best[0] != here:
-                _declare_unit.declare_move(self, p, best[2])
+                declare_move(self, p, best[2])
         return True
     if stage == 3:
         self.ai = ("shy", 4)
         d = ai_defender(self, unit)  # S3
         if d is not None:
-            _declare_unit.declare_attack(self, p, d)
+            declare_attack(self, p, d)
         return True
     return end_ai_run(self)
 
@@ -153,24 +153,24 @@ def aggressive(self: "MuhqState", unit: int, stage: int) -> bool:
         self.ai = ("aggressive", 2)
         d = ai_defender(self, unit)
         if d is not None:
-            _declare_unit.declare_attack(self, p, d)
+            declare_attack(self, p, d)
         return True
     if stage == 2:  # A2: toward the nearest enemy unit
         self.ai = ("aggressive", 3)
         enemies = enemy_units(self, unit)
         if not p.move_used and enemies:
-            here = _places.field_of(self, unit)  # the unit stands on a field
+            here = field_of(self, unit)  # the unit stands on a field
             dist = self.grid.distance
             key = defender_key(self, unit)
             # (enemy units stand on fields)
             target = tie_pick(self, enemies,
-                                   lambda e: (dist(here, _places.field_of(self, e)), key(e)),
-                                   lambda e: dist(here, _places.field_of(self, e)))
-            tc = _places.field_of(self, target)  # so does the target
+                                   lambda e: (dist(here, field_of(self, e)), key(e)),
+                                   lambda e: dist(here, field_of(self, e)))
+            tc = field_of(self, target)  # so does the target
             options = [(here, 0, ())] + [(c, cost, path) for c, (cost, path) in ai_moves(self, unit).items()]
             best = tie_pick(self, options, lambda o: (dist(o[0], tc), o[1], o[0]), lambda o: dist(o[0], tc))
             if best[0] != here:
-                _declare_unit.declare_move(self, p, best[2])
+                declare_move(self, p, best[2])
                 if not p.attack_used:
                     self.ai = ("aggressive", 1)  # after the move, back to A1
         return True
@@ -192,5 +192,5 @@ def end_ai_run(self: "MuhqState") -> bool:
             p.panic = max(0, p.panic - 1)
         else:
             p.rage = max(0, p.rage - 1)
-    _flow_phases.end_activation(self)
+    end_activation(self)
     return True

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board_events as _events
+from .board_events import event
 from .objects import NEUTRAL, Drop, Perm
 from .turn import UPKEEP_PHASE
-from . import places as _places
+from .places import available
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -35,7 +35,7 @@ def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool
                 e = Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None)
                 self.perms[eq] = e
                 join_pile(self, eq, card)
-    _events.event(self, "enters", card)
+    event(self, "enters", card)
     return card
 
 
@@ -95,7 +95,7 @@ def destroy(self: "MuhqState", pid: int) -> None:
     else:
         put_in_discard(self, pid)
     if p.d.type == "unit":
-        _events.event(self, "dies", pid, departed=p)
+        event(self, "dies", pid, departed=p)
     after_leaving(self, p, cell)
 
 
@@ -147,7 +147,7 @@ def start_drop(self: "MuhqState", p: Perm, cell: int | None) -> None:
 
 def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
     sw = self.stats()[member].swimming
-    return [c for c in self.grid.cells_in_range(drop.cell, 1) if _places.available(self, c, sw)]
+    return [c for c in self.grid.cells_in_range(drop.cell, 1) if available(self, c, sw)]
 
 
 def place_dropped(self: "MuhqState", drop: Drop, member: int, cell: int | None) -> None:
@@ -157,7 +157,7 @@ def place_dropped(self: "MuhqState", drop: Drop, member: int, cell: int | None) 
         start_drop(self, mp, drop.cell)
         put_in_discard(self, member)
         if mp.d.type == "unit":
-            _events.event(self, "dies", member, departed=mp)
+            event(self, "dies", member, departed=mp)
         after_leaving(self, mp, drop.cell)
     else:
         mp = self.perms[member]
@@ -175,7 +175,7 @@ def return_victory_item(self: "MuhqState") -> None:
         if item in zone:
             zone.remove(item)
     d = self.card_def[item]
-    cell = self.grid.nearest_available(self.victory_item_home, lambda c: _places.available(self, c, d.swimming))
+    cell = self.grid.nearest_available(self.victory_item_home, lambda c: available(self, c, d.swimming))
     if cell is None:
         self.removed.append(item)
         return

@@ -10,9 +10,9 @@ from .objects import NEUTRAL, LazyName
 from .stats import attack_range, attack_value, profile
 from .words import _
 from . import board as _board
-from . import board_events as _board_events
-from . import places as _places
-from . import effects as _effects
+from .board_events import event
+from .places import field_of, name_of
+from .effects import protected_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -29,7 +29,7 @@ def deal_damage(self: "MuhqState", source_d: Any, source_controller: int | None,
     p = self.perms.get(pid)
     if p is None or (p.d.type != "unit" and p.d.solid is None):
         return 0  # MUHQ-DMG-3: damage to other permanents is ignored (no markers, no event)
-    if _effects.protected_from(self, pid, source_d, source_controller):  # (a)
+    if protected_from(self, pid, source_d, source_controller):  # (a)
         return 0
     d = amount + bonus  # (b)
     d = max(0, d - self.stats()[pid].armor)  # (c)
@@ -41,7 +41,7 @@ def deal_damage(self: "MuhqState", source_d: Any, source_controller: int | None,
     p.damage += d  # (e)
     self.mark_raised(pid)
     self.touched()
-    _board_events.event(self, "is_dealt_damage", pid)
+    event(self, "is_dealt_damage", pid)
     return d
 
 
@@ -64,15 +64,15 @@ def defender_problem(self: "MuhqState", attacker: int, defender: int) -> tuple[s
                                      name=name)
     if self.stats()[defender].veiled:
         return "MUHQ-VEIL-1", _("{name} is veiled and cannot be named as a defender", name=name)
-    if _effects.protected_from(self, defender, a.d, a.controller):
+    if protected_from(self, defender, a.d, a.controller):
         return "MUHQ-PROT-2", _("{name} has protection from {card}", name=name, card=a.d.shown_name)
     comps = profile(self, attacker)
     reach = attack_range(comps)
     # (both are on the board: each has a field)
-    dist = self.grid.distance(_places.field_of(self, attacker), _places.field_of(self, defender))
+    dist = self.grid.distance(field_of(self, attacker), field_of(self, defender))
     if dist > reach:
         return "MUHQ-COMBAT-4", _("{name} is at distance {distance}; {attacker} attacks up to range {range}",
-                                  name=name, distance=dist, attacker=_places.name_of(self, attacker), range=reach)
+                                  name=name, distance=dist, attacker=name_of(self, attacker), range=reach)
     return None
 
 
@@ -80,8 +80,8 @@ def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool =
     """MUHQ-COMBAT-5..11: both amounts from the state before, applied together, then state checks."""
     a, d = self.perms[att], self.perms[dfn]
     if action:
-        _board_events.event(self, "attacks", att, refs=(("event.defender", dfn),))  # MUHQ-COMBAT-11
-    delta = self.grid.distance(_places.field_of(self, att), _places.field_of(self, dfn))  # both on the board
+        event(self, "attacks", att, refs=(("event.defender", dfn),))  # MUHQ-COMBAT-11
+    delta = self.grid.distance(field_of(self, att), field_of(self, dfn))  # both on the board
     a_comps = profile(self, att)
     a_amount = attack_value(a_comps, delta)
     d_amount = 0
@@ -93,9 +93,9 @@ def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool =
     dealt_to_d = deal_damage(self, a.d, a_ctrl, att, dfn, a_amount, bonus) if a_amount + bonus > 0 else 0
     dealt_to_a = deal_damage(self, d.d, d_ctrl, dfn, att, d_amount) if d_amount > 0 else 0
     if dealt_to_d > 0:
-        _board_events.event(self, "deals_combat_damage", att, refs=(("event.damaged", dfn), ("event.damaged.controller", d_ctrl)))
+        event(self, "deals_combat_damage", att, refs=(("event.damaged", dfn), ("event.damaged.controller", d_ctrl)))
     if dealt_to_a > 0:
-        _board_events.event(self, "deals_combat_damage", dfn, refs=(("event.damaged", att), ("event.damaged.controller", a_ctrl)))
+        event(self, "deals_combat_damage", dfn, refs=(("event.damaged", att), ("event.damaged.controller", a_ctrl)))
     steal = self.combat_steal
     if steal:  # MUHQ-WIN-4: part of the combat damage step, in turn order from the active player
         steals = []

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .defs import trigger_event
 from .effects import Ctx
 from .objects import NEUTRAL, Trigger
-from . import effects as _effects
-from . import places as _places
+from .effects import cell_of_ref, condition_holds, kind_matches, perm_matches
+from .places import field_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Perm
@@ -46,7 +46,7 @@ def event(self: "MuhqState", kind: str, subject: int, refs: tuple[tuple[str, Any
             if not subject_matches(self, src, ev.get("subject", "self"), subject, subj):
                 continue
             ctx = Ctx(pid, src.d, src.controller, refs=dict(all_refs))
-            if not _effects.condition_holds(self, ability.get("if"), ctx):
+            if not condition_holds(self, ability.get("if"), ctx):
                 continue
             if src.controller == NEUTRAL:
                 continue
@@ -61,16 +61,16 @@ def subject_matches(self: "MuhqState", src: Perm, subject_spec: Any, subject: in
     if isinstance(subject_spec, dict) and "each" in subject_spec:
         if subject not in self.perms:
             return False
-        if not _effects.kind_matches(self, subject, subject_spec["each"]):
+        if not kind_matches(self, subject, subject_spec["each"]):
             return False
         ctx = Ctx(src.id, src.d, src.controller)
         within = subject_spec.get("within")
         if within:
-            origins = _effects.cell_of_ref(self, within["of"], ctx)
-            cell = _places.field_of(self, subject)  # a subject on the board has a field
+            origins = cell_of_ref(self, within["of"], ctx)
+            cell = field_of(self, subject)  # a subject on the board has a field
             if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
                 return False
-        return _effects.perm_matches(self, subject, subject_spec.get("filter"), src.controller, ctx)
+        return perm_matches(self, subject, subject_spec.get("filter"), src.controller, ctx)
     return False
 
 

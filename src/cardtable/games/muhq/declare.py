@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine import Action
 from cardtable.engine.game import GAME_OVER
 
-from . import declare_fast as _fast
-from . import declare_phase as _phase
-from . import declare_turn as _turn
-from . import declare_unit as _unit
+from .declare_fast import _do_declare_trigger, _do_free_action, _do_pass, _do_play_spell, _do_universal_free_action
+from .declare_phase import _do_activate, _do_end_action_phase, _do_end_activation, _do_play_permanent
+from .declare_turn import (_do_buy, _do_decline_upkeep, _do_draft_pick, _do_drop_place, _do_end_discard,
+                           _do_pay_upkeep, _do_place_token, _do_skip_buy)
+from .declare_unit import _do_attack, _do_carry, _do_clear_paralysis, _do_equip, _do_full_action, _do_move, _do_swap
 from .declare_checks import WAITING as WAITING, all_in as all_in, bad as bad
 from .turn import OVER
 from .words import _
-from . import flow as _flow
+from .flow import advance
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -38,18 +39,18 @@ def _apply(self: "MuhqState", action: Action) -> None:
     # is raised only where touched() follows (damage, effects, resolving, income). A decision on its own
     # only lowers counters and changes hands and flags, which no state check reads: so no touched() here,
     # and the state check is not redone for nothing. advance() makes the legal actions anew.
-    _flow.advance(self)
+    advance(self)
 
 
 #: What each action type does (MUHQ-ACT), by the decision's ``type``.
 HANDLERS: dict[str, Callable[["MuhqState", Any], None]] = {
-    "activate": _phase._do_activate, "attack": _unit._do_attack, "buy": _turn._do_buy, "carry": _unit._do_carry,
-    "clear_paralysis": _unit._do_clear_paralysis, "declare_trigger": _fast._do_declare_trigger,
-    "decline_upkeep": _turn._do_decline_upkeep, "draft_pick": _turn._do_draft_pick,
-    "drop_place": _turn._do_drop_place, "end_action_phase": _phase._do_end_action_phase,
-    "end_activation": _phase._do_end_activation, "end_discard": _turn._do_end_discard, "equip": _unit._do_equip,
-    "free_action": _fast._do_free_action, "full_action": _unit._do_full_action, "move": _unit._do_move,
-    "pass": _fast._do_pass, "pay_upkeep": _turn._do_pay_upkeep, "place_token": _turn._do_place_token,
-    "play_permanent": _phase._do_play_permanent, "play_spell": _fast._do_play_spell, "skip_buy": _turn._do_skip_buy,
-    "swap": _unit._do_swap, "universal_free_action": _fast._do_universal_free_action,
+    "activate": _do_activate, "attack": _do_attack, "buy": _do_buy, "carry": _do_carry,
+    "clear_paralysis": _do_clear_paralysis, "declare_trigger": _do_declare_trigger,
+    "decline_upkeep": _do_decline_upkeep, "draft_pick": _do_draft_pick,
+    "drop_place": _do_drop_place, "end_action_phase": _do_end_action_phase,
+    "end_activation": _do_end_activation, "end_discard": _do_end_discard, "equip": _do_equip,
+    "free_action": _do_free_action, "full_action": _do_full_action, "move": _do_move,
+    "pass": _do_pass, "pay_upkeep": _do_pay_upkeep, "place_token": _do_place_token,
+    "play_permanent": _do_play_permanent, "play_spell": _do_play_spell, "skip_buy": _do_skip_buy,
+    "swap": _do_swap, "universal_free_action": _do_universal_free_action,
 }

@@ -10,7 +10,7 @@ from cardtable.engine import IllegalAction
 from .objects import Item
 from .turn import OPEN, PRIORITY
 from .words import N_, _, word
-from . import rounds as _rounds
+from .rounds import after_declare
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -72,4 +72,4 @@ def need_open(self: "MuhqState") -> None:
 def push(self: "MuhqState", item: Item) -> None:
     self.stack.append(item)  # MUHQ-ACT-4
     self.log.append(("declare", item.controller, item.label or item.kind))  # the label: a words.Text
-    _rounds.after_declare(self)
+    after_declare(self)

@@ -10,13 +10,13 @@ from .effects import Ctx
 from .objects import Item
 from .turn import OPEN, PRIORITY, TRIGGER
 from .words import N_, CardName, Text, _
-from . import board as _board
-from . import declare_checks as _declare_checks
-from . import effects_costs as _effects_costs
-from . import effects_targets as _effects_targets
-from . import places as _places
-from . import rounds as _rounds
-from . import priority as _priority
+from .board import discard_from_hand
+from .declare_checks import need_priority, push
+from .effects_costs import cost_problem, pay_costs
+from .effects_targets import check_targets
+from .places import name_of
+from .rounds import start_round
+from .priority import pass_priority
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import DeclareTrigger, FreeAction, Pass, PlaySpell, UniversalFreeAction
@@ -29,11 +29,11 @@ def _do_pass(self: "MuhqState", a: Pass) -> None:
                                      "passing"))
     if self.mode is not PRIORITY:
         raise bad("MUHQ-STACK-4", _("you do not hold priority"))
-    _priority.pass_priority(self)
+    pass_priority(self)
 
 
 def _do_play_spell(self: "MuhqState", a: PlaySpell) -> None:
-    _declare_checks.need_priority(self, "MUHQ-TIMING-4")
+    need_priority(self, "MUHQ-TIMING-4")
     seat = self.current_player
     pl = self.players[seat]
     if a.card not in pl.hand:
@@ -46,22 +46,22 @@ def _do_play_spell(self: "MuhqState", a: PlaySpell) -> None:
     if pl.resource < d.play:
         raise bad("MUHQ-RES-3", _("{card} costs {cost}; you have {resource} resource", card=d.shown_name,
                                   cost=d.play, resource=pl.resource))
-    problem = _effects_costs.cost_problem(self, d.extra_cost, a.costs, seat, None, exclude=(a.card,), resource_extra=d.play)
+    problem = cost_problem(self, d.extra_cost, a.costs, seat, None, exclude=(a.card,), resource_extra=d.play)
     if problem:
         raise bad(*problem)
     ctx = Ctx(a.card, d, seat)
-    problem = _effects_targets.check_targets(self, d.targets, a.targets, ctx)
+    problem = check_targets(self, d.targets, a.targets, ctx)
     if problem:
         raise bad(*problem)
     pl.resource -= d.play
     pl.hand.remove(a.card)  # MUHQ-SPELL-3: on the stack while it waits
-    _effects_costs.pay_costs(self, d.extra_cost, a.costs, seat, None)
-    _declare_checks.push(self, Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _t in d.targets), a.targets)),
+    pay_costs(self, d.extra_cost, a.costs, seat, None)
+    push(self, Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _t in d.targets), a.targets)),
                    label=CardName(d)))
 
 
 def _do_free_action(self: "MuhqState", a: FreeAction) -> None:
-    _declare_checks.need_priority(self, "MUHQ-TIMING-4")
+    need_priority(self, "MUHQ-TIMING-4")
     seat = self.current_player
     p = self.perms.get(a.source)
     if p is None or p.controller != seat:
@@ -72,23 +72,23 @@ def _do_free_action(self: "MuhqState", a: FreeAction) -> None:
                                   number=a.ability))
     if p.d.type == "unit" and p.paralysis:
         raise bad("MUHQ-PARA-2", _("{unit} is paralyzed and cannot use its free actions",
-                                   unit=_places.name_of(self, a.source)))
+                                   unit=name_of(self, a.source)))
     costs = tuple(ability["cost"])
-    problem = _effects_costs.cost_problem(self, costs, a.costs, seat, a.source)
+    problem = cost_problem(self, costs, a.costs, seat, a.source)
     if problem:
         raise bad(*problem)
     specs = tuple(ability.get("targets", {}).items())
     ctx = Ctx(a.source, p.d, seat)
-    problem = _effects_targets.check_targets(self, specs, a.targets, ctx)
+    problem = check_targets(self, specs, a.targets, ctx)
     if problem:
         raise bad(*problem)
-    _effects_costs.pay_costs(self, costs, a.costs, seat, a.source)
-    _declare_checks.push(self, Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _t in specs), a.targets)),
+    pay_costs(self, costs, a.costs, seat, a.source)
+    push(self, Item("free_action", seat, a.source, p.d.id, a.ability, tuple(zip((n for n, _t in specs), a.targets)),
                    label=Text(N_("{card}: free action"), card=CardName(p.d))))
 
 
 def _do_universal_free_action(self: "MuhqState", a: UniversalFreeAction) -> None:
-    _declare_checks.need_priority(self, "MUHQ-TIMING-4")
+    need_priority(self, "MUHQ-TIMING-4")
     seat = self.current_player
     pl = self.players[seat]
     if len(pl.hand) < 2:
@@ -96,8 +96,8 @@ def _do_universal_free_action(self: "MuhqState", a: UniversalFreeAction) -> None
     if len(a.cards) != 2 or a.cards[0] == a.cards[1] or not all_in(a.cards, pl.hand):
         raise bad("MUHQ-CARD-9", _("name exactly 2 different cards of your hand to discard"))
     for c in a.cards:
-        _board.discard_from_hand(self, seat, c)
-    _declare_checks.push(self, Item("universal", seat, None, label=Text(N_("discard 2 cards: gain 1 resource"))))
+        discard_from_hand(self, seat, c)
+    push(self, Item("universal", seat, None, label=Text(N_("discard 2 cards: gain 1 resource"))))
 
 
 def _do_declare_trigger(self: "MuhqState", a: DeclareTrigger) -> None:
@@ -111,7 +111,7 @@ def _do_declare_trigger(self: "MuhqState", a: DeclareTrigger) -> None:
     specs = tuple(ability.get("targets", {}).items())
     ctx = Ctx(t.source if t.source in self.perms else None, self.card_def[t.source], t.controller,
               refs=dict(t.refs))
-    problem = _effects_targets.check_targets(self, specs, a.targets, ctx)
+    problem = check_targets(self, specs, a.targets, ctx)
     if problem:
         raise bad(*problem)
     declare_trigger(self, a.trigger, a.targets)
@@ -125,7 +125,7 @@ def declare_trigger(self: "MuhqState", index: int, targets: tuple[int, ...]) -> 
                            tuple(zip(names, targets)), t.refs,
                            label=Text(N_("{card}: trigger"), card=CardName(self.card_def[t.source]))))
     self.log.append(("trigger", t.controller, Text(N_("{card} triggers"), card=CardName(self.card_def[t.source]))))
-    _rounds.start_round(self)
+    start_round(self)
 
 
 #: Why a permanent is not played with play_spell, by its type (MUHQ-TIMING-2).

@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .effects import Ctx
 from .objects import Drop, Item, PendingTokens
-from . import board as _board
-from . import board_combat as _board_combat
-from . import board_events as _board_events
-from . import declare_unit as _declare_unit
-from . import effects as _effects
-from . import effects_steps as _effects_steps
-from . import effects_targets as _effects_targets
-from . import legal_unit as _legal_unit
-from . import places as _places
-from . import tokens as _tokens
+from .board import enter, join_pile, put_in_discard
+from .board_combat import combat, defender_problem
+from .board_events import event
+from .declare_unit import path_problem
+from .effects import condition_holds
+from .effects_steps import run_effect, run_steps
+from .effects_targets import target_problem
+from .legal_unit import carriable, equippable, swappable
+from .places import available, spawn_fields
+from .tokens import create_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -35,7 +35,7 @@ def effect_ctx(self: "MuhqState", item: Item) -> tuple[Ctx, bool]:
     for name, value in item.targets:
         ctx.targets = dict(legal)
         ctx.targets[name] = value
-        if _effects_targets.target_problem(self, specs[name], value, ctx) is None:
+        if target_problem(self, specs[name], value, ctx) is None:
             legal[name] = value
     ctx.targets = legal
     return ctx, not item.targets or bool(legal)
@@ -51,16 +51,16 @@ def item_target_specs(self: "MuhqState", item: Item) -> tuple[tuple[str, dict[st
 def _resolve_spell(self: "MuhqState", item: Item) -> None:
     ctx, ok = effect_ctx(self, item)
     if ok:
-        _effects_steps.run_steps(self, self.card_def[item.card].effect, ctx)
+        run_steps(self, self.card_def[item.card].effect, ctx)
     if self.resolving is None:
-        _board.put_in_discard(self, item.card)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
+        put_in_discard(self, item.card)  # MUHQ-SPELL-4, MUHQ-TOKEN-3
 
 
 def _resolve_ability(self: "MuhqState", item: Item) -> None:
     ctx, ok = effect_ctx(self, item)
     ability = self.card_def[item.card].ability(item.ability)
-    if ok and (item.kind != "trigger" or _effects.condition_holds(self, ability.get("if"), ctx)):
-        _effects_steps.run_steps(self, tuple(ability["effect"]), ctx)
+    if ok and (item.kind != "trigger" or condition_holds(self, ability.get("if"), ctx)):
+        run_steps(self, tuple(ability["effect"]), ctx)
 
 _resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_ability
 
@@ -76,15 +76,15 @@ def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
         self.players[seat].pending.append(card)  # MUHQ-EQUIP-3 (b)
         return
     cell = item.param("cell")
-    if not _places.available(self, cell, d.swimming):
+    if not available(self, cell, d.swimming):
         # The field was taken while the play waited: the first available spawn field in reading order,
         # else the card goes to its owner's discard pile (docs/muhq.md, decisions).
-        fields = _places.spawn_fields(self, seat, d.swimming)
+        fields = spawn_fields(self, seat, d.swimming)
         if not fields:
-            _board.put_in_discard(self, card)
+            put_in_discard(self, card)
             return
         cell = fields[0]
-    _board.enter(self, card, seat, cell, played=True)
+    enter(self, card, seat, cell, played=True)
 
 
 def _resolve_move(self: "MuhqState", item: Item) -> None:
@@ -94,10 +94,10 @@ def _resolve_move(self: "MuhqState", item: Item) -> None:
     cells = item.param("path")
     checked = self._move_checked
     if checked is None or checked[0] is not self._memo or checked[1] is not item:
-        if _declare_unit.path_problem(self, unit, cells) is not None:
+        if path_problem(self, unit, cells) is not None:
             return  # MUHQ-MOVE-7: the path is blocked now; the move action stays used
     relocate(self, unit, cells[-1])
-    _board_events.event(self, "ends_move", unit)  # MUHQ-MOVE-8
+    event(self, "ends_move", unit)  # MUHQ-MOVE-8
 
 
 def relocate(self: "MuhqState", unit: int, cell: int) -> None:
@@ -122,20 +122,20 @@ def relocate(self: "MuhqState", unit: int, cell: int) -> None:
 
 def _resolve_attack(self: "MuhqState", item: Item) -> None:
     att, dfn = item.source, item.param("defender")
-    if att in self.perms and self.perms[att].base is None and _board_combat.defender_problem(self, att, dfn) is None:
-        _board_combat.combat(self, att, dfn)  # MUHQ-COMBAT-12
+    if att in self.perms and self.perms[att].base is None and defender_problem(self, att, dfn) is None:
+        combat(self, att, dfn)  # MUHQ-COMBAT-12
 
 
 def _resolve_equip(self: "MuhqState", item: Item) -> None:
     unit, eq = item.source, item.param("equipment")
-    if unit in self.perms and eq in _legal_unit.equippable(self, unit):
-        _board.join_pile(self, eq, unit)
+    if unit in self.perms and eq in equippable(self, unit):
+        join_pile(self, eq, unit)
         self.perms[eq].controller = self.perms[unit].controller  # MUHQ-EQUIP-5
 
 
 def _resolve_swap(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
-    if unit in self.perms and art in _legal_unit.swappable(self, unit):
+    if unit in self.perms and art in swappable(self, unit):
         a, u = self.perms[art], self.perms[unit]
         ca, cu = a.cell, u.cell
         a.cell, u.cell = cu, ca
@@ -145,10 +145,10 @@ def _resolve_swap(self: "MuhqState", item: Item) -> None:
 
 def _resolve_carry(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
-    if unit not in self.perms or art not in self.perms or art not in _legal_unit.carriable(self, unit):
+    if unit not in self.perms or art not in self.perms or art not in carriable(self, unit):
         return
     cells = item.param("path")
-    if _declare_unit.path_problem(self, unit, cells, ignore=art) is not None:
+    if path_problem(self, unit, cells, ignore=art) is not None:
         return
     a = self.perms[art]
     old: int = a.cell  # type: ignore[assignment]  # a carriable artifact stands on a field
@@ -157,21 +157,21 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
     relocate(self, unit, cells[-1])
     drop = item.param("drop")
     sw = self.stats()[art].swimming
-    if not _places.available(self, drop, sw):
+    if not available(self, drop, sw):
         # MUHQ-ART-2: the field was taken; the unit's controller chooses another available field within
         # range 1 of the unit (a forced choice, made like a drop), else the artifact stays where it was, or
         # as near to it as there is room.
-        fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if _places.available(self, c, sw)]
+        fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if available(self, c, sw)]
         if len(fields) > 1:
             self.drops.append(Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
             self.changed()
-            _board_events.event(self, "ends_move", unit)
+            event(self, "ends_move", unit)
             return
-        drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: _places.available(self, c, sw))
+        drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: available(self, c, sw))
     a.cell = drop
     self.occ[drop] = art
     self.moved(unit, art)
-    _board_events.event(self, "ends_move", unit)
+    event(self, "ends_move", unit)
 
 
 def _resolve_clear_paralysis(self: "MuhqState", item: Item) -> None:
@@ -186,14 +186,14 @@ def finish_token(self: "MuhqState", cell: int) -> None:
     assert pending is not None  # a token waits (PLACE_TOKEN)
     item, ctx, step = pending.item, pending.ctx, pending.step
     self.resolving = None
-    _board.enter(self, self.new_card(step["card"], ctx.you), ctx.you, cell)
-    if _tokens.create_tokens(self, step, ctx, pending.left - 1):  # the same step waits again, at the same place
+    enter(self, self.new_card(step["card"], ctx.you), ctx.you, cell)
+    if create_tokens(self, step, ctx, pending.left - 1):  # the same step waits again, at the same place
         again = cast(PendingTokens, self.resolving)
         self.resolving = again._replace(at=pending.at, rest=pending.rest)
         return
-    _effects_steps.run_effect(self, list(pending.rest), ctx, pending.at + 1)
+    run_effect(self, list(pending.rest), ctx, pending.at + 1)
     if self.resolving is None and item is not None and item.kind == "spell":
-        _board.put_in_discard(self, item.card)
+        put_in_discard(self, item.card)
 
 
 def resolve_top(self: "MuhqState") -> None:

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 from .declare_checks import all_in, bad
 from .turn import BUY_MODE, BUY_PHASE, BUY_PRIO, DISCARD_MODE, DRAFT_MODE, DROP, END_PRIO, PLACE_TOKEN, UPKEEP_MODE
 from .words import N_, CardName, Text, _
-from . import board as _board
-from . import declare_checks as _declare_checks
-from . import declare_resolve as _declare_resolve
-from . import flow_draft as _flow_draft
-from . import flow_phases as _flow_phases
-from . import places as _places
-from . import tokens as _tokens
-from . import rounds as _rounds
+from .board import destroy, discard_from_hand, drop_fields, place_dropped
+from .declare_checks import cell_at
+from .declare_resolve import finish_token
+from .flow_draft import draft_pick
+from .flow_phases import end_of_turn
+from .places import name_of
+from .tokens import token_fields
+from .rounds import goto_step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Buy, DeclineUpkeep, DraftPick, DropPlace, EndDiscard, PayUpkeep, PlaceToken, SkipBuy
@@ -29,7 +29,7 @@ def _do_draft_pick(self: "MuhqState", a: DraftPick) -> None:
     seat = self.current_player
     if a.card not in self.packs[seat]:
         raise bad("MUHQ-DRAFT-4", _("card #{card} is not in the pack you hold", card=a.card))
-    _flow_draft.draft_pick(self, seat, a.card)
+    draft_pick(self, seat, a.card)
 
 
 def upkeep_unit(self: "MuhqState", unit: int) -> Perm:
@@ -45,19 +45,19 @@ def _do_pay_upkeep(self: "MuhqState", a: PayUpkeep) -> None:
     pl = self.players[self.active]
     if pl.resource < p.d.upkeep:
         raise bad("MUHQ-UPKEEP-5", _("{unit} costs {upkeep} upkeep; you have {resource} resource. Decline it "
-                                     "instead: it is defeated", unit=_places.name_of(self, a.unit), upkeep=p.d.upkeep,
+                                     "instead: it is defeated", unit=name_of(self, a.unit), upkeep=p.d.upkeep,
                                      resource=pl.resource))
     pl.resource -= p.d.upkeep
     self.upkeep_todo.remove(a.unit)
     self.log.append(("upkeep", self.active, Text(N_("paid {upkeep} for {unit}"), upkeep=p.d.upkeep,
-                                                 unit=_places.name_of(self, a.unit))))
+                                                 unit=name_of(self, a.unit))))
 
 
 def _do_decline_upkeep(self: "MuhqState", a: DeclineUpkeep) -> None:
     upkeep_unit(self, a.unit)
     self.upkeep_todo.remove(a.unit)
-    self.log.append(("upkeep", self.active, Text(N_("did not pay {unit}: defeated"), unit=_places.name_of(self, a.unit))))
-    _board.destroy(self, a.unit)  # MUHQ-UPKEEP-5, 7: defeated, destroyed; state checks follow
+    self.log.append(("upkeep", self.active, Text(N_("did not pay {unit}: defeated"), unit=name_of(self, a.unit))))
+    destroy(self, a.unit)  # MUHQ-UPKEEP-5, 7: defeated, destroyed; state checks follow
 
 
 def _do_buy(self: "MuhqState", a: Buy) -> None:
@@ -82,13 +82,13 @@ def _do_buy(self: "MuhqState", a: Buy) -> None:
     pl.discard.append(a.card)  # MUHQ-BUY-4
     pl.bought = True
     self.log.append(("buy", self.active, Text(N_("bought {card}"), card=CardName(d))))
-    _rounds.goto_step(self, BUY_PRIO)
+    goto_step(self, BUY_PRIO)
 
 
 def _do_skip_buy(self: "MuhqState", a: SkipBuy) -> None:
     if self.mode is not BUY_MODE:
         raise bad("MUHQ-BUY-5", _("there is nothing to skip: this is not your buy phase"))
-    _rounds.goto_step(self, BUY_PRIO)
+    goto_step(self, BUY_PRIO)
 
 
 def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
@@ -98,10 +98,10 @@ def _do_end_discard(self: "MuhqState", a: EndDiscard) -> None:
     if len(set(a.cards)) != len(a.cards) or not all_in(a.cards, pl.hand):
         raise bad("MUHQ-TURN-7", _("every card to discard must be a different card of your hand"))
     for c in a.cards:
-        _board.discard_from_hand(self, self.active, c)
+        discard_from_hand(self, self.active, c)
     if not a.cards or not pl.hand:  # an empty choice ends the step; a non-empty one may be followed by more
-        _flow_phases.end_of_turn(self)
-        _rounds.goto_step(self, END_PRIO)
+        end_of_turn(self)
+        goto_step(self, END_PRIO)
 
 
 # -- forced choices ----------------------------------------------------------------------------------
@@ -111,19 +111,19 @@ def _do_drop_place(self: "MuhqState", a: DropPlace) -> None:
     drop = self.drops[0]
     if a.member not in drop.members:
         raise bad("MUHQ-PILE-4", _("#{member} is not an unplaced member of the dropped pile", member=a.member))
-    cell = _declare_checks.cell_at(self, a.field)
-    if cell not in _board.drop_fields(self, drop, a.member):
+    cell = cell_at(self, a.field)
+    if cell not in drop_fields(self, drop, a.member):
         message = (N_("{field} is not an available field within range 1 of the carrying unit")
                    if drop.rule == "MUHQ-ART-2"
                    else N_("{field} is not an available field within range 1 of the pile's former field"))
         raise bad(drop.rule, _(message, field=list(a.field)))
-    _board.place_dropped(self, drop, a.member, cell)
+    place_dropped(self, drop, a.member, cell)
 
 
 def _do_place_token(self: "MuhqState", a: PlaceToken) -> None:
     if self.mode is not PLACE_TOKEN:
         raise bad("MUHQ-BOARD-6", _("no token is waiting to be placed"))
-    cell = _declare_checks.cell_at(self, a.field)
-    if cell not in _tokens.token_fields(self):
+    cell = cell_at(self, a.field)
+    if cell not in token_fields(self):
         raise bad("MUHQ-BOARD-6", _("{field} is not an available field this token may enter", field=list(a.field)))
-    _declare_resolve.finish_token(self, cell)
+    finish_token(self, cell)

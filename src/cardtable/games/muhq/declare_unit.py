@@ -10,12 +10,13 @@ from .effects import Ctx
 from .objects import NEUTRAL, Item
 from .stats import profile
 from .words import N_, CardName, Text, _
-from . import board_combat as _board_combat
-from . import declare_checks as _declare_checks
+from .board_combat import defender_problem
+from .declare_checks import cell_at, path_cells, push
 from . import declare_phase as _declare_phase
-from . import effects_targets as _effects_targets
-from . import legal_unit as _legal_unit
-from . import places as _places
+from .declare_phase import not_crew, not_paralyzed, unit_for
+from .effects_targets import check_targets
+from .legal_unit import carriable, equippable, swappable, unit_action_listed
+from .places import can_crew, cell_of, name_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Attack, Carry, ClearParalysis, Equip, FullAction, Move, Swap
@@ -24,13 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _do_move(self: "MuhqState", a: Move) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     _declare_phase.spend(self, p, "move")
-    _declare_phase.not_paralyzed(self, p)
-    cells = _declare_checks.path_cells(self, a.path)
+    not_paralyzed(self, p)
+    cells = path_cells(self, a.path)
     # A move in the unit's list of actions (kept for exactly this position) follows one of the cheapest legal
     # paths, which path_problem accepts; any other path is checked in full.
-    problem = None if _legal_unit.unit_action_listed(self, a) else path_problem(self, a.unit, cells)
+    problem = None if unit_action_listed(self, a) else path_problem(self, a.unit, cells)
     if problem:
         raise bad(*problem)
     declare_move(self, p, cells)
@@ -42,7 +43,7 @@ def _do_move(self: "MuhqState", a: Move) -> None:
 def declare_move(self: "MuhqState", p: Perm, cells: tuple[int, ...]) -> None:
     p.move_used = True
     xy = self.grid.xy(cells[-1])
-    _declare_checks.push(self, Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
+    push(self, Item("move", p.controller, p.id, p.d.id, params=(("path", cells),),
                    label=Text(N_("{card} moves to ({x}, {y})"), card=CardName(p.d), x=xy[0], y=xy[1])))
 
 
@@ -50,7 +51,7 @@ def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: i
                  ) -> tuple[str, str] | None:
     stats = self.stats()
     st = stats[unit]
-    start = _places.cell_of(self, unit)
+    start = cell_of(self, unit)
     if ignore is None:
         occupied = self.occ
     else:
@@ -62,7 +63,7 @@ def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: i
     # comprehensions: no closure over these locals for every path checked.)
     crewable = []
     for c, o in occupied.items():
-        if o != unit and stats[o].crew > 0 and _places.can_crew(self, unit, o) and c != start:
+        if o != unit and stats[o].crew > 0 and can_crew(self, unit, o) and c != start:
             crewable.append(c)
     # (a unit whose path is checked stands on the board: it has a field)
     problem = self.grid.check_path(start, cells, st.movement, st.swimming, occupied, crewable)  # type: ignore[arg-type]
@@ -74,14 +75,14 @@ def path_problem(self: "MuhqState", unit: int, cells: tuple[int, ...], ignore: i
 
 
 def _do_attack(self: "MuhqState", a: Attack) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     _declare_phase.spend(self, p, "attack")
-    _declare_phase.not_paralyzed(self, p)
+    not_paralyzed(self, p)
     if not profile(self, a.unit):
-        raise bad("MUHQ-COMBAT-13", _("{name} has no attack", name=_places.name_of(self, a.unit)))
+        raise bad("MUHQ-COMBAT-13", _("{name} has no attack", name=name_of(self, a.unit)))
     if p.base is not None:
-        raise bad("MUHQ-PILE-6", _("{name} is crew in a pile and cannot attack itself", name=_places.name_of(self, a.unit)))
-    problem = _board_combat.defender_problem(self, a.unit, a.defender)
+        raise bad("MUHQ-PILE-6", _("{name} is crew in a pile and cannot attack itself", name=name_of(self, a.unit)))
+    problem = defender_problem(self, a.unit, a.defender)
     if problem:
         raise bad(*problem)
     declare_attack(self, p, a.defender)
@@ -89,22 +90,22 @@ def _do_attack(self: "MuhqState", a: Attack) -> None:
 
 def declare_attack(self: "MuhqState", p: Perm, defender: int) -> None:
     p.attack_used = True
-    _declare_checks.push(self, Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
-                   label=Text(N_("{card} attacks {defender}"), card=CardName(p.d), defender=_places.name_of(self, defender))))
+    push(self, Item("attack", p.controller, p.id, p.d.id, params=(("defender", defender),),
+                   label=Text(N_("{card} attacks {defender}"), card=CardName(p.d), defender=name_of(self, defender))))
 
 
 def _do_full_action(self: "MuhqState", a: FullAction) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     if p.move_used or p.attack_used:
         raise bad("MUHQ-UNIT-6", _("a full action needs both the move and the attack action unused"))
-    _declare_phase.not_paralyzed(self, p)
-    _declare_phase.not_crew(self, p)
+    not_paralyzed(self, p)
+    not_crew(self, p)
     ability = dict(p.d.full_actions).get(a.ability)
     if ability is None or p.base is not None:
         raise bad("MUHQ-ACT-1", _("{card} has no full action number {number}", card=p.d.shown_name,
                                   number=a.ability))
     specs = tuple(ability.get("targets", {}).items())
-    problem = _effects_targets.check_targets(self, specs, a.targets, Ctx(a.unit, p.d, p.controller))
+    problem = check_targets(self, specs, a.targets, Ctx(a.unit, p.d, p.controller))
     if problem:
         raise bad(*problem)
     declare_full_action(self, p, a.ability, a.targets)
@@ -113,58 +114,58 @@ def _do_full_action(self: "MuhqState", a: FullAction) -> None:
 def declare_full_action(self: "MuhqState", p: Perm, index: int, targets: tuple[int, ...]) -> None:
     p.move_used = p.attack_used = True
     names = tuple(p.d.ability(index).get("targets", {}))
-    _declare_checks.push(self, Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
+    push(self, Item("full_action", p.controller, p.id, p.d.id, index, tuple(zip(names, targets)),
                    label=Text(N_("{card}: full action"), card=CardName(p.d))))
 
 
 def _do_equip(self: "MuhqState", a: Equip) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     _declare_phase.spend(self, p, a.spend, "MUHQ-UNIT-7")
-    _declare_phase.not_paralyzed(self, p)
-    _declare_phase.not_crew(self, p)
-    if p.base is not None or a.equipment not in _legal_unit.equippable(self, a.unit):
+    not_paralyzed(self, p)
+    not_crew(self, p)
+    if p.base is not None or a.equipment not in equippable(self, a.unit):
         raise bad("MUHQ-EQUIP-5", _("#{id} is not an unequipped equipment within range 1 that this unit may "
                                     "equip (own, neutral, or an enemy's that is not solid)", id=a.equipment))
     setattr(p, a.spend + "_used", True)
-    _declare_checks.push(self, Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
+    push(self, Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
                    label=Text(N_("{card} equips {equipment}"), card=CardName(p.d),
-                              equipment=_places.name_of(self, a.equipment))))
+                              equipment=name_of(self, a.equipment))))
 
 
 def _do_swap(self: "MuhqState", a: Swap) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     _declare_phase.spend(self, p, a.spend, "MUHQ-UNIT-7")
-    _declare_phase.not_paralyzed(self, p)
-    _declare_phase.not_crew(self, p)
+    not_paralyzed(self, p)
+    not_crew(self, p)
     art = self.perms.get(a.artifact)
     if art is not None and art.d.landmark:
-        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=_places.name_of(self, a.artifact)))
+        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=name_of(self, a.artifact)))
     if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
-        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=_places.name_of(self, a.artifact)))
-    if p.base is not None or a.artifact not in _legal_unit.swappable(self, a.unit):
+        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=name_of(self, a.artifact)))
+    if p.base is not None or a.artifact not in swappable(self, a.unit):
         raise bad("MUHQ-ART-3", _("#{id} is not an adjacent artifact whose field both may take", id=a.artifact))
     setattr(p, a.spend + "_used", True)
-    _declare_checks.push(self, Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
+    push(self, Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
                    label=Text(N_("{card} swaps with {artifact}"), card=CardName(p.d),
-                              artifact=_places.name_of(self, a.artifact))))
+                              artifact=name_of(self, a.artifact))))
 
 
 def _do_carry(self: "MuhqState", a: Carry) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     if p.move_used or p.attack_used:
         raise bad("MUHQ-UNIT-6", _("carrying is a full action: it needs both the move and the attack action"))
-    _declare_phase.not_paralyzed(self, p)
-    _declare_phase.not_crew(self, p)
+    not_paralyzed(self, p)
+    not_crew(self, p)
     art = self.perms.get(a.artifact)
     if art is not None and art.d.landmark:
-        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=_places.name_of(self, a.artifact)))
+        raise bad("MUHQ-ART-4", _("{name} is a landmark (MUHQ-PERM-10)", name=name_of(self, a.artifact)))
     if art is not None and art.d.solid is not None and art.controller not in (p.controller, NEUTRAL):
-        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=_places.name_of(self, a.artifact)))
-    if p.base is not None or a.artifact not in _legal_unit.carriable(self, a.unit):
+        raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=name_of(self, a.artifact)))
+    if p.base is not None or a.artifact not in carriable(self, a.unit):
         raise bad("MUHQ-ART-2", _("#{id} is not an artifact adjacent to {unit}", id=a.artifact,
-                                  unit=_places.name_of(self, a.unit)))
-    cells = _declare_checks.path_cells(self, a.path)
-    drop = _declare_checks.cell_at(self, a.drop, drop=True)
+                                  unit=name_of(self, a.unit)))
+    cells = path_cells(self, a.path)
+    drop = cell_at(self, a.drop, drop=True)
     # MUHQ-ART-2: any legal move (MUHQ-MOVE) with the artifact's field empty, not into a pile; the drop field
     # is available after the move (the unit's start field and the artifact's old field are empty then).
     problem = path_problem(self, a.unit, cells, ignore=a.artifact)
@@ -179,21 +180,21 @@ def _do_carry(self: "MuhqState", a: Carry) -> None:
         raise bad("MUHQ-ART-2", _("{field} is not an available field within range 1 of the path's end",
                                   field=list(a.drop)))
     p.move_used = p.attack_used = True
-    _declare_checks.push(self, Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
+    push(self, Item("carry", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact), ("path", cells),
                                                                   ("drop", drop)),
                    label=Text(N_("{card} carries {artifact}"), card=CardName(p.d),
-                              artifact=_places.name_of(self, a.artifact))))
+                              artifact=name_of(self, a.artifact))))
 
 
 def _do_clear_paralysis(self: "MuhqState", a: ClearParalysis) -> None:
-    p = _declare_phase.unit_for(self, a.unit)
+    p = unit_for(self, a.unit)
     if not p.paralysis:
-        raise bad("MUHQ-PARA-3", _("{name} is not paralyzed", name=_places.name_of(self, a.unit)))
+        raise bad("MUHQ-PARA-3", _("{name} is not paralyzed", name=name_of(self, a.unit)))
     _declare_phase.spend(self, p, a.spend, "MUHQ-PARA-3")
     declare_clear_paralysis(self, p, a.spend)
 
 
 def declare_clear_paralysis(self: "MuhqState", p: Perm, spend: str) -> None:
     setattr(p, spend + "_used", True)
-    _declare_checks.push(self, Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
+    push(self, Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
                                                                          card=CardName(p.d))))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .objects import NEUTRAL
-from . import places as _places
+from .places import board_order, field_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -99,9 +99,9 @@ def objects(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
 
 def cell_of_ref(self: "MuhqState", ref: Any, ctx: Ctx) -> list[int]:
     if ref == "unit_you_control":
-        return [_places.field_of(self, pid) for pid, p in self.perms.items()  # all on the board
+        return [field_of(self, pid) for pid, p in self.perms.items()  # all on the board
                 if p.controller == ctx.you and p.d.type == "unit"]
-    return [_places.field_of(self, pid) for pid in objects(self, ref, ctx)]  # objects: on the board
+    return [field_of(self, pid) for pid in objects(self, ref, ctx)]  # objects: on the board
 
 
 def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True) -> list[int]:
@@ -114,11 +114,11 @@ def group(self: "MuhqState", g: dict[str, Any], ctx: Ctx, use_stats: bool = True
         return []
     grid = self.grid
     out = []
-    for pid in _places.board_order(self):
+    for pid in board_order(self):
         if not kind_matches(self, pid, kind):
             continue
         if origins is not None:
-            cell = _places.field_of(self, pid)  # (pid is on the board)
+            cell = field_of(self, pid)  # (pid is on the board)
             if not any(grid.distance(o, cell) <= within["range"] for o in origins):
                 continue
         if perm_matches(self, pid, filt, ctx.you, ctx, use_stats):

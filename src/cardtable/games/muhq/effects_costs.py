@@ -6,9 +6,9 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from .words import _, _n
-from . import board as _board
-from . import effects as _effects
-from . import places as _places
+from .board import destroy, discard_from_hand
+from .effects import perm_matches
+from .places import board_order, name_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -50,8 +50,8 @@ def cost_choices(self: "MuhqState", costs: tuple[dict[str, Any], ...], player: i
             options.append(card_combinations(self, hand, n))
         elif "sacrifice" in cost:
             you = player
-            choices: list[tuple[int, ...]] = [(pid,) for pid in _places.board_order(self)
-                       if self.perms[pid].controller == you and _effects.perm_matches(self, pid, cost["sacrifice"], you)
+            choices: list[tuple[int, ...]] = [(pid,) for pid in board_order(self)
+                       if self.perms[pid].controller == you and perm_matches(self, pid, cost["sacrifice"], you)
                        and pid != source]
             if not choices:
                 return
@@ -114,8 +114,8 @@ def cost_problem(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: t
             if pid not in self.perms or self.perms[pid].controller != player:
                 return "MUHQ-PERM-7", _("#{id} is not a permanent you control; only your own can be sacrificed",
                                         id=pid)
-            if not _effects.perm_matches(self, pid, cost["sacrifice"], player) or pid == source:
-                return "MUHQ-ACT-3", _("{name} does not match the sacrifice {filter}", name=_places.name_of(self, pid),
+            if not perm_matches(self, pid, cost["sacrifice"], player) or pid == source:
+                return "MUHQ-ACT-3", _("{name} does not match the sacrifice {filter}", name=name_of(self, pid),
                                        filter=cost["sacrifice"])
     return None
 
@@ -131,9 +131,9 @@ def pay_costs(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tupl
             self.perms[source].tapped = True  # type: ignore[index]  # (a tap cost has a source: cost_problem)
         elif "discard" in cost:
             for c in chosen[k:k + cost["discard"]]:
-                _board.discard_from_hand(self, player, c)
+                discard_from_hand(self, player, c)
             k += cost["discard"]
         elif "sacrifice" in cost:
-            _board.destroy(self, chosen[k])  # MUHQ-PERM-7
+            destroy(self, chosen[k])  # MUHQ-PERM-7
             k += 1
     self.touched()

@@ -14,10 +14,10 @@ from .effect_vocabulary import ASKS, VOCABULARY, MuhqPrimitive
 from .schema import (AddMarkerStep, CombatStep, CreateTokenStep, DamageStep, DestroyStep, DrawStep, GainControlStep,
                      GainResourceStep, HealStep, LoseResourceStep, ModifyUntilEotStep, ReduceDurabilityStep,
                      RemoveMarkerStep, ReturnToHandStep, StealResourceStep)
-from . import board as _board
-from . import board_combat as _board_combat
-from . import effects as _effects
-from . import tokens as _tokens
+from .board import destroy, draw, leave_board, steal
+from .board_combat import combat, deal_damage, defender_problem
+from .effects import objects, players_of
+from .tokens import create_tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
@@ -50,7 +50,7 @@ class CreateToken(MuhqPrimitive):
     flags = ASKS
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        return SUSPEND if _tokens.create_tokens(state, step, ctx) else GO_ON
+        return SUSPEND if create_tokens(state, step, ctx) else GO_ON
 
 
 @VOCABULARY.register
@@ -59,8 +59,8 @@ class Damage(MuhqPrimitive):
     params = DamageStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
-            _board_combat.deal_damage(state, ctx.d, ctx.you, ctx.source, pid, step["amount"])
+        for pid in objects(state, step["to"], ctx):
+            deal_damage(state, ctx.d, ctx.you, ctx.source, pid, step["amount"])
         return GO_ON
 
 
@@ -70,7 +70,7 @@ class Heal(MuhqPrimitive):
     params = HealStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             p.damage = max(0, p.damage - step["amount"])
         return GO_ON
@@ -83,7 +83,7 @@ class AddMarker(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker = step["marker"]
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             if p.d.type == "unit":  # MUHQ-COND-3
                 setattr(p, marker, getattr(p, marker) + step["count"])
@@ -98,7 +98,7 @@ class RemoveMarker(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker, count = step["marker"], step["count"]
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             have = getattr(p, marker)
             setattr(p, marker, 0 if count == "all" else max(0, have - count))
@@ -111,7 +111,7 @@ class GainResource(MuhqPrimitive):
     params = GainResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in _effects.players_of(state, step["player"], ctx):
+        for seat in players_of(state, step["player"], ctx):
             state.players[seat].resource += step["amount"]
         return GO_ON
 
@@ -122,7 +122,7 @@ class LoseResource(MuhqPrimitive):
     params = LoseResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in _effects.players_of(state, step["player"], ctx):
+        for seat in players_of(state, step["player"], ctx):
             pl = state.players[seat]
             pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
         return GO_ON
@@ -134,9 +134,9 @@ class StealResource(MuhqPrimitive):
     params = StealResourceStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in _effects.players_of(state, step["from"], ctx):
+        for seat in players_of(state, step["from"], ctx):
             if seat != ctx.you:
-                _board.steal(state, ctx.you, seat, step["amount"])
+                steal(state, ctx.you, seat, step["amount"])
         return GO_ON
 
 
@@ -146,8 +146,8 @@ class Draw(MuhqPrimitive):
     params = DrawStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for seat in _effects.players_of(state, step["player"], ctx):
-            _board.draw(state, seat, step["count"])
+        for seat in players_of(state, step["player"], ctx):
+            draw(state, seat, step["count"])
         return GO_ON
 
 
@@ -157,9 +157,9 @@ class Destroy(MuhqPrimitive):
     params = DestroyStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             if pid in state.perms:
-                _board.destroy(state, pid)
+                destroy(state, pid)
         return GO_ON
 
 
@@ -169,9 +169,9 @@ class ReturnToHand(MuhqPrimitive):
     params = ReturnToHandStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             if pid in state.perms and not state.perms[pid].d.landmark:  # MUHQ-PERM-10
-                _board.leave_board(state, pid, "hand")
+                leave_board(state, pid, "hand")
         return GO_ON
 
 
@@ -181,10 +181,10 @@ class GainControl(MuhqPrimitive):
     params = GainControlStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        seats = _effects.players_of(state, step["player"], ctx)
+        seats = players_of(state, step["player"], ctx)
         if not seats:
             return GO_ON
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
                 p.controller = seats[0]
@@ -198,7 +198,7 @@ class ModifyUntilEot(MuhqPrimitive):
     params = ModifyUntilEotStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             p.eot = p.eot + (dict(step["modify"]),)
             state.changed()
@@ -211,9 +211,9 @@ class Combat(MuhqPrimitive):
     params = CombatStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        att, dfn = _effects.objects(state, step["attacker"], ctx), _effects.objects(state, step["defender"], ctx)
-        if att and dfn and _board_combat.defender_problem(state, att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
-            _board_combat.combat(state, att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
+        att, dfn = objects(state, step["attacker"], ctx), objects(state, step["defender"], ctx)
+        if att and dfn and defender_problem(state, att[0], dfn[0]) is None:  # MUHQ-COMBAT-14, 12
+            combat(state, att[0], dfn[0], bonus=step.get("attacker_damage_bonus", 0), action=False)
         return GO_ON
 
 
@@ -223,7 +223,7 @@ class ReduceDurability(MuhqPrimitive):
     params = ReduceDurabilityStep
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
-        for pid in _effects.objects(state, step["to"], ctx):
+        for pid in objects(state, step["to"], ctx):
             p = state.perms[pid]
             if p.d.type == "equipment":
                 p.worn += step["amount"]

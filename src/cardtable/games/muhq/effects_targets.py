@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from .objects import LazyName
 from .words import N_, _, _n
-from . import board_combat as _board_combat
-from . import effects as _effects
-from . import places as _places
+from .board_combat import defender_problem
+from .effects import cell_of_ref, kind_matches, perm_matches, protected_from
+from .places import board_order, field_of
 
 #: At most this many target assignments are listed for one card or ability (target_choices).
 TARGET_LIMIT = 400
@@ -43,21 +43,21 @@ def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx
         return "MUHQ-ACT-6", _("#{id} is not a permanent on the board; only permanents on the board are targets",
                                id=value)
     name = LazyName(self, value)
-    if not _effects.kind_matches(self, value, kind):
+    if not kind_matches(self, value, kind):
         return "MUHQ-ACT-3", _(NOT_OF_KIND[kind], name=name)
     if p.base is not None and not spec.get("in_pile_ok"):
         return "MUHQ-ACT-3", _("{name} is in a pile; this target must stand on a field (spec 7.5)", name=name)
     if self.stats()[value].veiled:
         return "MUHQ-VEIL-1", _("{name} is veiled and cannot be chosen as a target", name=name)
-    if _effects.protected_from(self, value, ctx.d, ctx.you):
+    if protected_from(self, value, ctx.d, ctx.you):
         return "MUHQ-PROT-2", _("{name} has protection from {card}", name=name, card=ctx.d.shown_name)
-    if not _effects.perm_matches(self, value, spec.get("filter"), ctx.you, ctx):
+    if not perm_matches(self, value, spec.get("filter"), ctx.you, ctx):
         return "MUHQ-ACT-3", _("{name} does not match the card's filter {filter}", name=name,
                                filter=spec.get("filter"))
     within = spec.get("within")
     if within:
-        origins = _effects.cell_of_ref(self, within["of"], ctx)
-        cell = _places.field_of(self, value)  # (a permanent on the board, checked above)
+        origins = cell_of_ref(self, within["of"], ctx)
+        cell = field_of(self, value)  # (a permanent on the board, checked above)
         if not any(self.grid.distance(o, cell) <= within["range"] for o in origins):
             message = NOT_WITHIN.get(within["of"], NOT_WITHIN["target"])
             return "MUHQ-ACT-3", _(message, name=name, range=within["range"], target=within["of"])
@@ -66,7 +66,7 @@ def target_problem(self: "MuhqState", spec: dict[str, Any], value: Any, ctx: Ctx
         att = ctx.targets.get(attacker)
         if att is None or att not in self.perms:
             return "MUHQ-ACT-6", _("the attacker {target} is gone", target=attacker)
-        problem = _board_combat.defender_problem(self, att, value)
+        problem = defender_problem(self, att, value)
         if problem:
             return problem
     return None
@@ -84,13 +84,13 @@ def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list
     pile_ok = spec.get("in_pile_ok")
     filt = spec.get("filter")
     within = spec.get("within")
-    origins = _effects.cell_of_ref(self, within["of"], ctx) if within else ()
+    origins = cell_of_ref(self, within["of"], ctx) if within else ()
     attacker = spec.get("legal_defender_for")
     att = ctx.targets.get(attacker) if attacker else None
     dist_from = self.grid.dist_from
     you, source_d = ctx.you, ctx.d
     out = []
-    for pid in _places.board_order(self):
+    for pid in board_order(self):
         p = perms[pid]
         t = p.d.type
         if not (kind == "permanent" or t == kind or (kind == "artifact" and t == "equipment")):  # MUHQ-ACT-3
@@ -99,19 +99,19 @@ def target_candidates(self: "MuhqState", spec: dict[str, Any], ctx: Ctx) -> list
             continue
         if st[pid].veiled:  # MUHQ-VEIL-1
             continue
-        if st[pid].protection_from and _effects.protected_from(self, pid, source_d, you):  # MUHQ-PROT-2
+        if st[pid].protection_from and protected_from(self, pid, source_d, you):  # MUHQ-PROT-2
             continue
-        if filt and not _effects.perm_matches(self, pid, filt, you, ctx):  # MUHQ-ACT-3
+        if filt and not perm_matches(self, pid, filt, you, ctx):  # MUHQ-ACT-3
             continue
         if within:
-            cell = _places.field_of(self, pid)  # (pid is on the board)
+            cell = field_of(self, pid)  # (pid is on the board)
             reach = within["range"]
             for o in origins:
                 if dist_from(o)[cell] <= reach:
                     break
             else:
                 continue
-        if attacker and (att is None or att not in perms or _board_combat.defender_problem(self, att, pid) is not None):
+        if attacker and (att is None or att not in perms or defender_problem(self, att, pid) is not None):
             continue  # MUHQ-ACT-6, MUHQ-COMBAT-3, 4
         out.append(pid)
     return out

@@ -10,24 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import flow_draft as _draft
-from . import flow_phases as _phases
-from . import flow_victory as _victory
+from .flow_draft import draft_picker
+from .flow_phases import (close_one, end_activation, end_of_turn, has_activation_effects, income, next_turn,
+                          score_areas, start_phase, victory_item_check)
+from .flow_victory import state_check
 from .turn import (ACTION_PHASE, ACTION_PRIO, ACTION_STEP, BUY_MODE, BUY_PHASE, BUY_PRIO, BUY_STEP, CLOSING_MODE,
                    CLOSING_STEP, DISCARD_MODE, DISCARD_STEP, DRAFT_MODE, DRAFT_PHASE, DROP, END_PHASE, END_PRIO,
                    NEXT_TURN, OPEN, OVER, PLACE_TOKEN, PRIORITY, START_PHASE, START_PRIO, START_STEP, TRIGGER,
                    UPKEEP_INCOME, UPKEEP_MODE, UPKEEP_PAY, UPKEEP_PHASE, UPKEEP_PRIO, UPKEEP_SCORE,
                    UPKEEP_TRIGGER_PRIO, UPKEEP_TRIGGERS, Step)
-from . import ai as _ai
-from . import board as _board
-from . import board_events as _board_events
-from . import declare_fast as _declare_fast
-from . import legal as _legal
-from . import legal_fast as _legal_fast
-from . import legal_unit as _legal_unit
-from . import places as _places
-from . import rounds as _rounds
-from . import priority as _priority
+from .ai import ai_step
+from .board import drop_fields, place_dropped, upkeep_reshuffle
+from .board_events import event
+from .declare_fast import declare_trigger
+from .legal import trigger_target_choices
+from .legal_fast import closing_candidates, fast_list, find_free_action_sources
+from .legal_unit import unit_list
+from .places import board_order
+from .rounds import goto_step, next_seat, start_round
+from .priority import pass_priority
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
@@ -48,7 +49,7 @@ def advance(self: "MuhqState") -> None:
     if self.phase is DRAFT_PHASE and self.winners is None:
         # The draft ends inside a pick (start_draft_round), and nothing below leads back into it: it is
         # looked at once here, not at every turn of the loop.
-        seat = _draft.draft_picker(self)
+        seat = draft_picker(self)
         if seat is not None:
             self.mode, self.current_player = DRAFT_MODE, seat
             return
@@ -64,7 +65,7 @@ def advance(self: "MuhqState") -> None:
         if self.resolving is not None:
             self.mode, self.current_player = PLACE_TOKEN, self.resolving[0].controller
             return
-        if self._dirty and _victory.state_check(self):  # (state_check itself returns at once when clean)
+        if self._dirty and state_check(self):  # (state_check itself returns at once when clean)
             continue
         if self.triggers:
             seat = trigger_declarer(self)
@@ -87,16 +88,16 @@ def advance(self: "MuhqState") -> None:
                     if len(hand) >= 2:
                         self.mode, self.current_player = PRIORITY, seat
                         return
-                    if hand or (self._memo.get("free_sources") or _legal_fast.find_free_action_sources(self))[seat]:
-                        if _legal_fast.fast_list(self, seat):
+                    if hand or (self._memo.get("free_sources") or find_free_action_sources(self))[seat]:
+                        if fast_list(self, seat):
                             self.mode, self.current_player = PRIORITY, seat
                             return
                     if self.passes + 1 >= alive:  # the last pass of the round
-                        _priority.pass_priority(self)
+                        pass_priority(self)
                         break
                     # priority.pass_priority, when the round goes on: the next seat is asked
                     self.passes += 1
-                    self.priority = (seat + 1) % self.n if everyone else _rounds.next_seat(self, seat)
+                    self.priority = (seat + 1) % self.n if everyone else next_seat(self, seat)
                 continue
             self.mode, self.current_player = PRIORITY, self.priority
             return
@@ -121,14 +122,14 @@ def _step_action(self: "MuhqState") -> bool:
         if self.activation not in self.perms:
             self.activation, self.ai = None, None
         elif self.ai is not None:
-            return _ai.ai_step(self)
+            return ai_step(self)
         elif self.perms[self.activation].controller != self.active:
             # MUHQ-APHASE-4: its controller changed (Mind Tide in answer to a move): the rulebook's "der
             # Beherrscher der angreifenden Unit" names the defender, so the former one may not go on with it
-            _phases.end_activation(self)
+            end_activation(self)
             return True
-        elif not _legal_unit.unit_list(self, self.activation):  # MUHQ-APHASE-4: no unit action is available
-            _phases.end_activation(self)
+        elif not unit_list(self, self.activation):  # MUHQ-APHASE-4: no unit action is available
+            end_activation(self)
             return True
     self.mode, self.current_player = OPEN, self.active
     return False
@@ -136,42 +137,42 @@ def _step_action(self: "MuhqState") -> bool:
 
 def _step_round_over(self: "MuhqState") -> bool:
     """A priority round step whose round is over (or was never started): on to the next step."""
-    return _rounds.goto_step(self, AFTER_ROUND[self.step])
+    return goto_step(self, AFTER_ROUND[self.step])
 
 
 def _step_start(self: "MuhqState") -> bool:
     self.phase = START_PHASE
-    _phases.start_phase(self)
-    return _rounds.goto_step(self, START_PRIO)
+    start_phase(self)
+    return goto_step(self, START_PRIO)
 
 
 def _step_upkeep_income(self: "MuhqState") -> bool:
     self.phase = UPKEEP_PHASE
-    if _phases.victory_item_check(self):
+    if victory_item_check(self):
         return True
-    _board.upkeep_reshuffle(self, self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
-    _phases.income(self)
+    upkeep_reshuffle(self, self.active)  # MUHQ-DECK-4: the deck the start phase's draw emptied
+    income(self)
     self.step = UPKEEP_SCORE
     return True
 
 
 def _step_upkeep_score(self: "MuhqState") -> bool:
-    _phases.score_areas(self)
+    score_areas(self)
     self.step = UPKEEP_TRIGGERS
     return True
 
 
 def _step_upkeep_triggers(self: "MuhqState") -> bool:
     fired = False
-    for pid in _places.board_order(self):  # MUHQ-UPKEEP-3
+    for pid in board_order(self):  # MUHQ-UPKEEP-3
         p = self.perms[pid]
         if p.controller == self.active and p.d.triggers:
             before = len(self.triggers)
-            _board_events.event(self, "upkeep_start", pid)
+            event(self, "upkeep_start", pid)
             fired = fired or len(self.triggers) > before
     self.step = UPKEEP_TRIGGER_PRIO
     if fired:
-        _rounds.start_round(self)
+        start_round(self)
     return True
 
 
@@ -184,33 +185,33 @@ def _step_upkeep_pay(self: "MuhqState") -> bool:
             continue
         self.mode, self.current_player = UPKEEP_MODE, self.active
         return False
-    return _rounds.goto_step(self, UPKEEP_PRIO)
+    return goto_step(self, UPKEEP_PRIO)
 
 
 def _step_closing(self: "MuhqState") -> bool:
     if self.activation is not None:
         if self.activation in self.perms and self.ai is not None:
-            return _ai.ai_step(self)
-        _phases.end_activation(self)
+            return ai_step(self)
+        end_activation(self)
         return True
-    left = _legal_fast.closing_candidates(self)
+    left = closing_candidates(self)
     if not left:
-        return _rounds.goto_step(self, ACTION_PRIO)
+        return goto_step(self, ACTION_PRIO)
     special = []  # (a loop: a comprehension here would make every step pay for a closure over self)
     for pid in left:
-        if _phases.has_activation_effects(self, pid):
+        if has_activation_effects(self, pid):
             special.append(pid)
     if len(special) >= 2:
         self.mode, self.current_player = CLOSING_MODE, self.active
         return False
-    _phases.close_one(self, (special or left)[0])
+    close_one(self, (special or left)[0])
     return True
 
 
 def _step_buy(self: "MuhqState") -> bool:
     self.phase = BUY_PHASE
     if self.players[self.active].bought:
-        return _rounds.goto_step(self, BUY_PRIO)
+        return goto_step(self, BUY_PRIO)
     self.mode, self.current_player = BUY_MODE, self.active
     return False
 
@@ -218,14 +219,14 @@ def _step_buy(self: "MuhqState") -> bool:
 def _step_discard(self: "MuhqState") -> bool:
     self.phase = END_PHASE
     if not self.players[self.active].hand:
-        _phases.end_of_turn(self)
-        return _rounds.goto_step(self, END_PRIO)
+        end_of_turn(self)
+        return goto_step(self, END_PRIO)
     self.mode, self.current_player = DISCARD_MODE, self.active
     return False
 
 
 def _step_next_turn(self: "MuhqState") -> bool:
-    _phases.next_turn(self)
+    next_turn(self)
     return True
 
 
@@ -244,15 +245,15 @@ def auto_declare(self: "MuhqState", seat: int) -> bool:
     legal choice of targets. A trigger without a legal target is not put on the stack (MUHQ-ACT-7)."""
     mine = [i for i, t in enumerate(self.triggers) if t.controller == seat]
     for i in mine:
-        if not any(True for _ in _legal.trigger_target_choices(self, self.triggers[i])):
+        if not any(True for _ in trigger_target_choices(self, self.triggers[i])):
             self.triggers.pop(i)
             return True
     if len(mine) != 1:
         return False
-    choices = list(_legal.trigger_target_choices(self, self.triggers[mine[0]], limit=2))
+    choices = list(trigger_target_choices(self, self.triggers[mine[0]], limit=2))
     if len(choices) != 1:
         return False
-    _declare_fast.declare_trigger(self, mine[0], choices[0])
+    declare_trigger(self, mine[0], choices[0])
     return True
 
 
@@ -261,13 +262,13 @@ def settle_drop(self: "MuhqState") -> bool:
     """Place or destroy what needs no choice; True if something happened. A member with no available field
     is destroyed; one member with one field is placed."""
     drop = self.drops[0]
-    fields = {m: _board.drop_fields(self, drop, m) for m in drop.members}
+    fields = {m: drop_fields(self, drop, m) for m in drop.members}
     for m, fs in fields.items():
         if not fs:
-            _board.place_dropped(self, drop, m, None)
+            place_dropped(self, drop, m, None)
             return True
     if len(drop.members) == 1 and len(fields[drop.members[0]]) == 1:
-        _board.place_dropped(self, drop, drop.members[0], fields[drop.members[0]][0])
+        place_dropped(self, drop, drop.members[0], fields[drop.members[0]][0])
         return True
     return False
 

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from .objects import NEUTRAL
 from .turn import START_STEP
 from .words import N_, Text
-from . import board as _board
-from . import board_events as _board_events
-from . import flow_victory as _flow_victory
-from . import places as _places
-from . import rounds as _rounds
+from .board import draw, put_in_discard
+from .board_events import event
+from .flow_victory import state_check
+from .places import name_of
+from .rounds import next_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -31,7 +31,7 @@ def start_phase(self: "MuhqState") -> None:
         self.rng.shuffle(pl.deck)
     need = self.game.board.hand_size - len(pl.hand)
     if need > 0:
-        _board.draw(self, seat, need)
+        draw(self, seat, need)
     pl.bought = False
     self.touched()
 
@@ -109,7 +109,7 @@ def end_of_turn(self: "MuhqState") -> None:
     """MUHQ-TURN-7 (b), (c): pending equipment is discarded (MUHQ-EQUIP-4); until-end-of-turn ends."""
     pl = self.players[self.active]
     for eq in pl.pending:
-        _board.put_in_discard(self, eq)
+        put_in_discard(self, eq)
     pl.pending = []
     if any(p.eot for p in self.perms.values()):
         for p in self.perms.values():
@@ -124,7 +124,7 @@ def next_turn(self: "MuhqState") -> None:
     if limit and self.turn >= limit:  # MUHQ-WIN-10
         self.winners, self.ending = [], "MUHQ-WIN-10"
         return
-    self.active = _rounds.next_seat(self, self.active)
+    self.active = next_seat(self, self.active)
     self.turn += 1
     self.step = START_STEP
 
@@ -134,12 +134,12 @@ def activate(self: "MuhqState", pid: int) -> None:
     activation to an AI behaviour; `activated` triggers happen."""
     self.activation = pid
     p = self.perms[pid]
-    self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=_places.name_of(self, pid))))
+    self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=name_of(self, pid))))
     if p.d.type == "unit" and p.poison:
         p.poison += 1  # MUHQ-POISON-2
         self.mark_raised(pid)
         self.touched()
-        _flow_victory.state_check(self)
+        state_check(self)
         if pid not in self.perms:
             return
     if p.d.type == "unit":
@@ -147,5 +147,5 @@ def activate(self: "MuhqState", pid: int) -> None:
             self.ai = ("shy", 0)  # MUHQ-PANIC-2; stage 0 is MUHQ-AI-3 (a paralyzed unit clears paralysis)
         elif p.rage:
             self.ai = ("aggressive", 0)  # MUHQ-RAGE-2
-    _board_events.event(self, "activated", pid)
+    event(self, "activated", pid)
     self.touched()

@@ -7,9 +7,9 @@ import functools
 from typing import TYPE_CHECKING
 
 from .turn import END_PRIO
-from . import board as _board
-from . import places as _places
-from . import rounds as _rounds
+from .board import after_leaving, destroy, start_drop, take_off
+from .places import board_order, cell_of
+from .rounds import start_round
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Drop
@@ -32,7 +32,7 @@ def state_check(self: "MuhqState") -> bool:
         waiting = len(self.drops)
         for pid in doomed:
             if pid in perms:
-                _board.destroy(self, pid)
+                destroy(self, pid)
         # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
         # one player's bases stay in board order); each base's former controller places its members.
         self.drops[waiting:] = sorted(self.drops[waiting:], key=functools.partial(turn_order_of_drop, self))
@@ -65,10 +65,10 @@ def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[in
     if suspects is not None:
         if len(suspects) == 1:
             pid = suspects[0]
-            order = (pid,) if pid in perms and _places.cell_of(self, pid) is not None else ()
+            order = (pid,) if pid in perms and cell_of(self, pid) is not None else ()
         else:
             order = []  # (a loop: a comprehension would make a closure over suspects)
-            for pid in _places.board_order(self):
+            for pid in board_order(self):
                 if pid in suspects:
                     order.append(pid)
     else:
@@ -79,7 +79,7 @@ def lethal_scan(self: "MuhqState", suspects: list[int] | None = None) -> list[in
                     break
             else:
                 return doomed
-        order = _places.board_order(self)
+        order = board_order(self)
     st = self.stats()
     for pid in order:
         p = perms[pid]
@@ -160,13 +160,13 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     pl = self.players[seat]
     pl.alive = False
     self._alive = tuple(s for s in self._alive if s != seat)
-    for pid in list(_places.board_order(self)):
+    for pid in list(board_order(self)):
         p = self.perms.get(pid)
         if p is not None and (p.controller == seat or p.owner == seat):
-            _, cell = _board.take_off(self, pid)
-            _board.start_drop(self, p, cell)
+            _, cell = take_off(self, pid)
+            start_drop(self, p, cell)
             self.removed.append(pid)
-            _board.after_leaving(self, p, cell)  # a victory item they held goes back to its start (MUHQ-WIN-7)
+            after_leaving(self, p, cell)  # a victory item they held goes back to its start (MUHQ-WIN-7)
     for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
         self.removed.extend(zone)
         zone.clear()
@@ -183,5 +183,5 @@ def eliminate(self: "MuhqState", seat: int) -> None:
         self.priority, self.activation, self.ai = None, None, None
         self.step = END_PRIO
     elif self.priority == seat:
-        _rounds.start_round(self)  # a new round among the players left
+        start_round(self)  # a new round among the players left
     self.changed()

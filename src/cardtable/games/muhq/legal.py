@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 from cardtable.engine import Action
 
 from . import actions as A
-from . import legal_fast as _fast
-from . import legal_unit as _unit
+from .legal_fast import closing_candidates, fast_list, hand_parts, own_permanents
+from .legal_unit import unit_list
 from .effects import Ctx
 from .effects_targets import TARGET_LIMIT
 from .legal_interned import ACTIVATE, BUY, DRAFT, PLAY_PERMANENT
@@ -20,10 +20,10 @@ from .legal_interned import (ATTACK, CARRY, MOVE, SPELL, Interned, _MOVE_LISTS, 
                              move_actions)
 from .turn import (BUY_MODE, CLOSING_MODE, DISCARD_MODE, DRAFT_MODE, DROP, OPEN, OVER, PLACE_TOKEN, PRIORITY, TRIGGER,
                    UPKEEP_MODE)
-from . import board as _board
-from . import effects_targets as _effects_targets
-from . import places as _places
-from . import tokens as _tokens
+from .board import drop_fields
+from .effects_targets import target_choices
+from .places import spawn_fields
+from .tokens import token_fields
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -56,30 +56,30 @@ def build_legal(self: "MuhqState") -> list[Action]:
         return out
     if mode is PRIORITY:
         out.append(A.PASS)
-        out.extend(_fast.fast_list(self, seat))
+        out.extend(fast_list(self, seat))
     elif mode is OPEN:
         if self.activation is None:
             plays = permanent_plays(self, seat)
             out.extend(plays)
-            out.extend([ACTIVATE[p.id] for p in _fast.own_permanents(self, seat) if not p.tapped])
-            fast = _fast.fast_list(self, seat)
+            out.extend([ACTIVATE[p.id] for p in own_permanents(self, seat) if not p.tapped])
+            fast = fast_list(self, seat)
             if not (self.opts["play_out_hand"] and (plays or spell_playable(fast))):
                 out.append(A.END_ACTION_PHASE)
             out.extend(fast)
         else:
-            out.extend(_unit.unit_list(self, self.activation))
+            out.extend(unit_list(self, self.activation))
             out.append(A.END_ACTIVATION)
-            out.extend(_fast.fast_list(self, seat))
+            out.extend(fast_list(self, seat))
     elif mode is DRAFT_MODE:
         for c in representatives(self, self.packs[seat]):
             out.append(DRAFT[c])
     elif mode is DROP:
         drop = self.drops[0]
         for m in drop.members:
-            for cell in _board.drop_fields(self, drop, m):
+            for cell in drop_fields(self, drop, m):
                 out.append(A.DropPlace(m, self.grid.xy(cell)))
     elif mode is PLACE_TOKEN:
-        for cell in _tokens.token_fields(self):
+        for cell in token_fields(self):
             out.append(A.PlaceToken(self.grid.xy(cell)))
     elif mode is TRIGGER:
         for i, t in enumerate(self.triggers):
@@ -96,7 +96,7 @@ def build_legal(self: "MuhqState") -> list[Action]:
                 out.append(A.PayUpkeep(pid))
             out.append(A.DeclineUpkeep(pid))
     elif mode is CLOSING_MODE:
-        for pid in _fast.closing_candidates(self):
+        for pid in closing_candidates(self):
             out.append(ACTIVATE[pid])
     elif mode is BUY_MODE:
         resource = self.players[seat].resource
@@ -106,7 +106,7 @@ def build_legal(self: "MuhqState") -> list[Action]:
         out.append(A.SKIP_BUY)
     elif mode is DISCARD_MODE:
         out.append(A.EndDiscard(()))
-        for c in _fast.hand_parts(self, seat)[1]:
+        for c in hand_parts(self, seat)[1]:
             out.append(A.EndDiscard((c,)))
     return out
 
@@ -135,14 +135,14 @@ def permanent_plays(self: "MuhqState", seat: int) -> list[Action]:
     out: list[Action] = []
     resource = self.players[seat].resource
     xy = self.grid.xy
-    for c, d in _fast.hand_parts(self, seat)[3]:  # permanents with a play cost (MUHQ-ACT-9)
+    for c, d in hand_parts(self, seat)[3]:  # permanents with a play cost (MUHQ-ACT-9)
         if d.play > resource:  # type: ignore[operator]  # MUHQ-RES-3 (legal_fast.hand_parts: only cards with a play cost)
             continue
         if d.type == "equipment" and "next_unit" in d.modes:
             out.append(PLAY_PERMANENT[c, None, "next_unit"])
         if d.type == "equipment" and "alone" not in d.modes:
             continue
-        for cell in _places.spawn_fields(self, seat, d.swimming):
+        for cell in spawn_fields(self, seat, d.swimming):
             out.append(PLAY_PERMANENT[c, xy(cell), "alone"])
     return out
 
@@ -152,7 +152,7 @@ def trigger_target_choices(self: "MuhqState", t: Trigger, limit: int = TARGET_LI
     ability = self.card_def[t.source].ability(t.ability)
     src = self.perms.get(t.source)
     ctx = Ctx(t.source if src is not None else None, self.card_def[t.source], t.controller, refs=dict(t.refs))
-    yield from _effects_targets.target_choices(self, tuple(ability.get("targets", {}).items()), ctx, limit)
+    yield from target_choices(self, tuple(ability.get("targets", {}).items()), ctx, limit)
 
 
 def spell_playable(fast: Sequence[Action]) -> bool:

@@ -13,9 +13,9 @@ from .effects import Ctx
 from .effects_targets import TARGET_LIMIT
 from .legal_interned import PAIR, SPELL
 from .objects import NEUTRAL
-from . import effects_costs as _effects_costs
-from . import effects_targets as _effects_targets
-from . import places as _places
+from .effects_costs import cost_choices
+from .effects_targets import target_choices
+from .places import board_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -42,17 +42,17 @@ def fast_actions(self: "MuhqState", seat: int, sources: tuple[Perm, ...]) -> lis
         key = ("spell_targets", c, seat)
         choices: tuple[tuple[int, ...], ...] | None = memo.get(key)
         ctx: Ctx | None = None
-        costs_list = (_effects_costs.cost_choices(self, d.extra_cost, seat, None, exclude=(c,),
+        costs_list = (cost_choices(self, d.extra_cost, seat, None, exclude=(c,),
                                         resource_extra=d.play)  # type: ignore[arg-type]  # (hand_parts: a play cost)
                       if d.extra_cost else ((),))  # (no extra cost: one way to pay, nothing chosen)
         for costs in costs_list:
             if choices is None:
                 ctx = Ctx(c, d, seat)
-                choices = tuple(_effects_targets.target_choices(self, d.targets, ctx))
+                choices = tuple(target_choices(self, d.targets, ctx))
                 if len(choices) < TARGET_LIMIT:  # complete: ctx is clean again (see target_choices)
                     memo[key] = choices
             elif ctx is not None and len(choices) >= TARGET_LIMIT:  # cut short, ctx not clean: ask
-                choices = tuple(_effects_targets.target_choices(self, d.targets, ctx))  # again with it, as always
+                choices = tuple(target_choices(self, d.targets, ctx))  # again with it, as always
             for targets in choices:
                 out.append(SPELL[c, targets, costs])
     # Few permanents have free actions: only the seat's permanents that have some are walked.
@@ -62,8 +62,8 @@ def fast_actions(self: "MuhqState", seat: int, sources: tuple[Perm, ...]) -> lis
         pid = p.id
         for index, ability in p.d.free_actions:
             ctx = Ctx(pid, p.d, seat)
-            for costs in _effects_costs.cost_choices(self, tuple(ability["cost"]), seat, pid):
-                for targets in _effects_targets.target_choices(self, tuple(ability.get("targets", {}).items()), ctx):
+            for costs in cost_choices(self, tuple(ability["cost"]), seat, pid):
+                for targets in target_choices(self, tuple(ability.get("targets", {}).items()), ctx):
                     out.append(A.FreeAction(pid, index, targets, costs))
     out.extend(pairs)  # MUHQ-CARD-7, 9: with 2 cards or more in hand
     return out
@@ -83,7 +83,7 @@ def find_free_action_sources(self: "MuhqState") -> tuple[tuple[Perm, ...], ...]:
     perms = self.perms
     own: list[list[Perm]] = [[] for _ in range(self.n)]
     found: list[list[Perm]] = [[] for _ in range(self.n)]
-    for pid in _places.board_order(self):
+    for pid in board_order(self):
         p = perms[pid]
         seat = p.controller
         if seat != NEUTRAL:

@@ -11,9 +11,9 @@ from . import actions as A
 from .effects import Ctx
 from .legal_interned import ATTACK, CARRY, move_actions
 from .stats import attack_range, profile
-from . import effects_targets as _effects_targets
-from . import places as _places
-from . import effects as _effects
+from .effects_targets import target_choices
+from .places import can_crew, field_of
+from .effects import protected_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -53,7 +53,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
                     continue  # MUHQ-ART-5, MUHQ-SOLID-2
                 if st[d].veiled:  # MUHQ-VEIL-1
                     continue
-                if st[d].protection_from and _effects.protected_from(self, d, source_d, me):  # MUHQ-PROT-2
+                if st[d].protection_from and protected_from(self, d, source_d, me):  # MUHQ-PROT-2
                     continue
                 out.append(ATTACK[pid, d])
     if p.base is not None:
@@ -62,7 +62,7 @@ def unit_actions(self: "MuhqState", pid: int) -> list[Action]:
     if both:
         for index, ability in p.d.full_actions:
             ctx = Ctx(pid, p.d, p.controller)
-            for targets in _effects_targets.target_choices(self, tuple(ability.get("targets", {}).items()), ctx):
+            for targets in target_choices(self, tuple(ability.get("targets", {}).items()), ctx):
                 out.append(A.FullAction(pid, index, targets))
     # Equipping, swapping and carrying all need an artifact (equipment included) on an adjacent field.
     occ, perms = self.occ, self.perms
@@ -122,12 +122,12 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
     order; the last field may be a crewable unit (MUHQ-CREW-2). The grid keeps the answers."""
     p = self.perms[pid]
     st = self.stats()
-    start = _places.field_of(self, pid)  # (pid is on the board)
+    start = field_of(self, pid)  # (pid is on the board)
     occupied = self.occ
     # Crewing needs a unit with crew capacity (MUHQ-CREW-2): can_crew is asked only for those.
     crewable = []  # (a loop, not a comprehension: no closure over these locals for every call)
     for c, o in occupied.items():
-        if o != pid and st[o].crew > 0 and _places.can_crew(self, pid, o):
+        if o != pid and st[o].crew > 0 and can_crew(self, pid, o):
             crewable.append(c)
     if p.base is not None and start in crewable:  # MUHQ-MOVE-9: out of a pile, the base's field is the start
         crewable.remove(start)
@@ -136,7 +136,7 @@ def move_paths(self: "MuhqState", pid: int) -> tuple[tuple[int, tuple[int, ...]]
 
 def equippable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-EQUIP-5 (OP-26): unequipped equipment within range 1: own, neutral or a non-solid enemy one."""
-    cell = _places.field_of(self, pid)  # (pid is on the board)
+    cell = field_of(self, pid)  # (pid is on the board)
     me = self.perms[pid].controller
     out = []
     for c in self.grid.cells_in_range(cell, 1):
@@ -160,7 +160,7 @@ def movable_artifact(self: "MuhqState", pid: int, art: int) -> bool:
 
 def swappable(self: "MuhqState", pid: int) -> list[int]:
     """MUHQ-ART-3: adjacent artifacts whose field fits the unit and whose type fits the other field."""
-    cell = _places.field_of(self, pid)  # (pid is on the board)
+    cell = field_of(self, pid)  # (pid is on the board)
     out = []
     sw = self.stats()[pid].swimming
     for c, _ in self.grid.neighbours[cell]:
@@ -173,7 +173,7 @@ def swappable(self: "MuhqState", pid: int) -> list[int]:
 
 
 def carriable(self: "MuhqState", pid: int) -> list[int]:
-    cell = _places.field_of(self, pid)  # (pid is on the board)
+    cell = field_of(self, pid)  # (pid is on the board)
     return [o for c, _ in self.grid.neighbours[cell] if (o := self.occ.get(c)) is not None
             and movable_artifact(self, pid, o)]
 
@@ -182,7 +182,7 @@ def carry_options(self: "MuhqState", pid: int, art: int) -> list[tuple[tuple[int
     """MUHQ-ART-2: a normal move with the artifact's field empty, then a drop field within range 1 (not the
     end itself), as (path flattened to x, y pairs, drop field as (x, y))."""
     st = self.stats()
-    unit_cell = _places.field_of(self, pid)  # (pid is on the board)
+    unit_cell = field_of(self, pid)  # (pid is on the board)
     occ = {c: o for c, o in self.occ.items() if o != art}
     grid = self.grid
     fits = grid.fits_table(st[art].swimming)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardtable.engine.core import record, sliced
 
-from . import places as _places
+from .places import name_of
 
 if TYPE_CHECKING:
     from .defs import Def
@@ -206,7 +206,7 @@ class LazyName:
         self.state, self.pid = state, pid
 
     def __format__(self, spec: str) -> str:
-        return format(_places.name_of(self.state, self.pid), spec)
+        return format(name_of(self.state, self.pid), spec)
 
     def __str__(self) -> str:
-        return format(_places.name_of(self.state, self.pid), "")
+        return format(name_of(self.state, self.pid), "")

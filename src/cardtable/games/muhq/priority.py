@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import declare_resolve as _declare_resolve
-from . import rounds as _rounds
+from .declare_resolve import resolve_top
+from .rounds import next_seat, start_round
 from .turn import ACTION_STEP, CLOSING_STEP
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,10 +20,10 @@ def pass_priority(self: "MuhqState") -> None:
         # next_seat: with everyone still playing, simply the next seat
         # (the ignores: priority is a seat while a round runs)
         self.priority = ((self.priority + 1) % n if len(self._alive) == n  # type: ignore[operator]
-                         else _rounds.next_seat(self, self.priority))  # type: ignore[arg-type]
+                         else next_seat(self, self.priority))  # type: ignore[arg-type]
         return
     self.priority = None
     if self.stack:  # MUHQ-STACK-7
-        _declare_resolve.resolve_top(self)
+        resolve_top(self)
         if self.stack or not (self.step is ACTION_STEP or self.step is CLOSING_STEP):
-            _rounds.start_round(self)
+            start_round(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import places as _places
+from .places import board_order
 from .turn import ACTION_PRIO, BUY_PRIO, END_PRIO, START_PRIO, UPKEEP_PAY, UPKEEP_PRIO, Step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,7 +62,7 @@ def units_of_active(self: "MuhqState") -> list[int]:
     every step, makes no closure for this list)."""
     perms, active = self.perms, self.active
     units = []  # (a loop: a comprehension would make a closure over perms and active)
-    for pid in _places.board_order(self):
+    for pid in board_order(self):
         p = perms[pid]
         if p.controller == active and p.d.type == "unit":
             units.append(pid)

@@ -39,9 +39,9 @@ from .effect_vocabulary import check_vocabulary
 from .objects import NEUTRAL, PendingTokens, Perm, Player
 from .stats import compute_stats, own_stats
 from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
-from . import board as _board
-from . import flow as _flow
-from . import flow_draft as _flow_draft
+from .board import enter
+from .flow import advance
+from .flow_draft import start_draft_round
 
 if TYPE_CHECKING:
     from .defs import Def
@@ -181,7 +181,7 @@ class MuhqState(State):
         self.mode = DRAFT_MODE
         self.log = []
         self.setup()
-        _flow.advance(self)
+        advance(self)
 
     # -- cards ---------------------------------------------------------------------------------------------
     def new_card(self, def_id: str, owner: int) -> int:
@@ -201,7 +201,7 @@ class MuhqState(State):
             seat = NEUTRAL if obj.seat == "neutral" else obj.seat
             card = self.new_card(obj.card, seat)
             cell = self.grid.cell(*obj.at)
-            _board.enter(self, card, seat, cell)
+            enter(self, card, seat, cell)
             if obj.role == "vip":
                 self.vips[seat] = card
             elif obj.role == "building":
@@ -231,7 +231,7 @@ class MuhqState(State):
         self._undealt = packs
         first = self.opts["first_player"]
         self.active = self.rng.below(self.n) if first == "random" else int(first)  # MUHQ-SETUP-8, OP-35
-        _flow_draft.start_draft_round(self)
+        start_draft_round(self)
 
     # -- caches ------------------------------------------------------------------------------------------
     #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):

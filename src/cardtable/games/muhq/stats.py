@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import effects as _effects
-from . import places as _places
+from .effects import group
+from .places import board_order, cell_of
 from .effects import Ctx
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,7 +104,7 @@ def compute_stats(s: "MuhqState") -> dict[int, Stats]:
         if p.eot:
             for modify in p.eot:
                 _modify(own(pid), modify)
-        cell = p.cell if p.base is None else _places.cell_of(s, pid)
+        cell = p.cell if p.base is None else cell_of(s, pid)
         if cell is not None and high_ground[cell]:  # MUHQ-COMBAT-10, OP-22
             st = own(pid)
             st.attack = [(v, r + 1) if r > 1 else (v, r) for v, r in st.attack]
@@ -121,7 +121,7 @@ def own_stats(s: "MuhqState", pid: int) -> Stats:
     p = s.perms[pid]
     d = p.d
     st = d.base_stats
-    cell = p.cell if p.base is None else _places.cell_of(s, pid)
+    cell = p.cell if p.base is None else cell_of(s, pid)
     if cell is not None:  # only what is on the board is a static source (compute_stats walks the board)
         grants = None
         if d.statics:
@@ -186,7 +186,7 @@ def attack_value(comps: list[tuple[int, int]], delta: int) -> int:
 
 
 def static_sources(self: "MuhqState") -> list[int]:
-    return [pid for pid in _places.board_order(self) if self.perms[pid].d.statics]
+    return [pid for pid in board_order(self) if self.perms[pid].d.statics]
 
 
 def static_subjects(self: "MuhqState", src: Perm, applies_to: Any) -> list[int]:
@@ -196,5 +196,5 @@ def static_subjects(self: "MuhqState", src: Perm, applies_to: Any) -> list[int]:
     if applies_to == "equipped_unit":
         return [src.base] if src.d.type == "equipment" and src.base is not None else []
     if isinstance(applies_to, dict) and "each" in applies_to:
-        return _effects.group(self, applies_to, ctx, use_stats=False)
+        return group(self, applies_to, ctx, use_stats=False)
     return []

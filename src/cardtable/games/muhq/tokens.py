@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import board as _board
-from . import effects as _effects
-from . import places as _places
+from .board import enter
+from .effects import cell_of_ref
+from .places import available, spawn_fields
 from .effects import Ctx
 from .objects import PendingTokens
 
@@ -30,7 +30,7 @@ def create_tokens(self: "MuhqState", step: dict[str, Any], ctx: Ctx, count: int 
         if not fields:
             return False  # no available field: no token (spec 7.6)
         if len(fields) == 1:
-            _board.enter(self, self.new_card(step["card"], ctx.you), ctx.you, fields[0])
+            enter(self, self.new_card(step["card"], ctx.you), ctx.you, fields[0])
             left -= 1
             continue
         self.resolving = PendingTokens(ctx.item, -1, left, ctx, (), step)
@@ -42,9 +42,9 @@ def token_fields_for(self: "MuhqState", step: dict[str, Any], ctx: Ctx) -> list[
     sw = self.game.defs[step["card"]].swimming
     where = step.get("field", "own_spawn")
     if where == "own_spawn":
-        return _places.spawn_fields(self, ctx.you, sw)
-    origins = _effects.cell_of_ref(self, where["adjacent_to"], ctx)
-    return sorted({c for o in origins for c, _ in self.grid.neighbours[o] if _places.available(self, c, sw)})
+        return spawn_fields(self, ctx.you, sw)
+    origins = cell_of_ref(self, where["adjacent_to"], ctx)
+    return sorted({c for o in origins for c, _ in self.grid.neighbours[o] if available(self, c, sw)})
 
 
 def token_fields(self: "MuhqState") -> list[int]:

@@ -15,7 +15,7 @@ from cardtable.engine.i18n import current_language
 
 from .turn import DRAFT_PHASE, UPKEEP_MODE
 from .words import N_, word
-from . import places as _places
+from .places import board_order
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -65,7 +65,7 @@ def view(self: "MuhqState", player: int | None) -> dict[str, Any]:
     roles.update({pid: "building" for group in self.buildings.values() for pid in group})
     if self.victory_item is not None:
         roles[self.victory_item] = "victory_item"
-    for pid in _places.board_order(self):
+    for pid in board_order(self):
         entry = self.perms[pid].to_json(grid.xy)
         s = st[pid]
         if self.perms[pid].d.type == "unit":
@@ -144,7 +144,7 @@ def card_ids_seen(self: "MuhqState", player: int | None) -> set[str]:
     stores, pending cards), the viewer's own hand and draft picks, the stack's sources and the pack the
     viewer holds — never one only a hidden zone holds."""
     card_def = self.card_def
-    ids: set[str] = {self.perms[pid].d.id for pid in _places.board_order(self)}
+    ids: set[str] = {self.perms[pid].d.id for pid in board_order(self)}
     in_draft = self.phase is DRAFT_PHASE
     for seat, pl in enumerate(self.players):
         zones = [pl.discard, pl.store, pl.pending]

@@ -12,10 +12,10 @@ from ..words import N_, Said, said
 from .common import ZONE_FROM, _Off
 from ..schema.primitives import AttachP
 from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
-from .. import acts_summon as _acts_summon
-from . import targets as _targets
-from ..levels import board as _board
-from .. import moves as _moves
+from ..acts_summon import _host_problem
+from .targets import resolve_target
+from ..levels.board import board_insts
+from ..moves import enter_board
 
 
 if TYPE_CHECKING:
@@ -35,11 +35,11 @@ class Attach(MitoszPrimitive):
     template = N_("attach {card} to {host}")
 
     def resolve(self, state: MitoszState, p: AttachP, item: Item) -> bool:
-        hosts = [h for h in _targets.resolve_target(state, p.host, item) if h < STACK_ID_BASE and state.cards[h].zone == "board"]
+        hosts = [h for h in resolve_target(state, p.host, item) if h < STACK_ID_BASE and state.cards[h].zone == "board"]
         if len(hosts) != 1:
             state.note(N_("(nothing is attached: the effect names no one host on the board)"))
             return True
-        for t in _targets.resolve_target(state, p.card, item):
+        for t in resolve_target(state, p.card, item):
             if t < STACK_ID_BASE and t != hosts[0]:
                 _attach_card(state, t, hosts[0], p.wake, item.player)
         return True
@@ -53,7 +53,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
         bad = _dormant_problem(self, inst, host, seat)
     elif t in ("item", "location"):
         bad = ("MIT-3.5.b", said(N_("{card} is attached already"), card=inst.d)) if inst.zone == "board" else \
-            _acts_summon._host_problem(self, seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
+            _host_problem(self, seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
     else:
         bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
                said(N_("a {type} is not attached by an effect"), type=kept(CARD_TYPE_WORDS, t)))
@@ -66,7 +66,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
     if came_from == "board":
         self.players[seat].leaders.remove(iid)  # it leaves the leader row (MIT-5.15)
     else:
-        _moves.enter_board(self, iid, seat)
+        enter_board(self, iid, seat)
     inst.host = host
     if t == "leader":
         inst.dormant = wake
@@ -111,7 +111,7 @@ def wake(self: MitoszState, iid: int, why: str) -> None:
 def wake_attacked(self: MitoszState, attacked: int) -> None:
     """OP-35 ``wake: attacked``: the dormant leaders on the attacked card, directly or through other
     attachments (a location of the attacked nation), or on a challenged leader, wake as the fight begins."""
-    for inst in list(_board.board_insts(self)):
+    for inst in list(board_insts(self)):
         if inst.dormant != "attacked":
             continue
         current = inst

@@ -12,15 +12,15 @@ from ..words import N_, lazy
 from .common import SUSPEND
 from ..schema.primitives import AddTokenP, GainSpheresP, LoseSpheresP, RemoveTokenP, StealSpheresP, TargetDurationP, TargetP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
-from .. import conflicts as _conflicts
-from .. import acts_announce as _acts_announce
-from .. import acts_summon as _acts_summon
-from .. import acts_targets as _acts_targets
-from . import lasting as _lasting
-from . import targets as _targets
-from ..flow import end_phase as _end_phase
-from ..levels import abilities as _abilities
-from ..levels import card_types as _card_types
+from ..conflicts import prohibition_holds
+from ..acts_announce import stack_item
+from ..acts_summon import _host_problem, item_hosts, location_hosts
+from ..acts_targets import stealable
+from .lasting import _add_effect, _until
+from .targets import players_of, refs, resolve_target
+from ..flow.end_phase import _gain
+from ..levels.abilities import restricted
+from ..levels.card_types import card_type
 from ..levels import filters as _filters
 from .. import upcalls as _up
 
@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
 
 def _rotate(self: MitoszState, p: Any, item: Item, value: bool = True) -> bool:
-    for t in _targets.resolve_target(self, p.target, item):
+    for t in resolve_target(self, p.target, item):
         inst = self.cards[t]
         if inst.zone != "board":
             continue
-        if _card_types.card_type(self, inst) in ("leader", "supply"):
+        if card_type(self, inst) in ("leader", "supply"):
             inst.rotated = value
             self.note(N_("{card} is rotated") if value else N_("{card} is unrotated"), card=inst.d)
         elif value:
@@ -75,7 +75,7 @@ class GainSpheres(MitoszPrimitive):
     flags = ASKS
 
     def resolve(self, state: MitoszState, p: GainSpheresP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             pl = state.players[seat]
             if hasattr(p.amount, "choose"):
                 room = sum(max(0, pl.smax[s] - pl.spheres[s]) for s in range(4))
@@ -86,7 +86,7 @@ class GainSpheres(MitoszPrimitive):
                 continue
             amount = _amount(state, p.amount)
             gained = amount if p.over_max else [min(amount[s], max(0, pl.smax[s] - pl.spheres[s])) for s in range(4)]
-            _end_phase._gain(state, pl, gained, "gains")
+            _gain(state, pl, gained, "gains")
         return True
 
 
@@ -97,7 +97,7 @@ class LoseSpheres(MitoszPrimitive):
     template = N_("lose sphere points")
 
     def resolve(self, state: MitoszState, p: LoseSpheresP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             pl = state.players[seat]
             if hasattr(p.amount, "choose"):
                 n = p.amount.choose
@@ -120,9 +120,9 @@ class StealSpheres(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: StealSpheresP, item: Item) -> bool:
         thief = state.players[item.player]
-        for seat in _targets.players_of(state, p.from_, item):
+        for seat in players_of(state, p.from_, item):
             victim = state.players[seat]
-            for _ in range(_filters.value(state, p.n, _targets.refs(state, item), item)):
+            for _ in range(_filters.value(state, p.n, refs(state, item), item)):
                 if p.sphere == "chosen":
                     s = max(range(4), key=lambda k: victim.spheres[k])
                 else:
@@ -143,10 +143,10 @@ class Neutralize(MitoszPrimitive):
     template = N_("neutralize {target}")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             if t < STACK_ID_BASE:
                 continue
-            it = _acts_announce.stack_item(state, t)
+            it = stack_item(state, t)
             if it is None or it.neutralized:
                 continue
             if it.kind == "trigger" or (it.m is not None and it.m.speed == "locked"):
@@ -169,18 +169,18 @@ class Steal(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: TargetDurationP, item: Item) -> bool:
         thief = item.player
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
-            if inst.zone != "board" or inst.controller == thief or not _acts_targets.stealable(state, inst):
+            if inst.zone != "board" or inst.controller == thief or not stealable(state, inst):
                 continue
-            if _abilities.restricted(state, inst, "cannot_be_stolen") and _conflicts.prohibition_holds(state, inst, "cannot_be_stolen", item):
+            if restricted(state, inst, "cannot_be_stolen") and prohibition_holds(state, inst, "cannot_be_stolen", item):
                 continue
             if inst.d.card_type == "leader":
                 state.players[inst.controller].leaders.remove(t)
                 inst.controller = thief
                 state.players[thief].leaders.append(t)
                 state.layout_changed()
-                _lasting._add_effect(state, "steal", item, (t,), None, None, _lasting._until(state, p.duration, item))
+                _add_effect(state, "steal", item, (t,), None, None, _until(state, p.duration, item))
                 state.note(N_("P{thief} steals {card} (owner P{owner}) (MIT-5.2.a)"), thief=thief, card=inst.d, owner=inst.owner)
             elif inst.d.card_type in ("item", "location"):
                 _steal_attachment(state, inst, thief)
@@ -190,10 +190,10 @@ class Steal(MitoszPrimitive):
 def _steal_attachment(self: MitoszState, inst: Inst, thief: int) -> None:
     """MIT-5.2.d, OP-30: a stolen item or location goes onto the first legal host of the thief (in
     instance order), for good; with no legal host it stays where it is."""
-    hosts = _acts_summon.item_hosts(self, thief, inst.iid) if inst.d.card_type == "item" else _acts_summon.location_hosts(self, thief, inst.iid)
+    hosts = item_hosts(self, thief, inst.iid) if inst.d.card_type == "item" else location_hosts(self, thief, inst.iid)
     own = [h for h in hosts if self.cards[h].controller == thief and h != inst.host]
     for host in own:
-        if _acts_summon._host_problem(self, thief, inst, host) is None:  # what hangs on it stays on it
+        if _host_problem(self, thief, inst, host) is None:  # what hangs on it stays on it
             inst.host = host
             inst.controller = thief
             self.layout_changed()
@@ -209,11 +209,11 @@ class AddToken(MitoszPrimitive):
     template = N_("put a {kind} token on {target}")
 
     def resolve(self, state: MitoszState, p: AddTokenP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone != "board":
                 continue
-            n = _filters.value(state, p.n, _targets.refs(state, item), item)
+            n = _filters.value(state, p.n, refs(state, item), item)
             tokens = list(inst.tokens)
             for k, (kind, count, eff) in enumerate(tokens):
                 if kind == p.kind:
@@ -235,12 +235,12 @@ class RemoveToken(MitoszPrimitive):
     template = N_("remove a {kind} token from {target}")
 
     def resolve(self, state: MitoszState, p: RemoveTokenP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
             out = []
             for kind, count, eff in inst.tokens:
                 if kind == p.kind:
-                    count = 0 if p.n == "all" else count - _filters.value(state, p.n, _targets.refs(state, item), item)
+                    count = 0 if p.n == "all" else count - _filters.value(state, p.n, refs(state, item), item)
                 if count > 0:
                     out.append((kind, count, eff))
             inst.tokens = tuple(out)

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from ..actions import STACK_ID_BASE
 from ..schema.conditions import number_range
 from ..words import N_, Said, said
-from .. import checks as _checks
-from . import lasting as _lasting
-from ..levels import board as _board
-from ..levels import filters as _filters
-from ..levels import level as _level
-from .. import moves as _moves
+from ..checks import end_effects
+from .lasting import _add_effect, _until
+from ..levels.board import is_cursed, opponents
+from ..levels.filters import matches
+from ..levels.level import _myth_bonus
+from ..moves import discard_card, enter_board, leave_board, to_zone
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def _look_holds(self: MitoszState, look: Any, iid: int, item: Item) -> bool:
     if look.number is not None:
         return self.cards[iid].d.number in number_range(look.number)
     f = look.filter.model_copy(update={"zone": self.cards[iid].zone})
-    return _filters.matches(self, self.cards[iid], f, item.player, {})
+    return matches(self, self.cards[iid], f, item.player, {})
 
 
 def _ask_enemy(self: MitoszState, item: Item) -> bool:
@@ -125,7 +125,7 @@ def _ask_enemy(self: MitoszState, item: Item) -> bool:
         return False
     if _enemy_target(self, item) is not None:
         return False
-    enemies = _board.opponents(self, item.player)
+    enemies = opponents(self, item.player)
     _up.set_prompt(self, "choose_enemy", item.player, rule="OP-24", enemies=tuple(enemies),
                     options=[Said(N_("P{seat}"), seat=e) for e in enemies])
     return True
@@ -152,7 +152,7 @@ def _enemy_for(self: MitoszState, item: Item) -> int:
                  (self.cards[t].controller if t < STACK_ID_BASE else item.player))
         if owner != item.player:
             return owner
-    return _board.opponents(self, item.player)[0]
+    return opponents(self, item.player)[0]
 
 
 def _finish(self: MitoszState, item: Item, happened: bool) -> None:
@@ -166,52 +166,52 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
         level = card.d.level if item.kind == "free" else m.level
         if level is not None and item.user >= 0 and self.cards[item.user].zone == "board":
             user = self.cards[item.user]
-            bonus = _level._myth_bonus(self, card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
-            _lasting._add_effect(self, "modify_level", item, (item.user,), None, level + bonus, _lasting._until(self, "default", item))
+            bonus = _myth_bonus(self, card, user) if item.kind == "free" else 0  # MIT-5.8 for the maneuver
+            _add_effect(self, "modify_level", item, (item.user,), None, level + bonus, _until(self, "default", item))
             self.note(N_("{user} gets {level:+d} level (OP-25)"), user=user.d, level=level + bonus)
         if any(type(c).__name__ == "SacrificeUser" for c in m.conditions) and item.user >= 0 \
                 and self.cards[item.user].zone == "board":
-            _moves.leave_board(self, item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
+            leave_board(self, item.user, "afterworld", "sacrifice")  # MIT-4.2.3.a
         owed = []
         for c in m.conditions:
             kind = type(c).__name__
             if kind == "SacrificeCondition":
                 pool = [i.iid for i in self.cards if i.zone == "board" and i.controller == item.player
-                        and not _board.is_cursed(self, i) and _filters.matches(self, i, c.sacrifice.filter, item.player, {})]
+                        and not is_cursed(self, i) and matches(self, i, c.sacrifice.filter, item.player, {})]
                 owed.append(("sacrifice", c.sacrifice.n, tuple(pool)))
             elif kind == "DiscardCondition":
                 hand = self.players[item.player].hand
                 f = c.discard.filter
                 if f is not None:
                     f = f.model_copy(update={"zone": "hand"})
-                    hand = [i for i in hand if _filters.matches(self, self.cards[i], f, item.player, {})]
+                    hand = [i for i in hand if matches(self, self.cards[i], f, item.player, {})]
                 owed.append(("discard", c.discard.n, tuple(hand)))
         if owed:
             pay_conditions(self, item.player, tuple(owed), said("{card}", card=card.d))
     if item.kind == "free":
         host = item.targets[0] if item.attach and item.targets else -1
         if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
-            _moves.enter_board(self, item.card, item.player)
+            enter_board(self, item.card, item.player)
             self.cards[item.card].host = host
             self.layout_changed()
             self.note(N_("{card} is attached to {host} (MIT-8.rune)"), card=card.d, host=self.cards[host].d)
         elif happened and item.lasting:
-            _moves.enter_board(self, item.card, item.player)
+            enter_board(self, item.card, item.player)
             self.lingering.append(item.card)  # MIT-3.9.g: until its effect ends
         else:
-            _moves.to_zone(self, item.card, "afterworld")
+            to_zone(self, item.card, "afterworld")
     elif item.kind == "fate":
         if happened and item.lasting and card.d.duration_rounds and m.speed != "counter":
             # MIT-3.7.g: only a counter fate goes at once; a locked one (OP-26) lasts its rounds like any other
-            _moves.enter_board(self, item.card, item.player)
+            enter_board(self, item.card, item.player)
             self.fates.append(item.card)  # MIT-3.7.g: on the board while it lasts
         else:
             if happened and item.lasting and m is not None and m.speed == "counter":
                 # MIT-3.7.g: "kontra fátum esetében használata után a túlvilágba kerül és hatása megszűnik" —
                 # a counter fate's effect ends as it goes, whatever its duration (moves stay: MIT-4.3.a)
-                _checks.end_effects(self, [e for e in self.effects
+                end_effects(self, [e for e in self.effects
                                   if e.source == item.card and e.until[0] != "permanent"])
-            _moves.to_zone(self, item.card, "afterworld")
+            to_zone(self, item.card, "afterworld")
 
 
 def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tuple[int, ...]], ...],
@@ -230,7 +230,7 @@ def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tup
                 _up.set_prompt(self, "sacrifice", seat, n=n, rule="MIT-5.11", cards=pool, source=source, then=owed)
                 return
             for iid in pool:
-                _moves.leave_board(self, iid, "afterworld", "sacrifice")
+                leave_board(self, iid, "afterworld", "sacrifice")
         else:
             pool = tuple(i for i in pool if self.cards[i].zone == "hand" and self.cards[i].owner == seat)
             if len(_up.distinct(self, pool)) > 1 and len(pool) > n:
@@ -238,7 +238,7 @@ def pay_conditions(self: MitoszState, seat: int, owed: tuple[tuple[str, int, tup
                                 maneuver=source, cards=pool)
                 return
             for iid in pool[:n]:
-                _moves.discard_card(self, iid, said(N_("{source}'s condition"), source=source))
+                discard_card(self, iid, said(N_("{source}'s condition"), source=source))
 
 
 def answer_sacrifice(self: MitoszState, pr: Sacrifice, card: int) -> None:
@@ -246,7 +246,7 @@ def answer_sacrifice(self: MitoszState, pr: Sacrifice, card: int) -> None:
     seat = pr.player
     self.note(N_("P{seat} sacrifices {card} ({source}'s condition, MIT-5.11)"), seat=seat, card=self.cards[card].d,
               source=pr.source)
-    _moves.leave_board(self, card, "afterworld", "sacrifice")
+    leave_board(self, card, "afterworld", "sacrifice")
     rest = ("sacrifice", pr.n - 1, tuple(i for i in pr.cards if i != card))
     pay_conditions(self, seat, (rest,) + pr.then, pr.source)
 
@@ -257,7 +257,7 @@ def _sacrifice_implicit(self: MitoszState, card: Inst, item: Item) -> None:
         return
     if "potion" in card.d.subtypes and card.host >= 0 and card.d.level is not None:
         host = self.cards[card.host]
-        delta = card.d.level + _level._myth_bonus(self, card, host)
-        _lasting._add_effect(self, "modify_level", item, (host.iid,), None, delta, _lasting._until(self, "default", item))
+        delta = card.d.level + _myth_bonus(self, card, host)
+        _add_effect(self, "modify_level", item, (host.iid,), None, delta, _until(self, "default", item))
         self.note(N_("{host} gets {delta:+d} level from {card} (MIT-8.potion)"), host=host.d, delta=delta, card=card.d)
-    _moves.leave_board(self, card.iid, "afterworld", "sacrifice")
+    leave_board(self, card.iid, "afterworld", "sacrifice")

@@ -13,7 +13,7 @@ from ..words import _
 from .common import SUSPEND
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
 from . import targets as _targets
-from ..levels import filters as _filters
+from ..levels.filters import compare, matches, value
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -73,17 +73,17 @@ def condition(self: MitoszState, cond: Any, item: Item) -> bool:
     if name == "not":
         return not condition(self, p, item)
     if name == "count":
-        return _filters.compare(self, sum(1 for i in self.cards if _filters.matches(self, i, p.filter, item.player, refs)), p, refs,
+        return compare(self, sum(1 for i in self.cards if matches(self, i, p.filter, item.player, refs)), p, refs,
                             item)
     if name == "card":
         iid = refs.get(p.ref, -1)
         if iid < 0:
             return False
         f = p.filter if p.filter.zone else p.filter.model_copy(update={"zone": self.cards[iid].zone})
-        return _filters.matches(self, self.cards[iid], f, item.player, refs)
+        return matches(self, self.cards[iid], f, item.player, refs)
     if name == "number":
         iid = refs.get(p.of, -1)
         return iid >= 0 and self.cards[iid].d.number in number_range(p.is_)
     if name == "compare":
-        return _filters.compare(self, _filters.value(self, p.value, refs, item), p, refs, item)
+        return compare(self, value(self, p.value, refs, item), p, refs, item)
     return False

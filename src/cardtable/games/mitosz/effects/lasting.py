@@ -13,10 +13,10 @@ from ..words import N_, Said, join, lazy
 from .common import _ImmunityWord
 from ..schema.primitives import ExtraDrawP, GrantFateUseP, GrantImmunityP, ModifyArmyP, ModifyCapacityP, ModifyCostP, ModifyHandSizeP, ModifyLevelP, ModifyPowerPointsP, ModifyRoadP, ProduceSpheresP, RestrictP, RoadP, SetCardTypeP, SubtypeP, TargetDurationP
 from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
-from . import targets as _targets
-from ..fights import members as _members
+from .targets import players_of, refs, resolve_target, static_players
+from ..fights.members import in_rounds
 from ..levels import filters as _filters
-from ..levels import statics as _statics
+from ..levels.statics import statics_by
 from .. import upcalls as _up
 
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def statics_of(self: MitoszState, primitive: str) -> list[tuple[int, int, Any]]:
-    return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in _statics.statics_by(self, primitive)]
+    return [(src, ctrl, params) for src, ctrl, _prim, params, _keys, _b in statics_by(self, primitive)]
 
 
 def hand_size(self: MitoszState, seat: int) -> int:
@@ -34,7 +34,7 @@ def hand_size(self: MitoszState, seat: int) -> int:
         if e.kind == "modify_hand_size" and e.value[0] == seat:
             size += e.value[1]
     for src, ctrl, params in statics_of(self, "modify_hand_size") if "modify_hand_size" in self.prims else ():
-        if seat in _targets.static_players(self, params.player, ctrl, src):  # spec 6.7: also always on
+        if seat in static_players(self, params.player, ctrl, src):  # spec 6.7: also always on
             size += _filters.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     return max(0, size)
 
@@ -53,7 +53,7 @@ def _until(self: MitoszState, duration: Any, item: Item) -> tuple[Any, ...]:
         seat = self.active
         return ("rounds", seat, self.turns_taken[seat] + rounds)
     if self.fight is not None and (duration == "until_fight_end" or (duration == "default" and item is not None
-                                                                      and _members.in_rounds(self))):
+                                                                      and in_rounds(self))):
         return ("fight",)  # MIT-7.4.13: the effects of maneuvers used in the fight end with it
     return ("turn", self.turn + 1)  # until the start of the next turn
 
@@ -75,7 +75,7 @@ def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[
 def _targets_or_selector(self: MitoszState, target: Any, item: Item) -> tuple[tuple[int, ...] | None, Any]:
     if not isinstance(target, str) and target.select == "all":
         return None, target  # continuous (MIT-5.7)
-    return tuple(_targets.resolve_target(self, target, item)), None
+    return tuple(resolve_target(self, target, item)), None
 
 
 @VOCABULARY.register
@@ -88,7 +88,7 @@ class ModifyLevel(MitoszPrimitive):
         targets, selector = _targets_or_selector(state, p.target, item)
         if targets == ():
             return True
-        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+        delta = _filters.value(state, p.delta, refs(state, item), item)
         kind = "modify_base_level" if p.base else "modify_level"
         _add_effect(state, kind, item, targets, selector, delta, _until(state, p.duration, item))
         if targets:
@@ -106,7 +106,7 @@ class ModifyRoad(MitoszPrimitive):
         targets, selector = _targets_or_selector(state, p.nation, item)
         if targets == ():
             return True
-        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+        delta = _filters.value(state, p.delta, refs(state, item), item)
         road = p.road if p.road != "chosen" else "all"
         _add_effect(state, "modify_road", item, targets, selector, (road, delta), _until(state, p.duration, item))
         if targets and road != "all":
@@ -230,8 +230,8 @@ class ModifyHandSize(MitoszPrimitive):
     template = N_("hand size {delta}")
 
     def resolve(self, state: MitoszState, p: ModifyHandSizeP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
-            _add_effect(state, "modify_hand_size", item, (), None, (seat, _filters.value(state, p.delta, _targets.refs(state, item), item)),
+        for seat in players_of(state, p.player, item):
+            _add_effect(state, "modify_hand_size", item, (), None, (seat, _filters.value(state, p.delta, refs(state, item), item)),
                              _until(state, p.duration, item))
         return True
 
@@ -246,7 +246,7 @@ class ModifyPowerPoints(MitoszPrimitive):
         targets, selector = _targets_or_selector(state, p.target, item)
         if targets != ():
             _add_effect(state, "modify_power_points", item, targets, selector,
-                             _filters.value(state, p.delta, _targets.refs(state, item), item), _until(state, p.duration, item))
+                             _filters.value(state, p.delta, refs(state, item), item), _until(state, p.duration, item))
         return True
 
 
@@ -261,7 +261,7 @@ class SetCardType(MitoszPrimitive):
     template = N_("{target} becomes a {card_type}")
 
     def resolve(self, state: MitoszState, p: SetCardTypeP, item: Item) -> bool:
-        targets = tuple(t for t in _targets.resolve_target(state, p.target, item) if t < STACK_ID_BASE
+        targets = tuple(t for t in resolve_target(state, p.target, item) if t < STACK_ID_BASE
                         and state.cards[t].zone == "board" and state.cards[t].d.card_type not in ("high_god", "nation"))
         if targets:
             _add_effect(state, "set_card_type", item, targets, None, p.card_type, _until(state, p.duration, item))
@@ -285,7 +285,7 @@ class ModifyArmy(MitoszPrimitive):
             state.note(N_("(the army change does nothing: P{player} has no side in a fight)"), player=item.player)
             return True
         side = own if p.side == "self" else "def" if own == "att" else "att"
-        delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+        delta = _filters.value(state, p.delta, refs(state, item), item)
         _add_effect(state, "modify_army", item, (), None, (side, delta), ("fight",))
         # (the ignores: a side was found, so there is a fight)
         if f.kind == "duel":  # type: ignore[union-attr]
@@ -308,7 +308,7 @@ class ModifyCapacity(MitoszPrimitive):
     def resolve(self, state: MitoszState, p: ModifyCapacityP, item: Item) -> bool:
         targets, selector = _targets_or_selector(state, p.row_leader, item)
         if targets != ():
-            delta = _filters.value(state, p.delta, _targets.refs(state, item), item)
+            delta = _filters.value(state, p.delta, refs(state, item), item)
             _add_effect(state, "modify_capacity", item, targets, selector, delta, _until(state, p.duration, item))
         return True
 
@@ -345,7 +345,7 @@ class GrantFateUse(MitoszPrimitive):
     template = N_("{n} more fate use(s) a turn")
 
     def resolve(self, state: MitoszState, p: GrantFateUseP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             _add_effect(state, "grant_fate_use", item, (), None, (seat, p.n), _until(state, "default", item))
             state.note(lazy._n("P{seat} may use {n} more fate (like MIT-8.god)", "P{seat} may use {n} more fates (like "
                              "MIT-8.god)", p.n, seat=seat))

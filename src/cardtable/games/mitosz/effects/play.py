@@ -14,14 +14,14 @@ from .common import SUSPEND, ZONE_FROM, _Off
 from ..modes import PROMPT
 from ..schema.primitives import PlayCardP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
-from .. import acts_costs as _acts_costs
-from .. import acts_summon as _acts_summon
-from . import stack as _stack
+from ..acts_costs import summon_cost
+from ..acts_summon import _host_problem, _unique_on_board, god_owner, item_hosts, location_hosts
+from .stack import _ask_on_enter, _resolve_card
 from . import targets as _targets
-from ..fights import strength as _strength
-from ..fights import supplies as _supplies
-from ..levels import filters as _filters
-from .. import moves as _moves
+from ..fights.strength import row_capacity, row_supplies
+from ..fights.supplies import enter_row, is_monster
+from ..levels.filters import matches
+from ..moves import can_pay, pay
 from .. import upcalls as _up
 
 
@@ -75,25 +75,25 @@ def play_choices(self: MitoszState, seat: int, p: Any, item: Item) -> list[tuple
     for iid in _up.distinct(self, list(reversed(getattr(self.players[seat], zone)))):
         inst = self.cards[iid]
         d = inst.d
-        if f is not None and not _filters.matches(self, inst, f, seat, refs):
+        if f is not None and not matches(self, inst, f, seat, refs):
             continue
-        if d.unique and not p.unsummoned and _acts_summon._unique_on_board(self, d):
+        if d.unique and not p.unsummoned and _unique_on_board(self, d):
             continue  # MIT-2.3.b
         t = d.card_type
         if t == "leader":
-            ways = [] if _acts_summon.god_owner(self, seat, iid) is not None else [("leader", -1)]  # MIT-3.4.3.c asks leave
+            ways = [] if god_owner(self, seat, iid) is not None else [("leader", -1)]  # MIT-3.4.3.c asks leave
         elif t == "intrigue":
             ways = [("intrigue", -1)]
         elif t in ("item", "location"):
-            hosts = _acts_summon.item_hosts(self, seat, iid) if t == "item" else _acts_summon.location_hosts(self, seat, iid)
+            hosts = item_hosts(self, seat, iid) if t == "item" else location_hosts(self, seat, iid)
             ways = [("host", h) for h in hosts
-                    if _acts_summon._host_problem(self, seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
+                    if _host_problem(self, seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
         elif t == "supply":
             ways = [("row", r) for r in _rows_open_to(self, seat, inst)]
         else:
             ways = []  # a nation is placed, a fate or a free maneuver used, by their player's act
         for how, where in ways:
-            if free or _moves.can_pay(self, seat, _acts_costs.summon_cost(self, iid, where if how == "host" else None)):
+            if free or can_pay(self, seat, summon_cost(self, iid, where if how == "host" else None)):
                 out.append((iid, how, where))
     return out
 
@@ -111,8 +111,8 @@ def _rows_open_to(self: MitoszState, seat: int, inst: Inst) -> list[int]:
         leader = f.row_leader(side, row)
         if leader < 0 or self.cards[leader].zone != "board" or self.cards[leader].controller != seat:
             continue
-        here = _strength.row_supplies(self, side, row)
-        if not any(_supplies.is_monster(self.cards[i].d) for i in here) and len(here) < _strength.row_capacity(self, side, row):
+        here = row_supplies(self, side, row)
+        if not any(is_monster(self.cards[i].d) for i in here) and len(here) < row_capacity(self, side, row):
             out.append(row)
     return out
 
@@ -126,7 +126,7 @@ def _play_label(self: MitoszState, seat: int, choice: tuple[int, str, int], how:
         text = said(N_("{card} {into}"), card=d, into=Said(ROW_INTO[ROWS[where]]))
     else:
         text = said("{card}", card=d)
-    cost = (0, 0, 0, 0) if how["free"] else _acts_costs.summon_cost(self, iid, where if kind == "host" else None)
+    cost = (0, 0, 0, 0) if how["free"] else summon_cost(self, iid, where if kind == "host" else None)
     return said(N_("{card} (pays {cost})"), card=text, cost="/".join(map(str, cost))) if any(cost) else text
 
 
@@ -136,8 +136,8 @@ def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], h
     iid, kind, where = choice
     inst = self.cards[iid]
     came_from = inst.zone
-    cost = (0, 0, 0, 0) if how["free"] else _acts_costs.summon_cost(self, iid, where if kind == "host" else None)
-    _moves.pay(self, seat, cost)
+    cost = (0, 0, 0, 0) if how["free"] else summon_cost(self, iid, where if kind == "host" else None)
+    pay(self, seat, cost)
     zone = Said(ZONE_FROM.get(came_from, came_from))
     if any(cost):
         self.note(N_("P{seat} plays {card} from {zone} by an effect (pays {cost}) (MIT-6.5.1)"), seat=seat,
@@ -148,10 +148,10 @@ def play_by_effect(self: MitoszState, seat: int, choice: tuple[int, str, int], h
     it = Item(-1, "unsummoned" if how["unsummoned"] else "summon", seat, iid, host=where if kind == "host" else -1)
     if kind == "row":
         it.kind, it.row, it.paid = "supply", where, not how["unsummoned"]  # a summon fires ``summoned``
-        _supplies.enter_row(self, it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
+        enter_row(self, it)  # may ask the supply's mode (OP-20): the resolution waits for the answer
     else:
-        _stack._resolve_card(self, it)
-        _stack._ask_on_enter(self, it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
+        _resolve_card(self, it)
+        _ask_on_enter(self, it)  # MIT-6.3.7: as when it is summoned (the question waits for its answer)
     if came_from == "deck":
         self.rng.shuffle(self.players[seat].deck)
     return SUSPEND if self.mode is PROMPT else True

@@ -11,17 +11,17 @@ from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, _Off
 from ..effect_vocabulary import VOCABULARY
 from .triggers import TRIGGER_WORDS
-from .. import acts_announce as _acts_announce
-from .. import acts_costs as _acts_costs
-from .. import acts_maneuvers as _acts_maneuvers
-from .. import acts_summon as _acts_summon
-from . import conditions as _conditions
+from ..acts_announce import _use_up, affected, stack_item
+from ..acts_costs import maneuver_cost
+from ..acts_maneuvers import _conditions_problem
+from ..acts_summon import _host_problem
+from .conditions import _ask_enemy, _finish, _look
 from . import triggers as _triggers
-from ..fights import declaring as _declaring
-from ..fights import mounts as _mounts
-from ..fights import supplies as _supplies
-from ..levels import board as _board
-from .. import moves as _moves
+from ..fights.declaring import start_fight
+from ..fights.mounts import attach_mount
+from ..fights.supplies import enter_row
+from ..levels.board import intrigue_limit
+from ..moves import enter_board, leave_together, pay, to_zone
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def describe_use(self: MitoszState, item: Item) -> Said:
 
 def target_name(self: MitoszState, t: int) -> Said:
     if t >= STACK_ID_BASE:
-        it = _acts_announce.stack_item(self, t)
+        it = stack_item(self, t)
         if it is None:
             return Said(N_("an item that left the stack"))
         return said(N_("{card} (on the stack, P{seat})"), card=self.cards[it.card].d, seat=it.player)
@@ -77,18 +77,18 @@ def target_name(self: MitoszState, t: int) -> Said:
 def resolve_item(self: MitoszState, item: Item) -> bool:
     if item.kind == "fight":
         if not item.neutralized:
-            _declaring.start_fight(self, item)
+            start_fight(self, item)
         return True
     if item.kind == "mount":
         if not item.neutralized:
-            _mounts.attach_mount(self, item)
+            attach_mount(self, item)
         return True
     if item.kind == "supply":
         if item.destroyed:
-            _moves.to_zone(self, item.card, "afterworld")
+            to_zone(self, item.card, "afterworld")
             self.note(N_("{card} is destroyed while being played (OP-27)"), card=self.cards[item.card].d)
             return True
-        _supplies.enter_row(self, item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
+        enter_row(self, item)  # may ask for the supply's mode (OP-20): the item leaves the stack first
         return True
     if item.kind == "trigger":  # spec 6.6: a locked ability, never neutralized (MIT-4.2.6.b)
         if not item.started:
@@ -102,21 +102,21 @@ def resolve_item(self: MitoszState, item: Item) -> bool:
         _resolve_card(self, item)
         return not _ask_on_enter(self, item)
     if not item.started:
-        if not item.neutralized and _conditions._ask_enemy(self, item):
+        if not item.neutralized and _ask_enemy(self, item):
             return False  # OP-24: the user's player first chooses whose deck or hand
         item.started = True
         card = self.cards[item.card]
         if item.neutralized:
             self.note(N_("{card} was neutralized: nothing happens (P{player})"), card=card.d, player=item.player)
-            _conditions._finish(self, item, happened=False)
+            _finish(self, item, happened=False)
             return True
-        if not _conditions._look(self, item):
-            _conditions._finish(self, item, happened=False)
+        if not _look(self, item):
+            _finish(self, item, happened=False)
             return True
         item.queue = _effect_calls(self, item)
     if VOCABULARY.run(self, item.queue, item) is SUSPEND:  # type: ignore[arg-type]  # started: it has its queue
         return False
-    _conditions._finish(self, item, happened=True)
+    _finish(self, item, happened=True)
     return True
 
 
@@ -137,41 +137,41 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
     inst = self.cards[iid]
     seat = item.player
     if item.destroyed:  # OP-27
-        _moves.to_zone(self, iid, "afterworld")
+        to_zone(self, iid, "afterworld")
         self.note(N_("{card} is destroyed while being played and goes to the afterworld (OP-27)"), card=inst.d)
         return
     t = inst.d.card_type
     if t == "nation":
         grid = self.players[seat].grid
         if item.cell in grid:
-            _moves.to_zone(self, iid, "hand")
+            to_zone(self, iid, "hand")
             return
-        _moves.enter_board(self, iid, seat)
+        enter_board(self, iid, seat)
         inst.cell = item.cell
         grid[item.cell] = iid  # type: ignore[index]  # a nation's item has its cell
         self.layout_changed()
         self.note(N_("{card} joins P{seat}'s empire at {cell}"), card=inst.d, seat=seat, cell=item.cell)
     elif t == "leader":
-        _moves.enter_board(self, iid, seat)
+        enter_board(self, iid, seat)
         self.players[seat].leaders.append(iid)
         self.note(N_("{card} enters P{seat}'s leader row"), card=inst.d, seat=seat)
     elif t in ("item", "location"):
         host = item.host
         if host < 0 or self.cards[host].zone != "board" \
-                or _acts_summon._host_problem(self, seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
-            _moves.to_zone(self, iid, "afterworld")
+                or _host_problem(self, seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
+            to_zone(self, iid, "afterworld")
             self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
             return
-        _moves.enter_board(self, iid, seat)
+        enter_board(self, iid, seat)
         inst.host = host
         self.layout_changed()
         self.note(N_("{card} is attached to {host}"), card=inst.d, host=self.cards[host].d)
     elif t == "intrigue":
-        if len(self.intrigues) >= _board.intrigue_limit(self):  # MIT-3.6.c
-            self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=_board.intrigue_limit(self))
+        if len(self.intrigues) >= intrigue_limit(self):  # MIT-3.6.c
+            self.note(N_("the intrigue limit ({intrigue_limit}) is reached: the other intrigues go to the afterworld (MIT-3.6.c)"), intrigue_limit=intrigue_limit(self))
             others = list(self.intrigues)
-            _moves.leave_together(self, others, "afterworld", "rule")
-        _moves.enter_board(self, iid, seat)
+            leave_together(self, others, "afterworld", "rule")
+        enter_board(self, iid, seat)
         self.intrigues.append(iid)
         self.note(N_("{card} takes effect for P{seat}"), card=inst.d, seat=seat)
     if item.kind == "summon":
@@ -187,7 +187,7 @@ def on_enter_options(self: MitoszState, item: Item) -> list[UseManeuver]:
         if not m.on_enter:
             continue
         for targets, steps, times in _up._variants(self, item.player, m, inst.iid, inst.iid, free=False):
-            if _acts_maneuvers._conditions_problem(self, item.player, m, inst.iid) is None:
+            if _conditions_problem(self, item.player, m, inst.iid) is None:
                 out.append(UseManeuver(inst.iid, m.id, targets, steps, times))
     return out
 
@@ -213,9 +213,9 @@ def answer_on_enter(self: MitoszState, pr: OnEnter, action: UseManeuver | Pass) 
     seat = pr.player
     inst = self.cards[action.card]
     m = next(x for x in inst.d.usable if x.id == action.maneuver)
-    cost = _acts_costs.maneuver_cost(self, m, action.steps, action.times, False, inst.iid)
-    _moves.pay(self, seat, cost)
-    _acts_announce._use_up(self, inst, m, "maneuver")
+    cost = maneuver_cost(self, m, action.steps, action.times, False, inst.iid)
+    pay(self, seat, cost)
+    _use_up(self, inst, m, "maneuver")
     item = Item(self.next_sid, "maneuver", seat, inst.iid, inst.iid, m, tuple(action.targets), action.steps,
                 action.times)
     self.next_sid += 1
@@ -226,4 +226,4 @@ def answer_on_enter(self: MitoszState, pr: OnEnter, action: UseManeuver | Pass) 
     # the resolution waits for this item's counter round (the steps that carried it on are asked again)
     if self.todo[-1:] == ["resolve"]:
         del self.todo[-3:]
-    _up.start_counter_round(self, _acts_announce.affected(self, item), from_window=False, actor=seat)
+    _up.start_counter_round(self, affected(self, item), from_window=False, actor=seat)

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 from ..acts_info import chosen_names
 from ..actions import STACK_ID_BASE
 from ..words import N_
-from ..levels import abilities as _abilities
-from ..levels import board as _board
-from ..levels import filters as _filters
+from ..levels.abilities import immune
+from ..levels.board import opponents
+from ..levels.filters import matches, matches_item
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -55,11 +55,11 @@ def resolve_target(self: MitoszState, target: Any, item: Item) -> list[int]:
             for t in _chosen(self, item, name):
                 if t >= STACK_ID_BASE:
                     it = _up.stack_item(self, t)
-                    if it is not None and _filters.matches_item(self, it, sel.filter, item.player):
+                    if it is not None and matches_item(self, it, sel.filter, item.player):
                         out.append(t)
-                elif _filters.matches(self, self.cards[t], sel.filter, item.player, known,
+                elif matches(self, self.cards[t], sel.filter, item.player, known,
                                   source_is_god=self.cards[item.card].d.card_type == "high_god") \
-                        and not _abilities.immune(self, self.cards[t], keys, item.player):
+                        and not immune(self, self.cards[t], keys, item.player):
                     out.append(t)
                 else:
                     self.note(N_("{card} is no longer a legal target: the effect skips it (OP-29)"), card=self.cards[t].d)
@@ -71,8 +71,8 @@ def resolve_target(self: MitoszState, target: Any, item: Item) -> list[int]:
         ref = known.get("$" + sel.select.replace("_subject", ""), -1)
         return [ref] if ref >= 0 else []
     keys = _up.effect_keys(self, item.card, item.m, item.user)
-    pool = [i.iid for i in self.cards if _filters.matches(self, i, sel.filter, item.player, known)
-            and not _abilities.immune(self, i, keys, item.player)]
+    pool = [i.iid for i in self.cards if matches(self, i, sel.filter, item.player, known)
+            and not immune(self, i, keys, item.player)]
     if sel.select == "random":
         count = sel.count if isinstance(sel.count, int) else 1
         out = []
@@ -87,9 +87,9 @@ def static_players(self: MitoszState, ref: str, ctrl: int, src: int) -> list[int
     if ref == "self":
         return [ctrl]
     if ref == "enemy":
-        return _board.opponents(self, ctrl)[:1]
+        return opponents(self, ctrl)[:1]
     if ref == "each_enemy":
-        return _board.opponents(self, ctrl)
+        return opponents(self, ctrl)
     if ref == "each":
         return list(self.order)
     if ref == "active":
@@ -106,9 +106,9 @@ def players_of(self: MitoszState, ref: str, item: Item) -> list[int]:
     if ref == "self":
         return [seat]
     if ref == "enemy":
-        return _board.opponents(self, seat)[:1]
+        return opponents(self, seat)[:1]
     if ref == "each_enemy":
-        return _board.opponents(self, seat)
+        return opponents(self, seat)
     if ref == "each":
         return list(self.order)
     if ref == "active":

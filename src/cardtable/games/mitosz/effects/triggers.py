@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ..core import Item
 from ..levels.statics import is_trigger_call
 from ..words import N_, join
-from ..levels import board as _board
-from ..levels import statics as _statics
+from ..levels.board import board_insts
+from ..levels.statics import intrigue_works
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -49,10 +49,10 @@ def _waiting(self: MitoszState, event: str,
     """(controller, card, maneuver, effect calls) of each triggered ability on the board that ``event``
     fires (``triggered``)."""
     found: list[tuple[int, int, Any, tuple[Any, ...]]] = []
-    for inst in _board.board_insts(self):
+    for inst in board_insts(self):
         if inst.dormant is not None:
             continue  # OP-35: a dormant leader's abilities wait with it
-        for m in inst.d.triggers if _statics.intrigue_works(self, inst) else ():
+        for m in inst.d.triggers if intrigue_works(self, inst) else ():
             if m.trigger.on == event and holds(m.trigger, inst.controller, inst.iid):
                 found.append((inst.controller, inst.iid, m, tuple(m.effect)))
         for _kind, count, eff in inst.tokens:

@@ -12,13 +12,13 @@ from ..words import N_, Said, join, lazy, said
 from .common import SUSPEND, ZONE_FROM
 from ..schema.primitives import DiscardP, DrawP, ExileP, LookTopP, MillP, PlayerP, PutOnDeckP, RecoverP, SearchDeckP, TargetP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
-from .. import conflicts as _conflicts
-from . import targets as _targets
+from ..conflicts import prohibition_holds
+from .targets import players_of, refs, resolve_target
 from ..levels import abilities as _abilities
-from ..levels import board as _board
-from ..levels import card_types as _card_types
-from ..levels import filters as _filters
-from .. import moves as _moves
+from ..levels.board import is_cursed
+from ..levels.card_types import card_type
+from ..levels.filters import matches, value
+from ..moves import _move_to_hand, discard_card, draw, leave_board, take_out, to_zone, together
 from .. import upcalls as _up
 
 
@@ -34,9 +34,9 @@ class Draw(MitoszPrimitive):
     template = N_("draw {n}")
 
     def resolve(self, state: MitoszState, p: DrawP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
-            n = _filters.value(state, p.n, _targets.refs(state, item), item)
-            got = _moves.draw(state, seat, n)
+        for seat in players_of(state, p.player, item):
+            n = value(state, p.n, refs(state, item), item)
+            got = draw(state, seat, n)
             state.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", got, seat=seat, drawn=got))
         return True
 
@@ -49,19 +49,19 @@ class Discard(MitoszPrimitive):
     flags = ASKS
 
     def resolve(self, state: MitoszState, p: DiscardP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
-            n = _filters.value(state, p.n, _targets.refs(state, item), item)
+        for seat in players_of(state, p.player, item):
+            n = value(state, p.n, refs(state, item), item)
             hand = state.players[seat].hand
             if n <= 0 or not hand:
                 continue
             if p.chooser == "random":
                 for _ in range(min(n, len(hand))):
-                    _moves.discard_card(state, hand[state.rng.below(len(hand))], Said(N_("at random")))
+                    discard_card(state, hand[state.rng.below(len(hand))], Said(N_("at random")))
                 continue
             chooser = seat if p.chooser == "owner" else item.player
             if len(hand) <= n:
                 for iid in list(hand):
-                    _moves.discard_card(state, iid, said("{card}", card=state.cards[item.card].d))
+                    discard_card(state, iid, said("{card}", card=state.cards[item.card].d))
                 continue
             _up.set_prompt(state, "discard", chooser, n=n, rule="MIT-1.5.1.b", source=said("{card}", card=state.cards[item.card].d))
             return SUSPEND
@@ -75,16 +75,16 @@ class Mill(MitoszPrimitive):
     template = N_("put {n} from the deck into the afterworld")
 
     def resolve(self, state: MitoszState, p: MillP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             deck = state.players[seat].deck
-            n = min(_filters.value(state, p.n, _targets.refs(state, item), item), len(deck))
+            n = min(value(state, p.n, refs(state, item), item), len(deck))
 
             def mill(deck: list[int] = deck, seat: int = seat, n: int = n) -> None:
                 for _ in range(n):
                     iid = deck[-1]
-                    _moves.to_zone(state, iid, "afterworld")
+                    to_zone(state, iid, "afterworld")
                     state.note(N_("{card} goes from P{seat}'s deck to the afterworld"), card=state.cards[iid].d, seat=seat)
-            _moves.together(state, mill)
+            together(state, mill)
         return True
 
 
@@ -95,7 +95,7 @@ class Destroy(MitoszPrimitive):
     template = N_("destroy {target}")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             if t >= STACK_ID_BASE:  # OP-27: a card being played
                 it = _up.stack_item(state, t)
                 if it is not None and it.kind in ("summon", "unsummoned", "nation"):
@@ -105,14 +105,14 @@ class Destroy(MitoszPrimitive):
             d = inst.d
             if inst.zone != "board" or d.card_type == "high_god":
                 continue  # MIT-1.2.5, MIT-3.1.f
-            kind = _card_types.card_type(state, inst)  # MIT-5.16: the type it has now
+            kind = card_type(state, inst)  # MIT-5.16: the type it has now
             if kind not in PERMANENT_TYPES and kind != "supply":
                 continue  # MIT-5.1
             if _abilities.restricted(state, inst, "cannot_be_destroyed") \
-                    and _conflicts.prohibition_holds(state, inst, "cannot_be_destroyed", item):
+                    and prohibition_holds(state, inst, "cannot_be_destroyed", item):
                 state.note(N_("{card} cannot be destroyed (MIT-5.9: the prohibition is the stronger effect)"), card=d)
                 continue
-            _moves.leave_board(state, t, "afterworld", "destroy")
+            leave_board(state, t, "afterworld", "destroy")
         return True
 
 
@@ -123,13 +123,13 @@ class Sacrifice(MitoszPrimitive):
     template = N_("sacrifice {target}")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
-            if inst.zone != "board" or inst.controller != item.player or _board.is_cursed(state, inst)\
+            if inst.zone != "board" or inst.controller != item.player or is_cursed(state, inst)\
                     or inst.d.card_type == "high_god" or (_abilities.restricted(state, inst, "cannot_be_sacrificed")
-                                                          and _conflicts.prohibition_holds(state, inst, "cannot_be_sacrificed", item)):
+                                                          and prohibition_holds(state, inst, "cannot_be_sacrificed", item)):
                 continue  # MIT-1.2.4, MIT-2.4.b, MIT-3.1.f
-            _moves.leave_board(state, t, "afterworld", "sacrifice")
+            leave_board(state, t, "afterworld", "sacrifice")
         return True
 
 
@@ -140,10 +140,10 @@ class ReturnToHand(MitoszPrimitive):
     template = N_("return {target} to hand")
 
     def resolve(self, state: MitoszState, p: TargetP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board" and inst.d.card_type not in ("nation", "high_god"):  # MIT-3.2.1.f
-                _moves.leave_board(state, t, "hand", "return")
+                leave_board(state, t, "hand", "return")
         return True
 
 
@@ -155,11 +155,11 @@ class SearchDeck(MitoszPrimitive):
     flags = ASKS
 
     def resolve(self, state: MitoszState, p: SearchDeckP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             f = p.filter.model_copy(update={"zone": "deck"}) if p.filter is not None else None
             found = [i for i in reversed(state.players[seat].deck)
-                     if f is None or _filters.matches(state, state.cards[i], f, seat, _targets.refs(state, item))]
-            n = _filters.value(state, p.n, _targets.refs(state, item), item)
+                     if f is None or matches(state, state.cards[i], f, seat, refs(state, item))]
+            n = value(state, p.n, refs(state, item), item)
             restricted = p.filter is not None
             if not found:
                 state.note(N_("P{seat} searches the deck and finds nothing that fits; the deck is shuffled"), seat=seat)
@@ -183,8 +183,8 @@ def _found(self: MitoszState, seat: int, iid: int, to: str, restricted: bool) ->
         deck.remove(iid)
         deck.append(iid)
     else:
-        _moves.take_out(self, iid)
-        _moves._move_to_hand(self, iid)
+        take_out(self, iid)
+        _move_to_hand(self, iid)
     if restricted:
         self.note(N_("P{seat} searches the deck and shows the card found: {card} (MIT-1.3.3)"), seat=seat, card=d)
     else:
@@ -216,8 +216,8 @@ def answer_pick(self: MitoszState, pr: Pick, card: int) -> None:
 def _recover(self: MitoszState, seat: int, iid: int) -> None:
     """MIT-1.4.3, OP-06: from the afterworld into the owner's hand, shown; no shuffle."""
     inst = self.cards[iid]
-    _moves.take_out(self, iid)
-    _moves._move_to_hand(self, iid)
+    take_out(self, iid)
+    _move_to_hand(self, iid)
     self.note(N_("P{owner} recovers {card} from the afterworld (MIT-1.4.3)"), owner=inst.owner, card=inst.d)
 
 
@@ -230,16 +230,16 @@ class Recover(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: RecoverP, item: Item) -> bool:
         if p.target is not None:
-            for t in _targets.resolve_target(state, p.target, item):
+            for t in resolve_target(state, p.target, item):
                 if state.cards[t].zone == "afterworld":
                     _recover(state, item.player, t)
             return True
         assert p.filter is not None  # RecoverP: a filter where there is no target
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             f = p.filter.model_copy(update={"zone": "afterworld"})
             pool = [i for i in reversed(state.players[seat].afterworld)
-                    if _filters.matches(state, state.cards[i], f, seat, _targets.refs(state, item))]
-            n = _filters.value(state, p.n if p.n is not None else 1, _targets.refs(state, item), item)
+                    if matches(state, state.cards[i], f, seat, refs(state, item))]
+            n = value(state, p.n if p.n is not None else 1, refs(state, item), item)
             if not pool:
                 continue
             if len(_up.distinct(state, pool)) == 1 and n == 1:
@@ -258,14 +258,14 @@ class Exile(MitoszPrimitive):
     template = N_("exile {target}")
 
     def resolve(self, state: MitoszState, p: ExileP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board":
-                _moves.leave_board(state, t, "oblivion", "exile")
+                leave_board(state, t, "oblivion", "exile")
             elif inst.zone in ("hand", "deck", "afterworld"):
                 state.note(N_("{card} (P{owner}) sinks into oblivion from {zone} (MIT-1.4.4)"), card=inst.d, owner=inst.owner,
                           zone=Said(ZONE_FROM.get(inst.zone, inst.zone)))
-                _moves.to_zone(state, t, "oblivion")
+                to_zone(state, t, "oblivion")
         return True
 
 
@@ -276,16 +276,16 @@ class PutOnDeck(MitoszPrimitive):
     template = N_("put {target} on the deck")
 
     def resolve(self, state: MitoszState, p: PutOnDeckP, item: Item) -> bool:
-        for t in _targets.resolve_target(state, p.target, item):
+        for t in resolve_target(state, p.target, item):
             inst = state.cards[t]
             if inst.zone == "board":
-                _moves.leave_board(state, t, "deck", "deck")
+                leave_board(state, t, "deck", "deck")
                 if p.position == "bottom":
                     deck = state.players[inst.owner].deck
                     deck.remove(t)
                     deck.insert(0, t)
             else:
-                _moves.to_zone(state, t, "deck", p.position)
+                to_zone(state, t, "deck", p.position)
             state.deckout = None  # OP-04: a deck received a card
         return True
 
@@ -297,7 +297,7 @@ class ShuffleDeck(MitoszPrimitive):
     template = N_("shuffle the deck")
 
     def resolve(self, state: MitoszState, p: PlayerP, item: Item) -> bool:
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             state.rng.shuffle(state.players[seat].deck)
             state.note(N_("P{seat} shuffles the deck"), seat=seat)
         return True
@@ -312,9 +312,9 @@ class LookTop(MitoszPrimitive):
 
     def resolve(self, state: MitoszState, p: LookTopP, item: Item) -> bool:
         to_order: list[tuple[int, tuple[int, ...]]] = []
-        for seat in _targets.players_of(state, p.player, item):
+        for seat in players_of(state, p.player, item):
             deck = state.players[seat].deck
-            n = _filters.value(state, p.n, _targets.refs(state, item), item)
+            n = value(state, p.n, refs(state, item), item)
             top = tuple(reversed(deck[-n:])) if n > 0 else ()  # the top card first
             state.note(N_("P{player} looks at the top {n} card(s) of P{seat}'s deck"), player=item.player, n=n, seat=seat)
             if top:

@@ -10,18 +10,18 @@ from ..cards import linked
 from ..text import ROW_INTO, SPHERE_WORDS
 from ..words import N_, Said, said
 from .fight import ROWS
-from .. import acts_announce as _acts_announce
-from .. import acts_costs as _acts_costs
-from .. import acts_summon as _acts_summon
-from . import declaring as _declaring
-from . import members as _members
-from ..flow import machine as _flow
-from ..flow import prompts as _prompts
-from ..flow import windows as _windows
-from ..levels import board as _board
-from ..levels import card_types as _card_types
-from ..levels import level as _level
-from .. import moves as _moves
+from ..acts_announce import _to_stack, affected
+from ..acts_costs import substitution_problem, summon_cost, summon_payments
+from ..acts_summon import _unique_on_board, god_owner
+from .declaring import _fighter_problem, _named
+from .members import current_fight
+from ..flow.machine import _push
+from ..flow.prompts import distinct, set_prompt
+from ..flow.windows import start_counter_round
+from ..levels.board import attached
+from ..levels.card_types import subtypes
+from ..levels.level import road_closed
+from ..moves import pay
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -40,9 +40,9 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
     out: list[int] = []
     named = [i for i, (s, _r) in f.leaders.items() if s == side]
     for iid in self.players[seat].leaders:
-        if _declaring._fighter_problem(self, seat, iid, attack=side == "att") is not None:
+        if _fighter_problem(self, seat, iid, attack=side == "att") is not None:
             continue
-        if flying_only and "flying" not in _card_types.subtypes(self, self.cards[iid]):
+        if flying_only and "flying" not in subtypes(self, self.cards[iid]):
             continue  # MIT-8.flying, OP-59
         if named:
             last = max(named, key=lambda i: f.leaders[i][1])
@@ -50,7 +50,7 @@ def army_candidates(self: MitoszState, side: str, seat: int | None = None) -> li
             ok = linked(d, self.cards[last].d)
             if side == "def" and not ok:
                 nation = self.cards[f.nation]
-                ok = linked(d, nation.d) or any(linked(d, a.d) for a in _board.attached(self, f.nation)
+                ok = linked(d, nation.d) or any(linked(d, a.d) for a in attached(self, f.nation)
                                                 if a.d.card_type == "location") \
                     or linked(nation.d, self.cards[self.players[seat].god].d)  # MIT-3.1.h, OP-11
             if not ok:
@@ -82,17 +82,17 @@ def defender_summons(self: MitoszState) -> list[tuple[int, str | None, str | Non
     nation = self.cards[f.nation]
     god = self.cards[self.players[seat].god].d
     out: list[tuple[int, str | None, str | None]] = []
-    for iid in _prompts.distinct(self, self.players[seat].hand):
+    for iid in distinct(self, self.players[seat].hand):
         d = self.cards[iid].d
-        if d.card_type != "leader" or _acts_summon.god_owner(self, seat, iid) is not None:
+        if d.card_type != "leader" or god_owner(self, seat, iid) is not None:
             continue
-        payments = _acts_costs.summon_payments(self, seat, iid, _acts_costs.summon_cost(self, iid))
+        payments = summon_payments(self, seat, iid, summon_cost(self, iid))
         if not payments:
             continue
-        if d.unique and _acts_summon._unique_on_board(self, d):
+        if d.unique and _unique_on_board(self, d):
             continue
         if last >= 0 and not (linked(d, self.cards[last].d) or linked(d, nation.d) or linked(nation.d, god)
-                              or any(linked(d, a.d) for a in _board.attached(self, f.nation)
+                              or any(linked(d, a.d) for a in attached(self, f.nation)
                                      if a.d.card_type == "location")):
             continue
         out += [(iid, pay_from, pay_for) for pay_from, pay_for in payments]
@@ -104,10 +104,10 @@ def _flying_restricted(self: MitoszState) -> bool:
     if f is None or f.kind != "battle":
         return False
     commander = f.commander("att")
-    if commander < 0 or "flying" not in _card_types.subtypes(self, self.cards[commander]):
+    if commander < 0 or "flying" not in subtypes(self, self.cards[commander]):
         return False
     # (a battle has its road)
-    return self.opts["flying_restriction"] == "always" or _level.road_closed(self, f.nation, f.road)  # type: ignore[arg-type]
+    return self.opts["flying_restriction"] == "always" or road_closed(self, f.nation, f.road)  # type: ignore[arg-type]
 
 
 def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -> bool:
@@ -131,15 +131,15 @@ def _ask_army_leader(self: MitoszState, side: str, row: int | None, rule: str) -
              pays=_summon_label(self, o)) if o[0] == "summon" else
         said(N_("{card} {into}"), card=self.cards[o[1]].d, into=Said(ROW_INTO[ROWS[o[2]]]))
         for o in options[1:]]
-    _prompts.set_prompt(self, "fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
+    set_prompt(self, "fight_leader", f.seat_of(side), rule=rule, options=labels, choices=options, side=side)
     return True
 
 
 def _summon_label(self: MitoszState, choice: tuple[Any, ...]) -> str:
     _what, iid, _row, pay_from, pay_for = choice
-    cost = list(_acts_costs.summon_cost(self, iid))
+    cost = list(summon_cost(self, iid))
     # (asked in a fight)
-    _acts_costs.substitution_problem(self, _members.current_fight(self).defender, iid, cost, pay_from, pay_for)
+    substitution_problem(self, current_fight(self).defender, iid, cost, pay_from, pay_for)
     if pay_from:
         return said(N_(" (pays {cost}, 1 {sphere} paid with {other})"), cost="/".join(map(str, cost)),
                     sphere=Said(SPHERE_WORDS[pay_for]), other=Said(SPHERE_WORDS[pay_from]))
@@ -153,18 +153,18 @@ def _summon_defender(self: MitoszState, pr: FightLeader | FightHelp, iid: int, r
     defender; when it has resolved, the leader is in the defender's leader row (MIT-6.3.6) and takes its
     place in the army (``fight_summoned``). Countered or destroyed on the stack, the place stays empty."""
     seat = pr.player
-    cost = list(_acts_costs.summon_cost(self, iid))
-    _acts_costs.substitution_problem(self, seat, iid, cost, *payment)  # MIT-3.1.g
-    _moves.pay(self, seat, cost)
-    _acts_announce._to_stack(self, iid)
+    cost = list(summon_cost(self, iid))
+    substitution_problem(self, seat, iid, cost, *payment)  # MIT-3.1.g
+    pay(self, seat, cost)
+    _to_stack(self, iid)
     item = self.Item(self.next_sid, "summon", seat, iid)
     self.next_sid += 1
     self.stack.append(item)
-    _members.current_fight(self).summoning = (iid, pr.side, row, pr.rule, seat)  # in a fight
+    current_fight(self).summoning = (iid, pr.side, row, pr.rule, seat)  # in a fight
     self.note(N_("P{seat} summons {card} to defend (pays {cost})"), seat=seat, card=self.cards[iid].d,
               cost="/".join(map(str, cost)))
     self.after_stack = "fight_summoned"
-    _windows.start_counter_round(self, _acts_announce.affected(self, item), from_window=False, actor=seat)
+    start_counter_round(self, affected(self, item), from_window=False, actor=seat)
 
 
 def _step_fight_summoned(self: MitoszState) -> bool:
@@ -172,13 +172,13 @@ def _step_fight_summoned(self: MitoszState) -> bool:
     the row it was summoned for; the fight goes on."""
     f = self.fight
     if f is None:
-        _flow._push(self, "next_phase")
+        _push(self, "next_phase")
         return False
     (iid, side, row, rule, seat), f.summoning = f.summoning, None  # type: ignore[misc]  # a summon resolved
     inst = self.cards[iid]
     if inst.zone == "board" and iid in self.players[seat].leaders and f.row_leader(side, row) < 0:
         _up._join(self, f, iid, side, row)
-        _declaring._named(self, seat, iid, row, rule)
+        _named(self, seat, iid, row, rule)
     else:
         self.note(N_("{card} is not in P{seat}'s leader row: its place in the army stays empty ({rule})"), card=inst.d, seat=seat, rule=rule)
     return _up._advance(self)

@@ -9,11 +9,11 @@ from ..text import CARD_TYPE_WORDS, ROAD_NAMES, ROW_NAMES, kept
 from ..words import N_, Said, join, said
 from .fight import Fight, ROWS
 from ..modes import BATTLE, WINDOW
-from ..effects import attach as _attach
-from ..levels import abilities as _abilities
-from ..levels import board as _board
-from ..levels import card_types as _card_types
-from ..levels import level as _level
+from ..effects.attach import wake_attacked
+from ..levels.abilities import restricted
+from ..levels.board import opponents
+from ..levels.card_types import card_type, subtypes
+from ..levels.level import road_closed
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -34,13 +34,13 @@ def fight_declarations(self: MitoszState, seat: int) -> list[Action]:
     mine = [i for i in self.players[seat].leaders if _fighter_problem(self, seat, i, attack=True) is None]
     if not mine:
         return out
-    flyers = [i for i in mine if "flying" in _card_types.subtypes(self, self.cards[i])]
-    for enemy in _board.opponents(self, seat):
+    flyers = [i for i in mine if "flying" in subtypes(self, self.cards[i])]
+    for enemy in opponents(self, seat):
         for nation in sorted(self.players[enemy].grid.values()):
             for road in self.cards[nation].d.roads:  # the checks of _battle_problem, each once
-                for commander in (flyers if _level.road_closed(self, nation, road) else mine):
+                for commander in (flyers if road_closed(self, nation, road) else mine):
                     out.append(made(DeclareBattle, nation, road, commander))
-        heroes = [i for i in mine if "hero" in _card_types.subtypes(self, self.cards[i])]
+        heroes = [i for i in mine if "hero" in subtypes(self, self.cards[i])]
         for challenger in heroes:
             for challenged in self.players[enemy].leaders:
                 a = made(DeclareDuel, challenger, challenged)
@@ -55,13 +55,13 @@ def _fighter_problem(self: MitoszState, seat: int, iid: object, attack: bool) ->
     if not isinstance(iid, int) or not 0 <= iid < len(self.cards) or iid not in self.players[seat].leaders:
         return ("MIT-6.2.3.2.b", said(N_("name one of your leaders in your leader row")))
     inst = self.cards[iid]
-    if _card_types.card_type(self, inst) != "leader":
-        return ("MIT-5.16", said(N_("{card} is a {type} now, not a leader"), card=inst.d, type=kept(CARD_TYPE_WORDS, _card_types.card_type(self, inst))))
+    if card_type(self, inst) != "leader":
+        return ("MIT-5.16", said(N_("{card} is a {type} now, not a leader"), card=inst.d, type=kept(CARD_TYPE_WORDS, card_type(self, inst))))
     if inst.rotated:
         return ("MIT-6.2.3.2.b", said(N_("{card} is rotated: only an unrotated leader starts or joins a fight"), card=inst.d))
-    if attack and _abilities.restricted(self, inst, "cannot_attack"):
+    if attack and restricted(self, inst, "cannot_attack"):
         return ("MIT-7.2.3.a", said(N_("{card} cannot attack"), card=inst.d))
-    if _abilities.restricted(self, inst, "cannot_fight"):
+    if restricted(self, inst, "cannot_fight"):
         return ("MIT-7.2.3.b", said(N_("{card} cannot fight"), card=inst.d))
     if self.fight is not None and iid in self.fight.leaders:
         return ("OP-50", said(N_("{card} is already in the fight"), card=inst.d))
@@ -96,8 +96,8 @@ def _battle_problem(self: MitoszState, seat: int, a: DeclareBattle,
     bad = _fighter_problem(self, seat, a.commander, attack=True)
     if bad:
         return bad
-    flying = "flying" in _card_types.subtypes(self, self.cards[a.commander])
-    if _level.road_closed(self, n, a.road) and not flying:
+    flying = "flying" in subtypes(self, self.cards[a.commander])
+    if road_closed(self, n, a.road) and not flying:
         return ("MIT-3.2.2.a", said(N_("the {road} road of {nation} is closed: attack through a free road (or with a flying commander, MIT-8.flying)"), road=kept(ROAD_NAMES, a.road), nation=nation.d))
     return None
 
@@ -109,13 +109,13 @@ def _duel_problem(self: MitoszState, seat: int, a: DeclareDuel, resolving: bool 
     bad = _fighter_problem(self, seat, a.challenger, attack=True)
     if bad:
         return bad
-    if "hero" not in _card_types.subtypes(self, self.cards[a.challenger]):
+    if "hero" not in subtypes(self, self.cards[a.challenger]):
         return ("MIT-8.hero", said(N_("{challenger} is not a hero and cannot issue a challenge"), challenger=self.cards[a.challenger].d))
     c = a.challenged
     if not isinstance(c, int) or not 0 <= c < len(self.cards) or self.cards[c].zone != "board" \
             or c not in self.players[self.cards[c].controller].leaders:
         return ("MIT-7.6.2", said(N_("challenge a leader in an enemy leader row")))
-    if _card_types.card_type(self, self.cards[c]) != "leader":
+    if card_type(self, self.cards[c]) != "leader":
         return ("MIT-5.16", said(N_("{card} is no leader now"), card=self.cards[c].d))
     if self.cards[c].controller == seat:
         return ("MIT-7.2.1.c", said(N_("a fight is started only against an enemy player's nation or leader")))
@@ -158,7 +158,7 @@ def start_fight(self: MitoszState, item: Item) -> None:
     if bad:
         self.note(N_("the fight does not happen: {reason} ({rule}, OP-39)"), reason=bad[1], rule=bad[0])
         return
-    _attach.wake_attacked(self, a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
+    wake_attacked(self, a.nation if isinstance(a, DeclareBattle) else a.challenged)  # OP-35: before anyone is named
     if isinstance(a, DeclareBattle):
         defender = self.cards[a.nation].controller
         f = Fight("battle", seat, defender, a.nation, a.road)

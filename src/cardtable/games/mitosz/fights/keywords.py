@@ -12,12 +12,12 @@ from ..words import N_, Said, said
 from .fight import SPHERES
 from ..schema.primitives import KeywordP, NoP, PoisonP
 from ..effect_vocabulary import ASKS, FIGHT, VOCABULARY, MitoszPrimitive
-from . import members as _members
-from . import strength as _strength
-from ..levels import abilities as _abilities
-from ..levels import card_types as _card_types
+from .members import current_fight, fight_cards, fight_members, in_rounds
+from .strength import fight_level
+from ..levels.abilities import immune
+from ..levels.card_types import is_creature
 from ..levels import filters as _filters
-from .. import moves as _moves
+from ..moves import leave_board
 from .. import upcalls as _up
 
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 def _creature(self: MitoszState, inst: Inst) -> bool:
-    return _card_types.is_creature(self, inst)  # MIT-5.6
+    return is_creature(self, inst)  # MIT-5.6
 
 
 def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tuple[str, int] | None:
@@ -42,10 +42,10 @@ def keyword_strength(self: MitoszState, m: Maneuver, card: int, user: int) -> tu
             if p.level is not None:
                 return name, _filters.value(self, p.level, {"$self": card, "$user": user}, None)
             carrier = self.cards[card]
-            base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else _strength.fight_level(self, card)
+            base = abs(carrier.d.level or 0) if carrier.d.card_type == "free_maneuver" else fight_level(self, card)
             return name, base + p.mod
-        value = (_strength.fight_level(self, user) if user >= 0 else 0) + p.mod
-        if name == "volley" and user not in _members.fight_cards(self):
+        value = (fight_level(self, user) if user >= 0 else 0) + p.mod
+        if name == "volley" and user not in fight_cards(self):
             value //= 2  # MIT-7.2.5.1 "ekkor szintje feleződik", rounded down (MIT-5.3): a user outside the
             # fight (not a member, nor the attacked nation or a card attached to one) shoots at half level
         return name, value
@@ -57,19 +57,19 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
     hit = keyword_strength(self, m, card, user)
     if hit is None or hit[0] == "fear":
         return None
-    if not _members.in_rounds(self):
+    if not in_rounds(self):
         return []
     name, strength = hit
     keys = _up.effect_keys(self, card, m, user)
     out: list[int] = []
-    for iid in sorted(_members.fight_members(self)):
+    for iid in sorted(fight_members(self)):
         inst = self.cards[iid]
-        if not _creature(self, inst) or _abilities.immune(self, inst, keys, seat):  # MIT-5.12: never a target
+        if not _creature(self, inst) or immune(self, inst, keys, seat):  # MIT-5.12: never a target
             continue
-        level = _strength.fight_level(self, iid)
+        level = fight_level(self, iid)
         if name == "volley":  # a troop or beast (a mount fights as one) below V, a leader below V/2
             # (in the rounds: a fight is in progress)
-            ok = level < strength if iid in _members.current_fight(self).supplies else level < strength // 2
+            ok = level < strength if iid in current_fight(self).supplies else level < strength // 2
         else:
             ok = level < strength
         if ok:
@@ -79,7 +79,7 @@ def keyword_targets(self: MitoszState, seat: int, m: Maneuver, card: int, user: 
 
 def _keyword_target(self: MitoszState, item: Item) -> int | None:
     t: int | None = item.targets[-1] if item.targets else None
-    if t is None or self.cards[t].zone != "board" or t not in _members.fight_members(self):
+    if t is None or self.cards[t].zone != "board" or t not in fight_members(self):
         return None
     return t
 
@@ -97,7 +97,7 @@ class Volley(MitoszPrimitive):
             state.note(N_("the volley finds no target (MIT-7.2.5.1)"))
             return True
         state.note(N_("the volley destroys {t} (MIT-7.2.5.1)"), t=state.cards[t].d)
-        _moves.leave_board(state, t, "afterworld", "destroy")
+        leave_board(state, t, "afterworld", "destroy")
         return True
 
 
@@ -116,7 +116,7 @@ class Poison(MitoszPrimitive):
         inst = state.cards[t]
         if inst.rotated:
             state.note(N_("the poison destroys the rotated {card} (MIT-7.2.5.3)"), card=inst.d)
-            _moves.leave_board(state, t, "afterworld", "destroy")
+            leave_board(state, t, "afterworld", "destroy")
         else:
             inst.rotated = True
             state.note(N_("the poison rotates {card} (MIT-7.2.5.3)"), card=inst.d)
@@ -161,14 +161,14 @@ class Fear(MitoszPrimitive):
         carrier_number = state.cards[item.card].d.number
         keys = _up.effect_keys(state, item.card, item.m, item.user)
         affected = []
-        for iid in sorted(_members.fight_members(state)):
+        for iid in sorted(fight_members(state)):
             inst = state.cards[iid]
             place = f.leaders.get(iid) or f.supplies.get(iid)
             # MIT-5.12 (immune); every member has a place, as a leader or as a supply
-            if place[0] == own or not _creature(state, inst) or _abilities.immune(state, inst, keys, item.player):  # type: ignore[index]
+            if place[0] == own or not _creature(state, inst) or immune(state, inst, keys, item.player):  # type: ignore[index]
                 continue
             low = inst.d.number if state.opts["fear_number_source"] == "each_creature" else carrier_number
-            if low < _strength.fight_level(state, iid) < threshold:
+            if low < fight_level(state, iid) < threshold:
                 affected.append(iid)
         if not affected:
             state.note(N_("fear: no enemy creature flees (MIT-7.2.5.2)"))
@@ -195,7 +195,7 @@ def _fear_next(self: MitoszState, affected: tuple[int, ...], fleeing: tuple[int,
     gone = [i for i in fleeing if self.cards[i].zone == "board"]
     for iid in gone:
         self.note(N_("{card} flees in fear to its owner's hand (MIT-7.2.5.2)"), card=self.cards[iid].d)
-        _moves.leave_board(self, iid, "hand", "return")
+        leave_board(self, iid, "hand", "return")
     return True
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..cards import call_parts, primitives_of
 from ..text import kept_immunity
 from ..words import N_, join, said
-from ..levels import board as _board
+from ..levels.board import attached, cache
 
 if TYPE_CHECKING:
     from ..core import Inst
@@ -66,7 +66,7 @@ def fight_members(self: MitoszState) -> frozenset[int]:
     f = self.fight
     if f is None:
         return _NONE
-    dc = _board.cache(self)
+    dc = cache(self)
     key = ("fight_members", f.members_version)
     hit: frozenset[int] | None = dc.get(key)
     if hit is None:
@@ -80,7 +80,7 @@ def fight_cards(self: MitoszState) -> frozenset[int]:
     f = self.fight
     if f is None:
         return _NONE
-    dc = _board.cache(self)
+    dc = cache(self)
     key = ("fight_cards", f.members_version)
     hit: frozenset[int] | None = dc.get(key)
     if hit is not None:
@@ -92,7 +92,7 @@ def fight_cards(self: MitoszState) -> frozenset[int]:
     out = set(roots)
     todo = list(roots)
     while todo:
-        for a in _board.attached(self, todo.pop()):
+        for a in attached(self, todo.pop()):
             if a.iid not in out:
                 out.add(a.iid)
                 todo.append(a.iid)

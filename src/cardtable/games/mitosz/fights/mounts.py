@@ -10,8 +10,8 @@ from ..text import SUBTYPE_WORDS, kept
 from ..words import N_, Said, join, said
 from .fight import LEADER_SUBTYPES, RACES
 from ..modes import BATTLE, SUMMON_PHASES
-from ..levels import board as _board
-from ..levels import card_types as _card_types
+from ..levels.board import attached
+from ..levels.card_types import subtypes
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # -- mounts (MIT-8.mount, OP-57) ----------------------------------------------------------------
 def mount_of(self: MitoszState, leader: int) -> int:
-    return next((a.iid for a in _board.attached(self, leader) if a.d.card_type == "leader" and a.dormant is None), -1)
+    return next((a.iid for a in attached(self, leader) if a.d.card_type == "leader" and a.dormant is None), -1)
 
 
 def mount_window(self: MitoszState, seat: int) -> bool:
@@ -42,7 +42,7 @@ def mount_options(self: MitoszState, seat: int) -> list[Action]:
     p = self.players[seat]
     out: list[Action] = []
     for mount in p.leaders:
-        if "mount" not in _card_types.subtypes(self, self.cards[mount]):
+        if "mount" not in subtypes(self, self.cards[mount]):
             continue
         for host in p.leaders:
             for share in (None, *shareable(self, mount)):
@@ -53,7 +53,7 @@ def mount_options(self: MitoszState, seat: int) -> list[Action]:
 
 
 def shareable(self: MitoszState, mount: int) -> list[str]:
-    return sorted(_card_types.subtypes(self, self.cards[mount]) - LEADER_SUBTYPES - RACES)
+    return sorted(subtypes(self, self.cards[mount]) - LEADER_SUBTYPES - RACES)
 
 
 def check_mount(self: MitoszState, seat: int, a: AttachMount, counter: bool = False) -> tuple[str, Said] | None:
@@ -64,12 +64,12 @@ def check_mount(self: MitoszState, seat: int, a: AttachMount, counter: bool = Fa
             return ("MIT-8.mount", said(N_("a mount is attached by the active player in a summon phase (OP-57)")))
         return ("MIT-7.2.1.b", said(N_("no mount is attached in the battle phase: it cannot affect the fight")))
     p = self.players[seat]
-    if a.mount not in p.leaders or "mount" not in _card_types.subtypes(self, self.cards[a.mount]):
+    if a.mount not in p.leaders or "mount" not in subtypes(self, self.cards[a.mount]):
         return ("MIT-8.mount", said(N_("name a mount in your leader row")))
     if a.host not in p.leaders or a.host == a.mount:
         return ("MIT-8.mount", said(N_("name another leader in your leader row to carry it")))
     host = self.cards[a.host]
-    if "mount" in _card_types.subtypes(self, host):
+    if "mount" in subtypes(self, host):
         return ("MIT-8.mount", said(N_("{host} is a mount itself"), host=host.d))
     if mount_of(self, a.host) >= 0:
         return ("MIT-8.mount", said(N_("{host} already has a mount: at most one per leader"), host=host.d))

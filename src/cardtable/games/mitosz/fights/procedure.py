@@ -11,15 +11,15 @@ from ..words import N_, Said, said
 from ..prompts.fights import FightHelp
 from .fight import Fight, ROWS
 from ..modes import WINDOW
-from .. import acts_costs as _acts_costs
-from . import armies as _armies
-from . import declaring as _declaring
-from . import members as _members
-from . import mounts as _mounts
-from . import results as _results
-from ..flow import machine as _flow
-from ..flow import prompts as _prompts
-from .. import moves as _moves
+from ..acts_costs import summon_cost
+from .armies import _ask_army_leader, _summon_defender, army_candidates
+from .declaring import _named
+from .members import current_fight
+from .mounts import mount_of
+from .results import _ask_monster, _ask_spoils, _cleanup, _compare, _destroy_nation, _end_effects, _outcome
+from ..flow.machine import _push
+from ..flow.prompts import set_prompt
+from ..moves import leave_board, pay
 
 if TYPE_CHECKING:
     from ..prompts.fights import FightLeader, MonsterReturn, SupplyMode
@@ -36,18 +36,18 @@ def _step_fight(self: MitoszState) -> bool:
     card it is about (a supply's mode in the reserve: the opposing commander's player)."""
     f = self.fight
     if f is None:
-        _flow._push(self, "next_phase")
+        _push(self, "next_phase")
         return False
     stage = f.stage
     if stage == "commander":
-        return _armies._ask_army_leader(self, "def", 0, "MIT-7.4.3.1")
+        return _ask_army_leader(self, "def", 0, "MIT-7.4.3.1")
     if stage in ("att_c1", "def_c1", "att_c2", "def_c2"):
         side = stage[:3]
         second = stage.endswith("2")
         if f.commander(side) < 0 or (second and not _companions(self, side)):
             return _advance(self)  # OP-50: companions need a commander, a second one a first
         rule = {"att_c1": "MIT-7.4.4", "def_c1": "MIT-7.4.5", "att_c2": "MIT-7.4.6", "def_c2": "MIT-7.4.7"}[stage]
-        return _armies._ask_army_leader(self, side, None, rule)
+        return _ask_army_leader(self, side, None, rule)
     if stage == "rounds":
         self.mode = WINDOW
         self.priority = f.first
@@ -55,18 +55,18 @@ def _step_fight(self: MitoszState) -> bool:
         self.cycle = False
         return True
     if stage == "compare":
-        _results._compare(self)
+        _compare(self)
         return _advance(self)
     if stage == "outcome":
-        return _results._outcome(self)
+        return _outcome(self)
     if stage == "spoils":
-        return _results._ask_spoils(self)
+        return _ask_spoils(self)
     if stage == "end_effects":
-        return _results._end_effects(self)
+        return _end_effects(self)
     if stage == "monsters":
-        return _results._ask_monster(self)
+        return _ask_monster(self)
     if stage == "cleanup":
-        _results._cleanup(self)
+        _cleanup(self)
         return False
     raise AssertionError(stage)
 
@@ -77,14 +77,14 @@ def _advance(self: MitoszState, to: str | None = None) -> bool:
     f = self.fight
     assert f is not None  # (called in a fight)
     f.stage = to or order[order.index(f.stage) + 1]
-    _flow._push(self, "checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
+    _push(self, "checks", "fight")  # what the last stage did is checked first (a lost nation, MIT-3.4.2.b)
     return False
 
 
 def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None:
     """An army leader or duelist joins; its mount fights beside it as a beast supply (OP-57, OP-54)."""
     f.leaders[leader] = (side, row)
-    mount = _mounts.mount_of(self, leader)
+    mount = mount_of(self, leader)
     if mount >= 0:
         f.supplies[mount] = (side, row, "full" if row == 0 else "level")
     _members_changed(self, f)
@@ -99,7 +99,7 @@ def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
 
 def _companions(self: MitoszState, side: str) -> list[int]:
     # (asked in a fight)
-    return [i for i, (s, r) in _members.current_fight(self).leaders.items() if s == side and r > 0]
+    return [i for i, (s, r) in current_fight(self).leaders.items() if s == side and r > 0]
 
 
 # -- prompts of the fight (answers are options; the questions are in prompts/fights.py) -----------
@@ -111,15 +111,15 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
     if what == "none" and isinstance(pr, FightHelp):
         f.declined = f.declined + (pr.player,)
         self.note(N_("P{seat} declines to help"), seat=pr.player)
-        _flow._push(self, "checks", "fight")  # the same step again: the asker names someone else, or no one
+        _push(self, "checks", "fight")  # the same step again: the asker names someone else, or no one
         return
     if what == "ask":  # MIT-7.4.4, MIT-7.4.5: the asked player may provide a companion
         helper, side = iid, pr.side
         rows = [r for r in (1, 2) if f.row_leader(side, r) < 0]
         choices: list[tuple[Any, ...]] = [("none", None, None)] + [
-            ("help", i, r) for i in _armies.army_candidates(self, side, helper) for r in rows]
+            ("help", i, r) for i in army_candidates(self, side, helper) for r in rows]
         self.note(N_("P{seat} asks P{helper} for help ({rule})"), seat=pr.player, helper=helper, rule=pr.rule)
-        _prompts.set_prompt(self, "fight_help", helper, rule=pr.rule, side=side, choices=choices,
+        set_prompt(self, "fight_help", helper, rule=pr.rule, side=side, choices=choices,
                         options=[Said(N_("decline"))] + [
                             said(N_("send {card} {into}"), card=self.cards[i].d, into=Said(ROW_INTO[ROWS[r]]))
                             for _k, i, r in choices[1:]])
@@ -129,11 +129,11 @@ def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> N
         self.note(N_("P{player} helps P{seat_of} (OP-65)"), player=pr.player, seat_of=f.seat_of(pr.side))
         what = "leader"
     if what == "summon":  # MIT-7.4.3.1, OP-50: a defending leader summoned from the hand
-        _armies._summon_defender(self, pr, iid, row, pr.choices[index][3:])
+        _summon_defender(self, pr, iid, row, pr.choices[index][3:])
         return
     if what == "leader":
         _join(self, f, iid, pr.side, row)
-        _declaring._named(self, pr.player, iid, row, pr.rule)
+        _named(self, pr.player, iid, row, pr.rule)
     _advance(self)
 
 
@@ -161,9 +161,9 @@ def answer_save_nation(self: MitoszState, index: int) -> None:
         commander = f.commander("def")
         self.note(N_("P{defender} sacrifices {commander} to save {nation} (MIT-7.4.10.2)"), defender=f.defender,
                   commander=self.cards[commander].d, nation=self.cards[f.nation].d)
-        _moves.leave_board(self, commander, "afterworld", "sacrifice")
+        leave_board(self, commander, "afterworld", "sacrifice")
     else:
-        _results._destroy_nation(self)
+        _destroy_nation(self)
     _advance(self, "spoils")
 
 
@@ -172,13 +172,13 @@ def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> N
     iid = pr.card
     if index == 1:
         inst = self.cards[iid]
-        _moves.pay(self, pr.player, list(_acts_costs.summon_cost(self, iid)))
-        del _members.current_fight(self).supplies[iid]  # in a fight
+        pay(self, pr.player, list(summon_cost(self, iid)))
+        del current_fight(self).supplies[iid]  # in a fight
         _members_changed(self)
         self.players[inst.controller].leaders.append(iid)
         inst.rotated = False
         self.statics_changed()
         self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr.player,
                   card=inst.d)
-    _members.current_fight(self).stage = "monsters"  # in a fight
-    _flow._push(self, "fight")
+    current_fight(self).stage = "monsters"  # in a fight
+    _push(self, "fight")

@@ -10,14 +10,14 @@ from ..text import SPHERE_WORDS
 from ..words import N_, Said, lazy, said
 from .fight import SPHERES
 from ..modes import BUSY
-from .. import acts_costs as _acts_costs
-from ..effects import triggers as _triggers
-from . import strength as _strength
-from . import supplies as _supplies
-from ..flow import machine as _flow
-from ..flow import prompts as _prompts
-from ..levels import board as _board
-from .. import moves as _moves
+from ..acts_costs import summon_cost
+from ..effects.triggers import push_triggers, triggered
+from .strength import army_level
+from .supplies import is_monster
+from ..flow.machine import _push
+from ..flow.prompts import set_prompt
+from ..levels.board import is_cursed
+from ..moves import can_pay, draw, leave_board, leave_together
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -58,13 +58,13 @@ def end_rounds_early(self: MitoszState, winner: str) -> None:
                   seat=f.seat_of("def" if winner == "att" else "att"))
     self.mode = BUSY
     f.stage = "outcome"
-    _flow._push(self, "fight")
+    _push(self, "fight")
 
 
 def _compare(self: MitoszState) -> None:
     f = self.fight
     assert f is not None  # (called in a fight)
-    att, dfn = _strength.army_level(self, "att"), _strength.army_level(self, "def")
+    att, dfn = army_level(self, "att"), army_level(self, "def")
     f.levels = (att, dfn)
     f.winner = "att" if att > dfn else "def" if dfn > att else None
     result = {"att": N_("the attacker wins"), "def": N_("the defender wins"), None: N_("a draw")}[f.winner]
@@ -87,12 +87,12 @@ def _outcome(self: MitoszState) -> bool:
             loser = f.commander("def" if f.winner == "att" else "att")
             if self.cards[loser].zone == "board":
                 self.note(N_("{loser} loses the duel and is destroyed (MIT-7.6.4)"), loser=self.cards[loser].d)
-                _moves.leave_board(self, loser, "afterworld", "destroy")
+                leave_board(self, loser, "afterworld", "destroy")
         return _up._advance(self, "end_effects")  # OP-54: no spoils after a duel
     if f.winner == "att" and self.cards[f.nation].zone == "board":
         commander = f.commander("def")
-        if commander >= 0 and self.cards[commander].zone == "board" and not _board.is_cursed(self, self.cards[commander]):
-            _prompts.set_prompt(self, "save_nation", f.defender, rule="MIT-7.4.10.2",
+        if commander >= 0 and self.cards[commander].zone == "board" and not is_cursed(self, self.cards[commander]):
+            set_prompt(self, "save_nation", f.defender, rule="MIT-7.4.10.2",
                             options=[said(N_("let {card} be destroyed"), card=self.cards[f.nation].d),
                                      said(N_("sacrifice {card} to save it"), card=self.cards[commander].d)])
             return True
@@ -101,7 +101,7 @@ def _outcome(self: MitoszState) -> bool:
         commander = f.commander("att")
         if commander >= 0 and self.cards[commander].zone == "board":
             self.note(N_("the attack failed: {commander} is destroyed (MIT-7.4.10.3)"), commander=self.cards[commander].d)
-            _moves.leave_board(self, commander, "afterworld", "destroy")
+            leave_board(self, commander, "afterworld", "destroy")
     return _up._advance(self, "spoils")
 
 
@@ -110,7 +110,7 @@ def _destroy_nation(self: MitoszState) -> None:
     assert f is not None  # (called in a fight)
     if self.cards[f.nation].zone == "board":
         self.note(N_("{nation} is destroyed (MIT-7.4.10.2)"), nation=self.cards[f.nation].d)
-        _moves.leave_board(self, f.nation, "afterworld", "destroy")
+        leave_board(self, f.nation, "afterworld", "destroy")
 
 
 def _ask_spoils(self: MitoszState) -> bool:
@@ -128,7 +128,7 @@ def _ask_spoils(self: MitoszState) -> bool:
         if len(options) == 1:
             self.note(N_("P{defender} has no sphere point to steal (OP-53)"), defender=f.defender)
             return _up._advance(self, "end_effects")
-    _prompts.set_prompt(self, "spoils", seat, rule="MIT-7.4.11", options=options)
+    set_prompt(self, "spoils", seat, rule="MIT-7.4.11", options=options)
     return True
 
 
@@ -137,7 +137,7 @@ def _take_spoils(self: MitoszState, pr: Spoils, index: int) -> None:
     assert f is not None  # (called in a fight)
     label = pr.options[index]
     if label == "draw a card":
-        got = _moves.draw(self, f.defender, 1)
+        got = draw(self, f.defender, 1)
         self.note(lazy._n("P{defender} takes the spoils: draws {n} card (MIT-7.4.11)",
                          "P{defender} takes the spoils: draws {n} cards (MIT-7.4.11)", got, defender=f.defender))
     elif label.startswith("steal 1 "):
@@ -156,14 +156,14 @@ def _end_effects(self: MitoszState) -> bool:
     f = self.fight
     assert f is not None  # (called in a fight)
     f.stage = "monsters"
-    items = _triggers.triggered(self, "fight_end", lambda trigger, seat, _card: _fight_result_holds(self, trigger.result, seat))
+    items = triggered(self, "fight_end", lambda trigger, seat, _card: _fight_result_holds(self, trigger.result, seat))
     if not items:
         return _ask_monster(self)
     if f.kind == "battle":
         self.note(N_("the battle is over: end-of-fight effects (MIT-7.4.12)"))
     else:
         self.note(N_("the duel is over: end-of-fight effects (MIT-7.6.5)"))
-    _triggers.push_triggers(self, items, "fight")
+    push_triggers(self, items, "fight")
     return True
 
 
@@ -184,14 +184,14 @@ def _ask_monster(self: MitoszState) -> bool:
     assert f is not None  # (called in a fight)
     for iid, (side, _row, _mode) in sorted(f.supplies.items()):
         inst = self.cards[iid]
-        if inst.zone != "board" or not _supplies.is_monster(inst.d) or side != f.winner or iid in f.asked:
+        if inst.zone != "board" or not is_monster(inst.d) or side != f.winner or iid in f.asked:
             continue
         f.asked = f.asked + (iid,)
         seat = inst.controller
-        cost = _acts_costs.summon_cost(self, iid)
-        if not _moves.can_pay(self, seat, cost):
+        cost = summon_cost(self, iid)
+        if not can_pay(self, seat, cost):
             continue
-        _prompts.set_prompt(self, "monster_return", seat, rule="MIT-8.monster.5", card=iid,
+        set_prompt(self, "monster_return", seat, rule="MIT-8.monster.5", card=iid,
                         options=[said(N_("let {card} go to the afterworld"), card=inst.d),
                                  said(N_("pay {cost} to keep it as a leader"), cost="/".join(map(str, cost)))])
         return True
@@ -208,14 +208,14 @@ def _cleanup(self: MitoszState) -> None:
             inst.rotated = True
     supplies = [i for i in f.supplies if self.cards[i].zone == "board" and self.cards[i].host < 0]
     if supplies:
-        _moves.leave_together(self, supplies, "afterworld", "rule")
+        leave_together(self, supplies, "afterworld", "rule")
     if self.effects:
         self.effects = [e for e in self.effects if e.until[0] != "fight"]
         self.statics_changed()
         sources = {e.source for e in self.effects}
         ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
         if ended:
-            _moves.leave_together(self, ended, "afterworld", "rule")
+            leave_together(self, ended, "afterworld", "rule")
     if f.kind == "duel":
         self.note(N_("the duel ends: its leaders rotate (MIT-7.4.13)"))
     elif supplies:
@@ -226,4 +226,4 @@ def _cleanup(self: MitoszState) -> None:
     self.statics_changed()
     self.touch()
     self.mode = BUSY
-    _flow._push(self, "checks", "next_phase")  # OP-39: after a fight the battle phase ends
+    _push(self, "checks", "next_phase")  # OP-39: after a fight the battle phase ends

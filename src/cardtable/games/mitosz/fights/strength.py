@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fight import RACES
-from ..levels import board as _board
-from ..levels import card_types as _card_types
-from ..levels import level as _level
-from ..levels import statics as _statics
+from ..levels.board import attached
+from ..levels.card_types import subtypes
+from ..levels.level import _myth_bonus, level, road_level
+from ..levels.statics import _effects_on, _static_hits
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def fight_level(self: MitoszState, iid: int) -> int:
     """A card's level in the fight: its current level, with the same-mythology bonus of a supply in its
     army leader's row and of a leader defending a nation (MIT-5.8), and the fortress (MIT-8.fortress)."""
-    value = _level.level(self, iid)
+    value = level(self, iid)
     f = self.fight
     if f is None:
         return value
@@ -29,16 +29,16 @@ def fight_level(self: MitoszState, iid: int) -> int:
         side, row, _mode = supply
         leader = f.row_leader(side, row)
         if leader >= 0:
-            value += _level._myth_bonus(self, inst, self.cards[leader])
+            value += _myth_bonus(self, inst, self.cards[leader])
         if f.kind == "battle" and _fortress(self, f.nation):
             value += 1 if side == "def" else -1  # OP-61
     elif f.kind == "battle" and f.leaders.get(iid, ("",))[0] == "def" and f.nation >= 0:
-        value += _level._myth_bonus(self, inst, self.cards[f.nation])
+        value += _myth_bonus(self, inst, self.cards[f.nation])
     return max(0, value)
 
 
 def _fortress(self: MitoszState, nation: int) -> bool:
-    return nation >= 0 and any("fortress" in a.d.subtypes for a in _board.attached(self, nation))
+    return nation >= 0 and any("fortress" in a.d.subtypes for a in attached(self, nation))
 
 
 def army_level(self: MitoszState, side: str) -> int:
@@ -57,7 +57,7 @@ def army_level(self: MitoszState, side: str) -> int:
         if leader >= 0 and self.cards[leader].zone == "board":  # MIT-7.3.4.c
             total += fight_level(self, iid)
     if side == "def" and f.kind == "battle" and self.cards[f.nation].zone == "board":
-        total += _level.road_level(self, f.nation, f.road)  # type: ignore[arg-type]  # a battle has its road
+        total += road_level(self, f.nation, f.road)  # type: ignore[arg-type]  # a battle has its road
     for e in self.effects:
         if e.kind == "modify_army" and e.value[0] == side:
             total += e.value[1]  # spec 5.10: army modifiers
@@ -74,15 +74,15 @@ def row_capacity(self: MitoszState, side: str, row: int) -> int:
         return 0
     inst = self.cards[leader]
     cap = sum(inst.d.cost)  # the printed cost: a cost change alters what is paid, not the capacity
-    if "warlord" in _card_types.subtypes(self, inst):
+    if "warlord" in subtypes(self, inst):
         cap += 1  # MIT-8.warlord
     if "modify_capacity" in self.prims:
-        cap += sum(e.value for e in _statics._effects_on(self, "modify_capacity", inst))
-        for src, _ctrl, params in _statics._static_hits(self, "modify_capacity", inst, "row_leader"):
+        cap += sum(e.value for e in _effects_on(self, "modify_capacity", inst))
+        for src, _ctrl, params in _static_hits(self, "modify_capacity", inst, "row_leader"):
             cap += _up.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     if side == "def" and row == 0 and f.kind == "battle":
-        races = _card_types.subtypes(self, self.cards[f.nation]) & RACES
-        if any(races & _card_types.subtypes(self, self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
+        races = subtypes(self, self.cards[f.nation]) & RACES
+        if any(races & subtypes(self, self.cards[i]) for i, (s, _r) in f.leaders.items() if s == "def"):
             cap += 1
     return cap
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..words import N_, join, said
 from .phases import SPHERE_NAMES, SPHERE_SAID
-from ..effects import lasting as _lasting
-from ..effects import triggers as _triggers
-from . import windows as _windows
-from ..levels import board as _board
+from ..effects.lasting import hand_size, statics_of
+from ..effects.triggers import event
+from .windows import _step_triggers, start_counter_round
+from ..levels.board import next_seat
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 # -- the end phase (MIT-6.2.4, OP-40 – OP-42) --------------------------------------------------
 def _hand_over(self: MitoszState) -> int:
-    return len(self.players[self.active].hand) - _lasting.hand_size(self, self.active)
+    return len(self.players[self.active].hand) - hand_size(self, self.active)
 
 
 def _step_end_discard(self: MitoszState) -> bool:
@@ -51,13 +51,13 @@ def _step_end_round(self: MitoszState) -> bool:
     (item 7): before the next step a counter round follows (MIT-6.4.1), from the active player, whom it
     affects. The triggers of the step's events open it (OP-43.4); with none, it opens on an empty stack,
     and the machine goes on when it has passed and what was used in it has resolved."""
-    if _windows._step_triggers(self):
+    if _step_triggers(self):
         return True
     if self.trigger_resume is None:
         self.trigger_resume = (self.after_stack, tuple(self.todo))
     self.todo.clear()  # a counter round waits with nothing scheduled (as ``fire_pending``'s)
     self.after_stack = "triggers_done"
-    _windows.start_counter_round(self, self.active, from_window=False, actor=self.active)
+    start_counter_round(self, self.active, from_window=False, actor=self.active)
     return True
 
 
@@ -91,7 +91,7 @@ def _step_end_refill(self: MitoszState) -> bool:
 
 def _step_end_produce(self: MitoszState) -> bool:
     p = self.players[self.active]
-    for src, ctrl, params in _lasting.statics_of(self, "produce_spheres"):  # MIT-6.2.4.3: producing cards
+    for src, ctrl, params in statics_of(self, "produce_spheres"):  # MIT-6.2.4.3: producing cards
         if ctrl != p.seat:
             continue
         amount = params.amount
@@ -103,7 +103,7 @@ def _step_end_produce(self: MitoszState) -> bool:
         _gain(self, p, gained, "gets", self.cards[src].d)
         if any(g > 0 for g in gained) and self.todo[-1:] == ["triggers"]:
             self.todo[-1] = "end_round"  # the refill changed nothing, the production did
-    _triggers.event(self, "refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
+    event(self, "refill", player=p.seat)  # spec 6.6: after the refill and what cards produce
     return False
 
 
@@ -153,12 +153,12 @@ def _step_end_unrotate_more(self: MitoszState) -> bool:
 
 def _step_end_effects(self: MitoszState) -> bool:
     """MIT-6.2.4.5: end-of-turn effects happen."""
-    _triggers.event(self, "turn_end", player=self.active)
-    return _windows._step_triggers(self)
+    event(self, "turn_end", player=self.active)
+    return _step_triggers(self)
 
 
 def _step_next_turn(self: MitoszState) -> bool:
     self.note(N_("P{seat}'s turn ends"), seat=self.active)
-    self.active = _board.next_seat(self, self.active)  # MIT-6.2.4.6.b: nobody acts in between
+    self.active = next_seat(self, self.active)  # MIT-6.2.4.6.b: nobody acts in between
     _up._push(self, "turn_start")
     return False

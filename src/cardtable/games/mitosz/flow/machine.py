@@ -15,8 +15,8 @@ from ..actions import PASS, Pass
 from . import turns as _turns, windows as _windows, end_phase as _end_phase, prompts as _prompts
 from .phases import SUMMON_PHASES as SUMMON_PHASES, QUIET_STEPS as QUIET_STEPS
 from ..modes import BATTLE, COUNTER, OVER, PROMPT, WINDOW
-from .. import acts_announce as _acts_announce
-from .. import acts_legal as _acts_legal
+from ..acts_announce import announce
+from ..acts_legal import legal_acts
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -76,7 +76,7 @@ def act(self: MitoszState, seat: int, action: Action) -> None:
         self.touch()
         # checks everything first (unless the action is one of the list just offered, which passed the
         # same checks); IllegalAction leaves the state as it was
-        _acts_announce.announce(self, seat, action, offered=offered)
+        announce(self, seat, action, offered=offered)
         self.touch()
     _run(self)
 
@@ -131,7 +131,7 @@ def legal_for(self: MitoszState, seat: int) -> list[Action]:
     seat_version = self.seat_versions[seat]
     if hit is not None and hit[0] == version and hit[1] == seat_version:
         return hit[2][:]
-    acts = _acts_legal.legal_acts(self, seat, counter)
+    acts = legal_acts(self, seat, counter)
     acts.append(PASS)
     memo[key] = (version, seat_version, acts)
     return acts[:]

@@ -12,7 +12,7 @@ from ..prompts.registry import PROMPTS
 from ..prompts.fights import FightQuestion
 from ..words import N_, join
 from ..modes import PROMPT
-from ..levels import board as _board
+from ..levels.board import decision_cache
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -75,7 +75,7 @@ def ask(self: MitoszState, prompt: Prompt) -> None:
 
 
 def _prompt_options(self: MitoszState) -> list[Action]:
-    dc = _board.decision_cache(self)
+    dc = decision_cache(self)
     options = dc.get("prompt")
     if options is None:
         options = dc["prompt"] = _prompt_choices(self)

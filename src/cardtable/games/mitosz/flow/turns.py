@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from ..words import N_, lazy, said
 from .phases import PHASES
 from ..modes import DRAW, END, START
-from .. import checks as _checks
-from ..effects import attach as _attach
-from ..effects import lasting as _lasting
-from ..effects import triggers as _triggers
-from ..levels import board as _board
-from ..levels import filters as _filters
-from .. import moves as _moves
+from ..checks import check_deckout, check_holds, draw_attempted, expire_at_turn_start
+from ..effects.attach import wake
+from ..effects.lasting import statics_of
+from ..effects.triggers import event
+from ..levels.board import board_insts
+from ..levels.filters import value
+from ..moves import draw
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -35,25 +35,25 @@ def _step_turn_start(self: MitoszState) -> bool:
     self.phase = START
     # MIT-6.2.1.1: the turn begins; per-turn records reset (MIT-4.1.e, OP-28, OP-62)
     waking = []
-    for inst in _board.board_insts(self):  # a card off the board forgot these when it left (MIT-1.2.6)
+    for inst in board_insts(self):  # a card off the board forgot these when it left (MIT-1.2.6)
         inst.spent = False
         inst.uses = None
         inst.blocked = ()
         if inst.dormant == "turn_start" and inst.controller == seat:
             waking.append(inst.iid)
     for iid in waking:  # OP-35: asleep until its player's next turn
-        _attach.wake(self, iid, said(N_("P{seat}'s turn begins"), seat=seat))
+        wake(self, iid, said(N_("P{seat}'s turn begins"), seat=seat))
     for p in self.players:
         p.nation_placed = False
         p.allowances = ()
     self.note(N_("— Turn {turn}: P{seat} —"), turn=self.turn, seat=seat)
-    _checks.check_holds(self)  # OP-02: a hold completes at MIT-6.2.1.1
+    check_holds(self)  # OP-02: a hold completes at MIT-6.2.1.1
     if self.result is None:
-        _checks.check_deckout(self)  # OP-04
+        check_deckout(self)  # OP-04
     if self.result is not None:
         return True
-    _checks.expire_at_turn_start(self)  # MIT-6.2.1.2
-    _triggers.event(self, "turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
+    expire_at_turn_start(self)  # MIT-6.2.1.2
+    event(self, "turn_start", player=seat)  # MIT-6.2.1.3: start-of-turn effects (they go on the stack at the
     # state check)
     _up._push(self, "checks", "window")
     return False
@@ -68,7 +68,7 @@ def _step_next_phase(self: MitoszState) -> bool:
     self.phase = PHASES[index + 1]
     if self.phase is DRAW:
         draw_phase(self)
-        _triggers.event(self, "draw_phase", player=self.active)  # spec 6.6: after the phase's draws
+        event(self, "draw_phase", player=self.active)  # spec 6.6: after the phase's draws
         _up._push(self, "checks", "window")
     else:
         _up._push(self, "window")
@@ -82,10 +82,10 @@ def draw_phase(self: MitoszState) -> None:
     self.seat_versions[seat] += 1
     self.hand_changed()
     n = self.opts["draws_per_turn"]
-    for _src, ctrl, params in _lasting.statics_of(self, "extra_draw"):
+    for _src, ctrl, params in statics_of(self, "extra_draw"):
         if ctrl == seat:
-            n += _filters.value(self, params.n, {}, None)
-    drawn = _moves.draw(self, seat, n)
+            n += value(self, params.n, {}, None)
+    drawn = draw(self, seat, n)
     if drawn < n:
         self.note(lazy._n("P{seat} draws {drawn} card{missing}", "P{seat} draws {drawn} cards{missing}", drawn,
                          seat=seat, drawn=drawn,
@@ -94,4 +94,4 @@ def draw_phase(self: MitoszState) -> None:
     else:
         self.note(lazy._n("P{seat} draws {drawn} card", "P{seat} draws {drawn} cards", drawn, seat=seat,
                          drawn=drawn))
-    _checks.draw_attempted(self, seat, n, drawn)
+    draw_attempted(self, seat, n, drawn)

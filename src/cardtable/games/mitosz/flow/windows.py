@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 from ..modes import BUSY, COUNTER, PROMPT, WINDOW
-from .. import checks as _checks
-from ..effects import stack as _stack
-from ..effects import triggers as _triggers
-from ..fights import members as _members
-from ..levels import board as _board
+from ..checks import state_checks
+from ..effects.stack import resolve_item
+from ..effects.triggers import fire_pending
+from ..fights.members import fight_players
+from ..levels.board import next_seat
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def _pass(self: MitoszState, seat: int) -> None:
             self.cycle = True
         elif self.cycle:
             self.passes += 1
-        if self.cycle and self.passes >= (len(_members.fight_players(self)) if fight is not None else self.n):
+        if self.cycle and self.passes >= (len(fight_players(self)) if fight is not None else self.n):
             # MIT-6.1.4.c: everyone passed from the active player; in a fight, MIT-7.4.9: the rounds end
             self.mode = BUSY
             if fight is not None:
@@ -68,17 +68,17 @@ def _pass(self: MitoszState, seat: int) -> None:
             self.mode = BUSY
             _up._push(self, "resolve", "checks", self.after_stack)
         else:
-            self.priority = _board.next_seat(self, seat)
+            self.priority = next_seat(self, seat)
 
 
 def next_in_window(self: MitoszState, seat: int) -> int:
     """The next player in turn order who acts in this window: in a fight's rounds only its players
     (OP-44); everyone takes part in counter rounds."""
-    nxt = _board.next_seat(self, seat)
+    nxt = next_seat(self, seat)
     if self.fight is not None:
-        players = _members.fight_players(self)
+        players = fight_players(self)
         while nxt not in players:
-            nxt = _board.next_seat(self, nxt)
+            nxt = next_seat(self, nxt)
     return nxt
 
 
@@ -95,7 +95,7 @@ def start_counter_round(self: MitoszState, first: int, from_window: bool, actor:
 def _step_resolve(self: MitoszState) -> bool:
     while self.stack:
         item = self.stack[-1]
-        if not _stack.resolve_item(self, item):
+        if not resolve_item(self, item):
             _up._push(self, "resolve")
             return True  # a prompt inside the effect
         self.stack.pop()
@@ -107,15 +107,15 @@ def _step_resolve(self: MitoszState) -> bool:
 
 
 def _step_checks(self: MitoszState) -> bool:
-    if _checks.state_checks(self):
-        return _triggers.fire_pending(self) if self.pending or self.sphere_marks else False  # OP-43.4
+    if state_checks(self):
+        return fire_pending(self) if self.pending or self.sphere_marks else False  # OP-43.4
     _up._push(self, "checks")
     return True  # a prompt (leader limit)
 
 
 def _step_triggers(self: MitoszState) -> bool:
     """OP-43.4: the triggers of a rule step's events go on the stack (steps without a state check)."""
-    return _triggers.fire_pending(self) if self.pending or self.sphere_marks else False
+    return fire_pending(self) if self.pending or self.sphere_marks else False
 
 
 def _step_triggers_done(self: MitoszState) -> bool:

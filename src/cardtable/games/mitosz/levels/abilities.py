@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from ..fights import members as _members
-from . import board as _board
-from . import statics as _statics
+from ..fights.members import fight_members
+from .board import board_insts, is_god_leader
+from .statics import _static_hits, statics_by
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -40,13 +40,13 @@ def restricted(self: MitoszState, inst: Inst, what: str) -> bool:
     by_statics: set[tuple[int, str]] | None = c.get("restrict")
     if by_statics is None:  # (card, restriction) pairs the statics on the board impose
         by_statics = set()
-        for src, ctrl, prim, params, keys, bearer in _statics.statics_by(self, "restrict"):
+        for src, ctrl, prim, params, keys, bearer in statics_by(self, "restrict"):
             target = params.target
             if isinstance(target, str):
                 ref = {"$host": self.cards[src].host, "$self": src, "$bearer": bearer}.get(target, -1)
                 hits = [self.cards[ref]] if ref >= 0 else []
             else:
-                hits = [i for i in _board.board_insts(self) if _up.matches(self, i, target.filter, ctrl, {"$self": src})]
+                hits = [i for i in board_insts(self) if _up.matches(self, i, target.filter, ctrl, {"$self": src})]
             by_statics.update((i.iid, params.what) for i in hits if not immune(self, i, keys, ctrl))
         c["restrict"] = by_statics
     if by_statics and (inst.iid, what) in by_statics:
@@ -62,9 +62,9 @@ def immunities(self: MitoszState, inst: Inst, seat: int | None = None) -> set[st
     d = inst.d
     if d.card_type == "location" and "shrine" in d.subtypes:
         out.add("strike")  # MIT-8.shrine
-    if inst.zone == "board" and _board.is_god_leader(self, inst):
+    if inst.zone == "board" and is_god_leader(self, inst):
         out.add("intrigue")  # MIT-3.4.3.a
-    for _src, _ctrl, params in _statics._static_hits(self, "grant_immunity", inst, immunity=False):
+    for _src, _ctrl, params in _static_hits(self, "grant_immunity", inst, immunity=False):
         out.update(params.against)
     for e in self.effects:
         if e.kind == "grant_immunity" and e.targets is not None and inst.iid in e.targets:
@@ -77,9 +77,9 @@ def _immune_to(self: MitoszState, inst: Inst, keys: frozenset[str]) -> bool:
     d = inst.d
     if "strike" in keys and d.card_type == "location" and "shrine" in d.subtypes:
         return True  # MIT-8.shrine
-    if "intrigue" in keys and inst.zone == "board" and _board.is_god_leader(self, inst):
+    if "intrigue" in keys and inst.zone == "board" and is_god_leader(self, inst):
         return True  # MIT-3.4.3.a
-    for _src, _ctrl, params in _statics._static_hits(self, "grant_immunity", inst, immunity=False):
+    for _src, _ctrl, params in _static_hits(self, "grant_immunity", inst, immunity=False):
         if not keys.isdisjoint(params.against):
             return True
     for e in self.effects:
@@ -103,10 +103,10 @@ def immune(self: MitoszState, inst: Inst, keys: frozenset[str], source_controlle
             break
         current = self.cards[current.host]
     fight = self.fight
-    if fight is not None and inst.iid in _members.fight_members(self):
+    if fight is not None and inst.iid in fight_members(self):
         # (a member of the fight is one of its leaders or supplies: ``place`` and each member's place are found)
         place = fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
-        return any(immunities(self, self.cards[i]) & keys for i in _members.fight_members(self)
+        return any(immunities(self, self.cards[i]) & keys for i in fight_members(self)
                    if i != inst.iid and (fight.leaders.get(i)
                                          or fight.supplies.get(i))[0] == place[0])  # type: ignore[index]
     return False

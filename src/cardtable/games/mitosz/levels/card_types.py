@@ -5,9 +5,9 @@ creature.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from . import abilities as _abilities
-from . import board as _board
-from . import statics as _statics
+from .abilities import _effect_hits
+from .board import cache
+from .statics import _static_hits, statics_by
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -44,7 +44,7 @@ def retyping(self: MitoszState) -> bool:
     fight)."""
     if not self.effects and "grant_subtype" not in self.prims:
         return False
-    c = _board.cache(self)  # every change of the effects, and every card moving, drops it
+    c = cache(self)  # every change of the effects, and every card moving, drops it
     hit: bool | None = c.get("retyping")
     if hit is None:
         hit = c["retyping"] = any(e.kind in _RETYPING for e in self.effects) or bool(_subtype_statics(self))
@@ -53,12 +53,12 @@ def retyping(self: MitoszState) -> bool:
 
 def _subtype_statics(self: MitoszState) -> Sequence[Static]:
     """The statics that grant a subtype (spec 6.7), if a card of the game can have one."""
-    return _statics.statics_by(self, "grant_subtype") if "grant_subtype" in self.prims else ()
+    return statics_by(self, "grant_subtype") if "grant_subtype" in self.prims else ()
 
 
 def retyped(self: MitoszState) -> dict[int, str]:
     """Card → its card type now, for the cards a ``set_card_type`` effect changed (the latest wins)."""
-    c = _board.cache(self)
+    c = cache(self)
     hit: dict[int, str] | None = c.get("types")
     if hit is None:  # (a set_card_type effect names its targets)
         hit = c["types"] = {t: e.value for e in self.effects if e.kind == "set_card_type"
@@ -79,10 +79,10 @@ def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     for e in effects:
         kind = e.kind
         if kind == "grant_subtype":
-            if _abilities._effect_hits(self, e, inst):
+            if _effect_hits(self, e, inst):
                 added = [e.value] if added is None else added + [e.value]
         elif kind == "remove_subtype":
-            if _abilities._effect_hits(self, e, inst):
+            if _effect_hits(self, e, inst):
                 removed = [e.value] if removed is None else removed + [e.value]
     if added is None and removed is None:
         return subs
@@ -92,12 +92,12 @@ def subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
 def _static_subtypes(self: MitoszState, inst: Inst) -> frozenset[str]:
     """The subtypes statics grant ``inst`` (spec 6.7 ``grant_subtype``). A static's own filter reads the
     subtypes without the statics' (a static granting [flying] to [flying] cards would otherwise ask itself)."""
-    c = _board.cache(self)
+    c = cache(self)
     if c.get("subtyping"):
         return frozenset()
     c["subtyping"] = True
     try:
-        return frozenset(params.subtype for _src, _ctrl, params in _statics._static_hits(self, "grant_subtype", inst))
+        return frozenset(params.subtype for _src, _ctrl, params in _static_hits(self, "grant_subtype", inst))
     finally:
         c["subtyping"] = False
 

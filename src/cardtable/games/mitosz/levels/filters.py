@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..vocabulary import ROWS
-from ..fights import members as _members
-from . import board as _board
-from . import card_types as _card_types
-from . import level as _level
+from ..fights.members import fight_members
+from .board import is_cursed, is_magical
+from .card_types import card_type, is_creature, subtypes
+from .level import base_level, level
 
 if TYPE_CHECKING:
     from ..core import Inst, Item
@@ -25,7 +25,7 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
         return inst.zone == "board" and (d.card_type != "high_god" or source_is_god)
     zone = f.zone or "board"
     if zone == "fight":
-        if inst.iid not in _members.fight_members(self):
+        if inst.iid not in fight_members(self):
             return False
         zone = "board"
     if inst.zone != zone:
@@ -39,11 +39,11 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
     if f.owner and f.owner != "any" and (inst.owner == seat) != (f.owner == "self"):
         return False
     if f.card_type is not None:
-        t = d.card_type if not self.effects and self.fight is None else _card_types.card_type(self, inst)
+        t = d.card_type if not self.effects and self.fight is None else card_type(self, inst)
         if t not in f.card_type or (inst.dormant is not None and t == "leader"):
             return False  # MIT-5.16: the type it has now; OP-35: a dormant leader is chosen as no leader
     if f.subtypes_any is not None or f.subtypes_all is not None:
-        subs = _card_types.subtypes(self, inst)
+        subs = subtypes(self, inst)
         if f.subtypes_any is not None and not subs.intersection(f.subtypes_any):
             return False
         if f.subtypes_all is not None and not subs.issuperset(f.subtypes_all):
@@ -54,22 +54,22 @@ def matches(self: MitoszState, inst: Inst, f: Filter | None, seat: int, refs: di
         return False
     if f.unique is not None and d.unique != f.unique:
         return False
-    if f.magical is not None and _board.is_magical(self, inst) != f.magical:
+    if f.magical is not None and is_magical(self, inst) != f.magical:
         return False
-    if f.cursed is not None and _board.is_cursed(self, inst) != f.cursed:
+    if f.cursed is not None and is_cursed(self, inst) != f.cursed:
         return False
     if f.rotated is not None and inst.rotated != f.rotated:
         return False
-    if f.creature is not None and _card_types.is_creature(self, inst) != f.creature:
+    if f.creature is not None and is_creature(self, inst) != f.creature:
         return False
-    if f.in_fight is not None and (inst.iid in _members.fight_members(self)) != f.in_fight:
+    if f.in_fight is not None and (inst.iid in fight_members(self)) != f.in_fight:
         return False
     if f.row is not None:
         fight = self.fight
         place = None if fight is None else fight.leaders.get(inst.iid) or fight.supplies.get(inst.iid)
         if place is None or ROWS[place[1]] != f.row:
             return False
-    if f.level is not None and not compare(self, _level.level(self, inst.iid), f.level, refs, None):
+    if f.level is not None and not compare(self, level(self, inst.iid), f.level, refs, None):
         return False
     if f.number is not None and d.number not in f.number.in_:
         return False
@@ -108,7 +108,7 @@ def matches_item(self: MitoszState, item: Item, f: Filter | None, seat: int) -> 
     if card is not None:
         if f.name is not None and card.d.name != f.name:
             return False
-        if f.magical is not None and _board.is_magical(self, card) != f.magical:
+        if f.magical is not None and is_magical(self, card) != f.magical:
             return False
         if f.subtypes_any is not None:
             subs = set(card.d.subtypes) | set(item.m.subtypes if item.m is not None else ())
@@ -153,9 +153,9 @@ def _eval(self: MitoszState, tree: tuple[Any, ...], refs: dict[str, int], item: 
         if iid < 0:
             return 0
         if kind == "level":
-            return _level.level(self, iid)
+            return level(self, iid)
         if kind == "base_level":
-            return _level.base_level(self, iid)
+            return base_level(self, iid)
         if kind == "number":
             return self.cards[iid].d.number
         return self.cards[iid].d.cost_total

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import ROAD_OFFSET
-from . import abilities as _abilities
-from . import board as _board
-from . import statics as _statics
+from .abilities import neutralized
+from .board import attached, god_myth, is_god_leader
+from .statics import _effects_on, _static_hits, statics_by
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # -- levels (spec 5.10) ------------------------------------------------------------------------
 def _myth_bonus(self: MitoszState, card: Inst, partner: Inst) -> int:
     """MIT-5.8, OP-32: +1 when both cards share the mythology of the controller's high god."""
-    myth = _board.god_myth(self, card.controller)
+    myth = god_myth(self, card.controller)
     return 1 if card.d.mythology == myth and partner.d.mythology == myth else 0
 
 
@@ -28,28 +28,28 @@ def _is_modifier_attachment(self: MitoszState, a: Inst) -> bool:
 
 
 def mod_current(self: MitoszState, a: Inst) -> int:
-    if not _is_modifier_attachment(self, a) or _abilities.neutralized(self, a):
+    if not _is_modifier_attachment(self, a) or neutralized(self, a):
         return 0
     value: int  # (a modifier attachment has a level: ``_is_modifier_attachment``)
     value = (a.d.level + _myth_bonus(self, a, self.cards[a.host])  # type: ignore[operator,assignment]
              if a.host >= 0 else a.d.level)
-    for e in _statics._effects_on(self, "modify_level", a):
+    for e in _effects_on(self, "modify_level", a):
         value += e.value
     return value
 
 
 def mod_base(self: MitoszState, a: Inst) -> int:
-    if not _is_modifier_attachment(self, a) or _abilities.neutralized(self, a):
+    if not _is_modifier_attachment(self, a) or neutralized(self, a):
         return 0
     value: int = a.d.level  # type: ignore[assignment]  # (as in ``mod_current``)
-    for e in _statics._effects_on(self, "modify_base_level", a):
+    for e in _effects_on(self, "modify_base_level", a):
         value += e.value
     return value
 
 
 def _token_levels(self: MitoszState, inst: Inst) -> int:
     total = 0
-    for src, _ctrl, params in _statics._static_hits(self, "modify_level", inst):
+    for src, _ctrl, params in _static_hits(self, "modify_level", inst):
         total += _up.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     return total
 
@@ -62,17 +62,17 @@ def level(self: MitoszState, iid: int) -> int:
         return 0
     if d.is_modifier:
         return mod_current(self, inst)
-    if _abilities.neutralized(self, inst):
+    if neutralized(self, inst):
         return 0
     value = d.level
-    for a in _board.attached(self, iid):
+    for a in attached(self, iid):
         value += mod_current(self, a)
     value += _token_levels(self, inst)
-    for e in _statics._effects_on(self, "modify_level", inst):
+    for e in _effects_on(self, "modify_level", inst):
         value += e.value
-    for e in _statics._effects_on(self, "modify_base_level", inst):
+    for e in _effects_on(self, "modify_base_level", inst):
         value += e.value
-    if _board.is_god_leader(self, inst):
+    if is_god_leader(self, inst):
         value += 1  # MIT-3.4.3.a
     return max(0, value)
 
@@ -86,9 +86,9 @@ def base_level(self: MitoszState, iid: int) -> int:
     if d.is_modifier:
         return mod_base(self, inst)
     value = d.level
-    for a in _board.attached(self, iid):
+    for a in attached(self, iid):
         value += mod_base(self, a)
-    for e in _statics._effects_on(self, "modify_base_level", inst):
+    for e in _effects_on(self, "modify_base_level", inst):
         value += e.value
     return value
 
@@ -97,21 +97,21 @@ def road_level(self: MitoszState, nation: int, road: str, base: bool = False) ->
     """A road's level (spec 5.10): printed + the location (MIT-3.3.b) + road and nation effects."""
     inst = self.cards[nation]
     value = inst.d.roads[road]
-    for a in _board.attached(self, nation):
+    for a in attached(self, nation):
         if a.d.card_type == "location":
             value += mod_base(self, a) if base else mod_current(self, a)
     if base:
         return value
-    if _statics.statics_by(self, "modify_road"):  # most of the time no card on the board has one
-        for src, _ctrl, params in _statics._static_hits(self, "modify_road", inst, "nation"):
+    if statics_by(self, "modify_road"):  # most of the time no card on the board has one
+        for src, _ctrl, params in _static_hits(self, "modify_road", inst, "nation"):
             if params.road in ("all", road):
                 value += _up.value(self, params.delta, {"$self": src, "$bearer": src}, None)
     if self.effects:
-        for e in _statics._effects_on(self, "modify_road", inst):
+        for e in _effects_on(self, "modify_road", inst):
             r, delta = e.value
             if r in ("all", road):
                 value += delta
-        for e in _statics._effects_on(self, "modify_level", inst):
+        for e in _effects_on(self, "modify_level", inst):
             value += e.value  # MIT-3.2.1.i: a nation's level gain goes to each road
     return max(0, value)
 
@@ -126,10 +126,10 @@ def road_closed(self: MitoszState, nation: int, road: str) -> bool:
     if not self.effects:
         return False
     closed = False
-    for e in _statics._effects_on(self, "close_road", inst):
+    for e in _effects_on(self, "close_road", inst):
         if e.value in ("all", road):
             closed = True
-    for e in _statics._effects_on(self, "open_road", inst):
+    for e in _effects_on(self, "open_road", inst):
         if e.value in ("all", road):
             closed = False
     return closed

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import call_parts
-from . import board as _board
+from .board import board_insts, cache
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -36,12 +36,12 @@ def is_trigger_call(call: Any) -> bool:
 # -- statics (spec 6.7) ------------------------------------------------------------------------
 def statics(self: MitoszState) -> list[Static]:
     """(source iid, controller, primitive, params, keys) of every static on the board, and of tokens."""
-    c = _board.cache(self)
+    c = cache(self)
     cached: list[Static] | None = c.get("statics")
     if cached is not None:
         return cached
     out: list[Static] = []
-    for inst in _board.board_insts(self):
+    for inst in board_insts(self):
         d = inst.d
         if not d.statics and not inst.tokens:
             continue  # most cards have neither
@@ -76,7 +76,7 @@ def intrigue_works(self: MitoszState, inst: Inst) -> bool:
 
 def statics_by(self: MitoszState, primitive: str) -> Sequence[Static]:
     """The entries of ``statics()`` that call ``primitive`` (most primitives have none on the board)."""
-    c = _board.cache(self)
+    c = cache(self)
     index: dict[str, list[Static]] | None = c.get("statics_by")
     if index is None:
         index = c["statics_by"] = {}

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Choose, Refill, made
 from ..words import N_, _, _n, join, shown
 from .base import Prompt
-from .. import checks as _checks
-from ..effects import conditions as _conditions
-from ..effects import zones as _zones
-from ..flow import end_phase as _end_phase
-from ..levels import board as _board
-from .. import moves as _moves
+from ..checks import limit_candidates
+from ..effects.conditions import answer_sacrifice, pay_conditions
+from ..effects.zones import answer_deck_order, answer_pick, answer_search
+from ..flow.end_phase import _gain
+from ..levels.board import is_cursed
+from ..moves import discard_card, leave_board
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class DiscardHand(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        _moves.discard_card(state, card)
+        discard_card(state, card)
         if self.n > 1 and state.players[seat].hand:
             _up.ask(state, replace(self, n=self.n - 1))
 
@@ -87,11 +87,11 @@ class Discard(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        _moves.discard_card(state, card)
+        discard_card(state, card)
         left = self.n - 1
         if self.then is not None:  # a maneuver's discard condition (MIT-5.11): the rest as the condition has it
             rest = tuple(i for i in self.cards if i != card)
-            _conditions.pay_conditions(state, seat, (("discard", left, rest),) + self.then, self.maneuver)
+            pay_conditions(state, seat, (("discard", left, rest),) + self.then, self.maneuver)
         elif left > 0 and state.players[seat].hand:
             _up.ask(state, replace(self, n=left))
 
@@ -109,19 +109,19 @@ class SacrificeLeader(Prompt):
     keys: ClassVar[tuple[str, ...]] = ("n",)
 
     def offered(self, state: MitoszState) -> list[Action]:
-        return _each(_checks.limit_candidates(state, self.player))
+        return _each(limit_candidates(state, self.player))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
         inst = state.cards[card]
-        cursed = _board.is_cursed(state, inst)
+        cursed = is_cursed(state, inst)
         if cursed:
             state.note(N_("P{seat} is over the leader limit: {card} goes to the afterworld (MIT-3.4.2.b)"),
                        seat=seat, card=inst.d)
         else:
             state.note(N_("P{seat} is over the leader limit: {card} is sacrificed to the afterworld "
                           "(MIT-3.4.2.b)"), seat=seat, card=inst.d)
-        _moves.leave_board(state, card, "afterworld", "sacrifice" if not cursed else "rule")
+        leave_board(state, card, "afterworld", "sacrifice" if not cursed else "rule")
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("sacrifice {n} leader: over the leader limit (MIT-3.4.2.b)",
@@ -143,7 +143,7 @@ class Sacrifice(Prompt):
         return _each(self.cards)
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _conditions.answer_sacrifice(state, self, action.cards[0])
+        answer_sacrifice(state, self, action.cards[0])
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("sacrifice {n} card ({source}'s condition, MIT-5.11)",
@@ -186,7 +186,7 @@ class RefillSpheres(Prompt):
         return list(refills(self.n, tuple(room)))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _end_phase._gain(state, state.players[seat], list(action.spheres), "regains")
+        _gain(state, state.players[seat], list(action.spheres), "regains")
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _n("share {n} sphere point among the spheres (MIT-6.2.4.3)",
@@ -209,7 +209,7 @@ class Search(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        _zones.answer_search(state, self, card)
+        answer_search(state, self, card)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _("choose the card found by the search (MIT-1.3.3)")
@@ -230,7 +230,7 @@ class Pick(Prompt):
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
         (card,) = action.cards
-        _zones.answer_pick(state, self, card)
+        answer_pick(state, self, card)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return shown(self.text) or _("choose a card")
@@ -278,7 +278,7 @@ class DeckOrder(Prompt):
         return _each(_up.distinct(state, [i for i in self.cards if i not in self.placed]))
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _zones.answer_deck_order(state, self, action.cards[0])
+        answer_deck_order(state, self, action.cards[0])
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         if self.deck == self.player:

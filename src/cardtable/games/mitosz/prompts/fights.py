@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..words import N_, _
 from .base import Numbered
-from ..fights import keywords as _keywords
+from ..fights.keywords import answer_fear
 from .. import upcalls as _up
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class FearResist(FightQuestion):
     words: ClassVar[str] = N_("fear strikes your creature")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _keywords.answer_fear(state, self, action.index)
+        answer_fear(state, self, action.index)
 
 
 @dataclass(frozen=True, slots=True)

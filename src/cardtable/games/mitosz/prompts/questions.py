@@ -10,11 +10,11 @@ from ..actions import PASS
 from ..words import N_, _
 from .base import Numbered, Prompt
 from ..modes import WINDOW
-from .. import acts_announce as _acts_announce
-from ..effects import interpreter as _interpreter
-from ..effects import play as _play
-from ..effects import stack as _stack
-from ..effects import triggers as _triggers
+from ..acts_announce import announce
+from ..effects.interpreter import answer_option
+from ..effects.play import play_by_effect
+from ..effects.stack import answer_on_enter
+from ..effects.triggers import answer_trigger_order
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -31,7 +31,7 @@ class Option(Numbered):
     keys: ClassVar[tuple[str, ...]] = ("options", "sid")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _interpreter.answer_option(state, self, action.index)
+        answer_option(state, self, action.index)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         return _("choose: {options}", options=self.listed()) if answers else _("choose one ({rule})", rule=self.rule)
@@ -71,7 +71,7 @@ class OnEnter(Prompt):
         return acts if self.must else acts + [PASS]
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _stack.answer_on_enter(state, self, action)
+        answer_on_enter(state, self, action)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         if self.must:
@@ -92,7 +92,7 @@ class PlayCard(Numbered):
     private: ClassVar[bool] = True
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:  # spec 6.4: the card an effect plays
-        _play.play_by_effect(state, seat, self.choices[action.index], {"free": self.free, "unsummoned": self.unsummoned})
+        play_by_effect(state, seat, self.choices[action.index], {"free": self.free, "unsummoned": self.unsummoned})
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         if options and answers:
@@ -114,7 +114,7 @@ class TriggerOrder(Numbered):
     keys: ClassVar[tuple[str, ...]] = ("sids", "placed", "later", "new", "choices", "options")
 
     def apply(self, state: MitoszState, seat: int, action: Any) -> None:
-        _triggers.answer_trigger_order(state, self, action.index)
+        answer_trigger_order(state, self, action.index)
 
     def question(self, state: MitoszState, options: bool = True, answers: bool = True) -> str:
         if answers:
@@ -140,7 +140,7 @@ class Permission(Numbered):
         state.priority = asker
         if action.index == 0:
             state.note(N_("P{seat} allows it"), seat=seat)
-            _acts_announce.announce(state, asker, state.game.codec.parse(self.action), permitted=True)
+            announce(state, asker, state.game.codec.parse(self.action), permitted=True)
         else:
             state.refusals = state.refusals + ((state.turn, asker, state.cards[card].d.id),)
             state.note(N_("P{seat} refuses: {card} stays in P{asker}'s hand"), seat=seat, card=state.cards[card].d,
