@@ -56,7 +56,7 @@ _up.end_rounds_early = end_rounds_early
 _up.fight_broken = fight_broken
 # fights.supplies
 _up.check_supply = check_supply
-# flow
+# flow.machine
 _up._push = _push
 _up._run = _run
 # flow.prompts

@@ -7,9 +7,10 @@ prompt answers itself by going on with the procedure that asked it (a fight's qu
 those calls a lower module calls the slot here (``_up.set_prompt(state, …)``), and the slot is the higher function
 itself once ``assembly`` has run (it runs when ``state`` is imported, before any state exists). Each slot's
 signature is the rule's own: mypy checks every call against it and checks ``assembly``'s assignments against the
-rules, and ``tests/games/mitosz/test_upcalls.py`` checks that every slot is filled. The slots are few on purpose:
+rules, and ``tests/games/mitosz/test_upcalls.py`` checks that every slot is filled by the rule it names, and used. The slots are few on purpose:
 a rule that no lower layer needs stays out, and each new one is a call that could not be placed lower.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
