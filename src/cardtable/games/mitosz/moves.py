@@ -240,8 +240,6 @@ def can_pay(self: MitoszState, seat: int, cost: Sequence[int]) -> bool:
     return spheres[0] >= cost[0] and spheres[1] >= cost[1] and spheres[2] >= cost[2] and spheres[3] >= cost[3]
 
 
-
-
 def spheres_text(cost: Sequence[int]) -> Said:
     """Sphere points as words ("1 magic, 2 force"), kept and read in the reader's language."""
     parts = [said(N_("{n} {sphere}"), n=n, sphere=SPHERE_SAID[s]) for s, n in enumerate(cost) if n]

@@ -221,5 +221,3 @@ def upkeep_reshuffle(self: "MuhqState", seat: int) -> None:
     if not pl.deck and pl.discard and upkeep_of(self, seat):
         pl.deck, pl.discard = pl.discard, []
         self.rng.shuffle(pl.deck)
-
-

@@ -273,8 +273,6 @@ def settle_drop(self: "MuhqState") -> bool:
     return False
 
 
-
-
 #: What step_machine does in each step of a turn (a look-up, not a chain of comparisons: it runs at almost every
 #: decision), for every step but the draft's. A plain dict, for the interpreter's fast path of its subscript: a step
 #: is a Step (mypy refuses any other name), and one missing here raises KeyError (test_turn_enums checks none is).

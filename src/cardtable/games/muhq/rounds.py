@@ -18,7 +18,6 @@ PHASE_END_ROUNDS = (START_PRIO, UPKEEP_PRIO, ACTION_PRIO, BUY_PRIO, END_PRIO)
 STEP_OF = {s.value: s for s in Step}
 
 
-
 def start_round(self: "MuhqState") -> None:
     self.priority = self.active  # MUHQ-STACK-5
     self.passes = 0

@@ -137,8 +137,6 @@ def legal_for(self: MitoszState, seat: int) -> list[Action]:
     return acts[:]
 
 
-
-
 #: The machine's steps by name (``todo`` holds names: plain data a clone copies).
 STEPS: dict[str, Callable[["MitoszState"], Any]] = {
     "turn_start": _turns._step_turn_start, "next_phase": _turns._step_next_phase, "window": _windows._step_window,
