@@ -10,6 +10,7 @@ from .board_events import event
 from .objects import NEUTRAL, Drop, Perm
 from .turn import UPKEEP_PHASE
 from .places import available
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -21,10 +22,7 @@ def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool
     """Put a card onto a field as a permanent (untapped, no markers; MUHQ-APHASE-7); `enters` happens.
     ``played``: it was played from hand (a token created on the board was not)."""
     d = self.card_def[card]
-    p = Perm(card, d, self.card_owner[card], controller, cell)
-    self.perms[card] = p
-    self.occ[cell] = card
-    self.entered(card)
+    writes.arrive(self, Perm(card, d, self.card_owner[card], controller, cell))
     if played and d.type == "unit":
         pending = self.players[controller].pending
         # MUHQ-EQUIP-3 (b): pending equipment goes to "die nächste gespielte Unit", the next unit played this
@@ -32,43 +30,22 @@ def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool
         if pending:
             for eq in list(pending):
                 pending.remove(eq)
-                e = Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None)
-                self.perms[eq] = e
-                join_pile(self, eq, card)
+                writes.join(self, Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None), card)
     event(self, "enters", card)
     return card
 
 
 def join_pile(self: "MuhqState", member: int, base: int) -> None:
-    m = self.perms[member]
-    if m.cell is not None:
-        del self.occ[m.cell]
-        m.cell = None
-    m.base = base
-    self.perms[base].pile.append(member)
-    self.changed()
+    writes.join(self, self.perms[member], base)
 
 
 # -- leaving the board (MUHQ-PERM-5, 6; MUHQ-TOKEN-2) ------------------------------------------------
 def take_off(self: "MuhqState", pid: int) -> tuple[Perm, int | None]:
     """Step (a): off its field or out of its pile. Returns the permanent and its former field."""
-    p = self.perms.pop(pid)
-    cell = None
-    if p.base is not None:
-        base = self.perms.get(p.base)
-        if base is not None and pid in base.pile:
-            base.pile.remove(pid)
-        b = base
-        while b is not None and b.base is not None:
-            b = self.perms.get(b.base)
-        cell = b.cell if b is not None else None
-    elif p.cell is not None:
-        cell = p.cell
-        del self.occ[cell]
+    p, cell = writes.lift(self, pid)
     if self.activation == pid:
         self.activation = None  # MUHQ-APHASE-4: the activation ends when the permanent leaves
         self.ai = None
-    self.changed()
     return p, cell
 
 
@@ -125,24 +102,20 @@ def start_drop(self: "MuhqState", p: Perm, cell: int | None) -> None:
     if not p.pile:
         return
     members = []
-    for m in p.pile:
+    for m in writes.empty_pile(self, p):
         mp = self.perms[m]
-        mp.base = None
         if mp.d.type == "equipment":
-            mp.worn += 1
-            self.mark_raised(m)
+            writes.wear(self, m, 1)
             if mp.d.durability - mp.worn < 1:
-                self.perms.pop(m)
+                writes.remove(self, m)
                 start_drop(self, mp, cell)
                 put_in_discard(self, m)
                 after_leaving(self, mp, cell)
                 continue
         members.append(m)
-    p.pile = []
     if members and cell is not None:
         # Members wait off the board (no field) until placed; they stay permanents in self.perms.
-        self.drops.append(Drop(p.controller, cell, members))
-    self.changed()
+        writes.add_drop(self, Drop(p.controller, cell, members))
 
 
 def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
@@ -151,21 +124,16 @@ def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
 
 
 def place_dropped(self: "MuhqState", drop: Drop, member: int, cell: int | None) -> None:
-    drop.members.remove(member)
+    writes.take_from_drop(self, drop, member)
     if cell is None:  # no available field: destroyed (MUHQ-PILE-4, 5)
-        mp = self.perms.pop(member)
+        mp = writes.remove(self, member)
         start_drop(self, mp, drop.cell)
         put_in_discard(self, member)
         if mp.d.type == "unit":
             event(self, "dies", member, departed=mp)
         after_leaving(self, mp, drop.cell)
     else:
-        mp = self.perms[member]
-        mp.cell = cell
-        self.occ[cell] = member
-    if not drop.members:
-        self.drops.remove(drop)
-    self.changed()
+        writes.place(self, member, cell)
 
 
 def return_victory_item(self: "MuhqState") -> None:
@@ -179,18 +147,15 @@ def return_victory_item(self: "MuhqState") -> None:
     if cell is None:
         self.removed.append(item)
         return
-    p = Perm(item, d, self.card_owner[item], NEUTRAL, cell)
-    self.perms[item] = p
-    self.occ[cell] = item
-    self.changed()
+    writes.arrive(self, Perm(item, d, self.card_owner[item], NEUTRAL, cell))
 
 
 # -- resource ---------------------------------------------------------------------------------------
 def steal(self: "MuhqState", thief: int, victim: int, amount: int) -> None:
     """MUHQ-RES-4."""
     n = min(amount, self.players[victim].resource)
-    self.players[victim].resource -= n
-    self.players[thief].resource += n
+    writes.spend(self, victim, n)
+    writes.gain(self, thief, n)
 
 
 def draw(self: "MuhqState", seat: int, count: int) -> None:

@@ -13,6 +13,7 @@ from . import board as _board
 from .board_events import event
 from .places import field_of, name_of
 from .effects import protected_from
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -38,9 +39,7 @@ def deal_damage(self: "MuhqState", source_d: Any, source_controller: int | None,
         d = 0
     if d <= 0:
         return 0
-    p.damage += d  # (e)
-    self.mark_raised(pid)
-    self.touched()
+    writes.add_damage(self, pid, d)  # (e)
     event(self, "is_dealt_damage", pid)
     return d
 
@@ -106,7 +105,6 @@ def combat(self: "MuhqState", att: int, dfn: int, bonus: int = 0, action: bool =
         steals.sort(key=functools.partial(turn_order_of_steal, self))
         for thief, victim in steals:
             _board.steal(self, thief, victim, steal)
-    self.touched()
 
 
 def turn_order_of_steal(self: "MuhqState", steal: tuple[int, int]) -> int:

@@ -14,6 +14,7 @@ from .declare_checks import cell_at, need_open, push
 from .flow_phases import activate, close_one, end_activation
 from .places import name_of, spawn_fields
 from .legal_fast import closing_candidates
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Perm
@@ -48,7 +49,7 @@ def _do_play_permanent(self: "MuhqState", a: A.PlayPermanent) -> None:
             raise bad("MUHQ-BOARD-8", _("{field} is not an available spawn field of yours for {card}",
                                         field=list(a.field),  # type: ignore[arg-type]  # cell_at refused None
                                         card=d.shown_name))
-    pl.resource -= d.play
+    writes.spend(self, seat, d.play)
     pl.hand.remove(a.card)
     push(self, Item("play_permanent", seat, a.card, d.id, params=(("cell", cell), ("mode", a.mode)),
                    label=Text(N_("play {card}"), card=CardName(d))))

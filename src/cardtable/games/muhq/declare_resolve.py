@@ -18,6 +18,8 @@ from .effects_targets import target_problem
 from .legal_unit import carriable, equippable, swappable
 from .places import available, spawn_fields
 from .tokens import create_tokens
+from . import writes
+from .writes import relocate
 
 if TYPE_CHECKING:  # pragma: no cover
     from .defs import Def
@@ -66,7 +68,7 @@ _resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_abilit
 
 
 def _resolve_universal(self: "MuhqState", item: Item) -> None:
-    self.players[item.controller].resource += 1  # MUHQ-CARD-7
+    writes.gain(self, item.controller, 1)  # MUHQ-CARD-7
 
 
 def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
@@ -100,26 +102,6 @@ def _resolve_move(self: "MuhqState", item: Item) -> None:
     event(self, "ends_move", unit)  # MUHQ-MOVE-8
 
 
-def relocate(self: "MuhqState", unit: int, cell: int) -> None:
-    """Put a unit (with its pile, MUHQ-MOVE-6) on a field, or into the pile of the crewable unit there."""
-    p = self.perms[unit]
-    if p.base is not None:  # MUHQ-MOVE-9: out of the pile
-        self.perms[p.base].pile.remove(unit)
-        p.base = None
-    elif p.cell is not None:
-        del self.occ[p.cell]
-    p.cell = None
-    other = self.occ.get(cell)
-    if other is not None:
-        self.perms[unit].cell = None
-        p.base = other
-        self.perms[other].pile.append(unit)  # MUHQ-CREW-2
-    else:
-        p.cell = cell
-        self.occ[cell] = unit
-    self.moved(unit)
-
-
 def _resolve_attack(self: "MuhqState", item: Item) -> None:
     att, dfn = item.source, item.param("defender")
     if att in self.perms and self.perms[att].base is None and defender_problem(self, att, dfn) is None:
@@ -130,17 +112,13 @@ def _resolve_equip(self: "MuhqState", item: Item) -> None:
     unit, eq = item.source, item.param("equipment")
     if unit in self.perms and eq in equippable(self, unit):
         join_pile(self, eq, unit)
-        self.perms[eq].controller = self.perms[unit].controller  # MUHQ-EQUIP-5
+        writes.give_control(self, eq, self.perms[unit].controller)  # MUHQ-EQUIP-5
 
 
 def _resolve_swap(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
     if unit in self.perms and art in swappable(self, unit):
-        a, u = self.perms[art], self.perms[unit]
-        ca, cu = a.cell, u.cell
-        a.cell, u.cell = cu, ca
-        self.occ[cu], self.occ[ca] = art, unit  # type: ignore[index]  # both stand on fields (swappable)
-        self.moved(unit, art)
+        writes.swap(self, unit, art)
 
 
 def _resolve_carry(self: "MuhqState", item: Item) -> None:
@@ -150,10 +128,7 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
     cells = item.param("path")
     if path_problem(self, unit, cells, ignore=art) is not None:
         return
-    a = self.perms[art]
-    old: int = a.cell  # type: ignore[assignment]  # a carriable artifact stands on a field
-    del self.occ[old]
-    a.cell = None
+    old = writes.pick_up(self, art)
     relocate(self, unit, cells[-1])
     drop = item.param("drop")
     sw = self.stats()[art].swimming
@@ -163,14 +138,11 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
         # as near to it as there is room.
         fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if available(self, c, sw)]
         if len(fields) > 1:
-            self.drops.append(Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
-            self.changed()
+            writes.add_drop(self, Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
             event(self, "ends_move", unit)
             return
         drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: available(self, c, sw))
-    a.cell = drop
-    self.occ[drop] = art
-    self.moved(unit, art)
+    writes.set_down(self, art, drop, unit)
     event(self, "ends_move", unit)
 
 
@@ -199,8 +171,7 @@ def finish_token(self: "MuhqState", cell: int) -> None:
 def resolve_top(self: "MuhqState") -> None:
     item = self.stack.pop()  # MUHQ-STACK-1: last in, first out
     self.log.append(("resolve", item.controller, item.label or item.kind))
-    RESOLVERS[item.kind](self, item)
-    self.touched()  # what moved or changed an ability said so itself
+    RESOLVERS[item.kind](self, item)  # (what it changed that a kept fact reads, the writes announced)
 
 
 #: How each kind of stack item resolves (MUHQ-ACT-5, 6; MUHQ-STACK-1).

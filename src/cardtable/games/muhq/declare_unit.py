@@ -126,7 +126,7 @@ def _do_equip(self: "MuhqState", a: Equip) -> None:
     if p.base is not None or a.equipment not in equippable(self, a.unit):
         raise bad("MUHQ-EQUIP-5", _("#{id} is not an unequipped equipment within range 1 that this unit may "
                                     "equip (own, neutral, or an enemy's that is not solid)", id=a.equipment))
-    setattr(p, a.spend + "_used", True)
+    p.use(a.spend)
     push(self, Item("equip", p.controller, a.unit, p.d.id, params=(("equipment", a.equipment),),
                    label=Text(N_("{card} equips {equipment}"), card=CardName(p.d),
                               equipment=name_of(self, a.equipment))))
@@ -144,7 +144,7 @@ def _do_swap(self: "MuhqState", a: Swap) -> None:
         raise bad("MUHQ-SOLID-1", _("{name} is an enemy's solid artifact", name=name_of(self, a.artifact)))
     if p.base is not None or a.artifact not in swappable(self, a.unit):
         raise bad("MUHQ-ART-3", _("#{id} is not an adjacent artifact whose field both may take", id=a.artifact))
-    setattr(p, a.spend + "_used", True)
+    p.use(a.spend)
     push(self, Item("swap", p.controller, a.unit, p.d.id, params=(("artifact", a.artifact),),
                    label=Text(N_("{card} swaps with {artifact}"), card=CardName(p.d),
                               artifact=name_of(self, a.artifact))))
@@ -195,6 +195,6 @@ def _do_clear_paralysis(self: "MuhqState", a: ClearParalysis) -> None:
 
 
 def declare_clear_paralysis(self: "MuhqState", p: Perm, spend: str) -> None:
-    setattr(p, spend + "_used", True)
+    p.use(spend)
     push(self, Item("clear_paralysis", p.controller, p.id, p.d.id, label=Text(N_("{card} clears paralysis"),
                                                                          card=CardName(p.d))))

@@ -9,6 +9,7 @@ from .words import _, _n
 from .board import destroy, discard_from_hand
 from .effects import perm_matches
 from .places import board_order, name_of
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -126,7 +127,7 @@ def pay_costs(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tupl
     pl = self.players[player]
     for cost in costs:
         if "resource" in cost:
-            pl.resource -= cost["resource"]
+            writes.spend(self, player, cost["resource"])
         elif "tap" in cost:
             self.perms[source].tapped = True  # type: ignore[index]  # (a tap cost has a source: cost_problem)
         elif "discard" in cost:
@@ -136,4 +137,3 @@ def pay_costs(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tupl
         elif "sacrifice" in cost:
             destroy(self, chosen[k])  # MUHQ-PERM-7
             k += 1
-    self.touched()

@@ -18,6 +18,7 @@ from .board import destroy, draw, leave_board, steal
 from .board_combat import combat, deal_damage, defender_problem
 from .effects import objects, players_of
 from .tokens import create_tokens
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
@@ -36,8 +37,6 @@ def run_effect(self: "MuhqState", queue: list[dict[str, Any]], ctx: Ctx, first: 
     if VOCABULARY.run(self, queue, ctx) is SUSPEND:
         assert self.resolving is not None  # a step suspends only by leaving its token pending
         self.resolving = self.resolving._replace(at=first + n - len(queue) - 1, rest=tuple(queue))
-        return
-    self.touched()
 
 
 @VOCABULARY.register
@@ -71,8 +70,7 @@ class Heal(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            p.damage = max(0, p.damage - step["amount"])
+            writes.heal(state, pid, step["amount"])
         return GO_ON
 
 
@@ -84,10 +82,8 @@ class AddMarker(MuhqPrimitive):
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker = step["marker"]
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            if p.d.type == "unit":  # MUHQ-COND-3
-                setattr(p, marker, getattr(p, marker) + step["count"])
-                state.mark_raised(pid)  # (poison is one of them)
+            if state.perms[pid].d.type == "unit":  # MUHQ-COND-3
+                writes.add_marker(state, pid, marker, step["count"])
         return GO_ON
 
 
@@ -99,9 +95,8 @@ class RemoveMarker(MuhqPrimitive):
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         marker, count = step["marker"], step["count"]
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            have = getattr(p, marker)
-            setattr(p, marker, 0 if count == "all" else max(0, have - count))
+            have = getattr(state.perms[pid], marker)
+            writes.set_marker(state, pid, marker, 0 if count == "all" else max(0, have - count))
         return GO_ON
 
 
@@ -112,7 +107,7 @@ class GainResource(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for seat in players_of(state, step["player"], ctx):
-            state.players[seat].resource += step["amount"]
+            writes.gain(state, seat, step["amount"])
         return GO_ON
 
 
@@ -123,8 +118,7 @@ class LoseResource(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for seat in players_of(state, step["player"], ctx):
-            pl = state.players[seat]
-            pl.resource = max(0, pl.resource - step["amount"])  # MUHQ-RES-4
+            writes.spend(state, seat, min(step["amount"], state.players[seat].resource))  # MUHQ-RES-4
         return GO_ON
 
 
@@ -185,10 +179,8 @@ class GainControl(MuhqPrimitive):
         if not seats:
             return GO_ON
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            if not p.d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
-                p.controller = seats[0]
-                state.changed()
+            if not state.perms[pid].d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
+                writes.give_control(state, pid, seats[0])
         return GO_ON
 
 
@@ -199,9 +191,7 @@ class ModifyUntilEot(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            p.eot = p.eot + (dict(step["modify"]),)
-            state.changed()
+            writes.modify_until_end_of_turn(state, pid, dict(step["modify"]))
         return GO_ON
 
 
@@ -224,8 +214,6 @@ class ReduceDurability(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
-            p = state.perms[pid]
-            if p.d.type == "equipment":
-                p.worn += step["amount"]
-                state.mark_raised(pid)
+            if state.perms[pid].d.type == "equipment":
+                writes.wear(state, pid, step["amount"])
         return GO_ON

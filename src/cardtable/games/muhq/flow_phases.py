@@ -13,6 +13,7 @@ from .board_events import event
 from .flow_victory import state_check
 from .places import name_of
 from .rounds import next_seat
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -33,7 +34,6 @@ def start_phase(self: "MuhqState") -> None:
     if need > 0:
         draw(self, seat, need)
     pl.bought = False
-    self.touched()
 
 
 def income(self: "MuhqState") -> None:
@@ -47,8 +47,7 @@ def income(self: "MuhqState") -> None:
             units += 1
             if p.cell is not None:
                 fields += field_income[p.cell]
-    self.players[seat].resource += inc.base + inc.per_unit * units + fields
-    self.touched()
+    writes.gain(self, seat, inc.base + inc.per_unit * units + fields)
 
 
 def score_areas(self: "MuhqState") -> None:
@@ -69,8 +68,7 @@ def score_areas(self: "MuhqState") -> None:
                         counts[p.controller] += 1
         mine = counts[seat]
         if mine > 0 and all(mine > counts[o] for o in range(self.n) if o != seat):
-            self.players[seat].vp += self.grid.area_points.get(area, 0)
-    self.changed()
+            writes.score(self, seat, self.grid.area_points.get(area, 0))
 
 
 def victory_item_check(self: "MuhqState") -> bool:
@@ -102,7 +100,6 @@ def end_activation(self: "MuhqState") -> None:
     self.activation, self.ai = None, None
     if pid is not None and pid in self.perms:
         self.perms[pid].tapped = True  # MUHQ-APHASE-4
-    self.touched()
 
 
 def end_of_turn(self: "MuhqState") -> None:
@@ -111,12 +108,7 @@ def end_of_turn(self: "MuhqState") -> None:
     for eq in pl.pending:
         put_in_discard(self, eq)
     pl.pending = []
-    if any(p.eot for p in self.perms.values()):
-        for p in self.perms.values():
-            p.eot = ()
-        self.changed()
-    else:
-        self.touched()
+    writes.end_modifiers(self)
 
 
 def next_turn(self: "MuhqState") -> None:
@@ -136,9 +128,7 @@ def activate(self: "MuhqState", pid: int) -> None:
     p = self.perms[pid]
     self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=name_of(self, pid))))
     if p.d.type == "unit" and p.poison:
-        p.poison += 1  # MUHQ-POISON-2
-        self.mark_raised(pid)
-        self.touched()
+        writes.add_marker(self, pid, "poison", 1)  # MUHQ-POISON-2
         state_check(self)
         if pid not in self.perms:
             return
@@ -148,4 +138,3 @@ def activate(self: "MuhqState", pid: int) -> None:
         elif p.rage:
             self.ai = ("aggressive", 0)  # MUHQ-RAGE-2
     event(self, "activated", pid)
-    self.touched()

@@ -10,6 +10,7 @@ from .turn import END_PRIO
 from .board import after_leaving, destroy, start_drop, take_off
 from .places import board_order, cell_of
 from .rounds import start_round
+from . import writes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Drop
@@ -35,7 +36,7 @@ def state_check(self: "MuhqState") -> bool:
                 destroy(self, pid)
         # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
         # one player's bases stay in board order); each base's former controller places its members.
-        self.drops[waiting:] = sorted(self.drops[waiting:], key=functools.partial(turn_order_of_drop, self))
+        writes.order_drops(self, waiting, functools.partial(turn_order_of_drop, self))
         check_victory(self)
         return True
     game = self.game
@@ -158,8 +159,7 @@ def check_victory(self: "MuhqState") -> bool:
 def eliminate(self: "MuhqState", seat: int) -> None:
     """MUHQ-WIN-8: the loser's permanents and every card of theirs are removed from the game."""
     pl = self.players[seat]
-    pl.alive = False
-    self._alive = tuple(s for s in self._alive if s != seat)
+    writes.leave_game(self, seat)
     for pid in list(board_order(self)):
         p = self.perms.get(pid)
         if p is not None and (p.controller == seat or p.owner == seat):
@@ -170,9 +170,7 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
         self.removed.extend(zone)
         zone.clear()
-    for d in self.drops:  # members of the loser's piles were removed with them
-        d.members = [m for m in d.members if m in self.perms]
-    self.drops = [d for d in self.drops if d.members]
+    writes.prune_drops(self)  # members of the loser's piles were removed with them
     self.triggers = [t for t in self.triggers if t.controller != seat]
     # Their cards on the stack (spells, permanents being played) are removed too, not lost; their actions
     # do not resolve.
@@ -184,4 +182,3 @@ def eliminate(self: "MuhqState", seat: int) -> None:
         self.step = END_PRIO
     elif self.priority == seat:
         start_round(self)  # a new round among the players left
-    self.changed()

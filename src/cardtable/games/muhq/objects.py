@@ -88,6 +88,13 @@ class Perm:
         return out
 
 
+    def use(self, action: str) -> None:
+        """The unit action ``action`` ("move", else "attack", as declare_phase.spend reads it) is used this turn."""
+        if action == "move":
+            self.move_used = True
+        else:
+            self.attack_used = True
+
 @record
 class Player:
     """One seat's zones and counters (MUHQ-ZONE-1)."""

@@ -1,13 +1,14 @@
 """One position of muhq's game: the zones of every player, the board, the action stack, and where the turn is.
 
 The state is one typed field list (an ``engine.core`` record: the clone is compiled from it) with the announcements
-that drop what is derived from it (``changed()``, ``touched()``, ``moved()``, …). It has no rules of its own: they
-are modules of functions that take the state first, each importing only the layers below it (no import circles,
+that drop what is derived from it (``changed()``, ``touched()``, …). It has no rules of its own: they are modules
+of functions that take the state first, each importing only the layers below it (no import circles,
 ``tests/test_import_cycles.py``), from the bottom:
 
 - ``places`` (where things are: fields, board order, names, free fields, spawn fields, crews), ``rounds`` (where
   the turn goes next, the priority round's seats);
 - ``effects`` (the effect language's filters, groups, conditions, protection), ``stats`` (what a permanent is now),
+  ``writes`` (every change to a field a kept fact reads, with its announcement: the one mutation layer),
   ``board_events`` (events and the triggers they fire), ``board`` (entering, leaving, piles, drops, draw, steal);
 - ``board_combat``, ``effects_costs``, ``effects_targets``, ``tokens``, ``effects_steps`` (the steps of an effect),
   ``flow_victory`` (state checks, victory), ``flow_phases`` (the turn-based work of the phases, activations);
@@ -37,7 +38,7 @@ from . import legal as _legal_lists
 from . import view as _view
 from .effect_vocabulary import check_vocabulary
 from .objects import NEUTRAL, PendingTokens, Perm, Player
-from .stats import compute_stats, own_stats
+from .stats import compute_stats
 from .turn import DRAFT_MODE, DRAFT_PHASE, DRAFT_STEP, Mode, Phase, Step
 from .board import enter
 from .flow import advance
@@ -91,12 +92,13 @@ class MuhqState(State):
     victory_item_home: int
     combat_steal: int
     # The derived facts, and what makes each stale (record() writes changed(), touched() and priority_changed()
-    # from these). changed() forgets everything computed from the state (what hand_parts keeps per hand stays: it
-    # is checked against the hand at every use, and a card number's definition never changes). touched() announces
-    # a change that moves no permanent and changes no ability or modifier (resource, hands, taps, used actions,
-    # markers): the legal actions and the state check are redone, the stats are kept, and so are the fast and unit
-    # action lists: each is stored with the touched-level values it read (hand, resource, taps, markers, used
-    # actions) and is used again only while those are equal. priority_changed(): someone else may act now.
+    # from these; only writes.py calls them, where it writes the fields they read: writes.OWNED). changed()
+    # forgets everything computed from the board (what hand_parts keeps per hand stays: it is checked against the
+    # hand at every use, and a card number's definition never changes). touched(): a state check is due
+    # (resource, victory points, damage, poison or wear went up); the stats are kept, and so are the fast and
+    # unit action lists: each is stored with the values it read that no announcement covers (hand, resource,
+    # taps, markers, used actions) and is used again only while those are equal. priority_changed(): a decision
+    # was made, someone else may act (advance; the legal actions are made anew at every decision).
     _stats: dict[int, Stats] | None = cache(forgotten_by="changed")
     _legal: list[Action] | None = cache(forgotten_by=("changed", "touched", "priority_changed"))
     mode: Mode
@@ -120,6 +122,7 @@ class MuhqState(State):
     changed: ClassVar[Callable[[MuhqState], None]]  # made by record() from the caches above
     touched: ClassVar[Callable[[MuhqState], None]]
     priority_changed: ClassVar[Callable[[MuhqState], None]]
+    forget_fields: ClassVar[Callable[[MuhqState], None]]  # every cache back to empty (a resampled position)
     #: The fields the digest (``snapshot``) leaves out (tests/engine/test_core.py keeps the list exact): the game's
     #: (the game, its options, the player count); how the position was reached (the seed, the history, the log);
     #: what the setup fixed from the board and never changes (the VIPs, buildings, victory item and its home, the
@@ -175,7 +178,7 @@ class MuhqState(State):
         # not shared with a clone (the two may make different tokens under the same card number)
         self._dirty = True  # something changed since the last state check that found nothing
         self._clean = None  # the board memo when a state check last found nothing lethal (state_check)
-        self._suspects = []  # permanents that may be lethal since then (mark_raised, entered)
+        self._suspects = []  # permanents that may be lethal since then (writes._raised, _entered)
         self._move_checked = None  # (board memo, stack item) of the last move declared with a checked path
         self._alive = tuple(range(self.n))
         self.mode = DRAFT_MODE
@@ -233,78 +236,7 @@ class MuhqState(State):
         self.active = self.rng.below(self.n) if first == "random" else int(first)  # MUHQ-SETUP-8, OP-35
         start_draft_round(self)
 
-    # -- caches ------------------------------------------------------------------------------------------
-    #: What changed() forgets but depends only on which permanents are on the board (not on where they stand):
-    #: kept by moved().
-    MEMBERSHIP_MEMOS = ("trigger_sources", "trigger_sources_by_event", "defeated", "board_statics")
-
-    def board_statics(self) -> bool:
-        """Has a permanent on the board a static ability that looks for its subjects on the board
-        (``Def.board_statics``)? Without one, each permanent's stats depend on it, its pile and its field alone
-        (stats.own_stats). Kept with the board's permanents (MEMBERSHIP_MEMOS)."""
-        found = self._memo.get("board_statics")
-        if found is None:
-            found = False
-            for p in self.perms.values():
-                if p.d.board_statics:
-                    found = True
-                    break
-            self._memo["board_statics"] = found
-        return found
-
-    def moved(self, *pids: int) -> None:
-        """The permanents ``pids`` (with their piles) changed fields or piles, and nothing else (no permanent came
-        or went, no controller, ability or marker changed): like changed(), but the answers that depend only on
-        which permanents are on the board are kept. Without static abilities that look for their subjects on the
-        board (board_statics), no permanent's stats depend on where another stands: the stats are kept too, made
-        anew only for those that moved. And then no life depends on where a permanent stands at all (only
-        attack ranges do, on high ground), so if the last state check found nothing lethal on the board as it
-        was, the next one need look only at the permanents it was told of since (_suspects): damage, poison and
-        wear are as they were."""
-        memo = self._memo
-        was_clean = self._clean is memo
-        stats = self._stats
-        self.changed()
-        new = self._memo
-        for name in self.MEMBERSHIP_MEMOS:
-            if name in memo:
-                new[name] = memo[name]
-        if not self.board_statics():
-            if was_clean:
-                self._clean = new
-            if stats is not None:
-                stats = dict(stats)
-                perms = self.perms
-                todo = list(pids)
-                while todo:
-                    pid = todo.pop()
-                    stats[pid] = own_stats(self, pid)
-                    todo.extend(perms[pid].pile)
-                self._stats = stats
-
-    def entered(self, pid: int) -> None:
-        """The permanent ``pid`` came onto a field, alone (no pile), and nothing else changed: like changed(), but
-        without static abilities that look for their subjects on the board (board_statics), the other
-        permanents' stats are as they were (the newcomer equips no one yet), so the stats are kept with the
-        newcomer's added; and if the last state check found nothing lethal, only the newcomer is new to check."""
-        was_clean = self._clean is self._memo
-        stats = self._stats
-        self.changed()
-        if not self.board_statics():
-            if was_clean:
-                self._clean = self._memo
-                self._suspects.append(pid)
-            if stats is not None:
-                stats = dict(stats)
-                stats[pid] = own_stats(self, pid)
-                self._stats = stats
-
-    def mark_raised(self, pid: int) -> None:
-        """Damage, poison or wear went up on the permanent ``pid``: the next state check looks at it again.
-        (Nothing else can make a permanent lethal but a change of the board, which changed() announces;
-        lowering them cannot.)"""
-        self._suspects.append(pid)
-
+    # -- caches (what changes them is in writes.py) -------------------------------------------------------
     def stats(self) -> dict[int, Stats]:
         st = self._stats
         if st is None:

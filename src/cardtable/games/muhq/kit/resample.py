@@ -38,7 +38,7 @@ def determinize(state: MuhqState, player: int, rng: Rng) -> MuhqState:
             pl.hand, pl.deck = pool[:keep], pool[keep:]
     if s.phase is DRAFT_PHASE:
         _redeal_draft(s, player, rng)
-    s.changed()
+    s.forget_fields()  # hands, decks and the draft were dealt anew: nothing derived is kept
     return s
 
 
