@@ -55,7 +55,7 @@ def test_the_scan_reports_the_writes_and_announcements_planted_in_a_copy(tmp_pat
     rule = copy / "board_combat.py"
     rule.write_text(rule.read_text(encoding="utf-8") + "\n\ndef _bad(self, pid):\n    self.perms[pid].damage += 1\n"
                     "    self.touched()\n    setattr(self.perms[pid], 'poison', 2)\n    self.players[0].resource = 3\n"
-                    "    self.drops.append(None)\n", encoding="utf-8")
+                    "    self.drops.append(None)\n    pile = self.perms[pid].pile\n    pile[0] = 1\n", encoding="utf-8")
     found = [f.split(" ", 1)[1] for f in scan(copy)]
     assert found == ["writes damage", "announces touched()", "setattr (a write the scan cannot read: use the writes "
-                     "module)", "writes resource", "drops.append()"], found
+                     "module)", "writes resource", "drops.append()", "writes pile"], found

@@ -28,6 +28,7 @@ from .levels.board import rune_host
 from .levels.card_types import card_type
 from .moves import pay, take_out
 from . import upcalls as _up
+from .writes import set_zone
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -185,7 +186,7 @@ def announce(self: MitoszState, seat: int, a: Action, permitted: bool = False, o
 
 def _to_stack(self: MitoszState, iid: int) -> None:
     take_out(self, iid)
-    self.cards[iid].zone = "stack"
+    set_zone(self, self.cards[iid], "stack")
 
 
 def _use_up(self: MitoszState, user: Inst, m: Maneuver | None, kind: str) -> None:

@@ -12,7 +12,7 @@ from .checks import drew_cards
 from .effects.attach import wake
 from .effects.stack import describe_use
 from .fights.armies import _flying_restricted, _step_fight_summoned
-from .fights.procedure import (_advance, _join, _members_changed, _step_fight, answer_army, answer_monster_return,
+from .fights.procedure import (_advance, _join, _step_fight, answer_army, answer_monster_return,
                                answer_save_nation, answer_supply_mode)
 from .fights.results import _take_spoils, end_rounds_early, fight_broken
 from .fights.supplies import check_supply
@@ -45,7 +45,6 @@ _up._flying_restricted = _flying_restricted
 # fights.procedure
 _up._advance = _advance
 _up._join = _join
-_up._members_changed = _members_changed
 _up.answer_army = answer_army
 _up.answer_monster_return = answer_monster_return
 _up.answer_save_nation = answer_save_nation

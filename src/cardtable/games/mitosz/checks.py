@@ -10,6 +10,7 @@ from .levels.level import base_level, road_level
 from .levels.power import power_total
 from .moves import leave_board, leave_together
 from . import upcalls as _up
+from .writes import set_effects, to_row
 
 if TYPE_CHECKING:
     from .core import Eff, Inst
@@ -248,22 +249,15 @@ def end_effects(self: MitoszState, ended: list[Eff]) -> None:
     if not ended:
         return
     gone = {id(e) for e in ended}
-    self.effects = [e for e in self.effects if id(e) not in gone]
-    self.statics_changed()
+    set_effects(self, [e for e in self.effects if id(e) not in gone])
     for e in ended:
         if e.kind == "steal":
             (iid,) = e.targets  # type: ignore[misc]  # a steal has its one target
             inst = self.cards[iid]
             if inst.zone == "board" and inst.controller != inst.owner:
-                if iid in self.players[inst.controller].leaders:
-                    self.players[inst.controller].leaders.remove(iid)
                 if inst.host >= 0:  # a stolen mount its thief attached (or made dormant) comes back to the row
-                    self.effects = [e for e in self.effects if e.until != ("attached", iid)]
-                    inst.host = -1
-                    inst.dormant = None
-                inst.controller = inst.owner
-                self.players[inst.owner].leaders.append(iid)
-                self.layout_changed()
+                    set_effects(self, [e for e in self.effects if e.until != ("attached", iid)])
+                to_row(self, inst, inst.owner)
                 self.note(N_("{card} returns to P{owner} (OP-30)"), card=inst.d, owner=inst.owner)
     sources = {e.source for e in self.effects}
     for lst in (self.fates, self.lingering):

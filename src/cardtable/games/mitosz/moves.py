@@ -6,8 +6,6 @@ and takes its attachments to their owners' afterworlds (MIT-1.4.2.a).
 
 from __future__ import annotations
 
-from bisect import insort
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .core import Eff
@@ -16,14 +14,13 @@ from .words import N_, Said, join, said
 from .effects.triggers import event
 from .levels.board import attachments, is_god_leader
 from . import upcalls as _up
+from .writes import arrive, depart, set_effects, set_zone
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from .core import Inst
     from .state import MitoszState
-
-_IID = attrgetter("iid")
 
 
 #: the zones whose cards a player's list holds, in order (MIT-1.2)
@@ -45,7 +42,7 @@ def _zone_list(self: MitoszState, inst: Inst) -> list[int] | None:
 
 def _move_to_hand(self: MitoszState, iid: int) -> None:
     inst = self.cards[iid]
-    inst.zone = "hand"
+    set_zone(self, inst, "hand")
     self.players[inst.owner].hand.append(iid)
 
 
@@ -77,7 +74,7 @@ def discard_card(self: MitoszState, iid: int, why: str = "") -> None:
     """MIT-1.5.1.b: from the hand to its owner's afterworld, face up."""
     inst = self.cards[iid]
     take_out(self, iid)
-    inst.zone = "afterworld"
+    set_zone(self, inst, "afterworld")
     self.players[inst.owner].afterworld.append(iid)
     self.piles += 1
     if why:
@@ -91,7 +88,7 @@ def to_zone(self: MitoszState, iid: int, to: str, position: str = "top") -> None
     inst = self.cards[iid]
     take_out(self, iid)
     inst.reset()
-    inst.zone = to
+    set_zone(self, inst, to)
     if to in ("afterworld", "oblivion"):
         self.piles += 1
     lst = _zone_list(self, inst)
@@ -104,18 +101,8 @@ def to_zone(self: MitoszState, iid: int, to: str, position: str = "top") -> None
 
 def enter_board(self: MitoszState, iid: int, seat: int) -> None:
     inst = self.cards[iid]
-    arrives = inst.zone != "board"
     take_out(self, iid)
-    inst.zone = "board"
-    inst.controller = seat
-    inst.entered = self.turn
-    inst.rotated = False
-    self.layout_changed()
-    board = self.board
-    if board is not None and arrives:  # a new list in instance order (``levels.board.board_insts``)
-        board = board[:]
-        insort(board, inst, key=_IID)
-        self.board = board
+    arrives = arrive(self, inst, seat)
     if arrives and self.trigger_on:
         event(self, "enters_board", iid, later=True)  # spec 6.6
 
@@ -173,25 +160,16 @@ def _leave_board(self: MitoszState, iid: int, to: str, how: str) -> None:
         leave_board(self, a, "afterworld", "attachment")
     was_god_leader = is_god_leader(self, inst)
     region_of = inst.host if d.card_type == "location" and "region" in d.subtypes else -1
-    ctrl = self.players[inst.controller]
-    if d.card_type == "nation" and inst.cell is not None:
-        ctrl.grid.pop(inst.cell, None)
-    for lst in (ctrl.leaders, self.intrigues, self.fates, self.lingering):
+    for lst in (self.intrigues, self.fates, self.lingering):
         if iid in lst:
             lst.remove(iid)
     self.note(_HOW_WORDS.get(how, _HOW_WORDS["rule"]), card=d, owner=inst.owner, where=_WHERE_WORDS[to])
-    inst.reset()
-    inst.zone = to
+    depart(self, inst, to)  # (out of its grid and leader row too)
     _zone_list(self, inst).append(iid)  # type: ignore[union-attr]  # ``to`` is one of the owner's zones
-    self.layout_changed()
-    if self.board is not None:  # a new list (``levels.board.board_insts``)
-        board = self.board[:]
-        board.remove(inst)
-        self.board = board
     other: Any  # a card's id, then a card (below)
     if self.effects:
-        self.effects = [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
-                        and not (e.kind == "steal" and e.targets == (iid,))]
+        set_effects(self, [e for e in self.effects if not (e.until[0] == "attached" and e.until[1] == iid)
+                                  and not (e.kind == "steal" and e.targets == (iid,))])
         if any(e.targets and iid in e.targets for e in self.effects):
             _forget_effects_on(self, iid)
         for lst in (self.fates, self.lingering):  # MIT-3.7.g, MIT-3.9.g: their effect ended with it
@@ -226,7 +204,7 @@ def _forget_effects_on(self: MitoszState, iid: int) -> None:
                 continue
             e = Eff(e.seq, e.kind, e.controller, e.source, rest, e.selector, e.value, e.until, e.keys)
         kept.append(e)
-    self.effects = kept
+    set_effects(self, kept)
 
 
 def pay(self: MitoszState, seat: int, cost: Sequence[int]) -> None:

@@ -3,7 +3,8 @@
 The state is one typed field list (an ``engine.core`` record: the clone is compiled from it) with the announcements
 that drop what is derived from it (``touch()``, ``hand_changed()``, …). It has no rules of its own: they are
 modules of functions that take the state first, each importing only the layers below it (no import circles,
-``tests/test_import_cycles.py``), roughly from the bottom: ``levels.board`` (the board's facts and caches);
+``tests/test_import_cycles.py``), roughly from the bottom: ``writes`` (every change to a field a kept fact reads,
+with its announcement: the one mutation layer); ``levels.board`` (the board's facts and caches);
 ``levels.*`` (statics, power, abilities and immunity, card types, levels, filters; spec 5.10, 6.2, 6.7);
 ``moves`` (cards moving between zones, paying); ``checks`` (state checks, spec 5.9); ``effects.targets``,
 ``acts_*`` (what a player may do, spec 8.1: costs, targets, options, the checks, the legal list, announcing);

@@ -100,13 +100,6 @@ def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None
     raise _unbound("_join")
 
 
-def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
-    """``fights.procedure._members_changed``: Who is in the fight changed: what is kept about the members (and
-    target candidates, whose key holds the members' version) is no longer used, and the decision's facts are
-    dropped."""
-    raise _unbound("_members_changed")
-
-
 def answer_army(self: MitoszState, pr: FightLeader | FightHelp, index: int) -> None:
     """``fights.procedure.answer_army``: A leader named for an army (MIT-7.4.3–7.4.7), a helper asked or a
     companion sent (OP-65)."""

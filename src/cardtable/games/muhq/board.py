@@ -10,7 +10,7 @@ from .board_events import event
 from .objects import NEUTRAL, Drop, Perm
 from .turn import UPKEEP_PHASE
 from .places import available
-from . import writes
+from .writes import add_drop, arrive, empty_pile, gain, join, lift, place, remove, spend, take_from_drop, wear
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -22,7 +22,7 @@ def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool
     """Put a card onto a field as a permanent (untapped, no markers; MUHQ-APHASE-7); `enters` happens.
     ``played``: it was played from hand (a token created on the board was not)."""
     d = self.card_def[card]
-    writes.arrive(self, Perm(card, d, self.card_owner[card], controller, cell))
+    arrive(self, Perm(card, d, self.card_owner[card], controller, cell))
     if played and d.type == "unit":
         pending = self.players[controller].pending
         # MUHQ-EQUIP-3 (b): pending equipment goes to "die nächste gespielte Unit", the next unit played this
@@ -30,19 +30,19 @@ def enter(self: "MuhqState", card: int, controller: int, cell: int, played: bool
         if pending:
             for eq in list(pending):
                 pending.remove(eq)
-                writes.join(self, Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None), card)
+                join(self, Perm(eq, self.card_def[eq], self.card_owner[eq], controller, None), card)
     event(self, "enters", card)
     return card
 
 
 def join_pile(self: "MuhqState", member: int, base: int) -> None:
-    writes.join(self, self.perms[member], base)
+    join(self, self.perms[member], base)
 
 
 # -- leaving the board (MUHQ-PERM-5, 6; MUHQ-TOKEN-2) ------------------------------------------------
 def take_off(self: "MuhqState", pid: int) -> tuple[Perm, int | None]:
     """Step (a): off its field or out of its pile. Returns the permanent and its former field."""
-    p, cell = writes.lift(self, pid)
+    p, cell = lift(self, pid)
     if self.activation == pid:
         self.activation = None  # MUHQ-APHASE-4: the activation ends when the permanent leaves
         self.ai = None
@@ -102,12 +102,12 @@ def start_drop(self: "MuhqState", p: Perm, cell: int | None) -> None:
     if not p.pile:
         return
     members = []
-    for m in writes.empty_pile(self, p):
+    for m in empty_pile(self, p):
         mp = self.perms[m]
         if mp.d.type == "equipment":
-            writes.wear(self, m, 1)
+            wear(self, m, 1)
             if mp.d.durability - mp.worn < 1:
-                writes.remove(self, m)
+                remove(self, m)
                 start_drop(self, mp, cell)
                 put_in_discard(self, m)
                 after_leaving(self, mp, cell)
@@ -115,7 +115,7 @@ def start_drop(self: "MuhqState", p: Perm, cell: int | None) -> None:
         members.append(m)
     if members and cell is not None:
         # Members wait off the board (no field) until placed; they stay permanents in self.perms.
-        writes.add_drop(self, Drop(p.controller, cell, members))
+        add_drop(self, Drop(p.controller, cell, members))
 
 
 def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
@@ -124,16 +124,16 @@ def drop_fields(self: "MuhqState", drop: Drop, member: int) -> list[int]:
 
 
 def place_dropped(self: "MuhqState", drop: Drop, member: int, cell: int | None) -> None:
-    writes.take_from_drop(self, drop, member)
+    take_from_drop(self, drop, member)
     if cell is None:  # no available field: destroyed (MUHQ-PILE-4, 5)
-        mp = writes.remove(self, member)
+        mp = remove(self, member)
         start_drop(self, mp, drop.cell)
         put_in_discard(self, member)
         if mp.d.type == "unit":
             event(self, "dies", member, departed=mp)
         after_leaving(self, mp, drop.cell)
     else:
-        writes.place(self, member, cell)
+        place(self, member, cell)
 
 
 def return_victory_item(self: "MuhqState") -> None:
@@ -147,15 +147,15 @@ def return_victory_item(self: "MuhqState") -> None:
     if cell is None:
         self.removed.append(item)
         return
-    writes.arrive(self, Perm(item, d, self.card_owner[item], NEUTRAL, cell))
+    arrive(self, Perm(item, d, self.card_owner[item], NEUTRAL, cell))
 
 
 # -- resource ---------------------------------------------------------------------------------------
 def steal(self: "MuhqState", thief: int, victim: int, amount: int) -> None:
     """MUHQ-RES-4."""
     n = min(amount, self.players[victim].resource)
-    writes.spend(self, victim, n)
-    writes.gain(self, thief, n)
+    spend(self, victim, n)
+    gain(self, thief, n)
 
 
 def draw(self: "MuhqState", seat: int, count: int) -> None:

@@ -13,7 +13,7 @@ from . import board as _board
 from .board_events import event
 from .places import field_of, name_of
 from .effects import protected_from
-from . import writes
+from .writes import add_damage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -39,7 +39,7 @@ def deal_damage(self: "MuhqState", source_d: Any, source_controller: int | None,
         d = 0
     if d <= 0:
         return 0
-    writes.add_damage(self, pid, d)  # (e)
+    add_damage(self, pid, d)  # (e)
     event(self, "is_dealt_damage", pid)
     return d
 

@@ -17,7 +17,7 @@ from .effects_targets import check_targets
 from .places import name_of
 from .rounds import start_round
 from .priority import pass_priority
-from . import writes
+from .writes import spend
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import DeclareTrigger, FreeAction, Pass, PlaySpell, UniversalFreeAction
@@ -54,7 +54,7 @@ def _do_play_spell(self: "MuhqState", a: PlaySpell) -> None:
     problem = check_targets(self, d.targets, a.targets, ctx)
     if problem:
         raise bad(*problem)
-    writes.spend(self, seat, d.play)
+    spend(self, seat, d.play)
     pl.hand.remove(a.card)  # MUHQ-SPELL-3: on the stack while it waits
     pay_costs(self, d.extra_cost, a.costs, seat, None)
     push(self, Item("spell", seat, a.card, d.id, -1, tuple(zip((n for n, _t in d.targets), a.targets)),

@@ -18,7 +18,7 @@ from .effects_targets import target_problem
 from .legal_unit import carriable, equippable, swappable
 from .places import available, spawn_fields
 from .tokens import create_tokens
-from . import writes
+from .writes import add_drop, gain, give_control, pick_up, set_down, swap
 from .writes import relocate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,7 +68,7 @@ _resolve_free_action = _resolve_full_action = _resolve_trigger = _resolve_abilit
 
 
 def _resolve_universal(self: "MuhqState", item: Item) -> None:
-    writes.gain(self, item.controller, 1)  # MUHQ-CARD-7
+    gain(self, item.controller, 1)  # MUHQ-CARD-7
 
 
 def _resolve_play_permanent(self: "MuhqState", item: Item) -> None:
@@ -112,13 +112,13 @@ def _resolve_equip(self: "MuhqState", item: Item) -> None:
     unit, eq = item.source, item.param("equipment")
     if unit in self.perms and eq in equippable(self, unit):
         join_pile(self, eq, unit)
-        writes.give_control(self, eq, self.perms[unit].controller)  # MUHQ-EQUIP-5
+        give_control(self, eq, self.perms[unit].controller)  # MUHQ-EQUIP-5
 
 
 def _resolve_swap(self: "MuhqState", item: Item) -> None:
     unit, art = item.source, item.param("artifact")
     if unit in self.perms and art in swappable(self, unit):
-        writes.swap(self, unit, art)
+        swap(self, unit, art)
 
 
 def _resolve_carry(self: "MuhqState", item: Item) -> None:
@@ -128,7 +128,7 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
     cells = item.param("path")
     if path_problem(self, unit, cells, ignore=art) is not None:
         return
-    old = writes.pick_up(self, art)
+    old = pick_up(self, art)
     relocate(self, unit, cells[-1])
     drop = item.param("drop")
     sw = self.stats()[art].swimming
@@ -138,11 +138,11 @@ def _resolve_carry(self: "MuhqState", item: Item) -> None:
         # as near to it as there is room.
         fields = [c for c in self.grid.cells_in_range(cells[-1], 1) if available(self, c, sw)]
         if len(fields) > 1:
-            writes.add_drop(self, Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
+            add_drop(self, Drop(self.perms[unit].controller, cells[-1], [art], "MUHQ-ART-2"))
             event(self, "ends_move", unit)
             return
         drop = fields[0] if fields else self.grid.nearest_available(old, lambda c: available(self, c, sw))
-    writes.set_down(self, art, drop, unit)
+    set_down(self, art, drop, unit)
     event(self, "ends_move", unit)
 
 

@@ -16,7 +16,7 @@ from .flow_phases import end_of_turn
 from .places import name_of
 from .tokens import token_fields
 from .rounds import goto_step
-from . import writes
+from .writes import spend
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Buy, DeclineUpkeep, DraftPick, DropPlace, EndDiscard, PayUpkeep, PlaceToken, SkipBuy
@@ -48,7 +48,7 @@ def _do_pay_upkeep(self: "MuhqState", a: PayUpkeep) -> None:
         raise bad("MUHQ-UPKEEP-5", _("{unit} costs {upkeep} upkeep; you have {resource} resource. Decline it "
                                      "instead: it is defeated", unit=name_of(self, a.unit), upkeep=p.d.upkeep,
                                      resource=pl.resource))
-    writes.spend(self, self.active, p.d.upkeep)
+    spend(self, self.active, p.d.upkeep)
     self.upkeep_todo.remove(a.unit)
     self.log.append(("upkeep", self.active, Text(N_("paid {upkeep} for {unit}"), upkeep=p.d.upkeep,
                                                  unit=name_of(self, a.unit))))
@@ -78,7 +78,7 @@ def _do_buy(self: "MuhqState", a: Buy) -> None:
                                   cost=d.buy, resource=pl.resource))
     if pl.bought:
         raise bad("MUHQ-BUY-3", _("you have bought a card this turn already"))
-    writes.spend(self, self.active, d.buy)
+    spend(self, self.active, d.buy)
     pl.store.remove(a.card)
     pl.discard.append(a.card)  # MUHQ-BUY-4
     pl.bought = True

@@ -9,7 +9,7 @@ from .words import _, _n
 from .board import destroy, discard_from_hand
 from .effects import perm_matches
 from .places import board_order, name_of
-from . import writes
+from .writes import spend
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -124,10 +124,9 @@ def cost_problem(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: t
 def pay_costs(self: "MuhqState", costs: tuple[dict[str, Any], ...], chosen: tuple[int, ...], player: int,
               source: int | None) -> None:
     k = 0
-    pl = self.players[player]
     for cost in costs:
         if "resource" in cost:
-            writes.spend(self, player, cost["resource"])
+            spend(self, player, cost["resource"])
         elif "tap" in cost:
             self.perms[source].tapped = True  # type: ignore[index]  # (a tap cost has a source: cost_problem)
         elif "discard" in cost:

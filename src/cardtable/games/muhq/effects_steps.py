@@ -18,7 +18,7 @@ from .board import destroy, draw, leave_board, steal
 from .board_combat import combat, deal_damage, defender_problem
 from .effects import objects, players_of
 from .tokens import create_tokens
-from . import writes
+from .writes import add_marker, gain, give_control, heal, modify_until_end_of_turn, set_marker, spend, wear
 
 if TYPE_CHECKING:  # pragma: no cover
     from .effects import Ctx
@@ -70,7 +70,7 @@ class Heal(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
-            writes.heal(state, pid, step["amount"])
+            heal(state, pid, step["amount"])
         return GO_ON
 
 
@@ -83,7 +83,7 @@ class AddMarker(MuhqPrimitive):
         marker = step["marker"]
         for pid in objects(state, step["to"], ctx):
             if state.perms[pid].d.type == "unit":  # MUHQ-COND-3
-                writes.add_marker(state, pid, marker, step["count"])
+                add_marker(state, pid, marker, step["count"])
         return GO_ON
 
 
@@ -96,7 +96,7 @@ class RemoveMarker(MuhqPrimitive):
         marker, count = step["marker"], step["count"]
         for pid in objects(state, step["to"], ctx):
             have = getattr(state.perms[pid], marker)
-            writes.set_marker(state, pid, marker, 0 if count == "all" else max(0, have - count))
+            set_marker(state, pid, marker, 0 if count == "all" else max(0, have - count))
         return GO_ON
 
 
@@ -107,7 +107,7 @@ class GainResource(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for seat in players_of(state, step["player"], ctx):
-            writes.gain(state, seat, step["amount"])
+            gain(state, seat, step["amount"])
         return GO_ON
 
 
@@ -118,7 +118,7 @@ class LoseResource(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for seat in players_of(state, step["player"], ctx):
-            writes.spend(state, seat, min(step["amount"], state.players[seat].resource))  # MUHQ-RES-4
+            spend(state, seat, min(step["amount"], state.players[seat].resource))  # MUHQ-RES-4
         return GO_ON
 
 
@@ -180,7 +180,7 @@ class GainControl(MuhqPrimitive):
             return GO_ON
         for pid in objects(state, step["to"], ctx):
             if not state.perms[pid].d.landmark:  # MUHQ-PERM-10; tapped state, markers and pile stay (MUHQ-CARD-5)
-                writes.give_control(state, pid, seats[0])
+                give_control(state, pid, seats[0])
         return GO_ON
 
 
@@ -191,7 +191,7 @@ class ModifyUntilEot(MuhqPrimitive):
 
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
-            writes.modify_until_end_of_turn(state, pid, dict(step["modify"]))
+            modify_until_end_of_turn(state, pid, dict(step["modify"]))
         return GO_ON
 
 
@@ -215,5 +215,5 @@ class ReduceDurability(MuhqPrimitive):
     def resolve(self, state: "MuhqState", step: dict[str, Any], ctx: Ctx) -> bool:
         for pid in objects(state, step["to"], ctx):
             if state.perms[pid].d.type == "equipment":
-                writes.wear(state, pid, step["amount"])
+                wear(state, pid, step["amount"])
         return GO_ON

@@ -13,7 +13,7 @@ from .board_events import event
 from .flow_victory import state_check
 from .places import name_of
 from .rounds import next_seat
-from . import writes
+from .writes import add_marker, end_modifiers, gain, score
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MuhqState
@@ -47,7 +47,7 @@ def income(self: "MuhqState") -> None:
             units += 1
             if p.cell is not None:
                 fields += field_income[p.cell]
-    writes.gain(self, seat, inc.base + inc.per_unit * units + fields)
+    gain(self, seat, inc.base + inc.per_unit * units + fields)
 
 
 def score_areas(self: "MuhqState") -> None:
@@ -68,7 +68,7 @@ def score_areas(self: "MuhqState") -> None:
                         counts[p.controller] += 1
         mine = counts[seat]
         if mine > 0 and all(mine > counts[o] for o in range(self.n) if o != seat):
-            writes.score(self, seat, self.grid.area_points.get(area, 0))
+            score(self, seat, self.grid.area_points.get(area, 0))
 
 
 def victory_item_check(self: "MuhqState") -> bool:
@@ -108,7 +108,7 @@ def end_of_turn(self: "MuhqState") -> None:
     for eq in pl.pending:
         put_in_discard(self, eq)
     pl.pending = []
-    writes.end_modifiers(self)
+    end_modifiers(self)
 
 
 def next_turn(self: "MuhqState") -> None:
@@ -128,7 +128,7 @@ def activate(self: "MuhqState", pid: int) -> None:
     p = self.perms[pid]
     self.log.append(("activate", p.controller, Text(N_("activated {name}"), name=name_of(self, pid))))
     if p.d.type == "unit" and p.poison:
-        writes.add_marker(self, pid, "poison", 1)  # MUHQ-POISON-2
+        add_marker(self, pid, "poison", 1)  # MUHQ-POISON-2
         state_check(self)
         if pid not in self.perms:
             return

@@ -10,7 +10,7 @@ from .turn import END_PRIO
 from .board import after_leaving, destroy, start_drop, take_off
 from .places import board_order, cell_of
 from .rounds import start_round
-from . import writes
+from .writes import leave_game, order_drops, prune_drops
 
 if TYPE_CHECKING:  # pragma: no cover
     from .objects import Drop
@@ -36,7 +36,7 @@ def state_check(self: "MuhqState") -> bool:
                 destroy(self, pid)
         # MUHQ-STATE-3: the resulting drops base by base, in turn order from the active player (stable sort:
         # one player's bases stay in board order); each base's former controller places its members.
-        writes.order_drops(self, waiting, functools.partial(turn_order_of_drop, self))
+        order_drops(self, waiting, functools.partial(turn_order_of_drop, self))
         check_victory(self)
         return True
     game = self.game
@@ -159,7 +159,7 @@ def check_victory(self: "MuhqState") -> bool:
 def eliminate(self: "MuhqState", seat: int) -> None:
     """MUHQ-WIN-8: the loser's permanents and every card of theirs are removed from the game."""
     pl = self.players[seat]
-    writes.leave_game(self, seat)
+    leave_game(self, seat)
     for pid in list(board_order(self)):
         p = self.perms.get(pid)
         if p is not None and (p.controller == seat or p.owner == seat):
@@ -170,7 +170,7 @@ def eliminate(self: "MuhqState", seat: int) -> None:
     for zone in (pl.store, pl.deck, pl.hand, pl.discard, pl.pending):
         self.removed.extend(zone)
         zone.clear()
-    writes.prune_drops(self)  # members of the loser's piles were removed with them
+    prune_drops(self)  # members of the loser's piles were removed with them
     self.triggers = [t for t in self.triggers if t.controller != seat]
     # Their cards on the stack (spells, permanents being played) are removed too, not lost; their actions
     # do not resolve.

@@ -16,6 +16,7 @@ from ..acts_summon import _host_problem
 from .targets import resolve_target
 from ..levels.board import board_insts
 from ..moves import enter_board
+from ..writes import attach, to_row
 
 
 if TYPE_CHECKING:
@@ -63,14 +64,9 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
         self.note(N_("{card} is not attached: {reason} ({rule})"), card=inst.d, reason=bad[1], rule=bad[0])
         return
     came_from = inst.zone
-    if came_from == "board":
-        self.players[seat].leaders.remove(iid)  # it leaves the leader row (MIT-5.15)
-    else:
+    if came_from != "board":  # (from the board, it leaves the leader row: MIT-5.15)
         enter_board(self, iid, seat)
-    inst.host = host
-    if t == "leader":
-        inst.dormant = wake
-    self.layout_changed()
+    attach(self, inst, host, dormant=wake if t == "leader" else inst.dormant)
     host_d = self.cards[host].d
     if came_from != "board":
         attached = said(N_("{card} is attached to {host} from {zone}"), card=inst.d, host=host_d,
@@ -101,10 +97,7 @@ def wake(self: MitoszState, iid: int, why: str) -> None:
     """OP-35: the condition set at attachment is met: the dormant leader becomes an ordinary leader in its
     controller's leader row (what is attached to it stays on it; the leader limit is checked as ever)."""
     inst = self.cards[iid]
-    inst.dormant = None
-    inst.host = -1
-    self.players[inst.controller].leaders.append(iid)
-    self.layout_changed()
+    to_row(self, inst, inst.controller)
     self.note(N_("{card} wakes ({why}) and joins P{controller}'s leader row (MIT-5.15, OP-35)"), card=inst.d, why=why, controller=inst.controller)
 
 

@@ -23,6 +23,7 @@ from ..levels.abilities import restricted
 from ..levels.card_types import card_type
 from ..levels import filters as _filters
 from .. import upcalls as _up
+from ..writes import attach, set_tokens, to_row
 
 
 if TYPE_CHECKING:
@@ -176,10 +177,7 @@ class Steal(MitoszPrimitive):
             if restricted(state, inst, "cannot_be_stolen") and prohibition_holds(state, inst, "cannot_be_stolen", item):
                 continue
             if inst.d.card_type == "leader":
-                state.players[inst.controller].leaders.remove(t)
-                inst.controller = thief
-                state.players[thief].leaders.append(t)
-                state.layout_changed()
+                to_row(state, inst, thief)
                 _add_effect(state, "steal", item, (t,), None, None, _until(state, p.duration, item))
                 state.note(N_("P{thief} steals {card} (owner P{owner}) (MIT-5.2.a)"), thief=thief, card=inst.d, owner=inst.owner)
             elif inst.d.card_type in ("item", "location"):
@@ -194,9 +192,7 @@ def _steal_attachment(self: MitoszState, inst: Inst, thief: int) -> None:
     own = [h for h in hosts if self.cards[h].controller == thief and h != inst.host]
     for host in own:
         if _host_problem(self, thief, inst, host) is None:  # what hangs on it stays on it
-            inst.host = host
-            inst.controller = thief
-            self.layout_changed()
+            attach(self, inst, host, dormant=inst.dormant, controller=thief)
             self.note(N_("P{thief} steals {card} (owner P{owner}) and attaches it to {host}, for good (MIT-5.2.d)"), thief=thief, card=inst.d, owner=inst.owner, host=self.cards[host].d)
             return
     self.note(N_("{card} cannot be stolen: P{thief} has no card to attach it to (MIT-5.2.d)"), card=inst.d, thief=thief)
@@ -221,8 +217,7 @@ class AddToken(MitoszPrimitive):
                     break
             else:
                 tokens.append((p.kind, n, p.effect))
-            inst.tokens = tuple(tokens)
-            state.statics_changed()
+            set_tokens(state, inst, tuple(tokens))
             state.note(lazy._n("{n} {kind} token on {card} (MIT-5.10)", "{n} {kind} tokens on {card} (MIT-5.10)", n,
                              kind=p.kind, card=inst.d))
         return True
@@ -243,6 +238,5 @@ class RemoveToken(MitoszPrimitive):
                     count = 0 if p.n == "all" else count - _filters.value(state, p.n, refs(state, item), item)
                 if count > 0:
                     out.append((kind, count, eff))
-            inst.tokens = tuple(out)
-            state.statics_changed()
+            set_tokens(state, inst, tuple(out))
         return True

@@ -15,6 +15,7 @@ from ..levels.filters import matches
 from ..levels.level import _myth_bonus
 from ..moves import discard_card, enter_board, leave_board, to_zone
 from .. import upcalls as _up
+from ..writes import attach
 
 if TYPE_CHECKING:
     from ..cards import CardDef
@@ -192,8 +193,8 @@ def _finish(self: MitoszState, item: Item, happened: bool) -> None:
         host = item.targets[0] if item.attach and item.targets else -1
         if happened and host >= 0 and self.cards[host].zone == "board":  # MIT-8.rune, OP-60
             enter_board(self, item.card, item.player)
-            self.cards[item.card].host = host
-            self.layout_changed()
+            rune = self.cards[item.card]
+            attach(self, rune, host, dormant=rune.dormant)
             self.note(N_("{card} is attached to {host} (MIT-8.rune)"), card=card.d, host=self.cards[host].d)
         elif happened and item.lasting:
             enter_board(self, item.card, item.player)

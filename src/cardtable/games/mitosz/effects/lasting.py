@@ -18,6 +18,7 @@ from ..fights.members import in_rounds
 from ..levels import filters as _filters
 from ..levels.statics import statics_by
 from .. import upcalls as _up
+from ..writes import add_effect
 
 
 if TYPE_CHECKING:
@@ -65,9 +66,8 @@ def _add_effect(self: MitoszState, kind: str, item: Item | None, targets: tuple[
     if keys is None and item is not None:
         keys = _up.effect_keys(self, item.card, item.m, item.user)
     Eff = self.Eff
-    self.effects.append(Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
-                            selector, value, until, keys or frozenset()))
-    self.statics_changed()
+    add_effect(self, Eff(self.seq, kind, item.player if item is not None else self.active, source, targets,
+                                selector, value, until, keys or frozenset()))
     if item is not None and until[0] != "permanent":
         item.lasting = True
 

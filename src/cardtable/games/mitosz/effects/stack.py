@@ -23,6 +23,7 @@ from ..fights.supplies import enter_row
 from ..levels.board import intrigue_limit
 from ..moves import enter_board, leave_together, pay, to_zone
 from .. import upcalls as _up
+from ..writes import attach, place_nation, to_row
 
 if TYPE_CHECKING:
     from ..prompts.questions import OnEnter
@@ -147,13 +148,11 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
             to_zone(self, iid, "hand")
             return
         enter_board(self, iid, seat)
-        inst.cell = item.cell
-        grid[item.cell] = iid  # type: ignore[index]  # a nation's item has its cell
-        self.layout_changed()
+        place_nation(self, inst, item.cell)  # type: ignore[arg-type]  # a nation's item has its cell
         self.note(N_("{card} joins P{seat}'s empire at {cell}"), card=inst.d, seat=seat, cell=item.cell)
     elif t == "leader":
         enter_board(self, iid, seat)
-        self.players[seat].leaders.append(iid)
+        to_row(self, inst, seat)
         self.note(N_("{card} enters P{seat}'s leader row"), card=inst.d, seat=seat)
     elif t in ("item", "location"):
         host = item.host
@@ -163,8 +162,7 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
             self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
             return
         enter_board(self, iid, seat)
-        inst.host = host
-        self.layout_changed()
+        attach(self, inst, host, dormant=inst.dormant)
         self.note(N_("{card} is attached to {host}"), card=inst.d, host=self.cards[host].d)
     elif t == "intrigue":
         if len(self.intrigues) >= intrigue_limit(self):  # MIT-3.6.c

@@ -15,6 +15,7 @@ from ..levels.board import opponents
 from ..levels.card_types import card_type, subtypes
 from ..levels.level import road_closed
 from .. import upcalls as _up
+from .. import writes
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -170,6 +171,4 @@ def start_fight(self: MitoszState, item: Item) -> None:
         _up._join(self, f, a.challenger, "att", 0)
         _up._join(self, f, a.challenged, "def", 0)
         self.note(N_("{challenger} (P{seat}) challenges {challenged} (P{defender}) to a duel (MIT-7.6.1, MIT-7.6.2)"), challenger=self.cards[a.challenger].d, seat=seat, challenged=self.cards[a.challenged].d, defender=defender)
-    self.fight = f
-    self.statics_changed()  # fight membership changes what filters match
-    self.touch()
+    writes.start_fight(self, f)

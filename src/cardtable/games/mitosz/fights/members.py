@@ -62,7 +62,7 @@ def in_rounds(self: MitoszState) -> bool:
 
 def fight_members(self: MitoszState) -> frozenset[int]:
     """Army leaders, duelists and supplies of the fight (the filter ``in_fight``); kept with the board's
-    facts, which a card moving or a member joining (``_members_changed``) drops."""
+    facts, which a card moving or a member joining (``writes._members_changed``) drops."""
     f = self.fight
     if f is None:
         return _NONE

@@ -12,6 +12,7 @@ from .fight import LEADER_SUBTYPES, RACES
 from ..modes import BATTLE, SUMMON_PHASES
 from ..levels.board import attached
 from ..levels.card_types import subtypes
+from ..writes import attach, set_effects
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -89,9 +90,7 @@ def attach_mount(self: MitoszState, item: Item) -> None:
             or mount_of(self, a.host) >= 0:
         self.note(N_("{mount} cannot be attached any more"), mount=mount.d)
         return
-    self.players[item.player].leaders.remove(a.mount)  # it leaves the leader row (OP-57)
-    mount.host = a.host
-    self.layout_changed()
+    attach(self, mount, a.host, dormant=mount.dormant)  # it leaves the leader row (OP-57)
     if a.share:
         self.note(N_("{mount} is attached to {host}, sharing {subtype} (MIT-8.mount)"), mount=mount.d, host=host.d,
                   subtype=Said(SUBTYPE_WORDS.get(a.share, a.share)))
@@ -99,5 +98,5 @@ def attach_mount(self: MitoszState, item: Item) -> None:
         self.note(N_("{mount} is attached to {host} (MIT-8.mount)"), mount=mount.d, host=host.d)
     if a.share:  # while it stays attached
         self.seq += 1
-        self.effects = self.effects + [Eff(self.seq, "grant_subtype", item.player, a.mount, (a.host,), None,
-                                           a.share, ("attached", a.mount), frozenset(("leader", "mount")))]
+        set_effects(self, self.effects + [Eff(self.seq, "grant_subtype", item.player, a.mount, (a.host,), None,
+                                                     a.share, ("attached", a.mount), frozenset(("leader", "mount")))])

@@ -20,6 +20,7 @@ from .results import _ask_monster, _ask_spoils, _cleanup, _compare, _destroy_nat
 from ..flow.machine import _push
 from ..flow.prompts import set_prompt
 from ..moves import leave_board, pay
+from ..writes import join_fight, remove_supply, set_supply_mode, to_row
 
 if TYPE_CHECKING:
     from ..prompts.fights import FightLeader, MonsterReturn, SupplyMode
@@ -83,18 +84,9 @@ def _advance(self: MitoszState, to: str | None = None) -> bool:
 
 def _join(self: MitoszState, f: Fight, leader: int, side: str, row: int) -> None:
     """An army leader or duelist joins; its mount fights beside it as a beast supply (OP-57, OP-54)."""
-    f.leaders[leader] = (side, row)
     mount = mount_of(self, leader)
-    if mount >= 0:
-        f.supplies[mount] = (side, row, "full" if row == 0 else "level")
-    _members_changed(self, f)
-
-
-def _members_changed(self: MitoszState, f: Fight | None = None) -> None:
-    """Who is in the fight changed: what is kept about the members (and target candidates, whose key
-    holds the members' version) is no longer used, and the decision's facts are dropped."""
-    (f or self.fight).members_version += 1  # type: ignore[union-attr]  # called in a fight
-    self.touch()
+    join_fight(self, f, leader, (side, row),
+                      ((mount, (side, row, "full" if row == 0 else "level")),) if mount >= 0 else ())
 
 
 def _companions(self: MitoszState, side: str) -> list[int]:
@@ -144,7 +136,7 @@ def answer_supply_mode(self: MitoszState, pr: SupplyMode, index: int) -> None:
     card: int = pr.card  # type: ignore[assignment]  # the rules always name the supply (supplies.py)
     side, row, _mode = f.supplies[card]
     mode = ("level", "maneuvers")[index]
-    f.supplies[card] = (side, row, mode)
+    set_supply_mode(self, f, card, (side, row, mode))
     if mode == "level":
         self.note(N_("P{seat} chooses: {card} fights with its level ({rule}, OP-20)"), seat=pr.player,
                   card=self.cards[card].d, rule=pr.rule)
@@ -173,11 +165,9 @@ def answer_monster_return(self: MitoszState, pr: MonsterReturn, index: int) -> N
     if index == 1:
         inst = self.cards[iid]
         pay(self, pr.player, list(summon_cost(self, iid)))
-        del current_fight(self).supplies[iid]  # in a fight
-        _members_changed(self)
-        self.players[inst.controller].leaders.append(iid)
+        remove_supply(self, current_fight(self), iid)  # in a fight
+        to_row(self, inst, inst.controller)
         inst.rotated = False
-        self.statics_changed()
         self.note(N_("P{seat} pays {card}'s cost again: it stays as a leader (MIT-8.monster.5)"), seat=pr.player,
                   card=inst.d)
     current_fight(self).stage = "monsters"  # in a fight

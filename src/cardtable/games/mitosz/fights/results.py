@@ -19,6 +19,7 @@ from ..flow.prompts import set_prompt
 from ..levels.board import is_cursed
 from ..moves import can_pay, draw, leave_board, leave_together
 from .. import upcalls as _up
+from ..writes import end_fight, set_effects
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -210,8 +211,7 @@ def _cleanup(self: MitoszState) -> None:
     if supplies:
         leave_together(self, supplies, "afterworld", "rule")
     if self.effects:
-        self.effects = [e for e in self.effects if e.until[0] != "fight"]
-        self.statics_changed()
+        set_effects(self, [e for e in self.effects if e.until[0] != "fight"])
         sources = {e.source for e in self.effects}
         ended = [i for i in self.fates + self.lingering if i not in sources]  # MIT-3.9.g: their effect ended
         if ended:
@@ -222,8 +222,6 @@ def _cleanup(self: MitoszState) -> None:
         self.note(N_("the battle ends: its leaders rotate, its supplies go to the afterworld (MIT-7.4.13)"))
     else:
         self.note(N_("the battle ends: its leaders rotate (MIT-7.4.13)"))
-    self.fight = None
-    self.statics_changed()
-    self.touch()
+    end_fight(self)
     self.mode = BUSY
     _push(self, "checks", "next_phase")  # OP-39: after a fight the battle phase ends

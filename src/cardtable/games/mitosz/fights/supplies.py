@@ -17,6 +17,7 @@ from .members import current_fight, in_rounds
 from .strength import row_capacity, row_supplies
 from ..moves import can_pay, enter_board, to_zone
 from .. import upcalls as _up
+from ..writes import add_supply, set_supply_mode
 
 if TYPE_CHECKING:
     from cardtable.engine import Action
@@ -135,7 +136,7 @@ def first_use(self: MitoszState, user: Inst) -> None:
     """OP-20 (``supply_mode_timing=on_first_use``): a supply's first maneuver fixes its mode."""
     place = current_fight(self).supplies.get(user.iid)  # a maneuver used in a fight
     if place is not None and place[2] == "undecided":
-        current_fight(self).supplies[user.iid] = (place[0], place[1], "maneuvers")
+        set_supply_mode(self, current_fight(self), user.iid, (place[0], place[1], "maneuvers"))
         self.note(N_("{user} uses a maneuver: from now on its level no longer counts (OP-20)"), user=user.d)
 
 
@@ -151,8 +152,7 @@ def enter_row(self: MitoszState, item: Item) -> None:
         return
     enter_board(self, iid, seat)
     row = item.row
-    f.supplies[iid] = (side, row, "full")
-    _up._members_changed(self)
+    add_supply(self, f, iid, (side, row, "full"))
     if is_monster(self.cards[iid].d):
         self.note(N_("{card} enters P{seat}'s {row} as a supply (MIT-8.monster.1)"), card=self.cards[iid].d,
                   seat=seat, row=Said(ROW_NAMES[ROWS[row]]))
@@ -164,13 +164,13 @@ def enter_row(self: MitoszState, item: Item) -> None:
     if row == 0 or not self.cards[iid].d.usable or is_monster(self.cards[iid].d):  # MIT-8.monster.2
         return  # nothing to choose: full in the front line; a supply without maneuvers fights with its level
     if self.opts["supply_mode_timing"] == "on_first_use":
-        f.supplies[iid] = (side, row, "undecided")  # its level counts until it first uses a maneuver (OP-20)
+        set_supply_mode(self, f, iid, (side, row, "undecided"))  # its level counts until it first uses a maneuver (OP-20)
         return
     chooser = seat if row == 1 else f.seat_of("def" if side == "att" else "att")
     # (self.fight is f, in a fight)
     if row == 2 and current_fight(self).row_leader("def" if side == "att" else "att", 0) >= 0:
         chooser = self.cards[
             current_fight(self).row_leader("def" if side == "att" else "att", 0)].controller
-    f.supplies[iid] = (side, row, "level")
+    set_supply_mode(self, f, iid, (side, row, "level"))
     _up.set_prompt(self, "supply_mode", chooser, rule="MIT-3.8.d" if row == 1 else "MIT-3.8.e",
                     options=[Said(N_("its level counts")), Said(N_("its maneuvers work"))], card=iid)

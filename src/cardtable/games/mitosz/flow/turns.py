@@ -15,6 +15,7 @@ from ..levels.board import board_insts
 from ..levels.filters import value
 from ..moves import draw
 from .. import upcalls as _up
+from ..writes import hand_will_change
 
 if TYPE_CHECKING:
     from ..state import MitoszState
@@ -79,8 +80,7 @@ def draw_phase(self: MitoszState) -> None:
     """MIT-6.2.2.1: draw 2, and the extra draws the player is entitled to."""
     seat = self.active
     # only the drawer's hand and deck change: nothing another player may do depends on them (spec 9)
-    self.seat_versions[seat] += 1
-    self.hand_changed()
+    hand_will_change(self, seat)
     n = self.opts["draws_per_turn"]
     for _src, ctrl, params in statics_of(self, "extra_draw"):
         if ctrl == seat:

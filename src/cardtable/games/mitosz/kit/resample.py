@@ -30,9 +30,10 @@ from cardtable.engine.resample import fresh_rng, shuffled
 from cardtable.engine.rng import Rng
 from cardtable.games.mitosz.prompts.cards import DeckOrder
 from cardtable.games.mitosz.state import MitoszState
+from cardtable.games.mitosz.writes import set_zone
 
 if TYPE_CHECKING:
-    from cardtable.games.mitosz.core import Inst, Player
+    from cardtable.games.mitosz.core import Player
     from cardtable.games.mitosz.prompts.base import Prompt
 
 
@@ -44,7 +45,6 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
     s.keep_log_for(player)
     if s.result is not None:
         return s
-    cards = s.cards
     prompt = s.prompt
     card = getattr(prompt, "card", None) if prompt is not None and prompt.player == player else None
     shown = () if card is None else (card,)
@@ -58,7 +58,7 @@ def determinize(state: MitoszState, player: int, rng: Rng) -> MitoszState:
         keep = len(p.hand) - len(kept)
         pool = shuffled([i for i in p.hand if i not in kept] + [i for i in p.deck if i not in seen], rng)
         p.hand, p.deck = kept + pool[:keep], pool[keep:] + on_top
-        _mark_zones(cards, p)
+        _mark_zones(s, p)
     s.forget_caches()
     return s
 
@@ -108,14 +108,15 @@ def with_hidden(base: MitoszState, seat: int, source: MitoszState) -> MitoszStat
     held = set(hand)
     p.deck = sorted(i for i in set(p.hand).union(p.deck) if i not in held)
     p.hand = hand
-    _mark_zones(s.cards, p)
+    _mark_zones(s, p)
     s.forget_caches()
     return s
 
 
-def _mark_zones(cards: list[Inst], p: Player) -> None:
+def _mark_zones(s: MitoszState, p: Player) -> None:
     """After a player's hand and deck were dealt anew: each card knows its zone again."""
+    cards = s.cards
     for iid in p.hand:
-        cards[iid].zone = "hand"
+        set_zone(s, cards[iid], "hand")
     for iid in p.deck:
-        cards[iid].zone = "deck"
+        set_zone(s, cards[iid], "deck")
