@@ -7,9 +7,10 @@
     python bench/bench_scale.py --json                # one JSON object on stdout
 
 Ray listens beyond loopback unless it is kept in a private network namespace, so the Ray part runs only
-inside one (it is skipped elsewhere, and the reason printed)::
-
-    unshare -n sh -c 'ip link set lo up && exec env RAY_USAGE_STATS_ENABLED=0 python bench/bench_scale.py'
+inside one. The benchmark makes that namespace itself, as the test command does for the Ray tests: run as root
+(``unshare`` and ``ip`` present) and with Ray installed, it starts itself again under
+``unshare -n sh -c 'ip link set lo up && exec …'``. Where that is not possible (or with ``--no-namespace``) it
+stays in this network and skips Ray, printing why.
 
 What is measured, in one process run so that the ratios compare like with like on a shared machine:
 
@@ -28,7 +29,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,6 +43,7 @@ from cardtable.sim import simulate  # noqa: E402
 from cardtable.sim.executors import default_chunk_size, start_ray  # noqa: E402
 
 TIMING = ("seconds", "games_per_s", "actions_per_s")
+INSIDE = "CARDTABLE_BENCH_NAMESPACE"  # set in the copy started inside the private network namespace
 
 
 def loopback_only() -> str | None:
@@ -55,6 +60,23 @@ def loopback_only() -> str | None:
     return None
 
 
+def into_namespace(argv: list[str]) -> int | None:
+    """Run this benchmark again inside a private network namespace with only loopback up, and return its exit
+    code; None where that cannot be done (not root, no ``unshare``/``ip``, no Ray, or already inside)."""
+    if os.environ.get(INSIDE) or loopback_only() is None or not (shutil.which("unshare") and shutil.which("ip")):
+        return None
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return None
+    if subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode != 0:
+        return None
+    command = " ".join(shlex.quote(x) for x in [sys.executable, str(Path(__file__).resolve()), *argv])
+    inner = f"ip link set lo up && exec env {INSIDE}=1 RAY_USAGE_STATS_ENABLED=0 {command}"
+    print("(starting again in a private network namespace with only loopback, for Ray)", file=sys.stderr)
+    return subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode
+
+
 def run(games: int, **how) -> tuple[float, dict]:
     start = time.perf_counter()
     summary = simulate("mojo", games, agents=["random"], seed=0, **how)
@@ -68,7 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the figures are medians (default 3)")
     parser.add_argument("--no-ray", action="store_true", help="measure the local workers only")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-namespace", action="store_true",
+                        help="do not start again in a private network namespace (Ray is then skipped)")
     args = parser.parse_args(argv)
+    if not args.no_ray and not args.no_namespace:
+        code = into_namespace(sys.argv[1:] if argv is None else argv)
+        if code is not None:
+            return code
     say = (lambda *a, **k: print(*a, **k, file=sys.stderr)) if args.json else print
 
     rates: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "2 workers (Ray up)": [], "ray": []}
@@ -115,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         "ray_over_pool": round(median["ray"] / median["2 workers (Ray up)"], 3) if "ray" in median else None,
         "ray_start_s": round(ray_start, 2) if ray_start is not None else None,
         "ray_skipped": ray_problem,
+        "load_average": round(os.getloadavg()[0], 2),
         "identical_results": identical,
     }
     if args.json:
