@@ -112,8 +112,11 @@ def in_first_screen(page, selector: str, viewport: dict) -> None:
 
 
 def two_humans(server, game: str, seed: int, options: dict | None = None) -> tuple[str, list[str]]:
-    """A table of two human seats, both joined through the API: its id and the seats' tokens."""
-    table = server.create(game=game, players=2, seats=["human", "human"], seed=seed, options=options or {})["table"]["id"]
+    """A table of two human seats, both joined through the API: its id and the seats' tokens. No bot takes a seat
+    over (``takeover_seconds`` null): the seats are played over HTTP with no page open, and on a busy machine a
+    test can take longer than the default minute between two of a seat's moves."""
+    table = server.create(game=game, players=2, seats=["human", "human"], seed=seed, options=options or {},
+                          takeover_seconds=None)["table"]["id"]
     return table, [server.request("POST", f"/api/tables/{table}/join", {"seat": s})["token"] for s in (0, 1)]
 
 
