@@ -43,10 +43,7 @@ def chosen_names(m: Maneuver) -> tuple[str, ...]:
     return names[0]
 #: The implicit maneuver of non-cursed items and buildings: sacrifice the card (OP-16).
 SACRIFICE = "sacrifice"
-if TYPE_CHECKING:  # pragma: no cover
-    Bad = tuple[str, str]  # (rule, message)
-else:
-    Bad = tuple  # (rule, message)
+Bad = tuple[str, str]  # (rule, message)
 
 
 class MInfo:

@@ -17,7 +17,7 @@ from .words import N_, _
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-SPHERE_INDEX = {s: i for i, s in enumerate(V.SPHERES)}
+SPHERE_INDEX: dict[str, int] = {s: i for i, s in enumerate(V.SPHERES)}
 SPHERE_LETTER = ("M", "I", "W", "F")
 #: a number of points of a sphere as a cost writes it ("M1"), each language with its spheres' initials
 SPHERE_AMOUNT = (N_("M{n}"), N_("I{n}"), N_("W{n}"), N_("F{n}"))

@@ -9,7 +9,7 @@ from ..actions import STACK_ID_BASE
 from ..cards import PERMANENT_TYPES
 from ..text import CARD_TYPE_WORDS, kept
 from ..words import N_, Said, said
-from .common import ZONE_FROM, _Off
+from .common import ZONE_FROM
 from ..schema.primitives import AttachP
 from ..effect_vocabulary import VOCABULARY, MitoszPrimitive
 from ..acts_summon import _host_problem
@@ -54,7 +54,7 @@ def _attach_card(self: MitoszState, iid: int, host: int, wake: str, seat: int) -
         bad = _dormant_problem(self, inst, host, seat)
     elif t in ("item", "location"):
         bad = ("MIT-3.5.b", said(N_("{card} is attached already"), card=inst.d)) if inst.zone == "board" else \
-            _host_problem(self, seat, _Off(inst), host)  # type: ignore[arg-type]  # the card as if in hand
+            _host_problem(self, seat, inst, host)  # (it reads the card's definition only)
     else:
         bad = ("OP-60" if t == "free_maneuver" else "spec 6.4",  # a rune is attached by its scribe's act
                said(N_("a {type} is not attached by an effect"), type=kept(CARD_TYPE_WORDS, t)))

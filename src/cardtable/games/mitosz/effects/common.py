@@ -1,26 +1,12 @@
-"""What the effect modules share: the interpreter's SUSPEND, the stand-in card of a host check, an immunity
-key as a word, and the names of the zones a card comes from."""
+"""What the effect modules share: the interpreter's SUSPEND, an immunity key as a word, and the names of the zones a
+card comes from."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from cardtable.engine.effects import SUSPEND as SUSPEND
 
 from ..text import immunity_word
 from ..words import N_
-
-if TYPE_CHECKING:
-    from ..core import Inst
-
-
-
-class _Off:
-    """A stand-in used to re-check a host for a card on the stack: the same card, as if in hand."""
-
-    def __init__(self, inst: Inst) -> None:
-        self.d = inst.d
-        self.iid = inst.iid
 
 
 #: where a card came from ("from the hand")

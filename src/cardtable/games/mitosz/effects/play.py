@@ -10,7 +10,7 @@ from ..text import ROW_INTO, word
 from ..vocabulary import ROWS
 from ..words import N_, Said, said
 from ..core import Item
-from .common import SUSPEND, ZONE_FROM, _Off
+from .common import SUSPEND, ZONE_FROM
 from ..modes import PROMPT
 from ..schema.primitives import PlayCardP
 from ..effect_vocabulary import ASKS, VOCABULARY, MitoszPrimitive
@@ -87,7 +87,7 @@ def play_choices(self: MitoszState, seat: int, p: Any, item: Item) -> list[tuple
         elif t in ("item", "location"):
             hosts = item_hosts(self, seat, iid) if t == "item" else location_hosts(self, seat, iid)
             ways = [("host", h) for h in hosts
-                    if _host_problem(self, seat, _Off(inst), h) is None]  # type: ignore[arg-type]  # as if in hand
+                    if _host_problem(self, seat, inst, h) is None]  # (it reads the definition only)
         elif t == "supply":
             ways = [("row", r) for r in _rows_open_to(self, seat, inst)]
         else:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import STACK_ID_BASE, Pass, UseManeuver
 from ..core import Item
 from ..words import N_, Said, join, lazy, said
-from .common import SUSPEND, _Off
+from .common import SUSPEND
 from ..effect_vocabulary import VOCABULARY
 from .triggers import TRIGGER_WORDS
 from ..acts_announce import _use_up, affected, stack_item
@@ -157,7 +157,7 @@ def _resolve_card(self: MitoszState, item: Item) -> None:
     elif t in ("item", "location"):
         host = item.host
         if host < 0 or self.cards[host].zone != "board" \
-                or _host_problem(self, seat, _Off(inst), host):  # type: ignore[arg-type]  # the card as if in hand
+                or _host_problem(self, seat, inst, host):  # (it reads the card's definition only)
             to_zone(self, iid, "afterworld")
             self.note(N_("{card} has no legal card to attach to any more: it goes to the afterworld"), card=inst.d)
             return

@@ -8,7 +8,7 @@ from .. import vocabulary as V
 
 
 ROWS = V.ROWS  # front line, auxiliaries, reserve (MIT-7.3.4.a)
-ROW_INDEX = {name: i for i, name in enumerate(ROWS)}
+ROW_INDEX: dict[str, int] = {name: i for i, name in enumerate(ROWS)}
 SIDES = ("att", "def")
 
 
