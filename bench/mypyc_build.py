@@ -15,7 +15,7 @@ CARDTABLE_MYPYC_ONLY / CARDTABLE_MYPYC_EXCLUDE (comma-separated path fragments) 
 CARDTABLE_MYPYC_OPT (default 3) is the C optimisation level, CARDTABLE_MYPYC_MULTI=1 one C file per module (then
 ``build_ext -j 2`` compiles them in parallel).
 
-Source changes it needs (behaviour-neutral): ``ROW_INDEX`` (fights/fight.py) and ``SPHERE_INDEX`` (cards.py)
+The source changes it needed, behaviour-neutral and kept (e535528): ``ROW_INDEX`` (fights/fight.py) and ``SPHERE_INDEX`` (cards.py)
 annotated, because in this build mypy checks the modules in another order and reads them as ``Any`` where it
 narrows ``x in ROW_INDEX``; ``acts_info.Bad`` defined once (mypyc compiles ``if TYPE_CHECKING: … else: …`` so
 that the ``else`` raises "Reached allegedly unreachable code!" at import); ``_host_problem`` given the card
