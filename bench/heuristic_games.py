@@ -25,17 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("mojo", "maoqy", "mitosz", "muhq")
-TOTALS = re.compile(r"^(?:summary|totals):\s+(\d+)", re.M)
 
 def _actions(summary: dict) -> int:
     """The number of actions of a simulate() summary (its mean actions per game times the games played)."""
@@ -54,25 +50,22 @@ def cpu_per_game(game: str, games: int, players: int) -> dict:
             "cpu_us_per_action": round(1e6 * cpu / actions, 1) if actions else None}
 
 
-def count(game: str, games: int, players: int, src: Path) -> int:
-    """Instructions of one run of ``games`` heuristic games under callgrind."""
-    loop = ("import sys\nfrom cardtable.sim import simulate\n"
-            "simulate(sys.argv[1], int(sys.argv[2]), players=int(sys.argv[3]), agents=['heuristic'], seed=0)\n")
-    with tempfile.TemporaryDirectory() as work:
-        out = Path(work) / "cg.out"
-        env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
-        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
-                              loop, game, str(games), str(players)], env=env, capture_output=True, text=True)
-        if run.returncode != 0:
-            raise SystemExit(f"{game}: the counted run failed:\n{run.stderr[-2000:]}")
-        match = TOTALS.search(out.read_text())
-        if match is None:
-            raise SystemExit(f"{game}: callgrind wrote no total to {out}")
-        return int(match.group(1))
+HEURISTIC_LOOP = """
+import sys
+from cardtable.sim import simulate
+summary = simulate(sys.argv[1], int(sys.argv[2]), players=int(sys.argv[3]), agents=["heuristic"], seed=0)
+print(round(summary["mean_actions"] * summary["games_played"]))
+"""
 
 
 def instructions_per_game(game: str, games: int, players: int, src: Path) -> int:
-    return round((count(game, 2 * games, players, src) - count(game, games, players, src)) / games)
+    """Instructions per game of heuristic play: runs of N and 2N games under callgrind (``game_instructions.count``),
+    the difference divided by N."""
+    from game_instructions import count  # (this folder is on the path: it is the script's own)
+
+    _, few = count(HEURISTIC_LOOP, game, games, src, players)
+    _, more = count(HEURISTIC_LOOP, game, 2 * games, src, players)
+    return round((more - few) / games)
 
 
 def main() -> None:
