@@ -134,6 +134,13 @@ def test_balance_from_python_runs(tmp_path, monkeypatch):
     assert "<html" in (tmp_path / "report.html").read_text(encoding="utf-8").lower()
 
 
+def test_what_if_from_python_runs(capsys):
+    code = block_with(ROOT / "docs" / "balance.md", "python", "WhatIfJob(")
+    assert "), 200).play(workers=2)" in code
+    exec(compile(code.replace("), 200).play(workers=2)", "), 6).play(workers=1)"), "balance.md", "exec"), {})
+    assert "actions per game" in capsys.readouterr().out
+
+
 def test_muhq_data_snippet_runs():
     code = block_with(ROOT / "docs" / "muhq.md", "python", "data.board_names()")
     # the last line only shows the by-path readers' names (its `path` is a placeholder)

@@ -16,8 +16,8 @@ from cardtable.engine.i18n import N_, Translator
 from cardtable.sim.probes import feature_words
 
 from .figures import number_text, percent
-from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg,
-                      parse_options)
+from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, DataArg, OptionArg, PlayersArg,
+                      WorkersArg, parse_options, use_data)
 from .output import console, err, games_bar, stopped_early
 from .paths import writable_folder
 
@@ -94,8 +94,12 @@ def balance_command(
     out: Annotated[Optional[Path], typer.Option("--out", help=N_("folder for report.html, balance.json and "
                                                 "games.jsonl (default: balance-GAME)"))] = None,
     compare: Annotated[Optional[tuple[Path, Path]], typer.Option(
-        "--compare", help=N_("compare two reports (folders or balance.json files), A then B; writes compare.html "
-        "to --out if given"))] = None,
+        "--compare", help=N_("without a game: compare two reports (folders or balance.json files), A then B; writes "
+        "compare.html to --out if given. With a game: a paired what-if of two versions A and B (a workspace "
+        "folder, FOLDER@N for its version N, or packaged), the same seeds for both"))] = None,
+    option_b: Annotated[Optional[list[str]], typer.Option(
+        "--option-b", "-b", help=N_("with a game: a what-if of option sets: key=value for side B only (repeatable), "
+        "e.g. -b board=river-crown; the sides default to --data (or packaged)"))] = None,
     plots: Annotated[bool, typer.Option("--plots/--no-plots", help=N_("embed plots in the HTML (matplotlib)"))] = True,
     as_json: Annotated[bool, typer.Option("--json", help=N_("print the numbers as one JSON object and nothing else"))] = False,
     workers: WorkersArg = None,
@@ -103,19 +107,36 @@ def balance_command(
     address: AddressArg = None,
     chunk_size: ChunkSizeArg = None,
     checkpoint: CheckpointArg = None,
+    data: DataArg = None,
 ) -> None:
     """Play many games between bots and write a balance report: seat and first-move advantage, game length,
     margins, lead changes, and each card's (kingdom's, value's) impact on winning, all with 95 % intervals.
     Games run on every core (--workers, --backend ray); the same seed gives the same report on any of them.
     Ctrl-C stops early and reports the games finished so far (marked partial, exit code 130). A designer
-    changes a card in a data file ($CARDTABLE_DATA_DIR), runs again, and compares: --compare A B."""
+    changes a card in a workspace (--data DIR) and plays both versions on the same seeds: GAME --compare
+    packaged DIR; or compares two reports: --compare A B."""
     from cardtable.sim.balance import BalanceRun, compare as compare_numbers, make_spec
     from cardtable.sim.executors import check_run
     from cardtable.sim.report import render, render_compare
 
+    from .whatif import check_sides, run_what_if
+
+    check_sides(game, compare)
+    if game is not None and (compare is not None or option_b):
+        names = [a.strip() for a in agents.split(",") if a.strip()]
+        if not names:
+            raise CardtableError(_("--agents needs at least one agent name"))
+        opts = parse_options(option, game)
+        opts.update(shorthand_options(game, board, sets, decks))
+        base = str(data) if data is not None else "packaged"
+        sides = [str(x) for x in compare] if compare is not None else [base, base]
+        run_what_if(game, sides, names, players, seed, opts, option_b, games, min_sample, out, plots, as_json,
+                    {"workers": workers, "backend": backend, "address": address, "chunk_size": chunk_size,
+                     "checkpoint": checkpoint}, _write)
+        return
+    if option_b:
+        raise CardtableError(_("--option-b is for a what-if: give a game"))
     if compare is not None:
-        if game is not None:
-            raise CardtableError(_("--compare takes two reports and no game"))
         result = compare_numbers(_read_numbers(compare[0]), _read_numbers(compare[1]))
         if out is not None:
             _write(out, "compare.json", json.dumps(result, ensure_ascii=False, indent=1))
@@ -133,9 +154,11 @@ def balance_command(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
         raise CardtableError(_("--agents needs at least one agent name"))
+    workspace = use_data(data)
     opts = parse_options(option, game)
     opts.update(shorthand_options(game, board, sets, decks))
-    spec = make_spec(game, names, players=players, options=opts, seed=seed)
+    spec = make_spec(game, names, players=players, options=opts, seed=seed,
+                     data=str(workspace) if workspace is not None else None)
     check_run(backend, address, workers)
     out = writable_folder(out or Path(f"balance-{game}"))  # before the games, not after them
     run = BalanceRun(spec, games)

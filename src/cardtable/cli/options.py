@@ -42,6 +42,9 @@ AddressArg = Annotated[Optional[str], typer.Option(
 ChunkSizeArg = Annotated[Optional[int], typer.Option(
     "--chunk-size", min=1, help=N_("games per chunk, the unit sent to a worker, retried and checkpointed "
     "(default: 1 % of the games, at most 250)"))]
+DataArg = Annotated[Optional[Path], typer.Option(
+    "--data", help=N_("a workspace folder (DIR/GAME/*.yaml, as cardtable studio saves it): its cards, decks, boards "
+    "and sets are used before the packaged ones of the same name; the packaged files are never changed"))]
 CheckpointArg = Annotated[Optional[Path], typer.Option(
     "--checkpoint", help=N_("keep finished chunks in this file (JSON lines); rerunning the same command with it "
     "skips them and gives the same result"))]
@@ -64,3 +67,20 @@ def parse_options(pairs: list[str] | None, game: str | None = None) -> dict[str,
         key = key.strip()
         options[key] = value.strip() if key in text else parse_option_value(value.strip())
     return options
+
+
+def use_data(folder: Path | None) -> Path | None:
+    """Use the workspace ``folder`` (``--data``) for the rest of the command, worker processes included (they are
+    started later and read it from the environment); a clear error if it is not a folder."""
+    import os
+
+    from cardtable.engine.data_roots import WORKSPACE_ENV
+
+    if folder is None:
+        return None
+    if not folder.is_dir():
+        raise CardtableError(_("--data {folder}: no such folder (a workspace is a folder holding GAME/*.yaml files, "
+                               "as cardtable studio --workspace saves them)", folder=str(folder)))
+    root = folder.resolve()
+    os.environ[WORKSPACE_ENV] = str(root)
+    return root

@@ -13,6 +13,7 @@ from cardtable.engine import CardtableError, Record, State, load_records
 from cardtable.engine.i18n import N_, Translator
 from cardtable.engine.record import other_rules
 
+from .options import DataArg, use_data
 from .output import console, err
 from .paths import listenable, writable_file
 from .replaying import draw_step, replay_label, step_through, store_for_web
@@ -31,6 +32,7 @@ def replay(
     web: Annotated[bool, typer.Option("--web", help=N_("open the finished game in the web table (its replay bar steps through it): serves on 127.0.0.1 and prints the table's address; needs one record"))] = False,
     port: Annotated[int, typer.Option(min=1, max=65535, help=N_("with --web: the port to serve on"))] = 8000,
     db: Annotated[Optional[Path], typer.Option(help=N_("with --web: also keep the game in this web database (default: a temporary one, gone when the server stops)"))] = None,
+    data: DataArg = None,
 ) -> None:
     """Replay the record(s) in FILE and show how each game ended; --at and --as draw the table at any step, --step
     walks through it."""
@@ -48,6 +50,7 @@ def replay(
                                file=str(file), n=len(records)))
     if not check:  # --check fails each such record instead
         _warn_other_rules(file, [rec for _index, rec in chosen])
+    _warn_other_data(file, chosen, use_data(data))
     failures = 0
     for index, rec in chosen:
         source = _("{file} record {number}", file=str(file), number=index + 1)
@@ -126,3 +129,21 @@ def _warn_other_rules(file: Path, records: list[Record]) -> None:
             where, them = _("{file}, {n} of {total} records", file=str(file), n=len(numbers), total=len(records)), "them"
         err.print(f"[yellow]" + escape(_("warning:")) + f"[/] {escape(where)}: {escape(other_rules(recorded, current, them))}",
                   highlight=False, soft_wrap=True)
+
+
+def _warn_other_data(file: Path, chosen: list[tuple[int, Record]], workspace: Path | None) -> None:
+    """A warning for each record made with a workspace's files (``play --data``) that this replay does not have:
+    its final state would differ, and the reason is the files, not the rules."""
+    from cardtable.engine.data_roots import workspace_digest
+
+    for index, rec in chosen:
+        stamp = rec.meta.get("data")
+        if not isinstance(stamp, dict) or not isinstance(stamp.get("digest"), str):
+            continue
+        if workspace is not None and workspace_digest(rec.game, workspace) == stamp["digest"]:
+            continue
+        where = _("{file} record {number}", file=str(file), number=index + 1)
+        err.print(f"[yellow]" + escape(_("warning:")) + f"[/] " + escape(_(  # i18n: no (markup)
+            "{where} was played with the files of the workspace {folder}; replay it with --data and those same "
+            "files (this replay has {what})", where=where, folder=str(stamp.get("workspace")),
+            what=_("other files") if workspace is not None else _("no workspace"))), highlight=False, soft_wrap=True)

@@ -16,8 +16,8 @@ from cardtable.engine import CardtableError, load
 from cardtable.engine.i18n import N_, Translator, number
 
 from .figures import number_text, percent, score_text
-from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, OptionArg, PlayersArg, WorkersArg,
-                      parse_options)
+from .options import (AddressArg, BackendArg, CheckpointArg, ChunkSizeArg, DataArg, OptionArg, PlayersArg,
+                      WorkersArg, parse_options, use_data)
 from .output import console, err, games_bar, stopped_early
 from .paths import writable_file
 
@@ -42,6 +42,7 @@ def simulate(
     address: AddressArg = None,
     chunk_size: ChunkSizeArg = None,
     checkpoint: CheckpointArg = None,
+    data: DataArg = None,
 ) -> None:
     """Play many games between bots and report win rates (with 95 % intervals) and speed. Games run on every
     core (--workers, --backend ray); the same seed gives the same numbers on any of them. Ctrl-C stops early
@@ -53,6 +54,7 @@ def simulate(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if not names:
         raise CardtableError(_("--agents needs at least one agent name"))
+    use_data(data)
     opts = parse_options(option, game)
     lineup_for(load(game, players=players, options=opts), names)  # every bad input fails here, before any output
     check_run(backend, address, workers)

@@ -12,7 +12,7 @@ from rich.markup import escape
 from cardtable.engine import load
 from cardtable.engine.i18n import N_, Translator
 
-from .options import ForcedMoves, OptionArg, PlayersArg, parse_options
+from .options import DataArg, ForcedMoves, OptionArg, PlayersArg, parse_options, use_data
 from .output import console
 from .paths import listenable, reachable_database, writable_file
 
@@ -27,10 +27,12 @@ def play(
     seed: Annotated[Optional[int], typer.Option(help=N_("seed (a random one is chosen and shown if omitted)"))] = None,
     record: Annotated[Optional[Path], typer.Option(help=N_("write the game's record to this file"))] = None,
     forced: Annotated[Optional[ForcedMoves], typer.Option(help=N_("a move that is your only legal one: take it without asking, or ask for it anyway (default: take with one human against bots; ask in hot-seat and alone)"))] = None,
+    data: DataArg = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with several humans."""
     from .play import parse_seats, play_terminal
 
+    workspace = use_data(data)
     g = load(game, players=players, options=parse_options(option, game))
     seats = parse_seats(g, seat or [])
     if record:
@@ -40,8 +42,13 @@ def play(
     state = play_terminal(console, g, seats, fresh_seed(seed), read=lambda prompt: console.input(prompt),
                           take_forced=None if forced is None else forced is ForcedMoves.take)
     if record:
+        rec = state.record()
+        if workspace is not None:  # replaying it needs the same files: ``replay --data`` checks their digest
+            from cardtable.engine.data_roots import workspace_stamp
+
+            rec.meta["data"] = workspace_stamp(game, workspace)
         with record.open("w", encoding="utf-8") as fh:
-            state.record().write(fh)
+            rec.write(fh)
         console.print(escape(_("Record written to {path}", path=str(record))))
 
 

@@ -3,8 +3,8 @@
 Game-agnostic machinery that a game's ``data`` module uses with its own names, models and error class
 (a subclass of :class:`~cardtable.engine.errors.DataError`):
 
-- :class:`DataFiles` — where a game's files are (its packaged ``data/`` folder, then
-  ``$CARDTABLE_DATA_DIR/<game>/``), listing and finding them by **name** (never a path), reading YAML with
+- :class:`DataFiles` — where a game's files are (a workspace's ``<game>/`` folder if one is in use, its packaged
+  ``data/`` folder, then ``$CARDTABLE_DATA_DIR/<game>/``: :mod:`.data_roots`), listing and finding them by **name** (never a path), reading YAML with
   line numbers (size limit, UTF-8, duplicate keys refused), caching until a file changes, validating with a
   pydantic model, and raising the game's error with every problem it finds;
 - :func:`problems`, :func:`locate`, :func:`line_of`, :func:`dotted` — a pydantic ``ValidationError`` or a
@@ -23,11 +23,11 @@ command imports every game package, and most read no data file).
 from __future__ import annotations
 
 import difflib
-import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
+from .data_roots import DATA_DIR_ENV as DATA_DIR_ENV, search_folders, user_root, workspace_root
 from .errors import DataError
 from .i18n import Translator
 
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
 _ = Translator("cardtable")
 
-#: Environment variable naming the user data directory; a game's files live in its ``<game>/`` folder.
-DATA_DIR_ENV = "CARDTABLE_DATA_DIR"
 #: The most values a data file may unfold to, aliases counted as often as they are used (the sample files hold a
 #: few thousand): a file whose alias refers to itself, or "a billion laughs", is refused instead of hanging.
 MAX_YAML_NODES = 1_000_000
@@ -105,9 +103,9 @@ def iter_models(obj: Any, loc: Loc = ()) -> Iterator[tuple[Loc, Any]]:
 
 # -- the files of a game ----------------------------------------------------------------------------------
 class DataFiles:
-    """The data files of the game whose folder is ``game``: the packaged ones in ``packaged``, then the user's
-    in ``$CARDTABLE_DATA_DIR/<game>/`` (read when asked, so a changed environment counts at once). Every
-    problem raises ``error``, the game's :class:`DataError`."""
+    """The data files of the game whose folder is ``game``: a workspace's first (if one is in use), then the
+    packaged ones in ``packaged``, then the user's in ``$CARDTABLE_DATA_DIR/<game>/`` (read when asked, so a
+    changed environment counts at once). Every problem raises ``error``, the game's :class:`DataError`."""
 
     def __init__(self, game: str, packaged: Path, error: type[DataError]):
         self.game = game
@@ -118,24 +116,29 @@ class DataFiles:
     # -- finding files
     def user_dir(self) -> Path | None:
         """The user's folder of the game's files, ``$CARDTABLE_DATA_DIR/<game>/``; None if the variable is not set."""
-        root = os.environ.get(DATA_DIR_ENV)
-        return Path(root) / self.game if root else None
+        root = user_root()
+        return root / self.game if root is not None else None
 
     def folders(self) -> list[tuple[Path, str]]:
-        """The folders to look in, first first, with where they come from ("packaged", "user")."""
-        user = self.user_dir()
-        return [(self.packaged, "packaged")] + ([(user, "user")] if user is not None else [])
+        """The folders to look in, first first, with where they come from ("workspace", "packaged", "user")."""
+        return search_folders(self.game, self.packaged)
 
     def where(self) -> str:
         """Where names are looked up, for a message."""
+        workspace = workspace_root()
         folder = self.user_dir()
+        if workspace is not None:
+            return _("the workspace {workspace}, the packaged files or {folder}", workspace=workspace / self.game,
+                     folder=folder) if folder is not None else \
+                _("the workspace {workspace} or the packaged files", workspace=workspace / self.game)
         if folder is not None:
             return _("the packaged files or {folder}", folder=folder)
         return _("the packaged files (set {env} to add your own in ${env}/{game}/)", env=DATA_DIR_ENV, game=self.game)
 
     def names(self, pattern: str, name_of: Callable[[Path], str | None]) -> list[str]:
         """The names of the files matching the glob ``pattern`` (``name_of`` a file: its name, or None to skip
-        it): the packaged ones, then the user directory's, each sorted; a name found twice counts once."""
+        it): the workspace's, the packaged ones, then the user directory's, each sorted; a name found twice counts
+        once."""
         names: list[str] = []
         for folder, _ in self.folders():
             try:

@@ -134,3 +134,19 @@ def schemas(name: str) -> dict[str, dict[str, Any]]:
             raise CardtableError(f"the schemas of {name!r} ({target}): {key!r} is not a schema name "  # i18n: no (a schema provider's programmer)
                                  f"(lower-case letters, digits, '-', '_') with a JSON Schema object")
     return dict(result)
+
+
+# -- the designer's workbench ---------------------------------------------------------------------------------
+WORKBENCH_MODULE = "workbench"  # cardtable.games.<name>.workbench: FOLDER, kind_of(filename), check(filename)
+
+
+def workbench(name: str) -> Any | None:
+    """The workbench module of the game ``name`` (its data files: ``FOLDER``, ``kind_of``, ``check``), or None
+    for a game that reads no data files (Mojo). Raises UnknownGame."""
+    package = game_class(name).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.{WORKBENCH_MODULE}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{WORKBENCH_MODULE}":
+            raise
+        return None

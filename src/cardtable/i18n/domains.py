@@ -80,6 +80,7 @@ DOMAINS: tuple[Domain, ...] = (
         ("agents/**/*.py", "python"),
         ("envs/**/*.py", "python"),
         ("store/**/*.py", "python"),
+        ("studio/**/*.py", "python"),
     )),
     # The words Click and Typer print around our help and errors ("Usage:", "Options", "Missing argument …"):
     # they call the standard library's gettext, which the CLI points at this domain (cardtable.cli.language).

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from cardtable.agents import Observation, make_agent
 from cardtable.engine import CardtableError, Game, load
+from cardtable.engine.data_roots import using_workspace
 from cardtable.engine.i18n import N_, Translator, number
 from cardtable.engine.rng import derive_seed
 
@@ -45,32 +46,44 @@ def _pct(x: float) -> str:
 
 @dataclass(frozen=True)
 class BalanceSpec:
-    """What a run plays: the game, its players and options, one agent name per seat (rotated), the seed."""
+    """What a run plays: the game, its players and options, one agent name per seat (rotated), the seed, and the
+    workspace whose data files it plays with (``data``: a folder; None: the packaged files only)."""
 
     game: str
     players: int
     options: Mapping[str, Any]
     agents: tuple[str, ...]
     seed: int = 0
+    data: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["agents"] = list(self.agents)
         out["options"] = dict(self.options)
+        if self.data is None:  # (the reports and checkpoints of runs without a workspace stay as they were)
+            del out["data"]
         return out
 
 
 def make_spec(game_name: str, agents: Sequence[str] = ("heuristic",), players: int | None = None,
-              options: Mapping[str, Any] | None = None, seed: int = 0) -> BalanceSpec:
-    """Check everything a run needs (game, options, agents) before the first game; fail with a clear error."""
-    game = load(game_name, players=players, options=options)
+              options: Mapping[str, Any] | None = None, seed: int = 0, data: str | None = None) -> BalanceSpec:
+    """Check everything a run needs (game, options, agents, the workspace's files) before the first game; fail
+    with a clear error."""
+    with using_workspace(data):
+        game = load(game_name, players=players, options=options)
     lineup = lineup_for(game, agents)
-    return BalanceSpec(game_name, game.num_players, dict(game.options), tuple(lineup), seed)
+    return BalanceSpec(game_name, game.num_players, dict(game.options), tuple(lineup), seed, data)
 
 
 @functools.lru_cache(maxsize=8)
-def _game(name: str, players: int, options_json: str) -> Game:
-    return load(name, players=players, options=json.loads(options_json))
+def _game(name: str, players: int, options_json: str, data: str | None = None) -> Game:
+    with using_workspace(data):  # a game reads its data files when it is made (the cache keys them by path)
+        return load(name, players=players, options=json.loads(options_json))
+
+
+def spec_game(spec: BalanceSpec) -> Game:
+    """The game ``spec`` plays (made once per process)."""
+    return _game(spec.game, spec.players, json.dumps(dict(spec.options), sort_keys=True), spec.data)
 
 
 def _leader(standing: Sequence[float]) -> int:
@@ -82,7 +95,12 @@ def _leader(standing: Sequence[float]) -> int:
 
 def play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
     """Game ``index`` of the run ``spec``: its facts (see the module docstring)."""
-    game = _game(spec.game, spec.players, json.dumps(dict(spec.options), sort_keys=True))
+    with using_workspace(spec.data):
+        return _play_one(spec, index)
+
+
+def _play_one(spec: BalanceSpec, index: int) -> dict[str, Any]:
+    game = spec_game(spec)
     seed = spec.seed + index
     seats = seating(spec.agents, index)
     agents = [make_agent(name, game, derive_seed(seed, f"seat{i}")) for i, name in enumerate(seats)]
@@ -161,7 +179,7 @@ class BalanceRun:
                     if on_game is not None:
                         on_game(facts)
 
-        game = _game(self.spec.game, self.spec.players, json.dumps(dict(self.spec.options), sort_keys=True))
+        game = spec_game(self.spec)
         # What a checkpoint must match: the same games (and the same rules) cut into the same chunks.
         run_key = {"command": "balance", "game": self.spec.game, "rules_version": game.info.rules_version,
                    **self.spec.to_json(), "games": self.planned, "chunk_size": size}

@@ -73,3 +73,43 @@ def quantiles(values: Sequence[float], qs: Sequence[float]) -> list[float]:
         hi = min(lo + 1, len(data) - 1)
         out.append(data[lo] + (data[hi] - data[lo]) * (pos - lo))
     return out
+
+
+# Student's t quantiles for a two-sided 95 % interval, by degrees of freedom (1–30); beyond, the normal's 1.96
+# is within 2 % of t's.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    """The 97.5 % quantile of Student's t with ``df`` degrees of freedom (a 95 % two-sided interval)."""
+    if df < 1:
+        return math.inf
+    return _T975[df - 1] if df <= len(_T975) else 1.959964
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95 % t interval ``(mean, low, high)``. For the differences of paired games
+    (the same seed and seats under two versions) this is the paired interval: what both versions share cancels
+    game by game, so it is narrower than comparing two independent samples."""
+    n = len(values)
+    if n == 0:
+        return (0.0, -math.inf, math.inf)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, -math.inf, math.inf)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t975(n - 1) * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def welch_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """``mean(b) - mean(a)`` with a 95 % interval for two independent samples (Welch; the normal quantile, as the
+    samples here are hundreds of games): what the same numbers would give if the games were not paired."""
+    if len(a) < 2 or len(b) < 2:
+        return (0.0, -math.inf, math.inf)
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    half = 1.959964 * math.sqrt(va / len(a) + vb / len(b))
+    return (mb - ma, mb - ma - half, mb - ma + half)

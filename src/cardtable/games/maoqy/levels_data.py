@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,8 +171,7 @@ class Ritual:
 
 # -- finding and reading ----------------------------------------------------------------------------
 def user_dir() -> Path | None:
-    root = os.environ.get(DATA_DIR_ENV)
-    return Path(root) / GAME_FOLDER if root else None
+    return _FILES.user_dir()
 
 
 def _check_name(kind: str, name: Any, option: str) -> str:
@@ -185,10 +183,10 @@ def _check_name(kind: str, name: Any, option: str) -> str:
 
 
 def available(kind: str) -> list[str]:
-    """The names of the ``kind`` sets: packaged ones first, then the user directory's, each sorted."""
-    names = _names_in(PACKAGED_DIR, kind)
-    folder = user_dir()
-    if folder is not None:
+    """The names of the ``kind`` sets: a workspace's first (if one is in use), then the packaged ones, then the
+    user directory's, each sorted."""
+    names: list[str] = []
+    for folder, _source in _FILES.folders():
         names += [n for n in _names_in(folder, kind) if n not in names]
     return names
 
@@ -203,22 +201,15 @@ def _names_in(folder: Path, kind: str) -> list[str]:
 
 
 def find(kind: str, name: str) -> tuple[Path, str]:
-    """The file of the set ``name`` and where it comes from ("packaged" or "user"). Packaged names are reserved."""
+    """The file of the set ``name`` and where it comes from ("workspace", "packaged" or "user"). A packaged name
+    means the packaged file unless a workspace in use has its own copy."""
     assert kind in KINDS and NAME_RE.fullmatch(name), (kind, name)
     filename = f"{kind}-{name}.yaml"
-    packaged = PACKAGED_DIR / filename
-    if packaged.is_file():
-        return packaged, "packaged"
-    folder = user_dir()
-    if folder is not None and (folder / filename).is_file():
-        return folder / filename, "user"
-    if folder is not None:
-        where = _("the packaged sets or {folder}", folder=folder)
-    else:
-        where = _("the packaged sets (set {env} to add your own in ${env}/{folder}/)", env=DATA_DIR_ENV,
-                  folder=GAME_FOLDER)
+    for folder, source in _FILES.folders():
+        if (folder / filename).is_file():
+            return folder / filename, source
     raise OptionError(_("no {kind} set {name} in {where}; available: {available}", kind=kind, name=repr(name),
-                        where=where, available=", ".join(map(repr, available(kind)))))
+                        where=_FILES.where(), available=", ".join(map(repr, available(kind)))))
 
 
 #: The sections of a meanings file whose keys are numbers (``5:``, which YAML reads as the integer 5).
