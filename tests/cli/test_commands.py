@@ -17,13 +17,14 @@ def test_the_commands_are_listed_in_their_order():
 
     group = typer.main.get_command(app)
     assert list(group.commands) == ["games", "play", "simulate", "tournament", "replay", "schema", "rules", "serve",
-                                    "balance", "i18n"]
+                                    "balance", "studio", "i18n"]
 
 
 def test_no_command_module_imports_the_app():
     """`python -m cardtable.cli.app` runs the app module as __main__: a command module that imported
     ``cardtable.cli.app`` would build a second app beside it."""
-    modules = ["listing", "tables", "runs", "records", "schema", "balance", "i18n", "output", "options"]
+    modules = ["listing", "tables", "runs", "records", "schema", "balance", "whatif", "studio", "i18n", "output",
+               "options"]
     script = ("import sys\n" + "".join(f"import cardtable.cli.{m}\n" for m in modules)
               + "print('cardtable.cli.app' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)

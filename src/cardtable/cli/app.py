@@ -3,7 +3,7 @@ export data schemas, list rules.
 
 This module builds the Typer app and names its commands; each command lives in the module of its job
 (``listing``: games, rules · ``tables``: play, serve · ``runs``: simulate, tournament · ``balance`` · ``records``:
-replay · ``schema`` · ``i18n``). The order of the commands here is the order ``cardtable --help`` lists them in."""
+replay · ``schema`` · ``studio`` · ``i18n``). The order of the commands here is the order ``cardtable --help`` lists them in."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from .output import err, handles_errors
 from .records import replay
 from .runs import simulate, tournament
 from .schema import schema
+from .studio import studio
 from .tables import play, serve
 
 app = typer.Typer(
@@ -52,6 +53,7 @@ app.command()(handles_errors(schema))
 app.command()(handles_errors(rules))
 app.command()(handles_errors(serve))
 app.command("balance")(handles_errors(balance_command))
+app.command()(handles_errors(studio))
 app.add_typer(i18n_app, name="i18n")
 
 

@@ -50,7 +50,8 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
                freeze_startup: bool = False, search_workers: int | None = None,
                extra_agents: dict[str, Callable[[Game, int], Agent]] | None = None, smtp: Smtp | None = None,
                base_url: str = "http://127.0.0.1:8000", allow_local_webhooks: bool = False,
-               lease_seconds: float = 10.0) -> FastAPI:
+               lease_seconds: float = 10.0, workspace: str | Path | None = None,
+               studio_workers: int | None = None) -> FastAPI:
     """``search_workers``: worker processes the search bots think in (default: one per core but one, at least
     one; started at the first search, with ``multiprocessing``'s spawn method, so a script that runs the app
     itself keeps its start-up under ``if __name__ == "__main__":``); ``extra_agents``: more seat kinds,
@@ -58,7 +59,9 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     address the links in notifications point to; ``allow_local_webhooks``: let accounts name loopback or private
     addresses as webhooks (a LAN, tests). ``db_path``: an SQLite file, or a ``postgresql://`` address that several
     server processes share (``sharing.py``; ``lease_seconds``: how long a process that stopped answering still
-    holds the tables whose bots and clocks it runs)."""
+    holds the tables whose bots and clocks it runs). ``workspace``: a designer's workspace folder, served by the
+    workbench at ``/studio`` (``server/studio.py``; its what-ifs run on ``studio_workers`` processes, default every
+    core; 1: a thread of this process); none: no workbench."""
     store = open_store(str(db_path))
     manager = TableManager(store, bot_delay=bot_delay, search_workers=search_workers, extra_agents=extra_agents)
     bots = BotScheduler(manager, sweep_seconds)
@@ -90,7 +93,11 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
     app.add_middleware(LimitBody)
     add_error_handlers(app)  # always a 4xx with a reason, never a changed game
 
-    add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
+    render_page = add_pages(app, lambda table_id: (t.game.info.name if (t := manager.tables.get(table_id)) else None))
+    if workspace is not None:
+        from .studio import add_studio
+
+        add_studio(app, str(workspace), render_page, workers=studio_workers)
     app.include_router(account_routes(accounts, manager))  # /api/accounts, /api/session, /api/me, /api/me/tables
     app.include_router(lobby_routes(manager, bots, accounts, ratings))  # /api/games, /api/tables, POST .../join
     app.include_router(rating_routes(ratings))  # GET /api/ratings/{game}
@@ -108,7 +115,7 @@ def create_app(db_path: str | Path = "cardtable.db", bot_delay: float = 0.4, swe
 
 def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers: int | None = None,
           smtp: Smtp | None = None, base_url: str | None = None, allow_local_webhooks: bool = False,
-          lease_seconds: float = 10.0) -> None:
+          lease_seconds: float = 10.0, workspace: str | None = None) -> None:
     import uvicorn
 
     # Every move makes short-lived objects (states, messages); with Python's default thresholds the
@@ -119,6 +126,6 @@ def serve(host: str, port: int, db: str, bot_delay: float = 0.4, search_workers:
     # Messages are small JSON: compressing each one costs more CPU than it saves on a table's traffic.
     app = create_app(db, bot_delay=bot_delay, freeze_startup=True, search_workers=search_workers, smtp=smtp,
                      base_url=base_url or f"http://{host}:{port}", allow_local_webhooks=allow_local_webhooks,
-                     lease_seconds=lease_seconds)
+                     lease_seconds=lease_seconds, workspace=workspace)
     uvicorn.run(app,
                 host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -58,9 +58,9 @@ def _environment() -> Environment:
     return env
 
 
-def add_pages(app: FastAPI, table_game: Callable[[str], str | None]) -> None:
+def add_pages(app: FastAPI, table_game: Callable[[str], str | None]) -> Callable[[str, tuple[str, ...]], HTMLResponse]:
     """The pages, the static files and ``/api/i18n/{lang}``; ``table_game(table_id)`` names a table's game
-    (None for an unknown table: the page says so itself)."""
+    (None for an unknown table: the page says so itself). Returns how a page is rendered (for the workbench's)."""
     env = _environment()
 
     def render(name: str, domains: tuple[str, ...]) -> HTMLResponse:
@@ -101,3 +101,5 @@ def add_pages(app: FastAPI, table_game: Callable[[str], str | None]) -> None:
         domain = game_domain(game) if game else None
         body = page_catalog(code, ("web", f"{domain}-ui") if domain else ("web",))
         return JSONResponse(orjson.loads(body))
+
+    return render

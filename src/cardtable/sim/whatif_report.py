@@ -71,9 +71,8 @@ def render_whatif(numbers: Mapping[str, Any], plots: bool = True) -> str:
     section.append("</table>")
     if plots:
         section.append(_interval_plot(numbers["paired"]))
-    page = render_compare(numbers["compare"])
-    marker = "<h2>"
-    at = page.index(marker)
     title = _esc(_("What-if: A against B, paired"))
-    page = page.replace(_esc(_("Balance: A against B")), title, 1)
+    page = render_compare(numbers["compare"])
+    page = page.replace(_esc(_("Balance: A against B")), title, 1).replace(_esc(_("balance: A vs B")), title, 1)
+    at = page.index("<h2>")
     return page[:at] + "\n".join(section) + "\n<h2>" + _esc(_("Each side on its own")) + "</h2>" + page[at:]

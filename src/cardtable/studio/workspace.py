@@ -173,6 +173,22 @@ class Workspace:
                 raise
             return summary, [w.replace(str(copy / bench.FOLDER) + os.sep, "") for w in warnings]
 
+    def stats(self, game: str, filename: str, text: Any, seed: int = 0) -> dict[str, Any] | None:
+        """The game's statistics of ``text`` as the file ``filename`` (a Mítosz deck's breakdowns, curve, sample hand
+        and draw odds), read from a scratch copy as :meth:`check` does; None where the game has none for it."""
+        bench, _kind = self._name(game, filename)
+        if not hasattr(bench, "stats"):
+            return None
+        self.check(game, filename, text)  # a text the game cannot load has no statistics (its DataError says why)
+        with tempfile.TemporaryDirectory(prefix="cardtable-stats-") as scratch:
+            copy = Path(scratch)
+            self._copy_games(self.root, copy)
+            (copy / bench.FOLDER).mkdir(exist_ok=True)
+            (copy / bench.FOLDER / filename).write_text(text, encoding="utf-8")
+            with using_workspace(copy):
+                found: dict[str, Any] | None = bench.stats(filename, seed=seed)
+        return found
+
     def save(self, game: str, filename: str, text: Any, message: str = "") -> Saved:
         """Check ``text``, then write it as the workspace's ``filename`` and make a version. A text that fails the
         check raises (the game's DataError) and writes nothing."""

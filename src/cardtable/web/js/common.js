@@ -31,10 +31,11 @@ function append(el, children) {
 
 /** An error the API answered with: `status`, `message` and the `rule` it cites (or null). */
 export class ApiError extends Error {
-  constructor(status, message, rule) {
+  constructor(status, message, rule, data = null) {
     super(message);
     this.status = status;
     this.rule = rule ?? null;
+    this.data = data; // the whole answer (a data file's problems, say)
   }
 }
 
@@ -64,7 +65,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   }
   if (!response.ok) {
     const message = (data && data.error) || `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, message, data && data.rule);
+    throw new ApiError(response.status, message, data && data.rule, data);
   }
   return data;
 }
