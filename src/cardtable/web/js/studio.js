@@ -77,7 +77,7 @@ async function openFile(name) {
   $("raw-text").value = file.text;
   renderFiles();
   renderEntries();
-  showCheck({ ok: true, summary: t("as read"), warnings: [] });
+  showCheck({ ok: true, summary: t("as read"), warnings: [] }, false); // the fields were just read
   updateSave();
 }
 
@@ -148,6 +148,7 @@ function valueOf(field, input) {
 
 async function changeField(field, input) {
   const body = { text: state.file.text, entry: state.entry === -1 ? null : state.entry, path: field.parts, value: valueOf(field, input) };
+  field.value = body.value; // the form shows what was typed until the text is read again
   try {
     const result = await api(`/api/studio/${encodeURIComponent(state.game)}/files/${encodeURIComponent(state.file.name)}/edit`, { method: "POST", body });
     applyText(result.text);
@@ -183,7 +184,7 @@ async function checkRaw() {
   }
 }
 
-function showCheck(result) {
+function showCheck(result, reread = true) {
   state.checkOk = !!result.ok;
   state.problems = result.ok ? [] : (result.problems || []);
   const box = $("check-result");
@@ -197,7 +198,12 @@ function showCheck(result) {
   }
   if (state.file) {
     renderForm(); // the fields' marks at once; their values once the text is read again
-    refreshEntries().then(renderForm, () => {});
+    if (reread) {
+      const before = JSON.stringify(currentFields());
+      refreshEntries().then(() => {
+        if (JSON.stringify(currentFields()) !== before) renderForm(); // (an unchanged form is left as it is)
+      }, () => {});
+    }
     showStats();
   }
   updateSave();
