@@ -138,3 +138,15 @@ def test_without_a_workspace_there_is_no_workbench(tmp_path):
     with TestClient(create_app(tmp_path / "t.db")) as client:
         assert client.get("/api/studio").status_code == 404
         assert client.get("/studio").status_code == 404
+
+
+def test_a_whole_data_file_fits_a_workbench_request_but_not_any_other(studio):
+    client, root = studio
+    text = client.get("/api/studio/mitosz/files/smp.yaml").json()["text"] + "#" * 200_000 + "\n"
+    checked = client.post("/api/studio/mitosz/files/smp.yaml/check", json={"text": text})
+    assert checked.status_code == 200 and checked.json()["ok"]  # 230 KB: a big set still fits
+    refused = client.post("/api/tables", content=b"{" + b" " * 70_000 + b"}", headers={"Content-Type": "application/json"})
+    assert refused.status_code == 413
+    huge = client.post("/api/studio/mitosz/files/smp.yaml/check", json={"text": "x" * 9_000_000})
+    assert huge.status_code == 413 and "larger than" in huge.json()["error"]
+    assert not (root / "mitosz").exists()
