@@ -236,7 +236,7 @@ def test_command_shorthands_set_the_game_options(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["balance", "mojo", "--board", "x"], "--board is for games with a 'board' option"),
-    (["balance", "mojo", "--compare", "a", "b"], "no game"),
+    (["balance", "mojo", "--compare", "a", "b"], "a: no such folder; a side is 'packaged'"),
     (["balance"], "give a game"),
     (["balance", "--compare", "/nonexistent/a", "/nonexistent/b"], "no such file"),
     (["balance", "mojo", "--agents", "nobody"], "nobody"),
