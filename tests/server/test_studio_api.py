@@ -150,3 +150,14 @@ def test_a_whole_data_file_fits_a_workbench_request_but_not_any_other(studio):
     huge = client.post("/api/studio/mitosz/files/smp.yaml/check", json={"text": "x" * 9_000_000})
     assert huge.status_code == 413 and "larger than" in huge.json()["error"]
     assert not (root / "mitosz").exists()
+
+
+def test_entries_are_named_in_the_readers_language_where_the_file_says(studio):
+    client, _root = studio
+    names = {lang: {e["id"]: e["name"] for e in client.get("/api/studio/mitosz/files/smp.yaml",
+                                                             headers={"Accept-Language": lang}).json()["entries"]}
+             for lang in ("en", "de", "hu")}
+    assert (names["en"]["SMP-031"], names["de"]["SMP-031"], names["hu"]["SMP-031"]) == (
+        "Gilded Cityfolk", "Vergoldetes Stadtvolk", "Aranyló városnép")
+    deck = client.get("/api/studio/mitosz/files/deck-dawn-court.yaml", headers={"Accept-Language": "de"}).json()
+    assert deck["entries"][0]["name"] == "Gilded Cityfolk"  # a deck entry's name is a key, kept as written

@@ -64,7 +64,9 @@ def choose_cityfolk(page):
     page.goto("/studio?game=mitosz")
     page.get_by_role("button", name="smp.yaml").click()
     page.wait_for_selector("#entry-form label")
-    page.select_option("#entry-choice", label="SMP-031 · Gilded Cityfolk")
+    # (the card's name is in the reader's language: found by its id)
+    value = page.eval_on_selector("#entry-choice", "s => [...s.options].find(o => o.text.startsWith('SMP-031 ·')).value")
+    page.select_option("#entry-choice", value=value)
     page.wait_for_selector("input[data-path='power_points']")
 
 
@@ -121,6 +123,8 @@ def test_the_workbench_on_a_phone_in_every_language(browser, studio_url, lang, t
     context, page, errors = open_page(browser, studio_url, viewport=PHONE, lang=lang)
     choose_cityfolk(page)
     assert page.locator("html").get_attribute("lang") == lang
+    cityfolk = {"en": "Gilded Cityfolk", "de": "Vergoldetes Stadtvolk", "hu": "Aranyló városnép"}[lang]
+    assert page.locator("#entry-choice option:checked").inner_text() == f"SMP-031 · {cityfolk}"
     words = [page.locator(selector).inner_text() for selector in ("h1", "#files-title", "#whatif-run", "#save")]
     english = ["Workbench", "Data files", "Run", "Save a version"]
     if lang == "en":

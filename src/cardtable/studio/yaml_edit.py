@@ -70,9 +70,25 @@ def entries(text: str) -> dict[str, Any]:
         fields: list[dict[str, Any]] = []
         _walk(item, raw, [], fields)
         ident = raw.get("id", raw.get("card")) if isinstance(raw, dict) else None
-        out["entries"].append({"index": i, "id": ident, "name": raw.get("name") if isinstance(raw, dict) else None,
+        out["entries"].append({"index": i, "id": ident, "name": _shown_name(raw),
                                "line": item.start_mark.line + 1, "fields": fields[:MAX_FIELDS]})
     return out
+
+
+def _shown_name(raw: Any) -> str | None:
+    """An entry's ``name`` in the reader's language where the file gives one (``translations: {de: {name: …}}``,
+    as the games' data files do), else as written."""
+    from cardtable.engine.i18n import current_language
+
+    if not isinstance(raw, dict):
+        return None
+    translations = raw.get("translations")
+    if isinstance(translations, dict):
+        own = translations.get(current_language())
+        if isinstance(own, dict) and isinstance(own.get("name"), str):
+            return own["name"]
+    name = raw.get("name")
+    return name if isinstance(name, str) else None
 
 
 def _walk(node: Any, raw: Any, path: list[Any], out: list[dict[str, Any]]) -> None:
