@@ -85,8 +85,9 @@ def _shown_name(raw: Any) -> str | None:
     translations = raw.get("translations")
     if isinstance(translations, dict):
         own = translations.get(current_language())
-        if isinstance(own, dict) and isinstance(own.get("name"), str):
-            return own["name"]
+        shown = own.get("name") if isinstance(own, dict) else None
+        if isinstance(shown, str):
+            return shown
     name = raw.get("name")
     return name if isinstance(name, str) else None
 
