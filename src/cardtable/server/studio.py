@@ -55,10 +55,14 @@ class NoSuchJob(WorkspaceError):
     """A what-if the server does not know (a 404)."""
 
 
+def problem_body(exc: DataError) -> dict[str, Any]:
+    """A data problem as the 422's body: the message, the rule, the file and every problem."""
+    return {"error": str(exc), "rule": getattr(exc, "rule", None), "file": exc.file,
+            "problems": [{"entry": e, "field": f, "line": line, "reason": r} for e, f, line, r in exc.problems]}
+
+
 def data_problem(exc: DataError) -> JSONResponse:
-    return JSONResponse({"error": str(exc), "rule": getattr(exc, "rule", None), "file": exc.file,
-                         "problems": [{"entry": e, "field": f, "line": line, "reason": r} for e, f, line, r in exc.problems]},
-                        status_code=422)
+    return JSONResponse(problem_body(exc), status_code=422)
 
 
 def studio_routes(workspace: Workspace, jobs: WhatIfJobs) -> APIRouter:
@@ -105,13 +109,8 @@ def studio_routes(workspace: Workspace, jobs: WhatIfJobs) -> APIRouter:
         text = set_field(body.text, body.entry, list(body.path), body.value)
         try:
             result = checked(game, name, text)
-        except DataError as exc:
-            response = data_problem(exc)
-            import orjson
-
-            payload = orjson.loads(bytes(response.body))
-            payload["text"] = text
-            return JSONResponse(payload, status_code=422)
+        except DataError as exc:  # the changed text comes back too: the designer fixes it from there
+            return JSONResponse({**problem_body(exc), "text": text}, status_code=422)
         return {"text": text, **result}
 
     @router.put("/{game}/files/{name}", summary="Save a text as the workspace's file: checked, then a new version")  # i18n: no

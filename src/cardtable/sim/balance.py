@@ -164,28 +164,18 @@ class BalanceRun:
         local processes or Ray; the facts are the same whatever plays them). Ctrl-C or ``should_stop`` (asked
         before each chunk) keeps the games finished so far; ``checkpoint`` keeps finished chunks in a file, and
         a rerun with the same arguments and file resumes."""
-        from .executors import chunk_ranges, default_chunk_size, run_chunks
-
-        size = chunk_size or default_chunk_size(self.planned)
-        done = {f["index"] for f in self.facts}
-        chunks = [c for c in chunk_ranges(self.planned, size)
-                  if any(i not in done for i in range(c.start, c.stop))]
-
-        def merge(_chunk: object, results: Sequence[dict[str, Any]]) -> None:
-            for facts in results:
-                if facts["index"] not in done:
-                    done.add(facts["index"])
-                    self.facts.append(facts)
-                    if on_game is not None:
-                        on_game(facts)
+        from .executors.indexed import play_missing
 
         game = spec_game(self.spec)
-        # What a checkpoint must match: the same games (and the same rules) cut into the same chunks.
-        run_key = {"command": "balance", "game": self.spec.game, "rules_version": game.info.rules_version,
-                   **self.spec.to_json(), "games": self.planned, "chunk_size": size}
-        report = run_chunks(play_chunk, chunks, context=self.spec, workers=workers, backend=backend, address=address,
-                            on_result=merge, checkpoint=checkpoint, run_key=run_key, should_stop=should_stop)
-        self.facts.sort(key=lambda f: f["index"])
+
+        def run_key(size: int) -> dict[str, Any]:  # what a checkpoint must match: the same games (and the same
+            # rules) cut into the same chunks
+            return {"command": "balance", "game": self.spec.game, "rules_version": game.info.rules_version,
+                    **self.spec.to_json(), "games": self.planned, "chunk_size": size}
+
+        report = play_missing(play_chunk, self.facts, self.planned, context=self.spec, run_key=run_key, on_item=on_game,
+                              chunk_size=chunk_size, workers=workers, backend=backend, address=address,
+                              checkpoint=checkpoint, should_stop=should_stop)
         self.interrupted = self.interrupted or report.stop_reason == "interrupted"
         self.seconds += report.seconds
         return self

@@ -58,26 +58,17 @@ class WhatIf:
              should_stop: Callable[[], bool] | None = None, workers: int | None = 1, backend: str | None = None,
              address: str | None = None, chunk_size: int | None = None, checkpoint: Any = None) -> "WhatIf":
         """Play the pairs not played yet (as :meth:`cardtable.sim.balance.BalanceRun.play`)."""
-        from .executors import chunk_ranges, default_chunk_size, run_chunks
-
-        size = chunk_size or default_chunk_size(self.planned)
-        done = {p["index"] for p in self.pairs}
-        chunks = [c for c in chunk_ranges(self.planned, size) if any(i not in done for i in range(c.start, c.stop))]
-
-        def merge(_chunk: object, results: Sequence[dict[str, Any]]) -> None:
-            for pair in results:
-                if pair["index"] not in done:
-                    done.add(pair["index"])
-                    self.pairs.append(pair)
-                    if on_pair is not None:
-                        on_pair(pair)
+        from .executors.indexed import play_missing
 
         rules = [spec_game(s).info.rules_version for s in (self.job.a, self.job.b)]
-        run_key = {"command": "whatif", "a": self.job.a.to_json(), "b": self.job.b.to_json(), "rules": rules,
-                   "games": self.planned, "chunk_size": size}
-        report = run_chunks(play_pairs, chunks, context=self.job, workers=workers, backend=backend, address=address,
-                            on_result=merge, checkpoint=checkpoint, run_key=run_key, should_stop=should_stop)
-        self.pairs.sort(key=lambda p: p["index"])
+
+        def run_key(size: int) -> dict[str, Any]:
+            return {"command": "whatif", "a": self.job.a.to_json(), "b": self.job.b.to_json(), "rules": rules,
+                    "games": self.planned, "chunk_size": size}
+
+        report = play_missing(play_pairs, self.pairs, self.planned, context=self.job, run_key=run_key, on_item=on_pair,
+                              chunk_size=chunk_size, workers=workers, backend=backend, address=address,
+                              checkpoint=checkpoint, should_stop=should_stop)
         self.interrupted = self.interrupted or report.stop_reason == "interrupted"
         self.seconds += report.seconds
         return self

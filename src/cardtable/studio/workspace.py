@@ -148,6 +148,27 @@ class Workspace:
     def check(self, game: str, filename: str, text: Any) -> tuple[str, list[str]]:
         """Check ``text`` as the file ``filename`` without writing anything: the loader's summary and the problems
         it makes for other files. Raises the game's DataError (file, entry, field, line, reason)."""
+        checked: tuple[str, list[str]] = self._in_scratch(game, filename, text, lambda bench: bench.check(filename))
+        return checked
+
+    def stats(self, game: str, filename: str, text: Any, seed: int = 0) -> dict[str, Any] | None:
+        """The game's statistics of ``text`` as the file ``filename`` (a Mítosz deck's breakdowns, curve, sample hand
+        and draw odds), from the same scratch copy as :meth:`check`; None where the game has none for it. A text the
+        game cannot load has no statistics: its DataError says why."""
+        bench, _kind = self._name(game, filename)
+        if not hasattr(bench, "stats"):
+            return None
+
+        def read(bench: Any) -> dict[str, Any] | None:
+            bench.check(filename)
+            found: dict[str, Any] | None = bench.stats(filename, seed=seed)
+            return found
+
+        return self._in_scratch(game, filename, text, read)  # type: ignore[no-any-return]
+
+    def _in_scratch(self, game: str, filename: str, text: Any, read: Any) -> Any:
+        """``read(bench)`` with ``text`` as the file ``filename`` of a scratch copy of the workspace in use: nothing of
+        the workspace is written. A DataError names the file as the designer knows it (GAME/FILE)."""
         bench, _kind = self._name(game, filename)
         if not isinstance(text, str):
             raise WorkspaceError(_("the text of a data file must be text"))
@@ -159,11 +180,11 @@ class Workspace:
             folder = copy / bench.FOLDER
             folder.mkdir(exist_ok=True)
             (folder / filename).write_text(text, encoding="utf-8")
+            scratch_folder = str(folder) + os.sep
             try:
                 with using_workspace(copy):
-                    summary, warnings = bench.check(filename)
-            except DataError as exc:  # named as the designer knows it (GAME/FILE), not by the scratch copy's path
-                scratch_folder = str(copy / bench.FOLDER) + os.sep
+                    found = read(bench)
+            except DataError as exc:
                 exc.problems = [(e, f, line, reason.replace(scratch_folder, f"{bench.FOLDER}/"))
                                 for e, f, line, reason in exc.problems]
                 exc.entry, exc.field, exc.line, exc.reason = exc.problems[0]
@@ -171,22 +192,8 @@ class Workspace:
                     or exc.file == filename else exc.file
                 exc.args = (exc._message(),)
                 raise
-            return summary, [w.replace(str(copy / bench.FOLDER) + os.sep, "") for w in warnings]
-
-    def stats(self, game: str, filename: str, text: Any, seed: int = 0) -> dict[str, Any] | None:
-        """The game's statistics of ``text`` as the file ``filename`` (a Mítosz deck's breakdowns, curve, sample hand
-        and draw odds), read from a scratch copy as :meth:`check` does; None where the game has none for it."""
-        bench, _kind = self._name(game, filename)
-        if not hasattr(bench, "stats"):
-            return None
-        self.check(game, filename, text)  # a text the game cannot load has no statistics (its DataError says why)
-        with tempfile.TemporaryDirectory(prefix="cardtable-stats-") as scratch:
-            copy = Path(scratch)
-            self._copy_games(self.root, copy)
-            (copy / bench.FOLDER).mkdir(exist_ok=True)
-            (copy / bench.FOLDER / filename).write_text(text, encoding="utf-8")
-            with using_workspace(copy):
-                found: dict[str, Any] | None = bench.stats(filename, seed=seed)
+        if isinstance(found, tuple):  # check's (summary, warnings): the warnings without the scratch folder
+            return found[0], [w.replace(scratch_folder, "") for w in found[1]]
         return found
 
     def save(self, game: str, filename: str, text: Any, message: str = "") -> Saved:
