@@ -2,7 +2,7 @@
 // game's own loader on the server, the reason shown at the field), save a version, and run a paired what-if of
 // two versions. The server writes only the workspace; the packaged files are never changed.
 import { ApiError, api, h } from "./common.js";
-import { t, tn } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 700;
@@ -297,9 +297,13 @@ async function poll() {
   showResult(job);
 }
 
+// a share as the reader writes it (40.0% / 40,0 % / 40,0%), signed where it is a difference
+const shares = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const differences = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "always" });
+
 function pct(x, signed = false) {
   if (x === null || x === undefined) return "—";
-  return (signed && x >= 0 ? "+" : "") + (x * 100).toFixed(1) + "%";
+  return (signed ? differences : shares).format(x);
 }
 
 function showResult(job) {
